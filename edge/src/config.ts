@@ -1,0 +1,104 @@
+// Every default and every knob of the edge function, in one place.
+// Configuration comes only from `env` (Workers vars/secrets, or process.env in the
+// Node dev server). An empty string counts as "not set", so wrangler `vars` can list
+// a variable with "" without overriding the default here.
+
+export interface Env {
+  GOLD_UPSTREAM_URL?: string;
+  FTSE_UPSTREAM_URL?: string;
+  RATES_UPSTREAM_URL?: string;
+  EXCHANGE_API_KEY?: string;
+  CONTACT_WEBHOOK_URL?: string;
+  SUBSCRIBE_WEBHOOK_URL?: string;
+  RATES_TTL_SECONDS?: string;
+  MARKET_TTL_SECONDS?: string;
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Static assets binding on Workers (wrangler.jsonc); absent elsewhere. */
+  ASSETS?: { fetch(request: Request): Promise<Response> };
+}
+
+/** The names the Node dev server copies from process.env; nothing else gets in. */
+export const ENV_NAMES = [
+  "GOLD_UPSTREAM_URL",
+  "FTSE_UPSTREAM_URL",
+  "RATES_UPSTREAM_URL",
+  "EXCHANGE_API_KEY",
+  "CONTACT_WEBHOOK_URL",
+  "SUBSCRIBE_WEBHOOK_URL",
+  "RATES_TTL_SECONDS",
+  "MARKET_TTL_SECONDS",
+  "UPSTREAM_TIMEOUT_MS",
+] as const;
+
+export const DEFAULTS = {
+  goldUrl: "https://api.gold-api.com/price/XAU",
+  ftseUrl: "https://query1.finance.yahoo.com/v8/finance/chart/%5EFTSE?interval=1d&range=1d",
+  // v6 API: {base}/{key}/latest/{BASE}
+  ratesKeyedBase: "https://v6.exchangerate-api.com/v6",
+  // Same provider family, no key: {base}/latest/{BASE}, answers `rates` not `conversion_rates`
+  ratesOpenBase: "https://open.er-api.com/v6",
+  ratesTtlSeconds: 3600,
+  marketTtlSeconds: 300,
+  upstreamTimeoutMs: 5000,
+};
+
+/** The currencies the site supports; the only codes any rates route accepts. */
+export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const FORM_LIMITS = {
+  bodyBytes: 16 * 1024,
+  name: 100,
+  email: 254,
+  message: 5000,
+};
+
+export const CONTACT_SUBJECTS = [
+  "general", "bug", "feature", "accuracy", "technical", "feedback", "partnership", "other",
+];
+
+export interface Config {
+  goldUrl: string;
+  ftseUrl: string;
+  ratesBase: string;
+  apiKey: string | undefined;
+  contactWebhook: string | undefined;
+  subscribeWebhook: string | undefined;
+  ratesTtlMs: number;
+  marketTtlMs: number;
+  timeoutMs: number;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+// Fractions are allowed on purpose: tests use TTLs well under a second.
+function number(value: unknown, fallback: number, min: number, max: number): number {
+  const s = text(value);
+  const n = s === undefined ? NaN : Number(s);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+export function readConfig(env: Env): Config {
+  const apiKey = text(env.EXCHANGE_API_KEY);
+  const ratesBase = text(env.RATES_UPSTREAM_URL) ?? (apiKey ? DEFAULTS.ratesKeyedBase : DEFAULTS.ratesOpenBase);
+  return {
+    goldUrl: text(env.GOLD_UPSTREAM_URL) ?? DEFAULTS.goldUrl,
+    ftseUrl: text(env.FTSE_UPSTREAM_URL) ?? DEFAULTS.ftseUrl,
+    ratesBase: ratesBase.replace(/\/+$/, ""),
+    apiKey,
+    contactWebhook: text(env.CONTACT_WEBHOOK_URL),
+    subscribeWebhook: text(env.SUBSCRIBE_WEBHOOK_URL),
+    ratesTtlMs: number(env.RATES_TTL_SECONDS, DEFAULTS.ratesTtlSeconds, 0, 86400) * 1000,
+    marketTtlMs: number(env.MARKET_TTL_SECONDS, DEFAULTS.marketTtlSeconds, 0, 86400) * 1000,
+    timeoutMs: number(env.UPSTREAM_TIMEOUT_MS, DEFAULTS.upstreamTimeoutMs, 1, 60000),
+  };
+}
+
+/** The URL of the latest table for `base`; it holds the key when there is one. */
+export function ratesUrl(config: Config, base: Currency): string {
+  return config.apiKey
+    ? `${config.ratesBase}/${encodeURIComponent(config.apiKey)}/latest/${base}`
+    : `${config.ratesBase}/latest/${base}`;
+}

@@ -1,0 +1,66 @@
+// /api/gold-proxy and /api/ftse-proxy: the market banner's two numbers.
+import type { Config } from "./config";
+import { CACHE_MARKET } from "./http";
+import { serveCached, type RouteContext } from "./serve";
+import { getJson, hostOf, UpstreamError } from "./upstream";
+
+export interface Gold {
+  price: number;
+  updatedAt: string;
+}
+
+export interface FtseMeta {
+  regularMarketPrice: number;
+  currency: string | null;
+  symbol: string | null;
+  regularMarketTime: number | null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+function isoOrNow(value: unknown): string {
+  const t = typeof value === "string" || typeof value === "number" ? Date.parse(String(value)) : NaN;
+  return new Date(Number.isFinite(t) ? t : Date.now()).toISOString();
+}
+
+/** Accepts `[{"price": …}]` or `{"price": …}`; anything without a numeric price is an error. */
+export function normaliseGold(data: unknown): Gold {
+  const item = Array.isArray(data) ? data[0] : data;
+  if (!isObject(item)) throw new UpstreamError("gold: unexpected shape");
+  const price = typeof item.price === "string" && item.price.trim() !== "" ? Number(item.price) : item.price;
+  if (!finite(price) || price <= 0) throw new UpstreamError("gold: missing or non-numeric price");
+  return { price, updatedAt: isoOrNow(item.updatedAt) };
+}
+
+/** Keeps only what the banner needs from Yahoo's chart answer, after checking the price. */
+export function normaliseFtse(data: unknown): FtseMeta {
+  const chart = isObject(data) ? data.chart : undefined;
+  const result = isObject(chart) && Array.isArray(chart.result) ? chart.result[0] : undefined;
+  const meta = isObject(result) ? result.meta : undefined;
+  if (!isObject(meta) || !finite(meta.regularMarketPrice)) throw new UpstreamError("ftse: missing or non-numeric regularMarketPrice");
+  return {
+    regularMarketPrice: meta.regularMarketPrice,
+    currency: typeof meta.currency === "string" ? meta.currency : null,
+    symbol: typeof meta.symbol === "string" ? meta.symbol : null,
+    regularMarketTime: finite(meta.regularMarketTime) ? meta.regularMarketTime : null,
+  };
+}
+
+async function load<T>(url: string, timeoutMs: number, normalise: (d: unknown) => T): Promise<T> {
+  try {
+    return normalise(await getJson(url, timeoutMs));
+  } catch (err) {
+    throw new UpstreamError(`${hostOf(url)}: ${err instanceof Error ? err.message : "failed"}`);
+  }
+}
+
+export function gold(config: Config, ctx: RouteContext): Promise<Response> {
+  return serveCached("gold", config.marketTtlMs, () => load(config.goldUrl, config.timeoutMs, normaliseGold), ctx,
+    (g: Gold) => [g], CACHE_MARKET);
+}
+
+export function ftse(config: Config, ctx: RouteContext): Promise<Response> {
+  return serveCached("ftse", config.marketTtlMs, () => load(config.ftseUrl, config.timeoutMs, normaliseFtse), ctx,
+    (meta: FtseMeta) => ({ chart: { result: [{ meta }], error: null } }), CACHE_MARKET);
+}

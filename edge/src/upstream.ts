@@ -1,0 +1,74 @@
+// Talking to upstreams: one timeout covering connect, headers and body, and error
+// messages that never carry a URL (paths may hold the API key or a webhook token).
+
+export class UpstreamError extends Error {}
+
+const MAX_BODY_CHARS = 1_000_000; // an upstream answer larger than this is not what we asked for
+
+/** Where a URL points, safe to log: the host only, never the path or query. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(invalid url)";
+  }
+}
+
+/** Removes every trace of `secret` (raw and URL-encoded) from a message. */
+export function redact(message: string, secret: string | undefined): string {
+  if (!secret) return message;
+  return message.split(secret).join("***").split(encodeURIComponent(secret)).join("***");
+}
+
+async function withTimeout<T>(timeoutMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await run(controller.signal);
+  } catch (err) {
+    if (controller.signal.aborted) throw new UpstreamError(`timed out after ${timeoutMs} ms`);
+    if (err instanceof UpstreamError) throw err;
+    throw new UpstreamError(`network error (${err instanceof Error ? err.name : "unknown"})`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** GETs JSON; any failure (network, timeout, status, size, parse) is an UpstreamError. */
+export function getJson(url: string, timeoutMs: number): Promise<unknown> {
+  return withTimeout(timeoutMs, async (signal) => {
+    const res = await fetch(url, {
+      signal,
+      headers: {
+        Accept: "application/json",
+        // Yahoo refuses requests without a browser-like agent.
+        "User-Agent": "Mozilla/5.0 (compatible; UnitlyEdge/1.0)",
+      },
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new UpstreamError(`status ${res.status}`);
+    }
+    const body = await res.text();
+    if (body.length > MAX_BODY_CHARS) throw new UpstreamError("answer too large");
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw new UpstreamError("answer is not JSON");
+    }
+  });
+}
+
+/** POSTs JSON to a webhook; resolves only on a 2xx answer. */
+export function postJson(url: string, payload: unknown, timeoutMs: number): Promise<void> {
+  return withTimeout(timeoutMs, async (signal) => {
+    const res = await fetch(url, {
+      method: "POST",
+      signal,
+      headers: { "Content-Type": "application/json; charset=utf-8", "User-Agent": "UnitlyEdge/1.0" },
+      body: JSON.stringify(payload),
+    });
+    await res.body?.cancel(); // the webhook's answer body is not needed; free the connection
+    if (res.status < 200 || res.status > 299) throw new UpstreamError(`status ${res.status}`);
+  });
+}

@@ -1,0 +1,100 @@
+// POST /api/contact and /api/subscribe: server-side validation and webhook forwarding.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { withWorker } from "./helpers.mjs";
+
+const good = { name: "  Ada Lovelace ", email: "ada@example.org", subject: "accuracy", message: "Line one\nLine two\tend" };
+const post = (w, path, body, headers = { "Content-Type": "application/json" }) =>
+  w.fetch(path, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+test("contact: valid input is forwarded trimmed to the webhook as JSON", () =>
+  withWorker({}, async (w, up) => {
+    const a = await post(w, "/api/contact", { ...good, extra: "dropped" });
+    assert.equal(a.status, 200);
+    assert.deepEqual(a.json, { result: "success" });
+    assert.equal(a.headers.get("cache-control"), "no-store");
+    assert.equal(up.state.hooks.length, 1);
+    const hook = up.state.hooks[0];
+    assert.equal(hook.path, "/hook/contact");
+    assert.match(hook.contentType, /^application\/json/);
+    const { receivedAt, ...fields } = hook.body;
+    assert.deepEqual(fields, { form: "contact", name: "Ada Lovelace", email: "ada@example.org", subject: "accuracy", message: "Line one\nLine two\tend" });
+    assert.ok(!Number.isNaN(Date.parse(receivedAt)));
+  }));
+
+test("subscribe: valid input is forwarded to its own webhook", () =>
+  withWorker({}, async (w, up) => {
+    const a = await post(w, "/api/subscribe", { email: " reader@example.co.uk " }, { "Content-Type": "application/json; charset=utf-8" });
+    assert.equal(a.status, 200);
+    assert.equal(up.state.hooks[0].path, "/hook/subscribe");
+    assert.equal(up.state.hooks[0].body.email, "reader@example.co.uk");
+  }));
+
+test("contact: the first bad field is named, and nothing is forwarded", () =>
+  withWorker({}, async (w, up) => {
+    const cases = [
+      [{ ...good, name: "   " }, "name"], [{ ...good, name: undefined }, "name"], [{ ...good, name: 42 }, "name"],
+      [{ ...good, name: "x".repeat(101) }, "name"], [{ ...good, name: "Ada\nBcc: x@y.z" }, "name"],
+      [{ ...good, email: "" }, "email"], [{ ...good, email: "not-an-email" }, "email"], [{ ...good, email: "a@b" }, "email"],
+      [{ ...good, email: "a b@c.de" }, "email"], [{ ...good, email: `${"a".repeat(250)}@b.cd` }, "email"], [{ ...good, email: ["a@b.cd"] }, "email"],
+      [{ ...good, subject: "" }, "subject"], [{ ...good, subject: "spam" }, "subject"], [{ ...good, subject: "General" }, "subject"],
+      [{ ...good, message: " \n " }, "message"], [{ ...good, message: "x".repeat(5001) }, "message"], [{ ...good, message: "bell\u0007" }, "message"],
+      [{ name: "", email: "bad", subject: "bad", message: "" }, "name"],
+    ];
+    for (const [body, field] of cases) {
+      const a = await post(w, "/api/contact", body);
+      assert.equal(a.status, 400, JSON.stringify(body).slice(0, 80));
+      assert.deepEqual(a.json, { result: "error", "error-type": "invalid-field", field });
+    }
+    for (const email of ["", "x", "x@y", "@y.z", null]) {
+      assert.deepEqual((await post(w, "/api/subscribe", { email })).json, { result: "error", "error-type": "invalid-field", field: "email" });
+    }
+    assert.equal(up.state.hooks.length, 0);
+  }));
+
+test("forms: wrong content type, bad JSON and oversized bodies are rejected", () =>
+  withWorker({}, async (w, up) => {
+    assert.equal((await post(w, "/api/contact", good, { "Content-Type": "text/plain" })).status, 415);
+    assert.equal((await post(w, "/api/subscribe", "email=a@b.cd", { "Content-Type": "application/x-www-form-urlencoded" })).status, 415);
+    assert.equal((await post(w, "/api/contact", good, {})).json["error-type"], "unsupported-media-type");
+    for (const body of ["{", "", "null", "[1]", '"x"', "\uFEFF{}x"]) {
+      const a = await post(w, "/api/contact", body);
+      assert.equal(a.status, 400, body);
+      assert.equal(a.json["error-type"], "malformed-request");
+    }
+    const huge = await post(w, "/api/contact", { ...good, message: "x".repeat(20000) });
+    assert.equal(huge.status, 413);
+    assert.equal(huge.json["error-type"], "payload-too-large");
+    // Streamed without Content-Length: counted while reading.
+    const chunks = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 20; i++) c.enqueue(new TextEncoder().encode("x".repeat(1024)));
+        c.close();
+      },
+    });
+    const streamed = await w.fetch("/api/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: chunks, duplex: "half" });
+    assert.equal(streamed.status, 413);
+    assert.equal(up.state.hooks.length, 0);
+  }));
+
+test("forms: without a webhook, valid input is a 503 not-configured", () =>
+  withWorker({ CONTACT_WEBHOOK_URL: "", SUBSCRIBE_WEBHOOK_URL: "" }, async (w) => {
+    for (const [path, body] of [["/api/contact", good], ["/api/subscribe", { email: "a@b.cd" }]]) {
+      const a = await post(w, path, body);
+      assert.equal(a.status, 503);
+      assert.deepEqual(a.json, { result: "error", "error-type": "not-configured" });
+    }
+    // Validation still comes first.
+    assert.equal((await post(w, "/api/subscribe", { email: "nope" })).status, 400);
+  }));
+
+test("forms: a failing or unreachable webhook is a 502 that reveals nothing about it", () =>
+  withWorker((base) => ({ CONTACT_WEBHOOK_URL: `${base}/hook/fail`, SUBSCRIBE_WEBHOOK_URL: "http://127.0.0.1:1/hook?token=s3cret" }), async (w, up) => {
+    const a = await post(w, "/api/contact", good);
+    assert.equal(a.status, 502);
+    assert.deepEqual(a.json, { result: "error", "error-type": "upstream-unavailable" });
+    assert.equal(up.calls("/hook/fail"), 1);
+    const b = await post(w, "/api/subscribe", { email: "a@b.cd" });
+    assert.equal(b.status, 502);
+    assert.ok(!b.text.includes("s3cret") && !w.logs.join("").includes("s3cret"));
+  }));

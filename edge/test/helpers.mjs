@@ -1,0 +1,174 @@
+// Shared test fixtures: a fake upstream (node:http on 127.0.0.1) that counts its calls,
+// and the bundled worker (dist/worker.js) running in workerd through miniflare.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
+import { fileURLToPath } from "node:url";
+import { Miniflare } from "miniflare";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const WORKER = fileURLToPath(new URL("../dist/worker.js", import.meta.url));
+// Distinctive, so a leak anywhere is unmistakable.
+export const KEY = "sk-test-9f8e7d6c5b4a";
+export const CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"];
+
+// Units per 1 USD; cross rates derive from it. XAU and ZAR must be filtered out.
+const PER_USD = { USD: 1, EUR: 0.9, GBP: 0.8, JPY: 150, CAD: 1.35, AUD: 1.5, CHF: 0.88, CNY: 7.2, INR: 83, BRL: 5, XAU: 0.0004, ZAR: 18 };
+export const rate = (from, to) => PER_USD[to] / PER_USD[from];
+
+/** The compatibility date from wrangler.jsonc, so tests run what production runs. */
+export function compatibilityDate() {
+  const text = readFileSync(new URL("../wrangler.jsonc", import.meta.url), "utf8");
+  return /"compatibility_date"\s*:\s*"([\d-]+)"/.exec(text)[1];
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Fake upstreams. `fail` switches every data route at once:
+ * null (healthy), "status" (HTTP 500), "timeout" (answers after 3 s), "garbage" (not JSON),
+ * "error-result" (rates: {"result":"error"}, market: an answer without a price).
+ * `delayMs` slows healthy answers, so concurrent requests overlap.
+ */
+export async function startUpstream() {
+  const state = { fail: null, delayMs: 0, calls: {}, hooks: [] };
+  const count = (name) => (state.calls[name] = (state.calls[name] ?? 0) + 1);
+  const send = (res, status, body) => {
+    if (res.destroyed) return;
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const path = new URL(req.url, "http://x").pathname;
+
+    if (path.startsWith("/hook/")) {
+      count(path);
+      state.hooks.push({ path, contentType: req.headers["content-type"], body: JSON.parse(Buffer.concat(chunks).toString()) });
+      return send(res, path === "/hook/fail" ? 500 : 200, { ok: true });
+    }
+
+    let name, body, bad;
+    let m;
+    if ((m = /^\/gold\/(array|object)$/.exec(path))) {
+      name = "gold";
+      const item = { name: "Gold", price: 2345.67, symbol: "XAU", updatedAt: "2025-01-02T03:04:05Z" };
+      body = m[1] === "array" ? [item] : item;
+      bad = { name: "Gold", price: "n/a" };
+    } else if (path === "/ftse") {
+      name = "ftse";
+      body = { chart: { result: [{ meta: { currency: "GBP", symbol: "^FTSE", regularMarketPrice: 8123.45, regularMarketTime: 1735787045, exchangeName: "FGI" }, indicators: {} }], error: null } };
+      bad = { chart: { result: [{ meta: { symbol: "^FTSE", regularMarketPrice: null } }], error: null } };
+    } else if ((m = /^\/v6\/(?:([^/]+)\/)?latest\/([A-Z]+)$/.exec(path))) {
+      const [, key, base] = m;
+      name = `rates-${base}`;
+      const table = Object.fromEntries(Object.keys(PER_USD).map((c) => [c, rate(base, c)]));
+      // The real keyed API says conversion_rates, the open one says rates. The echo field
+      // carries the key back, to prove that upstream text never reaches a visitor.
+      body = key
+        ? { result: "success", echo: req.url, base_code: base, time_last_update_utc: "Thu, 02 Jan 2025 00:00:01 +0000", time_next_update_utc: "Fri, 03 Jan 2025 00:00:01 +0000", conversion_rates: table }
+        : { result: "success", base_code: base, time_last_update_unix: 1735776001, time_next_update_unix: 1735862401, rates: table };
+      if (key && decodeURIComponent(key) !== KEY) body = { result: "error", "error-type": "invalid-key", echo: req.url };
+      bad = { result: "error", "error-type": "quota-reached", echo: req.url };
+    } else {
+      return send(res, 404, { error: "no such fake route", path });
+    }
+
+    count(name);
+    // unref: a request still hanging when the test ends must not keep the process alive.
+    if (state.fail === "timeout") await new Promise((r) => setTimeout(r, 3000).unref());
+    else if (state.delayMs) await sleep(state.delayMs);
+    if (state.fail === "status") return send(res, 500, { error: "boom", echo: req.url });
+    if (state.fail === "garbage") return send(res, 200, "<html>" + req.url);
+    send(res, 200, state.fail === "error-result" ? bad : body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return {
+    state,
+    base,
+    calls: (name) => state.calls[name] ?? 0,
+    /** Bindings that point every upstream at this server. */
+    env: (extra = {}) => ({
+      GOLD_UPSTREAM_URL: `${base}/gold/array`,
+      FTSE_UPSTREAM_URL: `${base}/ftse`,
+      RATES_UPSTREAM_URL: `${base}/v6`,
+      EXCHANGE_API_KEY: KEY,
+      CONTACT_WEBHOOK_URL: `${base}/hook/contact`,
+      SUBSCRIBE_WEBHOOK_URL: `${base}/hook/subscribe`,
+      ...extra,
+    }),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** Asserts the things every answer must satisfy, whatever the route or status. */
+export async function checkAnswer(res) {
+  const body = await res.text();
+  const headers = [...res.headers].map(([k, v]) => `${k}: ${v}`).join("\n");
+  for (const secret of [KEY, encodeURIComponent(KEY)]) {
+    assert.ok(!body.includes(secret), `key leaked in body: ${body}`);
+    assert.ok(!headers.includes(secret), `key leaked in headers: ${headers}`);
+  }
+  assert.equal(res.headers.get("access-control-allow-origin"), null, "no CORS header expected");
+  if (body !== "") {
+    assert.equal(res.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+    assert.ok(res.headers.get("cache-control"), "Cache-Control expected");
+  }
+  return { status: res.status, headers: res.headers, text: body, json: body === "" ? undefined : JSON.parse(body) };
+}
+
+/**
+ * A fresh worker (fresh isolate, empty Cache API) with these bindings. Its console output
+ * is collected so tests can check the logs never hold the key either.
+ */
+export async function startWorker(bindings) {
+  assert.ok(existsSync(WORKER), "dist/worker.js is missing: run `npm run build` (npm test does)");
+  const logs = [];
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: WORKER,
+    cf: false, // no download of the request.cf data
+    compatibilityDate: compatibilityDate(),
+    bindings,
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.on("data", (d) => logs.push(String(d)));
+      stderr.on("data", (d) => logs.push(String(d)));
+    },
+  });
+  await mf.ready;
+  return {
+    logs,
+    /** Raw dispatch, for requests a URL object would normalise away. */
+    raw: (url, init) => mf.dispatchFetch(url, init),
+    fetch: async (path, init) => checkAnswer(await mf.dispatchFetch(`http://unitly.test${path}`, init)),
+    dispose: async () => {
+      await mf.dispose();
+      const all = logs.join("");
+      assert.ok(!all.includes(KEY) && !all.includes(encodeURIComponent(KEY)), `key leaked in logs: ${all}`);
+    },
+  };
+}
+
+/**
+ * Runs `fn` with a fake upstream and a worker bound to it, and always cleans up.
+ * `extraEnv` overrides bindings; as a function it gets the upstream's base URL.
+ */
+export async function withWorker(extraEnv, fn) {
+  const up = await startUpstream();
+  const worker = await startWorker(up.env(typeof extraEnv === "function" ? extraEnv(up.base) : extraEnv));
+  try {
+    await fn(worker, up);
+  } finally {
+    await worker.dispose();
+    await up.close();
+  }
+}
+
+export { sleep };

@@ -1,0 +1,82 @@
+// /api/gold-proxy and /api/ftse-proxy in the Workers runtime against fake upstreams.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sleep, withWorker } from "./helpers.mjs";
+
+test("gold: array upstream shape is answered as [{price, updatedAt}] and cached", () =>
+  withWorker({}, async (w, up) => {
+    const a = await w.fetch("/api/gold-proxy");
+    assert.equal(a.status, 200);
+    assert.deepEqual(a.json, [{ price: 2345.67, updatedAt: "2025-01-02T03:04:05.000Z" }]);
+    assert.equal(a.headers.get("cache-control"), "public, max-age=60");
+    assert.equal(a.headers.get("x-unitly-cache"), "miss");
+    const b = await w.fetch("/api/gold-proxy");
+    assert.deepEqual(b.json, a.json);
+    assert.equal(b.headers.get("x-unitly-cache"), "hit");
+    assert.equal(up.calls("gold"), 1);
+  }));
+
+test("gold: {price} object upstream shape is normalised to an array", () =>
+  withWorker((base) => ({ GOLD_UPSTREAM_URL: `${base}/gold/object` }), async (w) => {
+    const a = await w.fetch("/api/gold-proxy");
+    assert.equal(a.status, 200);
+    assert.deepEqual(a.json, [{ price: 2345.67, updatedAt: "2025-01-02T03:04:05.000Z" }]);
+  }));
+
+test("gold: a missing or non-numeric price is an upstream error, and is not cached", () =>
+  withWorker({}, async (w, up) => {
+    up.state.fail = "error-result";
+    const a = await w.fetch("/api/gold-proxy");
+    assert.equal(a.status, 502);
+    assert.deepEqual(a.json, { result: "error", "error-type": "upstream-unavailable" });
+    assert.equal(a.headers.get("cache-control"), "no-store");
+    up.state.fail = null;
+    const b = await w.fetch("/api/gold-proxy");
+    assert.equal(b.status, 200);
+    assert.equal(up.calls("gold"), 2);
+  }));
+
+test("ftse: Yahoo's chart shape, trimmed to the meta the banner reads", () =>
+  withWorker({}, async (w, up) => {
+    const a = await w.fetch("/api/ftse-proxy");
+    assert.equal(a.status, 200);
+    assert.deepEqual(a.json, {
+      chart: { result: [{ meta: { regularMarketPrice: 8123.45, currency: "GBP", symbol: "^FTSE", regularMarketTime: 1735787045 } }], error: null },
+    });
+    assert.equal(a.headers.get("cache-control"), "public, max-age=60");
+    await w.fetch("/api/ftse-proxy");
+    assert.equal(up.calls("ftse"), 1);
+  }));
+
+test("ftse: a non-numeric regularMarketPrice or non-JSON answer is a 502", () =>
+  withWorker({}, async (w, up) => {
+    up.state.fail = "error-result";
+    assert.equal((await w.fetch("/api/ftse-proxy")).status, 502);
+    up.state.fail = "garbage";
+    assert.equal((await w.fetch("/api/ftse-proxy")).status, 502);
+    up.state.fail = "status";
+    assert.equal((await w.fetch("/api/ftse-proxy")).status, 502);
+    assert.equal(up.calls("ftse"), 3);
+  }));
+
+test("market: MARKET_TTL_SECONDS expiry refetches, and a later failure serves the stale answer", () =>
+  withWorker({ MARKET_TTL_SECONDS: "0.2" }, async (w, up) => {
+    assert.equal((await w.fetch("/api/ftse-proxy")).headers.get("x-unitly-cache"), "miss");
+    await sleep(250);
+    assert.equal((await w.fetch("/api/ftse-proxy")).headers.get("x-unitly-cache"), "miss");
+    assert.equal(up.calls("ftse"), 2);
+    await sleep(250);
+    up.state.fail = "status";
+    const stale = await w.fetch("/api/ftse-proxy");
+    assert.equal(stale.status, 200);
+    assert.equal(stale.headers.get("x-unitly-stale"), "1");
+    assert.equal(stale.json.chart.result[0].meta.regularMarketPrice, 8123.45);
+  }));
+
+test("market: HEAD answers the GET headers without a body", () =>
+  withWorker({}, async (w) => {
+    const a = await w.fetch("/api/gold-proxy", { method: "HEAD" });
+    assert.equal(a.status, 200);
+    assert.equal(a.text, "");
+    assert.equal(a.headers.get("content-type"), "application/json; charset=utf-8");
+  }));

@@ -1,0 +1,86 @@
+// Routing, parameter validation and hostile paths: every answer is JSON, nothing crashes,
+// and no bad request reaches an upstream.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { KEY, checkAnswer, withWorker } from "./helpers.mjs";
+
+const bad = {
+  "unsupported-code": [
+    "/api/rates/latest/usd", "/api/rates/latest/XAU", "/api/rates/latest/US", "/api/rates/latest/USDD",
+    "/api/rates/latest/%55SD", "/api/rates/latest/%ZZ", "/api/rates/latest/U%00D",
+    "/api/rates/pair/usd/EUR/1", "/api/rates/pair/USD/eur/1", "/api/rates/pair/USD/ZAR/1", "/api/rates/pair/BTC/USD/1",
+    "/api/rates/pair/%E0%A4%A/USD/1", "/api/rates/pair/USD/EUR%/1", "/api/rates/pair//EUR/1",
+  ],
+  "invalid-amount": [
+    "/api/rates/pair/USD/EUR/0", "/api/rates/pair/USD/EUR/-5", "/api/rates/pair/USD/EUR/abc", "/api/rates/pair/USD/EUR/NaN",
+    "/api/rates/pair/USD/EUR/Infinity", "/api/rates/pair/USD/EUR/1e999", "/api/rates/pair/USD/EUR/1e13",
+    "/api/rates/pair/USD/EUR/1000000000001", "/api/rates/pair/USD/EUR/0x10", "/api/rates/pair/USD/EUR/1,5",
+    "/api/rates/pair/USD/EUR/%31", "/api/rates/pair/USD/EUR/1%2E5", "/api/rates/pair/USD/EUR/0.0000", "/api/rates/pair/USD/EUR/...",
+    "/api/rates/pair/USD/EUR/" + "9".repeat(60), "/api/rates/pair/USD/EUR/%", "/api/rates/pair/USD/EUR/+1",
+  ],
+  "malformed-request": [
+    "/api/rates/latest", "/api/rates/latest/USD/EUR", "/api/rates/pair", "/api/rates/pair/USD/EUR",
+    "/api/rates/pair/USD/EUR/1/2",
+  ],
+};
+
+test("every bad rates parameter is a 400 JSON error naming the problem, with no upstream call", () =>
+  withWorker({}, async (w, up) => {
+    for (const [type, paths] of Object.entries(bad)) {
+      for (const path of paths) {
+        const a = await w.fetch(path);
+        assert.equal(a.status, 400, path);
+        assert.deepEqual(a.json, { result: "error", "error-type": type }, path);
+        assert.equal(a.headers.get("cache-control"), "no-store");
+      }
+    }
+    assert.deepEqual(up.state.calls, {});
+  }));
+
+test("the largest accepted amount and a trailing slash still work", () =>
+  withWorker({}, async (w) => {
+    assert.equal((await w.fetch("/api/rates/pair/USD/JPY/1000000000000")).json.conversion_result, 150e12);
+    assert.equal((await w.fetch("/api/rates/pair/USD/EUR/0.5/")).json.conversion_result, 0.45);
+    assert.equal((await w.fetch("/api/gold-proxy/")).status, 200);
+  }));
+
+test("unknown /api paths are 404 JSON; hostile paths never crash", () =>
+  withWorker({}, async (w, up) => {
+    const paths = [
+      "/api/", "/api/nope", "/api/gold-proxy/extra", "/api/ftse-proxy/x", "/api/rates", "/api/rates/",
+      "/api/rates/history/USD", "/api/contact/x", "/api/%", "/api/%FF%FE", "/api/..%2f..%2fetc/passwd",
+      "/api/" + "a/".repeat(5000), "/api/rates/pair/" + "USD/".repeat(300) + "1", "/api/gold-proxy%00",
+      `/api/${KEY}`, "/", "/index.html", "/api",
+    ];
+    for (const path of paths) {
+      const a = await w.fetch(path);
+      assert.equal(a.status, 404, path);
+      assert.deepEqual(a.json, { result: "error", "error-type": "not-found" }, path);
+    }
+    assert.deepEqual(up.state.calls, {});
+  }));
+
+test("raw request lines a URL parser would tidy up are still answered as JSON", () =>
+  withWorker({}, async (w) => {
+    // dispatchFetch keeps these as sent (after WHATWG URL parsing on the way in).
+    for (const url of ["http://unitly.test//api//gold-proxy", "http://unitly.test/api/rates/pair/USD/EUR/%%%", "http://unitly.test/api/rates/latest/USD?x=%ZZ#frag"]) {
+      const a = await checkAnswer(await w.raw(url));
+      assert.ok([200, 400, 404].includes(a.status), `${url}: ${a.status}`);
+      assert.equal(typeof a.json.result, "string");
+    }
+  }));
+
+test("wrong method is a 405 JSON with an Allow header", () =>
+  withWorker({}, async (w) => {
+    const cases = [
+      ["POST", "/api/gold-proxy", "GET, HEAD"], ["DELETE", "/api/ftse-proxy", "GET, HEAD"], ["PUT", "/api/rates/latest/USD", "GET, HEAD"],
+      ["OPTIONS", "/api/rates/pair/USD/EUR/1", "GET, HEAD"], ["GET", "/api/contact", "POST"], ["PUT", "/api/subscribe", "POST"],
+      ["OPTIONS", "/api/contact", "POST"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const a = await w.fetch(path, { method, headers: { Origin: "https://evil.example" } });
+      assert.equal(a.status, 405, `${method} ${path}`);
+      assert.equal(a.headers.get("allow"), allow);
+      assert.deepEqual(a.json, { result: "error", "error-type": "method-not-allowed" });
+    }
+  }));

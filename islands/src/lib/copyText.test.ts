@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyLine, currencyText, quantityText, unitWords } from './copyText';
+import { convert, findUnit } from './units';
+import { formatResult } from './format';
+import { loadUnits } from './testData';
+
+const data = loadUnits();
+
+test("copyLine gives the spec's 'value unit = result unit' form", () => {
+  assert.equal(copyLine('5', 'meters', '16.404199', 'feet'), '5 meters = 16.404199 feet');
+  assert.equal(copyLine(1, 'square_meters', '10.76391', 'square_feet'), '1 square meters = 10.76391 square feet');
+  assert.equal(copyLine(' 7 ', 'imperial_fluid_ounces', '0.2', 'liters'), '7 imperial fluid ounces = 0.2 liters');
+});
+
+test('copyLine takes units from units.yaml, as the converters do', () => {
+  const length = data.categories.length;
+  const [m, ft] = [findUnit(length, 'meters')!, findUnit(length, 'feet')!];
+  const result = formatResult(convert(5, m, ft), length.precision);
+  assert.equal(copyLine(5, m, result, ft), '5 meters = 16.404199 feet');
+  const temp = data.categories.temperature;
+  const [c, f] = [findUnit(temp, 'celsius')!, findUnit(temp, 'fahrenheit')!];
+  assert.equal(copyLine(100, c, formatResult(convert(100, c, f), 2), f), '100 celsius = 212 fahrenheit');
+});
+
+test('history texts share the same wording', () => {
+  assert.equal(unitWords('us_tons'), 'us tons');
+  assert.equal(quantityText('5', 'meters'), '5 meters');
+  const usd = data.currencies.find((x) => x.code === 'USD')!;
+  assert.equal(currencyText('100.00', usd), '🇺🇸 100.00 USD');
+});

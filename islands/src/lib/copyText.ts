@@ -1,0 +1,29 @@
+// The one text form of a conversion, 'value unit = result unit' (spec section 9), shared by
+// the Copy button and the history panel so the two never drift apart.
+
+import type { Currency, Unit } from './units';
+
+/** A unit as written in copied text: its key with spaces, "square_meters" → "square meters". */
+export function unitWords(unit: Unit | string): string {
+  return (typeof unit === 'string' ? unit : unit.key).replace(/_/g, ' ');
+}
+
+/** "5 meters": the value as shown (already formatted by the caller) followed by the unit. */
+export function quantityText(value: string | number, unit: Unit | string): string {
+  return `${String(value).trim()} ${unitWords(unit)}`;
+}
+
+/** "5 meters = 16.404199 feet" */
+export function copyLine(
+  value: string | number,
+  fromUnit: Unit | string,
+  result: string | number,
+  toUnit: Unit | string,
+): string {
+  return `${quantityText(value, fromUnit)} = ${quantityText(result, toUnit)}`;
+}
+
+/** Currency history text carries the flag first (spec section 3): "🇺🇸 100 USD". */
+export function currencyText(amount: string | number, currency: Currency): string {
+  return `${currency.flag} ${String(amount).trim()} ${currency.code}`;
+}

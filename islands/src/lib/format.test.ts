@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatCurrency, formatResult, parseValue } from './format';
+
+test('formatResult: US formatting with thousands separators, up to `precision` decimals', () => {
+  assert.equal(formatResult(16.404199475065617, 6), '16.404199');
+  assert.equal(formatResult(1234567.891, 6), '1,234,567.891');
+  assert.equal(formatResult(212, 2), '212');
+  assert.equal(formatResult(37.77777777777778, 2), '37.78');
+  assert.equal(formatResult(0.1 + 0.2, 6), '0.3');
+  assert.equal(formatResult(0.0000005, 6), '0.000001'); // rounds half up, not to 0
+});
+
+test('formatResult: negatives and zero', () => {
+  assert.equal(formatResult(-40, 2), '-40');
+  assert.equal(formatResult(-1234.5, 6), '-1,234.5');
+  assert.equal(formatResult(0, 6), '0');
+  assert.equal(formatResult(-0, 6), '0');
+  assert.equal(formatResult(-0, 2), '0');
+});
+
+test('formatResult: never a misleading 0, never an unreadable wall of digits', () => {
+  assert.equal(formatResult(1e-12, 6), '1.00000e-12'); // 1 mm² in km²
+  assert.equal(formatResult(-3.2e-9, 6), '-3.20000e-9');
+  assert.equal(formatResult(0.004, 2), '4.00000e-3'); // temperature precision
+  assert.equal(formatResult(0.0000004, 6), '4.00000e-7');
+  assert.equal(formatResult(1e15, 6), '1.00000e+15');
+  assert.equal(formatResult(-1.609344e21, 6), '-1.60934e+21');
+  assert.equal(formatResult(999_999_999_999_999 / 1000, 6), '999,999,999,999.999');
+  // What we show in e-notation reads back as a value.
+  assert.equal(parseValue(formatResult(1e-12, 6)), 1e-12);
+  assert.equal(parseValue(formatResult(1.5e20, 6)), 1.5e20);
+});
+
+test('formatResult: only the 15 digits a double really holds', () => {
+  assert.equal(formatResult(4996087064.838144, 6), '4,996,087,064.83814');
+  assert.equal(formatResult(12.000000000000002, 6), '12');
+});
+
+test('formatResult: NaN and Infinity give an empty result', () => {
+  assert.equal(formatResult(NaN, 6), '');
+  assert.equal(formatResult(Infinity, 6), '');
+  assert.equal(formatResult(-Infinity, 2), '');
+});
+
+test('formatCurrency: exactly two decimals, US formatting', () => {
+  assert.equal(formatCurrency(85), '85.00');
+  assert.equal(formatCurrency(1234567.891), '1,234,567.89');
+  assert.equal(formatCurrency(0.005), '0.01');
+  assert.equal(formatCurrency(-0), '0.00');
+  assert.equal(formatCurrency(-0.001), '0.00');
+  assert.equal(formatCurrency(NaN), '');
+});
+
+test('parseValue: what a numeric input gives', () => {
+  assert.equal(parseValue('12.5'), 12.5);
+  assert.equal(parseValue('-3'), -3);
+  assert.equal(parseValue('1e3'), 1000);
+  assert.equal(parseValue('1E-3'), 0.001);
+  assert.equal(parseValue(' 7 '), 7);
+  assert.equal(parseValue('.5'), 0.5);
+  assert.equal(parseValue('5.'), 5);
+  assert.equal(parseValue('+2'), 2);
+  assert.equal(parseValue('0'), 0);
+  assert.equal(parseValue('1,234.5'), 1234.5); // a result copied from the page
+});
+
+test('parseValue: empty or not a number gives null', () => {
+  for (const text of ['', '   ', 'abc', '12abc', '1.2.3', '-', '.', 'e5', '0x10', 'Infinity', 'NaN', '1e999', '1,5', '12,34', null, undefined]) {
+    assert.equal(parseValue(text), null, JSON.stringify(text));
+  }
+});

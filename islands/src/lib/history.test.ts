@@ -1,0 +1,181 @@
+import { test, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  HISTORY_KEY, HISTORY_LIMIT, HISTORY_EVENT, addHistory, clearHistory, createSettler, readHistory,
+  subscribeHistory, type HistoryEntry, type NewHistoryEntry,
+} from './history';
+
+/** A small in-memory Storage; `failWith` makes setItem throw, as a full or blocked storage does. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  constructor(private failWith?: string) {}
+  get length(): number { return this.items.size; }
+  key(i: number): string | null { return [...this.items.keys()][i] ?? null; }
+  getItem(k: string): string | null { return this.items.get(k) ?? null; }
+  setItem(k: string, v: string): void {
+    if (this.failWith) throw new DOMException('storage refused', this.failWith);
+    this.items.set(k, String(v));
+  }
+  removeItem(k: string): void { this.items.delete(k); }
+  clear(): void { this.items.clear(); }
+}
+
+const entry = (i: number, type: NewHistoryEntry['type'] = 'Length'): NewHistoryEntry =>
+  ({ type, from: `${i} meters`, to: `${(i * 3.28084).toFixed(6)} feet` });
+
+test('an empty storage, or none at all, reads as an empty history', () => {
+  assert.deepEqual(readHistory(new MemoryStorage()), []);
+  assert.deepEqual(readHistory(undefined), []);
+});
+
+test('addHistory records the spec entry shape, newest first', () => {
+  const s = new MemoryStorage();
+  addHistory(entry(1), s, Date.UTC(2025, 0, 15, 10, 0, 0));
+  addHistory({ type: 'Currency', from: '🇺🇸 100 USD', to: '🇪🇺 85.00 EUR' }, s, Date.UTC(2025, 0, 15, 10, 0, 5));
+  const list = readHistory(s);
+  assert.deepEqual(list, [
+    { id: Date.UTC(2025, 0, 15, 10, 0, 5), type: 'Currency', from: '🇺🇸 100 USD', to: '🇪🇺 85.00 EUR', timestamp: '2025-01-15T10:00:05.000Z' },
+    { id: Date.UTC(2025, 0, 15, 10, 0, 0), type: 'Length', from: '1 meters', to: '3.280840 feet', timestamp: '2025-01-15T10:00:00.000Z' },
+  ]);
+  assert.deepEqual(JSON.parse(s.getItem(HISTORY_KEY)!), list); // stored as a plain JSON array
+});
+
+test('one shared cap of 50 for every category, the oldest dropped', () => {
+  const s = new MemoryStorage();
+  const types = ['Length', 'Weight', 'Temperature', 'Volume', 'Area', 'Currency'] as const;
+  for (let i = 0; i < 60; i++) addHistory(entry(i, types[i % types.length]), s, 1_000 + i);
+  const list = readHistory(s);
+  assert.equal(HISTORY_LIMIT, 50);
+  assert.equal(list.length, 50);
+  assert.equal(list[0].from, '59 meters');
+  assert.equal(list[49].from, '10 meters');
+  assert.equal(JSON.parse(s.getItem(HISTORY_KEY)!).length, 50);
+});
+
+test('an identical consecutive entry is not repeated; a different one in between is kept', () => {
+  const s = new MemoryStorage();
+  addHistory(entry(5), s, 1000);
+  addHistory(entry(5), s, 2000);
+  assert.equal(readHistory(s).length, 1);
+  addHistory(entry(6), s, 3000);
+  addHistory(entry(5), s, 4000);
+  assert.deepEqual(readHistory(s).map((e) => e.from), ['5 meters', '6 meters', '5 meters']);
+  addHistory({ ...entry(5), type: 'Area' }, s, 5000); // same text, other category: kept
+  assert.equal(readHistory(s).length, 4);
+});
+
+test('two records in the same millisecond get distinct, increasing ids', () => {
+  const s = new MemoryStorage();
+  addHistory(entry(1), s, 1000);
+  addHistory(entry(2), s, 1000);
+  const [a, b] = readHistory(s);
+  assert.equal(a.from, '2 meters');
+  assert.ok(a.id > b.id);
+});
+
+test('corrupted JSON and non-array JSON read as empty and are replaced on the next record', () => {
+  for (const raw of ['{not json', 'null', '42', '"text"', '{"0": {}}']) {
+    const s = new MemoryStorage();
+    s.setItem(HISTORY_KEY, raw);
+    assert.deepEqual(readHistory(s), [], raw);
+    addHistory(entry(1), s, 1000);
+    assert.equal(readHistory(s).length, 1, raw);
+  }
+});
+
+test('entries of the wrong shape are dropped, valid ones kept and sorted newest first', () => {
+  const good = (id: number): HistoryEntry =>
+    ({ id, type: 'Weight', from: '1 kilograms', to: '2.204623 pounds', timestamp: new Date(id).toISOString() });
+  const s = new MemoryStorage();
+  s.setItem(HISTORY_KEY, JSON.stringify([
+    good(1000), null, 'text', 7, [],
+    { ...good(2000), type: 'Speed' },
+    { ...good(3000), id: '3000' },
+    { ...good(4000), to: 5 },
+    { ...good(5000), timestamp: 'yesterday' },
+    { id: 6000, type: 'Length' },
+    good(7000),
+  ]));
+  assert.deepEqual(readHistory(s).map((e) => e.id), [7000, 1000]);
+});
+
+test('a full or blocked storage is ignored: nothing thrown, history unchanged', () => {
+  for (const name of ['QuotaExceededError', 'SecurityError']) {
+    const s = new MemoryStorage(name);
+    assert.doesNotThrow(() => addHistory(entry(1), s, 1000));
+    assert.deepEqual(addHistory(entry(1), s, 1000), []);
+    assert.deepEqual(readHistory(s), []);
+  }
+  const throwing = { getItem() { throw new DOMException('blocked', 'SecurityError'); } } as unknown as Storage;
+  assert.deepEqual(readHistory(throwing), []);
+});
+
+test('an entry of an unknown type is a programming error', () => {
+  assert.throws(() => addHistory({ type: 'Speed' as 'Length', from: 'a', to: 'b' }, new MemoryStorage()), TypeError);
+});
+
+test('clearHistory empties it', () => {
+  const s = new MemoryStorage();
+  addHistory(entry(1), s, 1000);
+  clearHistory(s);
+  assert.deepEqual(readHistory(s), []);
+  assert.equal(s.getItem(HISTORY_KEY), null);
+});
+
+test('subscribers hear every record and clear on this page', () => {
+  const s = new MemoryStorage();
+  const seen: number[] = [];
+  const stop = subscribeHistory((list) => seen.push(list.length), s);
+  addHistory(entry(1), s, 1000);
+  addHistory(entry(2), s, 2000);
+  addHistory(entry(2), s, 3000); // deduped: nothing changed, nothing fired
+  clearHistory(s);
+  stop();
+  addHistory(entry(3), s, 4000);
+  assert.deepEqual(seen, [1, 2, 0]);
+});
+
+test("subscribers hear other tabs through the 'storage' event, for this key only", () => {
+  const s = new MemoryStorage();
+  const target = new EventTarget();
+  const seen: number[] = [];
+  const stop = subscribeHistory((list) => seen.push(list.length), s, target);
+  const storageEvent = (key: string | null) => Object.assign(new Event('storage'), { key });
+  addHistory(entry(1), s, 1000); // fires on the page bus, not on this target
+  target.dispatchEvent(storageEvent('theme'));
+  target.dispatchEvent(storageEvent(HISTORY_KEY));
+  target.dispatchEvent(storageEvent(null)); // another tab called localStorage.clear()
+  target.dispatchEvent(new CustomEvent(HISTORY_EVENT));
+  stop();
+  target.dispatchEvent(storageEvent(HISTORY_KEY));
+  assert.deepEqual(seen, [1, 1, 1]);
+});
+
+test('createSettler runs only the last action, once things have been still for the delay', () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    const runs: string[] = [];
+    const settle = createSettler(1000);
+    settle(() => runs.push('1'));
+    mock.timers.tick(500);
+    settle(() => runs.push('12'));
+    mock.timers.tick(999);
+    assert.equal(runs.length, 0); // (deepEqual with [] would narrow `runs` to never[])
+    mock.timers.tick(1);
+    assert.deepEqual(runs, ['12']);
+    mock.timers.tick(5000);
+    assert.deepEqual(runs, ['12']);
+
+    settle(() => runs.push('flushed'));
+    settle.flush();
+    settle.flush(); // nothing pending any more
+    assert.deepEqual(runs, ['12', 'flushed']);
+
+    settle(() => runs.push('cancelled'));
+    settle.cancel();
+    mock.timers.tick(5000);
+    assert.deepEqual(runs, ['12', 'flushed']);
+  } finally {
+    mock.timers.reset();
+  }
+});

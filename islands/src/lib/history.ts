@@ -1,0 +1,168 @@
+// Conversion history, kept only in the visitor's browser (spec sections 3 and 9).
+//
+// The original gave each category its own cap (10 or 50) on one shared list, so whichever
+// converter wrote last decided how much survived. Here there is one cap for everything.
+// Every function takes the Storage as a parameter so it runs in Node tests without a DOM.
+
+export const HISTORY_KEY = 'conversion-history';
+export const HISTORY_LIMIT = 50;
+/** Fired on `window` after this page changes the history; other tabs get a 'storage' event. */
+export const HISTORY_EVENT = 'unitly:history';
+/** Record a conversion once the input has been still this long, not on every keystroke. */
+export const HISTORY_SETTLE_MS = 1000;
+
+export const HISTORY_TYPES = ['Length', 'Weight', 'Temperature', 'Volume', 'Area', 'Currency'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+export interface HistoryEntry {
+  id: number; // creation time in ms, unique within the list
+  type: HistoryType;
+  from: string; // "5 meters"
+  to: string; // "16.404199 feet"
+  timestamp: string; // ISO 8601
+}
+export type NewHistoryEntry = Pick<HistoryEntry, 'type' | 'from' | 'to'>;
+
+// Merely touching window.localStorage throws a SecurityError when storage is blocked
+// (cookies disabled, some sandboxed frames); no storage means no history, not a crash.
+function defaultStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// In the browser the bus is window, so every island on the page hears it; in Node a private
+// target stands in.
+const bus: EventTarget = typeof window !== 'undefined' ? window : new EventTarget();
+
+function isEntry(x: unknown): x is HistoryEntry {
+  if (typeof x !== 'object' || x === null) return false;
+  const e = x as Record<string, unknown>;
+  return (
+    typeof e.id === 'number' && Number.isFinite(e.id) &&
+    HISTORY_TYPES.includes(e.type as HistoryType) &&
+    typeof e.from === 'string' && typeof e.to === 'string' &&
+    typeof e.timestamp === 'string' && !Number.isNaN(Date.parse(e.timestamp))
+  );
+}
+
+/**
+ * The stored history, newest first, at most HISTORY_LIMIT entries. Never throws: corrupted
+ * JSON or a non-array reads as empty, and entries of the wrong shape (another script's, or
+ * an older format) are dropped. The next addHistory overwrites what was dropped.
+ */
+export function readHistory(storage: Storage | undefined = defaultStorage()): HistoryEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(storage?.getItem(HISTORY_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  // Sorted rather than trusted: an older version of the site may have written this list.
+  return data.filter(isEntry).sort((a, b) => b.id - a.id).slice(0, HISTORY_LIMIT);
+}
+
+/**
+ * Records a conversion at the top of the history and returns the new list. An entry equal
+ * to the newest one (same type, from and to) is not repeated. A full or blocked storage is
+ * ignored: history is a convenience and must never break a conversion.
+ */
+export function addHistory(
+  entry: NewHistoryEntry,
+  storage: Storage | undefined = defaultStorage(),
+  now: number = Date.now(),
+): HistoryEntry[] {
+  const list = readHistory(storage);
+  const newest = list[0];
+  if (newest && newest.type === entry.type && newest.from === entry.from && newest.to === entry.to) {
+    return list;
+  }
+  // Two records in one millisecond would share an id (a React key); keep ids increasing.
+  const id = Math.max(now, (newest?.id ?? 0) + 1);
+  const record: HistoryEntry = {
+    id,
+    type: entry.type,
+    from: entry.from,
+    to: entry.to,
+    timestamp: new Date(now).toISOString(),
+  };
+  if (!isEntry(record)) throw new TypeError(`not a history entry: ${JSON.stringify(entry)}`);
+  const next = [record, ...list].slice(0, HISTORY_LIMIT);
+  try {
+    storage?.setItem(HISTORY_KEY, JSON.stringify(next));
+  } catch {
+    return list; // QuotaExceededError or SecurityError: nothing was saved
+  }
+  notify();
+  return next;
+}
+
+export function clearHistory(storage: Storage | undefined = defaultStorage()): void {
+  try {
+    storage?.removeItem(HISTORY_KEY);
+  } catch {
+    // blocked storage: there is nothing we could have stored either
+  }
+  notify();
+}
+
+function notify(): void {
+  bus.dispatchEvent(new CustomEvent(HISTORY_EVENT));
+}
+
+/**
+ * Calls `listener` with the fresh history whenever a converter on this page records or
+ * clears, or another tab changes it. Returns the unsubscribe function (a useEffect cleanup).
+ */
+export function subscribeHistory(
+  listener: (entries: HistoryEntry[]) => void,
+  storage: Storage | undefined = defaultStorage(),
+  target: EventTarget = bus,
+): () => void {
+  const onChange = (): void => listener(readHistory(storage));
+  // key is null when another tab called localStorage.clear().
+  const onStorage = (e: Event): void => {
+    const key = (e as StorageEvent).key;
+    if (key === HISTORY_KEY || key === null) onChange();
+  };
+  target.addEventListener(HISTORY_EVENT, onChange);
+  target.addEventListener('storage', onStorage);
+  return () => {
+    target.removeEventListener(HISTORY_EVENT, onChange);
+    target.removeEventListener('storage', onStorage);
+  };
+}
+
+export interface Settler {
+  /** Run `action` once nothing new has been scheduled for the delay; replaces any pending one. */
+  (action: () => void): void;
+  /** Run the pending action now (the page is being hidden, the unit changed, …). */
+  flush(): void;
+  /** Drop the pending action (Reset, unmount). */
+  cancel(): void;
+}
+
+/** Debounce for recording: `settle(() => addHistory(...))` on every change. */
+export function createSettler(delayMs: number = HISTORY_SETTLE_MS): Settler {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: (() => void) | undefined;
+  const cancel = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    pending = undefined;
+  };
+  const flush = (): void => {
+    const action = pending;
+    cancel();
+    action?.();
+  };
+  const settle = (action: () => void): void => {
+    clearTimeout(timer);
+    pending = action;
+    timer = setTimeout(flush, delayMs);
+  };
+  return Object.assign(settle, { flush, cancel });
+}

@@ -1,0 +1,3 @@
+pub mod build;
+pub mod check;
+pub mod serve;

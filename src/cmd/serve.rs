@@ -1,0 +1,6 @@
+use anyhow::Result;
+use std::path::Path;
+
+pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch: bool) -> Result<()> {
+    crate::serve::run(root, host, port, out, watch)
+}

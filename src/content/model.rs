@@ -1,0 +1,291 @@
+//! The shapes of everything under `content/`. Unknown fields are errors, so a typo in
+//! front matter is reported instead of silently ignored.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    pub name: String,
+    pub tagline: String,
+    pub base_url: String,
+    pub language: String,
+    pub copyright_year: u32,
+    pub default_lastmod: String,
+    pub contact: BTreeMap<String, String>,
+    pub nav: Vec<String>,
+    pub footer: Footer,
+    #[serde(default)]
+    pub ads: Ads,
+    #[serde(default)]
+    pub analytics: Analytics,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Footer {
+    pub quick_links: Vec<String>,
+    pub support: Vec<String>,
+    pub legal: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ads {
+    #[serde(default)]
+    pub client: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Analytics {
+    #[serde(default)]
+    pub measurement_id: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum Schema {
+    Calculator,
+    Article,
+    WebPage,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeFreq {
+    Always,
+    Hourly,
+    Daily,
+    Weekly,
+    Monthly,
+    Yearly,
+    Never,
+}
+
+impl ChangeFreq {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeFreq::Always => "always",
+            ChangeFreq::Hourly => "hourly",
+            ChangeFreq::Daily => "daily",
+            ChangeFreq::Weekly => "weekly",
+            ChangeFreq::Monthly => "monthly",
+            ChangeFreq::Yearly => "yearly",
+            ChangeFreq::Never => "never",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoutesFile {
+    #[serde(default)]
+    pub collections: BTreeMap<String, Collection>,
+    pub routes: Vec<RouteEntry>,
+}
+
+/// A folder of markdown files that each become a page (the blog).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Collection {
+    pub dir: String,
+    pub path: String,
+    pub template: String,
+    pub schema: Schema,
+    pub parent: String,
+    pub priority: f64,
+    pub changefreq: ChangeFreq,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteEntry {
+    pub path: String,
+    pub template: String,
+    pub source: String,
+    pub label: String,
+    pub title: String,
+    pub heading: String,
+    pub description: String,
+    pub keywords: Vec<String>,
+    pub schema: Schema,
+    #[serde(default)]
+    pub parent: Option<String>,
+    pub priority: f64,
+    pub changefreq: ChangeFreq,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArticleFront {
+    pub title: String,
+    pub excerpt: String,
+    pub date: String,
+    #[serde(rename = "readTime")]
+    pub read_time: String,
+    pub category: String,
+    pub slug: String,
+    #[serde(default)]
+    pub featured: bool,
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    #[serde(default)]
+    pub updated: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageFront {
+    #[serde(default)]
+    pub intro: Option<String>,
+    #[serde(default)]
+    pub updated: Option<String>,
+    #[serde(default)]
+    pub effective: Option<String>,
+    #[serde(default)]
+    pub badges: Vec<Card>,
+    #[serde(default)]
+    pub popular: Vec<LinkCard>,
+    #[serde(default)]
+    pub why: Option<Why>,
+    #[serde(default)]
+    pub topics: Vec<Card>,
+    #[serde(default)]
+    pub newsletter: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    pub title: String,
+    pub text: String,
+    #[serde(default)]
+    pub path: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkCard {
+    pub label: String,
+    pub path: String,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Why {
+    pub heading: String,
+    pub items: Vec<Card>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConverterFront {
+    pub category: String,
+    pub preset: Pair,
+    pub intro: String,
+    #[serde(default)]
+    pub widget: WidgetPlacement,
+    #[serde(default)]
+    pub faq: Vec<QuestionAnswer>,
+    #[serde(default)]
+    pub specialised: Vec<SpecialisedCard>,
+    #[serde(default)]
+    pub updated: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WidgetPlacement {
+    #[default]
+    BeforeBody,
+    AfterBody,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pair {
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionAnswer {
+    pub question: String,
+    pub answer: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialisedCard {
+    pub title: String,
+    pub description: String,
+    #[serde(default)]
+    pub path: Option<String>,
+    pub color: String,
+    #[serde(default)]
+    pub coming_soon: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaqEntry {
+    pub id: String,
+    pub category: String,
+    pub question: String,
+    pub answer: String,
+}
+
+pub const FAQ_CATEGORIES: [&str; 6] = ["General", "Currency", "Technical", "Privacy", "Features", "Troubleshooting"];
+pub const CARD_COLORS: [&str; 6] = ["blue", "green", "purple", "orange", "teal", "rose"];
+
+// ---- units.yaml ----
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsFile {
+    /// Kept as a YAML mapping so the categories keep the order editors gave them.
+    pub categories: serde_yaml::Mapping,
+    pub currencies: Vec<Currency>,
+    pub currency_default: Pair,
+    pub fallback_rates: BTreeMap<String, BTreeMap<String, f64>>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitCategory {
+    #[serde(default)]
+    pub key: String,
+    pub label: String,
+    pub base: String,
+    pub precision: u32,
+    pub default: Pair,
+    pub units: Vec<Unit>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    pub key: String,
+    pub name: String,
+    pub symbol: String,
+    pub system: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factor: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<f64>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Currency {
+    pub code: String,
+    pub name: String,
+    pub symbol: String,
+    pub flag: String,
+}

@@ -1,0 +1,135 @@
+//! Located problems: every content error names a file, a line and a column.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One problem found in the content, located as precisely as the source allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub file: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(file: impl AsRef<Path>, line: usize, column: usize, message: impl Into<String>) -> Self {
+        Problem { file: file.as_ref().to_path_buf(), line: line.max(1), column: column.max(1), message: message.into() }
+    }
+
+    /// A problem located at a byte offset of `text`, the contents of `file`.
+    pub fn at_offset(file: impl AsRef<Path>, text: &str, offset: usize, message: impl Into<String>) -> Self {
+        let (line, column) = line_col(text, offset);
+        Problem::new(file, line, column, message)
+    }
+
+    /// A problem from serde_yaml, shifted by `line_offset` lines (front matter starts below `---`).
+    pub fn from_yaml(file: impl AsRef<Path>, err: &serde_yaml::Error, line_offset: usize) -> Self {
+        let (line, column) = err.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+        // serde_yaml appends " at line X column Y" to its message; the location is ours to print.
+        let text = err.to_string();
+        let message = match text.find(" at line ") {
+            Some(i) => text[..i].to_string(),
+            None => text,
+        };
+        Problem::new(file, line + line_offset, column, message)
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file.display(), self.line, self.column, self.message)
+    }
+}
+
+/// Every problem found in one pass, so `check` reports them all at once.
+#[derive(Debug, Default)]
+pub struct Problems(pub Vec<Problem>);
+
+impl Problems {
+    pub fn push(&mut self, p: Problem) {
+        self.0.push(p);
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn extend(&mut self, other: Problems) {
+        self.0.extend(other.0);
+    }
+    /// Ok when nothing was found, the problems as an error otherwise.
+    pub fn into_result(mut self) -> Result<(), Problems> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            self.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+            self.0.dedup();
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in &self.0 {
+            writeln!(f, "{p}")?;
+        }
+        let n = self.0.len();
+        write!(f, "{n} problem{} found", if n == 1 { "" } else { "s" })
+    }
+}
+
+impl std::error::Error for Problems {}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Where `key: value` stands in a YAML text: the first line at or after `from_line`
+/// (1-based) whose trimmed start is `key:` (or `- key:`), located at the value.
+pub fn locate_key(text: &str, from_line: usize, key: &str) -> Option<(usize, usize)> {
+    for (i, line) in text.lines().enumerate().skip(from_line.saturating_sub(1)) {
+        let trimmed = line.trim_start().trim_start_matches("- ");
+        if let Some(rest) = trimmed.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            let col = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
+            return Some((i + 1, line[..col].chars().count() + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one() {
+        let t = "ab\ncdé\nf";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 3), (2, 1));
+        assert_eq!(line_col(t, 8), (3, 1));
+        assert_eq!(line_col(t, 7), (2, 4));
+    }
+
+    #[test]
+    fn locate_key_finds_value_column() {
+        let t = "routes:\n  - path: /a\n    template: x.html\n  - path: /b\n    template: y.html\n";
+        assert_eq!(locate_key(t, 1, "path"), Some((2, 11)));
+        assert_eq!(locate_key(t, 4, "template"), Some((5, 15)));
+        assert_eq!(locate_key(t, 1, "missing"), None);
+    }
+}

@@ -1,0 +1,331 @@
+//! The island pipeline. Templates call `island(name=…, props=…, client=…)`, which records
+//! a render request and leaves a placeholder. One Node process then bundles the client
+//! (esbuild: hashed ES modules, React in a shared chunk) and prerenders every distinct
+//! island with React's server renderer; the placeholders become server HTML wrapped in an
+//! element that carries the props and the hydration directive.
+
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+const DIRECTIVES: [&str; 3] = ["load", "idle", "visible"];
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RenderRequest {
+    pub key: String,
+    pub name: String,
+    pub props: Value,
+}
+
+/// Render requests recorded while templates run, deduplicated by (name, props).
+pub struct IslandRegistry {
+    known: HashSet<String>,
+    requests: Mutex<BTreeMap<String, RenderRequest>>,
+}
+
+impl IslandRegistry {
+    /// `known`: the component names found in `islands/src/components/`.
+    pub fn new(known: HashSet<String>) -> Arc<Self> {
+        Arc::new(IslandRegistry { known, requests: Mutex::new(BTreeMap::new()) })
+    }
+
+    pub fn requests(&self) -> Vec<RenderRequest> {
+        self.requests.lock().expect("registry lock").values().cloned().collect()
+    }
+
+    pub fn tera_function(self: &Arc<Self>) -> impl tera::Function {
+        let registry = Arc::clone(self);
+        move |args: &HashMap<String, Value>| -> tera::Result<Value> {
+            let name = args.get("name").and_then(Value::as_str).ok_or("island() needs name=\"Component\"")?;
+            if !registry.known.contains(name) {
+                let mut known: Vec<&String> = registry.known.iter().collect();
+                known.sort();
+                return Err(format!("unknown island `{name}` (islands/src/components has: {known:?})").into());
+            }
+            let client = args.get("client").and_then(Value::as_str).unwrap_or("load");
+            if !DIRECTIVES.contains(&client) {
+                return Err(format!("island `{name}`: client must be one of {DIRECTIVES:?}, found `{client}`").into());
+            }
+            let props = args.get("props").cloned().unwrap_or(Value::Object(Default::default()));
+            let key = format!("{:016x}", fnv1a(format!("{name}\0{props}").as_bytes()));
+            registry
+                .requests
+                .lock()
+                .expect("registry lock")
+                .entry(key.clone())
+                .or_insert_with(|| RenderRequest { key: key.clone(), name: name.to_string(), props });
+            Ok(Value::String(format!("<!--unitly:island:{key}:{client}-->")))
+        }
+    }
+}
+
+/// The component names of `islands/src/components/*.tsx`.
+pub fn component_names(islands_dir: &Path) -> HashSet<String> {
+    std::fs::read_dir(islands_dir.join("src/components"))
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let path = e.path();
+            let name = path.file_name()?.to_str()?;
+            name.strip_suffix(".tsx").filter(|n| !n.contains('.')).map(str::to_string)
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct ClientManifest {
+    /// Public URL of the hydration runtime.
+    pub entry: String,
+    /// Public URL of the stylesheet.
+    pub css: String,
+    /// Chunks the entry imports statically (React): preloaded so they download in parallel.
+    pub preload: Vec<String>,
+    /// Every file written under the assets folder.
+    pub files: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PipelineAnswer {
+    client: Option<ClientManifest>,
+    html: HashMap<String, String>,
+    #[serde(default)]
+    errors: Vec<PipelineError>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PipelineError {
+    name: String,
+    message: String,
+}
+
+/// What survives between builds in `serve`: the client bundle and every island render,
+/// valid while the islands' sources and the stylesheet are unchanged.
+#[derive(Default)]
+pub struct IslandCache {
+    fingerprint: u64,
+    client: Option<(ClientManifest, PathBuf)>,
+    html: HashMap<String, String>,
+}
+
+pub struct Prerendered {
+    pub manifest: ClientManifest,
+    pub html: HashMap<String, String>,
+    /// How many islands Node rendered this time (0 when everything came from the cache).
+    pub rendered: usize,
+}
+
+/// Bundles and prerenders, reusing `cache` where it is still valid. `assets_dir` is
+/// where the client files must end up.
+pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir: &Path, cache: &mut IslandCache) -> Result<Prerendered> {
+    let islands_dir = root.join("islands");
+    let fingerprint = fingerprint(&[islands_dir.join("src"), islands_dir.join("scripts"), css.to_path_buf()]);
+    if cache.fingerprint != fingerprint {
+        *cache = IslandCache { fingerprint, ..Default::default() };
+    }
+    let missing: Vec<&RenderRequest> = requests.iter().filter(|r| !cache.html.contains_key(&r.key)).collect();
+    let reuse_client = cache.client.as_ref().filter(|(_, dir)| dir.exists()).map(|(m, dir)| (m.clone(), dir.clone()));
+
+    std::fs::create_dir_all(assets_dir).with_context(|| format!("creating {}", assets_dir.display()))?;
+    let mut rendered = 0;
+    let manifest = match (&reuse_client, missing.is_empty()) {
+        (Some((manifest, from)), true) => {
+            copy_files(from, assets_dir, &manifest.files)?;
+            manifest.clone()
+        }
+        _ => {
+            ensure_npm_packages(&islands_dir)?;
+            let answer = run_node(&islands_dir, css, &missing, assets_dir, reuse_client.is_none())?;
+            rendered = missing.len();
+            cache.html.extend(answer.html);
+            match (answer.client, reuse_client) {
+                (Some(m), _) => m,
+                (None, Some((m, from))) => {
+                    copy_files(&from, assets_dir, &m.files)?;
+                    m
+                }
+                (None, None) => bail!("the island pipeline returned no client bundle"),
+            }
+        }
+    };
+    cache.client = Some((manifest.clone(), assets_dir.to_path_buf()));
+    let html = requests.iter().filter_map(|r| cache.html.get(&r.key).map(|h| (r.key.clone(), h.clone()))).collect();
+    Ok(Prerendered { manifest, html, rendered })
+}
+
+/// Tells the cache that the last build's assets now live at `dir` (after the swap).
+pub fn relocate_cache(cache: &mut IslandCache, dir: PathBuf) {
+    if let Some((_, d)) = cache.client.as_mut() {
+        *d = dir;
+    }
+}
+
+fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_dir: &Path, client: bool) -> Result<PipelineAnswer> {
+    let script = islands_dir.join("scripts/build.mjs");
+    let input = serde_json::json!({
+        "outDir": assets_dir,
+        "publicPath": "/assets/",
+        "css": css,
+        "client": client,
+        "renders": requests,
+    });
+    let mut child = Command::new("node")
+        .arg(&script)
+        .current_dir(islands_dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("starting `node {}` (is Node.js installed?)", script.display()))?;
+    child.stdin.take().expect("stdin").write_all(input.to_string().as_bytes()).context("sending island requests to node")?;
+    let out = child.wait_with_output().context("waiting for the island pipeline")?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        bail!("the island pipeline (node {}) failed:\n{}", script.display(), stderr.trim());
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let answer: PipelineAnswer = serde_json::from_str(stdout.lines().last().unwrap_or_default())
+        .with_context(|| format!("reading the island pipeline's answer:\n{stdout}\n{stderr}"))?;
+    if !answer.errors.is_empty() {
+        let list: Vec<String> = answer.errors.iter().map(|e| format!("  island {}: {}", e.name, e.message)).collect();
+        bail!("prerendering islands failed:\n{}", list.join("\n"));
+    }
+    Ok(answer)
+}
+
+/// On a fresh checkout the islands' packages are missing: install them, saying so.
+pub fn ensure_npm_packages(dir: &Path) -> Result<()> {
+    if dir.join("node_modules/.package-lock.json").exists() {
+        return Ok(());
+    }
+    eprintln!("installing npm packages in {} (npm ci)…", dir.display());
+    let status = Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(dir)
+        .status()
+        .with_context(|| format!("running `npm ci` in {} (is npm installed?)", dir.display()))?;
+    if !status.success() {
+        bail!("`npm ci` failed in {}", dir.display());
+    }
+    Ok(())
+}
+
+fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
+    for f in files {
+        let (src, dst) = (from.join(f), to.join(f));
+        if let Some(parent) = dst.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+        std::fs::copy(&src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
+    }
+    Ok(())
+}
+
+/// Paths, sizes and modification times of everything under `roots`.
+fn fingerprint(roots: &[PathBuf]) -> u64 {
+    let mut entries: Vec<String> = roots
+        .iter()
+        .flat_map(|r| walkdir::WalkDir::new(r).into_iter().filter_map(Result::ok))
+        .filter_map(|e| {
+            let m = e.metadata().ok()?;
+            let modified = m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos();
+            Some(format!("{}|{}|{}", e.path().display(), m.len(), modified))
+        })
+        .collect();
+    entries.sort();
+    fnv1a(entries.join("\n").as_bytes())
+}
+
+/// Replaces island placeholders with their server HTML, wrapped for hydration, and the
+/// assets placeholder with the stylesheet, preloads and runtime script.
+pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests: &HashMap<&str, &RenderRequest>, assets: &str) -> Result<String> {
+    const MARK: &str = "<!--unitly:";
+    let mut out = String::with_capacity(html.len() + 4096);
+    let mut rest = html;
+    while let Some(start) = rest.find(MARK) {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + MARK.len()..];
+        let end = after.find("-->").context("unterminated unitly placeholder")?;
+        let marker = &after[..end];
+        if marker == "assets" {
+            out.push_str(assets);
+        } else if let Some(spec) = marker.strip_prefix("island:") {
+            let (key, client) = spec.split_once(':').context("malformed island placeholder")?;
+            let request = requests.get(key).with_context(|| format!("island {key} was never requested"))?;
+            let body = renders.get(key).with_context(|| format!("island {} was not prerendered", request.name))?;
+            out.push_str(&format!(
+                "<div class=\"island\" data-island=\"{}\" data-client=\"{client}\" data-props=\"{}\">{body}</div>",
+                request.name,
+                escape_attr(&request.props.to_string()),
+            ));
+        } else {
+            bail!("unknown placeholder <!--unitly:{marker}-->");
+        }
+        rest = &after[end + 3..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+pub fn escape_attr(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 4);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// FNV-1a: a stable, dependency-free hash for keys and fingerprints.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_become_wrapped_islands() {
+        let req = RenderRequest { key: "k1".into(), name: "Toggle".into(), props: serde_json::json!({"a": "<\"x\">"}) };
+        let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
+        let renders: HashMap<String, String> = [("k1".to_string(), "<button>t</button>".to_string())].into_iter().collect();
+        let out = fill_placeholders("<p>a</p><!--unitly:island:k1:idle--><!--unitly:assets-->", &renders, &requests, "<script></script>").unwrap();
+        assert_eq!(
+            out,
+            "<p>a</p><div class=\"island\" data-island=\"Toggle\" data-client=\"idle\" data-props=\"{&quot;a&quot;:&quot;&lt;\\&quot;x\\&quot;&gt;&quot;}\"><button>t</button></div><script></script>"
+        );
+    }
+
+    #[test]
+    fn unknown_islands_and_directives_are_refused() {
+        let reg = IslandRegistry::new(["Toggle".to_string()].into_iter().collect());
+        let f = reg.tera_function();
+        let call = |name: &str, client: &str| {
+            let args: HashMap<String, Value> = [("name".to_string(), Value::from(name)), ("client".to_string(), Value::from(client))].into_iter().collect();
+            tera::Function::call(&f, &args)
+        };
+        assert!(call("Nope", "load").is_err());
+        assert!(call("Toggle", "soon").is_err());
+        let a = call("Toggle", "load").unwrap();
+        let b = call("Toggle", "idle").unwrap();
+        assert_ne!(a, b);
+        assert_eq!(reg.requests().len(), 1, "identical renders are memoised");
+    }
+}

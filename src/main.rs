@@ -1,0 +1,31 @@
+mod cli;
+mod cmd;
+mod content;
+mod diagnostics;
+mod islands;
+mod links;
+mod output;
+mod render;
+mod serve;
+mod site;
+mod sitemap;
+
+use clap::Parser;
+
+fn main() {
+    let cli = cli::Cli::parse();
+    let result = match cli.command {
+        cli::Command::Build { out, base_url } => cmd::build::run(&cli.root, &out, base_url),
+        cli::Command::Serve { host, port, out, no_watch } => cmd::serve::run(&cli.root, &host, port, &out, !no_watch),
+        cli::Command::Check => cmd::check::run(&cli.root),
+    };
+    if let Err(e) = result {
+        // Content problems print as `file:line:column: message` lines, ready for editors.
+        if let Some(problems) = e.chain().find_map(|c| c.downcast_ref::<diagnostics::Problems>()) {
+            eprintln!("error: the content has problems:\n{problems}");
+        } else {
+            eprintln!("error: {e:#}");
+        }
+        std::process::exit(1);
+    }
+}

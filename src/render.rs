@@ -1,0 +1,234 @@
+//! Rendering pages with tera. Islands are left as placeholders here and filled in once
+//! the island pipeline has prerendered them (see `islands.rs`).
+
+use crate::content::{model::Schema, Content, Page, PageData};
+use crate::islands::IslandRegistry;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+pub const ASSETS_PLACEHOLDER: &str = "<!--unitly:assets-->";
+
+pub struct Renderer {
+    tera: tera::Tera,
+    /// Data every page sees: site config, resolved nav, articles, FAQ, units.
+    globals: tera::Context,
+}
+
+#[derive(Serialize)]
+struct NavLink<'a> {
+    path: &'a str,
+    label: &'a str,
+}
+
+#[derive(Serialize)]
+struct ArticleSummary<'a> {
+    title: &'a str,
+    excerpt: &'a str,
+    date: String,
+    date_long: String,
+    #[serde(rename = "readTime")]
+    read_time: &'a str,
+    category: &'a str,
+    slug: &'a str,
+    featured: bool,
+    path: &'a str,
+}
+
+impl Renderer {
+    /// Loads the theme's templates. Errors carry the template name and position.
+    pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>) -> Result<Renderer, tera::Error> {
+        let glob = format!("{}/**/*.html", templates_dir.display());
+        let mut tera = tera::Tera::new(&glob)?;
+        tera.autoescape_on(vec![".html"]);
+        tera.register_function("island", islands.tera_function());
+        Ok(Renderer { tera, globals: globals(content) })
+    }
+
+    pub fn render(&self, content: &Content, page: &Page) -> Result<String, tera::Error> {
+        let mut ctx = self.globals.clone();
+        ctx.insert("page", &page_context(content, page));
+        ctx.insert("jsonld", &json_ld(content, page));
+        self.tera.render(&page.template, &ctx)
+    }
+
+    /// The 404 page: not a route, not in the sitemap.
+    pub fn render_not_found(&self, content: &Content) -> Result<String, tera::Error> {
+        let mut ctx = self.globals.clone();
+        let base = content.config.base_url.trim_end_matches('/');
+        ctx.insert(
+            "page",
+            &json!({
+                "path": "/404", "url": format!("{base}/404"), "title": format!("Page not found | {}", content.config.name),
+                "heading": "404", "description": "The page you were looking for does not exist.",
+                "keywords": "", "breadcrumb": [], "data": {}, "body": "", "noindex": true,
+            }),
+        );
+        ctx.insert("jsonld", "");
+        self.tera.render("404.html", &ctx)
+    }
+}
+
+pub fn template_names(dir: &Path) -> std::collections::HashSet<String> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .filter_map(|e| e.path().strip_prefix(dir).ok().map(|p| p.to_string_lossy().replace('\\', "/")))
+        .collect()
+}
+
+fn globals(content: &Content) -> tera::Context {
+    let labels: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.label.as_str())).collect();
+    fn links<'a>(paths: &'a [String], labels: &HashMap<&str, &'a str>) -> Vec<NavLink<'a>> {
+        paths.iter().map(|p| NavLink { path: p, label: labels.get(p.as_str()).copied().unwrap_or(p) }).collect()
+    }
+    let cfg = &content.config;
+    let mut ctx = tera::Context::new();
+    ctx.insert("site", cfg);
+    ctx.insert("nav", &links(&cfg.nav, &labels));
+    ctx.insert(
+        "footer",
+        &json!({
+            "quick_links": links(&cfg.footer.quick_links, &labels),
+            "support": links(&cfg.footer.support, &labels),
+            "legal": links(&cfg.footer.legal, &labels),
+        }),
+    );
+    ctx.insert("articles", &articles(content));
+    ctx.insert("faq", &content.faq);
+    ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
+    ctx.insert("units", &content.units);
+    ctx.insert("sitemap_xml", &crate::sitemap::xml(content));
+    ctx.insert("routes", &labels);
+    ctx
+}
+
+/// Blog articles, newest first.
+fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
+    let mut list: Vec<(&Page, &crate::content::model::ArticleFront)> = content
+        .pages
+        .iter()
+        .filter_map(|p| match &p.data {
+            PageData::Article(a) => Some((p, a)),
+            _ => None,
+        })
+        .collect();
+    list.sort_by(|a, b| b.1.date.cmp(&a.1.date).then(a.1.slug.cmp(&b.1.slug)));
+    list.into_iter()
+        .map(|(p, a)| {
+            let date = crate::content::date::Date::parse(&a.date).expect("validated at load");
+            ArticleSummary {
+                title: &a.title,
+                excerpt: &a.excerpt,
+                date: date.iso(),
+                date_long: date.long(),
+                read_time: &a.read_time,
+                category: &a.category,
+                slug: &a.slug,
+                featured: a.featured,
+                path: &p.path,
+            }
+        })
+        .collect()
+}
+
+fn page_context(content: &Content, page: &Page) -> Value {
+    let base = content.config.base_url.trim_end_matches('/');
+    let breadcrumb: Vec<Value> = breadcrumb(content, page)
+        .into_iter()
+        .map(|p| json!({"name": p.label, "path": p.path, "url": format!("{base}{}", p.path)}))
+        .collect();
+    let mut data = serde_json::to_value(&page.data).unwrap_or(Value::Null);
+    // Dates are shown long ("December 27, 2024"); give templates both forms.
+    if let Value::Object(map) = &mut data {
+        for key in ["updated", "effective", "date"] {
+            if let Some(d) = map.get(key).and_then(Value::as_str).and_then(|s| crate::content::date::Date::parse(s).ok()) {
+                map.insert(format!("{key}_long"), Value::String(d.long()));
+            }
+        }
+    }
+    json!({
+        "path": page.path,
+        "url": format!("{base}{}", if page.path == "/" { "/" } else { &page.path }),
+        "title": page.title,
+        "heading": page.heading,
+        "label": page.label,
+        "description": page.description,
+        "keywords": page.keywords.join(", "),
+        "schema": page.schema,
+        "breadcrumb": breadcrumb,
+        "data": data,
+        "body": page.body_html,
+        "lastmod": page.lastmod.iso(),
+        "lastmod_long": page.lastmod.long(),
+        "template": page.template,
+    })
+}
+
+/// Home → … → page, following `parent` links (the page itself included, last).
+pub fn breadcrumb<'a>(content: &'a Content, page: &'a Page) -> Vec<&'a Page> {
+    let mut chain = vec![page];
+    let mut current = page;
+    while let Some(parent) = &current.parent {
+        match content.pages.iter().find(|p| &p.path == parent) {
+            Some(p) if !chain.iter().any(|c| c.path == p.path) => {
+                chain.push(p);
+                current = p;
+            }
+            _ => break,
+        }
+    }
+    chain.reverse();
+    if chain.len() == 1 {
+        chain.clear();
+    }
+    chain
+}
+
+/// Structured data: the app with its free offer, the page as Article or WebPage, and
+/// the breadcrumb. Escaped so it can never close its script element.
+fn json_ld(content: &Content, page: &Page) -> String {
+    let cfg = &content.config;
+    let base = cfg.base_url.trim_end_matches('/');
+    let url = format!("{base}{}", if page.path == "/" { "/" } else { &page.path });
+    let mut graph = vec![json!({
+        "@type": "WebApplication",
+        "name": if page.schema == Schema::Calculator { page.heading.clone() } else { cfg.name.clone() },
+        "url": url,
+        "description": page.description,
+        "applicationCategory": if page.schema == Schema::Calculator { "Calculator" } else { "UtilitiesApplication" },
+        "operatingSystem": "Any (web browser)",
+        "isAccessibleForFree": true,
+        "offers": { "@type": "Offer", "price": "0", "priceCurrency": "USD" },
+    })];
+    match (&page.data, page.schema) {
+        (PageData::Article(a), _) => graph.push(json!({
+            "@type": "Article",
+            "headline": a.title,
+            "description": a.excerpt,
+            "datePublished": a.date,
+            "dateModified": page.lastmod.iso(),
+            "articleSection": a.category,
+            "keywords": page.keywords.join(", "),
+            "mainEntityOfPage": url,
+            "author": { "@type": "Organization", "name": cfg.name, "url": format!("{base}/") },
+            "publisher": { "@type": "Organization", "name": cfg.name, "url": format!("{base}/") },
+        })),
+        (_, Schema::Article) => graph.push(json!({"@type": "Article", "headline": page.heading, "mainEntityOfPage": url})),
+        _ => graph.push(json!({"@type": "WebPage", "name": page.title, "url": url, "description": page.description})),
+    }
+    let crumbs = breadcrumb(content, page);
+    if !crumbs.is_empty() {
+        let items: Vec<Value> = crumbs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| json!({"@type": "ListItem", "position": i + 1, "name": p.label, "item": format!("{base}{}", if p.path == "/" { "/" } else { &p.path })}))
+            .collect();
+        graph.push(json!({"@type": "BreadcrumbList", "itemListElement": items}));
+    }
+    let doc = json!({"@context": "https://schema.org", "@graph": graph});
+    serde_json::to_string(&doc).expect("json").replace("</", "<\\/")
+}

@@ -1,0 +1,225 @@
+//! The site: load everything, then build in a flat list of named, timed steps.
+
+use crate::content::{self, Content};
+use crate::diagnostics::Problems;
+use crate::islands::{self, IslandCache, IslandRegistry};
+use crate::output::{self, StagedDir, ThirdParty};
+use crate::render::{self, Renderer};
+use crate::{links, sitemap};
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub const THEME: &str = "themes/unitly";
+
+pub struct Site {
+    pub root: PathBuf,
+    /// Overrides `base_url` of `content/site.yaml` (`build --base-url`).
+    pub base_url: Option<String>,
+    /// Print each step as it finishes.
+    pub verbose: bool,
+}
+
+/// A rendered page: where it goes in the output and its HTML.
+struct Rendered {
+    file: String,
+    html: String,
+}
+
+pub struct BuildReport {
+    pub pages: usize,
+    pub files: usize,
+    pub bytes: u64,
+}
+
+impl Site {
+    pub fn new(root: impl Into<PathBuf>) -> Site {
+        Site { root: root.into(), base_url: None, verbose: true }
+    }
+
+    fn templates_dir(&self) -> PathBuf {
+        self.root.join(THEME).join("templates")
+    }
+
+    fn step<T>(&self, name: &str, f: impl FnOnce() -> Result<(T, String)>) -> Result<T> {
+        let start = Instant::now();
+        let (value, summary) = f().with_context(|| format!("step `{name}` failed"))?;
+        if self.verbose {
+            println!("  {name:<18} {summary:<40} {:>7.1} ms", start.elapsed().as_secs_f64() * 1000.0);
+        }
+        Ok(value)
+    }
+
+    pub fn load(&self) -> Result<Content> {
+        let templates = render::template_names(&self.templates_dir());
+        let mut content = content::load(&self.root, &templates).map_err(anyhow::Error::new)?;
+        if let Some(base) = &self.base_url {
+            content.config.base_url = base.trim_end_matches('/').to_string();
+        }
+        Ok(content)
+    }
+
+    /// Validates everything without writing: content, templates, links.
+    /// Returns the number of pages and of internal links checked.
+    pub fn check(&self) -> Result<(usize, usize)> {
+        let content = self.load()?;
+        let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
+        let renderer = Renderer::new(&self.templates_dir(), &content, registry).map_err(tera_error)?;
+        let (rendered, problems) = render_all(&renderer, &content);
+        problems.into_result().map_err(anyhow::Error::new)?;
+        let (checked, problems) = self.check_links(&content, &rendered);
+        problems.into_result().map_err(anyhow::Error::new)?;
+        Ok((content.pages.len(), checked))
+    }
+
+    fn check_links(&self, content: &Content, rendered: &[Rendered]) -> (usize, Problems) {
+        let html: Vec<String> = rendered.iter().map(|r| r.html.clone()).collect();
+        let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt"].into_iter().map(String::from).collect();
+        let static_dir = self.root.join(THEME).join("static");
+        for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+            if let Ok(rel) = e.path().strip_prefix(&static_dir) {
+                files.insert(format!("/{}", rel.to_string_lossy()));
+            }
+        }
+        links::check(&content.pages, &html, &files, THEME)
+    }
+
+    /// Builds into `out` atomically: on any error `out` is left exactly as it was.
+    pub fn build(&self, out: &Path, cache: &mut IslandCache) -> Result<BuildReport> {
+        let started = Instant::now();
+        if self.verbose {
+            println!("unitly build → {}", out.display());
+        }
+        let content = self.step("load content", || {
+            let c = self.load()?;
+            let summary = format!("{} pages, {} FAQ entries, {} unit categories", c.pages.len(), c.faq.len(), c.units.categories.len());
+            Ok((c, summary))
+        })?;
+        let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
+        let (renderer, mut rendered) = self.step("render templates", || {
+            let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone()).map_err(tera_error)?;
+            let (mut rendered, problems) = render_all(&renderer, &content);
+            problems.into_result().map_err(anyhow::Error::new)?;
+            let not_found = renderer.render_not_found(&content).map_err(tera_error)?;
+            rendered.push(Rendered { file: "404.html".into(), html: not_found });
+            let n = rendered.len();
+            Ok(((renderer, rendered), format!("{n} pages")))
+        })?;
+        drop(renderer);
+        self.step("check links", || {
+            let (checked, problems) = self.check_links(&content, &rendered[..content.pages.len()]);
+            problems.into_result().map_err(anyhow::Error::new)?;
+            Ok(((), format!("{checked} internal links")))
+        })?;
+        let staged = StagedDir::new(out)?;
+        let requests = registry.requests();
+        let prerendered = self.step("islands", || {
+            let css = self.root.join(THEME).join("static/style.css");
+            let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), cache)?;
+            let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
+            Ok((p, summary))
+        })?;
+        self.step("fill and minify", || {
+            let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+            let assets = assets_html(&prerendered.manifest);
+            let filled: Result<Vec<Vec<u8>>> = rendered
+                .par_iter()
+                .map(|r| islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets).map(|h| output::minify(&h)))
+                .collect();
+            for (r, bytes) in rendered.iter_mut().zip(filled?) {
+                r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
+            }
+            Ok(((), format!("{} pages", rendered.len())))
+        })?;
+        let report = self.step("write", || {
+            let mut files = 0usize;
+            let mut bytes = 0u64;
+            let mut write = |rel: &str, data: &[u8]| -> Result<()> {
+                files += 1;
+                bytes += data.len() as u64;
+                staged.write(rel, data)
+            };
+            for r in &rendered {
+                write(&r.file, r.html.as_bytes())?;
+            }
+            write("sitemap.xml", sitemap::xml(&content).as_bytes())?;
+            write("robots.txt", sitemap::robots(&content).as_bytes())?;
+            let third = ThirdParty { ads: !content.config.ads.client.is_empty(), analytics: !content.config.analytics.measurement_id.is_empty() };
+            write("_headers", output::headers_file(&third).as_bytes())?;
+            let static_dir = self.root.join(THEME).join("static");
+            for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+                let rel = e.path().strip_prefix(&static_dir)?.to_string_lossy().into_owned();
+                if rel == "style.css" {
+                    continue; // bundled, minified and hashed by the island pipeline
+                }
+                let data = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
+                write(&rel, &data)?;
+            }
+            let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(staged.path().join("assets").join(f)).ok()).map(|m| m.len()).sum();
+            files += prerendered.manifest.files.len();
+            bytes += asset_bytes;
+            let report = BuildReport { pages: content.pages.len(), files, bytes };
+            Ok((report, format!("{files} files, {:.1} KB", bytes as f64 / 1024.0)))
+        })?;
+        let target = staged.target().to_path_buf();
+        staged.commit()?;
+        islands::relocate_cache(cache, target.join("assets"));
+        if self.verbose {
+            println!("built {} pages + 404 in {:.0} ms", report.pages, started.elapsed().as_secs_f64() * 1000.0);
+        }
+        Ok(report)
+    }
+}
+
+fn render_all(renderer: &Renderer, content: &Content) -> (Vec<Rendered>, Problems) {
+    let results: Vec<_> = content.pages.par_iter().map(|page| (page, renderer.render(content, page))).collect();
+    let mut rendered = Vec::with_capacity(results.len());
+    let mut problems = Problems::default();
+    for (page, result) in results {
+        match result {
+            Ok(html) => rendered.push(Rendered { file: output_file(&page.path), html }),
+            Err(e) => problems.push(crate::diagnostics::Problem::new(
+                format!("{THEME}/templates/{}", page.template),
+                1,
+                1,
+                format!("rendering {}: {}", page.path, error_chain(&e)),
+            )),
+        }
+    }
+    (rendered, problems)
+}
+
+/// `/` → `index.html`, `/blog/x` → `blog/x.html` (served at `/blog/x` by static hosts).
+pub fn output_file(path: &str) -> String {
+    if path == "/" {
+        "index.html".into()
+    } else {
+        format!("{}.html", path.trim_matches('/'))
+    }
+}
+
+fn assets_html(m: &islands::ClientManifest) -> String {
+    let mut s = format!("<link rel=\"stylesheet\" href=\"{}\">", m.css);
+    for p in &m.preload {
+        s.push_str(&format!("<link rel=\"modulepreload\" href=\"{p}\">"));
+    }
+    s.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", m.entry));
+    s
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut source = e.source();
+    while let Some(inner) = source {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    s
+}
+
+fn tera_error(e: tera::Error) -> anyhow::Error {
+    anyhow::anyhow!("loading templates from {THEME}/templates: {}", error_chain(&e))
+}
