@@ -124,7 +124,9 @@ pub struct Prerendered {
 /// where the client files must end up.
 pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir: &Path, cache: &mut IslandCache) -> Result<Prerendered> {
     let islands_dir = root.join("islands");
-    let fingerprint = fingerprint(&[islands_dir.join("src"), islands_dir.join("scripts"), css.to_path_buf()]);
+    // The stylesheet's folder: main.css imports its partials.
+    let styles = css.parent().unwrap_or(css).to_path_buf();
+    let fingerprint = fingerprint(&[islands_dir.join("src"), islands_dir.join("scripts"), styles]);
     if cache.fingerprint != fingerprint {
         *cache = IslandCache { fingerprint, ..Default::default() };
     }

@@ -65,6 +65,6 @@ mod tests {
     #[test]
     fn finds_attribute_values() {
         let v = attr_values(r#"<a href="/x#y" id="top"><h2 id="b">"#, "id");
-        assert_eq!(v, ["top", "b"].into_iter().collect());
+        assert_eq!(v, ["top", "b"].into_iter().collect::<HashSet<_>>());
     }
 }

@@ -9,8 +9,6 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-pub const ASSETS_PLACEHOLDER: &str = "<!--unitly:assets-->";
-
 pub struct Renderer {
     tera: tera::Tera,
     /// Data every page sees: site config, resolved nav, articles, FAQ, units.
@@ -44,6 +42,8 @@ impl Renderer {
         let mut tera = tera::Tera::new(&glob)?;
         tera.autoescape_on(vec![".html"]);
         tera.register_function("island", islands.tera_function());
+        // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
+        tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
         Ok(Renderer { tera, globals: globals(content) })
     }
 
@@ -62,7 +62,7 @@ impl Renderer {
             "page",
             &json!({
                 "path": "/404", "url": format!("{base}/404"), "title": format!("Page not found | {}", content.config.name),
-                "heading": "404", "description": "The page you were looking for does not exist.",
+                "heading": "404", "description": "The page you were looking for does not exist.", "schema": "WebPage",
                 "keywords": "", "breadcrumb": [], "data": {}, "body": "", "noindex": true,
             }),
         );

@@ -36,7 +36,10 @@ pub struct BuildReport {
 
 impl Site {
     pub fn new(root: impl Into<PathBuf>) -> Site {
-        Site { root: root.into(), base_url: None, verbose: true }
+        let root = root.into();
+        // Absolute, so child processes (node, npm) that run elsewhere find our files.
+        let root = std::path::absolute(&root).unwrap_or(root);
+        Site { root, base_url: None, verbose: true }
     }
 
     fn templates_dir(&self) -> PathBuf {
@@ -116,7 +119,7 @@ impl Site {
         let staged = StagedDir::new(out)?;
         let requests = registry.requests();
         let prerendered = self.step("islands", || {
-            let css = self.root.join(THEME).join("static/style.css");
+            let css = self.root.join(THEME).join("styles/main.css");
             let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), cache)?;
             let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
             Ok((p, summary))
@@ -151,9 +154,6 @@ impl Site {
             let static_dir = self.root.join(THEME).join("static");
             for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
                 let rel = e.path().strip_prefix(&static_dir)?.to_string_lossy().into_owned();
-                if rel == "style.css" {
-                    continue; // bundled, minified and hashed by the island pipeline
-                }
                 let data = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
                 write(&rel, &data)?;
             }

@@ -14,10 +14,6 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
-const ENV_NAMES = [
-  "GOLD_UPSTREAM_URL", "FTSE_UPSTREAM_URL", "RATES_UPSTREAM_URL", "EXCHANGE_API_KEY",
-  "CONTACT_WEBHOOK_URL", "SUBSCRIBE_WEBHOOK_URL", "RATES_TTL_SECONDS", "MARKET_TTL_SECONDS", "UPSTREAM_TIMEOUT_MS",
-];
 const MAX_BODY = 1024 * 1024; // the worker enforces its own, smaller limits
 
 const { values: args } = parseArgs({ options: { port: { type: "string", default: "0" }, host: { type: "string", default: "127.0.0.1" } } });
@@ -27,16 +23,25 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+/** Bundles the worker (and the config module, for its list of env names) in memory. */
 async function loadWorker() {
-  const entry = fileURLToPath(new URL("../src/index.ts", import.meta.url));
-  const out = await build({ entryPoints: [entry], bundle: true, format: "esm", target: "es2022", write: false, logLevel: "silent" });
-  const code = out.outputFiles[0].text;
-  // The bundle has no imports, so a data: URL module needs no file on disk.
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)).default;
+  const src = (f) => fileURLToPath(new URL(`../src/${f}`, import.meta.url));
+  const out = await build({
+    entryPoints: { worker: src("index.ts"), config: src("config.ts") },
+    outdir: "/virtual", // nothing is written: write is false
+    bundle: true, format: "esm", target: "es2022", write: false, logLevel: "silent",
+  });
+  // The bundles have no imports, so data: URL modules need no file on disk.
+  const load = (name) => {
+    const file = out.outputFiles.find((f) => f.path.endsWith(`/${name}.js`));
+    return import(`data:text/javascript;base64,${Buffer.from(file.text).toString("base64")}`);
+  };
+  return { worker: (await load("worker")).default, envNames: (await load("config")).ENV_NAMES };
 }
 
 // Only the documented variables; the rest of the parent's environment stays out.
-const env = Object.fromEntries(ENV_NAMES.filter((n) => process.env[n] !== undefined).map((n) => [n, process.env[n]]));
+const { worker, envNames } = await loadWorker();
+const env = Object.fromEntries(envNames.filter((n) => process.env[n] !== undefined).map((n) => [n, process.env[n]]));
 const ctx = { waitUntil: (p) => Promise.resolve(p).catch((e) => console.error(`edge: waitUntil failed: ${e}`)), passThroughOnException() {} };
 
 async function readBody(req) {
@@ -82,8 +87,6 @@ function sendError(res, status, type) {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
   res.end(JSON.stringify({ result: "error", "error-type": type }));
 }
-
-const worker = await loadWorker();
 
 const server = http.createServer(async (req, res) => {
   const started = Date.now();

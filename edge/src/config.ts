@@ -17,7 +17,7 @@ export interface Env {
   ASSETS?: { fetch(request: Request): Promise<Response> };
 }
 
-/** The names the Node dev server copies from process.env; nothing else gets in. */
+/** Every name read from env; the Node dev server copies these from process.env and nothing else. */
 export const ENV_NAMES = [
   "GOLD_UPSTREAM_URL",
   "FTSE_UPSTREAM_URL",

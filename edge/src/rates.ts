@@ -2,7 +2,7 @@
 // Both are served from one cached "latest" table per base currency, so any number of
 // visitors cost one upstream request per base per RATES_TTL_SECONDS.
 import { CURRENCIES, ratesUrl, type Config, type Currency } from "./config";
-import { CACHE_RATES, error } from "./http";
+import { CACHE_RATES, error, notFound } from "./http";
 import { serveCached, type RouteContext } from "./serve";
 import { getJson, hostOf, UpstreamError } from "./upstream";
 
@@ -98,5 +98,5 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
       };
     });
   }
-  return error(404, "not-found");
+  return notFound();
 }

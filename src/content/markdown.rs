@@ -98,7 +98,7 @@ mod tests {
         assert!(r.html.contains("<h2 id=\"why-it-matters-2\">"));
         assert_eq!(r.links.len(), 1);
         assert_eq!(r.links[0].0, "/length-converter");
-        assert_eq!(r.links[0].1, 23);
+        assert_eq!(r.links[0].1, 24);
     }
 
     #[test]

@@ -1,0 +1,112 @@
+// The island pipeline, run once per `unitly build` by the Rust generator.
+// stdin:  {"outDir", "publicPath", "css", "client": bool, "renders": [{key, name, props}]}
+// stdout: {"client": {entry, css, preload, files} | null, "html": {key: html}, "errors": [...]}
+// One process bundles the client (hashed ES modules, React in a shared chunk) and
+// prerenders every requested island with React's server renderer.
+import * as esbuild from 'esbuild';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const input = JSON.parse(readFileSync(0, 'utf8'));
+const componentsDir = join(root, 'src/components');
+const components = readdirSync(componentsDir)
+  .filter((f) => /^[A-Za-z0-9]+\.tsx$/.test(f))
+  .map((f) => f.slice(0, -4));
+const define = { 'process.env.NODE_ENV': '"production"' };
+
+// `unitly:components`: every file of src/components, lazily imported on the client
+// (one chunk each) and statically imported on the server.
+function componentsPlugin(mode) {
+  const contents =
+    mode === 'client'
+      ? `export const components = {${components.map((c) => `${c}: () => import('./${c}.tsx')`).join(',')}};`
+      : `${components.map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\nexport const components = {${components.join(',')}};`;
+  return {
+    name: 'unitly-components',
+    setup(build) {
+      build.onResolve({ filter: /^unitly:components$/ }, () => ({ path: 'components', namespace: 'unitly' }));
+      build.onLoad({ filter: /.*/, namespace: 'unitly' }, () => ({ contents, loader: 'ts', resolveDir: componentsDir }));
+    },
+  };
+}
+
+async function buildClient() {
+  mkdirSync(input.outDir, { recursive: true });
+  const result = await esbuild.build({
+    entryPoints: { client: join(root, 'src/runtime/client.ts'), style: input.css },
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+    minify: true,
+    outdir: input.outDir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    jsx: 'automatic',
+    define,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [componentsPlugin('client')],
+  });
+  const outputs = result.metafile.outputs;
+  const files = Object.keys(outputs).map((p) => relative(input.outDir, resolve(root, p)));
+  const find = (suffix) => Object.keys(outputs).find((p) => outputs[p].entryPoint?.endsWith(suffix));
+  const entryPath = find('src/runtime/client.ts');
+  const cssPath = Object.keys(outputs).find((p) => p.endsWith('.css') && outputs[p].entryPoint);
+  const url = (p) => input.publicPath + relative(input.outDir, resolve(root, p));
+  return {
+    entry: url(entryPath),
+    css: url(cssPath),
+    preload: outputs[entryPath].imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path)),
+    files,
+  };
+}
+
+async function prerender(renders) {
+  if (renders.length === 0) return { html: {}, errors: [] };
+  // Written inside node_modules so `react` resolves from there; never committed.
+  const dir = join(root, 'node_modules/.cache/unitly');
+  const outfile = join(dir, `server-${process.pid}.mjs`);
+  await esbuild.build({
+    entryPoints: [join(root, 'src/runtime/server.tsx')],
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    jsx: 'automatic',
+    define,
+    logLevel: 'silent',
+    plugins: [componentsPlugin('server')],
+  });
+  try {
+    const { render } = await import(pathToFileURL(outfile).href);
+    const html = {};
+    const errors = [];
+    for (const r of renders) {
+      try {
+        html[r.key] = render(r.name, r.props);
+      } catch (e) {
+        errors.push({ key: r.key, name: r.name, message: e?.stack ?? String(e) });
+      }
+    }
+    return { html, errors };
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+try {
+  const [client, rendered] = await Promise.all([input.client ? buildClient() : null, prerender(input.renders)]);
+  process.stdout.write(JSON.stringify({ client, ...rendered }) + '\n');
+} catch (e) {
+  const messages = e?.errors?.map((m) => `${m.location?.file ?? ''}:${m.location?.line ?? ''}:${m.location?.column ?? ''}: ${m.text}`);
+  console.error(messages?.length ? messages.join('\n') : e?.stack ?? String(e));
+  process.exit(1);
+}

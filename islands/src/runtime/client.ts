@@ -1,0 +1,63 @@
+// Hydrates the server-rendered islands. Each island's element carries its component
+// name, its props as JSON and a directive: load (now), idle (when the main thread is
+// free) or visible (when scrolled near). Components load as separate chunks; React
+// itself sits in one shared chunk, downloaded once for the whole site.
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { components } from 'unitly:components';
+
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+const loaders = components as Record<string, Loader>;
+
+function hydrate(el: HTMLElement): void {
+  const name = el.dataset.island ?? '';
+  const load = loaders[name];
+  if (!load) {
+    console.warn(`unitly: no island component named ${name}`);
+    return;
+  }
+  const props = JSON.parse(el.dataset.props || '{}');
+  load().then((mod) => hydrateRoot(el, createElement(mod.default, props)));
+}
+
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2500 });
+  else setTimeout(run, 300);
+}
+
+function whenVisible(el: HTMLElement, run: () => void): void {
+  if (!('IntersectionObserver' in window)) return run();
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        run();
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  // The wrapper uses display: contents and has no box of its own; observe its content.
+  io.observe((el.firstElementChild as HTMLElement | null) ?? el);
+}
+
+const directives: Record<string, (el: HTMLElement) => void> = {
+  load: hydrate,
+  idle: (el) => whenIdle(() => hydrate(el)),
+  visible: (el) => whenVisible(el, () => hydrate(el)),
+};
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  (directives[el.dataset.client ?? 'load'] ?? hydrate)(el);
+}
+
+// The theme is fixed to dark: the class is in the served HTML (no flash); record it.
+document.documentElement.classList.add('dark');
+try {
+  localStorage.setItem('theme', 'dark');
+} catch {
+  // storage disabled: the class alone keeps the page dark
+}
+
+if (document.body.dataset.notFound !== undefined) {
+  console.warn('404: no page at', window.location.pathname);
+}

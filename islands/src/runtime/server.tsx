@@ -1,0 +1,10 @@
+// Server side of the islands: one function the build script calls per island.
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { components } from 'unitly:components';
+
+export function render(name: string, props: Record<string, unknown>): string {
+  const component = (components as Record<string, ComponentType<any>>)[name];
+  if (!component) throw new Error(`no island named ${name}`);
+  return renderToString(createElement(component, props));
+}

@@ -1,0 +1,3 @@
+declare module 'unitly:components' {
+  export const components: Record<string, unknown>;
+}
