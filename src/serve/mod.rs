@@ -63,7 +63,9 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
         live_reload: watch_changes,
     });
     let http = tiny_http::Server::http((host, port)).map_err(|e| anyhow::anyhow!("listening on {host}:{port}: {e}"))?;
-    println!("serving http://{host}:{port}/ (Ctrl+C to stop)");
+    // Port 0 asks the system for a free port; print the real one (tests read this line).
+    let addr = http.server_addr().to_ip().map(|a| a.to_string()).unwrap_or_else(|| format!("{host}:{port}"));
+    println!("serving http://{addr}/ (Ctrl+C to stop)");
 
     if watch_changes {
         let server = Arc::clone(&server);

@@ -2,12 +2,21 @@
 // name, its props as JSON and a directive: load (now), idle (when the main thread is
 // free) or visible (when scrolled near). Components load as separate chunks; React
 // itself sits in one shared chunk, downloaded once for the whole site.
-import { createElement, type ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
 
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 const loaders = components as Record<string, Loader>;
+
+// Marks the island once React has hydrated it (tests and tooling wait on this). It adds
+// no DOM of its own, so the server HTML still matches.
+function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = 'true';
+  }, [el]);
+  return children;
+}
 
 function hydrate(el: HTMLElement): void {
   const name = el.dataset.island ?? '';
@@ -17,7 +26,7 @@ function hydrate(el: HTMLElement): void {
     return;
   }
   const props = JSON.parse(el.dataset.props || '{}');
-  load().then((mod) => hydrateRoot(el, createElement(mod.default, props)));
+  load().then((mod) => hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props))));
 }
 
 function whenIdle(run: () => void): void {

@@ -1,0 +1,158 @@
+// Shared set-up for the browser suite: the real `unitly serve` on a free port (built
+// into a temporary folder), fake upstreams on 127.0.0.1, and Debian's Chromium driven
+// by playwright-core. Nothing here reaches beyond this machine.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = join(ROOT, 'target/release/unitly');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** The 29 routes of the registry and the blog, read from the built sitemap by tests that need them. */
+export async function routesOf(site) {
+  const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/**
+ * Starts `unitly serve --no-watch` on a free port. Upstream variables default to a closed
+ * local port, so a test that forgets to fake them can never call a real API.
+ */
+export async function startSite({ env = {} } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'unitly-e2e-'));
+  const closed = 'http://127.0.0.1:9';
+  const child = spawn(BIN, ['serve', '--no-watch', '--port', '0', '--out', join(dir, 'dist')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      GOLD_UPSTREAM_URL: `${closed}/gold`,
+      FTSE_UPSTREAM_URL: `${closed}/ftse`,
+      RATES_UPSTREAM_URL: `${closed}/v6`,
+      UPSTREAM_TIMEOUT_MS: '2000',
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const logs = [];
+  child.stderr.on('data', (d) => logs.push(String(d)));
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`unitly serve did not start:\n${out}\n${logs.join('')}`)), 120_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving (http:\/\/[^/\s]+)\//);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.on('exit', (code) => fail(new Error(`unitly serve exited (${code}):\n${out}\n${logs.join('')}`)));
+  });
+  return {
+    url,
+    out: join(dir, 'dist'),
+    logs,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A page that records console errors, page errors and CSP violations, and refuses every
+ * request that leaves this machine.
+ */
+export async function openPage(browser, { permissions = [], offline = false, ...contextOptions } = {}) {
+  const context = await browser.newContext({ permissions, ...contextOptions });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort('blockedbyclient');
+  });
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`);
+    });
+  });
+  if (offline) await context.setOffline(true);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.problems = problems;
+  page.cspViolations = () => page.evaluate(() => window.__cspViolations);
+  return page;
+}
+
+/** Waits until every island on the page that hydrates on load has hydrated. */
+export async function waitForHydration(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island][data-client="load"]')].every((el) => el.dataset.hydrated === 'true'),
+  );
+}
+
+/**
+ * Fake upstreams for the edge function: gold, the FTSE 100 (Yahoo's chart shape) and the
+ * v6 rates API. `calls` counts requests per path; `set(name, fn)` changes an answer.
+ */
+export async function fakeUpstreams({ gold = 2345.678, ftse = 8123.456, rates = defaultRates() } = {}) {
+  const calls = {};
+  const handlers = {
+    gold: () => [200, { price: gold }],
+    ftse: () => [200, { chart: { result: [{ meta: { regularMarketPrice: ftse, currency: 'GBp', symbol: '^FTSE' } }], error: null } }],
+    rates: (base) =>
+      rates[base]
+        ? [200, { result: 'success', base_code: base, time_last_update_utc: 'Fri, 20 Nov 2026 00:00:01 +0000', time_next_update_utc: 'Sat, 21 Nov 2026 00:00:01 +0000', conversion_rates: rates[base] }]
+        : [404, { result: 'error', 'error-type': 'unsupported-code' }],
+  };
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    calls[path] = (calls[path] ?? 0) + 1;
+    let answer;
+    if (path === '/gold') answer = handlers.gold();
+    else if (path === '/ftse') answer = handlers.ftse();
+    else if (/\/latest\/[A-Z]{3}$/.test(path)) answer = handlers.rates(path.slice(-3));
+    else answer = [404, { error: 'not found' }];
+    if (answer === 'hang') return; // never answers: the edge's timeout must fire
+    res.writeHead(answer[0], { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer[1]));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url,
+    calls,
+    env: { GOLD_UPSTREAM_URL: `${url}/gold`, FTSE_UPSTREAM_URL: `${url}/ftse`, RATES_UPSTREAM_URL: `${url}/v6`, EXCHANGE_API_KEY: 'test-secret-key-7f3a9' },
+    set(name, fn) {
+      handlers[name] = fn;
+    },
+    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
+  };
+}
+
+/** A full table for every supported base, consistent with itself. */
+export function defaultRates() {
+  const usd = { USD: 1, EUR: 0.92, GBP: 0.79, JPY: 151.2, CAD: 1.36, AUD: 1.52, CHF: 0.88, CNY: 7.24, INR: 83.3, BRL: 5.05 };
+  const table = {};
+  for (const base of Object.keys(usd)) {
+    table[base] = Object.fromEntries(Object.entries(usd).map(([code, r]) => [code, r / usd[base]]));
+  }
+  return table;
+}
