@@ -2,7 +2,7 @@
 import type { Config } from "./config";
 import { CACHE_MARKET } from "./http";
 import { serveCached, type RouteContext } from "./serve";
-import { getJson, hostOf, UpstreamError } from "./upstream";
+import { getJson, hostOf, NoValueError, UpstreamError } from "./upstream";
 
 export interface Gold {
   price: number;
@@ -27,9 +27,9 @@ function isoOrNow(value: unknown): string {
 /** Accepts `[{"price": …}]` or `{"price": …}`; anything without a numeric price is an error. */
 export function normaliseGold(data: unknown): Gold {
   const item = Array.isArray(data) ? data[0] : data;
-  if (!isObject(item)) throw new UpstreamError("gold: unexpected shape");
+  if (!isObject(item)) throw new NoValueError("gold: unexpected shape");
   const price = typeof item.price === "string" && item.price.trim() !== "" ? Number(item.price) : item.price;
-  if (!finite(price) || price <= 0) throw new UpstreamError("gold: missing or non-numeric price");
+  if (!finite(price) || price <= 0) throw new NoValueError("gold: missing or non-numeric price");
   return { price, updatedAt: isoOrNow(item.updatedAt) };
 }
 
@@ -38,7 +38,7 @@ export function normaliseFtse(data: unknown): FtseMeta {
   const chart = isObject(data) ? data.chart : undefined;
   const result = isObject(chart) && Array.isArray(chart.result) ? chart.result[0] : undefined;
   const meta = isObject(result) ? result.meta : undefined;
-  if (!isObject(meta) || !finite(meta.regularMarketPrice)) throw new UpstreamError("ftse: missing or non-numeric regularMarketPrice");
+  if (!isObject(meta) || !finite(meta.regularMarketPrice)) throw new NoValueError("ftse: missing or non-numeric regularMarketPrice");
   return {
     regularMarketPrice: meta.regularMarketPrice,
     currency: typeof meta.currency === "string" ? meta.currency : null,
@@ -51,7 +51,8 @@ async function load<T>(url: string, timeoutMs: number, normalise: (d: unknown) =
   try {
     return normalise(await getJson(url, timeoutMs));
   } catch (err) {
-    throw new UpstreamError(`${hostOf(url)}: ${err instanceof Error ? err.message : "failed"}`);
+    const Kind = err instanceof NoValueError ? NoValueError : UpstreamError;
+    throw new Kind(`${hostOf(url)}: ${err instanceof Error ? err.message : "failed"}`);
   }
 }
 

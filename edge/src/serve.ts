@@ -1,8 +1,8 @@
 // Glue between the cache and a route: turns a cached value into a JSON answer, or the
 // upstream failure into a 502 without any detail (details go to the log, redacted).
 import { cached, type CacheContext } from "./cache";
-import { CACHE_STALE, json, upstreamUnavailable } from "./http";
-import { redact } from "./upstream";
+import { CACHE_STALE, error, json, upstreamUnavailable } from "./http";
+import { NoValueError, redact } from "./upstream";
 
 export interface RouteContext extends CacheContext {
   secret: string | undefined;
@@ -23,6 +23,7 @@ export async function serveCached<T>(
     return json(render(value), 200, state === "stale" ? CACHE_STALE : cacheControl, headers);
   } catch (err) {
     console.error(`[unitly] ${key}: upstream unavailable: ${redact(String(err instanceof Error ? err.message : err), ctx.secret)}`);
-    return upstreamUnavailable();
+    // "Answered without a value" and "did not answer" read differently to a visitor.
+    return err instanceof NoValueError ? error(502, "no-price") : upstreamUnavailable();
   }
 }

@@ -3,6 +3,13 @@
 
 export class UpstreamError extends Error {}
 
+/**
+ * The upstream answered, but without a usable value (a gold answer with no price). The
+ * market banner shows this as "Unavailable", unlike a failed fetch ("Check later"), so it
+ * gets its own error type: 502 `no-price`.
+ */
+export class NoValueError extends UpstreamError {}
+
 const MAX_BODY_CHARS = 1_000_000; // an upstream answer larger than this is not what we asked for
 
 /** Where a URL points, safe to log: the host only, never the path or query. */

@@ -23,12 +23,12 @@ test("gold: {price} object upstream shape is normalised to an array", () =>
     assert.deepEqual(a.json, [{ price: 2345.67, updatedAt: "2025-01-02T03:04:05.000Z" }]);
   }));
 
-test("gold: a missing or non-numeric price is an upstream error, and is not cached", () =>
+test("gold: a missing or non-numeric price is a 502 no-price (not a failed fetch), and is not cached", () =>
   withWorker({}, async (w, up) => {
     up.state.fail = "error-result";
     const a = await w.fetch("/api/gold-proxy");
     assert.equal(a.status, 502);
-    assert.deepEqual(a.json, { result: "error", "error-type": "upstream-unavailable" });
+    assert.deepEqual(a.json, { result: "error", "error-type": "no-price" });
     assert.equal(a.headers.get("cache-control"), "no-store");
     up.state.fail = null;
     const b = await w.fetch("/api/gold-proxy");
@@ -51,11 +51,17 @@ test("ftse: Yahoo's chart shape, trimmed to the meta the banner reads", () =>
 test("ftse: a non-numeric regularMarketPrice or non-JSON answer is a 502", () =>
   withWorker({}, async (w, up) => {
     up.state.fail = "error-result";
-    assert.equal((await w.fetch("/api/ftse-proxy")).status, 502);
+    const noPrice = await w.fetch("/api/ftse-proxy");
+    assert.equal(noPrice.status, 502);
+    assert.equal(noPrice.json["error-type"], "no-price");
     up.state.fail = "garbage";
-    assert.equal((await w.fetch("/api/ftse-proxy")).status, 502);
+    const garbage = await w.fetch("/api/ftse-proxy");
+    assert.equal(garbage.status, 502);
+    assert.equal(garbage.json["error-type"], "upstream-unavailable");
     up.state.fail = "status";
-    assert.equal((await w.fetch("/api/ftse-proxy")).status, 502);
+    const down = await w.fetch("/api/ftse-proxy");
+    assert.equal(down.status, 502);
+    assert.equal(down.json["error-type"], "upstream-unavailable");
     assert.equal(up.calls("ftse"), 3);
   }));
 

@@ -336,12 +336,18 @@ fn validate(root: &Path, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], 
         }
     }
     let mut ids = HashSet::new();
+    let faq_text = std::fs::read_to_string(root.join("content/faq.yaml")).unwrap_or_default();
     for entry in faq {
+        let (l, c) = faq_text
+            .lines()
+            .position(|line| line.trim_start().trim_start_matches("- ") == format!("id: {}", entry.id))
+            .map(|n| (n + 1, 1))
+            .unwrap_or((1, 1));
         if !FAQ_CATEGORIES.contains(&entry.category.as_str()) {
-            problems.push(Problem::new("content/faq.yaml", 1, 1, format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", "))));
+            problems.push(Problem::new("content/faq.yaml", l, c, format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", "))));
         }
         if !ids.insert(entry.id.as_str()) {
-            problems.push(Problem::new("content/faq.yaml", 1, 1, format!("FAQ id `{}` appears twice", entry.id)));
+            problems.push(Problem::new("content/faq.yaml", l, c, format!("FAQ id `{}` appears twice", entry.id)));
         }
     }
 }

@@ -1,0 +1,125 @@
+//! Bad content fails with the file, line and column, exits non-zero, never panics, and
+//! leaves the previous output byte-for-byte as it was.
+
+mod common;
+use common::{snapshot, stderr, Project};
+
+/// Breaks the copy with `edit`, then expects `check` to report `expected` (a
+/// `file:line:col: message` fragment).
+fn expect_problem(edit: impl FnOnce(&Project), expected: &[&str]) {
+    let p = Project::copy_of_real_site();
+    edit(&p);
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "check must fail:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for fragment in expected {
+        assert!(err.contains(fragment), "expected {fragment:?} in:\n{err}");
+    }
+}
+
+#[test]
+fn broken_front_matter_is_located() {
+    expect_problem(
+        |p| p.edit("content/blog/conversion-tips.md", "readTime:", "readTime: [unclosed\nbroken:"),
+        &["content/blog/conversion-tips.md:", "problem"],
+    );
+    // The exact line: the YAML error is reported inside the front matter, not at line 1.
+    let p = Project::copy_of_real_site();
+    let text = p.read("content/blog/conversion-tips.md");
+    let line = text.lines().position(|l| l.starts_with("readTime:")).unwrap() + 1;
+    p.edit("content/blog/conversion-tips.md", "readTime:", "readTime: 6 min: read:");
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains(&format!("content/blog/conversion-tips.md:{line}:")), "line {line} expected in:\n{err}");
+}
+
+#[test]
+fn missing_required_field_is_located() {
+    expect_problem(
+        |p| {
+            let text = p.read("content/blog/unit-conversion-history.md");
+            let without: String = text.lines().filter(|l| !l.starts_with("excerpt:")).map(|l| format!("{l}\n")).collect();
+            p.write("content/blog/unit-conversion-history.md", &without);
+        },
+        &["content/blog/unit-conversion-history.md:2:", "missing field `excerpt`"],
+    );
+}
+
+#[test]
+fn unknown_template_is_located_in_the_registry() {
+    let p = Project::copy_of_real_site();
+    let text = p.read("content/routes.yaml");
+    let at = text.find("- path: /about").unwrap();
+    let line = text[..at].lines().count() + 1; // the template line follows the path line
+    p.edit("content/routes.yaml", "template: page.html\n    source: pages/about.md", "template: nope.html\n    source: pages/about.md");
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains(&format!("content/routes.yaml:{line}:15: unknown template `nope.html` for route /about")), "{err}");
+}
+
+#[test]
+fn duplicate_route_is_located() {
+    expect_problem(|p| p.edit("content/routes.yaml", "- path: /terms", "- path: /privacy"), &["content/routes.yaml:", "duplicate route `/privacy`"]);
+}
+
+#[test]
+fn unknown_unit_is_located_in_the_page() {
+    expect_problem(
+        |p| p.edit("content/converters/length.md", "from: meters", "from: furlongs"),
+        &["content/converters/length.md:", "unknown unit `furlongs` in category `length`"],
+    );
+}
+
+#[test]
+fn broken_internal_link_is_located() {
+    let p = Project::copy_of_real_site();
+    let text = p.read("content/pages/about.md");
+    let lines = text.lines().count();
+    p.write("content/pages/about.md", &format!("{text}\nSee [the lost page](/no-such-page) too.\n"));
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains(&format!("content/pages/about.md:{}:5: broken link `/no-such-page`", lines + 2)), "{err}");
+    // A missing anchor on an existing page is also a broken link.
+    p.write("content/pages/about.md", &format!("{text}\nSee [help](/help#no-such-section).\n"));
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains("anchor `#no-such-section` does not exist on /help"), "{err}");
+}
+
+#[test]
+fn check_reports_every_problem_at_once() {
+    let p = Project::copy_of_real_site();
+    p.edit("content/converters/weight.md", "from: kilograms", "from: bushels");
+    p.edit("content/routes.yaml", "- path: /terms", "- path: /privacy");
+    p.edit("content/faq.yaml", "category: Privacy", "category: Secrets");
+    let err = stderr(&p.unitly(&["check"]));
+    for fragment in ["unknown unit `bushels`", "duplicate route `/privacy`", "unknown category `Secrets`", "navigation link `/terms` does not match any route", "4 problems found"] {
+        assert!(err.contains(fragment), "{fragment:?} missing in:\n{err}");
+    }
+}
+
+#[test]
+fn bad_units_table_is_located() {
+    expect_problem(|p| p.edit("content/units.yaml", "factor: 0.3048", "factor: -1"), &["content/units.yaml:", "`feet` needs a positive, finite `factor`"]);
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_output_untouched() {
+    let p = Project::copy_of_real_site();
+    let first = p.unitly(&["build", "--out", "site"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let before = snapshot(&p.path("site"));
+    assert!(before.len() > 30);
+
+    p.edit("content/blog/conversion-tips.md", "title:", "title: [broken\nx:");
+    let second = p.unitly(&["build", "--out", "site"]);
+    assert_eq!(second.status.code(), Some(1));
+    assert!(stderr(&second).contains("content/blog/conversion-tips.md:"));
+    assert_eq!(snapshot(&p.path("site")), before, "output changed after a failed build");
+    let leftovers: Vec<_> = std::fs::read_dir(p.dir.path()).unwrap().filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().contains("staging")).collect();
+    assert!(leftovers.is_empty(), "staging folder left behind");
+
+    // A template error (not content) is refused the same way.
+    p.write("content/blog/conversion-tips.md", &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/content/blog/conversion-tips.md")).unwrap());
+    p.edit("themes/unitly/templates/article.html", "{{ page.heading }}", "{{ page.heading | no_such_filter }}");
+    let third = p.unitly(&["build", "--out", "site"]);
+    assert_eq!(third.status.code(), Some(1));
+    assert_eq!(snapshot(&p.path("site")), before);
+}

@@ -1,0 +1,117 @@
+//! The real build on real content, in temporary folders.
+
+mod common;
+use common::{stderr, stdout, Project};
+
+const ROUTES: [&str; 29] = [
+    "/", "/length-converter", "/weight-converter", "/temperature-converter", "/volume-converter", "/area-converter",
+    "/currency-converter", "/metric-length-converter", "/imperial-length-converter", "/metric-weight-converter",
+    "/imperial-weight-converter", "/celsius-fahrenheit-converter", "/metric-volume-converter", "/imperial-volume-converter",
+    "/land-area-converter", "/about", "/blog", "/faq", "/help", "/conversion-accuracy", "/contact", "/privacy", "/terms",
+    "/disclaimer", "/cookies", "/legal", "/blog/conversion-tips", "/blog/how-to-convert-units-quickly",
+    "/blog/unit-conversion-history",
+];
+
+/// The whole tag around the first occurrence of `needle` (minified HTML drops quotes and
+/// orders attributes its own way, so tests look at tags, not exact strings).
+fn tag_with<'a>(html: &'a str, needle: &str) -> &'a str {
+    let at = html.find(needle).unwrap_or_else(|| panic!("{needle:?} not found"));
+    let start = html[..at].rfind('<').unwrap();
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..=end]
+}
+
+/// Does the HTML link to `path` (quoted or not)?
+fn links_to(html: &str, path: &str) -> bool {
+    html.contains(&format!("href={path}>")) || html.contains(&format!("href={path} ")) || html.contains(&format!("href=\"{path}\""))
+}
+
+fn output_file(path: &str) -> String {
+    if path == "/" { "index.html".into() } else { format!("{}.html", &path[1..]) }
+}
+
+#[test]
+fn builds_every_page_the_404_and_the_sitemap_on_a_given_base_url() {
+    let p = Project::copy_of_real_site();
+    let out = p.unitly(&["build", "--out", "site", "--base-url", "https://example.test/"]);
+    assert!(out.status.success(), "build failed:\n{}\n{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("built 29 pages + 404"), "{}", stdout(&out));
+
+    for route in ROUTES {
+        let html = p.read(&format!("site/{}", output_file(route)));
+        let canonical = if route == "/" { "https://example.test/".to_string() } else { format!("https://example.test{route}") };
+        let tag = tag_with(&html, "rel=canonical");
+        assert!(tag.contains(&format!("href={canonical} ")) || tag.contains(&format!("href={canonical}>")), "{route}: canonical {tag}");
+        assert_eq!(html.matches("<h1").count(), 1, "{route}: exactly one h1");
+        assert!(html.contains("application/ld+json"), "{route}: JSON-LD");
+        assert!(html.contains("© 2024 Unitly"), "{route}: footer copyright");
+        assert!(html.contains("data-island=Toaster"), "{route}: islands prerendered");
+        assert!(!html.contains("<!--unitly:"), "{route}: placeholder left behind");
+    }
+    let not_found = p.read("site/404.html");
+    assert!(not_found.contains("Oops! Page not found") && not_found.contains("Return to Home"));
+    assert!(not_found.contains("noindex"));
+
+    let sitemap = p.read("site/sitemap.xml");
+    assert_eq!(sitemap.matches("<url>").count(), 29);
+    for route in ROUTES {
+        assert!(sitemap.contains(&format!("<loc>https://example.test{route}</loc>")), "sitemap lists {route}");
+    }
+    assert!(sitemap.contains("<loc>https://example.test/</loc>\n    <lastmod>"));
+    assert!(p.read("site/robots.txt").contains("Sitemap: https://example.test/sitemap.xml"));
+    assert!(p.read("site/_headers").contains("Content-Security-Policy"));
+}
+
+#[test]
+fn sitemap_values_follow_the_spec() {
+    let p = Project::copy_of_real_site();
+    let out = p.unitly(&["build", "--out", "site"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let sitemap = p.read("site/sitemap.xml");
+    let entry = |path: &str| -> (String, String) {
+        let loc = format!("<loc>https://unitly.app{path}</loc>");
+        let at = sitemap.find(&loc).unwrap_or_else(|| panic!("{path} missing"));
+        let block = &sitemap[at..at + sitemap[at..].find("</url>").unwrap()];
+        let value = |tag: &str| block.split(&format!("<{tag}>")).nth(1).unwrap().split('<').next().unwrap().to_string();
+        (value("priority"), value("changefreq"))
+    };
+    let expect = |paths: &[&str], priority: &str, freq: &str| {
+        for path in paths {
+            assert_eq!(entry(path), (priority.to_string(), freq.to_string()), "{path}");
+        }
+    };
+    expect(&["/"], "1.0", "daily");
+    expect(&["/currency-converter"], "0.9", "daily");
+    expect(&["/length-converter", "/weight-converter", "/temperature-converter", "/volume-converter", "/area-converter"], "0.9", "weekly");
+    expect(&["/metric-length-converter", "/land-area-converter", "/blog"], "0.8", "weekly");
+    expect(&["/blog/conversion-tips", "/blog/unit-conversion-history"], "0.7", "monthly");
+    expect(&["/about", "/faq", "/help"], "0.6", "monthly");
+    expect(&["/conversion-accuracy", "/contact"], "0.5", "monthly");
+    expect(&["/privacy", "/terms", "/disclaimer", "/cookies", "/legal"], "0.3", "yearly");
+    assert!(sitemap.contains("<loc>https://unitly.app/blog/unit-conversion-history</loc>\n    <lastmod>2025-01-15</lastmod>"));
+}
+
+#[test]
+fn adding_an_article_is_adding_one_markdown_file() {
+    let p = Project::copy_of_real_site();
+    p.write(
+        "content/blog/reading-recipe-units.md",
+        "---\ntitle: Reading Recipe Units Abroad\nexcerpt: Cups, spoons and grams in recipes from other countries.\ndate: 2026-02-01\nreadTime: 3 min read\ncategory: Cooking\nslug: reading-recipe-units\n---\nA US cup is 236.59 mL; see the [volume converter](/volume-converter).\n",
+    );
+    let out = p.unitly(&["build", "--out", "site"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(p.read("site/blog/reading-recipe-units.html").contains("Reading Recipe Units Abroad"));
+    assert!(links_to(&p.read("site/blog.html"), "/blog/reading-recipe-units"));
+    assert!(links_to(&p.read("site/index.html"), "/blog/reading-recipe-units"), "newest article in the Learning Center");
+    assert!(p.read("site/sitemap.xml").contains("/blog/reading-recipe-units</loc>"));
+    assert_eq!(p.read("site/sitemap.xml").matches("<url>").count(), 30);
+}
+
+#[test]
+fn check_passes_on_the_real_content_and_writes_nothing() {
+    let p = Project::copy_of_real_site();
+    let out = p.unitly(&["check"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("29 pages"));
+    assert!(!p.path("dist").exists());
+}

@@ -1,0 +1,85 @@
+//! A copy of the real site in a temporary folder, to build, break and build again.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub struct Project {
+    pub dir: tempfile::TempDir,
+}
+
+impl Project {
+    /// `content/` and `themes/` copied; `islands/` and `edge/` linked (their node_modules are large).
+    pub fn copy_of_real_site() -> Project {
+        let real = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["content", "themes"] {
+            copy_dir(&real.join(sub), &dir.path().join(sub));
+        }
+        for sub in ["islands", "edge"] {
+            std::os::unix::fs::symlink(real.join(sub), dir.path().join(sub)).expect("symlink");
+        }
+        Project { dir }
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
+    }
+
+    pub fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    /// Replaces the first occurrence of `from` in a file, failing loudly if it is absent.
+    pub fn edit(&self, rel: &str, from: &str, to: &str) {
+        let text = self.read(rel);
+        assert!(text.contains(from), "{rel} does not contain {from:?}");
+        self.write(rel, &text.replacen(from, to, 1));
+    }
+
+    pub fn unitly(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_unitly"))
+            .args(["--root", self.dir.path().to_str().unwrap()])
+            .args(args)
+            .current_dir(self.dir.path())
+            .output()
+            .expect("running unitly")
+    }
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Every file under `dir` with its bytes, to prove a folder did not change.
+pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
