@@ -50,15 +50,6 @@ impl Problems {
     pub fn push(&mut self, p: Problem) {
         self.0.push(p);
     }
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-    pub fn extend(&mut self, other: Problems) {
-        self.0.extend(other.0);
-    }
     /// Ok when nothing was found, the problems as an error otherwise.
     pub fn into_result(mut self) -> Result<(), Problems> {
         if self.0.is_empty() {

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 /// `rendered`: each page's HTML (islands not yet filled in). `files`: other paths that
 /// exist in the output (`/sitemap.xml`, static files).
-pub fn check(pages: &[Page], rendered: &[String], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
+pub fn check(pages: &[Page], rendered: &[&str], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
     let ids: HashMap<&str, HashSet<&str>> = pages.iter().zip(rendered).map(|(p, html)| (p.path.as_str(), attr_values(html, "id"))).collect();
     let mut problems = Problems::default();
     let mut checked = 0;

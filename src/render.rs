@@ -11,8 +11,13 @@ use std::sync::Arc;
 
 pub struct Renderer {
     tera: tera::Tera,
-    /// Data every page sees: site config, resolved nav, articles, FAQ, units.
+    /// Data every page sees: site config, resolved nav and footer.
     globals: tera::Context,
+    /// Larger data (every article, the sitemap, FAQ, units), added only to the pages whose
+    /// template mentions it: cloning all of it into every page is quadratic in articles.
+    extras: Vec<(&'static str, Value)>,
+    /// Template name → the extras it mentions (in its own text, `base.html` or a partial).
+    needs: HashMap<String, Vec<usize>>,
 }
 
 #[derive(Serialize)]
@@ -44,11 +49,22 @@ impl Renderer {
         tera.register_function("island", islands.tera_function());
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
-        Ok(Renderer { tera, globals: globals(content) })
+        let extras = extras(content);
+        let needs = extras_needed(templates_dir, &extras);
+        Ok(Renderer { tera, globals: globals(content), extras, needs })
+    }
+
+    fn context_for(&self, template: &str) -> tera::Context {
+        let mut ctx = self.globals.clone();
+        for &i in self.needs.get(template).map(Vec::as_slice).unwrap_or_default() {
+            let (name, value) = &self.extras[i];
+            ctx.insert(*name, value);
+        }
+        ctx
     }
 
     pub fn render(&self, content: &Content, page: &Page) -> Result<String, tera::Error> {
-        let mut ctx = self.globals.clone();
+        let mut ctx = self.context_for(&page.template);
         ctx.insert("page", &page_context(content, page));
         ctx.insert("jsonld", &json_ld(content, page));
         self.tera.render(&page.template, &ctx)
@@ -56,7 +72,7 @@ impl Renderer {
 
     /// The 404 page: not a route, not in the sitemap.
     pub fn render_not_found(&self, content: &Content) -> Result<String, tera::Error> {
-        let mut ctx = self.globals.clone();
+        let mut ctx = self.context_for("404.html");
         let base = content.config.base_url.trim_end_matches('/');
         ctx.insert(
             "page",
@@ -97,13 +113,34 @@ fn globals(content: &Content) -> tera::Context {
             "legal": links(&cfg.footer.legal, &labels),
         }),
     );
-    ctx.insert("articles", &articles(content));
-    ctx.insert("faq", &content.faq);
     ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
-    ctx.insert("units", &content.units);
-    ctx.insert("sitemap_xml", &crate::sitemap::xml(content));
-    ctx.insert("routes", &labels);
     ctx
+}
+
+fn extras(content: &Content) -> Vec<(&'static str, Value)> {
+    let to_json = |r: serde_json::Result<Value>| r.expect("content serialises to JSON");
+    vec![
+        ("articles", to_json(serde_json::to_value(articles(content)))),
+        ("faq", to_json(serde_json::to_value(&content.faq))),
+        ("units", to_json(serde_json::to_value(&content.units))),
+        ("sitemap_xml", Value::String(crate::sitemap::xml(content))),
+    ]
+}
+
+/// Which extras each template mentions, counting `base.html` and every partial as part
+/// of every template (they are small; over-including is harmless).
+fn extras_needed(dir: &Path, extras: &[(&'static str, Value)]) -> HashMap<String, Vec<usize>> {
+    let names = template_names(dir);
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    let shared: String = names.iter().filter(|n| n.starts_with("partials/") || *n == "base.html").map(|n| read(n)).collect();
+    names
+        .iter()
+        .map(|name| {
+            let text = read(name) + &shared;
+            let needed = extras.iter().enumerate().filter(|(_, (key, _))| text.contains(key)).map(|(i, _)| i).collect();
+            (name.clone(), needed)
+        })
+        .collect()
 }
 
 /// Blog articles, newest first.

@@ -30,8 +30,6 @@ struct Rendered {
 
 pub struct BuildReport {
     pub pages: usize,
-    pub files: usize,
-    pub bytes: u64,
 }
 
 impl Site {
@@ -78,7 +76,7 @@ impl Site {
     }
 
     fn check_links(&self, content: &Content, rendered: &[Rendered]) -> (usize, Problems) {
-        let html: Vec<String> = rendered.iter().map(|r| r.html.clone()).collect();
+        let html: Vec<&str> = rendered.iter().map(|r| r.html.as_str()).collect();
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt"].into_iter().map(String::from).collect();
         let static_dir = self.root.join(THEME).join("static");
         for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
@@ -160,7 +158,7 @@ impl Site {
             let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(staged.path().join("assets").join(f)).ok()).map(|m| m.len()).sum();
             files += prerendered.manifest.files.len();
             bytes += asset_bytes;
-            let report = BuildReport { pages: content.pages.len(), files, bytes };
+            let report = BuildReport { pages: content.pages.len() };
             Ok((report, format!("{files} files, {:.1} KB", bytes as f64 / 1024.0)))
         })?;
         let target = staged.target().to_path_buf();

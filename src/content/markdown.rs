@@ -6,8 +6,6 @@ pub struct Rendered {
     pub html: String,
     /// Internal links (`/path#anchor`) with their byte offsets in the markdown source.
     pub links: Vec<(String, usize)>,
-    /// Ids given to headings, in order.
-    pub heading_ids: Vec<String>,
 }
 
 pub fn render(source: &str) -> Rendered {
@@ -43,7 +41,7 @@ pub fn render(source: &str) -> Rendered {
     }
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
-    Rendered { html: html_out, links, heading_ids }
+    Rendered { html: html_out, links }
 }
 
 fn heading_text(rest: &[(Event, std::ops::Range<usize>)]) -> String {
