@@ -36,7 +36,7 @@ impl Site {
     pub fn new(root: impl Into<PathBuf>) -> Site {
         let root = root.into();
         // Absolute, so child processes (node, npm) that run elsewhere find our files.
-        let root = std::path::absolute(&root).unwrap_or(root);
+        let root = std::fs::canonicalize(&root).or_else(|_| std::path::absolute(&root)).unwrap_or(root);
         Site { root, base_url: None, verbose: true }
     }
 
@@ -155,6 +155,10 @@ impl Site {
                 let data = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
                 write(&rel, &data)?;
             }
+            // The service worker: precaches every page and client file (src/pwa.rs).
+            let paths: Vec<&str> = content.pages.iter().map(|p| p.path.as_str()).collect();
+            let sw = crate::pwa::service_worker(&paths, rendered.iter().map(|r| r.html.as_str()), &prerendered.manifest.files, &static_dir)?;
+            write("sw.js", sw.as_bytes())?;
             let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(staged.path().join("assets").join(f)).ok()).map(|m| m.len()).sum();
             files += prerendered.manifest.files.len();
             bytes += asset_bytes;

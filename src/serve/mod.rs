@@ -69,7 +69,7 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
 
     if watch_changes {
         let server = Arc::clone(&server);
-        let site = Site { verbose: false, ..Site::new(root) };
+        let site = Site::new(root);
         let out = out.to_path_buf();
         watch::spawn(root, move |changed| {
             let start = std::time::Instant::now();
