@@ -263,7 +263,7 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
             out.push_str(&format!(
                 "<div class=\"island\" data-island=\"{}\" data-client=\"{client}\" data-props=\"{}\">{body}</div>",
                 request.name,
-                escape_attr(&request.props.to_string()),
+                escape_attr(&props_json(&request.props)),
             ));
         } else {
             bail!("unknown placeholder <!--unitly:{marker}-->");
@@ -272,6 +272,13 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// Props as JSON for the `data-props` attribute. An apostrophe (only ever inside a JSON
+/// string) is written `\u0027`: the minifier would otherwise quote the attribute with `'`
+/// and encode it as `&#39` without the semicolon, which the Nu Html Checker rejects.
+fn props_json(props: &serde_json::Value) -> String {
+    props.to_string().replace('\'', "\\u0027")
 }
 
 pub fn escape_attr(s: &str) -> String {
@@ -313,6 +320,16 @@ mod tests {
             out,
             "<p>a</p><div class=\"island\" data-island=\"Toggle\" data-client=\"idle\" data-props=\"{&quot;a&quot;:&quot;&lt;\\&quot;x\\&quot;&gt;&quot;}\"><button>t</button></div><script></script>"
         );
+    }
+
+    #[test]
+    fn apostrophes_in_props_stay_valid_json_without_entities() {
+        let props = serde_json::json!({"answer": "the browser's storage"});
+        let json = props_json(&props);
+        assert!(!json.contains('\''));
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&json).unwrap(), props);
+        let html = String::from_utf8(crate::output::minify(&format!("<div data-props=\"{}\"></div>", escape_attr(&json)))).unwrap();
+        assert!(!html.contains("&#39"), "{html}");
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod diagnostics;
 mod islands;
 mod links;
 mod output;
+mod pwa;
 mod render;
 mod serve;
 mod site;

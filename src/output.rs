@@ -83,8 +83,12 @@ fn absolute(p: &Path) -> Result<PathBuf> {
     }
 }
 
+/// Minifies the HTML our templates produce. Comments are kept: island placeholders are
+/// comments, filled in after this step, so React's server HTML is never touched (the
+/// minifier would drop the `<!-- -->` separators hydration relies on).
 pub fn minify(html: &str) -> Vec<u8> {
     let mut cfg = minify_html::Cfg::new();
+    cfg.keep_comments = true;
     cfg.keep_closing_tags = true;
     cfg.keep_html_and_head_opening_tags = true;
     cfg.do_not_minify_doctype = true;

@@ -114,6 +114,13 @@ impl Site {
             problems.into_result().map_err(anyhow::Error::new)?;
             Ok(((), format!("{checked} internal links")))
         })?;
+        self.step("minify", || {
+            let minified: Vec<Vec<u8>> = rendered.par_iter().map(|r| output::minify(&r.html)).collect();
+            for (r, bytes) in rendered.iter_mut().zip(minified) {
+                r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
+            }
+            Ok(((), format!("{} pages", rendered.len())))
+        })?;
         let staged = StagedDir::new(out)?;
         let requests = registry.requests();
         let prerendered = self.step("islands", || {
@@ -122,15 +129,13 @@ impl Site {
             let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
             Ok((p, summary))
         })?;
-        self.step("fill and minify", || {
+        self.step("fill islands", || {
             let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
             let assets = assets_html(&prerendered.manifest);
-            let filled: Result<Vec<Vec<u8>>> = rendered
-                .par_iter()
-                .map(|r| islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets).map(|h| output::minify(&h)))
-                .collect();
-            for (r, bytes) in rendered.iter_mut().zip(filled?) {
-                r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
+            let filled: Result<Vec<String>> =
+                rendered.par_iter().map(|r| islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets)).collect();
+            for (r, html) in rendered.iter_mut().zip(filled?) {
+                r.html = html;
             }
             Ok(((), format!("{} pages", rendered.len())))
         })?;

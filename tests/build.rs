@@ -45,7 +45,7 @@ fn builds_every_page_the_404_and_the_sitemap_on_a_given_base_url() {
         assert_eq!(html.matches("<h1").count(), 1, "{route}: exactly one h1");
         assert!(html.contains("application/ld+json"), "{route}: JSON-LD");
         assert!(html.contains("© 2024 Unitly"), "{route}: footer copyright");
-        assert!(html.contains("data-island=Toaster"), "{route}: islands prerendered");
+        assert!(html.contains("data-island=\"Toaster\""), "{route}: islands prerendered");
         assert!(!html.contains("<!--unitly:"), "{route}: placeholder left behind");
     }
     let not_found = p.read("site/404.html");

@@ -29,6 +29,16 @@ pub fn render(source: &str) -> Rendered {
                     attrs: attrs.clone(),
                 }));
             }
+            Event::Start(Tag::Image { dest_url, title, .. }) => {
+                let (src, size) = image_size(dest_url);
+                if src.starts_with('/') {
+                    links.push((src.to_string(), range.start));
+                }
+                let (alt, end) = image_alt(&events, i);
+                out.push(Event::Html(CowStr::from(deferred_img(src, size, &alt, title))));
+                i = end + 1;
+                continue;
+            }
             Event::Start(Tag::Link { dest_url, .. }) => {
                 if dest_url.starts_with('/') || dest_url.starts_with('#') {
                     links.push((dest_url.to_string(), range.start));
@@ -42,6 +52,65 @@ pub fn render(source: &str) -> Rendered {
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
     Rendered { html: html_out, links }
+}
+
+/// A tiny transparent placeholder: the `src` a deferred image carries until it is near the
+/// viewport (`islands/src/lib/lazyImages.ts` swaps `data-src` in). With a known size the
+/// placeholder has the same proportions, so nothing moves when the image arrives.
+fn placeholder(size: Option<(u32, u32)>) -> String {
+    match size {
+        Some((w, h)) => format!("data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='{w}'%20height='{h}'%3E%3C/svg%3E"),
+        None => "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7".to_string(),
+    }
+}
+
+/// `/images/x.svg#720x300` → (`/images/x.svg`, 720×300): markdown has no syntax for an
+/// image's size, so a `#WIDTHxHEIGHT` fragment gives it (and is not part of the URL).
+fn image_size(url: &str) -> (&str, Option<(u32, u32)>) {
+    if let Some((src, frag)) = url.rsplit_once('#') {
+        if let Some((w, h)) = frag.split_once('x') {
+            if let (Ok(w), Ok(h)) = (w.parse::<u32>(), h.parse::<u32>()) {
+                if w > 0 && h > 0 {
+                    return (src, Some((w, h)));
+                }
+            }
+        }
+    }
+    (url, None)
+}
+
+/// The image's alternative text (the text inside `![…]`) and the index of its end event.
+fn image_alt(events: &[(Event, std::ops::Range<usize>)], start: usize) -> (String, usize) {
+    let mut alt = String::new();
+    let mut depth = 0;
+    for (j, (e, _)) in events.iter().enumerate().skip(start + 1) {
+        match e {
+            Event::Start(Tag::Image { .. }) => depth += 1,
+            Event::End(TagEnd::Image) if depth == 0 => return (alt, j),
+            Event::End(TagEnd::Image) => depth -= 1,
+            Event::Text(t) | Event::Code(t) => alt.push_str(t),
+            Event::SoftBreak | Event::HardBreak => alt.push(' '),
+            _ => {}
+        }
+    }
+    (alt, events.len() - 1)
+}
+
+fn attr(value: &str) -> String {
+    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Markdown images load lazily: `<img src=placeholder data-src=… alt=… loading="lazy">`.
+fn deferred_img(src: &str, size: Option<(u32, u32)>, alt: &str, title: &str) -> String {
+    let mut html = format!("<img src=\"{}\" data-src=\"{}\" alt=\"{}\"", placeholder(size), attr(src), attr(alt));
+    if let Some((w, h)) = size {
+        html.push_str(&format!(" width=\"{w}\" height=\"{h}\""));
+    }
+    if !title.is_empty() {
+        html.push_str(&format!(" title=\"{}\"", attr(title)));
+    }
+    html.push_str(" loading=\"lazy\" decoding=\"async\">");
+    html
 }
 
 fn heading_text(rest: &[(Event, std::ops::Range<usize>)]) -> String {
@@ -97,6 +166,20 @@ mod tests {
         assert_eq!(r.links.len(), 1);
         assert_eq!(r.links[0].0, "/length-converter");
         assert_eq!(r.links[0].1, 24);
+    }
+
+    #[test]
+    fn images_are_deferred() {
+        let r = render("Intro.\n\n![The 1959 yard & pound](/images/yard.svg#720x300 \"Definitions\")\n\n![*x*](/a.png)\n");
+        assert!(
+            r.html.contains("<img src=\"data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='720'%20height='300'%3E%3C/svg%3E\" data-src=\"/images/yard.svg\" alt=\"The 1959 yard &amp; pound\" width=\"720\" height=\"300\" title=\"Definitions\" loading=\"lazy\" decoding=\"async\">"),
+            "{}",
+            r.html
+        );
+        assert!(r.html.contains("data-src=\"/a.png\" alt=\"x\" loading=\"lazy\""), "{}", r.html);
+        assert!(!r.html.contains("</img>") && !r.html.contains("*x*"));
+        let targets: Vec<&str> = r.links.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(targets, ["/images/yard.svg", "/a.png"], "local images are checked like links");
     }
 
     #[test]

@@ -1,12 +1,11 @@
 //! Answering one request: live reload, `/api/*` through the edge function, or a file of
 //! the built site with the same headers the static host sends (`dist/_headers`).
 
+use super::http::Request;
 use super::Server;
 use crate::output::{IMMUTABLE, REVALIDATE};
-use std::io::Cursor;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
-use tiny_http::{Header, Request, Response};
 
 const LIVE_RELOAD_JS: &str = r#"// Reloads the page when `unitly serve` finishes a rebuild.
 let seen = null;
@@ -24,10 +23,9 @@ async function poll() {
 poll();
 "#;
 
-pub fn handle(server: &Server, mut request: Request) {
-    let url = request.url().to_string();
+pub fn handle(server: &Server, request: Request) {
+    let url = request.target.clone();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let path = path.to_string();
     let result = if path == "/__unitly/livereload.js" {
         respond(request, 200, "text/javascript; charset=utf-8", LIVE_RELOAD_JS.as_bytes().to_vec(), vec![])
     } else if path == "/__unitly/wait" {
@@ -36,14 +34,10 @@ pub fn handle(server: &Server, mut request: Request) {
         respond(request, 200, "text/plain", v.to_string().into_bytes(), vec![("Cache-Control".into(), "no-store".into())])
     } else if path.starts_with("/api/") {
         proxy(server, request, &url)
+    } else if !matches!(request.method.as_str(), "GET" | "HEAD") {
+        respond(request, 405, "text/plain", b"Method Not Allowed".to_vec(), vec![("Allow".into(), "GET, HEAD".into())])
     } else {
-        let head_only = request.method() == &tiny_http::Method::Head;
-        if !matches!(request.method(), tiny_http::Method::Get | tiny_http::Method::Head) {
-            let _ = request.as_reader();
-            respond(request, 405, "text/plain", b"Method Not Allowed".to_vec(), vec![("Allow".into(), "GET, HEAD".into())])
-        } else {
-            static_file(server, request, &path, head_only)
-        }
+        static_file(server, request, path)
     };
     if let Err(e) = result {
         eprintln!("serve: {e}");
@@ -55,11 +49,8 @@ fn proxy(server: &Server, mut request: Request, url: &str) -> std::io::Result<()
         let body = br#"{"result":"error","error-type":"edge-unavailable"}"#.to_vec();
         return respond(request, 502, "application/json; charset=utf-8", body, vec![]);
     };
-    let method = request.method().to_string();
-    let headers: Vec<(String, String)> = request.headers().iter().map(|h| (h.field.to_string(), h.value.to_string())).collect();
-    let mut body = Vec::new();
-    std::io::Read::read_to_end(&mut request.as_reader(), &mut body)?;
-    match edge.forward(&method, url, &headers, body) {
+    let body = std::mem::take(&mut request.body);
+    match edge.forward(&request.method, url, &request.headers, body) {
         Ok((status, headers, body)) => {
             let content_type = headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("content-type")).map(|(_, v)| v.clone()).unwrap_or_default();
             let rest = headers.into_iter().filter(|(k, _)| !k.eq_ignore_ascii_case("content-type")).collect();
@@ -72,7 +63,7 @@ fn proxy(server: &Server, mut request: Request, url: &str) -> std::io::Result<()
     }
 }
 
-fn static_file(server: &Server, request: Request, path: &str, head_only: bool) -> std::io::Result<()> {
+fn static_file(server: &Server, request: Request, path: &str) -> std::io::Result<()> {
     let (status, file) = match resolve(&server.out, path) {
         Some(f) => (200, f),
         None => (404, server.out.join("404.html")),
@@ -90,9 +81,6 @@ fn static_file(server: &Server, request: Request, path: &str, head_only: bool) -
     let cache = if path.starts_with("/assets/") && status == 200 { IMMUTABLE } else { REVALIDATE };
     let mut headers = deployed_headers(&server.out);
     headers.push(("Cache-Control".into(), cache.into()));
-    if head_only {
-        body.clear();
-    }
     respond(request, status, content_type, body, headers)
 }
 
@@ -156,17 +144,50 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, headers: Vec<(String, String)>) -> std::io::Result<()> {
-    let mut response = Response::new(status.into(), vec![], Cursor::new(body.clone()), Some(body.len()), None);
-    if !content_type.is_empty() {
-        response.add_header(Header::from_bytes("Content-Type", content_type).expect("valid header"));
+/// Text bodies smaller than this go out as they are: gzip would barely help.
+const MIN_COMPRESS: usize = 512;
+
+/// Whether the client's `Accept-Encoding` lists gzip with a non-zero quality.
+fn accepts_gzip(accept_encoding: &str) -> bool {
+    accept_encoding.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let name = parts.next().unwrap_or("");
+        let q_zero = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !q_zero
+    })
+}
+
+fn compressible(content_type: &str) -> bool {
+    let mime = content_type.split(';').next().unwrap_or("").trim();
+    mime.starts_with("text/") || matches!(mime, "application/json" | "application/xml" | "application/manifest+json" | "image/svg+xml")
+}
+
+/// Gzips a text body when the client accepts it, as the static host does in production.
+/// Adds `Content-Encoding` and `Vary`; leaves bodies that are already encoded alone.
+fn encode(accept_encoding: Option<&str>, content_type: &str, body: Vec<u8>, headers: &mut Vec<(String, String)>) -> Vec<u8> {
+    if !compressible(content_type) || headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-encoding")) {
+        return body;
     }
-    for (k, v) in headers {
-        if let Ok(h) = Header::from_bytes(k.as_bytes(), v.as_bytes()) {
-            response.add_header(h);
+    headers.push(("Vary".into(), "Accept-Encoding".into()));
+    if body.len() < MIN_COMPRESS || !accept_encoding.is_some_and(accepts_gzip) {
+        return body;
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), flate2::Compression::default());
+    match std::io::Write::write_all(&mut gz, &body).and_then(|()| gz.finish()) {
+        Ok(zipped) => {
+            headers.push(("Content-Encoding".into(), "gzip".into()));
+            zipped
         }
+        Err(_) => body,
     }
-    request.respond(response)
+}
+
+fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, mut headers: Vec<(String, String)>) -> std::io::Result<()> {
+    let body = encode(request.header("Accept-Encoding"), content_type, body, &mut headers);
+    if !content_type.is_empty() {
+        headers.insert(0, ("Content-Type".into(), content_type.into()));
+    }
+    request.respond(status, &headers, &body)
 }
 
 #[cfg(test)]
@@ -183,5 +204,31 @@ mod tests {
         assert_eq!(resolve(dir.path(), "/../etc/passwd"), None);
         assert_eq!(resolve(dir.path(), "/%2e%2e/x"), None);
         assert_eq!(resolve(dir.path(), "/nope"), None);
+    }
+
+    #[test]
+    fn gzips_text_for_clients_that_accept_it() {
+        let html = "<!DOCTYPE html><p>Unitly converts units.</p>".repeat(40).into_bytes();
+        let mut headers = vec![];
+        let zipped = encode(Some("gzip, deflate, br"), "text/html; charset=utf-8", html.clone(), &mut headers);
+        assert!(zipped.len() < html.len() / 4, "compressed {} of {}", zipped.len(), html.len());
+        assert!(headers.contains(&("Content-Encoding".into(), "gzip".into())));
+        assert!(headers.contains(&("Vary".into(), "Accept-Encoding".into())));
+        let mut unzipped = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&zipped[..]), &mut unzipped).unwrap();
+        assert_eq!(unzipped, html);
+
+        for accept in [None, Some("identity"), Some("br"), Some("gzip;q=0")] {
+            let mut headers = vec![];
+            assert_eq!(encode(accept, "text/css", html.clone(), &mut headers), html, "{accept:?}");
+            assert_eq!(headers, vec![("Vary".to_string(), "Accept-Encoding".to_string())]);
+        }
+        let mut headers = vec![];
+        assert_eq!(encode(Some("gzip"), "image/png", html.clone(), &mut headers), html, "binary stays as it is");
+        assert!(headers.is_empty());
+        let mut headers = vec![];
+        assert_eq!(encode(Some("gzip"), "text/plain", b"3".to_vec(), &mut headers), b"3", "tiny bodies stay as they are");
+        let mut headers = vec![("content-encoding".to_string(), "br".to_string())];
+        assert_eq!(encode(Some("gzip"), "application/json", html.clone(), &mut headers), html, "already encoded");
     }
 }

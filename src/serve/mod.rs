@@ -3,6 +3,7 @@
 
 mod edge;
 mod files;
+mod http;
 mod watch;
 
 use crate::islands::IslandCache;
@@ -62,9 +63,9 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
         edge,
         live_reload: watch_changes,
     });
-    let http = tiny_http::Server::http((host, port)).map_err(|e| anyhow::anyhow!("listening on {host}:{port}: {e}"))?;
+    let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
     // Port 0 asks the system for a free port; print the real one (tests read this line).
-    let addr = http.server_addr().to_ip().map(|a| a.to_string()).unwrap_or_else(|| format!("{host}:{port}"));
+    let addr = listener.local_addr().context("reading the listening address")?;
     println!("serving http://{addr}/ (Ctrl+C to stop)");
 
     if watch_changes {
@@ -83,9 +84,6 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
         })?;
     }
 
-    for request in http.incoming_requests() {
-        let server = Arc::clone(&server);
-        std::thread::spawn(move || files::handle(&server, request));
-    }
+    http::serve(listener, move |request| files::handle(&server, request));
     Ok(())
 }

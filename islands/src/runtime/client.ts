@@ -70,3 +70,11 @@ try {
 if (document.body.dataset.notFound !== undefined) {
   console.warn('404: no page at', window.location.pathname);
 }
+
+// Offline support and the install offer, deferred images, load timing (logic in src/lib).
+import { startPwa } from '../lib/pwa.ts';
+import { lazyLoadImages } from '../lib/lazyImages.ts';
+import { measureLoadTime } from '../lib/loadTime.ts';
+startPwa();
+lazyLoadImages();
+measureLoadTime();

@@ -1,0 +1,311 @@
+#!/usr/bin/env node
+// Build-speed benchmark (prints figures; never a test).
+//
+//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,10000] [--runs 5] [--edits 7]
+//
+// 1. Copies the site (content/, themes/, islands/ with its node_modules linked) to a temp
+//    folder and adds N generated markdown articles with valid front matter to content/blog.
+// 2. Generates a Hugo site with the same N articles and a minimal theme of equivalent
+//    layouts (the same header and footer markup, head tags, an article page and a list page
+//    of every article), and times `unitly build` against `hugo --minify`, alternating,
+//    several runs each; prints the medians and the ratio.
+// 3. Times an incremental rebuild in `unitly serve` after editing one article: from the
+//    file write to the 'rebuilt N pages in X ms' line (median of several edits), on the
+//    real site and on the site with the first N.
+// Needs Debian's hugo (installed with apt-get when missing) and islands' npm packages.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'target/release/unitly');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const SIZES = arg('sizes', '2000,10000').split(',').map(Number);
+const RUNS = Number(arg('runs', '5'));
+const EDITS = Number(arg('edits', '7'));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+if (!existsSync(BIN)) throw new Error(`build the generator first: cargo build --release (${BIN} is missing)`);
+if (spawnSync('hugo', ['version']).status !== 0) {
+  console.log('hugo is missing: apt-get install -y hugo');
+  execFileSync('apt-get', ['install', '-y', '-qq', 'hugo'], { stdio: 'inherit' });
+}
+if (!existsSync(join(ROOT, 'islands/node_modules'))) execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: join(ROOT, 'islands'), stdio: 'inherit' });
+
+// ---------------------------------------------------------------------------------------
+// Generated articles: deterministic, varied, about the size of the real ones.
+
+const TOPICS = [
+  ['length', '/length-converter', 'metres', 'feet', 3.28084],
+  ['weight', '/weight-converter', 'kilograms', 'pounds', 2.20462],
+  ['volume', '/volume-converter', 'litres', 'US gallons', 0.264172],
+  ['area', '/area-converter', 'square metres', 'square feet', 10.7639],
+  ['temperature', '/temperature-converter', 'degrees Celsius', 'degrees Fahrenheit', 1.8],
+  ['currency', '/currency-converter', 'euros', 'US dollars', 1.08],
+];
+const CATEGORIES = ['Guides', 'History', 'Tips', 'Science', 'Travel', 'Cooking'];
+
+function article(i) {
+  const [topic, link, from, to, factor] = TOPICS[i % TOPICS.length];
+  const slug = `bench-${topic}-note-${String(i).padStart(5, '0')}`;
+  const day = new Date(Date.UTC(2020, 0, 1) + (i % 1800) * 86400000).toISOString().slice(0, 10);
+  const rows = Array.from({ length: 8 }, (_, k) => {
+    const v = (k + 1) * ((i % 7) + 1);
+    return `| ${v} ${from} | ${(v * factor).toFixed(4)} ${to} |`;
+  }).join('\n');
+  const para = (n) =>
+    `Converting ${from} to ${to} comes up in note ${i} for reason ${n}: the factor is ${factor}, so multiply by it ` +
+    `going one way and divide going back. Round only at the end, keep one more digit than you need while you work, ` +
+    `and check the answer against a value you know, such as the ones in the table below. The [${topic} converter](${link}) ` +
+    `does the arithmetic exactly and keeps a history of what you converted on this device only.`;
+  return `---
+title: "${topic[0].toUpperCase()}${topic.slice(1)} conversion note ${i}: ${from} to ${to}"
+excerpt: "Practical note ${i} on converting ${from} to ${to}, with a table of common values and the one factor you need to remember."
+date: ${day}
+readTime: ${3 + (i % 6)} min read
+category: ${CATEGORIES[i % CATEGORIES.length]}
+slug: ${slug}
+featured: false
+keywords: [${topic} conversion, ${from} to ${to}, note ${i}]
+---
+${para(1)}
+
+## The factor
+
+One ${from.replace(/s$/, '')} is **${factor}** ${to}. ${para(2)}
+
+| ${from} | ${to} |
+|---|---|
+${rows}
+
+## Worked examples
+
+1. Multiply the value in ${from} by ${factor}.
+2. Keep the unrounded result for the next step.
+3. Round the final answer to the precision you need.
+
+${para(3)}
+
+### Common mistakes
+
+- Dividing where you should multiply.
+- Rounding the factor too early.
+- Mixing US and imperial definitions.
+
+${para(4)}
+
+See also the [help centre](/help) and the [accuracy notes](/conversion-accuracy).
+`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The sites.
+
+function unitlySite(dir, n) {
+  for (const d of ['content', 'themes']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+  mkdirSync(join(dir, 'islands'));
+  for (const d of ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+    if (existsSync(join(ROOT, 'islands', d))) cpSync(join(ROOT, 'islands', d), join(dir, 'islands', d), { recursive: true });
+  }
+  symlinkSync(join(ROOT, 'islands/node_modules'), join(dir, 'islands/node_modules'));
+  if (existsSync(join(ROOT, 'edge'))) symlinkSync(join(ROOT, 'edge'), join(dir, 'edge'));
+  for (let i = 1; i <= n; i++) writeFileSync(join(dir, `content/blog/${article(i).match(/^slug: (.*)$/m)[1]}.md`), article(i));
+}
+
+/** A minimal Hugo theme with the same chrome: header and footer markup cut from a built Unitly page. */
+function hugoSite(dir, n, builtArticle) {
+  const body = builtArticle.slice(builtArticle.indexOf('<body'));
+  const header = body.slice(body.indexOf('>') + 1, body.indexOf('<main'));
+  const footer = body.slice(body.indexOf('</main>') + 7, body.lastIndexOf('</body>'));
+  const css = builtArticle.match(/<link [^>]*stylesheet[^>]*>/)?.[0] ?? '';
+  mkdirSync(join(dir, 'layouts/_default'), { recursive: true });
+  mkdirSync(join(dir, 'layouts/partials'), { recursive: true });
+  mkdirSync(join(dir, 'content/blog'), { recursive: true });
+  writeFileSync(
+    join(dir, 'config.yaml'),
+    `baseURL: https://unitly.app/\nlanguageCode: en\ntitle: Unitly\ndisableKinds: [taxonomy, term, RSS]\nmarkup:\n  goldmark:\n    renderer:\n      unsafe: false\n`,
+  );
+  writeFileSync(join(dir, 'layouts/partials/header.html'), header);
+  writeFileSync(join(dir, 'layouts/partials/footer.html'), footer);
+  writeFileSync(
+    join(dir, 'layouts/_default/baseof.html'),
+    `<!DOCTYPE html>
+<html lang="en" class="dark">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }} | Unitly</title>
+<meta name="description" content="{{ with .Params.excerpt }}{{ . }}{{ else }}{{ .Site.Title }}{{ end }}">
+<meta name="keywords" content="{{ delimit (.Keywords | default (slice "unit converter")) ", " }}">
+<link rel="canonical" href="{{ .Permalink }}">
+<meta property="og:type" content="{{ if .IsPage }}article{{ else }}website{{ end }}">
+<meta property="og:site_name" content="Unitly">
+<meta property="og:title" content="{{ .Title }}">
+<meta property="og:url" content="{{ .Permalink }}">
+<meta name="twitter:card" content="summary">
+${css}
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"{{ if .IsPage }}Article{{ else }}WebPage{{ end }}","headline":{{ .Title | jsonify }},"url":{{ .Permalink | jsonify }}}</script>
+</head>
+<body>
+{{ partial "header.html" . }}
+<main id="main" class="container">{{ block "main" . }}{{ end }}</main>
+{{ partial "footer.html" . }}
+</body>
+</html>
+`,
+  );
+  writeFileSync(
+    join(dir, 'layouts/_default/single.html'),
+    `{{ define "main" }}<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/blog">Blog</a></li><li><span aria-current="page">{{ .Title }}</span></li></ol></nav>
+<article class="prose article"><header class="page-head"><p class="meta"><span class="category">{{ .Params.category }}</span> · <time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "January 2, 2006" }}</time> · {{ .Params.readTime }}</p><h1>{{ .Title }}</h1><p class="lead">{{ .Params.excerpt }}</p></header>
+{{ .Content }}
+<footer><a href="/blog">← Back to the blog</a></footer></article>{{ end }}
+`,
+  );
+  writeFileSync(
+    join(dir, 'layouts/_default/list.html'),
+    `{{ define "main" }}<h1>{{ .Title }}</h1><ul class="article-list">{{ range .Pages.ByDate.Reverse }}<li class="card"><p class="meta">{{ .Params.category }} · {{ .Date.Format "January 2, 2006" }} · {{ .Params.readTime }}</p><h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p>{{ .Params.excerpt }}</p></li>{{ end }}</ul>{{ end }}
+`,
+  );
+  writeFileSync(
+    join(dir, 'layouts/index.html'),
+    `{{ define "main" }}<h1>Convert Anything, Instantly</h1><ul>{{ range first 3 (where .Site.RegularPages.ByDate.Reverse "Section" "blog") }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
+`,
+  );
+  writeFileSync(join(dir, 'content/blog/_index.md'), '---\ntitle: Blog\n---\n');
+  for (let i = 1; i <= n; i++) writeFileSync(join(dir, `content/blog/${article(i).match(/^slug: (.*)$/m)[1]}.md`), article(i));
+}
+
+function timed(cmd, args, opts) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  return { ms, out: r.stdout };
+}
+
+// ---------------------------------------------------------------------------------------
+// Incremental rebuilds in `unitly serve`.
+
+async function rebuildTimes(siteDir, file, edits) {
+  const child = spawn(BIN, ['--root', siteDir, 'serve', '--port', '0', '--out', join(siteDir, 'serve-out')], {
+    cwd: siteDir,
+    env: { ...process.env, GOLD_UPSTREAM_URL: 'http://127.0.0.1:9/gold', FTSE_UPSTREAM_URL: 'http://127.0.0.1:9/ftse', RATES_UPSTREAM_URL: 'http://127.0.0.1:9/v6' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let buffered = '';
+  let waiter = null;
+  child.stdout.on('data', (d) => {
+    buffered += d;
+    let nl;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      waiter?.(line);
+    }
+  });
+  const nextLine = (re, timeout = 300_000) =>
+    new Promise((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`timed out waiting for ${re}`)), timeout);
+      waiter = (line) => {
+        const m = line.match(re);
+        if (m) {
+          clearTimeout(timer);
+          waiter = null;
+          ok({ m, at: process.hrtime.bigint() });
+        }
+      };
+    });
+  try {
+    await nextLine(/^serving http/);
+    await new Promise((r) => setTimeout(r, 500)); // let the watcher settle
+    const original = readFileSync(file, 'utf8');
+    const results = [];
+    for (let i = 0; i < edits; i++) {
+      const done = nextLine(/^rebuilt (\d+) pages in (\d+) ms/);
+      const t = process.hrtime.bigint();
+      writeFileSync(file, original.replace(/\n\n/, `\n\nEdited for the rebuild benchmark, pass ${i}.\n\n`));
+      const { m, at } = await done;
+      results.push({ wall: Number(at - t) / 1e6, reported: Number(m[2]), pages: Number(m[1]) });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    writeFileSync(file, original);
+    return results;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; ${spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim().split(' ').slice(0, 2).join(' ')}`);
+console.log(`runs per tool and size: ${RUNS} (alternating); edits per rebuild measurement: ${EDITS}\n`);
+
+const work = mkdtempSync(join(tmpdir(), 'unitly-bench-'));
+const summary = [];
+const profiles = [];
+try {
+  const base = join(work, 'base');
+  unitlySite(base, 0);
+  timed(BIN, ['--root', base, 'build', '--out', join(base, 'out')]);
+  const builtArticle = readFileSync(join(base, 'out/blog/conversion-tips.html'), 'utf8');
+
+  for (const n of SIZES) {
+    const u = join(work, `unitly-${n}`);
+    const h = join(work, `hugo-${n}`);
+    unitlySite(u, n);
+    hugoSite(h, n, builtArticle);
+    const times = { unitly: [], hugo: [] };
+    let lastProfile = '';
+    for (let r = 0; r < RUNS; r++) {
+      const a = timed(BIN, ['--root', u, 'build', '--out', join(u, 'out')]);
+      times.unitly.push(a.ms);
+      lastProfile = a.out;
+      times.hugo.push(timed('hugo', ['--quiet', '--minify', '-s', h, '-d', join(h, 'out')]).ms);
+    }
+    const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
+    const hugoPages = Number(execFileSync('sh', ['-c', `find ${join(h, 'out')} -name '*.html' | wc -l`], { encoding: 'utf8' }));
+    const uBytes = Number(execFileSync('sh', ['-c', `cat ${join(u, 'out/blog')}/bench-*.html | wc -c`], { encoding: 'utf8' })) / n;
+    const hBytes = Number(execFileSync('sh', ['-c', `cat ${join(h, 'out/blog')}/bench-*/index.html | wc -c`], { encoding: 'utf8' })) / n;
+    const row = { n, pages, hugoPages, unitly: median(times.unitly), hugo: median(times.hugo), uBytes, hBytes, all: times };
+    summary.push(row);
+    profiles.push([n, lastProfile]);
+    console.log(
+      `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
+        `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
+    );
+    rmSync(join(h, 'out'), { recursive: true, force: true });
+    rmSync(h, { recursive: true, force: true });
+  }
+
+  console.log('\nincremental rebuild in `unitly serve` after editing one article (file write → "rebuilt" line):');
+  const rebuilds = [];
+  for (const [label, dir, file] of [
+    ['real site (29 pages)', base, join(base, 'content/blog/conversion-tips.md')],
+    ...SIZES.slice(0, 1).map((n) => [`site + ${n} articles`, join(work, `unitly-${n}`), join(work, `unitly-${n}`, 'content/blog/conversion-tips.md')]),
+  ]) {
+    const r = await rebuildTimes(dir, file, EDITS);
+    const row = { label, wall: median(r.map((x) => x.wall)), reported: median(r.map((x) => x.reported)), pages: r[0].pages, all: r };
+    rebuilds.push(row);
+    console.log(`  ${label}: median ${fmt(row.wall)} from write to done (build itself ${fmt(row.reported)}; includes the watcher's 40 ms settle); edits [${r.map((x) => x.wall.toFixed(0)).join(', ')}] ms`);
+  }
+
+  console.log('\nsummary');
+  console.log('| articles added | unitly build | hugo --minify | unitly / hugo |');
+  console.log('|---:|---:|---:|---:|');
+  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} |`);
+  for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)})`);
+  console.log('\nunitly build steps (last run at each size):');
+  for (const [n, p] of profiles) console.log(`N=${n}\n${p.trim()}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

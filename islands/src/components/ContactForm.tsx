@@ -1,0 +1,212 @@
+// The contact form: name, email, subject and message, all required, with inline errors
+// tied to their fields. It posts to /api/contact (the edge function validates again and
+// forwards the message). Sent: a toast and cleared fields. Not sent: the form says why,
+// keeps every word typed, and offers the email address instead.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from '../lib/toast.ts';
+import {
+  CONTACT_FIELDS,
+  CONTACT_SUBJECTS,
+  LIMITS,
+  contactFieldError,
+  submitForm,
+  trimmed,
+  validateContact,
+  type ContactField,
+  type ContactValues,
+  type Errors,
+  type SubmitOutcome,
+} from '../lib/validate.ts';
+
+interface Props {
+  /** Where to write instead when the form cannot send (site.contact.general). */
+  email: string;
+}
+
+const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+type Notice = { kind: 'unavailable' | 'network' | 'refused' } | null;
+
+export default function ContactForm({ email }: Props) {
+  // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
+  const id = 'contact';
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors<ContactField>>({});
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [ready, setReady] = useState(false);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    subject: useRef<HTMLSelectElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  };
+  useEffect(() => setReady(true), []);
+
+  const fid = (f: ContactField) => `${id}-${f}`;
+  const set = (f: ContactField, v: string) => {
+    setValues((old) => ({ ...old, [f]: v }));
+    // An error already shown updates as the visitor fixes it.
+    if (errors[f] !== undefined) setErrors((old) => ({ ...old, [f]: contactFieldError(f, v) }));
+  };
+  const blur = (f: ContactField) => {
+    // Leaving an untouched empty field is not a mistake yet; leaving a wrong one is.
+    if (values[f].trim() === '' && errors[f] === undefined) return;
+    setErrors((old) => ({ ...old, [f]: contactFieldError(f, values[f]) }));
+  };
+  const describe = (f: ContactField, hint?: string) => [errors[f] ? `${fid(f)}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const errorText = (f: ContactField) =>
+    errors[f] ? (
+      <p id={`${fid(f)}-error`} className="field-error">
+        {errors[f]}
+      </p>
+    ) : null;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (sending) return;
+    const found = validateContact(values);
+    setErrors(found);
+    const first = CONTACT_FIELDS.find((f) => found[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setSending(true);
+    setNotice(null);
+    const outcome: SubmitOutcome = await submitForm('/api/contact', trimmed(values));
+    setSending(false);
+    switch (outcome.kind) {
+      case 'sent':
+        setValues(EMPTY);
+        setErrors({});
+        toast({ title: 'Message sent!', description: 'Thanks for reaching out. We reply within 24 hours.' });
+        break;
+      case 'invalid': {
+        const f = (CONTACT_FIELDS as string[]).includes(outcome.field) ? (outcome.field as ContactField) : 'message';
+        setErrors({ [f]: contactFieldError(f, values[f]) ?? 'Please check this field and try again.' });
+        refs[f].current?.focus();
+        break;
+      }
+      default:
+        setNotice({ kind: outcome.kind });
+    }
+  }
+
+  const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === values.subject)?.label ?? 'Message';
+  const mailto = `mailto:${email}?subject=${encodeURIComponent(`${subjectLabel} (from the Unitly contact form)`)}&body=${encodeURIComponent(values.message.slice(0, 1500))}`;
+
+  return (
+    <form className="contact-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+      <p className="field-hint">All fields are required.</p>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={fid('name')}>Name</label>
+          <input
+            ref={refs.name}
+            id={fid('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            onBlur={() => blur('name')}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describe('name')}
+          />
+          {errorText('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={fid('email')}>Email</label>
+          <input
+            ref={refs.email}
+            id={fid('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={LIMITS.email}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            onBlur={() => blur('email')}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describe('email')}
+          />
+          {errorText('email')}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={fid('subject')}>Subject</label>
+        <select
+          ref={refs.subject}
+          id={fid('subject')}
+          name="subject"
+          required
+          value={values.subject}
+          onChange={(e) => set('subject', e.target.value)}
+          onBlur={() => blur('subject')}
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={describe('subject')}
+        >
+          <option value="">Choose a subject…</option>
+          {CONTACT_SUBJECTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        {errorText('subject')}
+      </div>
+      <div className="field">
+        <label htmlFor={fid('message')}>Message</label>
+        <textarea
+          ref={refs.message}
+          id={fid('message')}
+          name="message"
+          required
+          rows={6}
+          maxLength={LIMITS.message}
+          value={values.message}
+          onChange={(e) => set('message', e.target.value)}
+          onBlur={() => blur('message')}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describe('message', `${fid('message')}-hint`)}
+        />
+        <p id={`${fid('message')}-hint`} className="field-hint">
+          For a wrong result, include the value, both units and what you expected.
+        </p>
+        {errorText('message')}
+      </div>
+      {notice && (
+        <div className="form-notice" role="alert">
+          <p>
+            {notice.kind === 'network'
+              ? 'Your message could not be sent: Unitly could not be reached. Check your connection and try again.'
+              : notice.kind === 'refused'
+                ? 'Your message could not be sent. Please shorten it and try again.'
+                : 'Your message could not be sent right now: the contact form is not available at the moment.'}{' '}
+            Your text is still here.
+          </p>
+          <p>
+            You can also email us at <a href={`mailto:${email}`}>{email}</a>
+            {values.message.trim() ? (
+              <>
+                {' '}
+                (<a href={mailto}>open your email app with this message</a>)
+              </>
+            ) : null}
+            .
+          </p>
+        </div>
+      )}
+      <div className="form-actions">
+        <button className="button" disabled={!ready || sending}>
+          {sending ? 'Sending…' : 'Send Message'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,255 @@
+// The converter card for the five unit categories (length, weight, temperature, volume,
+// area). It only wires inputs to the plain-TypeScript core in ../lib: conversion,
+// formatting, copied text, history and the shareable address all live there.
+//
+// Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
+// read only in effects, so the first client render matches the server's HTML.
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { convert, findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
+import { formatResult, parseValue } from '../lib/format.ts';
+import { copyLine, quantityText } from '../lib/copyText.ts';
+import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
+import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
+import { toast } from '../lib/toast.ts';
+
+export interface ConverterCardProps {
+  /** One category of content/units.yaml, as the build hands it over (with its key). */
+  category: UnitCategory & { key: CategoryKey };
+  /** The pair to start with (the page's preset); the category's default when missing or unknown. */
+  from?: string;
+  to?: string;
+  /** The page's main card mirrors its conversion in the address; grid cards do not. */
+  syncUrl?: boolean;
+  /** Level of the card's title in the page outline (2 on a converter page, 3 in the home grid). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+const ACCENT: Record<CategoryKey, string> = {
+  length: 'blue',
+  weight: 'green',
+  temperature: 'orange',
+  volume: 'teal',
+  area: 'purple',
+};
+
+// Outline icons, 24×24, drawn with currentColor.
+const ICON: Record<CategoryKey, string[]> = {
+  length: ['M3 8h18v8H3z', 'M7 8v3', 'M11 8v4', 'M15 8v3', 'M19 8v4'],
+  weight: ['M12 3v3', 'M5 21h14l-2-12H7z', 'M9.5 9a2.5 2.5 0 0 1 5 0'],
+  temperature: ['M14 14.76V4.5a2 2 0 0 0-4 0v10.26a4 4 0 1 0 4 0z', 'M12 11v6'],
+  volume: ['M6 3h12', 'M8 3v5l-4 10a2 2 0 0 0 2 3h12a2 2 0 0 0 2-3L16 8V3', 'M6 14h12'],
+  area: ['M4 4h16v16H4z', 'M4 12h16', 'M12 4v16'],
+};
+
+function pick(category: UnitCategory, wanted: string | undefined, fallback: string): string {
+  if (wanted && findUnit(category, wanted)) return wanted;
+  if (findUnit(category, fallback)) return fallback;
+  return category.units[0].key;
+}
+
+export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2 }: ConverterCardProps) {
+  const preset = {
+    from: pick(category, fromProp, category.default.from),
+    to: pick(category, toProp, category.default.to),
+  };
+  const [value, setValue] = useState('');
+  const [from, setFrom] = useState(preset.from);
+  const [to, setTo] = useState(preset.to);
+  // Set once the visitor (or a shared address) has changed something: until then the card
+  // neither writes the address nor records history.
+  const [touched, setTouched] = useState(false);
+  const settler = useRef<ReturnType<typeof createSettler> | null>(null);
+
+  const id = `${category.key}-converter`;
+  const Heading = `h${headingLevel}` as 'h2';
+  const fromUnit = findUnit(category, from) as Unit;
+  const toUnit = findUnit(category, to) as Unit;
+  const number = parseValue(value);
+  const converted = number === null ? null : convert(number, fromUnit, toUnit);
+  const result = converted === null ? '' : formatResult(converted, category.precision);
+  const temperature = category.key === 'temperature';
+  const base = findUnit(category, category.base) as Unit;
+  const belowAbsoluteZero =
+    temperature && number !== null && convert(number, fromUnit, base) < -273.15 - 1e-9;
+
+  const entry = (): NewHistoryEntry | null =>
+    result === ''
+      ? null
+      : { type: category.label, from: quantityText(value, fromUnit), to: quantityText(result, toUnit) };
+
+  // A shared address (?value=5&from=meters&to=feet) restores its conversion.
+  useEffect(() => {
+    if (!syncUrl) return;
+    const query = readConversionQuery(window.location.search, category.units.map((u) => u.key));
+    if (query.from) setFrom(query.from);
+    if (query.to) setTo(query.to);
+    if (query.value !== undefined) setValue(query.value);
+  }, []); // once, on mount: the address is read, never watched
+
+  // Mirror the conversion in the address, replacing the entry rather than adding one.
+  useEffect(() => {
+    if (!syncUrl || !touched) return;
+    const search = conversionSearch(window.location.search, { value, from, to }, preset);
+    if (search === window.location.search) return;
+    try {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    } catch {
+      // Safari throttles replaceState; the conversion itself is unaffected.
+    }
+  }, [syncUrl, touched, value, from, to]); // preset derives from props, fixed for the card's life
+
+  // Record the conversion once it has settled (~1 s after the last change), not per keystroke.
+  useEffect(() => {
+    const settle = (settler.current ??= createSettler());
+    const record = entry();
+    if (!touched || record === null) {
+      settle.cancel();
+      return;
+    }
+    settle(() => addHistory(record));
+  }, [touched, value, from, to]); // the entry derives from exactly these
+
+  // Leaving the page (or the tab) records what is pending; unmounting drops it.
+  useEffect(() => {
+    const onHide = (): void => {
+      if (document.visibilityState === 'hidden') settler.current?.flush();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      settler.current?.cancel();
+    };
+  }, []);
+
+  const change = (set: (v: string) => void) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    set(e.target.value);
+    setTouched(true);
+  };
+
+  const swap = (): void => {
+    setFrom(to);
+    setTo(from);
+    setTouched(true);
+  };
+
+  const copy = async (): Promise<void> => {
+    const record = entry();
+    if (record === null) return;
+    // Copying is a deliberate act: record it now rather than waiting for the settle delay.
+    settler.current?.cancel();
+    addHistory(record);
+    const line = copyLine(value, fromUnit, result, toUnit);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(line);
+      toast({
+        title: '📋 Copied!',
+        description: temperature ? 'Temperature conversion copied to clipboard' : 'Conversion result copied to clipboard',
+      });
+    } catch {
+      toast({ title: 'Copy Failed', description: 'Could not copy the result to the clipboard', variant: 'destructive' });
+    }
+  };
+
+  const reset = (): void => {
+    settler.current?.cancel();
+    setValue('');
+    setTouched(true);
+    toast({ title: '🔄 Reset', description: `${category.label} converter cleared` });
+  };
+
+  return (
+    <section className={`card converter-card accent-${ACCENT[category.key]}`} aria-labelledby={`${id}-title`}>
+      <div className="converter-head">
+        <span className="converter-icon" aria-hidden="true">
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            {ICON[category.key].map((d) => (
+              <path key={d} d={d} />
+            ))}
+          </svg>
+        </span>
+        <Heading id={`${id}-title`} className="converter-title">
+          {`${category.label} Converter`}
+        </Heading>
+      </div>
+
+      <div className="field converter-value">
+        <label htmlFor={`${id}-value`}>Value</label>
+        <input
+          id={`${id}-value`}
+          type="number"
+          step="any"
+          autoComplete="off"
+          placeholder="Enter a value"
+          value={value}
+          onChange={change(setValue)}
+          aria-describedby={belowAbsoluteZero ? `${id}-hint` : undefined}
+        />
+      </div>
+
+      <div className="converter-units">
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <select id={`${id}-from`} value={from} onChange={change(setFrom)}>
+            {category.units.map((u) => (
+              <option key={u.key} value={u.key}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="icon-button swap-button" aria-label="Swap units" title="Swap units" onClick={swap}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M7 4 3 8l4 4" />
+            <path d="M3 8h14" />
+            <path d="m17 20 4-4-4-4" />
+            <path d="M21 16H7" />
+          </svg>
+        </button>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <select id={`${id}-to`} value={to} onChange={change(setTo)}>
+            {category.units.map((u) => (
+              <option key={u.key} value={u.key}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="field converter-result">
+        <label htmlFor={`${id}-result`}>Result</label>
+        <output id={`${id}-result`} htmlFor={`${id}-value ${id}-from ${id}-to`}>
+          {result !== '' && (
+            <>
+              <span className="result-value">{result}</span> <span className="result-unit">{toUnit.symbol}</span>
+            </>
+          )}
+        </output>
+        {belowAbsoluteZero && (
+          <p className="field-hint" id={`${id}-hint`}>
+            That is below absolute zero (−273.15 °C), the lowest temperature possible.
+          </p>
+        )}
+      </div>
+
+      <div className="converter-actions">
+        <button type="button" className="button" onClick={copy} disabled={result === ''} title={result === '' ? 'Enter a value to copy its result' : undefined}>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="9" y="9" width="12" height="12" rx="2" />
+            <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+          </svg>
+          Copy
+        </button>
+        <button type="button" className="button button-secondary" onClick={reset}>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+            <path d="M3 3v5h5" />
+          </svg>
+          Reset
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,388 @@
+// The currency converter card: live rates from the edge function (/api/rates/pair/…),
+// falling back to offline rates with a banner and a warning icon when the call fails
+// (spec sections 2, 4, 5, 7 and 8). The logic lives in ../lib/rates.ts; this only wires it
+// to the inputs. It shares the unit card's look (converter.css) and its toasts and history.
+//
+// Server-rendered with an empty amount, so nothing is fetched and nothing moves until the
+// visitor types; storage is only read in handlers and effects.
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { copyLine, currencyText } from '../lib/copyText.ts';
+import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
+import {
+  MAX_AMOUNT, createRequester, fetchLatest, fetchPair, formatRateTime, moneyParts, needsTable, offlineRate, rateLine,
+  readStoredRates, storeRates, validAmount, type Requester,
+} from '../lib/rates.ts';
+import { formatCurrency, parseValue } from '../lib/format.ts';
+import { toast } from '../lib/toast.ts';
+import type { Currency, RateTable } from '../lib/units.ts';
+
+export interface CurrencyCardProps {
+  /** content/units.yaml's currencies: code, name, symbol, flag. */
+  currencies: Currency[];
+  /** content/units.yaml's fallback_rates (spec section 3). */
+  fallbackRates: RateTable;
+  /** The pair to start with; USD → EUR when missing or unknown. */
+  from?: string;
+  to?: string;
+  /** Level of the card's title in the page outline (2 on the currency page, 3 in the home grid). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+type Source = 'live' | 'stored' | 'table' | 'same';
+
+/** What the result box shows, and for which input. */
+interface Conversion {
+  amountText: string;
+  from: string;
+  to: string;
+  result: number;
+  rate: number;
+  source: Source;
+  /** The rate's time (live and stored rates). */
+  time?: number;
+}
+
+/** Shown while the last live call failed; cleared by the next success or by Reset. */
+type Offline = { source: 'stored'; time: number } | { source: 'table' } | { source: 'none' };
+
+function pick(currencies: Currency[], wanted: string | undefined, fallback: string): string {
+  if (wanted && currencies.some((c) => c.code === wanted)) return wanted;
+  if (currencies.some((c) => c.code === fallback)) return fallback;
+  return currencies[0].code;
+}
+
+function sourceText(c: Conversion): string {
+  switch (c.source) {
+    case 'live':
+      return c.time === undefined ? 'Live rate' : `Live rate · Updated ${formatRateTime(c.time)}`;
+    case 'stored':
+      return `Offline rate from ${formatRateTime(c.time ?? NaN)}`;
+    case 'table':
+      return 'Offline rate from the built-in fallback table';
+    default:
+      return 'Same currency: nothing to convert';
+  }
+}
+
+function bannerText(offline: Offline, from: string, to: string): string {
+  switch (offline.source) {
+    case 'stored':
+      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${formatRateTime(offline.time)}. It may differ from today's rate.`;
+    case 'table':
+      return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
+    default:
+      return `Live rates are unavailable, and there is no offline rate for ${from} to ${to}. Try again when you are back online.`;
+  }
+}
+
+export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2 }: CurrencyCardProps) {
+  const [amount, setAmount] = useState('');
+  const [from, setFrom] = useState(() => pick(currencies, fromProp, 'USD'));
+  const [to, setTo] = useState(() => pick(currencies, toProp, 'EUR'));
+  const [conversion, setConversion] = useState<Conversion | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [offline, setOffline] = useState<Offline | null>(null);
+  const offlineRef = useRef<Offline | null>(null);
+  const requester = useRef<Requester | null>(null);
+  const settler = useRef<ReturnType<typeof createSettler> | null>(null);
+  const tablesInFlight = useRef(new Set<string>());
+
+  const id = 'currency-converter';
+  const Heading = `h${headingLevel}` as 'h2';
+  const byCode = (code: string) => currencies.find((c) => c.code === code) as Currency;
+  const number = parseValue(amount);
+  const tooSmall = number !== null && number <= 0;
+  const tooLarge = number !== null && number > MAX_AMOUNT;
+  // A result is shown only for the input it was computed from; a pending one is dimmed.
+  const current = conversion !== null && conversion.from === from && conversion.to === to && conversion.amountText === amount.trim();
+
+  const showOffline = (next: Offline | null): void => {
+    offlineRef.current = next;
+    setOffline(next);
+  };
+
+  // After a live success, keep this base's whole table for offline use (at most hourly).
+  const refreshTable = (base: string): void => {
+    if (tablesInFlight.current.has(base) || !needsTable(base, readStoredRates())) return;
+    tablesInFlight.current.add(base);
+    fetchLatest(base)
+      .then(({ rates, time }) => storeRates(base, rates, time, { table: true }))
+      .catch((err) => console.warn('Unitly: could not save offline rates:', err))
+      .finally(() => tablesInFlight.current.delete(base));
+  };
+
+  // Recompute whenever the amount or either currency changes.
+  useEffect(() => {
+    const request = (requester.current ??= createRequester());
+    const amountText = amount.trim();
+    const value = validAmount(amount);
+    if (value === null) {
+      // Empty, not a number, 0 or less (or absurdly large): a blank result and no call.
+      request.cancel();
+      setLoading(false);
+      setConversion(null);
+      return;
+    }
+    if (from === to) {
+      request.cancel();
+      setLoading(false);
+      setConversion({ amountText, from, to, result: value, rate: 1, source: 'same' });
+      return;
+    }
+    setLoading(true);
+    request(
+      (signal) => fetchPair(from, to, value, { signal }),
+      (outcome) => {
+        setLoading(false);
+        if (outcome.ok) {
+          const live = outcome.value;
+          storeRates(from, { [to]: live.rate }, live.time);
+          showOffline(null);
+          setConversion({ amountText, from, to, result: live.result, rate: live.rate, source: 'live', time: live.time });
+          refreshTable(from);
+          return;
+        }
+        console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
+        const fallback = offlineRate(from, to, readStoredRates(), fallbackRates);
+        if (offlineRef.current === null) {
+          toast({ title: 'Using offline rates', description: 'Live rates unavailable. Using fallback data.' });
+        }
+        if (fallback === null) {
+          showOffline({ source: 'none' });
+          setConversion(null);
+          return;
+        }
+        showOffline(fallback.source === 'stored' ? { source: 'stored', time: fallback.time } : { source: 'table' });
+        setConversion({
+          amountText, from, to, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
+          time: fallback.source === 'stored' ? fallback.time : undefined,
+        });
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [amount, from, to]);
+
+  const entry = (c: Conversion | null): NewHistoryEntry | null =>
+    c === null
+      ? null
+      : { type: 'Currency', from: currencyText(c.amountText, byCode(c.from)), to: currencyText(formatCurrency(c.result), byCode(c.to)) };
+
+  // Record each conversion once it has settled (~1 s), not per keystroke.
+  useEffect(() => {
+    const settle = (settler.current ??= createSettler());
+    const record = entry(conversion);
+    if (record === null) return settle.cancel();
+    settle(() => addHistory(record));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [conversion]);
+
+  // Leaving the page (or the tab) records what is pending; unmounting drops it.
+  useEffect(() => {
+    const onHide = (): void => {
+      if (document.visibilityState === 'hidden') settler.current?.flush();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      settler.current?.cancel();
+      requester.current?.cancel();
+    };
+  }, []);
+
+  const changeCurrency = (set: (v: string) => void) => (e: ChangeEvent<HTMLSelectElement>) => {
+    settler.current?.flush(); // the previous pair's result is final now
+    set(e.target.value);
+  };
+
+  const swap = (): void => {
+    settler.current?.flush();
+    setFrom(to);
+    setTo(from);
+  };
+
+  const copy = async (): Promise<void> => {
+    const record = current ? entry(conversion) : null;
+    if (record === null || conversion === null) return;
+    // Copying is a deliberate act: record it now rather than after the settle delay.
+    settler.current?.cancel();
+    addHistory(record);
+    const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result), conversion.to);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(line);
+      toast({ title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
+    } catch {
+      toast({ title: 'Copy Failed', description: 'Could not copy the result to the clipboard', variant: 'destructive' });
+    }
+  };
+
+  const reset = (): void => {
+    settler.current?.cancel();
+    requester.current?.cancel();
+    setAmount('');
+    setConversion(null);
+    setLoading(false);
+    showOffline(null);
+    toast({ title: '🔄 Reset', description: 'Currency converter cleared' });
+  };
+
+  const shown = conversion;
+  const hint = tooSmall
+    ? 'Enter an amount greater than 0.'
+    : tooLarge
+      ? 'Enter an amount no larger than 1 trillion.'
+      : number === null && amount.trim() !== ''
+        ? 'Enter a number.'
+        : null;
+  const status = offline === null ? 'Live rates' : 'Offline rates';
+  const options = currencies.map((c) => (
+    <option key={c.code} value={c.code}>
+      {`${c.flag} ${c.code} - ${c.name}`}
+    </option>
+  ));
+
+  return (
+    <section className="card converter-card currency-card accent-rose" aria-labelledby={`${id}-title`}>
+      <div className="converter-head">
+        <span className="converter-icon" aria-hidden="true">
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M15 9.2a3 3 0 0 0-2.6-1.2h-1a2.2 2.2 0 0 0 0 4.4h1.2a2.2 2.2 0 0 1 0 4.4h-1.2A3 3 0 0 1 8.8 15.6" />
+            <path d="M12 6.2v1.8M12 16.8v1.8" />
+          </svg>
+        </span>
+        <Heading id={`${id}-title`} className="converter-title">
+          Currency Converter
+        </Heading>
+        <span className={`rate-status ${offline === null ? 'rate-status-live' : 'rate-status-offline'}`} role="img" aria-label={status} title={status}>
+          {offline === null ? (
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12.55a11 11 0 0 1 14.08 0" />
+              <path d="M1.42 9a16 16 0 0 1 21.16 0" />
+              <path d="M8.53 16.11a6 6 0 0 1 6.95 0" />
+              <path d="M12 20h.01" />
+            </svg>
+          ) : (
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
+              <path d="M12 9v4" />
+              <path d="M12 17h.01" />
+            </svg>
+          )}
+        </span>
+      </div>
+
+      {offline !== null && (
+        <div className="rates-banner" role="status">
+          <p className="rates-banner-title">Using offline rates</p>
+          <p className="rates-banner-text">{bannerText(offline, from, to)}</p>
+        </div>
+      )}
+
+      <div className="field converter-value">
+        <label htmlFor={`${id}-amount`}>Amount</label>
+        <input
+          id={`${id}-amount`}
+          type="number"
+          min="0"
+          step="any"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Enter an amount"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={hint !== null ? true : undefined}
+          aria-describedby={hint !== null ? `${id}-hint` : undefined}
+        />
+        {hint !== null && (
+          <p className="field-hint currency-hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        )}
+      </div>
+
+      <div className="converter-units">
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <select id={`${id}-from`} value={from} onChange={changeCurrency(setFrom)}>
+            {options}
+          </select>
+        </div>
+        <button type="button" className="icon-button swap-button" aria-label="Swap currencies" title="Swap currencies" onClick={swap}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M7 4 3 8l4 4" />
+            <path d="M3 8h14" />
+            <path d="m17 20 4-4-4-4" />
+            <path d="M21 16H7" />
+          </svg>
+        </button>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <select id={`${id}-to`} value={to} onChange={changeCurrency(setTo)}>
+            {options}
+          </select>
+        </div>
+      </div>
+
+      <div className="field converter-result">
+        <label htmlFor={`${id}-result`}>Result</label>
+        <div className="currency-result">
+          <output
+            id={`${id}-result`}
+            htmlFor={`${id}-amount ${id}-from ${id}-to`}
+            aria-busy={loading}
+            className={loading || (shown !== null && !current) ? 'is-pending' : undefined}
+          >
+            {shown !== null && (
+              <>
+                <span className="result-value">{moneyParts(shown.result, byCode(shown.to)).value}</span>{' '}
+                <span className="result-unit">{shown.to}</span>
+              </>
+            )}
+          </output>
+          {loading && (
+            <span className="currency-spinner">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">Loading</span>
+            </span>
+          )}
+        </div>
+        <p className="rate-line" id={`${id}-rate`}>
+          {shown !== null && shown.source !== 'same' ? (
+            <>
+              <span className="rate-value">{rateLine(shown.from, shown.to, shown.rate)}</span>
+              <span className={`rate-source rate-source-${shown.source}`}>{sourceText(shown)}</span>
+            </>
+          ) : shown !== null ? (
+            <span className="rate-source">{sourceText(shown)}</span>
+          ) : (
+            <span className="rate-source">Mid-market rates, refreshed hourly.</span>
+          )}
+        </p>
+      </div>
+
+      <div className="converter-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={copy}
+          disabled={!current}
+          title={!current ? 'Enter an amount to copy its result' : undefined}
+        >
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="9" y="9" width="12" height="12" rx="2" />
+            <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+          </svg>
+          Copy
+        </button>
+        <button type="button" className="button button-secondary" onClick={reset}>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+            <path d="M3 3v5h5" />
+          </svg>
+          Reset
+        </button>
+      </div>
+    </section>
+  );
+}

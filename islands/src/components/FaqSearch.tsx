@@ -1,0 +1,107 @@
+// The FAQ page: every entry grouped by category, a search box that filters questions and
+// answers as you type, category buttons that put the category in the search box, and
+// answers that expand and collapse (native details/summary: keyboard and screen-reader
+// friendly, and readable without JavaScript, since the server renders every entry).
+import { useEffect, useRef, useState } from 'react';
+import { categoryOf, countText, filterFaq, type FaqEntry } from '../lib/faq.ts';
+
+interface Props {
+  entries: FaqEntry[];
+  categories: string[];
+}
+
+const slug = (c: string) => c.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+export default function FaqSearch({ entries, categories }: Props) {
+  const [query, setQuery] = useState('');
+  const [ready, setReady] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
+  const id = 'faq-search';
+
+  const shown = new Set(filterFaq(entries, query).map((e) => e.id));
+  const active = query.trim() === '' ? 'All' : categoryOf(query, categories);
+
+  useEffect(() => {
+    setReady(true);
+    // /faq#is-it-free opens that answer (and clears a search that would hide it).
+    const openFromHash = () => {
+      const target = decodeURIComponent(window.location.hash.slice(1));
+      if (!target || !entries.some((e) => e.id === target)) return;
+      setQuery('');
+      const el = document.getElementById(target);
+      if (el instanceof HTMLDetailsElement) {
+        el.open = true;
+        requestAnimationFrame(() => el.scrollIntoView({ block: 'start' }));
+      }
+    };
+    openFromHash();
+    window.addEventListener('hashchange', openFromHash);
+    return () => window.removeEventListener('hashchange', openFromHash);
+  }, [entries]);
+
+  const clear = () => {
+    setQuery('');
+    input.current?.focus();
+  };
+
+  return (
+    <div className="faq-search">
+      <form role="search" className="faq-search-form" aria-label="FAQ" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor={`${id}-q`}>Search the FAQ</label>
+          <input
+            ref={input}
+            id={`${id}-q`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Type a word, e.g. offline or rates"
+            autoComplete="off"
+            spellCheck={false}
+            aria-controls={`${id}-list`}
+            disabled={!ready}
+          />
+        </div>
+      </form>
+      <div className="faq-categories" role="group" aria-label="Filter by category">
+        <button type="button" className="chip" aria-pressed={active === 'All'} onClick={clear} disabled={!ready}>
+          All
+        </button>
+        {categories.map((c) => (
+          <button key={c} type="button" className="chip" aria-pressed={active === c} onClick={() => setQuery(c)} disabled={!ready}>
+            {c}
+          </button>
+        ))}
+      </div>
+      <div className="faq-status">
+        <p role="status" className={shown.size === 0 ? 'faq-empty' : 'faq-count'}>
+          {shown.size === 0 ? 'No FAQs found matching your search.' : countText(shown.size, entries.length)}
+        </p>
+        {shown.size === 0 && (
+          <button type="button" className="link-button" onClick={clear}>
+            Clear search
+          </button>
+        )}
+      </div>
+      <div className="faq" id={`${id}-list`}>
+        {categories.map((c) => {
+          const items = entries.filter((e) => e.category === c);
+          if (items.length === 0) return null;
+          const visible = items.some((e) => shown.has(e.id));
+          return (
+            <section key={c} aria-labelledby={`faq-${slug(c)}`} hidden={!visible}>
+              <h2 id={`faq-${slug(c)}`}>{c}</h2>
+              {items.map((e) => (
+                <details key={e.id} className="faq-item" id={e.id} hidden={!shown.has(e.id)}>
+                  <summary>{e.question}</summary>
+                  <p>{e.answer}</p>
+                </details>
+              ))}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// The install bar: when the browser offers to install Unitly (the runtime holds its
+// 'beforeinstallprompt' event: lib/pwa.ts), a bar at the bottom offers it. 'Later'
+// hides it for the rest of this visit; 'Install' shows the browser's own prompt.
+import { useEffect, useRef, useState } from 'react';
+import { publishHeight } from '../lib/bottomBars.ts';
+import { installAvailable, promptInstall, subscribeInstall } from '../lib/pwa.ts';
+
+const LATER_KEY = 'unitly-install-later';
+
+function saidLater(): boolean {
+  try {
+    return sessionStorage.getItem(LATER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export default function InstallBar() {
+  const [available, setAvailable] = useState(false);
+  const [later, setLater] = useState(false);
+
+  useEffect(() => {
+    setLater(saidLater());
+    setAvailable(installAvailable());
+    return subscribeInstall(setAvailable);
+  }, []);
+
+  const visible = available && !later;
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!visible || !bar.current) return;
+    const root = document.documentElement;
+    root.classList.add('install-bar-open');
+    const stop = publishHeight(bar.current, '--install-bar-height');
+    return () => {
+      stop();
+      root.classList.remove('install-bar-open');
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+  return (
+    <section ref={bar} className="install-bar" aria-label="Install app">
+      <svg aria-hidden="true" width="36" height="36" viewBox="0 0 32 32" className="install-logo">
+        <rect width="32" height="32" rx="8" fill="#3b82f6" />
+        <path d="M9 10v7a7 7 0 0 0 14 0v-7" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <p>Install Unitly for quick offline access</p>
+      <div className="install-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setLater(true);
+            try {
+              sessionStorage.setItem(LATER_KEY, '1');
+            } catch {
+              // storage blocked: hidden on this page only
+            }
+          }}
+        >
+          Later
+        </button>
+        <button type="button" className="button" onClick={() => void promptInstall()}>
+          Install
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// The purpose checkboxes shared by the consent banner and the cookies page.
+import { PURPOSE_TEXT, PURPOSES, type Purpose } from './consent.ts';
+
+export type Draft = Record<Purpose, boolean>;
+
+export function ConsentChoices({ idPrefix, value, onChange }: { idPrefix: string; value: Draft; onChange: (next: Draft) => void }) {
+  return (
+    <fieldset className="consent-choices">
+      <legend>Choose what to allow</legend>
+      <div className="consent-choice">
+        <input type="checkbox" id={`${idPrefix}-essential`} checked disabled aria-describedby={`${idPrefix}-essential-text`} />
+        <label htmlFor={`${idPrefix}-essential`}>{`${PURPOSE_TEXT.essential.label} (always on)`}</label>
+        <p id={`${idPrefix}-essential-text`} className="field-hint">
+          {PURPOSE_TEXT.essential.text}
+        </p>
+      </div>
+      {PURPOSES.map((p) => (
+        <div className="consent-choice" key={p}>
+          <input
+            type="checkbox"
+            id={`${idPrefix}-${p}`}
+            checked={value[p]}
+            onChange={(e) => onChange({ ...value, [p]: e.target.checked })}
+            aria-describedby={`${idPrefix}-${p}-text`}
+          />
+          <label htmlFor={`${idPrefix}-${p}`}>{PURPOSE_TEXT[p].label}</label>
+          <p id={`${idPrefix}-${p}-text`} className="field-hint">
+            {PURPOSE_TEXT[p].text}
+          </p>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,43 @@
+// FAQ search: which entries match what the visitor typed. The category buttons put a
+// category's name in the search box, so the category itself is searched too.
+
+export interface FaqEntry {
+  id: string;
+  category: string;
+  question: string;
+  answer: string;
+}
+
+/** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .toLowerCase();
+}
+
+/** Every word of the query must appear in the entry's question, answer or category. */
+export function matches(entry: FaqEntry, query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = fold(`${entry.category}\n${entry.question}\n${entry.answer}`);
+  return words.every((w) => haystack.includes(w));
+}
+
+export function filterFaq<T extends FaqEntry>(entries: T[], query: string): T[] {
+  return entries.filter((e) => matches(e, query));
+}
+
+/** The category a query names exactly (what a category button sets), if any. */
+export function categoryOf(query: string, categories: string[]): string | undefined {
+  const q = fold(query.trim());
+  return categories.find((c) => fold(c) === q);
+}
+
+/** "Showing all 12 questions", "Showing 3 of 12 questions", "Showing 1 of 12 questions". */
+export function countText(shown: number, total: number): string {
+  if (shown === total) return `Showing all ${total} questions`;
+  return `Showing ${shown} of ${total} question${total === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,221 @@
+import { test, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  MAX_AMOUNT, RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair, formatRate,
+  formatRateTime, moneyText, needsTable, offlineRate, rateLine, readStoredRates, storeRates, validAmount,
+  type Outcome,
+} from './rates';
+import { loadUnits } from './testData';
+
+const data = loadUnits();
+const table = data.fallback_rates;
+const T = Date.parse('Fri, 20 Nov 2026 00:00:01 +0000');
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  constructor(private failWith?: string) {}
+  get length(): number { return this.items.size; }
+  key(i: number): string | null { return [...this.items.keys()][i] ?? null; }
+  getItem(k: string): string | null { return this.items.get(k) ?? null; }
+  setItem(k: string, v: string): void {
+    if (this.failWith) throw new DOMException('storage refused', this.failWith);
+    this.items.set(k, String(v));
+  }
+  removeItem(k: string): void { this.items.delete(k); }
+  clear(): void { this.items.clear(); }
+}
+
+/** A fetch that answers from `answer(url)` and records the URLs it was asked for. */
+function fakeFetch(answer: (url: string) => { status?: number; body: unknown } | Error) {
+  const urls: string[] = [];
+  const impl = (async (url: string, init?: RequestInit) => {
+    urls.push(url);
+    init?.signal?.throwIfAborted();
+    const a = answer(url);
+    if (a instanceof Error) throw a;
+    const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
+    return new Response(text, { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { impl, urls };
+}
+
+const pairAnswer = {
+  result: 'success', base_code: 'USD', target_code: 'EUR', conversion_rate: 0.92, conversion_result: 92,
+  time_last_update_utc: 'Fri, 20 Nov 2026 00:00:01 +0000',
+};
+
+test('validAmount: numbers above 0 and not absurd', () => {
+  assert.equal(validAmount('100'), 100);
+  assert.equal(validAmount(' 2.5 '), 2.5);
+  assert.equal(validAmount('1,234.5'), 1234.5);
+  for (const t of ['', '  ', 'abc', '0', '-5', '0.0', '1e13', String(MAX_AMOUNT * 2)]) assert.equal(validAmount(t), null, t);
+  assert.equal(validAmount(String(MAX_AMOUNT)), MAX_AMOUNT);
+});
+
+test('fetchPair reads the v6 pair answer from our own API', async () => {
+  const f = fakeFetch(() => ({ body: pairAnswer }));
+  const live = await fetchPair('USD', 'EUR', 100, { fetchImpl: f.impl });
+  assert.deepEqual(f.urls, ['/api/rates/pair/USD/EUR/100']);
+  assert.deepEqual(live, { from: 'USD', to: 'EUR', amount: 100, result: 92, rate: 0.92, time: T });
+});
+
+test('fetchPair: without conversion_rate the rate is derived; without a time it is now', async () => {
+  const f = fakeFetch(() => ({ body: { result: 'success', conversion_result: 46 } }));
+  const live = await fetchPair('USD', 'EUR', 50, { fetchImpl: f.impl, now: () => 1234 });
+  assert.equal(live.rate, 0.92);
+  assert.equal(live.time, 1234);
+});
+
+test('fetchPair: every kind of failure is a RatesError', async () => {
+  const cases: [string, (url: string) => { status?: number; body: unknown } | Error][] = [
+    ['network', () => new TypeError('Failed to fetch')],
+    ['status', () => ({ status: 502, body: { result: 'error', 'error-type': 'upstream-unavailable' } })],
+    ['not success', () => ({ body: { result: 'error', 'error-type': 'quota-reached' } })],
+    ['no result', () => ({ body: { result: 'success' } })],
+    ['string result', () => ({ body: { result: 'success', conversion_result: '92' } })],
+    ['not json', () => ({ body: '<html>' })],
+    ['null', () => ({ body: 'null' })],
+  ];
+  for (const [name, answer] of cases) {
+    await assert.rejects(fetchPair('USD', 'EUR', 100, { fetchImpl: fakeFetch(answer).impl }), RatesError, name);
+  }
+  await assert.rejects(fetchPair('usd', 'EUR', 1, { fetchImpl: fakeFetch(() => ({ body: pairAnswer })).impl }), RatesError);
+});
+
+test('fetchPair: a timeout is a RatesError; the caller aborting is not', async () => {
+  const hanging = ((_url: string, init?: RequestInit) =>
+    new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch;
+  await assert.rejects(fetchPair('USD', 'EUR', 1, { fetchImpl: hanging, timeoutMs: 20 }), (e: Error) => e instanceof RatesError && /within 20 ms/.test(e.message));
+  const c = new AbortController();
+  const p = fetchPair('USD', 'EUR', 1, { fetchImpl: hanging, signal: c.signal });
+  c.abort();
+  await assert.rejects(p, (e: Error) => !(e instanceof RatesError) && e.name === 'AbortError');
+});
+
+test('fetchLatest keeps only currency codes with usable rates', async () => {
+  const f = fakeFetch(() => ({
+    body: { result: 'success', base_code: 'USD', time_last_update_utc: 'Fri, 20 Nov 2026 00:00:01 +0000', conversion_rates: { USD: 1, EUR: 0.92, GBP: 0, XAU: 'x', jpy: 150 } },
+  }));
+  assert.deepEqual(await fetchLatest('USD', { fetchImpl: f.impl }), { rates: { EUR: 0.92 }, time: T });
+  assert.deepEqual(f.urls, ['/api/rates/latest/USD']);
+  await assert.rejects(fetchLatest('USD', { fetchImpl: fakeFetch(() => ({ body: { result: 'success' } })).impl }), RatesError);
+});
+
+test('stored rates: round trip, newer wins, tables are dated', () => {
+  const s = new MemoryStorage();
+  assert.deepEqual(readStoredRates(s), { pairs: {}, tables: {} });
+  storeRates('USD', { EUR: 0.92 }, T, { storage: s });
+  storeRates('USD', { EUR: 0.5 }, T - 1000, { storage: s }); // older: ignored
+  storeRates('USD', { GBP: 0.79, USD: 1, JPY: -1 }, T, { storage: s, table: true, now: 5000 });
+  assert.deepEqual(readStoredRates(s), { pairs: { USD: { EUR: { rate: 0.92, time: T }, GBP: { rate: 0.79, time: T } } }, tables: { USD: 5000 } });
+  storeRates('USD', { EUR: 0.93 }, T + 1000, { storage: s });
+  assert.equal(readStoredRates(s).pairs.USD.EUR.rate, 0.93);
+});
+
+test('stored rates: corrupted or foreign data never throws and keeps what is sound', () => {
+  for (const text of ['{', 'null', '[]', '"x"', '7', '{"pairs":[]}', '{"pairs":{"USD":5}}']) {
+    const s = new MemoryStorage();
+    s.setItem(RATES_KEY, text);
+    assert.deepEqual(readStoredRates(s), { pairs: {}, tables: {} }, text);
+    assert.doesNotThrow(() => storeRates('USD', { EUR: 0.9 }, T, { storage: s }));
+    assert.equal(readStoredRates(s).pairs.USD.EUR.rate, 0.9);
+  }
+  const s = new MemoryStorage();
+  s.setItem(RATES_KEY, JSON.stringify({
+    pairs: { USD: { EUR: { rate: 0.9, time: T }, GBP: { rate: 'x', time: T }, JPY: { rate: 150 }, USD: { rate: 1, time: T } }, usd: { EUR: { rate: 1, time: T } } },
+    tables: { USD: 'yesterday', EUR: 5 },
+  }));
+  assert.deepEqual(readStoredRates(s), { pairs: { USD: { EUR: { rate: 0.9, time: T } } }, tables: { EUR: 5 } });
+  const blocked = { getItem() { throw new DOMException('blocked', 'SecurityError'); } } as unknown as Storage;
+  assert.deepEqual(readStoredRates(blocked), { pairs: {}, tables: {} });
+  const full = new MemoryStorage('QuotaExceededError');
+  assert.doesNotThrow(() => storeRates('USD', { EUR: 0.9 }, T, { storage: full }));
+  assert.deepEqual(readStoredRates(full), { pairs: {}, tables: {} });
+  assert.deepEqual(readStoredRates(undefined), { pairs: {}, tables: {} });
+});
+
+test('needsTable: at most once per TABLE_REFRESH_MS per base', () => {
+  const stored = { pairs: {}, tables: { USD: 1_000_000 } };
+  assert.equal(needsTable('EUR', stored, 1_000_000), true);
+  assert.equal(needsTable('USD', stored, 1_000_000 + TABLE_REFRESH_MS - 1), false);
+  assert.equal(needsTable('USD', stored, 1_000_000 + TABLE_REFRESH_MS), true);
+  assert.equal(needsTable('USD', stored, 999_000), true); // a clock that went back
+});
+
+test('offlineRate: stored live rates first, with their time; direct, inverse, across USD', () => {
+  const stored = {
+    pairs: { USD: { EUR: { rate: 0.92, time: T }, INR: { rate: 83.3, time: T - 5000 } }, GBP: { USD: { rate: 1.25, time: T - 9000 } } },
+    tables: {},
+  };
+  assert.deepEqual(offlineRate('USD', 'EUR', stored, table), { source: 'stored', rate: 0.92, time: T });
+  assert.deepEqual(offlineRate('EUR', 'USD', stored, table), { source: 'stored', rate: 1 / 0.92, time: T });
+  // GBP → INR across USD: the oldest leg dates the rate
+  assert.deepEqual(offlineRate('GBP', 'INR', stored, table), { source: 'stored', rate: 1.25 * 83.3, time: T - 9000 });
+});
+
+test("offlineRate: else the spec's table; never an invented 1", () => {
+  const none = { pairs: {}, tables: {} };
+  assert.deepEqual(offlineRate('USD', 'EUR', none, table), { source: 'table', rate: 0.85 });
+  assert.deepEqual(offlineRate('CHF', 'INR', none, table), { source: 'table', rate: (1 / 0.92) * 74 });
+  const partial = { pairs: { USD: { EUR: { rate: 0.92, time: T } } }, tables: {} };
+  assert.deepEqual(offlineRate('GBP', 'JPY', partial, table), { source: 'table', rate: 151 });
+  assert.equal(offlineRate('USD', 'XYZ', none, table), null);
+  assert.equal(offlineRate('CHF', 'INR', none, {}), null);
+});
+
+test('createRequester: debounces, aborts the older request, never delivers out of order', async () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    const delivered: string[] = [];
+    const aborted: string[] = [];
+    const resolvers: Record<string, (v: string) => void> = {};
+    const request = createRequester(300);
+    const run = (name: string) => (signal: AbortSignal) => {
+      signal.addEventListener('abort', () => aborted.push(name));
+      return new Promise<string>((r) => (resolvers[name] = r));
+    };
+    const done = (o: Outcome<string>) => delivered.push(o.ok ? o.value : `error ${String(o.error)}`);
+
+    request(run('a'), done);
+    mock.timers.tick(200);
+    request(run('b'), done); // 'a' never started
+    mock.timers.tick(300);
+    assert.deepEqual(Object.keys(resolvers), ['b']);
+    request(run('c'), done);
+    mock.timers.tick(300);
+    assert.deepEqual(aborted, ['b']);
+    resolvers.c('c'); // the newer answers first …
+    resolvers.b('b'); // … and the older, late, is dropped
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(delivered, ['c']);
+
+    request(() => Promise.reject(new Error('down')), done);
+    mock.timers.tick(300);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(delivered, ['c', 'error Error: down']);
+
+    request(run('d'), done);
+    mock.timers.tick(300);
+    request.cancel();
+    resolvers.d('d');
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(delivered, ['c', 'error Error: down']);
+    assert.deepEqual(aborted, ['b', 'd']);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test('words and numbers', () => {
+  assert.equal(rateLine('USD', 'EUR', 0.92), '1 USD = 0.9200 EUR');
+  assert.equal(rateLine('USD', 'JPY', 151.2), '1 USD = 151.2000 JPY');
+  assert.equal(formatRate(1 / 151.2), '0.006614');
+  assert.equal(formatRate(1234.5), '1,234.5000');
+  assert.equal(formatRateTime(T), 'Nov 20, 2026, 12:00 AM UTC');
+  assert.equal(formatRateTime(NaN), '');
+  const [usd, , , , , , chf] = data.currencies;
+  assert.equal(moneyText(1234.567, usd), '$1,234.57 USD');
+  assert.equal(moneyText(92, chf), '92.00 CHF');
+  assert.equal(moneyText(NaN, usd), '');
+  assert.deepEqual(moneyParts(0.5, data.currencies[1]), { value: '€0.50', code: 'EUR' });
+});

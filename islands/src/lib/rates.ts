@@ -1,0 +1,361 @@
+// Live exchange rates for the currency card: the client of the edge function's
+// /api/rates routes, the rates this browser has already seen (kept for offline use), and
+// the choice of an offline rate when the live call fails (spec section 8).
+//
+// Offline rates, in order:
+//  1. the last live rates this browser saw, stored under RATES_KEY with the provider's
+//     update time. Every successful pair conversion stores its rate, and after a success
+//     the card also fetches /api/rates/latest/{FROM} at most once an hour per base, so a
+//     visitor who converted from USD once has all nine USD rates for later. That costs no
+//     extra upstream call: the edge serves pair and latest from one cached table per base.
+//  2. the spec's fallback table (content/units.yaml), through currency.ts's fallbackRate.
+// Never an invented 1: with no path in either, there is no offline rate.
+import { fallbackRate } from './currency';
+import { formatCurrency, parseValue } from './format';
+import type { Currency, RateTable } from './units';
+
+export const RATES_KEY = 'unitly-rates';
+/** The edge waits 5 s for its upstream; give it that and a margin. */
+export const RATES_TIMEOUT_MS = 8000;
+/** Wait this long after the last keystroke before asking for a rate. */
+export const RATES_DEBOUNCE_MS = 300;
+/** How often, at most, the full table of one base is fetched for offline use. */
+export const TABLE_REFRESH_MS = 60 * 60 * 1000;
+/** The edge refuses larger amounts; the card says so instead of calling it. */
+export const MAX_AMOUNT = 1e12;
+
+const CODE = /^[A-Z]{3}$/;
+
+export class RatesError extends Error {
+  override name = 'RatesError';
+}
+
+/** One live conversion, as the edge's v6 pair answer gives it. */
+export interface LiveConversion {
+  from: string;
+  to: string;
+  amount: number;
+  result: number;
+  rate: number;
+  /** The provider's update time (time_last_update_utc), in ms. */
+  time: number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+  /** Where the time comes from when the answer carries none (tests). */
+  now?: () => number;
+}
+
+/** The amount as a number when it can be converted: a number above 0 and not absurd; else null. */
+export function validAmount(text: string): number | null {
+  const n = parseValue(text);
+  return n !== null && n > 0 && n <= MAX_AMOUNT ? n : null;
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const positive = (v: unknown): v is number => finite(v) && v > 0;
+
+function timeOf(text: unknown, now: () => number): number {
+  const t = typeof text === 'string' ? Date.parse(text) : NaN;
+  return Number.isFinite(t) ? t : now();
+}
+
+/**
+ * GETs JSON from our own API with a timeout. Rejects with a RatesError on a network error,
+ * a non-2xx status, a timeout or a body that is not JSON; with the caller's AbortError when
+ * the caller's signal aborts (a newer request replaced this one).
+ */
+async function getJson(url: string, opts: RequestOptions): Promise<Record<string, unknown>> {
+  const { signal, timeoutMs = RATES_TIMEOUT_MS, fetchImpl = globalThis.fetch } = opts;
+  if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const res = await fetchImpl(url, { signal: controller.signal, headers: { Accept: 'application/json' } });
+    if (!res.ok) {
+      // The edge's errors are JSON with an error type worth a log line; never required.
+      const body = await res.json().catch(() => ({}));
+      const type = typeof body?.['error-type'] === 'string' ? ` (${body['error-type']})` : '';
+      throw new RatesError(`rates: status ${res.status}${type}`);
+    }
+    let data: unknown;
+    try {
+      data = await res.json();
+    } catch {
+      throw new RatesError('rates: answer is not JSON');
+    }
+    if (typeof data !== 'object' || data === null) throw new RatesError('rates: unexpected answer');
+    return data as Record<string, unknown>;
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason ?? err;
+    if (timedOut) throw new RatesError(`rates: no answer within ${timeoutMs} ms`);
+    if (err instanceof RatesError) throw err;
+    throw new RatesError(`rates: network error (${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function requireSuccess(data: Record<string, unknown>): void {
+  if (data.result !== 'success') {
+    const type = typeof data['error-type'] === 'string' ? ` (${data['error-type']})` : '';
+    throw new RatesError(`rates: result is ${JSON.stringify(data.result ?? null)}${type}`);
+  }
+}
+
+/** amount of `from` in `to`, from GET /api/rates/pair/FROM/TO/AMOUNT. */
+export async function fetchPair(from: string, to: string, amount: number, opts: RequestOptions = {}): Promise<LiveConversion> {
+  if (!CODE.test(from) || !CODE.test(to)) throw new RatesError(`rates: not a currency code: ${from} ${to}`);
+  const data = await getJson(`/api/rates/pair/${from}/${to}/${String(amount)}`, opts);
+  requireSuccess(data);
+  const result = data.conversion_result;
+  if (!finite(result) || result < 0) throw new RatesError('rates: conversion_result is not a number');
+  const rate = positive(data.conversion_rate) ? data.conversion_rate : result / amount;
+  if (!positive(rate)) throw new RatesError('rates: no usable rate');
+  return { from, to, amount, result, rate, time: timeOf(data.time_last_update_utc, opts.now ?? Date.now) };
+}
+
+/** The rates of one base, from GET /api/rates/latest/BASE. */
+export async function fetchLatest(base: string, opts: RequestOptions = {}): Promise<{ rates: Record<string, number>; time: number }> {
+  if (!CODE.test(base)) throw new RatesError(`rates: not a currency code: ${base}`);
+  const data = await getJson(`/api/rates/latest/${base}`, opts);
+  requireSuccess(data);
+  const table = data.conversion_rates;
+  if (typeof table !== 'object' || table === null) throw new RatesError('rates: no rate table');
+  const rates: Record<string, number> = {};
+  for (const [code, rate] of Object.entries(table)) {
+    if (CODE.test(code) && code !== base && positive(rate)) rates[code] = rate;
+  }
+  return { rates, time: timeOf(data.time_last_update_utc, opts.now ?? Date.now) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Rates seen before, in localStorage
+// ---------------------------------------------------------------------------------------
+
+export interface StoredRate {
+  rate: number;
+  /** The provider's update time of this rate, in ms. */
+  time: number;
+}
+
+export interface StoredRates {
+  /** pairs[from][to] */
+  pairs: Record<string, Record<string, StoredRate>>;
+  /** When the full table of a base was last fetched (ms), to fetch it at most hourly. */
+  tables: Record<string, number>;
+}
+
+const empty = (): StoredRates => ({ pairs: {}, tables: {} });
+
+// Merely touching window.localStorage throws when storage is blocked.
+function defaultStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The stored rates. Never throws: missing, corrupted or foreign data reads as empty, and
+ * entries of the wrong shape are dropped one by one.
+ */
+export function readStoredRates(storage: Storage | undefined = defaultStorage()): StoredRates {
+  let data: unknown;
+  try {
+    data = JSON.parse(storage?.getItem(RATES_KEY) ?? 'null');
+  } catch {
+    return empty();
+  }
+  const out = empty();
+  if (!isRecord(data)) return out;
+  if (isRecord(data.pairs)) {
+    for (const [from, row] of Object.entries(data.pairs)) {
+      if (!CODE.test(from) || !isRecord(row)) continue;
+      for (const [to, entry] of Object.entries(row)) {
+        if (!CODE.test(to) || to === from || !isRecord(entry)) continue;
+        if (positive(entry.rate) && positive(entry.time)) (out.pairs[from] ??= {})[to] = { rate: entry.rate, time: entry.time };
+      }
+    }
+  }
+  if (isRecord(data.tables)) {
+    for (const [base, at] of Object.entries(data.tables)) {
+      if (CODE.test(base) && positive(at)) out.tables[base] = at;
+    }
+  }
+  return out;
+}
+
+/**
+ * Remembers live rates of `from` (one pair, or a whole table with `table: true`). An older
+ * rate never replaces a newer one. A full or blocked storage is ignored: offline rates are
+ * a convenience and must never break a conversion. Returns what is now stored.
+ */
+export function storeRates(
+  from: string,
+  rates: Record<string, number>,
+  time: number,
+  { table = false, storage = defaultStorage(), now = Date.now() }: { table?: boolean; storage?: Storage; now?: number } = {},
+): StoredRates {
+  const stored = readStoredRates(storage);
+  if (!CODE.test(from) || !positive(time)) return stored;
+  const row = (stored.pairs[from] ??= {});
+  for (const [to, rate] of Object.entries(rates)) {
+    if (!CODE.test(to) || to === from || !positive(rate)) continue;
+    if (!row[to] || row[to].time <= time) row[to] = { rate, time };
+  }
+  if (table) stored.tables[from] = now;
+  try {
+    storage?.setItem(RATES_KEY, JSON.stringify(stored));
+  } catch {
+    // QuotaExceededError or SecurityError: nothing was saved
+  }
+  return stored;
+}
+
+/** True when the full table of `base` has not been fetched within TABLE_REFRESH_MS. */
+export function needsTable(base: string, stored: StoredRates, now: number = Date.now()): boolean {
+  const at = stored.tables[base];
+  return at === undefined || now - at >= TABLE_REFRESH_MS || at > now;
+}
+
+// ---------------------------------------------------------------------------------------
+// The offline rate
+// ---------------------------------------------------------------------------------------
+
+export type OfflineRate =
+  | { source: 'stored'; rate: number; /** the oldest provider time the rate is built from */ time: number }
+  | { source: 'table'; rate: number };
+
+/** The time of the stored from→to leg as fallbackRate reads it: direct first, else reverse. */
+function legTime(from: string, to: string, stored: StoredRates): number | undefined {
+  return stored.pairs[from]?.[to]?.time ?? stored.pairs[to]?.[from]?.time;
+}
+
+/**
+ * The rate to use when the live call failed: the rates this browser saw (direct, inverse or
+ * across USD, as fallbackRate walks a table), with their time; else the spec's table; else
+ * null (there is no offline rate, and the card says so rather than inventing one).
+ */
+export function offlineRate(from: string, to: string, stored: StoredRates, table: RateTable): OfflineRate | null {
+  const seen: RateTable = {};
+  for (const [f, row] of Object.entries(stored.pairs)) {
+    seen[f] = Object.fromEntries(Object.entries(row).map(([t, e]) => [t, e.rate]));
+  }
+  const rate = fallbackRate(from, to, seen);
+  if (rate !== null && from !== to) {
+    const direct = legTime(from, to, stored);
+    const time = direct ?? Math.min(legTime(from, 'USD', stored) ?? Infinity, legTime('USD', to, stored) ?? Infinity);
+    if (Number.isFinite(time)) return { source: 'stored', rate, time };
+  }
+  const fixed = fallbackRate(from, to, table);
+  return fixed === null ? null : { source: 'table', rate: fixed };
+}
+
+// ---------------------------------------------------------------------------------------
+// Requests that never arrive out of order
+// ---------------------------------------------------------------------------------------
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export interface Requester {
+  /**
+   * After `delayMs` of quiet, runs `run` and hands its outcome to `done`. Each call replaces
+   * the previous one: a pending one is dropped, one in flight is aborted, and `done` is
+   * only ever called for the newest request.
+   */
+  <T>(run: (signal: AbortSignal) => Promise<T>, done: (outcome: Outcome<T>) => void): void;
+  /** Drops whatever is pending or in flight (Reset, an amount that needs no call, unmount). */
+  cancel(): void;
+}
+
+export function createRequester(delayMs: number = RATES_DEBOUNCE_MS): Requester {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let controller: AbortController | undefined;
+  let generation = 0;
+  const cancel = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    controller?.abort();
+    controller = undefined;
+    generation += 1;
+  };
+  const request = <T>(run: (signal: AbortSignal) => Promise<T>, done: (outcome: Outcome<T>) => void): void => {
+    cancel();
+    const mine = generation;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const c = new AbortController();
+      controller = c;
+      let started: Promise<T>;
+      try {
+        started = run(c.signal);
+      } catch (error) {
+        started = Promise.reject(error);
+      }
+      started
+        .then((value): Outcome<T> => ({ ok: true, value }), (error): Outcome<T> => ({ ok: false, error }))
+        .then((outcome) => {
+          if (mine !== generation) return; // replaced or cancelled meanwhile
+          controller = undefined;
+          done(outcome);
+        });
+    }, delayMs);
+  };
+  return Object.assign(request, { cancel });
+}
+
+// ---------------------------------------------------------------------------------------
+// Words and numbers on the card
+// ---------------------------------------------------------------------------------------
+
+const rateFormats = new Map<number, Intl.NumberFormat>();
+/** A rate with 4 decimals ("0.9200"), or 6 when it is small ("0.006614"). */
+export function formatRate(rate: number): string {
+  if (!Number.isFinite(rate)) return '';
+  const digits = rate >= 0.1 ? 4 : 6;
+  let f = rateFormats.get(digits);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    rateFormats.set(digits, f);
+  }
+  return f.format(rate);
+}
+
+/** "1 USD = 0.9200 EUR" */
+export function rateLine(from: string, to: string, rate: number): string {
+  return `1 ${from} = ${formatRate(rate)} ${to}`;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** A rate's time, the same for every visitor: "Nov 20, 2026, 12:00 AM UTC". */
+export function formatRateTime(ms: number): string {
+  return Number.isFinite(ms) ? `${timeFormat.format(ms)} UTC` : '';
+}
+
+/** An amount of money as shown, in two parts: "€92.00" and "EUR" (no symbol when it is the code). */
+export function moneyParts(amount: number, currency: Pick<Currency, 'code' | 'symbol'>): { value: string; code: string } {
+  const value = formatCurrency(amount);
+  if (value === '') return { value: '', code: currency.code };
+  const symbol = currency.symbol && currency.symbol !== currency.code ? currency.symbol : '';
+  return { value: `${symbol}${value}`, code: currency.code };
+}
+
+/** "€92.00 EUR", "92.00 CHF" */
+export function moneyText(amount: number, currency: Pick<Currency, 'code' | 'symbol'>): string {
+  const { value, code } = moneyParts(amount, currency);
+  return value === '' ? '' : `${value} ${code}`;
+}

@@ -1,0 +1,69 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONTACT_SUBJECTS as EDGE_SUBJECTS, FORM_LIMITS } from '../../../edge/src/config.ts';
+import { CONTACT_SUBJECTS, LIMITS, contactFieldError, emailError, isEmailShaped, submitForm, trimmed, validateContact } from './validate.ts';
+
+test('subjects and limits match the edge function, which checks them again', () => {
+  assert.deepEqual(CONTACT_SUBJECTS.map((s) => s.value), EDGE_SUBJECTS);
+  assert.equal(LIMITS.name, FORM_LIMITS.name);
+  assert.equal(LIMITS.email, FORM_LIMITS.email);
+  assert.equal(LIMITS.message, FORM_LIMITS.message);
+  assert.deepEqual(
+    CONTACT_SUBJECTS.map((s) => s.value),
+    ['general', 'bug', 'feature', 'accuracy', 'technical', 'feedback', 'partnership', 'other'],
+  );
+});
+
+test('email shape', () => {
+  for (const ok of ['a@b.co', ' name.surname+tag@mail.example.org ', 'ü@exämple.de']) assert.ok(isEmailShaped(ok), ok);
+  for (const bad of ['', 'plain', 'a@b', '@b.co', 'a@.', 'a b@c.de', 'a@b@c.de', 'a@b.c\u0000', `${'x'.repeat(250)}@b.co`]) {
+    assert.ok(!isEmailShaped(bad), bad);
+  }
+  assert.equal(emailError(''), 'Please enter your email address.');
+  assert.equal(emailError('nope'), 'Please enter a valid email address, like name@example.com.');
+  assert.equal(emailError('a@b.co'), undefined);
+});
+
+test('every contact field is required and checked', () => {
+  const empty = validateContact({ name: '', email: '', subject: '', message: '  ' });
+  assert.deepEqual(Object.keys(empty), ['name', 'email', 'subject', 'message']);
+  assert.equal(empty.subject, 'Please choose a subject.');
+  assert.deepEqual(validateContact({ name: 'Ada', email: 'ada@example.com', subject: 'bug', message: 'Line one\nline two\ttab' }), {});
+  assert.match(contactFieldError('name', 'x'.repeat(101))!, /at most 100/);
+  assert.match(contactFieldError('name', 'Ada\nLovelace')!, /line breaks/);
+  assert.equal(contactFieldError('subject', 'spam'), 'Please choose a subject.');
+  assert.match(contactFieldError('message', 'x'.repeat(5001))!, /at most 5000 characters \(yours has 5001\)/);
+  assert.match(contactFieldError('message', 'bell\u0007')!, /control characters/);
+});
+
+test('trimmed', () => {
+  assert.deepEqual(trimmed({ a: ' x ', b: 'y\n' }), { a: 'x', b: 'y' });
+});
+
+function answer(status: number, body: unknown): typeof fetch {
+  return async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+test('submitForm reads every answer the edge function gives', async () => {
+  const sent: RequestInit[] = [];
+  const spy: typeof fetch = async (_u, init) => {
+    sent.push(init!);
+    return new Response('{"result":"success"}', { status: 200 });
+  };
+  assert.deepEqual(await submitForm('/api/subscribe', { email: 'a@b.co' }, spy), { kind: 'sent' });
+  assert.equal(sent[0].method, 'POST');
+  assert.equal((sent[0].headers as Record<string, string>)['Content-Type'], 'application/json');
+  assert.equal(sent[0].body, '{"email":"a@b.co"}');
+  assert.deepEqual(
+    await submitForm('/api/contact', {}, answer(400, { result: 'error', 'error-type': 'invalid-field', field: 'email' })),
+    { kind: 'invalid', field: 'email' },
+  );
+  assert.deepEqual(await submitForm('/api/contact', {}, answer(503, { result: 'error', 'error-type': 'not-configured' })), { kind: 'unavailable' });
+  assert.deepEqual(await submitForm('/api/contact', {}, answer(502, 'Bad gateway')), { kind: 'unavailable' });
+  assert.deepEqual(await submitForm('/api/contact', {}, answer(413, { 'error-type': 'payload-too-large' })), { kind: 'refused' });
+  assert.deepEqual(await submitForm('/api/contact', {}, answer(400, { 'error-type': 'malformed-request' })), { kind: 'refused' });
+  const offline: typeof fetch = async () => {
+    throw new TypeError('Failed to fetch');
+  };
+  assert.deepEqual(await submitForm('/api/contact', {}, offline), { kind: 'network' });
+});

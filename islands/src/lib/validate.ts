@@ -1,0 +1,119 @@
+// The rules the contact form and the newsletter box check before sending. The edge
+// function (edge/src/forms.ts) checks the same rules again, because a browser can be
+// bypassed; validate.test.ts keeps the two lists of subjects and limits in step.
+
+/** Same limits as the edge function's FORM_LIMITS. */
+export const LIMITS = { name: 100, email: 254, message: 5000 } as const;
+
+/** The subject select: value sent to the server, text shown to the visitor. */
+export const CONTACT_SUBJECTS = [
+  { value: 'general', label: 'General question' },
+  { value: 'bug', label: 'Bug report' },
+  { value: 'feature', label: 'Feature request' },
+  { value: 'accuracy', label: 'Conversion accuracy' },
+  { value: 'technical', label: 'Technical support' },
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'partnership', label: 'Partnership or business' },
+  { value: 'other', label: 'Something else' },
+] as const;
+
+export type ContactField = 'name' | 'email' | 'subject' | 'message';
+export type ContactValues = Record<ContactField, string>;
+export type Errors<F extends string> = Partial<Record<F, string>>;
+
+export const CONTACT_FIELDS: ContactField[] = ['name', 'email', 'subject', 'message'];
+
+// Email-shaped: something@something.tld, no spaces or control characters (as the edge).
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+const CONTROL = /\p{Cc}/u;
+
+export function isEmailShaped(value: string): boolean {
+  const v = value.trim();
+  return v.length <= LIMITS.email && EMAIL.test(v);
+}
+
+/** The message for one email field, or undefined when it is fine. */
+export function emailError(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return 'Please enter your email address.';
+  if (v.length > LIMITS.email) return `Email addresses can be at most ${LIMITS.email} characters.`;
+  if (!EMAIL.test(v)) return 'Please enter a valid email address, like name@example.com.';
+  return undefined;
+}
+
+export function contactFieldError(field: ContactField, raw: string): string | undefined {
+  const v = raw.trim();
+  switch (field) {
+    case 'name':
+      if (v === '') return 'Please enter your name.';
+      if (v.length > LIMITS.name) return `Names can be at most ${LIMITS.name} characters.`;
+      if (CONTROL.test(v)) return 'Please remove line breaks and special characters from your name.';
+      return undefined;
+    case 'email':
+      return emailError(v);
+    case 'subject':
+      return CONTACT_SUBJECTS.some((s) => s.value === v) ? undefined : 'Please choose a subject.';
+    case 'message':
+      if (v === '') return 'Please enter a message.';
+      if (v.length > LIMITS.message) return `Messages can be at most ${LIMITS.message} characters (yours has ${v.length}).`;
+      if (CONTROL.test(v.replace(/[\r\n\t]/g, ''))) return 'Please remove special control characters from your message.';
+      return undefined;
+  }
+}
+
+/** Every field's error; an empty object means the form can be sent. */
+export function validateContact(values: ContactValues): Errors<ContactField> {
+  const errors: Errors<ContactField> = {};
+  for (const f of CONTACT_FIELDS) {
+    const e = contactFieldError(f, values[f] ?? '');
+    if (e) errors[f] = e;
+  }
+  return errors;
+}
+
+/** The trimmed body both forms send. */
+export function trimmed<T extends Record<string, string>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as T;
+}
+
+/** What a form submission came to, read from the edge function's answer. */
+export type SubmitOutcome =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; field: string }
+  | { kind: 'unavailable' } // 503 not-configured, 502 webhook down, 5xx
+  | { kind: 'refused' } // 413, 415, malformed: not the visitor's typing
+  | { kind: 'network' }; // no answer at all (offline, DNS, aborted)
+
+export async function readOutcome(response: Response): Promise<SubmitOutcome> {
+  if (response.ok) return { kind: 'sent' };
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // not JSON: judged by the status alone
+  }
+  if (response.status === 400 && body['error-type'] === 'invalid-field' && typeof body.field === 'string') {
+    return { kind: 'invalid', field: body.field };
+  }
+  if (response.status >= 500) return { kind: 'unavailable' };
+  return { kind: 'refused' };
+}
+
+/** POSTs JSON to one of the form routes and says what happened; never throws. */
+export async function submitForm(
+  path: '/api/contact' | '/api/subscribe',
+  body: Record<string, string>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SubmitOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'network' };
+  }
+  return readOutcome(response);
+}

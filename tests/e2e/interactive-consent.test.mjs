@@ -1,0 +1,102 @@
+// Cookie consent: the first-visit banner, remembered choices, no third-party request when
+// nothing is configured, and the cookies page's Cookie settings.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
+import { assertClean, newPage, toast, waitForAllIslands } from './interactive-helpers.mjs';
+
+let site;
+let up;
+let browser;
+
+before(async () => {
+  up = await fakeUpstreams();
+  [site, browser] = await Promise.all([startSite({ env: up.env }), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  await up?.close();
+});
+
+describe('Cookie consent', () => {
+  const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('unitly-consent') ?? 'null'));
+
+  test('first visit: banner; Accept all is remembered; nothing third-party is ever requested', async () => {
+    const page = await newPage(browser, { consent: false });
+    const foreign = [];
+    page.on('request', (r) => {
+      const host = new URL(r.url()).hostname;
+      if (host !== '127.0.0.1' && host !== 'localhost' && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    await page.goto(site.url);
+    const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
+    await banner.waitFor();
+    assert.equal(await stored(page), null);
+    for (const name of ['Accept all', 'Reject non-essential', 'Customize']) assert.equal(await banner.getByRole('button', { name }).isVisible(), true, name);
+    assert.equal(await page.getByRole('button', { name: 'Support Unitly' }).isVisible(), false, 'floating buttons wait for the choice');
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const consent = await stored(page);
+    assert.equal(consent.version, 1);
+    assert.deepEqual(consent.choices, { essential: true, preferences: true, analytics: true, advertising: true });
+    assert.ok(!Number.isNaN(Date.parse(consent.time)));
+    await page.reload();
+    await waitForAllIslands(page, ['ConsentBanner']);
+    assert.equal(await page.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0, 'remembered');
+    assert.equal(await page.locator('script[data-unitly-purpose]').count(), 0, 'ads and analytics are not configured');
+    await page.goto(`${site.url}/blog`);
+    await waitForAllIslands(page, ['ConsentBanner']);
+    assert.deepEqual(foreign, [], 'no request ever left the site');
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('Reject non-essential and Customize are remembered too', async () => {
+    const page = await newPage(browser, { consent: false });
+    await page.goto(`${site.url}/about`);
+    const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
+    await banner.getByRole('button', { name: 'Reject non-essential' }).click();
+    await banner.waitFor({ state: 'detached' });
+    assert.deepEqual((await stored(page)).choices, { essential: true, preferences: false, analytics: false, advertising: false });
+
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    const group = banner.getByRole('group', { name: 'Choose what to allow' });
+    const essential = group.getByRole('checkbox', { name: 'Essential (always on)' });
+    assert.equal(await essential.isChecked(), true);
+    assert.equal(await essential.isDisabled(), true);
+    for (const name of ['Preferences', 'Analytics', 'Advertising']) assert.equal(await group.getByRole('checkbox', { name }).isChecked(), false, `${name} off until chosen`);
+    await group.getByRole('checkbox', { name: 'Analytics' }).check();
+    await banner.getByRole('button', { name: 'Save choices' }).click();
+    await banner.waitFor({ state: 'detached' });
+    assert.deepEqual((await stored(page)).choices, { essential: true, preferences: false, analytics: true, advertising: false });
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('the cookies page shows the choice and changes it with Cookie settings', async () => {
+    const page = await newPage(browser, { consent: false });
+    await page.goto(`${site.url}/cookies`);
+    await page.getByRole('region', { name: 'Cookies on Unitly' }).getByRole('button', { name: 'Accept all' }).click();
+    const settings = page.getByRole('region', { name: 'Your cookie choices' });
+    await settings.scrollIntoViewIfNeeded();
+    await waitForAllIslands(page, ['CookieSettings']);
+    await settings.getByRole('status').filter({ hasText: 'Preferences on, analytics on, advertising on' }).waitFor();
+    assert.match(await settings.textContent(), /does not run any analytics or advertising at the moment/);
+    const button = settings.getByRole('button', { name: 'Cookie settings' });
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    await button.click();
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    await settings.getByRole('checkbox', { name: 'Advertising' }).uncheck();
+    await settings.getByRole('button', { name: 'Save choices' }).click();
+    await toast(page, 'Cookie settings saved').waitFor();
+    assert.deepEqual((await stored(page)).choices, { essential: true, preferences: true, analytics: true, advertising: false });
+    await settings.getByRole('status').filter({ hasText: 'advertising off' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0);
+    await assertClean(page);
+    await page.context().close();
+  });
+});

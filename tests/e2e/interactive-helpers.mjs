@@ -1,0 +1,96 @@
+// Helpers shared by the interactive-*.test.mjs files (not a test file itself).
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { openPage } from './harness.mjs';
+
+/** A stored "reject non-essential" choice, so the consent banner stays out of the way. */
+export const REJECTED = { version: 1, choices: { essential: true, preferences: false, analytics: false, advertising: false }, time: '2025-01-01T00:00:00.000Z' };
+
+/**
+ * openPage with the service worker blocked (only the offline test wants it) and, unless
+ * `consent: false`, a stored consent choice so the banner does not cover the page.
+ */
+export async function newPage(browser, { consent = true, serviceWorkers = 'block', ...options } = {}) {
+  // `Connection: close`: works around a race in tiny_http 0.12's connection pool (a burst
+  // of new keep-alive connections can leave one accepted but never read, so a page load
+  // hangs on one asset). Remove once `unitly serve` no longer has it.
+  const page = await openPage(browser, { serviceWorkers, extraHTTPHeaders: { Connection: 'close' }, ...options });
+  if (consent) {
+    await page.context().addInitScript((value) => {
+      try {
+        if (!localStorage.getItem('unitly-consent')) localStorage.setItem('unitly-consent', value);
+      } catch {}
+    }, JSON.stringify(REJECTED));
+  }
+  return page;
+}
+
+/** Every page visit ends with: no console errors, no page errors, no CSP violations. */
+export async function assertClean(page) {
+  assert.deepEqual(page.problems, [], 'console and page errors');
+  assert.deepEqual(await page.cspViolations(), [], 'CSP violations');
+}
+
+/** Waits until every island on the page has hydrated, whatever its directive. */
+export async function waitForAllIslands(page, names) {
+  await page.waitForFunction(
+    (names) => names.every((n) => document.querySelector(`[data-island="${n}"]`)?.dataset.hydrated === 'true'),
+    names,
+  );
+}
+
+/** A toast, found the way a screen reader meets it: a status (or alert) with this title. */
+export function toast(page, title, role = 'status') {
+  return page.getByRole('region', { name: 'Notifications' }).getByRole(role).filter({ hasText: title });
+}
+
+/** Presses Tab until the focused element matches `test` (a function run in the page). */
+export async function tabUntil(page, test, arg, max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(test, arg)) return;
+  }
+  throw new Error(`Tab never reached the element (${test})`);
+}
+
+/** The accessible-name-ish text of the focused element. */
+export function focusedName(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? el.getAttribute('aria-label') || el.textContent.trim() || el.id : null;
+  });
+}
+
+/** A webhook on 127.0.0.1 that records every JSON body it receives. */
+export async function fakeWebhook() {
+  const received = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      try {
+        received.push(JSON.parse(body));
+      } catch {
+        received.push({ unparsable: body });
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hook`,
+    received,
+    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
+  };
+}
+
+/** POSTs JSON (or anything) to the site and returns {status, body}. */
+export async function post(site, path, body, contentType = 'application/json') {
+  const r = await fetch(site.url + path, { method: 'POST', headers: { 'Content-Type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  let json = null;
+  try {
+    json = await r.json();
+  } catch {}
+  return { status: r.status, body: json };
+}

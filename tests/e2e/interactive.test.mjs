@@ -1,0 +1,218 @@
+// Issue 5 in the browser: FAQ search, the sitemap generator, deferred images and page
+// load time. (Consent: interactive-consent.test.mjs; forms, overlays, offline: the other
+// interactive-*.test.mjs files.)
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
+import { assertClean, newPage, tabUntil, toast, waitForAllIslands } from './interactive-helpers.mjs';
+
+let site;
+let up;
+let browser;
+
+before(async () => {
+  up = await fakeUpstreams();
+  [site, browser] = await Promise.all([startSite({ env: up.env }), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  await up?.close();
+});
+
+const visibleQuestions = (page) =>
+  page.locator('.faq details:visible summary').allTextContents();
+
+describe('FAQ', () => {
+  test('search filters questions and answers as you type; categories, All, no match and clear', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${site.url}/faq`);
+    await waitForAllIslands(page, ['FaqSearch']);
+    const search = page.getByRole('searchbox', { name: 'Search the FAQ' });
+    const status = page.getByRole('status').filter({ hasText: /Showing|No FAQs/ });
+    assert.equal((await visibleQuestions(page)).length, 12);
+    await assert.doesNotReject(status.filter({ hasText: 'Showing all 12 questions' }).waitFor());
+
+    // A word that is only in an answer ("hourly" is not; "mid-market" is in one answer).
+    await search.fill('mid-market');
+    assert.deepEqual(await visibleQuestions(page), ['Where do the exchange rates come from?']);
+    await status.filter({ hasText: 'Showing 1 of 12 questions' }).waitFor();
+    // Typing letter by letter narrows as you go.
+    await search.fill('');
+    await search.pressSequentially('offl');
+    const offline = await visibleQuestions(page);
+    assert.ok(offline.includes('Does Unitly work offline?') && offline.includes('What does "Using offline rates" mean?'), offline.join(' | '));
+    assert.ok(offline.length < 12);
+
+    // Category buttons put the category in the search box and are shown pressed.
+    const group = page.getByRole('group', { name: 'Filter by category' });
+    for (const name of ['All', 'General', 'Currency', 'Technical', 'Privacy', 'Features', 'Troubleshooting']) {
+      assert.equal(await group.getByRole('button', { name, exact: true }).count(), 1, name);
+    }
+    await group.getByRole('button', { name: 'Privacy' }).click();
+    assert.equal(await search.inputValue(), 'Privacy');
+    assert.equal(await group.getByRole('button', { name: 'Privacy' }).getAttribute('aria-pressed'), 'true');
+    const privacy = await visibleQuestions(page);
+    for (const q of ['Where is my conversion history stored?', 'Does Unitly use cookies or track me?']) assert.ok(privacy.includes(q), q);
+    await assert.doesNotReject(page.getByRole('heading', { name: 'Privacy', level: 2 }).waitFor());
+    assert.equal(await page.getByRole('heading', { name: 'Features', level: 2 }).isVisible(), false, 'empty categories are hidden');
+
+    await group.getByRole('button', { name: 'All' }).click();
+    assert.equal(await search.inputValue(), '');
+    assert.equal((await visibleQuestions(page)).length, 12);
+
+    await search.fill('zebra crossing');
+    await page.getByText('No FAQs found matching your search.').waitFor();
+    assert.equal((await visibleQuestions(page)).length, 0);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    assert.equal(await search.inputValue(), '');
+    assert.equal((await visibleQuestions(page)).length, 12);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'faq-search-q', 'focus back in the search box');
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('keyboard only: search, pick a category, expand and collapse an answer', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${site.url}/faq`);
+    await waitForAllIslands(page, ['FaqSearch']);
+    await tabUntil(page, () => document.activeElement?.id === 'faq-search-q');
+    await page.keyboard.type('install');
+    assert.deepEqual(await visibleQuestions(page), ['Can I install Unitly as an app?']);
+    await tabUntil(page, () => document.activeElement?.textContent === 'Currency');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getByRole('searchbox', { name: 'Search the FAQ' }).inputValue(), 'Currency');
+    // "Currency" also finds answers that mention currency (in General), then the Currency entries.
+    await tabUntil(page, () => document.activeElement?.textContent === 'Where do the exchange rates come from?');
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'SUMMARY');
+    const details = page.locator('details#exchange-rates');
+    assert.equal(await details.evaluate((d) => d.open), false);
+    assert.equal(await page.getByText('indicative mid-market rates').isVisible(), false);
+    await page.keyboard.press('Enter');
+    assert.equal(await details.evaluate((d) => d.open), true);
+    assert.equal(await page.getByText(/indicative mid-market rates/).isVisible(), true);
+    await page.keyboard.press('Space');
+    assert.equal(await details.evaluate((d) => d.open), false);
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('a link to /faq#id opens that answer', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${site.url}/faq#works-offline`);
+    await waitForAllIslands(page, ['FaqSearch']);
+    await page.waitForFunction(() => document.getElementById('works-offline')?.open === true);
+    assert.equal(await page.getByText(/keeps a copy of the site/).isVisible(), true);
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('without JavaScript every question and answer is in the page and readable', async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false, consent: false });
+    await page.goto(`${site.url}/faq`);
+    const faq = (await readFile(new URL('../../content/faq.yaml', import.meta.url), 'utf8'))
+      .split('\n')
+      .filter((l) => l.startsWith('  question: '))
+      .map((l) => l.slice('  question: '.length));
+    assert.equal(faq.length, 12);
+    assert.deepEqual(await visibleQuestions(page), faq);
+    for (const category of ['General', 'Currency', 'Technical', 'Privacy', 'Features', 'Troubleshooting']) {
+      assert.equal(await page.getByRole('heading', { name: category, level: 2 }).isVisible(), true, category);
+    }
+    // Native disclosure: works with no script at all.
+    await page.getByText('Is Unitly really free?').click();
+    assert.equal(await page.getByText(/Every converter on Unitly is free to use/).isVisible(), true);
+    assert.equal(await page.locator('details[hidden]').count(), 0);
+    await page.context().close();
+  });
+});
+
+describe('Sitemap generator', () => {
+  test('shows the built sitemap.xml and copies it', async () => {
+    const page = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const built = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    assert.equal((built.match(/<loc>/g) ?? []).length, 29);
+    await page.goto(site.url);
+    const card = page.getByRole('region', { name: 'Sitemap Generator' });
+    await card.scrollIntoViewIfNeeded();
+    await waitForAllIslands(page, ['SitemapGenerator', 'Toaster']);
+    assert.equal(await card.getByRole('textbox', { name: 'sitemap.xml' }).inputValue(), built, 'the very file the build wrote');
+    assert.equal(await card.getByRole('textbox', { name: 'sitemap.xml' }).getAttribute('readonly'), '');
+    await card.getByRole('button', { name: 'Copy XML' }).click();
+    await toast(page, '📋 Copied!').filter({ hasText: 'Sitemap XML copied to clipboard' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), built);
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('a refused clipboard gives the destructive Copy Failed toast', async () => {
+    const page = await newPage(browser);
+    await page.context().addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', {
+        get: () => ({ writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) }),
+      });
+    });
+    await page.goto(site.url);
+    await page.getByRole('region', { name: 'Sitemap Generator' }).scrollIntoViewIfNeeded();
+    await waitForAllIslands(page, ['SitemapGenerator', 'Toaster']);
+    await page.getByRole('button', { name: 'Copy XML' }).click();
+    const failed = toast(page, 'Copy Failed', 'alert');
+    await failed.waitFor();
+    assert.match(await failed.textContent(), /Could not copy sitemap to clipboard/);
+    assert.match(await failed.getAttribute('class'), /toast-destructive/);
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('Download saves sitemap.xml with the same content', async () => {
+    const page = await newPage(browser);
+    const built = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    await page.goto(site.url);
+    await page.getByRole('region', { name: 'Sitemap Generator' }).scrollIntoViewIfNeeded();
+    await waitForAllIslands(page, ['SitemapGenerator']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    assert.equal(download.suggestedFilename(), 'sitemap.xml');
+    assert.equal(await readFile(await download.path(), 'utf8'), built);
+    await assertClean(page);
+    await page.context().close();
+  });
+});
+
+describe('Deferred images and load time', () => {
+  test('an article illustration loads only when scrolled near', async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const requested = [];
+    page.on('request', (r) => r.url().includes('/images/') && requested.push(r.url()));
+    await page.goto(`${site.url}/blog/unit-conversion-history`);
+    await page.waitForLoadState('load');
+    const img = page.getByRole('img', { name: /Drawn to scale: one yard is 0.9144 of a metre/ });
+    assert.match(await img.getAttribute('src'), /^data:image\/svg\+xml/, 'a placeholder until near');
+    assert.equal(await img.getAttribute('data-src'), '/images/yard-and-pound-1959.svg');
+    assert.deepEqual(requested, []);
+    await img.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const i = document.querySelector('img[alt^="Drawn to scale"]');
+      return i && i.getAttribute('src') === '/images/yard-and-pound-1959.svg' && i.complete && i.naturalWidth === 760;
+    });
+    assert.equal(await img.getAttribute('data-src'), null);
+    assert.deepEqual(requested.map((u) => new URL(u).pathname), ['/images/yard-and-pound-1959.svg']);
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('page load time is measured in whole milliseconds and not displayed or logged', async () => {
+    const page = await newPage(browser);
+    const logged = [];
+    // (Playwright itself notes the blocked service worker; that is not the page talking.)
+    page.on('console', (m) => m.text() !== 'Service Worker registration blocked by Playwright' && logged.push(m.text()));
+    await page.goto(`${site.url}/length-converter`);
+    const ms = await page.waitForFunction(() => performance.getEntriesByName('unitly:load-time')[0]?.detail?.ms).then((h) => h.jsonValue());
+    assert.ok(Number.isInteger(ms) && ms >= 0, String(ms));
+    assert.equal(await page.getByText(`${ms} ms`).count(), 0);
+    assert.deepEqual(logged, []);
+    await assertClean(page);
+    await page.context().close();
+  });
+});

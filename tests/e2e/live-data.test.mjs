@@ -1,0 +1,440 @@
+// Live data through the real stack: `unitly serve` runs the edge function against fake
+// upstreams on 127.0.0.1 (harness.fakeUpstreams), and Chromium drives the market banner and
+// the currency card the way a visitor or a screen reader does (controls by role and name).
+//
+// Order matters in the first test: the edge serves its last good answer when an upstream
+// fails, so the market failure states are checked before any good answer is cached.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultRates, fakeUpstreams, launchBrowser, openPage, startSite, waitForHydration } from './harness.mjs';
+
+let up;
+let site;
+let browser;
+/** Every URL the pages requested and every /api body they received, for the key check. */
+const seen = { urls: [], bodies: [] };
+
+const RATES = defaultRates();
+const RATE_TIME = 'Nov 20, 2026, 12:00 AM UTC'; // the fake's time_last_update_utc
+const LOADING = 'Loading live market data...';
+const goodGold = () => [200, { price: 2345.678 }];
+const goodFtse = () => [200, { chart: { result: [{ meta: { regularMarketPrice: 8123.456 } }], error: null } }];
+
+before(async () => {
+  up = await fakeUpstreams();
+  // Start broken: gold answers without a price, the FTSE upstream is down.
+  up.set('gold', () => [200, {}]);
+  up.set('ftse', () => [500, { error: 'down' }]);
+  site = await startSite({ env: up.env });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  await up?.close();
+});
+
+async function visit(path, options = {}, setup = async () => {}) {
+  const page = await openPage(browser, options);
+  page.on('request', (r) => seen.urls.push(r.url()));
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) seen.bodies.push(await r.text().catch(() => ''));
+  });
+  await setup(page);
+  await page.goto(site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
+/** Every visit ends clean, apart from the network failures a test caused on purpose. */
+async function finish(page, expected = []) {
+  const unexpected = page.problems.filter((p) => !expected.some((re) => re.test(p)));
+  assert.deepEqual(unexpected, [], 'console or page errors');
+  assert.deepEqual(await page.cspViolations(), [], 'CSP violations');
+  await page.context().close();
+}
+
+const BAD_GATEWAY = /^console: Failed to load resource: the server responded with a status of 502/;
+const BLOCKED = /^console: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/;
+
+/** The banner's [label, value] pairs, or its loading text. */
+async function market(page) {
+  return page.getByRole('region', { name: 'Market data' }).evaluate((el) => {
+    const dts = [...el.querySelectorAll('dt')];
+    return dts.length ? dts.map((dt) => [dt.textContent.trim(), dt.nextElementSibling.textContent.trim()]) : el.textContent.trim();
+  });
+}
+
+async function waitForMarket(page) {
+  await page.waitForFunction(() => document.querySelector('.market-banner dl') !== null);
+  return market(page);
+}
+
+const card = (page) => {
+  const region = page.getByRole('region', { name: 'Currency Converter' });
+  return {
+    region,
+    amount: region.getByRole('spinbutton', { name: 'Amount' }),
+    from: region.getByRole('combobox', { name: 'From' }),
+    to: region.getByRole('combobox', { name: 'To' }),
+    result: region.getByRole('status', { name: 'Result' }),
+    banner: region.getByRole('status').filter({ hasText: 'Using offline rates' }),
+    copy: region.getByRole('button', { name: 'Copy' }),
+    reset: region.getByRole('button', { name: 'Reset' }),
+    swap: region.getByRole('button', { name: 'Swap currencies' }),
+    icon: (name) => region.getByRole('img', { name }),
+  };
+};
+
+/** The result text once it settles on `text` (whitespace collapsed). */
+async function waitForResult(page, text) {
+  await page.waitForFunction(
+    (want) => {
+      const out = document.querySelector('#currency-converter-result');
+      return out && out.getAttribute('aria-busy') !== 'true' && out.textContent.replace(/\s+/g, ' ').trim() === want;
+    },
+    text,
+  );
+}
+
+async function resultText(page) {
+  return (await card(page).result.textContent()).replace(/\s+/g, ' ').trim();
+}
+
+async function rateText(page) {
+  return (await page.locator('#currency-converter-rate').textContent()).trim();
+}
+
+async function toastText(page, title) {
+  const toasts = page.getByRole('region', { name: 'Notifications' }).locator('li').filter({ hasText: title });
+  await toasts.first().waitFor();
+  return (await toasts.first().textContent()).replace(/×$/, '');
+}
+
+/** Rate requests made by the page, as paths. */
+function rateRequests(page) {
+  const list = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/rates/')) list.push(path);
+  });
+  return list;
+}
+
+const pairs = (list) => list.filter((p) => p.startsWith('/api/rates/pair/'));
+
+/** Long enough for the card's 300 ms debounce to have fired, to prove a call did NOT happen. */
+const pastDebounce = (page) => page.waitForTimeout(500);
+
+const money = (n) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const history = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]'));
+
+test("market banner: 'Unavailable' without a price, 'Check later' for a failed fetch, both 'Unavailable' offline, then the live values without moving the page", async () => {
+  try {
+    await marketStates();
+  } finally {
+    // Later tests need healthy upstreams, whatever happened here.
+    up.set('gold', goodGold);
+    up.set('ftse', goodFtse);
+  }
+});
+
+async function marketStates() {
+  const html = await (await fetch(`${site.url}/about`)).text();
+  assert.ok(html.includes(LOADING), 'the banner is server-rendered in its loading state');
+
+  const broken = await visit('/about');
+  assert.deepEqual(await waitForMarket(broken), [['Gold', 'Unavailable'], ['FTSE 100', 'Check later']]);
+  await finish(broken, [BAD_GATEWAY]);
+
+  // Neither request reaches our own API: an overall failure.
+  const offline = await visit('/about', {}, (p) => p.route(/\/api\/(gold|ftse)-proxy$/, (r) => r.abort('internetdisconnected')));
+  assert.deepEqual(await waitForMarket(offline), [['Gold', 'Unavailable'], ['FTSE 100', 'Unavailable']]);
+  await finish(offline, [BLOCKED]);
+
+  // Only one fails (the FTSE upstream is still down): that one reads 'Check later'.
+  up.set('gold', goodGold);
+  const half = await visit('/about');
+  assert.deepEqual(await waitForMarket(half), [['Gold', '$2,345.68/oz per troy ounce'], ['FTSE 100', 'Check later']]);
+  await finish(half, [BAD_GATEWAY]);
+
+  // Healthy: the values, announced once through the polite live region. The answers are
+  // held back until the header's position is measured, to prove nothing moves.
+  up.set('ftse', goodFtse);
+  let release;
+  const gate = new Promise((r) => (release = r));
+  const page = await visit('/', {}, (p) => p.route(/\/api\/(gold|ftse)-proxy$/, async (r) => { await gate; await r.continue(); }));
+  const banner = page.getByRole('region', { name: 'Market data' });
+  assert.equal(await market(page), LOADING);
+  const headerBefore = await page.locator('.site-header').boundingBox();
+  release();
+  assert.deepEqual(await waitForMarket(page), [['Gold', '$2,345.68/oz per troy ounce'], ['FTSE 100', '8,123.46']]);
+  assert.deepEqual(await page.locator('.site-header').boundingBox(), headerBefore, 'the header did not move');
+  assert.equal(await banner.locator('[aria-live="polite"]').textContent(), 'Gold $2,345.68 per troy ounce. FTSE 100 8,123.46.');
+  assert.equal(await banner.locator('[aria-live]').count(), 1);
+  await finish(page);
+}
+
+test('market banner: refreshes every 5 minutes, pauses while the tab is hidden, refreshes on return', async () => {
+  let calls = 0;
+  let price = 2345.678;
+  const page = await visit('/help', {}, async (p) => {
+    // Each refresh reads the gold price the test sets, so a new value proves a refresh.
+    await p.route('**/api/gold-proxy', (r) => {
+      calls += 1;
+      return r.fulfill({ json: [{ price }] });
+    });
+    await p.route('**/api/ftse-proxy', (r) => r.fulfill({ json: goodFtse()[1] }));
+    await p.clock.install();
+  });
+  assert.deepEqual(await waitForMarket(page), [['Gold', '$2,345.68/oz per troy ounce'], ['FTSE 100', '8,123.46']]);
+  assert.equal(calls, 1);
+  const gold = async (text) => {
+    await page.getByRole('region', { name: 'Market data' }).getByRole('definition').filter({ hasText: text }).waitFor();
+    return calls;
+  };
+  const setHidden = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+
+  price = 2400;
+  await page.clock.fastForward('04:00');
+  await page.waitForTimeout(300); // proving that nothing happens needs a moment
+  assert.equal(calls, 1, 'nothing before 5 minutes');
+  await page.clock.fastForward('01:05');
+  assert.equal(await gold('$2,400.00'), 2);
+
+  await setHidden(true);
+  price = 2500;
+  await page.clock.fastForward('20:00');
+  await page.waitForTimeout(300);
+  assert.equal(calls, 2, 'no refresh while hidden');
+  await setHidden(false);
+  assert.equal(await gold('$2,500.00'), 3, 'back on the tab: refreshed at once');
+  await finish(page);
+});
+
+test('currency card: live conversion with the fake rates; same currency and amounts of 0 or less make no call', async () => {
+  const page = await visit('/currency-converter');
+  const requests = rateRequests(page);
+  const c = card(page);
+  assert.equal(await c.from.inputValue(), 'USD');
+  assert.equal(await c.to.inputValue(), 'EUR');
+  const options = await c.from.locator('option').allTextContents();
+  assert.equal(options.length, 10);
+  assert.equal(options[0], '🇺🇸 USD - US Dollar');
+  assert.ok(await c.icon('Live rates').isVisible());
+  assert.equal(await resultText(page), '');
+
+  for (const amount of ['0', '-5', '']) {
+    await c.amount.fill(amount);
+    await pastDebounce(page);
+    assert.equal(await resultText(page), '', `amount ${JSON.stringify(amount)}`);
+  }
+  assert.equal(await page.getByText('Enter an amount greater than 0.').count(), 0);
+  await c.amount.fill('-5');
+  assert.ok(await page.getByText('Enter an amount greater than 0.').isVisible());
+  assert.deepEqual(requests, [], 'no call for an empty or non-positive amount');
+
+  // A call in flight shows the spinner and marks the result busy.
+  let release;
+  const gate = new Promise((r) => (release = r));
+  await page.route('**/api/rates/pair/**', async (r) => { await gate; await r.continue(); });
+  await c.amount.fill('100');
+  await page.waitForFunction(() => document.querySelector('#currency-converter-result').getAttribute('aria-busy') === 'true');
+  assert.ok(await c.region.getByText('Loading', { exact: true }).count());
+  release();
+  await page.unroute('**/api/rates/pair/**');
+  await waitForResult(page, '€92.00 EUR');
+  assert.equal(await rateText(page), `1 USD = 0.9200 EURLive rate · Updated ${RATE_TIME}`);
+  assert.deepEqual(pairs(requests), ['/api/rates/pair/USD/EUR/100']);
+  assert.equal(await c.region.getByText('Loading', { exact: true }).count(), 0);
+
+  // Same currency: the amount with 2 decimals, no call.
+  await c.to.selectOption('USD');
+  await waitForResult(page, '$100.00 USD');
+  await pastDebounce(page);
+  assert.deepEqual(pairs(requests), ['/api/rates/pair/USD/EUR/100']);
+
+  // Swap, then a fractional amount.
+  await c.to.selectOption('JPY');
+  await waitForResult(page, `¥${money(100 * RATES.USD.JPY)} JPY`);
+  await c.swap.click();
+  assert.equal(await c.from.inputValue(), 'JPY');
+  assert.equal(await c.to.inputValue(), 'USD');
+  await waitForResult(page, `$${money(100 * RATES.JPY.USD)} USD`);
+  assert.match(await rateText(page), /^1 JPY = 0\.006614 USD/);
+  await finish(page);
+});
+
+test('currency card: a newer request cancels an older one, so results never arrive out of order', async () => {
+  const page = await visit('/currency-converter');
+  const c = card(page);
+  let releaseFirst;
+  const firstHeld = new Promise((r) => (releaseFirst = r));
+  let first = true;
+  const aborted = [];
+  page.on('requestfailed', (r) => aborted.push(new URL(r.url()).pathname));
+  await page.route('**/api/rates/pair/**', async (r) => {
+    if (first) {
+      first = false;
+      await firstHeld; // the older answer comes back last …
+    }
+    await r.continue().catch(() => {}); // … if the browser still wants it
+  });
+  await c.amount.fill('1');
+  await page.waitForFunction(() => document.querySelector('#currency-converter-result').getAttribute('aria-busy') === 'true');
+  await pastDebounce(page); // the request for 1 is now in flight and held
+  await c.amount.fill('2');
+  await waitForResult(page, '€1.84 EUR');
+  releaseFirst();
+  await pastDebounce(page);
+  assert.equal(await resultText(page), '€1.84 EUR', 'the late answer for 1 USD did not overwrite the newer one');
+  assert.deepEqual(aborted, ['/api/rates/pair/USD/EUR/1']);
+  await finish(page);
+});
+
+test('currency card: eight conversions across two bases cost at most one upstream call per base', async () => {
+  const page = await visit('/currency-converter');
+  const c = card(page);
+  const calls = (base) => Object.entries(up.calls).filter(([path]) => path.endsWith(`/latest/${base}`)).reduce((n, [, k]) => n + k, 0);
+  assert.equal(calls('GBP') + calls('CAD'), 0);
+  const conversions = [
+    ['GBP', 'USD', '100'], ['GBP', 'EUR', '250'], ['GBP', 'JPY', '3'], ['GBP', 'INR', '42.5'],
+    ['CAD', 'USD', '100'], ['CAD', 'CHF', '9'], ['CAD', 'BRL', '1000'], ['CAD', 'AUD', '12'],
+  ];
+  const symbols = { USD: '$', EUR: '€', JPY: '¥', INR: '₹', CHF: '', BRL: 'R$', AUD: 'A$' };
+  for (const [from, to, amount] of conversions) {
+    await c.from.selectOption(from);
+    await c.to.selectOption(to);
+    await c.amount.fill(amount);
+    const expected = Number(amount) * RATES[from][to];
+    await waitForResult(page, `${symbols[to]}${money(expected)} ${to}`);
+  }
+  assert.equal(calls('GBP'), 1);
+  assert.equal(calls('CAD'), 1);
+  await finish(page);
+});
+
+test('currency card: history records settled conversions with flags; Copy and Reset', async () => {
+  const page = await visit('/currency-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
+  const c = card(page);
+  await c.amount.fill('100');
+  await waitForResult(page, '€92.00 EUR');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]').length === 1);
+  const [entry] = await history(page);
+  assert.equal(entry.type, 'Currency');
+  assert.equal(entry.from, '🇺🇸 100 USD');
+  assert.equal(entry.to, '🇪🇺 92.00 EUR');
+
+  await c.copy.click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '100 USD = 92.00 EUR');
+  assert.equal(await toastText(page, '📋 Copied!'), '📋 Copied!Conversion result copied to clipboard');
+  assert.equal((await history(page)).length, 1, 'the same conversion is not recorded twice');
+
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await c.copy.click();
+  const alert = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  await alert.waitFor();
+  assert.equal((await alert.textContent()).replace(/×$/, ''), 'Copy FailedCould not copy the result to the clipboard');
+
+  await c.reset.click();
+  assert.equal(await c.amount.inputValue(), '');
+  assert.equal(await resultText(page), '');
+  assert.ok(await c.copy.isDisabled());
+  assert.equal(await toastText(page, '🔄 Reset'), '🔄 ResetCurrency converter cleared');
+  await finish(page);
+});
+
+test("currency card: when live rates fail it says so and converts with the spec's table, or with the last live rates it saw", async () => {
+  const page = await visit('/currency-converter');
+  const c = card(page);
+  const block = () => page.route('**/api/rates/**', (r) => r.abort('failed'));
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await block();
+
+  await c.amount.fill('100');
+  await waitForResult(page, '€85.00 EUR');
+  await c.banner.waitFor();
+  assert.match(await c.banner.textContent(), /^Using offline rates.*built-in fallback rates/);
+  assert.ok(await c.icon('Offline rates').isVisible());
+  assert.equal(await c.icon('Live rates').count(), 0);
+  assert.equal(await toastText(page, 'Using offline rates'), 'Using offline ratesLive rates unavailable. Using fallback data.');
+  assert.equal(await rateText(page), '1 USD = 0.8500 EUROffline rate from the built-in fallback table');
+  assert.ok(warnings.some((w) => w.includes('live exchange rate unavailable')), 'the failure is logged');
+
+  // No table row for CHF: across USD, (1 / 0.92) × 74.
+  await c.from.selectOption('CHF');
+  await c.to.selectOption('INR');
+  await waitForResult(page, `₹${money(100 * (1 / 0.92) * 74)} INR`);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.to === '🇮🇳 8,043.48 INR');
+  assert.equal((await history(page))[0].from, '🇨🇭 100 CHF');
+
+  // The next success clears the banner; live rates are stored for later.
+  await page.unroute('**/api/rates/**');
+  await c.from.selectOption('USD');
+  await c.to.selectOption('EUR');
+  await waitForResult(page, '€92.00 EUR');
+  assert.equal(await c.banner.count(), 0);
+  assert.ok(await c.icon('Live rates').isVisible());
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('unitly-rates') ?? '{}').tables?.USD > 0);
+
+  // Offline again: the stored USD table (the fake's rates), dated.
+  await block();
+  await c.to.selectOption('GBP');
+  await waitForResult(page, '£79.00 GBP');
+  await c.banner.waitFor();
+  assert.match(await c.banner.textContent(), new RegExp(`last live rate this browser saw, from ${RATE_TIME}`));
+  assert.equal(await rateText(page), `1 USD = 0.7900 GBPOffline rate from ${RATE_TIME}`);
+
+  // Reset clears the banner too.
+  await c.reset.click();
+  assert.equal(await c.banner.count(), 0);
+  assert.ok(await c.icon('Live rates').isVisible());
+  assert.equal(await resultText(page), '');
+  await finish(page, [BLOCKED]);
+
+  // Corrupted stored rates never break the card: the spec's table is used.
+  const corrupt = await visit('/currency-converter', {}, async (p) => {
+    await p.addInitScript(() => localStorage.setItem('unitly-rates', '{"pairs": {"USD": {"EUR": "oops"}}, "tables": 7'));
+    await p.route('**/api/rates/**', (r) => r.abort('failed'));
+  });
+  await card(corrupt).amount.fill('100');
+  await waitForResult(corrupt, '€85.00 EUR');
+  await finish(corrupt, [BLOCKED]);
+});
+
+test('the home grid has the currency card too (a level-3 heading), converting live', async () => {
+  const page = await visit('/');
+  const c = card(page);
+  await c.region.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('[data-island="CurrencyCard"]')?.dataset.hydrated === 'true');
+  assert.equal(await c.region.getByRole('heading', { level: 3, name: 'Currency Converter' }).count(), 1);
+  await c.amount.fill('10');
+  await waitForResult(page, '€9.20 EUR');
+  await finish(page);
+});
+
+test('the API key is nowhere in dist/ and never reaches the browser', async () => {
+  const key = up.env.EXCHANGE_API_KEY;
+  assert.equal(key, 'test-secret-key-7f3a9');
+  const files = readdirSync(site.out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  assert.ok(files.length > 30, `dist/ has the site (${files.length} files)`);
+  for (const f of files) {
+    const path = join(f.parentPath ?? f.path, f.name);
+    assert.ok(!readFileSync(path).includes(key), `key found in ${path}`);
+  }
+  assert.ok(seen.urls.some((u) => u.includes('/api/rates/pair/')), 'the pages did call the rates API');
+  assert.ok(seen.bodies.length > 10);
+  for (const text of [...seen.urls, ...seen.bodies]) assert.ok(!text.includes(key), `key seen by the browser: ${text.slice(0, 200)}`);
+  // The upstream did receive it, so the edge really used it.
+  assert.ok(Object.keys(up.calls).some((p) => p.includes(key)));
+});

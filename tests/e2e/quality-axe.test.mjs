@@ -1,0 +1,143 @@
+// Accessibility gate: axe-core on every route in Chromium, after every island has hydrated,
+// with every disclosure open (FAQ answers, <details>), and then with the site-wide chrome in
+// each of its states: mobile menu open, offline and install banners shown, the support and
+// premium dialogs open. Zero violations of every rule axe enables by default (WCAG 2.x A
+// and AA, best practices). Any state whose control does not exist (yet) is skipped.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { fakeUpstreams, launchBrowser, openPage, routesOf, startSite, waitForHydration } from './harness.mjs';
+
+/** Hydrates every island, the idle and visible ones too (scrolling each into view). */
+async function hydrateEverything(page) {
+  await waitForHydration(page);
+  for (let i = 0; i < 60; i++) {
+    const next = await page.evaluateHandle(() => {
+      const el = document.querySelector('[data-island]:not([data-hydrated="true"])');
+      el?.firstElementChild?.scrollIntoView({ block: 'center' });
+      return el;
+    });
+    const el = next.asElement();
+    if (!el) break;
+    const name = await el.getAttribute('data-island');
+    await page
+      .waitForFunction((e) => e.dataset.hydrated === 'true', el, { timeout: 15_000 })
+      .catch((e) => assert.fail(`island ${name} did not hydrate: ${e.message}\n${page.problems.join('\n')}`));
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // The market banner settles from 'Loading live market data...' once the edge answers.
+  await page
+    .waitForFunction(() => !document.body.innerText.includes('Loading live market data...'), null, { timeout: 10_000 })
+    .catch(() => {});
+}
+
+/** Opens every disclosure on the page: <details> and FAQ answers behind a button. */
+async function openDisclosures(page) {
+  await page.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+  });
+  const closed = page.locator('main [class*="faq"] button[aria-expanded="false"]');
+  for (let i = await closed.count(); i > 0; i--) await closed.first().click();
+}
+
+async function axe(page, label) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const violations = result.violations.map(
+    (v) => `${label}: ${v.id} [${v.impact}] ${v.help}\n${v.nodes
+      .slice(0, 5)
+      .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 3).join(' ')}`)
+      .join('\n')}`,
+  );
+  assert.deepEqual(violations, [], violations.join('\n'));
+}
+
+async function assertClean(page) {
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(await page.cspViolations(), []);
+}
+
+describe('axe-core finds no violation', () => {
+  let upstreams;
+  let site;
+  let browser;
+  let routes;
+
+  before(async () => {
+    upstreams = await fakeUpstreams();
+    site = await startSite({ env: upstreams.env });
+    browser = await launchBrowser();
+    routes = await routesOf(site);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+    await upstreams?.close();
+  });
+
+  test('on every route, hydrated, with every disclosure open', async (t) => {
+    assert.equal(routes.length, 29);
+    for (const path of [...routes, '/no-such-page']) {
+      await t.test(path, async () => {
+        const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+        try {
+          await page.goto(site.url + path);
+          await hydrateEverything(page);
+          await openDisclosures(page);
+          await axe(page, path);
+          if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)));
+          await assertClean(page);
+        } finally {
+          await page.context().close();
+        }
+      });
+    }
+  });
+
+  test('on a phone, with the menu open and the offline and install banners shown', async () => {
+    const page = await openPage(browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+    try {
+      await page.goto(`${site.url}/length-converter`);
+      await hydrateEverything(page);
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+      // The install offer, as the browser would make it (lib/pwa.ts holds it for the bar).
+      await page.evaluate(() => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true });
+        offer.prompt = async () => {};
+        offer.userChoice = Promise.resolve({ outcome: 'dismissed', platform: 'web' });
+        window.dispatchEvent(offer);
+      });
+      const install = page.getByRole('region', { name: 'Install app' });
+      if (await page.locator('[data-island="InstallBar"]').count()) await install.waitFor();
+      await page.context().setOffline(true);
+      if (await page.locator('[data-island="ConnectivityBanner"]').count()) await page.getByText('Offline - Limited functionality').waitFor();
+      await axe(page, 'phone, menu open, banners shown');
+      await page.context().setOffline(false);
+      await assertClean(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  for (const [name, heading] of [['Support Unitly', /Support/], ['Premium features', /Premium/]]) {
+    test(`with the ${name} dialog open`, async (t) => {
+      const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      try {
+        await page.goto(`${site.url}/`);
+        await hydrateEverything(page);
+        const opener = page.getByRole('button', { name, exact: true });
+        if ((await opener.count()) === 0) return t.skip(`no '${name}' button on the page yet`);
+        await opener.click();
+        const dialog = page.getByRole('dialog', { name: heading });
+        await dialog.waitFor();
+        await axe(page, `${name} dialog`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        await assertClean(page);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});

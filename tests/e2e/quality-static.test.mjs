@@ -1,0 +1,185 @@
+// Quality gates on the built site, without a browser: valid HTML (Nu Html Checker), no
+// inline script or style, every internal link and anchor resolves, `unitly check` passes,
+// and the security headers of `dist/_headers` are the ones `unitly serve` sends, gzipped.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { BIN, ROOT, startSite } from './harness.mjs';
+import { attributeValues, brokenInternalLinks, filesUnder } from './quality-lib.mjs';
+
+const VNU = join(import.meta.dirname, 'node_modules/vnu-jar/build/dist/vnu.jar');
+
+/** GET with explicit request headers; the body is returned as the server sent it. */
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The `/*` block of a `_headers` file as a map of lower-case name → value. */
+function deployedHeaders(text) {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.trim() === '/*');
+  assert.ok(start >= 0, '_headers has a /* block');
+  const headers = {};
+  for (const line of lines.slice(start + 1)) {
+    if (!/^\s+\S/.test(line)) break;
+    const i = line.indexOf(':');
+    headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return headers;
+}
+
+function cspDirectives(csp) {
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('the built site', () => {
+  let site;
+  let htmlFiles;
+
+  before(async () => {
+    site = await startSite();
+    htmlFiles = filesUnder(site.out).filter((f) => f.endsWith('.html'));
+  });
+  after(async () => site?.stop());
+
+  test('has 29 pages and the 404 page', () => {
+    assert.equal(htmlFiles.length, 30, htmlFiles.join(' '));
+    assert.ok(htmlFiles.includes('404.html'));
+  });
+
+  test('every HTML page passes the Nu Html Checker with no error', () => {
+    const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', '--stdout', ...htmlFiles.map((f) => join(site.out, f))], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    assert.equal(run.error, undefined, `java: ${run.error}`);
+    const report = JSON.parse(run.stdout);
+    const errors = report.messages
+      .filter((m) => m.type === 'error' || m.subType === 'fatal' || m.type === 'non-document-error')
+      .map((m) => `${m.url.replace(`file:${site.out}/`, '')}:${m.lastLine ?? '?'}:${m.firstColumn ?? '?'} ${m.message} [${(m.extract ?? '').trim().slice(0, 120)}]`);
+    assert.deepEqual(errors, []);
+  });
+
+  test('no page has an inline script (other than JSON-LD), an inline <style> or a style attribute', () => {
+    const problems = [];
+    for (const f of htmlFiles) {
+      const html = readFileSync(join(site.out, f), 'utf8');
+      for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+        const type = attributeValues(attrs, 'type')[0] ?? '';
+        if (type === 'application/ld+json') continue;
+        if (attributeValues(attrs, 'src').length === 0 || body.trim()) problems.push(`${f}: inline script <script${attrs}>${body.slice(0, 60)}`);
+      }
+      if (/<style\b/i.test(html)) problems.push(`${f}: inline <style>`);
+      for (const [tag] of html.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\sstyle=[^>]*>/gi)) problems.push(`${f}: style attribute ${tag.slice(0, 100)}`);
+      for (const [tag] of html.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\son[a-z]+=[^>]*>/gi)) problems.push(`${f}: inline event handler ${tag.slice(0, 100)}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('every internal link and #anchor resolves', () => {
+    const { problems, checked } = brokenInternalLinks(site.out);
+    assert.ok(checked > 500, `only ${checked} internal links found`);
+    assert.deepEqual(problems, []);
+  });
+
+  test('unitly check passes', () => {
+    const out = execFileSync(BIN, ['check'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    assert.ok(out.length > 0);
+  });
+
+  test('_headers sets a strict CSP and the security headers', () => {
+    const headers = deployedHeaders(readFileSync(join(site.out, '_headers'), 'utf8'));
+    const csp = cspDirectives(headers['content-security-policy']);
+    const scripts = csp['script-src'] ?? csp['default-src'];
+    assert.ok(scripts.includes("'self'"));
+    for (const bad of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:']) assert.ok(!scripts.includes(bad), `script-src allows ${bad}`);
+    assert.ok(!(csp['style-src'] ?? []).includes("'unsafe-inline'"), 'style-src allows inline styles');
+    assert.deepEqual(csp['object-src'], ["'none'"]);
+    assert.deepEqual(csp['base-uri'], ["'self'"]);
+    assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
+    assert.deepEqual(csp['default-src'], ["'self'"]);
+    const hsts = headers['strict-transport-security'];
+    assert.ok(Number(hsts?.match(/max-age=(\d+)/)?.[1]) >= 31536000, `HSTS: ${hsts}`);
+    assert.equal(headers['x-content-type-options'], 'nosniff');
+    assert.match(headers['referrer-policy'] ?? '', /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+    assert.match(headers['permissions-policy'] ?? '', /camera=\(\)/);
+  });
+
+  test('unitly serve sends the headers of _headers, gzipped and cached like the static host', async () => {
+    const deployed = deployedHeaders(readFileSync(join(site.out, '_headers'), 'utf8'));
+    const assets = filesUnder(join(site.out, 'assets'));
+    const js = assets.find((f) => f.startsWith('client-') && f.endsWith('.js'));
+    const css = assets.find((f) => f.endsWith('.css'));
+    for (const [path, status, type] of [
+      ['/', 200, 'text/html'],
+      ['/length-converter', 200, 'text/html'],
+      ['/blog/conversion-tips', 200, 'text/html'],
+      ['/no-such-page', 404, 'text/html'],
+      [`/assets/${js}`, 200, 'text/javascript'],
+      [`/assets/${css}`, 200, 'text/css'],
+      ['/sitemap.xml', 200, 'application/xml'],
+    ]) {
+      const res = await get(site.url + path, { 'accept-encoding': 'gzip, deflate, br' });
+      assert.equal(res.status, status, path);
+      assert.ok(res.headers['content-type'].startsWith(type), `${path}: ${res.headers['content-type']}`);
+      for (const [name, value] of Object.entries(deployed)) assert.equal(res.headers[name], value, `${path}: ${name}`);
+      assert.equal(res.headers['content-encoding'], 'gzip', `${path} is gzipped`);
+      assert.match(res.headers.vary ?? '', /Accept-Encoding/i);
+      const body = gunzipSync(res.body);
+      assert.equal(Number(res.headers['content-length']), res.body.length, `${path}: Content-Length`);
+      assert.ok(body.length > res.body.length, `${path} got smaller`);
+      assert.match(res.headers['cache-control'], path.startsWith('/assets/') ? /max-age=31536000, immutable/ : /max-age=0, must-revalidate/);
+    }
+    const plain = await get(`${site.url}/`, {});
+    assert.equal(plain.headers['content-encoding'], undefined, 'no gzip unless asked for');
+    assert.match(plain.body.toString('utf8'), /^<!doctype html>/i);
+  });
+
+  test('third-party origins enter the CSP only when ads or analytics are configured', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'unitly-csp-'));
+    try {
+      for (const d of ['content', 'themes']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+      mkdirSync(join(dir, 'islands'));
+      for (const d of ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+        if (existsSync(join(ROOT, 'islands', d))) cpSync(join(ROOT, 'islands', d), join(dir, 'islands', d), { recursive: true });
+      }
+      symlinkSync(join(ROOT, 'islands/node_modules'), join(dir, 'islands/node_modules'));
+      const yaml = join(dir, 'content/site.yaml');
+      writeFileSync(
+        yaml,
+        readFileSync(yaml, 'utf8')
+          .replace(/^(\s+client:) ""/m, '$1 "ca-pub-0000000000000000"')
+          .replace(/^(\s+measurement_id:) ""/m, '$1 "G-TEST000000"'),
+      );
+      execFileSync(BIN, ['--root', dir, 'build', '--out', join(dir, 'dist')], { stdio: 'pipe' });
+      const csp = cspDirectives(deployedHeaders(readFileSync(join(dir, 'dist/_headers'), 'utf8'))['content-security-policy']);
+      assert.ok(csp['script-src'].includes('https://pagead2.googlesyndication.com'), csp['script-src'].join(' '));
+      assert.ok(csp['script-src'].includes('https://www.googletagmanager.com'), csp['script-src'].join(' '));
+      assert.ok(!csp['script-src'].includes("'unsafe-inline'"));
+      assert.deepEqual(csp['object-src'], ["'none'"]);
+      const plain = readFileSync(join(site.out, '_headers'), 'utf8');
+      assert.ok(!/google|doubleclick/.test(plain), 'no third party without configuration');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,270 @@
+// Every route of the site in Chromium: status, shared header and footer, one h1, the head
+// tags search engines and social sites read, JSON-LD, hydration, the fixed dark theme, the
+// mobile menu, and no console error or CSP violation. Then sitemap.xml, robots.txt, the
+// 404 page, and `unitly build --base-url`.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { BIN, ROOT, fakeUpstreams, launchBrowser, openPage, routesOf, startSite, waitForHydration } from './harness.mjs';
+
+const BASE_URL = 'https://unitly.app';
+
+// Spec section 2, in the order of the table, and section 9's sitemap values.
+const MAIN_CONVERTERS = ['/length-converter', '/weight-converter', '/temperature-converter', '/volume-converter', '/area-converter', '/currency-converter'];
+const VARIANTS = [
+  '/metric-length-converter', '/imperial-length-converter', '/metric-weight-converter', '/imperial-weight-converter',
+  '/celsius-fahrenheit-converter', '/metric-volume-converter', '/imperial-volume-converter', '/land-area-converter',
+];
+const ARTICLES = ['/blog/how-to-convert-units-quickly', '/blog/unit-conversion-history', '/blog/conversion-tips'];
+const LEGAL = ['/privacy', '/terms', '/disclaimer', '/cookies', '/legal'];
+const EXPECTED_ROUTES = ['/', ...MAIN_CONVERTERS, ...VARIANTS, '/about', '/blog', ...ARTICLES, '/faq', '/help', '/conversion-accuracy', '/contact', ...LEGAL];
+
+function sitemapValues(path) {
+  if (path === '/') return { priority: 1.0, changefreq: 'daily' };
+  if (MAIN_CONVERTERS.includes(path)) return { priority: 0.9, changefreq: path === '/currency-converter' ? 'daily' : 'weekly' };
+  if (VARIANTS.includes(path) || path === '/blog') return { priority: 0.8, changefreq: 'weekly' };
+  if (ARTICLES.includes(path)) return { priority: 0.7, changefreq: 'monthly' };
+  if (['/about', '/faq', '/help'].includes(path)) return { priority: 0.6, changefreq: 'monthly' };
+  if (['/conversion-accuracy', '/contact'].includes(path)) return { priority: 0.5, changefreq: 'monthly' };
+  if (LEGAL.includes(path)) return { priority: 0.3, changefreq: 'yearly' };
+  throw new Error(`no sitemap values for ${path}`);
+}
+
+const isConverter = (path) => MAIN_CONVERTERS.includes(path) || VARIANTS.includes(path);
+
+/** Everything a test reads from the head and the JSON-LD, in one round trip. */
+function readHead() {
+  const meta = (sel) => document.querySelector(sel)?.getAttribute('content') ?? null;
+  const graphs = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => {
+    try {
+      return JSON.parse(s.textContent);
+    } catch (e) {
+      return { parseError: String(e) };
+    }
+  });
+  return {
+    title: document.title,
+    description: meta('meta[name="description"]'),
+    keywords: meta('meta[name="keywords"]'),
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+    canonicalCount: document.querySelectorAll('link[rel="canonical"]').length,
+    og: Object.fromEntries(['title', 'description', 'url', 'type', 'site_name'].map((k) => [k, meta(`meta[property="og:${k}"]`)])),
+    twitterCard: meta('meta[name="twitter:card"]'),
+    lang: document.documentElement.lang,
+    graphs,
+    h1s: [...document.querySelectorAll('h1')].map((h) => h.textContent.trim()),
+    breadcrumbNav: !!document.querySelector('nav[aria-label="Breadcrumb"]'),
+  };
+}
+
+/** The nodes of every JSON-LD block, flattening @graph. */
+function jsonLdNodes(graphs) {
+  return graphs.flatMap((g) => (Array.isArray(g) ? g : g['@graph'] ?? [g]));
+}
+const hasType = (node, type) => [node['@type']].flat().includes(type);
+
+describe('every route', () => {
+  let upstreams;
+  let site;
+  let browser;
+  let routes;
+  const seen = { titles: new Map(), descriptions: new Map() };
+
+  before(async () => {
+    // The market banner and currency card reach the edge function: give it answers.
+    upstreams = await fakeUpstreams();
+    site = await startSite({ env: upstreams.env });
+    browser = await launchBrowser();
+    routes = await routesOf(site);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+    await upstreams?.close();
+  });
+
+  test('the sitemap lists exactly the 29 routes of the spec', () => {
+    assert.equal(routes.length, 29);
+    assert.deepEqual([...routes].sort(), [...EXPECTED_ROUTES].sort());
+  });
+
+  for (const path of EXPECTED_ROUTES) {
+    test(`${path}: renders, hydrates and carries its head tags`, async () => {
+      const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      try {
+        const response = await page.goto(site.url + path);
+        assert.equal(response.status(), 200);
+        await waitForHydration(page);
+
+        // Header: brand, the main nav and the theme toggle; footer columns and copyright.
+        const header = page.getByRole('banner');
+        await header.getByRole('link', { name: 'Unitly' }).waitFor();
+        assert.equal(await header.getByRole('link', { name: 'Unitly' }).getAttribute('href'), '/');
+        assert.ok(await header.getByRole('navigation', { name: 'Main' }).isVisible(), 'the main nav shows on a wide screen');
+        assert.ok(await header.getByRole('button', { name: /dark mode|theme/i }).isVisible(), 'theme toggle');
+        assert.equal(await header.getByRole('button', { name: 'Menu' }).isVisible(), false, 'no menu button on a wide screen');
+        const footer = page.getByRole('contentinfo');
+        for (const column of ['Quick Links', 'Support', 'Legal']) {
+          assert.ok(await footer.getByRole('heading', { name: column }).isVisible(), `footer column ${column}`);
+        }
+        assert.match(await footer.innerText(), /© 2024/);
+
+        const head = await page.evaluate(readHead);
+        assert.deepEqual(head.h1s.length, 1, `exactly one h1, got ${JSON.stringify(head.h1s)}`);
+        assert.ok(head.h1s[0].length > 0);
+        assert.equal(head.lang, 'en');
+        assert.ok(head.title.length > 10, 'title');
+        assert.ok(head.description?.length > 50, 'meta description');
+        assert.ok(head.keywords?.length > 0, 'meta keywords');
+        const url = BASE_URL + path;
+        assert.equal(head.canonicalCount, 1);
+        assert.equal(head.canonical, url);
+        assert.deepEqual(head.og, {
+          title: head.title,
+          description: head.description,
+          url,
+          type: ARTICLES.includes(path) ? 'article' : 'website',
+          site_name: 'Unitly',
+        });
+        assert.ok(['summary', 'summary_large_image'].includes(head.twitterCard), 'twitter:card');
+        for (const [key, map] of [[head.title, seen.titles], [head.description, seen.descriptions]]) {
+          assert.ok(!map.has(key), `${path} repeats "${key}" of ${map.get(key)}`);
+          map.set(key, path);
+        }
+
+        // JSON-LD: a free WebApplication; a BreadcrumbList ending at this page wherever the
+        // page has a parent (every page but home); Calculator on converters, Article on articles.
+        assert.ok(head.graphs.length > 0, 'JSON-LD present');
+        for (const g of head.graphs) assert.equal(g.parseError, undefined, g.parseError);
+        const nodes = jsonLdNodes(head.graphs);
+        const app = nodes.find((n) => hasType(n, 'WebApplication'));
+        assert.ok(app, 'WebApplication');
+        const offers = [app.offers].flat();
+        assert.ok(offers.some((o) => hasType(o, 'Offer') && String(o.price) === '0'), 'a free Offer');
+        const crumbs = nodes.find((n) => hasType(n, 'BreadcrumbList'));
+        if (path === '/') {
+          assert.equal(crumbs, undefined, 'home has no parent');
+        } else {
+          assert.ok(crumbs, 'BreadcrumbList');
+          const items = crumbs.itemListElement;
+          assert.ok(items.length >= 2);
+          items.forEach((item, i) => assert.equal(item.position, i + 1));
+          assert.equal(items[0].item, `${BASE_URL}/`);
+          assert.equal(items.at(-1).item, url);
+          assert.ok(head.breadcrumbNav, 'a visible breadcrumb trail');
+        }
+        if (isConverter(path)) {
+          assert.ok(nodes.some((n) => hasType(n, 'Calculator') || n.applicationCategory === 'Calculator'), 'Calculator');
+        }
+        if (ARTICLES.includes(path)) {
+          const article = nodes.find((n) => hasType(n, 'Article'));
+          assert.ok(article, 'Article');
+          assert.ok(article.headline && article.datePublished, 'Article headline and date');
+        }
+
+        // Every island hydrated, including those that wait for idle time.
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-island][data-client="idle"]')].every((el) => el.dataset.hydrated === 'true'));
+
+        // The theme is fixed to dark and recorded.
+        assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
+        assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
+
+        // On a phone the nav hides behind the menu button, which discloses it; Escape closes it.
+        await page.setViewportSize({ width: 375, height: 800 });
+        const menu = header.getByRole('button', { name: 'Menu' });
+        await menu.waitFor();
+        assert.equal(await header.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'main nav hidden on a phone');
+        assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+        await menu.click();
+        assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+        const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
+        assert.ok(await panel.isVisible(), 'the menu panel shows');
+        assert.ok(await panel.getByRole('link', { name: /Length/ }).isVisible());
+        await page.keyboard.press('Escape');
+        assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+        assert.equal(await panel.isVisible(), false);
+        assert.ok(await menu.evaluate((el) => el === document.activeElement), 'focus returns to the menu button');
+
+        assert.deepEqual(page.problems, []);
+        assert.deepEqual(await page.cspViolations(), []);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+
+  test('an unknown path answers the 404 page', async () => {
+    const page = await openPage(browser);
+    const logged = [];
+    page.on('console', (m) => logged.push(m.text()));
+    try {
+      const response = await page.goto(`${site.url}/no-such-page`);
+      assert.equal(response.status(), 404);
+      await waitForHydration(page);
+      assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), '404');
+      assert.ok(await page.getByText('Oops! Page not found').isVisible());
+      const home = page.getByRole('link', { name: 'Return to Home' });
+      assert.equal(await home.getAttribute('href'), '/');
+      assert.ok(await page.getByRole('banner').getByRole('link', { name: 'Unitly' }).isVisible());
+      assert.match(await page.getByRole('contentinfo').innerText(), /© 2024/);
+      assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+      assert.ok(logged.some((t) => t.includes('/no-such-page')), `the unknown path is logged: ${JSON.stringify(logged)}`);
+      // The document's own 404 status is the one expected console error.
+      assert.deepEqual(page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)), []);
+      assert.ok(page.problems.length <= 1, JSON.stringify(page.problems));
+      assert.deepEqual(await page.cspViolations(), []);
+      await home.click();
+      await page.waitForURL(`${site.url}/`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test('sitemap.xml carries the spec priorities and change frequencies; robots.txt points to it', async () => {
+    const response = await fetch(`${site.url}/sitemap.xml`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type'), /xml/);
+    const xml = await response.text();
+    assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    assert.match(xml, /<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => {
+      const field = (name) => m[1].match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
+      return { loc: field('loc'), lastmod: field('lastmod'), changefreq: field('changefreq'), priority: Number(field('priority')) };
+    });
+    assert.equal(entries.length, 29);
+    for (const e of entries) {
+      assert.ok(e.loc.startsWith(`${BASE_URL}/`), e.loc);
+      const path = new URL(e.loc).pathname;
+      assert.deepEqual({ priority: e.priority, changefreq: e.changefreq }, sitemapValues(path), path);
+      assert.match(e.lastmod, /^\d{4}-\d{2}-\d{2}$/, `${path} lastmod`);
+    }
+    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
+    assert.match(robots, /^User-agent: \*$/m);
+    assert.match(robots, new RegExp(`^Sitemap: ${BASE_URL}/sitemap.xml$`, 'm'));
+  });
+});
+
+test('unitly build --base-url puts canonical and sitemap URLs on that base', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'unitly-base-'));
+  try {
+    const out = join(dir, 'dist');
+    execFileSync(BIN, ['build', '--out', out, '--base-url', 'https://example.test'], { cwd: ROOT, stdio: 'pipe' });
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    assert.equal(locs.length, 29);
+    for (const loc of locs) assert.ok(loc.startsWith('https://example.test/'), loc);
+    assert.ok(!sitemap.includes(BASE_URL));
+    for (const [file, url] of [['index.html', 'https://example.test/'], ['length-converter.html', 'https://example.test/length-converter'], ['blog/conversion-tips.html', 'https://example.test/blog/conversion-tips']]) {
+      const html = readFileSync(join(out, file), 'utf8');
+      const canonical = html.match(/<link [^>]*rel="?canonical"?[^>]*>/)?.[0] ?? '';
+      assert.ok(canonical.includes(`href=${url}`) || canonical.includes(`href="${url}"`), `${file}: ${canonical}`);
+      assert.ok(!html.includes(BASE_URL), `${file} still names ${BASE_URL}`);
+    }
+    assert.match(readFileSync(join(out, 'robots.txt'), 'utf8'), /^Sitemap: https:\/\/example.test\/sitemap.xml$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
