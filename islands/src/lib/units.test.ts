@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { GNU_NAMES, gnuQuantity, runGnuUnits } from './gnuUnits.mjs';
 import { convert, factorRatio, findUnit, isTemperature, type Unit, type UnitCategory } from './units';
 import { formatResult } from './format';
 import { loadUnits } from './testData';
@@ -121,56 +121,13 @@ test('findUnit and factorRatio', () => {
 // Every ordered pair against GNU units
 // ---------------------------------------------------------------------------------------
 
-// Our unit keys as GNU units (2.22, /usr/share/units/definitions.units) names them. Explicit
-// us/br names so GNU's locale-dependent defaults (UNITS_ENGLISH) cannot change the answer.
-const GNU: Record<string, string> = {
-  millimeters: 'mm', centimeters: 'cm', meters: 'm', kilometers: 'km',
-  inches: 'inch', feet: 'ft', yards: 'yard', miles: 'mile',
-  milligrams: 'mg', grams: 'g', kilograms: 'kg', tons: 'tonne',
-  ounces: 'oz', pounds: 'lb', stones: 'stone', us_tons: 'shortton', uk_tons: 'longton',
-  celsius: 'tempC', fahrenheit: 'tempF', kelvin: 'tempK', rankine: 'tempR',
-  milliliters: 'ml', liters: 'l', cubic_meters: 'm^3',
-  teaspoons: 'usteaspoon', tablespoons: 'ustablespoon', fluid_ounces: 'usfloz', cups: 'uscup',
-  pints: 'uspint', quarts: 'usquart', gallons: 'usgallon',
-  imperial_fluid_ounces: 'brfloz', imperial_pints: 'brpint', imperial_gallons: 'brgallon',
-  square_millimeters: 'mm^2', square_centimeters: 'cm^2', square_meters: 'm^2', square_kilometers: 'km^2',
-  square_inches: 'inch^2', square_feet: 'ft^2', square_yards: 'yard^2', acres: 'acre', hectares: 'hectare',
-};
-
 const LINEAR_VALUES = [1, 0.5, 123.456, 0.001, 1e6];
 const TEMPERATURE_VALUES = [1, 0.5, 123.456, -40, 0, 98.6, 1e6];
 
-/**
- * Runs one GNU units process over many (have, want) queries fed on stdin and returns one
- * number per query. -f '' loads only the system definitions (no ~/.units); -d 15 prints 15
- * significant digits, all a double holds. A failing query prints an error instead of a
- * number and shifts everything after it, so any non-number fails the whole batch loudly.
- */
-function gnuUnits(queries: [have: string, want: string][]): number[] {
-  const run = spawnSync('units', ['-f', '', '-t', '-d', '15'], {
-    input: queries.map(([have, want]) => `${have}\n${want}\n`).join(''),
-    encoding: 'utf8',
-    env: { ...process.env, LC_ALL: 'C' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (run.error) {
-    assert.fail(
-      `GNU units could not be run (${run.error.message}). These tests check every conversion ` +
-        'against it: install it with `apt-get install -y units` (it provides /usr/bin/units).',
-    );
-  }
-  const lines = run.stdout.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  const bad = lines.findIndex((l) => !Number.isFinite(Number(l)));
-  if (bad >= 0 || lines.length !== queries.length) {
-    const i = bad >= 0 ? bad : Math.min(lines.length, queries.length - 1);
-    assert.fail(`GNU units answered "${lines[i]}" to ${JSON.stringify(queries[i])} ` +
-      `(${lines.length} answers for ${queries.length} queries)\n${run.stderr}`);
-  }
-  return lines.map(Number);
-}
-
-const gnuHave = (u: Unit, v: number): string =>
-  isTemperature(u) ? `${GNU[u.key]}(${v})` : `${v} ${GNU[u.key]}`;
+// GNU units is the referee: one process over many queries (shared with the browser suite).
+const GNU = GNU_NAMES as Record<string, string>;
+const gnuUnits = (queries: [have: string, want: string][]): number[] => runGnuUnits(queries).map(Number);
+const gnuHave = (u: Unit, v: number): string => gnuQuantity(u.key, v);
 
 test('every unit has a GNU units name and the same definition as GNU units', (t) => {
   const queries: [string, string][] = [];
