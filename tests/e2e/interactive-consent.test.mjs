@@ -35,7 +35,11 @@ describe('Cookie consent', () => {
     await banner.waitFor();
     assert.equal(await stored(page), null);
     for (const name of ['Accept all', 'Reject non-essential', 'Customize']) assert.equal(await banner.getByRole('button', { name }).isVisible(), true, name);
-    assert.equal(await page.getByRole('button', { name: 'Support Unitly' }).isVisible(), false, 'floating buttons wait for the choice');
+    // The floating buttons stay usable, above the banner rather than under it.
+    await waitForAllIslands(page, ['FloatingActions', 'ConsentBanner']);
+    const fab = await page.getByRole('button', { name: 'Support Unitly' }).boundingBox();
+    const bannerBox = await banner.boundingBox();
+    assert.ok(fab.y + fab.height <= bannerBox.y, `button bottom ${fab.y + fab.height} above banner top ${bannerBox.y}`);
     await banner.getByRole('button', { name: 'Accept all' }).click();
     await banner.waitFor({ state: 'detached' });
     const consent = await stored(page);

@@ -11,10 +11,7 @@ export const REJECTED = { version: 1, choices: { essential: true, preferences: f
  * `consent: false`, a stored consent choice so the banner does not cover the page.
  */
 export async function newPage(browser, { consent = true, serviceWorkers = 'block', ...options } = {}) {
-  // `Connection: close`: works around a race in tiny_http 0.12's connection pool (a burst
-  // of new keep-alive connections can leave one accepted but never read, so a page load
-  // hangs on one asset). Remove once `unitly serve` no longer has it.
-  const page = await openPage(browser, { serviceWorkers, extraHTTPHeaders: { Connection: 'close' }, ...options });
+  const page = await openPage(browser, { serviceWorkers, ...options });
   if (consent) {
     await page.context().addInitScript((value) => {
       try {

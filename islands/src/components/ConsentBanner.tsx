@@ -40,13 +40,7 @@ export default function ConsentBanner({ ads, analytics }: Props) {
   const banner = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!open || !banner.current) return;
-    const root = document.documentElement;
-    root.classList.add('consent-open');
-    const stop = publishHeight(banner.current, '--consent-banner-height');
-    return () => {
-      stop();
-      root.classList.remove('consent-open');
-    };
+    return publishHeight(banner.current, '--consent-banner-height');
   }, [open]);
 
   if (!open) return null;

@@ -1,8 +1,10 @@
 // The install bar: when the browser offers to install Unitly (the runtime holds its
 // 'beforeinstallprompt' event: lib/pwa.ts), a bar at the bottom offers it. 'Later'
-// hides it for the rest of this visit; 'Install' shows the browser's own prompt.
+// hides it (for the rest of this visit when the visitor allowed preference storage);
+// 'Install' shows the browser's own prompt.
 import { useEffect, useRef, useState } from 'react';
 import { publishHeight } from '../lib/bottomBars.ts';
+import { allows } from '../lib/consent.ts';
 import { installAvailable, promptInstall, subscribeInstall } from '../lib/pwa.ts';
 
 const LATER_KEY = 'unitly-install-later';
@@ -29,13 +31,7 @@ export default function InstallBar() {
   const bar = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!visible || !bar.current) return;
-    const root = document.documentElement;
-    root.classList.add('install-bar-open');
-    const stop = publishHeight(bar.current, '--install-bar-height');
-    return () => {
-      stop();
-      root.classList.remove('install-bar-open');
-    };
+    return publishHeight(bar.current, '--install-bar-height');
   }, [visible]);
 
   if (!visible) return null;
@@ -52,6 +48,7 @@ export default function InstallBar() {
           className="button button-secondary"
           onClick={() => {
             setLater(true);
+            if (!allows('preferences')) return; // remembering 'Later' is a preference
             try {
               sessionStorage.setItem(LATER_KEY, '1');
             } catch {

@@ -8,15 +8,18 @@ function ToastItem({ toast }: { toast: Toast }) {
     const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast.id]);
+  // The role sits inside the <li>: a list item may not be a status or alert itself.
   return (
-    <li className={`toast toast-${toast.variant}`} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
-      <div className="toast-text">
-        <p className="toast-title">{toast.title}</p>
-        {toast.description && <p className="toast-description">{toast.description}</p>}
+    <li className="toast-item">
+      <div className={`toast toast-${toast.variant}`} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
+        <div className="toast-text">
+          <p className="toast-title">{toast.title}</p>
+          {toast.description && <p className="toast-description">{toast.description}</p>}
+        </div>
+        <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+          ×
+        </button>
       </div>
-      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
-        ×
-      </button>
     </li>
   );
 }

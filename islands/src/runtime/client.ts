@@ -26,7 +26,9 @@ function hydrate(el: HTMLElement): void {
     return;
   }
   const props = JSON.parse(el.dataset.props || '{}');
-  load().then((mod) => hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props))));
+  load().then((mod) =>
+    hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props)), { identifierPrefix: `${name}-` }),
+  );
 }
 
 function whenIdle(run: () => void): void {

@@ -6,5 +6,6 @@ import { components } from 'unitly:components';
 export function render(name: string, props: Record<string, unknown>): string {
   const component = (components as Record<string, ComponentType<any>>)[name];
   if (!component) throw new Error(`no island named ${name}`);
-  return renderToString(createElement(component, props));
+  // Islands are separate React roots: a per-component prefix keeps their useId()s apart.
+  return renderToString(createElement(component, props), { identifierPrefix: `${name}-` });
 }
