@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build-speed benchmark (prints figures; never a test).
 //
-//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,10000] [--runs 5] [--edits 7]
+//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,10000] [--runs 5] [--edits 7] [--keep]
 //
 // 1. Copies the site (content/, themes/, islands/ with its node_modules linked) to a temp
 //    folder and adds N generated markdown articles with valid front matter to content/blog.
@@ -28,6 +28,7 @@ const arg = (name, fallback) => {
 const SIZES = arg('sizes', '2000,10000').split(',').map(Number);
 const RUNS = Number(arg('runs', '5'));
 const EDITS = Number(arg('edits', '7'));
+const KEEP = process.argv.includes('--keep'); // keep the generated sites (for profiling) and print where
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -185,12 +186,17 @@ ${css}
   for (let i = 1; i <= n; i++) writeFileSync(join(dir, `content/blog/${article(i).match(/^slug: (.*)$/m)[1]}.md`), article(i));
 }
 
+// Wall time, and CPU time (user + system, children included) through GNU time when it is
+// there: CPU time is what a busy machine distorts least.
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 function timed(cmd, args, opts) {
+  const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '@@cpu %U %S', cmd, ...args]] : [cmd, args];
   const t = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
+  const r = spawnSync(file, argv, { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  return { ms, out: r.stdout };
+  const cpu = r.stderr.match(/@@cpu ([\d.]+) ([\d.]+)/);
+  return { ms, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, out: r.stdout };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -267,31 +273,34 @@ try {
     unitlySite(u, n);
     hugoSite(h, n, builtArticle);
     const times = { unitly: [], hugo: [] };
+    const cpu = { unitly: [], hugo: [] };
     let lastProfile = '';
     for (let r = 0; r < RUNS; r++) {
       const a = timed(BIN, ['--root', u, 'build', '--out', join(u, 'out')]);
       times.unitly.push(a.ms);
+      cpu.unitly.push(a.cpu);
       lastProfile = a.out;
-      times.hugo.push(timed('hugo', ['--quiet', '--minify', '-s', h, '-d', join(h, 'out')]).ms);
+      const b = timed('hugo', ['--quiet', '--minify', '-s', h, '-d', join(h, 'out')]);
+      times.hugo.push(b.ms);
+      cpu.hugo.push(b.cpu);
     }
     const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
     const hugoPages = Number(execFileSync('sh', ['-c', `find ${join(h, 'out')} -name '*.html' | wc -l`], { encoding: 'utf8' }));
     const uBytes = Number(execFileSync('sh', ['-c', `cat ${join(u, 'out/blog')}/bench-*.html | wc -c`], { encoding: 'utf8' })) / n;
     const hBytes = Number(execFileSync('sh', ['-c', `cat ${join(h, 'out/blog')}/bench-*/index.html | wc -c`], { encoding: 'utf8' })) / n;
-    const row = { n, pages, hugoPages, unitly: median(times.unitly), hugo: median(times.hugo), uBytes, hBytes, all: times };
+    const row = { n, pages, hugoPages, unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uBytes, hBytes, all: times };
     summary.push(row);
     profiles.push([n, lastProfile]);
     console.log(
       `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
-        `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
+        `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
     );
-    rmSync(join(h, 'out'), { recursive: true, force: true });
-    rmSync(h, { recursive: true, force: true });
+    if (!KEEP) rmSync(h, { recursive: true, force: true });
   }
 
   console.log('\nincremental rebuild in `unitly serve` after editing one article (file write → "rebuilt" line):');
   const rebuilds = [];
-  for (const [label, dir, file] of [
+  for (const [label, dir, file] of EDITS === 0 ? [] : [
     ['real site (29 pages)', base, join(base, 'content/blog/conversion-tips.md')],
     ...SIZES.slice(0, 1).map((n) => [`site + ${n} articles`, join(work, `unitly-${n}`), join(work, `unitly-${n}`, 'content/blog/conversion-tips.md')]),
   ]) {
@@ -303,12 +312,13 @@ try {
   }
 
   console.log('\nsummary');
-  console.log('| articles added | unitly build | hugo --minify | unitly / hugo |');
-  console.log('|---:|---:|---:|---:|');
-  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} |`);
+  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | CPU unitly | CPU hugo |');
+  console.log('|---:|---:|---:|---:|---:|---:|');
+  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} |`);
   for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)})`);
   console.log('\nunitly build steps (last run at each size):');
   for (const [n, p] of profiles) console.log(`N=${n}\n${p.trim()}`);
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (KEEP) console.log(`\nkept the generated sites in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
 }

@@ -109,26 +109,38 @@ impl Site {
             Ok(((renderer, rendered), format!("{n} pages")))
         })?;
         drop(renderer);
-        self.step("check links", || {
-            let (checked, problems) = self.check_links(&content, &rendered[..content.pages.len()]);
-            problems.into_result().map_err(anyhow::Error::new)?;
-            Ok(((), format!("{checked} internal links")))
-        })?;
-        self.step("minify", || {
-            let minified: Vec<Vec<u8>> = rendered.par_iter().map(|r| output::minify(&r.html)).collect();
-            for (r, bytes) in rendered.iter_mut().zip(minified) {
-                r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
-            }
-            Ok(((), format!("{} pages", rendered.len())))
-        })?;
         let staged = StagedDir::new(out)?;
         let requests = registry.requests();
-        let prerendered = self.step("islands", || {
-            let css = self.root.join(THEME).join("styles/main.css");
-            let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), cache)?;
-            let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
-            Ok((p, summary))
-        })?;
+        // The island pipeline (one Node process, mostly one core) runs while Rust checks the
+        // links and minifies on the others; it needs only the island requests, not the HTML.
+        let (checked, prerendered) = std::thread::scope(|scope| {
+            let islands = scope.spawn(|| {
+                self.step("islands", || {
+                    let css = self.root.join(THEME).join("styles/main.css");
+                    let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), cache)?;
+                    let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
+                    Ok((p, summary))
+                })
+            });
+            let checked = self
+                .step("check links", || {
+                    let (checked, problems) = self.check_links(&content, &rendered[..content.pages.len()]);
+                    problems.into_result().map_err(anyhow::Error::new)?;
+                    Ok(((), format!("{checked} internal links")))
+                })
+                .and_then(|()| {
+                    self.step("minify", || {
+                        let minified: Vec<Vec<u8>> = rendered.par_iter().map(|r| output::minify(&r.html)).collect();
+                        for (r, bytes) in rendered.iter_mut().zip(minified) {
+                            r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
+                        }
+                        Ok(((), format!("{} pages", rendered.len())))
+                    })
+                });
+            (checked, islands.join())
+        });
+        checked?;
+        let prerendered = prerendered.map_err(|_| anyhow::anyhow!("the island step panicked"))??;
         self.step("fill islands", || {
             let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
             let assets = assets_html(&prerendered.manifest);

@@ -197,6 +197,12 @@ describe('Install bar', () => {
 
   test('held offer → bar; Later hides it for the visit; Install prompts and the offer is used once', async () => {
     const page = await ready();
+    const setPreferences = (allowed) =>
+      page.evaluate((allowed) => {
+        const c = JSON.parse(localStorage.getItem('unitly-consent'));
+        localStorage.setItem('unitly-consent', JSON.stringify({ ...c, choices: { ...c.choices, preferences: allowed } }));
+      }, allowed);
+    await setPreferences(true); // remembering 'Later' is a preference
     const bar = page.getByRole('region', { name: 'Install app' });
     assert.equal(await bar.count(), 0, 'no bar without an offer');
     assert.equal(await offer(page, 'accepted'), true, "the browser's own prompt is held back");
@@ -224,6 +230,16 @@ describe('Install bar', () => {
     await bar.getByRole('button', { name: 'Install' }).click();
     await bar.waitFor({ state: 'detached' });
     assert.equal(await page.evaluate(() => window.__prompted), 1);
+
+    // Preferences declined: 'Later' hides the bar on this page but nothing is stored.
+    await setPreferences(false);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await waitForAllIslands(page, ['InstallBar']);
+    await offer(page, 'accepted');
+    await bar.getByRole('button', { name: 'Later' }).click();
+    await bar.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('unitly-install-later')), null);
     await assertClean(page);
     await page.context().close();
   });

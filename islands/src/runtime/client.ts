@@ -26,9 +26,15 @@ function hydrate(el: HTMLElement): void {
     return;
   }
   const props = JSON.parse(el.dataset.props || '{}');
-  load().then((mod) =>
-    hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props)), { identifierPrefix: `${name}-` }),
-  );
+  load()
+    .then((mod) =>
+      hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props)), { identifierPrefix: `${name}-` }),
+    )
+    .catch((error) => {
+      // Offline before this island's chunk arrived: the server HTML stays; try again online.
+      console.warn(`unitly: island ${name} could not load yet`, error);
+      window.addEventListener('online', () => hydrate(el), { once: true });
+    });
 }
 
 function whenIdle(run: () => void): void {
