@@ -152,16 +152,15 @@ impl Site {
             Ok(((), format!("{} pages", rendered.len())))
         })?;
         let report = self.step("write", || {
-            let mut files = 0usize;
-            let mut bytes = 0u64;
+            // Pages in parallel: thousands of small files.
+            rendered.par_iter().try_for_each(|r| staged.write(&r.file, r.html.as_bytes()))?;
+            let mut files = rendered.len();
+            let mut bytes: u64 = rendered.iter().map(|r| r.html.len() as u64).sum();
             let mut write = |rel: &str, data: &[u8]| -> Result<()> {
                 files += 1;
                 bytes += data.len() as u64;
                 staged.write(rel, data)
             };
-            for r in &rendered {
-                write(&r.file, r.html.as_bytes())?;
-            }
             write("sitemap.xml", sitemap::xml(&content).as_bytes())?;
             write("robots.txt", sitemap::robots(&content).as_bytes())?;
             let third = ThirdParty { ads: !content.config.ads.client.is_empty(), analytics: !content.config.analytics.measurement_id.is_empty() };

@@ -11,6 +11,8 @@ import { copyLine, quantityText } from '../lib/copyText.ts';
 import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
+import { copyWithToast } from '../lib/clipboard.ts';
+import CardActions from '../ui/CardActions.tsx';
 
 export interface ConverterCardProps {
   /** One category of content/units.yaml, as the build hands it over (with its key). */
@@ -138,17 +140,10 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     // Copying is a deliberate act: record it now rather than waiting for the settle delay.
     settler.current?.cancel();
     addHistory(record);
-    const line = copyLine(value, fromUnit, result, toUnit);
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(line);
-      toast({
-        title: '📋 Copied!',
-        description: temperature ? 'Temperature conversion copied to clipboard' : 'Conversion result copied to clipboard',
-      });
-    } catch {
-      toast({ title: 'Copy Failed', description: 'Could not copy the result to the clipboard', variant: 'destructive' });
-    }
+    await copyWithToast(copyLine(value, fromUnit, result, toUnit), {
+      title: '📋 Copied!',
+      description: temperature ? 'Temperature conversion copied to clipboard' : 'Conversion result copied to clipboard',
+    });
   };
 
   const reset = (): void => {
@@ -234,22 +229,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         )}
       </div>
 
-      <div className="converter-actions">
-        <button type="button" className="button" onClick={copy} disabled={result === ''} title={result === '' ? 'Enter a value to copy its result' : undefined}>
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <rect x="9" y="9" width="12" height="12" rx="2" />
-            <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-          </svg>
-          Copy
-        </button>
-        <button type="button" className="button button-secondary" onClick={reset}>
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-            <path d="M3 3v5h5" />
-          </svg>
-          Reset
-        </button>
-      </div>
+      <CardActions onCopy={copy} onReset={reset} nothingToCopy={result === '' ? 'Enter a value to copy its result' : undefined} />
     </section>
   );
 }

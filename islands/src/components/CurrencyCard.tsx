@@ -14,6 +14,8 @@ import {
 } from '../lib/rates.ts';
 import { formatCurrency, parseValue } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
+import { copyWithToast } from '../lib/clipboard.ts';
+import CardActions from '../ui/CardActions.tsx';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
@@ -207,13 +209,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     settler.current?.cancel();
     addHistory(record);
     const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result), conversion.to);
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(line);
-      toast({ title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
-    } catch {
-      toast({ title: 'Copy Failed', description: 'Could not copy the result to the clipboard', variant: 'destructive' });
-    }
+    await copyWithToast(line, { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
   };
 
   const reset = (): void => {
@@ -361,28 +357,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         </p>
       </div>
 
-      <div className="converter-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={copy}
-          disabled={!current}
-          title={!current ? 'Enter an amount to copy its result' : undefined}
-        >
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <rect x="9" y="9" width="12" height="12" rx="2" />
-            <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-          </svg>
-          Copy
-        </button>
-        <button type="button" className="button button-secondary" onClick={reset}>
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-            <path d="M3 3v5h5" />
-          </svg>
-          Reset
-        </button>
-      </div>
+      <CardActions onCopy={copy} onReset={reset} nothingToCopy={current ? undefined : 'Enter an amount to copy its result'} />
     </section>
   );
 }

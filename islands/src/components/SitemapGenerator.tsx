@@ -1,7 +1,7 @@
 // The home page's sitemap generator card: the very sitemap.xml the build writes (passed
 // in by the template), ready to copy or to download as a file named sitemap.xml.
 import { useEffect, useState } from 'react';
-import { toast } from '../lib/toast.ts';
+import { copyWithToast } from '../lib/clipboard.ts';
 
 interface Props {
   xml: string;
@@ -15,13 +15,11 @@ export default function SitemapGenerator({ xml }: Props) {
   const count = (xml.match(/<loc>/g) ?? []).length;
 
   async function copy() {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(xml);
-      toast({ title: '📋 Copied!', description: 'Sitemap XML copied to clipboard' });
-    } catch {
-      toast({ title: 'Copy Failed', description: 'Could not copy sitemap to clipboard', variant: 'destructive' });
-    }
+    await copyWithToast(
+      xml,
+      { title: '📋 Copied!', description: 'Sitemap XML copied to clipboard' },
+      { title: 'Copy Failed', description: 'Could not copy sitemap to clipboard' },
+    );
   }
 
   function download() {

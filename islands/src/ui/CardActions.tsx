@@ -1,0 +1,30 @@
+// The Copy and Reset buttons shared by the unit and currency converter cards.
+// (Not an island: islands are the files directly in src/components.)
+
+interface Props {
+  onCopy: () => void;
+  onReset: () => void;
+  /** Why Copy is disabled, or undefined when there is a result to copy. */
+  nothingToCopy?: string;
+}
+
+export default function CardActions({ onCopy, onReset, nothingToCopy }: Props) {
+  return (
+    <div className="converter-actions">
+      <button type="button" className="button" onClick={onCopy} disabled={nothingToCopy !== undefined} title={nothingToCopy}>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="9" y="9" width="12" height="12" rx="2" />
+          <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+        </svg>
+        Copy
+      </button>
+      <button type="button" className="button button-secondary" onClick={onReset}>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+          <path d="M3 3v5h5" />
+        </svg>
+        Reset
+      </button>
+    </div>
+  );
+}
