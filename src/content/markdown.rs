@@ -1,5 +1,6 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
+use crate::islands::escape_attr;
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 pub struct Rendered {
@@ -96,18 +97,14 @@ fn image_alt(events: &[(Event, std::ops::Range<usize>)], start: usize) -> (Strin
     (alt, events.len() - 1)
 }
 
-fn attr(value: &str) -> String {
-    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
 /// Markdown images load lazily: `<img src=placeholder data-src=… alt=… loading="lazy">`.
 fn deferred_img(src: &str, size: Option<(u32, u32)>, alt: &str, title: &str) -> String {
-    let mut html = format!("<img src=\"{}\" data-src=\"{}\" alt=\"{}\"", placeholder(size), attr(src), attr(alt));
+    let mut html = format!("<img src=\"{}\" data-src=\"{}\" alt=\"{}\"", placeholder(size), escape_attr(src), escape_attr(alt));
     if let Some((w, h)) = size {
         html.push_str(&format!(" width=\"{w}\" height=\"{h}\""));
     }
     if !title.is_empty() {
-        html.push_str(&format!(" title=\"{}\"", attr(title)));
+        html.push_str(&format!(" title=\"{}\"", escape_attr(title)));
     }
     html.push_str(" loading=\"lazy\" decoding=\"async\">");
     html

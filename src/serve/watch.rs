@@ -6,7 +6,8 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
-const SETTLE: Duration = Duration::from_millis(40);
+// Editors save in bursts (write + rename); 15 ms joins a burst without delaying the rebuild.
+const SETTLE: Duration = Duration::from_millis(15);
 
 pub fn spawn(root: &Path, mut rebuild: impl FnMut(&str) + Send + 'static) -> Result<()> {
     let (tx, rx) = mpsc::channel();

@@ -19,10 +19,16 @@ export async function lighthouseChrome() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...flags], logLevel: 'silent' });
   return {
     async run(url, categories = ['accessibility', 'best-practices', 'seo']) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
-      if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
-      return result.lhr;
+      // Lighthouse sometimes fails to record the trace (NO_NAVSTART and the like) on a busy
+      // machine: that is Lighthouse's own error, not the page's, so it gets two more tries.
+      let error;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
+        if (!result.lhr.runtimeError) return result.lhr;
+        error = result.lhr.runtimeError;
+      }
+      throw new Error(`Lighthouse failed on ${url}: ${error.code}: ${error.message}`);
     },
     kill: () => chrome.kill(),
   };
