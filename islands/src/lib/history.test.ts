@@ -4,21 +4,8 @@ import {
   HISTORY_KEY, HISTORY_LIMIT, HISTORY_EVENT, addHistory, clearHistory, createSettler, readHistory,
   subscribeHistory, type HistoryEntry, type NewHistoryEntry,
 } from './history';
+import { MemoryStorage } from './testData';
 
-/** A small in-memory Storage; `failWith` makes setItem throw, as a full or blocked storage does. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  constructor(private failWith?: string) {}
-  get length(): number { return this.items.size; }
-  key(i: number): string | null { return [...this.items.keys()][i] ?? null; }
-  getItem(k: string): string | null { return this.items.get(k) ?? null; }
-  setItem(k: string, v: string): void {
-    if (this.failWith) throw new DOMException('storage refused', this.failWith);
-    this.items.set(k, String(v));
-  }
-  removeItem(k: string): void { this.items.delete(k); }
-  clear(): void { this.items.clear(); }
-}
 
 const entry = (i: number, type: NewHistoryEntry['type'] = 'Length'): NewHistoryEntry =>
   ({ type, from: `${i} meters`, to: `${(i * 3.28084).toFixed(6)} feet` });

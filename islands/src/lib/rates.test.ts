@@ -5,25 +5,12 @@ import {
   formatRateTime, moneyText, needsTable, offlineRate, rateLine, readStoredRates, storeRates, validAmount,
   type Outcome,
 } from './rates';
-import { loadUnits } from './testData';
+import { loadUnits, MemoryStorage } from './testData';
 
 const data = loadUnits();
 const table = data.fallback_rates;
 const T = Date.parse('Fri, 20 Nov 2026 00:00:01 +0000');
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  constructor(private failWith?: string) {}
-  get length(): number { return this.items.size; }
-  key(i: number): string | null { return [...this.items.keys()][i] ?? null; }
-  getItem(k: string): string | null { return this.items.get(k) ?? null; }
-  setItem(k: string, v: string): void {
-    if (this.failWith) throw new DOMException('storage refused', this.failWith);
-    this.items.set(k, String(v));
-  }
-  removeItem(k: string): void { this.items.delete(k); }
-  clear(): void { this.items.clear(); }
-}
 
 /** A fetch that answers from `answer(url)` and records the URLs it was asked for. */
 function fakeFetch(answer: (url: string) => { status?: number; body: unknown } | Error) {
