@@ -13,6 +13,7 @@ import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
+import SwapButton from '../ui/SwapButton.tsx';
 
 export interface ConverterCardProps {
   /** One category of content/units.yaml, as the build hands it over (with its key). */
@@ -193,14 +194,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
             ))}
           </select>
         </div>
-        <button type="button" className="icon-button swap-button" aria-label="Swap units" title="Swap units" onClick={swap}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M7 4 3 8l4 4" />
-            <path d="M3 8h14" />
-            <path d="m17 20 4-4-4-4" />
-            <path d="M21 16H7" />
-          </svg>
-        </button>
+        <SwapButton label="Swap units" onSwap={swap} />
         <div className="field">
           <label htmlFor={`${id}-to`}>To</label>
           <select id={`${id}-to`} value={to} onChange={change(setTo)}>

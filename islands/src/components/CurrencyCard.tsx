@@ -16,6 +16,7 @@ import { formatCurrency, parseValue } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
+import SwapButton from '../ui/SwapButton.tsx';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
@@ -304,14 +305,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
             {options}
           </select>
         </div>
-        <button type="button" className="icon-button swap-button" aria-label="Swap currencies" title="Swap currencies" onClick={swap}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M7 4 3 8l4 4" />
-            <path d="M3 8h14" />
-            <path d="m17 20 4-4-4-4" />
-            <path d="M21 16H7" />
-          </svg>
-        </button>
+        <SwapButton label="Swap currencies" onSwap={swap} />
         <div className="field">
           <label htmlFor={`${id}-to`}>To</label>
           <select id={`${id}-to`} value={to} onChange={changeCurrency(setTo)}>
