@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCurrency, formatResult, parseValue } from './format';
+import { formatCurrency, formatDecimal, formatResult, parseValue } from './format';
 
 test('formatResult: US formatting with thousands separators, up to `precision` decimals', () => {
   assert.equal(formatResult(16.404199475065617, 6), '16.404199');
@@ -69,4 +69,24 @@ test('parseValue: empty or not a number gives null', () => {
   for (const text of ['', '   ', 'abc', '12abc', '1.2.3', '-', '.', 'e5', '0x10', 'Infinity', 'NaN', '1e999', '1,5', '12,34', null, undefined]) {
     assert.equal(parseValue(text), null, JSON.stringify(text));
   }
+});
+
+test('formatDecimal writes exactly what Intl.NumberFormat en-US writes', () => {
+  const shapes: Array<[number, number]> = [[0, 2], [0, 6], [2, 2], [4, 4], [6, 6], [0, 0]];
+  // Ties and near-ties at every precision, carries through nines, tiny and huge values.
+  const edge = [0, -0, 0.5, 1.5, 2.5, -2.5, 0.05, 0.005, 1.005, 2.675, 1.0049999, 0.125, 0.0000005, 0.00000049, 9.9999995, 99.995, 999999.9999995,
+    -999.9999999, 123456789.123456789, 1e21, 1.5e20, 5e-7, 4.9e-7, 1e-7, 0.1 + 0.2, 37.77777777777778, 1609.344, 0.45359237, 946.3529460000001];
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const values = [...edge];
+  for (let i = 0; i < 8000; i++) {
+    const magnitude = 10 ** Math.floor(random() * 24 - 9);
+    const v = (random() - 0.3) * magnitude;
+    values.push(v, Number(v.toFixed(Math.floor(random() * 8))), Math.round(v * 2) / 2 / 1000);
+  }
+  for (const [min, max] of shapes) {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max });
+    for (const v of values) assert.equal(formatDecimal(v, min, max), intl.format(v), `${v} with ${min}-${max} decimals`);
+  }
+  assert.equal(formatDecimal(NaN, 0, 2), '');
 });

@@ -3,16 +3,42 @@
 /** At or above this size a fixed-point result is a wall of digits; show it in e-notation. */
 const HUGE = 1e15;
 
-// Building a NumberFormat is comparatively slow and results re-render on every keystroke.
-const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(min: number, max: number): Intl.NumberFormat {
-  const id = `${min}:${max}`;
-  let f = formatters.get(id);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max });
-    formatters.set(id, f);
+/**
+ * `value` in US notation ("-1,234.5") with between `minFraction` and `maxFraction` decimals,
+ * rounded half away from zero: the output of `Intl.NumberFormat('en-US', ...)`, which the
+ * tests check on many values. Written out because building the first Intl.NumberFormat
+ * loads locale data and costs 40-60 ms of main thread on every page that shows a number.
+ */
+export function formatDecimal(value: number, minFraction: number, maxFraction: number): string {
+  if (!Number.isFinite(value)) return '';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  // The shortest decimal that reads back as this double (as Intl rounds it): d.ddde±x.
+  const [mantissa, exponent] = Math.abs(value).toExponential().split('e');
+  let digits = mantissa.replace('.', '');
+  let point = Number(exponent) + 1; // how many of `digits` stand before the decimal point
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
   }
-  return f;
+  const keep = point + maxFraction;
+  let kept = digits.slice(0, keep).padEnd(keep, '0');
+  if (digits.length > keep && digits[keep] >= '5') {
+    const rounded = incremented(kept);
+    point += rounded.length - kept.length;
+    kept = rounded;
+  }
+  let fraction = kept.slice(point);
+  while (fraction.length > minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const integer = (kept.slice(0, point).replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}${integer}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A string of decimal digits plus one ("129" → "130", "99" → "100", "" → "1"). */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1);
 }
 
 /**
@@ -23,20 +49,20 @@ function numberFormat(min: number, max: number): Intl.NumberFormat {
  */
 export function formatResult(value: number, precision: number): string {
   if (!Number.isFinite(value)) return '';
-  if (value === 0) return '0'; // also -0, which Intl would print as "-0"
+  if (value === 0) return '0'; // also -0, which formatDecimal would print as "-0"
   // A double holds 15 significant decimal digits reliably; beyond that are artefacts of
   // binary arithmetic (0.1 + 0.2 = 0.30000000000000004), so never display them.
   const clean = Number(value.toPrecision(15));
   if (Math.abs(clean) >= HUGE) return clean.toExponential(5);
-  const text = numberFormat(0, precision).format(clean);
-  // Rounded away to nothing: let Intl's own rounding decide, so 0.0000005 still shows 0.000001.
+  const text = formatDecimal(clean, 0, precision);
+  // Rounded away to nothing (half-way rounds up, so 0.0000005 still shows 0.000001).
   return text === '0' || text === '-0' ? clean.toExponential(5) : text;
 }
 
 /** Money: exactly 2 decimals, US formatting ("1,234.50"). */
 export function formatCurrency(value: number): string {
   if (!Number.isFinite(value)) return '';
-  const text = numberFormat(2, 2).format(value);
+  const text = formatDecimal(value, 2, 2);
   return text === '-0.00' ? '0.00' : text;
 }
 

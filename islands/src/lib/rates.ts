@@ -11,7 +11,7 @@
 //  2. the spec's fallback table (content/units.yaml), through currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
 import { fallbackRate } from './currency';
-import { formatCurrency, parseValue } from './format';
+import { formatCurrency, formatDecimal, parseValue } from './format';
 import type { Currency, RateTable } from './units';
 
 export const RATES_KEY = 'unitly-rates';
@@ -322,17 +322,10 @@ export function createRequester(delayMs: number = RATES_DEBOUNCE_MS): Requester 
 // Words and numbers on the card
 // ---------------------------------------------------------------------------------------
 
-const rateFormats = new Map<number, Intl.NumberFormat>();
 /** A rate with 4 decimals ("0.9200"), or 6 when it is small ("0.006614"). */
 export function formatRate(rate: number): string {
-  if (!Number.isFinite(rate)) return '';
   const digits = rate >= 0.1 ? 4 : 6;
-  let f = rateFormats.get(digits);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    rateFormats.set(digits, f);
-  }
-  return f.format(rate);
+  return formatDecimal(rate, digits, digits);
 }
 
 /** "1 USD = 0.9200 EUR" */
@@ -340,10 +333,13 @@ export function rateLine(from: string, to: string, rate: number): string {
   return `1 ${from} = ${formatRate(rate)} ${to}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+// Built on first use: an Intl formatter costs milliseconds to build, not worth paying at load.
+let timeFormat: Intl.DateTimeFormat | undefined;
 /** A rate's time, the same for every visitor: "Nov 20, 2026, 12:00 AM UTC". */
 export function formatRateTime(ms: number): string {
-  return Number.isFinite(ms) ? `${timeFormat.format(ms)} UTC` : '';
+  if (!Number.isFinite(ms)) return '';
+  timeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return `${timeFormat.format(ms)} UTC`;
 }
 
 /** An amount of money as shown, in two parts: "€92.00" and "EUR" (no symbol when it is the code). */

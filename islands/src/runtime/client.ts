@@ -2,7 +2,7 @@
 // name, its props as JSON and a directive: load (now), idle (when the main thread is
 // free) or visible (when scrolled near). Components load as separate chunks; React
 // itself sits in one shared chunk, downloaded once for the whole site.
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
 
@@ -28,7 +28,11 @@ function hydrate(el: HTMLElement): void {
   const props = JSON.parse(el.dataset.props || '{}');
   load()
     .then((mod) =>
-      hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props)), { identifierPrefix: `${name}-` }),
+      // As a transition, React hydrates in slices of a few milliseconds and yields to the
+      // browser between them, instead of blocking the main thread for a whole island.
+      startTransition(() => {
+        hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props)), { identifierPrefix: `${name}-` });
+      }),
     )
     .catch((error) => {
       // Offline before this island's chunk arrived: the server HTML stays; try again online.
