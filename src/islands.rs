@@ -88,6 +88,11 @@ pub struct ClientManifest {
     pub preload: Vec<String>,
     /// Every file written under the assets folder.
     pub files: Vec<String>,
+    /// The one inline script (islands/src/runtime/head.ts, minified): it must run before the
+    /// first paint, which no external script can do without blocking the page.
+    pub head_script: String,
+    /// Its `sha256-...` source for the Content-Security-Policy.
+    pub head_script_hash: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -99,11 +99,12 @@ pub fn minify(html: &str) -> Vec<u8> {
     minify_html::minify(html.as_bytes(), &cfg)
 }
 
-/// Security headers for every response. Scripts come only from our origin (no inline
-/// script at all), styles only from our stylesheet; consent-gated third parties add
-/// exactly their own origins when configured.
-pub fn security_headers(third_party: &ThirdParty) -> Vec<(&'static str, String)> {
+/// Security headers for every response. Scripts come only from our origin plus the inline
+/// scripts whose hashes are given (`sha256-...`), styles only from our stylesheet;
+/// consent-gated third parties add exactly their own origins when configured.
+pub fn security_headers(third_party: &ThirdParty, inline_script_hashes: &[&str]) -> Vec<(&'static str, String)> {
     let mut script = vec!["'self'".to_string()];
+    script.extend(inline_script_hashes.iter().map(|h| format!("'{h}'")));
     let mut connect = vec!["'self'".to_string()];
     let mut img = vec!["'self'".to_string(), "data:".to_string()];
     let mut frame: Vec<String> = vec![];
@@ -152,9 +153,9 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
 /// `_headers` in the format Cloudflare Pages and Netlify read.
-pub fn headers_file(third_party: &ThirdParty) -> String {
+pub fn headers_file(third_party: &ThirdParty, inline_script_hashes: &[&str]) -> String {
     let mut out = String::from("/*\n");
-    for (name, value) in security_headers(third_party) {
+    for (name, value) in security_headers(third_party, inline_script_hashes) {
         out.push_str(&format!("  {name}: {value}\n"));
     }
     out.push_str(&format!("\n/assets/*\n  Cache-Control: {IMMUTABLE}\n"));
@@ -188,8 +189,8 @@ mod tests {
 
     #[test]
     fn csp_is_strict_without_third_parties() {
-        let h = headers_file(&ThirdParty::default());
-        assert!(h.contains("script-src 'self';"));
+        let h = headers_file(&ThirdParty::default(), &["sha256-abc="]);
+        assert!(h.contains("script-src 'self' 'sha256-abc=';"));
         assert!(!h.contains("unsafe-inline"));
         assert!(h.contains("object-src 'none'"));
         assert!(h.contains("frame-ancestors 'none'"));

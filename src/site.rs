@@ -164,7 +164,7 @@ impl Site {
             write("sitemap.xml", sitemap::xml(&content).as_bytes())?;
             write("robots.txt", sitemap::robots(&content).as_bytes())?;
             let third = ThirdParty { ads: !content.config.ads.client.is_empty(), analytics: !content.config.analytics.measurement_id.is_empty() };
-            write("_headers", output::headers_file(&third).as_bytes())?;
+            write("_headers", output::headers_file(&third, &[prerendered.manifest.head_script_hash.as_str()]).as_bytes())?;
             let static_dir = self.root.join(THEME).join("static");
             for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
                 let rel = e.path().strip_prefix(&static_dir)?.to_string_lossy().into_owned();
@@ -219,7 +219,7 @@ pub fn output_file(path: &str) -> String {
 }
 
 fn assets_html(m: &islands::ClientManifest) -> String {
-    let mut s = format!("<link rel=\"stylesheet\" href=\"{}\">", m.css);
+    let mut s = format!("<script>{}</script><link rel=\"stylesheet\" href=\"{}\">", m.head_script, m.css);
     for p in &m.preload {
         s.push_str(&format!("<link rel=\"modulepreload\" href=\"{p}\">"));
     }

@@ -1,9 +1,11 @@
 // The island pipeline, run once per `unitly build` by the Rust generator.
 // stdin:  {"outDir", "publicPath", "css", "client": bool, "renders": [{key, name, props}]}
-// stdout: {"client": {entry, css, preload, files} | null, "html": {key: html}, "errors": [...]}
+// stdout: {"client": {entry, css, preload, files, head_script, head_script_hash} | null,
+//          "html": {key: html}, "errors": [...]}
 // One process bundles the client (hashed ES modules, React in a shared chunk) and
 // prerenders every requested island with React's server renderer.
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,12 +61,32 @@ async function buildClient() {
   const entryPath = find('src/runtime/client.ts');
   const cssPath = Object.keys(outputs).find((p) => p.endsWith('.css') && outputs[p].entryPoint);
   const url = (p) => input.publicPath + relative(input.outDir, resolve(root, p));
+  const head = await buildHeadScript();
   return {
     entry: url(entryPath),
     css: url(cssPath),
     preload: outputs[entryPath].imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path)),
     files,
+    head_script: head,
+    // What the Content-Security-Policy allows in place of 'unsafe-inline'.
+    head_script_hash: `sha256-${createHash('sha256').update(head, 'utf8').digest('base64')}`,
   };
+}
+
+/** src/runtime/head.ts as one minified statement, to be inlined in every page's <head>. */
+async function buildHeadScript() {
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'src/runtime/head.ts')],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text.trim();
 }
 
 async function prerender(renders) {

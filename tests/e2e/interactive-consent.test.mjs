@@ -57,16 +57,49 @@ describe('Cookie consent', () => {
     await page.context().close();
   });
 
+  test('the banner paints with the page on a first visit and never for a returning visitor', async () => {
+    // With every script file refused, only the server HTML and the inline head script act:
+    // what the visitor sees at the first paint, before any island hydrates.
+    const noScripts = async (page) => page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const first = await newPage(browser, { consent: false });
+    await noScripts(first);
+    await first.goto(`${site.url}/length-converter`);
+    assert.equal(await first.getByRole('region', { name: 'Cookies on Unitly' }).isVisible(), true, 'first visit: banner at once');
+    // The floating buttons start above the banner, so its arrival moves nothing.
+    const fab = await first.getByRole('button', { name: 'Support Unitly' }).boundingBox();
+    const bannerBox = await first.getByRole('region', { name: 'Cookies on Unitly' }).boundingBox();
+    assert.ok(fab.y + fab.height <= bannerBox.y, `button bottom ${fab.y + fab.height} above banner top ${bannerBox.y}`);
+    assert.deepEqual(await first.cspViolations(), [], 'the inline head script is allowed by its hash');
+    await first.context().close();
+
+    const returning = await newPage(browser);
+    await noScripts(returning);
+    await returning.goto(`${site.url}/length-converter`);
+    assert.equal(await returning.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0, 'a stored choice: no banner, not even before hydration');
+    await returning.context().close();
+
+    // A choice stored by an older version of the purposes is asked again.
+    const outdated = await newPage(browser, { consent: false });
+    await outdated.context().addInitScript(() => localStorage.setItem('unitly-consent', JSON.stringify({ version: 0, choices: {}, time: '2024-01-01T00:00:00Z' })));
+    await outdated.goto(`${site.url}/faq`);
+    await waitForAllIslands(outdated, ['ConsentBanner']);
+    assert.equal(await outdated.getByRole('region', { name: 'Cookies on Unitly' }).isVisible(), true);
+    await assertClean(outdated);
+    await outdated.context().close();
+  });
+
   test('Reject non-essential and Customize are remembered too', async () => {
     const page = await newPage(browser, { consent: false });
     await page.goto(`${site.url}/about`);
     const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
+    await waitForAllIslands(page, ['ConsentBanner']);
     await banner.getByRole('button', { name: 'Reject non-essential' }).click();
     await banner.waitFor({ state: 'detached' });
     assert.deepEqual((await stored(page)).choices, { essential: true, preferences: false, analytics: false, advertising: false });
 
     await page.evaluate(() => localStorage.clear());
     await page.reload();
+    await waitForAllIslands(page, ['ConsentBanner']);
     await banner.getByRole('button', { name: 'Customize' }).click();
     const group = banner.getByRole('group', { name: 'Choose what to allow' });
     const essential = group.getByRole('checkbox', { name: 'Essential (always on)' });
@@ -84,6 +117,7 @@ describe('Cookie consent', () => {
   test('the cookies page shows the choice and changes it with Cookie settings', async () => {
     const page = await newPage(browser, { consent: false });
     await page.goto(`${site.url}/cookies`);
+    await waitForAllIslands(page, ['ConsentBanner']);
     await page.getByRole('region', { name: 'Cookies on Unitly' }).getByRole('button', { name: 'Accept all' }).click();
     const settings = page.getByRole('region', { name: 'Your cookie choices' });
     await settings.scrollIntoViewIfNeeded();

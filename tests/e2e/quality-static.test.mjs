@@ -2,6 +2,7 @@
 // inline script or style, every internal link and anchor resolves, `unitly check` passes,
 // and the security headers of `dist/_headers` are the ones `unitly serve` sends, gzipped.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -79,15 +80,22 @@ describe('the built site', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('no page has an inline script (other than JSON-LD), an inline <style> or a style attribute', () => {
+  test('no inline script but JSON-LD and the one head script the CSP names by hash; no inline <style> or style attribute', () => {
+    const csp = cspDirectives(deployedHeaders(readFileSync(join(site.out, '_headers'), 'utf8'))['content-security-policy']);
+    const hashes = csp['script-src'].filter((s) => s.startsWith("'sha256-"));
+    assert.equal(hashes.length, 1, `one inline script hash in script-src: ${hashes}`);
     const problems = [];
     for (const f of htmlFiles) {
       const html = readFileSync(join(site.out, f), 'utf8');
+      let inline = 0;
       for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
         const type = attributeValues(attrs, 'type')[0] ?? '';
         if (type === 'application/ld+json') continue;
-        if (attributeValues(attrs, 'src').length === 0 || body.trim()) problems.push(`${f}: inline script <script${attrs}>${body.slice(0, 60)}`);
+        if (attributeValues(attrs, 'src').length > 0 && !body.trim()) continue;
+        const hash = `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+        if (hash !== hashes[0] || ++inline > 1) problems.push(`${f}: inline script not allowed by the CSP <script${attrs}>${body.slice(0, 60)}`);
       }
+      if (inline !== 1) problems.push(`${f}: ${inline} head scripts (the consent banner needs exactly one)`);
       if (/<style\b/i.test(html)) problems.push(`${f}: inline <style>`);
       for (const [tag] of html.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\sstyle=[^>]*>/gi)) problems.push(`${f}: style attribute ${tag.slice(0, 100)}`);
       for (const [tag] of html.matchAll(/<[a-z][a-z0-9-]*\b[^>]*\son[a-z]+=[^>]*>/gi)) problems.push(`${f}: inline event handler ${tag.slice(0, 100)}`);

@@ -1,12 +1,13 @@
-// The cookie consent banner, shown until the visitor chooses (spec sections 1 and 2).
+// The cookie consent banner, shown until the visitor chooses (spec sections 1 and 2). It is
+// in every page's HTML, hidden by the stylesheet unless the inline head script found no
+// stored choice (lib/consent.ts askForConsent), so it paints with the page, not later.
 // Essential storage is always on; preferences, analytics and advertising stay off until
 // chosen. It also loads the ad and analytics scripts, but only for purposes the visitor
 // allowed and only when content/site.yaml configures them (props): with nothing
 // configured no third-party request is ever made.
-import { useEffect, useRef, useState } from 'react';
-import { publishHeight } from '../lib/bottomBars.ts';
+import { useEffect, useState } from 'react';
 import { ConsentChoices, type Draft } from '../lib/ConsentChoices.tsx';
-import { ACCEPT_ALL, REJECT_ALL, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
+import { ACCEPT_ALL, REJECT_ALL, askForConsent, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
 import { loadThirdParty } from '../lib/thirdParty.ts';
 
 interface Props {
@@ -21,7 +22,8 @@ const OFF: Draft = { preferences: false, analytics: false, advertising: false };
 export default function ConsentBanner({ ads, analytics }: Props) {
   // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
   const id = 'consent-banner';
-  // undefined: not read yet (the server render, and the first client render).
+  // undefined: not read yet (the server render and the first client render, which show the
+  // banner and leave hiding it to the stylesheet until the choice is read).
   const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
   const [customizing, setCustomizing] = useState(false);
   const [draft, setDraft] = useState<Draft>(OFF);
@@ -31,21 +33,15 @@ export default function ConsentBanner({ ads, analytics }: Props) {
     const apply = (c: Consent | null) => {
       setConsent(c);
       if (c) loadThirdParty(config, c.choices);
+      else askForConsent(); // e.g. a stored choice from an older version of the purposes
     };
     apply(readConsent());
     return subscribeConsent(apply);
   }, [ads, analytics]);
 
-  const open = consent === null;
-  const banner = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!open || !banner.current) return;
-    return publishHeight(banner.current, '--consent-banner-height');
-  }, [open]);
-
-  if (!open) return null;
+  if (consent) return null;
   return (
-    <section ref={banner} className="consent-banner" aria-labelledby={`${id}-h`}>
+    <section className="consent-banner" aria-labelledby={`${id}-h`}>
       <div className="consent-inner">
         <div className="consent-text">
           <h2 id={`${id}-h`}>Cookies on Unitly</h2>

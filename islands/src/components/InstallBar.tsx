@@ -2,8 +2,7 @@
 // 'beforeinstallprompt' event: lib/pwa.ts), a bar at the bottom offers it. 'Later'
 // hides it (for the rest of this visit when the visitor allowed preference storage);
 // 'Install' shows the browser's own prompt.
-import { useEffect, useRef, useState } from 'react';
-import { publishHeight } from '../lib/bottomBars.ts';
+import { useEffect, useState } from 'react';
 import { allows } from '../lib/consent.ts';
 import { installAvailable, promptInstall, subscribeInstall } from '../lib/pwa.ts';
 
@@ -27,16 +26,9 @@ export default function InstallBar() {
     return subscribeInstall(setAvailable);
   }, []);
 
-  const visible = available && !later;
-  const bar = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!visible || !bar.current) return;
-    return publishHeight(bar.current, '--install-bar-height');
-  }, [visible]);
-
-  if (!visible) return null;
+  if (!available || later) return null;
   return (
-    <section ref={bar} className="install-bar" aria-label="Install app">
+    <section className="install-bar" aria-label="Install app">
       <svg aria-hidden="true" width="36" height="36" viewBox="0 0 32 32" className="install-logo">
         <rect width="32" height="32" rx="8" fill="#3b82f6" />
         <path d="M9 10v7a7 7 0 0 0 14 0v-7" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />

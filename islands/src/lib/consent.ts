@@ -74,6 +74,16 @@ export function readConsent(storage: Storage | undefined = defaultStorage()): Co
   }
 }
 
+/**
+ * Shows the consent banner: the banner is in every page's HTML but hidden by the stylesheet
+ * unless <html> carries `data-consent="ask"`. The inline head script (runtime/head.ts) sets
+ * it before the first paint when no valid choice is stored, so a returning visitor never
+ * sees the banner flash, and a first visit paints it at once (no late shift or paint).
+ */
+export function askForConsent(root: HTMLElement = document.documentElement): void {
+  root.dataset.consent = 'ask';
+}
+
 export function saveConsent(
   choices: Omit<Choices, 'essential'> & { essential?: boolean },
   storage: Storage | undefined = defaultStorage(),
