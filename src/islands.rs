@@ -52,7 +52,7 @@ impl IslandRegistry {
                 return Err(format!("island `{name}`: client must be one of {DIRECTIVES:?}, found `{client}`").into());
             }
             let props = args.get("props").cloned().unwrap_or(Value::Object(Default::default()));
-            let key = format!("{:016x}", fnv1a(format!("{name}\0{props}").as_bytes()));
+            let key = format!("{:016x}", crate::fingerprint::fnv1a(format!("{name}\0{props}").as_bytes()));
             registry
                 .requests
                 .lock()
@@ -131,7 +131,7 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
     let islands_dir = root.join("islands");
     // The stylesheet's folder: main.css imports its partials.
     let styles = css.parent().unwrap_or(css).to_path_buf();
-    let fingerprint = fingerprint(&[islands_dir.join("src"), islands_dir.join("scripts"), styles]);
+    let fingerprint = crate::fingerprint::of(&[islands_dir.join("src"), islands_dir.join("scripts"), styles]);
     if cache.fingerprint != fingerprint {
         *cache = IslandCache { fingerprint, ..Default::default() };
     }
@@ -222,30 +222,20 @@ pub fn ensure_npm_packages(dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Brings the previous build's client files into this one. They are named by content hash
+/// and never written again, so a hard link is as good as a copy and much cheaper; copies
+/// only where linking fails (another file system).
 fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
     for f in files {
         let (src, dst) = (from.join(f), to.join(f));
         if let Some(parent) = dst.parent() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        std::fs::copy(&src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
+        if std::fs::hard_link(&src, &dst).is_err() {
+            std::fs::copy(&src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
+        }
     }
     Ok(())
-}
-
-/// Paths, sizes and modification times of everything under `roots`.
-fn fingerprint(roots: &[PathBuf]) -> u64 {
-    let mut entries: Vec<String> = roots
-        .iter()
-        .flat_map(|r| walkdir::WalkDir::new(r).into_iter().filter_map(Result::ok))
-        .filter_map(|e| {
-            let m = e.metadata().ok()?;
-            let modified = m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos();
-            Some(format!("{}|{}|{}", e.path().display(), m.len(), modified))
-        })
-        .collect();
-    entries.sort();
-    fnv1a(entries.join("\n").as_bytes())
 }
 
 /// Replaces island placeholders with their server HTML, wrapped for hydration, and the
@@ -300,16 +290,6 @@ pub fn escape_attr(s: &str) -> String {
         }
     }
     out
-}
-
-/// FNV-1a: a stable, dependency-free hash for keys and fingerprints.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for b in bytes {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
 }
 
 #[cfg(test)]

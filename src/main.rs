@@ -2,6 +2,7 @@ mod cli;
 mod cmd;
 mod content;
 mod diagnostics;
+mod fingerprint;
 mod islands;
 mod links;
 mod output;

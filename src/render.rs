@@ -40,12 +40,32 @@ struct ArticleSummary<'a> {
     path: &'a str,
 }
 
-impl Renderer {
-    /// Loads the theme's templates. Errors carry the template name and position.
-    pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>) -> Result<Renderer, tera::Error> {
-        let glob = format!("{}/**/*.html", templates_dir.display());
-        let mut tera = tera::Tera::new(&glob)?;
+/// The parsed templates, kept between builds in `serve` while no template file changes:
+/// parsing them is half of a content-only rebuild's render step.
+#[derive(Default)]
+pub struct TemplateCache {
+    fingerprint: u64,
+    tera: Option<tera::Tera>,
+}
+
+impl TemplateCache {
+    fn parsed(&mut self, templates_dir: &Path) -> Result<tera::Tera, tera::Error> {
+        let fingerprint = crate::fingerprint::of(&[templates_dir.to_path_buf()]);
+        if let (Some(tera), true) = (&self.tera, self.fingerprint == fingerprint) {
+            return Ok(tera.clone());
+        }
+        let mut tera = tera::Tera::new(&format!("{}/**/*.html", templates_dir.display()))?;
         tera.autoescape_on(vec![".html"]);
+        *self = TemplateCache { fingerprint, tera: Some(tera.clone()) };
+        Ok(tera)
+    }
+}
+
+impl Renderer {
+    /// Loads the theme's templates (from `cache` when unchanged). Errors carry the template
+    /// name and position.
+    pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>, cache: &mut TemplateCache) -> Result<Renderer, tera::Error> {
+        let mut tera = cache.parsed(templates_dir)?;
         tera.register_function("island", islands.tera_function());
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));

@@ -32,6 +32,14 @@ pub struct BuildReport {
     pub pages: usize,
 }
 
+/// What `serve` keeps between rebuilds: the parsed templates, the client bundle and the
+/// island renders, each reused while its sources are unchanged.
+#[derive(Default)]
+pub struct BuildCache {
+    islands: IslandCache,
+    templates: render::TemplateCache,
+}
+
 impl Site {
     pub fn new(root: impl Into<PathBuf>) -> Site {
         let root = root.into();
@@ -67,7 +75,7 @@ impl Site {
     pub fn check(&self) -> Result<(usize, usize)> {
         let content = self.load()?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
-        let renderer = Renderer::new(&self.templates_dir(), &content, registry).map_err(tera_error)?;
+        let renderer = Renderer::new(&self.templates_dir(), &content, registry, &mut Default::default()).map_err(tera_error)?;
         let (rendered, problems) = render_all(&renderer, &content);
         problems.into_result().map_err(anyhow::Error::new)?;
         let (checked, problems) = self.check_links(&content, &rendered);
@@ -88,7 +96,7 @@ impl Site {
     }
 
     /// Builds into `out` atomically: on any error `out` is left exactly as it was.
-    pub fn build(&self, out: &Path, cache: &mut IslandCache) -> Result<BuildReport> {
+    pub fn build(&self, out: &Path, cache: &mut BuildCache) -> Result<BuildReport> {
         let started = Instant::now();
         if self.verbose {
             println!("unitly build → {}", out.display());
@@ -100,7 +108,7 @@ impl Site {
         })?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
         let (renderer, mut rendered) = self.step("render templates", || {
-            let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone()).map_err(tera_error)?;
+            let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut cache.templates).map_err(tera_error)?;
             let (mut rendered, problems) = render_all(&renderer, &content);
             problems.into_result().map_err(anyhow::Error::new)?;
             let not_found = renderer.render_not_found(&content).map_err(tera_error)?;
@@ -117,7 +125,7 @@ impl Site {
             let islands = scope.spawn(|| {
                 self.step("islands", || {
                     let css = self.root.join(THEME).join("styles/main.css");
-                    let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), cache)?;
+                    let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), &mut cache.islands)?;
                     let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
                     Ok((p, summary))
                 })
@@ -183,7 +191,7 @@ impl Site {
         })?;
         let target = staged.target().to_path_buf();
         staged.commit()?;
-        islands::relocate_cache(cache, target.join("assets"));
+        islands::relocate_cache(&mut cache.islands, target.join("assets"));
         if self.verbose {
             println!("built {} pages + 404 in {:.0} ms", report.pages, started.elapsed().as_secs_f64() * 1000.0);
         }

@@ -6,8 +6,7 @@ mod files;
 mod http;
 mod watch;
 
-use crate::islands::IslandCache;
-use crate::site::Site;
+use crate::site::{BuildCache, Site};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
@@ -44,7 +43,7 @@ pub struct Server {
 
 pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) -> Result<()> {
     let site = Site::new(root);
-    let mut cache = IslandCache::default();
+    let mut cache = BuildCache::default();
     site.build(out, &mut cache)?;
 
     let edge = match edge::Edge::start(root) {

@@ -25,6 +25,7 @@ pub fn spawn(root: &Path, mut rebuild: impl FnMut(&str) + Send + 'static) -> Res
             watcher.watch(&path, RecursiveMode::Recursive).with_context(|| format!("watching {}", path.display()))?;
         }
     }
+    let root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
     std::thread::spawn(move || {
         let _watcher = watcher; // lives as long as this thread
         while let Ok(first) = rx.recv() {
@@ -32,7 +33,9 @@ pub fn spawn(root: &Path, mut rebuild: impl FnMut(&str) + Send + 'static) -> Res
             while let Ok(more) = rx.recv_timeout(SETTLE) {
                 paths.extend(more);
             }
-            paths.retain(|p| !p.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')));
+            // Hidden files (editor swap files, .git) inside the project do not count; the
+            // project itself may well live under a hidden folder.
+            paths.retain(|p| !p.strip_prefix(&root).unwrap_or(p).components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')));
             if paths.is_empty() {
                 continue;
             }

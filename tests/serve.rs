@@ -1,0 +1,110 @@
+//! `unitly serve` on a copy of the real site: an edit to an article or to a template is
+//! served after the rebuild (the caches it keeps between rebuilds notice the change), and
+//! a broken edit leaves the previous pages served.
+
+mod common;
+
+use common::Project;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+struct Serve {
+    child: Child,
+    addr: String,
+    stdout: Receiver<String>,
+    stderr: Receiver<String>,
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn lines(from: impl Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    rx
+}
+
+/// The first line from `rx` that contains `needle`, within two minutes (a cold start runs
+/// the island pipeline).
+fn wait_for(rx: &Receiver<String>, needle: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) if line.contains(needle) => return line,
+            Ok(_) => continue,
+            Err(e) => panic!("no line containing {needle:?}: {e}"),
+        }
+    }
+}
+
+fn start(project: &Project) -> Serve {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_unitly"))
+        .args(["--root", project.dir.path().to_str().unwrap(), "serve", "--port", "0", "--out"])
+        .arg(project.path("dist"))
+        .current_dir(project.dir.path())
+        // No request in these tests reaches the edge function; keep its upstreams local anyway.
+        .env("GOLD_UPSTREAM_URL", "http://127.0.0.1:9/gold")
+        .env("FTSE_UPSTREAM_URL", "http://127.0.0.1:9/ftse")
+        .env("RATES_UPSTREAM_URL", "http://127.0.0.1:9/v6")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starting unitly serve");
+    let stdout = lines(child.stdout.take().unwrap());
+    let stderr = lines(child.stderr.take().unwrap());
+    let line = wait_for(&stdout, "serving http://");
+    let addr = line.split("http://").nth(1).unwrap().split('/').next().unwrap().to_string();
+    // Let the watcher register its folders before the first edit.
+    std::thread::sleep(Duration::from_millis(300));
+    Serve { child, addr, stdout, stderr }
+}
+
+/// The body of `GET path`, without compression.
+fn get(addr: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("connecting to unitly serve");
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
+    assert!(head.starts_with("HTTP/1.1 200"), "GET {path}: {head}");
+    body.to_string()
+}
+
+#[test]
+fn edits_are_served_after_the_rebuild_and_a_broken_edit_keeps_the_last_good_pages() {
+    let project = Project::copy_of_real_site();
+    let serve = start(&project);
+    let article = "content/blog/conversion-tips.md";
+    assert!(get(&serve.addr, "/blog/conversion-tips").contains("Top 10 Unit Conversion Tips"));
+
+    // Content: only the article changed, so templates and islands come from the caches.
+    project.edit(article, "Top 10 Unit Conversion Tips for Accurate Results", "Ten Unit Conversion Tips That Hold Up");
+    wait_for(&serve.stdout, "rebuilt");
+    let page = get(&serve.addr, "/blog/conversion-tips");
+    assert!(page.contains("Ten Unit Conversion Tips That Hold Up"), "the edited title is served");
+    assert!(get(&serve.addr, "/blog").contains("Ten Unit Conversion Tips That Hold Up"), "the blog list follows");
+
+    // A template: the parsed templates must not be reused.
+    project.edit("themes/unitly/templates/base.html", "All rights reserved.", "All rights reserved. Made with care.");
+    wait_for(&serve.stdout, "rebuilt");
+    assert!(get(&serve.addr, "/faq").contains("All rights reserved. Made with care."), "the template edit is served");
+
+    // Broken front matter: the rebuild fails with the place, the last good pages stay.
+    project.edit(article, "title: ", "title: [unclosed ");
+    let failure = wait_for(&serve.stderr, "rebuild failed");
+    let located = wait_for(&serve.stderr, "conversion-tips.md:");
+    assert!(located.contains(":2:"), "{failure}\n{located}");
+    assert!(get(&serve.addr, "/blog/conversion-tips").contains("Ten Unit Conversion Tips That Hold Up"));
+}
