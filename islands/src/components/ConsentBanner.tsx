@@ -6,7 +6,7 @@
 // allowed and only when content/site.yaml configures them (props): with nothing
 // configured no third-party request is ever made.
 import { useEffect, useState } from 'react';
-import { ConsentChoices, type Draft } from '../lib/ConsentChoices.tsx';
+import { ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
 import { ACCEPT_ALL, REJECT_ALL, askForConsent, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
 import { loadThirdParty } from '../lib/thirdParty.ts';
 

@@ -4,6 +4,7 @@
 // keeps every word typed, and offers the email address instead.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast.ts';
+import Field from '../ui/Field.tsx';
 import {
   CONTACT_FIELDS,
   CONTACT_SUBJECTS,
@@ -54,13 +55,6 @@ export default function ContactForm({ email }: Props) {
     if (values[f].trim() === '' && errors[f] === undefined) return;
     setErrors((old) => ({ ...old, [f]: contactFieldError(f, values[f]) }));
   };
-  const describe = (f: ContactField, hint?: string) => [errors[f] ? `${fid(f)}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-  const errorText = (f: ContactField) =>
-    errors[f] ? (
-      <p id={`${fid(f)}-error`} className="field-error">
-        {errors[f]}
-      </p>
-    ) : null;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -100,86 +94,80 @@ export default function ContactForm({ email }: Props) {
     <form className="contact-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
       <p className="field-hint">All fields are required.</p>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={fid('name')}>Name</label>
-          <input
-            ref={refs.name}
-            id={fid('name')}
-            name="name"
-            type="text"
-            autoComplete="name"
+        <Field id={fid('name')} label="Name" error={errors.name}>
+          {(control) => (
+            <input
+              ref={refs.name}
+              {...control}
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={LIMITS.name}
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              onBlur={() => blur('name')}
+            />
+          )}
+        </Field>
+        <Field id={fid('email')} label="Email" error={errors.email}>
+          {(control) => (
+            <input
+              ref={refs.email}
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={LIMITS.email}
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+              onBlur={() => blur('email')}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id={fid('subject')} label="Subject" error={errors.subject}>
+        {(control) => (
+          <select
+            ref={refs.subject}
+            {...control}
+            name="subject"
             required
-            maxLength={LIMITS.name}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            onBlur={() => blur('name')}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describe('name')}
-          />
-          {errorText('name')}
-        </div>
-        <div className="field">
-          <label htmlFor={fid('email')}>Email</label>
-          <input
-            ref={refs.email}
-            id={fid('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+            value={values.subject}
+            onChange={(e) => set('subject', e.target.value)}
+            onBlur={() => blur('subject')}
+          >
+            <option value="">Choose a subject…</option>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id={fid('message')}
+        label="Message"
+        error={errors.message}
+        hint="For a wrong result, include the value, both units and what you expected."
+      >
+        {(control) => (
+          <textarea
+            ref={refs.message}
+            {...control}
+            name="message"
             required
-            maxLength={LIMITS.email}
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            onBlur={() => blur('email')}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describe('email')}
+            rows={6}
+            maxLength={LIMITS.message}
+            value={values.message}
+            onChange={(e) => set('message', e.target.value)}
+            onBlur={() => blur('message')}
           />
-          {errorText('email')}
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={fid('subject')}>Subject</label>
-        <select
-          ref={refs.subject}
-          id={fid('subject')}
-          name="subject"
-          required
-          value={values.subject}
-          onChange={(e) => set('subject', e.target.value)}
-          onBlur={() => blur('subject')}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={describe('subject')}
-        >
-          <option value="">Choose a subject…</option>
-          {CONTACT_SUBJECTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-        {errorText('subject')}
-      </div>
-      <div className="field">
-        <label htmlFor={fid('message')}>Message</label>
-        <textarea
-          ref={refs.message}
-          id={fid('message')}
-          name="message"
-          required
-          rows={6}
-          maxLength={LIMITS.message}
-          value={values.message}
-          onChange={(e) => set('message', e.target.value)}
-          onBlur={() => blur('message')}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describe('message', `${fid('message')}-hint`)}
-        />
-        <p id={`${fid('message')}-hint`} className="field-hint">
-          For a wrong result, include the value, both units and what you expected.
-        </p>
-        {errorText('message')}
-      </div>
+        )}
+      </Field>
       {notice && (
         <div className="form-notice" role="alert">
           <p>

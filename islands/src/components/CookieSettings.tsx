@@ -2,7 +2,7 @@
 // change it. Saving updates every island on the page (the consent banner loads or stops
 // loading third-party scripts from then on).
 import { useEffect, useState, type FormEvent } from 'react';
-import { ConsentChoices, type Draft } from '../lib/ConsentChoices.tsx';
+import { ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
 import { ACCEPT_ALL, REJECT_ALL, readConsent, saveConsent, subscribeConsent, summary, type Consent } from '../lib/consent.ts';
 import { isConfigured, withdrawnButLoaded } from '../lib/thirdParty.ts';
 import { toast } from '../lib/toast.ts';

@@ -2,6 +2,7 @@
 // function (/api/subscribe), which hands it to the configured mailing list.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast.ts';
+import Field from '../ui/Field.tsx';
 import { emailError, LIMITS, submitForm, type SubmitOutcome } from '../lib/validate.ts';
 
 type Notice = 'unavailable' | 'network' | 'refused' | null;
@@ -43,40 +44,34 @@ export default function Newsletter() {
 
   return (
     <form className="newsletter-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Email address</label>
-        <div className="inline-row">
-          <input
-            ref={input}
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={LIMITS.email}
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (error !== undefined) setError(emailError(e.target.value));
-            }}
-            onBlur={() => {
-              if (email.trim() !== '' || error !== undefined) setError(emailError(email));
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          <button className="button" disabled={!ready || sending}>
-            {sending ? 'Subscribing…' : 'Subscribe'}
-          </button>
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
+      <Field id={`${id}-email`} label="Email address" error={error} errorId={`${id}-error`}>
+        {(control) => (
+          <div className="inline-row">
+            <input
+              ref={input}
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={LIMITS.email}
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (error !== undefined) setError(emailError(e.target.value));
+              }}
+              onBlur={() => {
+                if (email.trim() !== '' || error !== undefined) setError(emailError(email));
+              }}
+            />
+            <button className="button" disabled={!ready || sending}>
+              {sending ? 'Subscribing…' : 'Subscribe'}
+            </button>
+          </div>
         )}
-      </div>
+      </Field>
       {notice && (
         <p className="form-notice" role="alert">
           {notice === 'network'

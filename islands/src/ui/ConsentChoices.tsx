@@ -1,5 +1,5 @@
 // The purpose checkboxes shared by the consent banner and the cookies page.
-import { PURPOSE_TEXT, PURPOSES, type Purpose } from './consent.ts';
+import { PURPOSE_TEXT, PURPOSES, type Purpose } from '../lib/consent.ts';
 
 export type Draft = Record<Purpose, boolean>;
 
