@@ -86,6 +86,9 @@ pub struct ClientManifest {
     pub css: String,
     /// Chunks the entry imports statically (React): preloaded so they download in parallel.
     pub preload: Vec<String>,
+    /// Component name → its chunk and the chunks it imports beyond the entry's: preloaded on
+    /// pages that hydrate the component at load, instead of discovered after the runtime runs.
+    pub component_preload: HashMap<String, Vec<String>>,
     /// Every file written under the assets folder.
     pub files: Vec<String>,
     /// The one inline script (islands/src/runtime/head.ts, minified): it must run before the
@@ -238,6 +241,17 @@ fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// Names of the islands a page hydrates at once (`client="load"`), in page order.
+pub fn loaded_at_once<'a>(html: &str, requests: &HashMap<&str, &'a RenderRequest>) -> Vec<&'a str> {
+    html.split("<!--unitly:island:")
+        .skip(1)
+        .filter_map(|rest| {
+            let (key, client) = rest.split_once("-->")?.0.split_once(':')?;
+            (client == "load").then(|| requests.get(key).map(|r| r.name.as_str())).flatten()
+        })
+        .collect()
+}
+
 /// Replaces island placeholders with their server HTML, wrapped for hydration, and the
 /// assets placeholder with the stylesheet, preloads and runtime script.
 pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests: &HashMap<&str, &RenderRequest>, assets: &str) -> Result<String> {
@@ -306,6 +320,15 @@ mod tests {
             out,
             "<p>a</p><div class=\"island\" data-island=\"Toggle\" data-client=\"idle\" data-props=\"{&quot;a&quot;:&quot;&lt;\\&quot;x\\&quot;&gt;&quot;}\"><button>t</button></div><script></script>"
         );
+    }
+
+    #[test]
+    fn only_islands_hydrated_at_load_are_preloaded() {
+        let card = RenderRequest { key: "k1".into(), name: "Card".into(), props: serde_json::json!({}) };
+        let menu = RenderRequest { key: "k2".into(), name: "Menu".into(), props: serde_json::json!({}) };
+        let requests: HashMap<&str, &RenderRequest> = [("k1", &card), ("k2", &menu)].into_iter().collect();
+        let html = "<!--unitly:assets--><!--unitly:island:k2:idle--><p>x</p><!--unitly:island:k1:load--><!--unitly:island:k2:visible-->";
+        assert_eq!(loaded_at_once(html, &requests), ["Card"]);
     }
 
     #[test]

@@ -151,9 +151,13 @@ impl Site {
         let prerendered = prerendered.map_err(|_| anyhow::anyhow!("the island step panicked"))??;
         self.step("fill islands", || {
             let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-            let assets = assets_html(&prerendered.manifest);
-            let filled: Result<Vec<String>> =
-                rendered.par_iter().map(|r| islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets)).collect();
+            let filled: Result<Vec<String>> = rendered
+                .par_iter()
+                .map(|r| {
+                    let assets = assets_html(&prerendered.manifest, &islands::loaded_at_once(&r.html, &by_key));
+                    islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets)
+                })
+                .collect();
             for (r, html) in rendered.iter_mut().zip(filled?) {
                 r.html = html;
             }
@@ -226,9 +230,13 @@ pub fn output_file(path: &str) -> String {
     }
 }
 
-fn assets_html(m: &islands::ClientManifest) -> String {
+/// The head's assets: the inline head script, the stylesheet, the runtime and, preloaded,
+/// the chunks of the islands this page hydrates at once (`loaded`).
+fn assets_html(m: &islands::ClientManifest, loaded: &[&str]) -> String {
     let mut s = format!("<script>{}</script><link rel=\"stylesheet\" href=\"{}\">", m.head_script, m.css);
-    for p in &m.preload {
+    let components = loaded.iter().filter_map(|name| m.component_preload.get(*name)).flatten();
+    let mut seen = HashSet::new();
+    for p in m.preload.iter().chain(components).filter(|p| seen.insert(p.as_str())) {
         s.push_str(&format!("<link rel=\"modulepreload\" href=\"{p}\">"));
     }
     s.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", m.entry));

@@ -1,6 +1,6 @@
 // The island pipeline, run once per `unitly build` by the Rust generator.
 // stdin:  {"outDir", "publicPath", "css", "client": bool, "renders": [{key, name, props}]}
-// stdout: {"client": {entry, css, preload, files, head_script, head_script_hash} | null,
+// stdout: {"client": {entry, css, preload, component_preload, files, head_script, head_script_hash} | null,
 //          "html": {key: html}, "errors": [...]}
 // One process bundles the client (hashed ES modules, React in a shared chunk) and
 // prerenders every requested island with React's server renderer.
@@ -61,11 +61,27 @@ async function buildClient() {
   const entryPath = find('src/runtime/client.ts');
   const cssPath = Object.keys(outputs).find((p) => p.endsWith('.css') && outputs[p].entryPoint);
   const url = (p) => input.publicPath + relative(input.outDir, resolve(root, p));
+  // Every chunk a file pulls in by static imports, however deep.
+  const closure = (path, seen = new Set()) => {
+    for (const i of outputs[path].imports) {
+      if (i.kind === 'import-statement' && !seen.has(i.path)) closure(i.path, seen.add(i.path));
+    }
+    return seen;
+  };
+  const entryChunks = closure(entryPath);
+  // Per component: its chunk and what that chunk imports, minus what the entry already
+  // brings, so a page can preload the islands it hydrates at once with the runtime.
+  const componentPreload = {};
+  for (const [path, output] of Object.entries(outputs)) {
+    const name = output.entryPoint?.match(/^src\/components\/([A-Za-z0-9]+)\.tsx$/)?.[1];
+    if (name) componentPreload[name] = [path, ...closure(path)].filter((p) => !entryChunks.has(p)).map(url);
+  }
   const head = await buildHeadScript();
   return {
     entry: url(entryPath),
     css: url(cssPath),
-    preload: outputs[entryPath].imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path)),
+    preload: [...entryChunks].map(url),
+    component_preload: componentPreload,
     files,
     head_script: head,
     // What the Content-Security-Policy allows in place of 'unsafe-inline'.
