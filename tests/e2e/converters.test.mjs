@@ -1,27 +1,14 @@
 // The unit converter card and the history panel, driven through the built site in Chromium
 // the way a visitor (or a screen reader) uses them: controls are found by role and name.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { fakeUpstreams, launchBrowser, openPage, startSite, waitForHydration } from './harness.mjs';
+import { openPage, siteForFile, waitForHydration } from './harness.mjs';
 import { gnuQuantity, GNU_NAMES, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
-let site;
-let browser;
-let upstreams;
-
-before(async () => {
-  // The market banner on every page asks for live data: answer it, so pages stay error-free.
-  upstreams = await fakeUpstreams();
-  site = await startSite({ env: upstreams.env });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await upstreams?.close();
-});
+// The market banner on every page asks for live data: the fake upstreams answer it, so
+// pages stay error-free.
+const ctx = siteForFile();
 
 const PAGES = {
   '/length-converter': { label: 'Length', from: 'meters', to: 'feet', five: '16.404199 ft' },
@@ -47,7 +34,7 @@ const HISTORY_KEY = 'conversion-history';
  * banner does not cover the controls under test.
  */
 async function open(options = {}) {
-  const page = await openPage(browser, options);
+  const page = await openPage(ctx.browser, options);
   await page.addInitScript(() => {
     if (localStorage.getItem('unitly-consent') === null) {
       const choices = { essential: true, preferences: false, analytics: false, advertising: false };
@@ -61,7 +48,7 @@ async function open(options = {}) {
 async function visit(path, { init, ...options } = {}) {
   const page = await open(options);
   if (init) await page.addInitScript(...init);
-  await page.goto(site.url + path);
+  await page.goto(ctx.site.url + path);
   await waitForHydration(page);
   return page;
 }
@@ -138,7 +125,7 @@ test('each specialised page converts through its labelled controls, from its own
   const page = await visit(first);
   for (const path of [first, ...rest]) {
     if (path !== first) {
-      await page.goto(site.url + path); // one tab, page after page, as a visitor browses
+      await page.goto(ctx.site.url + path); // one tab, page after page, as a visitor browses
       await waitForHydration(page);
     }
     await checkCard(path, page);
@@ -202,7 +189,7 @@ test('each category page converts through its labelled controls, and every unit 
   const pages = [await visit(CATEGORY_PAGES[0])];
   for (const path of CATEGORY_PAGES.slice(1)) {
     const tab = await newTab(pages[0]);
-    await tab.goto(site.url + path);
+    await tab.goto(ctx.site.url + path);
     await waitForHydration(tab);
     pages.push(tab);
   }

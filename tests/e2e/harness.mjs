@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
+import { after, before } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -71,6 +72,31 @@ export async function startSite({ env = {} } = {}) {
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The usual set-up of a test file (or of the describe block it is called in): registers a
+ * `before` hook that starts fake upstreams, `unitly serve` pointed at them and Chromium, and
+ * an `after` hook that stops them. The returned object is empty until the hook has run, so
+ * tests read `ctx.site.url`, `ctx.browser`, `ctx.up.calls`. `beforeStart(ctx)` runs once the
+ * upstreams exist and before the site starts, e.g. to make an upstream fail from the start.
+ */
+export function siteForFile({ browser = true, upstreams = true, env = {}, beforeStart } = {}) {
+  const ctx = {};
+  before(async () => {
+    if (upstreams) ctx.up = await fakeUpstreams();
+    await beforeStart?.(ctx);
+    [ctx.site, ctx.browser] = await Promise.all([
+      startSite({ env: { ...ctx.up?.env, ...env } }),
+      browser ? launchBrowser() : undefined,
+    ]);
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.site?.stop();
+    await ctx.up?.close();
+  });
+  return ctx;
 }
 
 /**

@@ -1,36 +1,23 @@
 // Cookie consent: the first-visit banner, remembered choices, no third-party request when
 // nothing is configured, and the cookies page's Cookie settings.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
+import { siteForFile } from './harness.mjs';
 import { assertClean, newPage, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
-let site;
-let up;
-let browser;
-
-before(async () => {
-  up = await fakeUpstreams();
-  [site, browser] = await Promise.all([startSite({ env: up.env }), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await up?.close();
-});
+const ctx = siteForFile();
 
 describe('Cookie consent', () => {
   const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('unitly-consent') ?? 'null'));
 
   test('first visit: banner; Accept all is remembered; nothing third-party is ever requested', async () => {
-    const page = await newPage(browser, { consent: false });
+    const page = await newPage(ctx.browser, { consent: false });
     const foreign = [];
     page.on('request', (r) => {
       const host = new URL(r.url()).hostname;
       if (host !== '127.0.0.1' && host !== 'localhost' && !r.url().startsWith('data:')) foreign.push(r.url());
     });
-    await page.goto(site.url);
+    await page.goto(ctx.site.url);
     const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
     await banner.waitFor();
     assert.equal(await stored(page), null);
@@ -50,7 +37,7 @@ describe('Cookie consent', () => {
     await waitForAllIslands(page, ['ConsentBanner']);
     assert.equal(await page.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0, 'remembered');
     assert.equal(await page.locator('script[data-unitly-purpose]').count(), 0, 'ads and analytics are not configured');
-    await page.goto(`${site.url}/blog`);
+    await page.goto(`${ctx.site.url}/blog`);
     await waitForAllIslands(page, ['ConsentBanner']);
     assert.deepEqual(foreign, [], 'no request ever left the site');
     await assertClean(page);
@@ -61,9 +48,9 @@ describe('Cookie consent', () => {
     // With every script file refused, only the server HTML and the inline head script act:
     // what the visitor sees at the first paint, before any island hydrates.
     const noScripts = async (page) => page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    const first = await newPage(browser, { consent: false });
+    const first = await newPage(ctx.browser, { consent: false });
     await noScripts(first);
-    await first.goto(`${site.url}/length-converter`);
+    await first.goto(`${ctx.site.url}/length-converter`);
     assert.equal(await first.getByRole('region', { name: 'Cookies on Unitly' }).isVisible(), true, 'first visit: banner at once');
     // The floating buttons start above the banner, so its arrival moves nothing.
     const fab = await first.getByRole('button', { name: 'Support Unitly' }).boundingBox();
@@ -72,16 +59,16 @@ describe('Cookie consent', () => {
     assert.deepEqual(await first.cspViolations(), [], 'the inline head script is allowed by its hash');
     await first.context().close();
 
-    const returning = await newPage(browser);
+    const returning = await newPage(ctx.browser);
     await noScripts(returning);
-    await returning.goto(`${site.url}/length-converter`);
+    await returning.goto(`${ctx.site.url}/length-converter`);
     assert.equal(await returning.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0, 'a stored choice: no banner, not even before hydration');
     await returning.context().close();
 
     // A choice stored by an older version of the purposes is asked again.
-    const outdated = await newPage(browser, { consent: false });
+    const outdated = await newPage(ctx.browser, { consent: false });
     await outdated.context().addInitScript(() => localStorage.setItem('unitly-consent', JSON.stringify({ version: 0, choices: {}, time: '2024-01-01T00:00:00Z' })));
-    await outdated.goto(`${site.url}/faq`);
+    await outdated.goto(`${ctx.site.url}/faq`);
     await waitForAllIslands(outdated, ['ConsentBanner']);
     assert.equal(await outdated.getByRole('region', { name: 'Cookies on Unitly' }).isVisible(), true);
     await assertClean(outdated);
@@ -89,8 +76,8 @@ describe('Cookie consent', () => {
   });
 
   test('Reject non-essential and Customize are remembered too', async () => {
-    const page = await newPage(browser, { consent: false });
-    await page.goto(`${site.url}/about`);
+    const page = await newPage(ctx.browser, { consent: false });
+    await page.goto(`${ctx.site.url}/about`);
     const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
     await waitForAllIslands(page, ['ConsentBanner']);
     await banner.getByRole('button', { name: 'Reject non-essential' }).click();
@@ -115,8 +102,8 @@ describe('Cookie consent', () => {
   });
 
   test('the cookies page shows the choice and changes it with Cookie settings', async () => {
-    const page = await newPage(browser, { consent: false });
-    await page.goto(`${site.url}/cookies`);
+    const page = await newPage(ctx.browser, { consent: false });
+    await page.goto(`${ctx.site.url}/cookies`);
     await waitForAllIslands(page, ['ConsentBanner']);
     await page.getByRole('region', { name: 'Cookies on Unitly' }).getByRole('button', { name: 'Accept all' }).click();
     const settings = page.getByRole('region', { name: 'Your cookie choices' });

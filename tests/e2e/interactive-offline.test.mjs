@@ -1,51 +1,38 @@
 // Installable and offline: the service worker precaches every page and client file, so
 // with the network cut the converters still load and convert; /api/* is never cached;
 // a new build gets a new cache and the old one is deleted.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
+import { siteForFile } from './harness.mjs';
 import { assertClean, newPage, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
-let site;
-let up;
-let browser;
-
-before(async () => {
-  up = await fakeUpstreams();
-  [site, browser] = await Promise.all([startSite({ env: up.env }), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await up?.close();
-});
+const ctx = siteForFile();
 
 test('sw.js: versioned by content, precaches every page of the sitemap, served revalidated', async () => {
-  const r = await fetch(`${site.url}/sw.js`);
+  const r = await fetch(`${ctx.site.url}/sw.js`);
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-type'), /javascript/);
   assert.equal(r.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
   const sw = await r.text();
   const list = JSON.parse(sw.match(/const PRECACHE = (\[[\s\S]*?\]);/)[1]);
-  const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
+  const xml = await (await fetch(`${ctx.site.url}/sitemap.xml`)).text();
   const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   assert.equal(pages.length, 29);
   for (const p of [...pages, '/404.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png']) assert.ok(list.includes(p), p);
-  const html = await (await fetch(`${site.url}/`)).text();
+  const html = await (await fetch(`${ctx.site.url}/`)).text();
   for (const asset of html.match(/\/assets\/[\w.-]+\.(?:js|css)/g)) assert.ok(list.includes(asset), asset);
   assert.ok(!list.some((u) => u.startsWith('/api')), 'no API answer is precached');
   assert.match(sw, /const VERSION = '[0-9a-f]{16}';/);
-  assert.equal(sw, await readFile(join(site.out, 'sw.js'), 'utf8'));
-  const headers = await readFile(join(site.out, '_headers'), 'utf8');
+  assert.equal(sw, await readFile(join(ctx.site.out, 'sw.js'), 'utf8'));
+  const headers = await readFile(join(ctx.site.out, '_headers'), 'utf8');
   assert.match(headers, /\/sw\.js\n {2}Cache-Control: public, max-age=0, must-revalidate/);
 });
 
 test('offline: converter pages load from the cache and still convert; API calls are not cached', async () => {
-  const page = await newPage(browser, { serviceWorkers: 'allow' });
-  await page.goto(`${site.url}/length-converter`);
+  const page = await newPage(ctx.browser, { serviceWorkers: 'allow' });
+  await page.goto(`${ctx.site.url}/length-converter`);
   await waitForAllIslands(page, ['ConverterCard']);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -70,15 +57,15 @@ test('offline: converter pages load from the cache and still convert; API calls 
   await page.getByText('Offline - Limited functionality').waitFor();
 
   // A page never visited before comes from the precache too.
-  await page.goto(`${site.url}/temperature-converter`);
+  await page.goto(`${ctx.site.url}/temperature-converter`);
   await waitForAllIslands(page, ['ConverterCard']);
   await page.getByRole('spinbutton', { name: 'Value' }).fill('100');
   await page.locator('output').filter({ hasText: '212' }).first().waitFor();
 
   // The converter's query string does not defeat the cache; an unknown path is the 404 page.
-  await page.goto(`${site.url}/weight-converter?from=kilograms`);
+  await page.goto(`${ctx.site.url}/weight-converter?from=kilograms`);
   await page.getByRole('heading', { level: 1, name: /Weight/ }).waitFor();
-  const response = await page.goto(`${site.url}/no-such-page`);
+  const response = await page.goto(`${ctx.site.url}/no-such-page`);
   assert.equal(response.status(), 404);
   await page.getByText('Oops! Page not found').waitFor();
 
@@ -88,7 +75,7 @@ test('offline: converter pages load from the cache and still convert; API calls 
 
   await page.context().setOffline(false);
   // Back online, pages come from the network again (network first).
-  await page.goto(`${site.url}/faq`);
+  await page.goto(`${ctx.site.url}/faq`);
   await waitForAllIslands(page, ['FaqSearch']);
   // Requests the page made while offline, and the deliberate 404 and failed API call above,
   // are logged by the browser; nothing else may be.
@@ -99,14 +86,14 @@ test('offline: converter pages load from the cache and still convert; API calls 
 });
 
 test('a new deployment: new version, new cache, old cache deleted, the page is told', async () => {
-  const page = await newPage(browser, { serviceWorkers: 'allow' });
-  await page.goto(`${site.url}/about`);
+  const page = await newPage(ctx.browser, { serviceWorkers: 'allow' });
+  await page.goto(`${ctx.site.url}/about`);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   // The page that gets the new worker must have been controlled from its start.
   await page.reload();
   await waitForAllIslands(page, ['Toaster']);
-  const file = join(site.out, 'sw.js');
+  const file = join(ctx.site.out, 'sw.js');
   const sw = await readFile(file, 'utf8');
   const version = sw.match(/const VERSION = '([0-9a-f]+)'/)[1];
   await page.waitForFunction((v) => caches.keys().then((k) => k.join() === `unitly-${v}`), version);

@@ -1,28 +1,15 @@
 // The floating support and premium buttons, their tooltips and modal dialogs (keyboard
 // only), the install bar and the connectivity banner.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
+import { siteForFile } from './harness.mjs';
 import { assertClean, focusedName, newPage, tabUntil, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
-let site;
-let up;
-let browser;
-
-before(async () => {
-  up = await fakeUpstreams();
-  [site, browser] = await Promise.all([startSite({ env: up.env }), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await up?.close();
-});
+const ctx = siteForFile();
 
 async function ready(path = '/about', options = {}) {
-  const page = await newPage(browser, options);
-  await page.goto(site.url + path);
+  const page = await newPage(ctx.browser, options);
+  await page.goto(ctx.site.url + path);
   await waitForAllIslands(page, ['FloatingActions', 'Toaster', 'InstallBar', 'ConnectivityBanner']);
   return page;
 }
@@ -245,14 +232,14 @@ describe('Install bar', () => {
   });
 
   test('the manifest makes the site installable: name, start URL, PNG icons 192 and 512', async () => {
-    const manifest = await (await fetch(`${site.url}/manifest.webmanifest`)).json();
+    const manifest = await (await fetch(`${ctx.site.url}/manifest.webmanifest`)).json();
     assert.equal(manifest.short_name, 'Unitly');
     assert.equal(manifest.start_url, '/');
     assert.equal(manifest.display, 'standalone');
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png' && i.purpose.includes('any'));
       assert.ok(icon, size);
-      const r = await fetch(site.url + icon.src);
+      const r = await fetch(ctx.site.url + icon.src);
       assert.equal(r.status, 200);
       const png = Buffer.from(await r.arrayBuffer());
       assert.equal(png.subarray(1, 4).toString(), 'PNG');

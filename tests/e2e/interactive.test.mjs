@@ -1,34 +1,21 @@
 // Issue 5 in the browser: FAQ search, the sitemap generator, deferred images and page
 // load time. (Consent: interactive-consent.test.mjs; forms, overlays, offline: the other
 // interactive-*.test.mjs files.)
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
+import { siteForFile } from './harness.mjs';
 import { assertClean, newPage, tabUntil, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
-let site;
-let up;
-let browser;
-
-before(async () => {
-  up = await fakeUpstreams();
-  [site, browser] = await Promise.all([startSite({ env: up.env }), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await up?.close();
-});
+const ctx = siteForFile();
 
 const visibleQuestions = (page) =>
   page.locator('.faq details:visible summary').allTextContents();
 
 describe('FAQ', () => {
   test('search filters questions and answers as you type; categories, All, no match and clear', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${site.url}/faq`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.site.url}/faq`);
     await waitForAllIslands(page, ['FaqSearch']);
     const search = page.getByRole('searchbox', { name: 'Search the FAQ' });
     const status = page.getByRole('status').filter({ hasText: /Showing|No FAQs/ });
@@ -75,8 +62,8 @@ describe('FAQ', () => {
   });
 
   test('keyboard only: search, pick a category, expand and collapse an answer', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${site.url}/faq`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.site.url}/faq`);
     await waitForAllIslands(page, ['FaqSearch']);
     await tabUntil(page, () => document.activeElement?.id === 'faq-search-q');
     await page.keyboard.type('install');
@@ -100,8 +87,8 @@ describe('FAQ', () => {
   });
 
   test('a link to /faq#id opens that answer', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${site.url}/faq#works-offline`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.site.url}/faq#works-offline`);
     await waitForAllIslands(page, ['FaqSearch']);
     await page.waitForFunction(() => document.getElementById('works-offline')?.open === true);
     assert.equal(await page.getByText(/keeps a copy of the site/).isVisible(), true);
@@ -110,8 +97,8 @@ describe('FAQ', () => {
   });
 
   test('without JavaScript every question and answer is in the page and readable', async () => {
-    const page = await newPage(browser, { javaScriptEnabled: false, consent: false });
-    await page.goto(`${site.url}/faq`);
+    const page = await newPage(ctx.browser, { javaScriptEnabled: false, consent: false });
+    await page.goto(`${ctx.site.url}/faq`);
     const faq = (await readFile(new URL('../../content/faq.yaml', import.meta.url), 'utf8'))
       .split('\n')
       .filter((l) => l.startsWith('  question: '))
@@ -131,10 +118,10 @@ describe('FAQ', () => {
 
 describe('Sitemap generator', () => {
   test('shows the built sitemap.xml and copies it', async () => {
-    const page = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-    const built = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    const page = await newPage(ctx.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const built = await (await fetch(`${ctx.site.url}/sitemap.xml`)).text();
     assert.equal((built.match(/<loc>/g) ?? []).length, 29);
-    await page.goto(site.url);
+    await page.goto(ctx.site.url);
     const card = page.getByRole('region', { name: 'Sitemap Generator' });
     await card.scrollIntoViewIfNeeded();
     await waitForAllIslands(page, ['SitemapGenerator', 'Toaster']);
@@ -148,13 +135,13 @@ describe('Sitemap generator', () => {
   });
 
   test('a refused clipboard gives the destructive Copy Failed toast', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(ctx.browser);
     await page.context().addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'clipboard', {
         get: () => ({ writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) }),
       });
     });
-    await page.goto(site.url);
+    await page.goto(ctx.site.url);
     await page.getByRole('region', { name: 'Sitemap Generator' }).scrollIntoViewIfNeeded();
     await waitForAllIslands(page, ['SitemapGenerator', 'Toaster']);
     await page.getByRole('button', { name: 'Copy XML' }).click();
@@ -167,9 +154,9 @@ describe('Sitemap generator', () => {
   });
 
   test('Download saves sitemap.xml with the same content', async () => {
-    const page = await newPage(browser);
-    const built = await (await fetch(`${site.url}/sitemap.xml`)).text();
-    await page.goto(site.url);
+    const page = await newPage(ctx.browser);
+    const built = await (await fetch(`${ctx.site.url}/sitemap.xml`)).text();
+    await page.goto(ctx.site.url);
     await page.getByRole('region', { name: 'Sitemap Generator' }).scrollIntoViewIfNeeded();
     await waitForAllIslands(page, ['SitemapGenerator']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
@@ -182,10 +169,10 @@ describe('Sitemap generator', () => {
 
 describe('Deferred images and load time', () => {
   test('an article illustration loads only when scrolled near', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
     const requested = [];
     page.on('request', (r) => r.url().includes('/images/') && requested.push(r.url()));
-    await page.goto(`${site.url}/blog/unit-conversion-history`);
+    await page.goto(`${ctx.site.url}/blog/unit-conversion-history`);
     await page.waitForLoadState('load');
     const img = page.getByRole('img', { name: /Drawn to scale: one yard is 0.9144 of a metre/ });
     assert.match(await img.getAttribute('src'), /^data:image\/svg\+xml/, 'a placeholder until near');
@@ -203,11 +190,11 @@ describe('Deferred images and load time', () => {
   });
 
   test('page load time is measured in whole milliseconds and not displayed or logged', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(ctx.browser);
     const logged = [];
     // (Playwright itself notes the blocked service worker; that is not the page talking.)
     page.on('console', (m) => m.text() !== 'Service Worker registration blocked by Playwright' && logged.push(m.text()));
-    await page.goto(`${site.url}/length-converter`);
+    await page.goto(`${ctx.site.url}/length-converter`);
     const ms = await page.waitForFunction(() => performance.getEntriesByName('unitly:load-time')[0]?.detail?.ms).then((h) => h.jsonValue());
     assert.ok(Number.isInteger(ms) && ms >= 0, String(ms));
     assert.equal(await page.getByText(`${ms} ms`).count(), 0);

@@ -4,15 +4,19 @@
 //
 // Order matters in the first test: the edge serves its last good answer when an upstream
 // fails, so the market failure states are checked before any good answer is cached.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultRates, fakeUpstreams, launchBrowser, openPage, startSite, waitForHydration } from './harness.mjs';
+import { defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
 
-let up;
-let site;
-let browser;
+const ctx = siteForFile({
+  // Start broken: gold answers without a price, the FTSE upstream is down.
+  beforeStart: ({ up }) => {
+    up.set('gold', () => [200, {}]);
+    up.set('ftse', () => [500, { error: 'down' }]);
+  },
+});
 /** Every URL the pages requested and every /api body they received, for the key check. */
 const seen = { urls: [], bodies: [] };
 
@@ -22,29 +26,14 @@ const LOADING = 'Loading live market data...';
 const goodGold = () => [200, { price: 2345.678 }];
 const goodFtse = () => [200, { chart: { result: [{ meta: { regularMarketPrice: 8123.456 } }], error: null } }];
 
-before(async () => {
-  up = await fakeUpstreams();
-  // Start broken: gold answers without a price, the FTSE upstream is down.
-  up.set('gold', () => [200, {}]);
-  up.set('ftse', () => [500, { error: 'down' }]);
-  site = await startSite({ env: up.env });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await up?.close();
-});
-
 async function visit(path, options = {}, setup = async () => {}) {
-  const page = await openPage(browser, options);
+  const page = await openPage(ctx.browser, options);
   page.on('request', (r) => seen.urls.push(r.url()));
   page.on('response', async (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) seen.bodies.push(await r.text().catch(() => ''));
   });
   await setup(page);
-  await page.goto(site.url + path);
+  await page.goto(ctx.site.url + path);
   await waitForHydration(page);
   return page;
 }
@@ -138,13 +127,13 @@ test("market banner: 'Unavailable' without a price, 'Check later' for a failed f
     await marketStates();
   } finally {
     // Later tests need healthy upstreams, whatever happened here.
-    up.set('gold', goodGold);
-    up.set('ftse', goodFtse);
+    ctx.up.set('gold', goodGold);
+    ctx.up.set('ftse', goodFtse);
   }
 });
 
 async function marketStates() {
-  const html = await (await fetch(`${site.url}/about`)).text();
+  const html = await (await fetch(`${ctx.site.url}/about`)).text();
   assert.ok(html.includes(LOADING), 'the banner is server-rendered in its loading state');
 
   const broken = await visit('/about');
@@ -157,14 +146,14 @@ async function marketStates() {
   await finish(offline, [BLOCKED]);
 
   // Only one fails (the FTSE upstream is still down): that one reads 'Check later'.
-  up.set('gold', goodGold);
+  ctx.up.set('gold', goodGold);
   const half = await visit('/about');
   assert.deepEqual(await waitForMarket(half), [['Gold', '$2,345.68/oz per troy ounce'], ['FTSE 100', 'Check later']]);
   await finish(half, [BAD_GATEWAY]);
 
   // Healthy: the values, announced once through the polite live region. The answers are
   // held back until the header's position is measured, to prove nothing moves.
-  up.set('ftse', goodFtse);
+  ctx.up.set('ftse', goodFtse);
   let release;
   const gate = new Promise((r) => (release = r));
   const page = await visit('/', {}, (p) => p.route(/\/api\/(gold|ftse)-proxy$/, async (r) => { await gate; await r.continue(); }));
@@ -302,7 +291,7 @@ test('currency card: a newer request cancels an older one, so results never arri
 test('currency card: eight conversions across two bases cost at most one upstream call per base', async () => {
   const page = await visit('/currency-converter');
   const c = card(page);
-  const calls = (base) => Object.entries(up.calls).filter(([path]) => path.endsWith(`/latest/${base}`)).reduce((n, [, k]) => n + k, 0);
+  const calls = (base) => Object.entries(ctx.up.calls).filter(([path]) => path.endsWith(`/latest/${base}`)).reduce((n, [, k]) => n + k, 0);
   assert.equal(calls('GBP') + calls('CAD'), 0);
   const conversions = [
     ['GBP', 'USD', '100'], ['GBP', 'EUR', '250'], ['GBP', 'JPY', '3'], ['GBP', 'INR', '42.5'],
@@ -424,9 +413,9 @@ test('the home grid has the currency card too (a level-3 heading), converting li
 });
 
 test('the API key is nowhere in dist/ and never reaches the browser', async () => {
-  const key = up.env.EXCHANGE_API_KEY;
+  const key = ctx.up.env.EXCHANGE_API_KEY;
   assert.equal(key, 'test-secret-key-7f3a9');
-  const files = readdirSync(site.out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const files = readdirSync(ctx.site.out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   assert.ok(files.length > 30, `dist/ has the site (${files.length} files)`);
   for (const f of files) {
     const path = join(f.parentPath ?? f.path, f.name);
@@ -436,5 +425,5 @@ test('the API key is nowhere in dist/ and never reaches the browser', async () =
   assert.ok(seen.bodies.length > 10);
   for (const text of [...seen.urls, ...seen.bodies]) assert.ok(!text.includes(key), `key seen by the browser: ${text.slice(0, 200)}`);
   // The upstream did receive it, so the edge really used it.
-  assert.ok(Object.keys(up.calls).some((p) => p.includes(key)));
+  assert.ok(Object.keys(ctx.up.calls).some((p) => p.includes(key)));
 });

@@ -4,9 +4,9 @@
 // premium dialogs open. Zero violations of every rule axe enables by default (WCAG 2.x A
 // and AA, best practices). Any state whose control does not exist (yet) is skipped.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { defaultRates, fakeUpstreams, launchBrowser, openPage, routesOf, startSite, waitForHydration } from './harness.mjs';
+import { defaultRates, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
 async function hydrateEverything(page) {
@@ -58,30 +58,20 @@ async function assertClean(page) {
 }
 
 describe('axe-core finds no violation', () => {
-  let upstreams;
-  let site;
-  let browser;
+  const ctx = siteForFile();
   let routes;
 
   before(async () => {
-    upstreams = await fakeUpstreams();
-    site = await startSite({ env: upstreams.env });
-    browser = await launchBrowser();
-    routes = await routesOf(site);
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.stop();
-    await upstreams?.close();
+    routes = await routesOf(ctx.site);
   });
 
   test('on every route, hydrated, with every disclosure open', async (t) => {
     assert.equal(routes.length, 29);
     for (const path of [...routes, '/no-such-page']) {
       await t.test(path, async () => {
-        const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+        const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
         try {
-          await page.goto(site.url + path);
+          await page.goto(ctx.site.url + path);
           await hydrateEverything(page);
           await openDisclosures(page);
           await axe(page, path);
@@ -95,9 +85,9 @@ describe('axe-core finds no violation', () => {
   });
 
   test('on a phone, with the menu open and the offline and install banners shown', async () => {
-    const page = await openPage(browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+    const page = await openPage(ctx.browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
     try {
-      await page.goto(`${site.url}/length-converter`);
+      await page.goto(`${ctx.site.url}/length-converter`);
       await hydrateEverything(page);
       const menu = page.getByRole('button', { name: 'Menu' });
       await menu.click();
@@ -122,9 +112,9 @@ describe('axe-core finds no violation', () => {
   });
 
   test('with a conversion result and a toast shown', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     try {
-      await page.goto(`${site.url}/length-converter`);
+      await page.goto(`${ctx.site.url}/length-converter`);
       await hydrateEverything(page);
       await page.getByRole('spinbutton', { name: 'Value' }).fill('5');
       await page.getByRole('button', { name: 'Reset' }).click();
@@ -138,10 +128,10 @@ describe('axe-core finds no violation', () => {
   });
 
   test('with the offline-rates banner shown on the currency converter', async () => {
-    upstreams.set('rates', () => [503, { result: 'error', 'error-type': 'unavailable' }]);
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    ctx.up.set('rates', () => [503, { result: 'error', 'error-type': 'unavailable' }]);
+    const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     try {
-      await page.goto(`${site.url}/currency-converter`);
+      await page.goto(`${ctx.site.url}/currency-converter`);
       await hydrateEverything(page);
       // A base no earlier visit asked for, so the edge has no cached table for it.
       await page.getByRole('combobox', { name: 'From' }).selectOption('CHF');
@@ -153,15 +143,15 @@ describe('axe-core finds no violation', () => {
       page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*50\d/.test(p)));
       await assertClean(page);
     } finally {
-      upstreams.set('rates', (base) => [200, { result: 'success', base_code: base, conversion_rates: defaultRates()[base] }]);
+      ctx.up.set('rates', (base) => [200, { result: 'success', base_code: base, conversion_rates: defaultRates()[base] }]);
       await page.context().close();
     }
   });
 
   test('with the FAQ search finding nothing', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     try {
-      await page.goto(`${site.url}/faq`);
+      await page.goto(`${ctx.site.url}/faq`);
       await hydrateEverything(page);
       await page.getByRole('searchbox', { name: 'Search the FAQ' }).fill('zzzz-no-such-words');
       await page.getByText('No FAQs found matching your search.').waitFor();
@@ -174,9 +164,9 @@ describe('axe-core finds no violation', () => {
 
   for (const [name, heading] of [['Support Unitly', /Support/], ['Premium features', /Premium/]]) {
     test(`with the ${name} dialog open`, async (t) => {
-      const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
       try {
-        await page.goto(`${site.url}/`);
+        await page.goto(`${ctx.site.url}/`);
         await hydrateEverything(page);
         const opener = page.getByRole('button', { name, exact: true });
         if ((await opener.count()) === 0) return t.skip(`no '${name}' button on the page yet`);

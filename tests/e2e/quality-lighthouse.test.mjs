@@ -4,30 +4,24 @@
 // (Performance is a benchmark, not a test: bench/lighthouse.mjs.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { fakeUpstreams, startSite } from './harness.mjs';
+import { siteForFile } from './harness.mjs';
 import { LIGHTHOUSE_PAGES, failingAudits, lighthouseChrome } from './quality-lib.mjs';
 
 const CATEGORIES = ['accessibility', 'best-practices', 'seo'];
 
 describe('Lighthouse scores 1.0 for accessibility, best practices and SEO', () => {
-  let upstreams;
-  let site;
+  // Lighthouse drives its own Chrome, not Playwright's.
+  const ctx = siteForFile({ browser: false });
   let chrome;
 
   before(async () => {
-    upstreams = await fakeUpstreams();
-    site = await startSite({ env: upstreams.env });
     chrome = await lighthouseChrome();
   });
-  after(async () => {
-    await chrome?.kill();
-    await site?.stop();
-    await upstreams?.close();
-  });
+  after(async () => chrome?.kill());
 
   for (const path of LIGHTHOUSE_PAGES) {
     test(path, { timeout: 120_000 }, async () => {
-      const lhr = await chrome.run(site.url + path, CATEGORIES);
+      const lhr = await chrome.run(ctx.site.url + path, CATEGORIES);
       const failures = CATEGORIES.filter((c) => lhr.categories[c].score !== 1).map(
         (c) => `${path} ${c} = ${lhr.categories[c].score}\n    ${failingAudits(lhr, c).join('\n    ')}`,
       );

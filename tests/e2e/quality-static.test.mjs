@@ -8,9 +8,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { BIN, ROOT, startSite } from './harness.mjs';
+import { BIN, ROOT, siteForFile } from './harness.mjs';
 import { attributeValues, brokenInternalLinks, filesUnder } from './quality-lib.mjs';
 
 const VNU = join(import.meta.dirname, 'node_modules/vnu-jar/build/dist/vnu.jar');
@@ -53,14 +53,12 @@ function cspDirectives(csp) {
 }
 
 describe('the built site', () => {
-  let site;
+  const ctx = siteForFile({ browser: false, upstreams: false });
   let htmlFiles;
 
   before(async () => {
-    site = await startSite();
-    htmlFiles = filesUnder(site.out).filter((f) => f.endsWith('.html'));
+    htmlFiles = filesUnder(ctx.site.out).filter((f) => f.endsWith('.html'));
   });
-  after(async () => site?.stop());
 
   test('has 29 pages and the 404 page', () => {
     assert.equal(htmlFiles.length, 30, htmlFiles.join(' '));
@@ -68,7 +66,7 @@ describe('the built site', () => {
   });
 
   test('every HTML page passes the Nu Html Checker with no error', () => {
-    const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', '--stdout', ...htmlFiles.map((f) => join(site.out, f))], {
+    const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', '--stdout', ...htmlFiles.map((f) => join(ctx.site.out, f))], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -76,17 +74,17 @@ describe('the built site', () => {
     const report = JSON.parse(run.stdout);
     const errors = report.messages
       .filter((m) => m.type === 'error' || m.subType === 'fatal' || m.type === 'non-document-error')
-      .map((m) => `${m.url.replace(`file:${site.out}/`, '')}:${m.lastLine ?? '?'}:${m.firstColumn ?? '?'} ${m.message} [${(m.extract ?? '').trim().slice(0, 120)}]`);
+      .map((m) => `${m.url.replace(`file:${ctx.site.out}/`, '')}:${m.lastLine ?? '?'}:${m.firstColumn ?? '?'} ${m.message} [${(m.extract ?? '').trim().slice(0, 120)}]`);
     assert.deepEqual(errors, []);
   });
 
   test('no inline script but JSON-LD and the one head script the CSP names by hash; no inline <style> or style attribute', () => {
-    const csp = cspDirectives(deployedHeaders(readFileSync(join(site.out, '_headers'), 'utf8'))['content-security-policy']);
+    const csp = cspDirectives(deployedHeaders(readFileSync(join(ctx.site.out, '_headers'), 'utf8'))['content-security-policy']);
     const hashes = csp['script-src'].filter((s) => s.startsWith("'sha256-"));
     assert.equal(hashes.length, 1, `one inline script hash in script-src: ${hashes}`);
     const problems = [];
     for (const f of htmlFiles) {
-      const html = readFileSync(join(site.out, f), 'utf8');
+      const html = readFileSync(join(ctx.site.out, f), 'utf8');
       let inline = 0;
       for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
         const type = attributeValues(attrs, 'type')[0] ?? '';
@@ -104,7 +102,7 @@ describe('the built site', () => {
   });
 
   test('every internal link and #anchor resolves', () => {
-    const { problems, checked } = brokenInternalLinks(site.out);
+    const { problems, checked } = brokenInternalLinks(ctx.site.out);
     assert.ok(checked > 500, `only ${checked} internal links found`);
     assert.deepEqual(problems, []);
   });
@@ -115,7 +113,7 @@ describe('the built site', () => {
   });
 
   test('_headers sets a strict CSP and the security headers', () => {
-    const headers = deployedHeaders(readFileSync(join(site.out, '_headers'), 'utf8'));
+    const headers = deployedHeaders(readFileSync(join(ctx.site.out, '_headers'), 'utf8'));
     const csp = cspDirectives(headers['content-security-policy']);
     const scripts = csp['script-src'] ?? csp['default-src'];
     assert.ok(scripts.includes("'self'"));
@@ -133,8 +131,8 @@ describe('the built site', () => {
   });
 
   test('unitly serve sends the headers of _headers, gzipped and cached like the static host', async () => {
-    const deployed = deployedHeaders(readFileSync(join(site.out, '_headers'), 'utf8'));
-    const assets = filesUnder(join(site.out, 'assets'));
+    const deployed = deployedHeaders(readFileSync(join(ctx.site.out, '_headers'), 'utf8'));
+    const assets = filesUnder(join(ctx.site.out, 'assets'));
     const js = assets.find((f) => f.startsWith('client-') && f.endsWith('.js'));
     const css = assets.find((f) => f.endsWith('.css'));
     for (const [path, status, type] of [
@@ -146,7 +144,7 @@ describe('the built site', () => {
       [`/assets/${css}`, 200, 'text/css'],
       ['/sitemap.xml', 200, 'application/xml'],
     ]) {
-      const res = await get(site.url + path, { 'accept-encoding': 'gzip, deflate, br' });
+      const res = await get(ctx.site.url + path, { 'accept-encoding': 'gzip, deflate, br' });
       assert.equal(res.status, status, path);
       assert.ok(res.headers['content-type'].startsWith(type), `${path}: ${res.headers['content-type']}`);
       for (const [name, value] of Object.entries(deployed)) assert.equal(res.headers[name], value, `${path}: ${name}`);
@@ -157,7 +155,7 @@ describe('the built site', () => {
       assert.ok(body.length > res.body.length, `${path} got smaller`);
       assert.match(res.headers['cache-control'], path.startsWith('/assets/') ? /max-age=31536000, immutable/ : /max-age=0, must-revalidate/);
     }
-    const plain = await get(`${site.url}/`, {});
+    const plain = await get(`${ctx.site.url}/`, {});
     assert.equal(plain.headers['content-encoding'], undefined, 'no gzip unless asked for');
     assert.match(plain.body.toString('utf8'), /^<!doctype html>/i);
   });
@@ -184,7 +182,7 @@ describe('the built site', () => {
       assert.ok(csp['script-src'].includes('https://www.googletagmanager.com'), csp['script-src'].join(' '));
       assert.ok(!csp['script-src'].includes("'unsafe-inline'"));
       assert.deepEqual(csp['object-src'], ["'none'"]);
-      const plain = readFileSync(join(site.out, '_headers'), 'utf8');
+      const plain = readFileSync(join(ctx.site.out, '_headers'), 'utf8');
       assert.ok(!/google|doubleclick/.test(plain), 'no third party without configuration');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BIN, ROOT, fakeUpstreams, launchBrowser, openPage, routesOf, startSite, waitForHydration } from './harness.mjs';
+import { before, describe, test } from 'node:test';
+import { BIN, ROOT, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -67,23 +67,13 @@ function jsonLdNodes(graphs) {
 const hasType = (node, type) => [node['@type']].flat().includes(type);
 
 describe('every route', () => {
-  let upstreams;
-  let site;
-  let browser;
+  // The market banner and currency card reach the edge function: the fake upstreams answer.
+  const ctx = siteForFile();
   let routes;
   const seen = { titles: new Map(), descriptions: new Map() };
 
   before(async () => {
-    // The market banner and currency card reach the edge function: give it answers.
-    upstreams = await fakeUpstreams();
-    site = await startSite({ env: upstreams.env });
-    browser = await launchBrowser();
-    routes = await routesOf(site);
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.stop();
-    await upstreams?.close();
+    routes = await routesOf(ctx.site);
   });
 
   test('the sitemap lists exactly the 29 routes of the spec', () => {
@@ -93,9 +83,9 @@ describe('every route', () => {
 
   for (const path of EXPECTED_ROUTES) {
     test(`${path}: renders, hydrates and carries its head tags`, async () => {
-      const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
       try {
-        const response = await page.goto(site.url + path);
+        const response = await page.goto(ctx.site.url + path);
         assert.equal(response.status(), 200);
         await waitForHydration(page);
 
@@ -197,11 +187,11 @@ describe('every route', () => {
   }
 
   test('an unknown path answers the 404 page', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(ctx.browser);
     const logged = [];
     page.on('console', (m) => logged.push(m.text()));
     try {
-      const response = await page.goto(`${site.url}/no-such-page`);
+      const response = await page.goto(`${ctx.site.url}/no-such-page`);
       assert.equal(response.status(), 404);
       await waitForHydration(page);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), '404');
@@ -217,14 +207,14 @@ describe('every route', () => {
       assert.ok(page.problems.length <= 1, JSON.stringify(page.problems));
       assert.deepEqual(await page.cspViolations(), []);
       await home.click();
-      await page.waitForURL(`${site.url}/`);
+      await page.waitForURL(`${ctx.site.url}/`);
     } finally {
       await page.context().close();
     }
   });
 
   test('sitemap.xml carries the spec priorities and change frequencies; robots.txt points to it', async () => {
-    const response = await fetch(`${site.url}/sitemap.xml`);
+    const response = await fetch(`${ctx.site.url}/sitemap.xml`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type'), /xml/);
     const xml = await response.text();
@@ -241,7 +231,7 @@ describe('every route', () => {
       assert.deepEqual({ priority: e.priority, changefreq: e.changefreq }, sitemapValues(path), path);
       assert.match(e.lastmod, /^\d{4}-\d{2}-\d{2}$/, `${path} lastmod`);
     }
-    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${ctx.site.url}/robots.txt`)).text();
     assert.match(robots, /^User-agent: \*$/m);
     assert.match(robots, new RegExp(`^Sitemap: ${BASE_URL}/sitemap.xml$`, 'm'));
   });
