@@ -4,7 +4,7 @@
 // keeps every word typed, and offers the email address instead.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast.ts';
-import Field from '../ui/Field.tsx';
+import Field, { EMAIL_INPUT } from '../ui/Field.tsx';
 import {
   CONTACT_FIELDS,
   CONTACT_SUBJECTS,
@@ -115,12 +115,7 @@ export default function ContactForm({ email }: Props) {
             <input
               ref={refs.email}
               {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={LIMITS.email}
+              {...EMAIL_INPUT}
               value={values.email}
               onChange={(e) => set('email', e.target.value)}
               onBlur={() => blur('email')}

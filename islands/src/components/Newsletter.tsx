@@ -2,8 +2,8 @@
 // function (/api/subscribe), which hands it to the configured mailing list.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast.ts';
-import Field from '../ui/Field.tsx';
-import { emailError, LIMITS, submitForm, type SubmitOutcome } from '../lib/validate.ts';
+import Field, { EMAIL_INPUT } from '../ui/Field.tsx';
+import { emailError, submitForm, type SubmitOutcome } from '../lib/validate.ts';
 
 type Notice = 'unavailable' | 'network' | 'refused' | null;
 
@@ -50,12 +50,7 @@ export default function Newsletter() {
             <input
               ref={input}
               {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={LIMITS.email}
+              {...EMAIL_INPUT}
               placeholder="you@example.com"
               value={email}
               onChange={(e) => {

@@ -2,6 +2,7 @@
 // control's aria-invalid and aria-describedby kept in step with the error and hint.
 // The control is a render prop so each form keeps its own input, select or textarea.
 import type { ReactNode } from 'react';
+import { LIMITS } from '../lib/validate.ts';
 
 export interface ControlProps {
   id: string;
@@ -41,3 +42,6 @@ export default function Field({ id, label, error, hint, errorId = `${id}-error`,
     </div>
   );
 }
+
+/** What every email control shares (contact form, newsletter). */
+export const EMAIL_INPUT = { name: 'email', type: 'email', autoComplete: 'email', inputMode: 'email', required: true, maxLength: LIMITS.email } as const;
