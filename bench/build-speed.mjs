@@ -276,6 +276,10 @@ try {
     const cpu = { unitly: [], hugo: [] };
     let lastProfile = '';
     for (let r = 0; r < RUNS; r++) {
+      // Both build into an empty folder each time: a full build, never one that finds its
+      // previous output in place (unitly links files that did not change).
+      rmSync(join(u, 'out'), { recursive: true, force: true });
+      rmSync(join(h, 'out'), { recursive: true, force: true });
       const a = timed(BIN, ['--root', u, 'build', '--out', join(u, 'out')]);
       times.unitly.push(a.ms);
       cpu.unitly.push(a.cpu);

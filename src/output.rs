@@ -34,10 +34,21 @@ impl StagedDir {
         &self.target
     }
 
+    /// Writes one file of the new build. A file the current output already has, byte for
+    /// byte, is hard-linked instead: an unchanged page costs no disk write, so a rebuild
+    /// stays fast even while the system is still flushing earlier writes. Files are never
+    /// written in place (a staged path is replaced, not truncated), so a linked file of the
+    /// current output can never change under it.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        let path = self.staging.join(rel.trim_start_matches('/'));
+        let rel = rel.trim_start_matches('/');
+        let path = self.staging.join(rel);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+        let _ = std::fs::remove_file(&path);
+        let current = self.target.join(rel);
+        if std::fs::read(&current).is_ok_and(|old| old == bytes) && std::fs::hard_link(&current, &path).is_ok() {
+            return Ok(());
         }
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
     }
@@ -185,6 +196,26 @@ mod tests {
         staged.commit().unwrap();
         assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), "new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_and_a_failed_build_still_leaves_them_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("a.html", b"same").unwrap();
+        staged.commit().unwrap();
+        {
+            let staged = StagedDir::new(&out).unwrap();
+            staged.write("a.html", b"same").unwrap(); // linked to the current file
+            staged.write("a.html", b"changed twice").unwrap(); // replaces the link, not the file
+            // dropped: a failed build
+        }
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("a.html", b"same").unwrap();
+        staged.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
     }
 
     #[test]
