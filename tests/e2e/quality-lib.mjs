@@ -18,12 +18,13 @@ export async function lighthouseChrome() {
   const flags = CHROMIUM_ARGS.filter((f) => !f.startsWith('--headless'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...flags], logLevel: 'silent' });
   return {
-    async run(url, categories = ['accessibility', 'best-practices', 'seo']) {
+    /** `settings`: Lighthouse settings on top of its defaults (the benchmark's CPU calibration). */
+    async run(url, categories = ['accessibility', 'best-practices', 'seo'], settings = {}) {
       // Lighthouse sometimes fails to record the trace (NO_NAVSTART and the like) on a busy
       // machine: that is Lighthouse's own error, not the page's, so it gets two more tries.
       let error;
       for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, ...settings });
         if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
         if (!result.lhr.runtimeError) return result.lhr;
         error = result.lhr.runtimeError;
