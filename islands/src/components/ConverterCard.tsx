@@ -13,7 +13,7 @@ import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
-import SwapButton from '../ui/SwapButton.tsx';
+import UnitPair from '../ui/UnitPair.tsx';
 
 export interface ConverterCardProps {
   /** One category of content/units.yaml, as the build hands it over (with its key). */
@@ -183,29 +183,20 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         />
       </div>
 
-      <div className="converter-units">
-        <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <select id={`${id}-from`} value={from} onChange={change(setFrom)}>
-            {category.units.map((u) => (
-              <option key={u.key} value={u.key}>
-                {u.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SwapButton label="Swap units" onSwap={swap} />
-        <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <select id={`${id}-to`} value={to} onChange={change(setTo)}>
-            {category.units.map((u) => (
-              <option key={u.key} value={u.key}>
-                {u.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <UnitPair
+        id={id}
+        options={category.units.map((u) => (
+          <option key={u.key} value={u.key}>
+            {u.name}
+          </option>
+        ))}
+        from={from}
+        to={to}
+        onFromChange={change(setFrom)}
+        onToChange={change(setTo)}
+        swapLabel="Swap units"
+        onSwap={swap}
+      />
 
       <div className="field converter-result">
         <label htmlFor={`${id}-result`}>Result</label>

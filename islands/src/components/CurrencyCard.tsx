@@ -16,7 +16,7 @@ import { formatCurrency, parseValue } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
-import SwapButton from '../ui/SwapButton.tsx';
+import UnitPair from '../ui/UnitPair.tsx';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
@@ -298,21 +298,16 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         )}
       </div>
 
-      <div className="converter-units">
-        <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <select id={`${id}-from`} value={from} onChange={changeCurrency(setFrom)}>
-            {options}
-          </select>
-        </div>
-        <SwapButton label="Swap currencies" onSwap={swap} />
-        <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <select id={`${id}-to`} value={to} onChange={changeCurrency(setTo)}>
-            {options}
-          </select>
-        </div>
-      </div>
+      <UnitPair
+        id={id}
+        options={options}
+        from={from}
+        to={to}
+        onFromChange={changeCurrency(setFrom)}
+        onToChange={changeCurrency(setTo)}
+        swapLabel="Swap currencies"
+        onSwap={swap}
+      />
 
       <div className="field converter-result">
         <label htmlFor={`${id}-result`}>Result</label>
