@@ -22,6 +22,10 @@ for dir in islands edge tests/e2e; do
   fi
 done
 
+echo "==> cargo fmt --check"
+cargo fmt --check
+echo "==> cargo clippy (warnings are errors)"
+cargo clippy --all-targets --release --quiet -- -D warnings
 echo "==> cargo build --release"
 cargo build --release --quiet
 echo "==> Rust tests"

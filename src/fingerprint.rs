@@ -14,15 +14,5 @@ pub fn of(roots: &[PathBuf]) -> u64 {
         })
         .collect();
     entries.sort();
-    fnv1a(entries.join("\n").as_bytes())
-}
-
-/// FNV-1a: a stable, dependency-free hash for keys and fingerprints.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for b in bytes {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
+    crate::hash::fnv1a(entries.join("\n").as_bytes())
 }

@@ -4,6 +4,7 @@
 //! island with React's server renderer; the placeholders become server HTML wrapped in an
 //! element that carries the props and the hydration directive.
 
+use crate::html::escape_attr;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -52,13 +53,12 @@ impl IslandRegistry {
                 return Err(format!("island `{name}`: client must be one of {DIRECTIVES:?}, found `{client}`").into());
             }
             let props = args.get("props").cloned().unwrap_or(Value::Object(Default::default()));
-            let key = format!("{:016x}", crate::fingerprint::fnv1a(format!("{name}\0{props}").as_bytes()));
-            registry
-                .requests
-                .lock()
-                .expect("registry lock")
-                .entry(key.clone())
-                .or_insert_with(|| RenderRequest { key: key.clone(), name: name.to_string(), props });
+            let key = format!("{:016x}", crate::hash::fnv1a(format!("{name}\0{props}").as_bytes()));
+            registry.requests.lock().expect("registry lock").entry(key.clone()).or_insert_with(|| RenderRequest {
+                key: key.clone(),
+                name: name.to_string(),
+                props,
+            });
             Ok(Value::String(format!("<!--unitly:island:{key}:{client}-->")))
         }
     }
@@ -149,7 +149,7 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
             manifest.clone()
         }
         _ => {
-            ensure_npm_packages(&islands_dir)?;
+            crate::npm::ensure_npm_packages(&islands_dir)?;
             let answer = run_node(&islands_dir, css, &missing, assets_dir, reuse_client.is_none())?;
             rendered = missing.len();
             cache.html.extend(answer.html);
@@ -206,23 +206,6 @@ fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_
         bail!("prerendering islands failed:\n{}", list.join("\n"));
     }
     Ok(answer)
-}
-
-/// On a fresh checkout the islands' packages are missing: install them, saying so.
-pub fn ensure_npm_packages(dir: &Path) -> Result<()> {
-    if dir.join("node_modules/.package-lock.json").exists() {
-        return Ok(());
-    }
-    eprintln!("installing npm packages in {} (npm ci)…", dir.display());
-    let status = Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(dir)
-        .status()
-        .with_context(|| format!("running `npm ci` in {} (is npm installed?)", dir.display()))?;
-    if !status.success() {
-        bail!("`npm ci` failed in {}", dir.display());
-    }
-    Ok(())
 }
 
 /// Brings the previous build's client files into this one. They are named by content hash
@@ -288,22 +271,6 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
 /// and encode it as `&#39` without the semicolon, which the Nu Html Checker rejects.
 fn props_json(props: &serde_json::Value) -> String {
     props.to_string().replace('\'', "\\u0027")
-}
-
-/// Escapes text for a double-quoted attribute. `'` stays as it is: it needs no escape
-/// there, and minify-html would rewrite `&#39;` as `&#39` (no semicolon), which is invalid.
-pub fn escape_attr(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + s.len() / 4);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,18 +1,5 @@
-mod cli;
-mod cmd;
-mod content;
-mod diagnostics;
-mod fingerprint;
-mod islands;
-mod links;
-mod output;
-mod pwa;
-mod render;
-mod serve;
-mod site;
-mod sitemap;
-
 use clap::Parser;
+use unitly::{cli, cmd, diagnostics};
 
 fn main() {
     let cli = cli::Cli::parse();

@@ -55,11 +55,7 @@ impl StagedDir {
 
     /// Swaps the staged folder in: two renames, so readers see the old or the new site.
     pub fn commit(mut self) -> Result<()> {
-        let old = self.target.with_file_name(format!(
-            ".{}.old-{}",
-            self.target.file_name().unwrap_or_default().to_string_lossy(),
-            std::process::id()
-        ));
+        let old = self.target.with_file_name(format!(".{}.old-{}", self.target.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));
         let had_old = self.target.exists();
         if had_old {
             std::fs::rename(&self.target, &old).with_context(|| format!("moving {} aside", self.target.display()))?;
@@ -209,7 +205,7 @@ mod tests {
             let staged = StagedDir::new(&out).unwrap();
             staged.write("a.html", b"same").unwrap(); // linked to the current file
             staged.write("a.html", b"changed twice").unwrap(); // replaces the link, not the file
-            // dropped: a failed build
+                                                               // dropped: a failed build
         }
         assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
         let staged = StagedDir::new(&out).unwrap();

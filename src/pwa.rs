@@ -6,6 +6,7 @@
 //! changes anything changes the version: browsers install the new worker, which fills a
 //! new cache and deletes the old one, so no visitor keeps a stale site.
 
+use crate::hash::Fnv;
 use anyhow::{Context, Result};
 use std::path::Path;
 
@@ -129,38 +130,9 @@ self.addEventListener('fetch', (event) => {
 });
 "#;
 
-/// 64-bit FNV-1a, enough to tell one build from another.
-#[derive(Clone, Copy)]
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf29ce484222325)
-    }
-    fn add(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 ^= u64::from(*b);
-            self.0 = self.0.wrapping_mul(0x100000001b3);
-        }
-        // A separator, so ("ab", "c") and ("a", "bc") differ.
-        self.0 ^= 0xff;
-        self.0 = self.0.wrapping_mul(0x100000001b3);
-    }
-}
-
 /// The static files of the theme, as public paths with their bytes, sorted.
 fn static_files(static_dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut files = Vec::new();
-    for e in walkdir::WalkDir::new(static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
-        let rel = e.path().strip_prefix(static_dir)?.to_string_lossy().replace('\\', "/");
-        if rel.starts_with('.') || rel == "_headers" {
-            continue;
-        }
-        let data = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
-        files.push((format!("/{rel}"), data));
-    }
-    files.sort();
-    Ok(files)
+    crate::theme::static_files(static_dir).into_iter().map(|f| Ok((f.path.clone(), f.read()?))).collect()
 }
 
 /// `sw.js` for this build. `pages`: every route path; `html`: every rendered page (the
@@ -169,20 +141,20 @@ fn static_files(static_dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
 pub fn service_worker<'a>(pages: &[&str], html: impl IntoIterator<Item = &'a str>, assets: &[String], static_dir: &Path) -> Result<String> {
     let statics = static_files(static_dir)?;
     let mut hash = Fnv::new();
-    hash.add(TEMPLATE.as_bytes());
+    hash.field(TEMPLATE.as_bytes());
     for h in html {
-        hash.add(h.as_bytes());
+        hash.field(h.as_bytes());
     }
     let mut assets: Vec<String> = assets.iter().map(|a| format!("/assets/{}", a.trim_start_matches('/'))).collect();
     assets.sort();
     for a in &assets {
-        hash.add(a.as_bytes());
+        hash.field(a.as_bytes());
     }
     for (path, data) in &statics {
-        hash.add(path.as_bytes());
-        hash.add(data);
+        hash.field(path.as_bytes());
+        hash.field(data);
     }
-    let version = format!("{:016x}", hash.0);
+    let version = format!("{:016x}", hash.finish());
 
     let mut urls: Vec<String> = pages.iter().map(|p| p.to_string()).collect();
     urls.push("/404.html".into());
@@ -215,8 +187,24 @@ mod tests {
     #[test]
     fn precaches_every_page_the_404_assets_and_static_files() {
         let dir = fixture();
-        let sw = service_worker(&["/", "/length-converter", "/blog/conversion-tips"], ["<html>a</html>"], &["client-ABC.js".into(), "style-X.css".into()], dir.path()).unwrap();
-        for url in ["\"/\"", "\"/length-converter\"", "\"/blog/conversion-tips\"", "\"/404.html\"", "\"/assets/client-ABC.js\"", "\"/assets/style-X.css\"", "\"/favicon.svg\"", "\"/manifest.webmanifest\"", "\"/icons/icon-192.png\""] {
+        let sw = service_worker(
+            &["/", "/length-converter", "/blog/conversion-tips"],
+            ["<html>a</html>"],
+            &["client-ABC.js".into(), "style-X.css".into()],
+            dir.path(),
+        )
+        .unwrap();
+        for url in [
+            "\"/\"",
+            "\"/length-converter\"",
+            "\"/blog/conversion-tips\"",
+            "\"/404.html\"",
+            "\"/assets/client-ABC.js\"",
+            "\"/assets/style-X.css\"",
+            "\"/favicon.svg\"",
+            "\"/manifest.webmanifest\"",
+            "\"/icons/icon-192.png\"",
+        ] {
             assert!(sw.contains(url), "{url} missing");
         }
         assert!(!sw.contains("__PRECACHE__") && !sw.contains("__VERSION__"));

@@ -93,11 +93,10 @@ impl Renderer {
     /// The 404 page: not a route, not in the sitemap.
     pub fn render_not_found(&self, content: &Content) -> Result<String, tera::Error> {
         let mut ctx = self.context_for("404.html");
-        let base = content.config.base_url.trim_end_matches('/');
         ctx.insert(
             "page",
             &json!({
-                "path": "/404", "url": format!("{base}/404"), "title": format!("Page not found | {}", content.config.name),
+                "path": "/404", "url": crate::url::absolute(&content.config.base_url, "/404"), "title": format!("Page not found | {}", content.config.name),
                 "heading": "404", "description": "The page you were looking for does not exist.", "schema": "WebPage",
                 "keywords": "", "breadcrumb": [], "data": {}, "body": "", "noindex": true,
             }),
@@ -193,11 +192,9 @@ fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
 }
 
 fn page_context(content: &Content, page: &Page) -> Value {
-    let base = content.config.base_url.trim_end_matches('/');
-    let breadcrumb: Vec<Value> = breadcrumb(content, page)
-        .into_iter()
-        .map(|p| json!({"name": p.label, "path": p.path, "url": format!("{base}{}", p.path)}))
-        .collect();
+    let base = &content.config.base_url;
+    let breadcrumb: Vec<Value> =
+        breadcrumb(content, page).into_iter().map(|p| json!({"name": p.label, "path": p.path, "url": crate::url::absolute(base, &p.path)})).collect();
     let mut data = serde_json::to_value(&page.data).unwrap_or(Value::Null);
     // Dates are shown long ("December 27, 2024"); give templates both forms.
     if let Value::Object(map) = &mut data {
@@ -209,7 +206,7 @@ fn page_context(content: &Content, page: &Page) -> Value {
     }
     json!({
         "path": page.path,
-        "url": format!("{base}{}", if page.path == "/" { "/" } else { &page.path }),
+        "url": crate::url::absolute(base, &page.path),
         "title": page.title,
         "heading": page.heading,
         "label": page.label,
@@ -249,8 +246,8 @@ pub fn breadcrumb<'a>(content: &'a Content, page: &'a Page) -> Vec<&'a Page> {
 /// the breadcrumb. Escaped so it can never close its script element.
 fn json_ld(content: &Content, page: &Page) -> String {
     let cfg = &content.config;
-    let base = cfg.base_url.trim_end_matches('/');
-    let url = format!("{base}{}", if page.path == "/" { "/" } else { &page.path });
+    let base = &cfg.base_url;
+    let url = crate::url::absolute(base, &page.path);
     let mut graph = vec![json!({
         "@type": "WebApplication",
         "name": if page.schema == Schema::Calculator { page.heading.clone() } else { cfg.name.clone() },
@@ -271,8 +268,8 @@ fn json_ld(content: &Content, page: &Page) -> String {
             "articleSection": a.category,
             "keywords": page.keywords.join(", "),
             "mainEntityOfPage": url,
-            "author": { "@type": "Organization", "name": cfg.name, "url": format!("{base}/") },
-            "publisher": { "@type": "Organization", "name": cfg.name, "url": format!("{base}/") },
+            "author": { "@type": "Organization", "name": cfg.name, "url": crate::url::absolute(base, "/") },
+            "publisher": { "@type": "Organization", "name": cfg.name, "url": crate::url::absolute(base, "/") },
         })),
         (_, Schema::Article) => graph.push(json!({"@type": "Article", "headline": page.heading, "mainEntityOfPage": url})),
         _ => graph.push(json!({"@type": "WebPage", "name": page.title, "url": url, "description": page.description})),
@@ -282,7 +279,7 @@ fn json_ld(content: &Content, page: &Page) -> String {
         let items: Vec<Value> = crumbs
             .iter()
             .enumerate()
-            .map(|(i, p)| json!({"@type": "ListItem", "position": i + 1, "name": p.label, "item": format!("{base}{}", if p.path == "/" { "/" } else { &p.path })}))
+            .map(|(i, p)| json!({"@type": "ListItem", "position": i + 1, "name": p.label, "item": crate::url::absolute(base, &p.path)}))
             .collect();
         graph.push(json!({"@type": "BreadcrumbList", "itemListElement": items}));
     }

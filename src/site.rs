@@ -2,17 +2,18 @@
 
 use crate::content::{self, Content};
 use crate::diagnostics::Problems;
-use crate::islands::{self, IslandCache, IslandRegistry};
+use crate::islands::{self, IslandCache, IslandRegistry, Prerendered};
 use crate::output::{self, StagedDir, ThirdParty};
 use crate::render::{self, Renderer};
-use crate::{links, sitemap};
+use crate::{links, sitemap, theme};
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
-pub const THEME: &str = "themes/unitly";
+pub use crate::theme::THEME;
 
 pub struct Site {
     pub root: PathBuf,
@@ -48,8 +49,16 @@ impl Site {
         Site { root, base_url: None, verbose: true }
     }
 
+    fn theme_dir(&self) -> PathBuf {
+        self.root.join(THEME)
+    }
+
     fn templates_dir(&self) -> PathBuf {
-        self.root.join(THEME).join("templates")
+        self.theme_dir().join("templates")
+    }
+
+    fn static_dir(&self) -> PathBuf {
+        self.theme_dir().join("static")
     }
 
     fn step<T>(&self, name: &str, f: impl FnOnce() -> Result<(T, String)>) -> Result<T> {
@@ -65,7 +74,7 @@ impl Site {
         let templates = render::template_names(&self.templates_dir());
         let mut content = content::load(&self.root, &templates).map_err(anyhow::Error::new)?;
         if let Some(base) = &self.base_url {
-            content.config.base_url = base.trim_end_matches('/').to_string();
+            content.config.base_url = crate::url::base(base).to_string();
         }
         Ok(content)
     }
@@ -86,113 +95,33 @@ impl Site {
     fn check_links(&self, content: &Content, rendered: &[Rendered]) -> (usize, Problems) {
         let html: Vec<&str> = rendered.iter().map(|r| r.html.as_str()).collect();
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt"].into_iter().map(String::from).collect();
-        let static_dir = self.root.join(THEME).join("static");
-        for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
-            if let Ok(rel) = e.path().strip_prefix(&static_dir) {
-                files.insert(format!("/{}", rel.to_string_lossy()));
-            }
-        }
-        links::check(&content.pages, &html, &files, THEME)
+        files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
+        links::check(&content.pages, &html, &files, &format!("{THEME}/templates"))
     }
 
-    /// Builds into `out` atomically: on any error `out` is left exactly as it was.
+    /// Builds into `out` atomically: on any error `out` is left exactly as it was. A flat
+    /// list of named, timed steps; the island pipeline (one Node process, mostly one core)
+    /// runs while Rust checks the links and minifies on the others.
     pub fn build(&self, out: &Path, cache: &mut BuildCache) -> Result<BuildReport> {
         let started = Instant::now();
         if self.verbose {
             println!("unitly build → {}", out.display());
         }
-        let content = self.step("load content", || {
-            let c = self.load()?;
-            let summary = format!("{} pages, {} FAQ entries, {} unit categories", c.pages.len(), c.faq.len(), c.units.categories.len());
-            Ok((c, summary))
-        })?;
+        let content = self.step("load content", || self.load_content())?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
-        let (renderer, mut rendered) = self.step("render templates", || {
-            let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut cache.templates).map_err(tera_error)?;
-            let (mut rendered, problems) = render_all(&renderer, &content);
-            problems.into_result().map_err(anyhow::Error::new)?;
-            let not_found = renderer.render_not_found(&content).map_err(tera_error)?;
-            rendered.push(Rendered { file: "404.html".into(), html: not_found });
-            let n = rendered.len();
-            Ok(((renderer, rendered), format!("{n} pages")))
-        })?;
-        drop(renderer);
+        let mut rendered = self.step("render templates", || self.render_templates(&content, &registry, &mut cache.templates))?;
         let staged = StagedDir::new(out)?;
         let requests = registry.requests();
-        // The island pipeline (one Node process, mostly one core) runs while Rust checks the
-        // links and minifies on the others; it needs only the island requests, not the HTML.
         let (checked, prerendered) = std::thread::scope(|scope| {
-            let islands = scope.spawn(|| {
-                self.step("islands", || {
-                    let css = self.root.join(THEME).join("styles/main.css");
-                    let p = islands::prerender(&self.root, &css, &requests, &staged.path().join("assets"), &mut cache.islands)?;
-                    let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
-                    Ok((p, summary))
-                })
-            });
-            let checked = self
-                .step("check links", || {
-                    let (checked, problems) = self.check_links(&content, &rendered[..content.pages.len()]);
-                    problems.into_result().map_err(anyhow::Error::new)?;
-                    Ok(((), format!("{checked} internal links")))
-                })
-                .and_then(|()| {
-                    self.step("minify", || {
-                        let minified: Vec<Vec<u8>> = rendered.par_iter().map(|r| output::minify(&r.html)).collect();
-                        for (r, bytes) in rendered.iter_mut().zip(minified) {
-                            r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
-                        }
-                        Ok(((), format!("{} pages", rendered.len())))
-                    })
-                });
+            let islands = scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands)));
+            let checked =
+                self.step("check links", || self.check_rendered_links(&content, &rendered)).and_then(|()| self.step("minify", || minify(&mut rendered)));
             (checked, islands.join())
         });
         checked?;
         let prerendered = prerendered.map_err(|_| anyhow::anyhow!("the island step panicked"))??;
-        self.step("fill islands", || {
-            let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-            let filled: Result<Vec<String>> = rendered
-                .par_iter()
-                .map(|r| {
-                    let assets = assets_html(&prerendered.manifest, &islands::loaded_at_once(&r.html, &by_key));
-                    islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets)
-                })
-                .collect();
-            for (r, html) in rendered.iter_mut().zip(filled?) {
-                r.html = html;
-            }
-            Ok(((), format!("{} pages", rendered.len())))
-        })?;
-        let report = self.step("write", || {
-            // Pages in parallel: thousands of small files.
-            rendered.par_iter().try_for_each(|r| staged.write(&r.file, r.html.as_bytes()))?;
-            let mut files = rendered.len();
-            let mut bytes: u64 = rendered.iter().map(|r| r.html.len() as u64).sum();
-            let mut write = |rel: &str, data: &[u8]| -> Result<()> {
-                files += 1;
-                bytes += data.len() as u64;
-                staged.write(rel, data)
-            };
-            write("sitemap.xml", sitemap::xml(&content).as_bytes())?;
-            write("robots.txt", sitemap::robots(&content).as_bytes())?;
-            let third = ThirdParty { ads: !content.config.ads.client.is_empty(), analytics: !content.config.analytics.measurement_id.is_empty() };
-            write("_headers", output::headers_file(&third, &[prerendered.manifest.head_script_hash.as_str()]).as_bytes())?;
-            let static_dir = self.root.join(THEME).join("static");
-            for e in walkdir::WalkDir::new(&static_dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
-                let rel = e.path().strip_prefix(&static_dir)?.to_string_lossy().into_owned();
-                let data = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
-                write(&rel, &data)?;
-            }
-            // The service worker: precaches every page and client file (src/pwa.rs).
-            let paths: Vec<&str> = content.pages.iter().map(|p| p.path.as_str()).collect();
-            let sw = crate::pwa::service_worker(&paths, rendered.iter().map(|r| r.html.as_str()), &prerendered.manifest.files, &static_dir)?;
-            write("sw.js", sw.as_bytes())?;
-            let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(staged.path().join("assets").join(f)).ok()).map(|m| m.len()).sum();
-            files += prerendered.manifest.files.len();
-            bytes += asset_bytes;
-            let report = BuildReport { pages: content.pages.len() };
-            Ok((report, format!("{files} files, {:.1} KB", bytes as f64 / 1024.0)))
-        })?;
+        self.step("fill islands", || fill_islands(&mut rendered, &requests, &prerendered))?;
+        let report = self.step("write", || self.write(&content, &rendered, &prerendered, &staged))?;
         let target = staged.target().to_path_buf();
         staged.commit()?;
         islands::relocate_cache(&mut cache.islands, target.join("assets"));
@@ -201,6 +130,92 @@ impl Site {
         }
         Ok(report)
     }
+
+    fn load_content(&self) -> Result<(Content, String)> {
+        let c = self.load()?;
+        let summary = format!("{} pages, {} FAQ entries, {} unit categories", c.pages.len(), c.faq.len(), c.units.categories.len());
+        Ok((c, summary))
+    }
+
+    /// Every page and the 404 page (last), with island placeholders.
+    fn render_templates(&self, content: &Content, registry: &Arc<IslandRegistry>, templates: &mut render::TemplateCache) -> Result<(Vec<Rendered>, String)> {
+        let renderer = Renderer::new(&self.templates_dir(), content, registry.clone(), templates).map_err(tera_error)?;
+        let (mut rendered, problems) = render_all(&renderer, content);
+        problems.into_result().map_err(anyhow::Error::new)?;
+        let not_found = renderer.render_not_found(content).map_err(tera_error)?;
+        rendered.push(Rendered { file: "404.html".into(), html: not_found });
+        let n = rendered.len();
+        Ok((rendered, format!("{n} pages")))
+    }
+
+    fn prerender_islands(&self, requests: &[islands::RenderRequest], staged: &StagedDir, cache: &mut IslandCache) -> Result<(Prerendered, String)> {
+        let css = self.theme_dir().join("styles/main.css");
+        let p = islands::prerender(&self.root, &css, requests, &staged.path().join("assets"), cache)?;
+        let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
+        Ok((p, summary))
+    }
+
+    /// The pages' links (the 404 page, last, is not a route).
+    fn check_rendered_links(&self, content: &Content, rendered: &[Rendered]) -> Result<((), String)> {
+        let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()]);
+        problems.into_result().map_err(anyhow::Error::new)?;
+        Ok(((), format!("{checked} internal links")))
+    }
+
+    /// Pages, sitemap, robots.txt, `_headers`, the theme's static files and the service worker.
+    fn write(&self, content: &Content, rendered: &[Rendered], prerendered: &Prerendered, staged: &StagedDir) -> Result<(BuildReport, String)> {
+        // Pages in parallel: thousands of small files.
+        rendered.par_iter().try_for_each(|r| staged.write(&r.file, r.html.as_bytes()))?;
+        let mut files = rendered.len();
+        let mut bytes: u64 = rendered.iter().map(|r| r.html.len() as u64).sum();
+        let mut write = |rel: &str, data: &[u8]| -> Result<()> {
+            files += 1;
+            bytes += data.len() as u64;
+            staged.write(rel, data)
+        };
+        write("sitemap.xml", sitemap::xml(content).as_bytes())?;
+        write("robots.txt", sitemap::robots(content).as_bytes())?;
+        let third = ThirdParty { ads: !content.config.ads.client.is_empty(), analytics: !content.config.analytics.measurement_id.is_empty() };
+        write("_headers", output::headers_file(&third, &[prerendered.manifest.head_script_hash.as_str()]).as_bytes())?;
+        let static_dir = self.static_dir();
+        for file in theme::static_files(&static_dir) {
+            write(&file.path, &file.read()?)?;
+        }
+        // The service worker: precaches every page and client file (src/pwa.rs).
+        let paths: Vec<&str> = content.pages.iter().map(|p| p.path.as_str()).collect();
+        let sw = crate::pwa::service_worker(&paths, rendered.iter().map(|r| r.html.as_str()), &prerendered.manifest.files, &static_dir)?;
+        write("sw.js", sw.as_bytes())?;
+        let assets = staged.path().join("assets");
+        let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(assets.join(f)).ok()).map(|m| m.len()).sum();
+        files += prerendered.manifest.files.len();
+        bytes += asset_bytes;
+        let report = BuildReport { pages: content.pages.len() };
+        Ok((report, format!("{files} files, {:.1} KB", bytes as f64 / 1024.0)))
+    }
+}
+
+fn minify(rendered: &mut [Rendered]) -> Result<((), String)> {
+    let minified: Vec<Vec<u8>> = rendered.par_iter().map(|r| output::minify(&r.html)).collect();
+    for (r, bytes) in rendered.iter_mut().zip(minified) {
+        r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
+    }
+    Ok(((), format!("{} pages", rendered.len())))
+}
+
+/// Island placeholders become server HTML; the assets placeholder the head's assets.
+fn fill_islands(rendered: &mut [Rendered], requests: &[islands::RenderRequest], prerendered: &Prerendered) -> Result<((), String)> {
+    let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+    let filled: Result<Vec<String>> = rendered
+        .par_iter()
+        .map(|r| {
+            let assets = assets_html(&prerendered.manifest, &islands::loaded_at_once(&r.html, &by_key));
+            islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets)
+        })
+        .collect();
+    for (r, html) in rendered.iter_mut().zip(filled?) {
+        r.html = html;
+    }
+    Ok(((), format!("{} pages", rendered.len())))
 }
 
 fn render_all(renderer: &Renderer, content: &Content) -> (Vec<Rendered>, Problems) {

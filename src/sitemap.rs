@@ -5,7 +5,7 @@ use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
 pub fn xml(content: &Content) -> String {
-    let base = content.config.base_url.trim_end_matches('/');
+    let base = &content.config.base_url;
     let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
     let text = |w: &mut Writer<Vec<u8>>, tag: &str, value: &str| {
         w.write_event(Event::Start(BytesStart::new(tag))).expect("in-memory write");
@@ -18,7 +18,7 @@ pub fn xml(content: &Content) -> String {
     w.write_event(Event::Start(urlset)).expect("in-memory write");
     for page in &content.pages {
         w.write_event(Event::Start(BytesStart::new("url"))).expect("in-memory write");
-        text(&mut w, "loc", &format!("{base}{}", page.path));
+        text(&mut w, "loc", &crate::url::absolute(base, &page.path));
         text(&mut w, "lastmod", &page.lastmod.iso());
         text(&mut w, "changefreq", page.changefreq.as_str());
         text(&mut w, "priority", &format!("{:.1}", page.priority));
@@ -31,6 +31,6 @@ pub fn xml(content: &Content) -> String {
 }
 
 pub fn robots(content: &Content) -> String {
-    let base = content.config.base_url.trim_end_matches('/');
-    format!("User-agent: *\nAllow: /\n\nSitemap: {base}/sitemap.xml\n")
+    let sitemap = crate::url::absolute(&content.config.base_url, "/sitemap.xml");
+    format!("User-agent: *\nAllow: /\n\nSitemap: {sitemap}\n")
 }

@@ -1,6 +1,8 @@
 //! Bad content fails with the file, line and column, exits non-zero, never panics, and
 //! leaves the previous output byte-for-byte as it was.
 
+// Each test binary compiles its own copy of the shared helpers and uses only some of them.
+#[allow(dead_code)]
 mod common;
 use common::{snapshot, stderr, Project};
 
@@ -31,6 +33,14 @@ fn broken_front_matter_is_located() {
     p.edit("content/blog/conversion-tips.md", "readTime:", "readTime: 6 min: read:");
     let err = stderr(&p.unitly(&["check"]));
     assert!(err.contains(&format!("content/blog/conversion-tips.md:{line}:")), "line {line} expected in:\n{err}");
+}
+
+#[test]
+fn a_broken_link_in_a_template_names_the_template_file() {
+    expect_problem(
+        |p| p.edit("themes/unitly/templates/page.html", "<article class=\"prose\">", "<a href=\"/no-such-page\">x</a><article class=\"prose\">"),
+        &["themes/unitly/templates/page.html:1:1: broken link `/no-such-page` on /about: `/no-such-page` is not a page of this site"],
+    );
 }
 
 #[test]
@@ -90,7 +100,13 @@ fn check_reports_every_problem_at_once() {
     p.edit("content/routes.yaml", "- path: /terms", "- path: /privacy");
     p.edit("content/faq.yaml", "category: Privacy", "category: Secrets");
     let err = stderr(&p.unitly(&["check"]));
-    for fragment in ["unknown unit `bushels`", "duplicate route `/privacy`", "unknown category `Secrets`", "navigation link `/terms` does not match any route", "4 problems found"] {
+    for fragment in [
+        "unknown unit `bushels`",
+        "duplicate route `/privacy`",
+        "unknown category `Secrets`",
+        "navigation link `/terms` does not match any route",
+        "4 problems found",
+    ] {
         assert!(err.contains(fragment), "{fragment:?} missing in:\n{err}");
     }
 }
@@ -113,7 +129,8 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     assert_eq!(second.status.code(), Some(1));
     assert!(stderr(&second).contains("content/blog/conversion-tips.md:"));
     assert_eq!(snapshot(&p.path("site")), before, "output changed after a failed build");
-    let leftovers: Vec<_> = std::fs::read_dir(p.dir.path()).unwrap().filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().contains("staging")).collect();
+    let leftovers: Vec<_> =
+        std::fs::read_dir(p.dir.path()).unwrap().filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().contains("staging")).collect();
     assert!(leftovers.is_empty(), "staging folder left behind");
 
     // A template error (not content) is refused the same way.

@@ -1,14 +1,40 @@
 //! The real build on real content, in temporary folders.
 
+// Each test binary compiles its own copy of the shared helpers and uses only some of them.
+#[allow(dead_code)]
 mod common;
 use common::{stderr, stdout, Project};
+use unitly::site::output_file;
 
 const ROUTES: [&str; 29] = [
-    "/", "/length-converter", "/weight-converter", "/temperature-converter", "/volume-converter", "/area-converter",
-    "/currency-converter", "/metric-length-converter", "/imperial-length-converter", "/metric-weight-converter",
-    "/imperial-weight-converter", "/celsius-fahrenheit-converter", "/metric-volume-converter", "/imperial-volume-converter",
-    "/land-area-converter", "/about", "/blog", "/faq", "/help", "/conversion-accuracy", "/contact", "/privacy", "/terms",
-    "/disclaimer", "/cookies", "/legal", "/blog/conversion-tips", "/blog/how-to-convert-units-quickly",
+    "/",
+    "/length-converter",
+    "/weight-converter",
+    "/temperature-converter",
+    "/volume-converter",
+    "/area-converter",
+    "/currency-converter",
+    "/metric-length-converter",
+    "/imperial-length-converter",
+    "/metric-weight-converter",
+    "/imperial-weight-converter",
+    "/celsius-fahrenheit-converter",
+    "/metric-volume-converter",
+    "/imperial-volume-converter",
+    "/land-area-converter",
+    "/about",
+    "/blog",
+    "/faq",
+    "/help",
+    "/conversion-accuracy",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/disclaimer",
+    "/cookies",
+    "/legal",
+    "/blog/conversion-tips",
+    "/blog/how-to-convert-units-quickly",
     "/blog/unit-conversion-history",
 ];
 
@@ -24,10 +50,6 @@ fn tag_with<'a>(html: &'a str, needle: &str) -> &'a str {
 /// Does the HTML link to `path` (quoted or not)?
 fn links_to(html: &str, path: &str) -> bool {
     html.contains(&format!("href={path}>")) || html.contains(&format!("href={path} ")) || html.contains(&format!("href=\"{path}\""))
-}
-
-fn output_file(path: &str) -> String {
-    if path == "/" { "index.html".into() } else { format!("{}.html", &path[1..]) }
 }
 
 #[test]

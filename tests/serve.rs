@@ -2,6 +2,8 @@
 //! served after the rebuild (the caches it keeps between rebuilds notice the change), and
 //! a broken edit leaves the previous pages served.
 
+// Each test binary compiles its own copy of the shared helpers and uses only some of them.
+#[allow(dead_code)]
 mod common;
 
 use common::Project;

@@ -1,6 +1,6 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
-use crate::islands::escape_attr;
+use crate::html::escape_attr;
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 pub struct Rendered {
@@ -23,12 +23,7 @@ pub fn render(source: &str) -> Rendered {
                 let text = heading_text(&events[i + 1..]);
                 let id = unique_id(&slugify(&text), &heading_ids);
                 heading_ids.push(id.clone());
-                out.push(Event::Start(Tag::Heading {
-                    level: *level,
-                    id: Some(CowStr::from(id)),
-                    classes: classes.clone(),
-                    attrs: attrs.clone(),
-                }));
+                out.push(Event::Start(Tag::Heading { level: *level, id: Some(CowStr::from(id)), classes: classes.clone(), attrs: attrs.clone() }));
             }
             Event::Start(Tag::Image { dest_url, title, .. }) => {
                 let (src, size) = image_size(dest_url);

@@ -107,12 +107,7 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
     for (name, collection) in &routes.collections {
         if !templates.contains(&collection.template) {
             let (l, c) = locate_key(&routes_text, 1, "template").unwrap_or((1, 1));
-            loader.problem(Problem::new(
-                "content/routes.yaml",
-                l,
-                c,
-                format!("unknown template `{}` for collection `{name}`", collection.template),
-            ));
+            loader.problem(Problem::new("content/routes.yaml", l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
             continue;
         }
         pages.extend(loader.collection(collection));
@@ -271,13 +266,7 @@ fn render_body(_file: &Path, text: &str, split: &frontmatter::Split) -> (String,
 /// Line (1-based) of the `i`-th `- path:` entry under `routes:`.
 fn nth_route_line(text: &str, i: usize) -> usize {
     let start = text.lines().position(|l| l.starts_with("routes:")).unwrap_or(0);
-    text.lines()
-        .enumerate()
-        .skip(start)
-        .filter(|(_, l)| l.trim_start().starts_with("- path:"))
-        .nth(i)
-        .map(|(n, _)| n + 1)
-        .unwrap_or(1)
+    text.lines().enumerate().skip(start).filter(|(_, l)| l.trim_start().starts_with("- path:")).nth(i).map(|(n, _)| n + 1).unwrap_or(1)
 }
 
 fn sorted(set: &HashSet<String>) -> String {
@@ -296,7 +285,8 @@ fn validate(root: &Path, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], 
             let (file, l, c) = if page.source.starts_with("content/blog") {
                 (page.source.clone(), 2, 1)
             } else {
-                let line = routes_text.lines().enumerate().filter(|(_, l)| l.trim_start() == format!("- path: {}", page.path)).nth(1).map(|(n, _)| n + 1).unwrap_or(1);
+                let line =
+                    routes_text.lines().enumerate().filter(|(_, l)| l.trim_start() == format!("- path: {}", page.path)).nth(1).map(|(n, _)| n + 1).unwrap_or(1);
                 (routes_file.to_path_buf(), line, 5)
             };
             problems.push(Problem::new(file, l, c, format!("duplicate route `{}`", page.path)));
@@ -338,13 +328,15 @@ fn validate(root: &Path, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], 
     let mut ids = HashSet::new();
     let faq_text = std::fs::read_to_string(root.join("content/faq.yaml")).unwrap_or_default();
     for entry in faq {
-        let (l, c) = faq_text
-            .lines()
-            .position(|line| line.trim_start().trim_start_matches("- ") == format!("id: {}", entry.id))
-            .map(|n| (n + 1, 1))
-            .unwrap_or((1, 1));
+        let (l, c) =
+            faq_text.lines().position(|line| line.trim_start().trim_start_matches("- ") == format!("id: {}", entry.id)).map(|n| (n + 1, 1)).unwrap_or((1, 1));
         if !FAQ_CATEGORIES.contains(&entry.category.as_str()) {
-            problems.push(Problem::new("content/faq.yaml", l, c, format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", "))));
+            problems.push(Problem::new(
+                "content/faq.yaml",
+                l,
+                c,
+                format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", ")),
+            ));
         }
         if !ids.insert(entry.id.as_str()) {
             problems.push(Problem::new("content/faq.yaml", l, c, format!("FAQ id `{}` appears twice", entry.id)));
@@ -377,7 +369,9 @@ fn validate_converter(root: &Path, page: &Page, front: &ConverterFront, units: &
         }
         match (&card.path, card.coming_soon) {
             (Some(p), false) if !exists(p) => problems.push(front_matter_problem(root, page, p, format!("card link `{p}` does not match any route"))),
-            (None, false) => problems.push(front_matter_problem(root, page, &card.title, format!("card `{}` needs a `path` or `coming_soon: true`", card.title))),
+            (None, false) => {
+                problems.push(front_matter_problem(root, page, &card.title, format!("card `{}` needs a `path` or `coming_soon: true`", card.title)))
+            }
             _ => {}
         }
     }

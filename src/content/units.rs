@@ -50,12 +50,7 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems) -> Option<Units> {
         validate_category(file, text, line, &category, problems);
         categories.push(category);
     }
-    let units = Units {
-        categories,
-        currencies: raw.currencies,
-        currency_default: raw.currency_default,
-        fallback_rates: raw.fallback_rates,
-    };
+    let units = Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates };
     validate_currencies(file, text, &units, problems);
     Some(units)
 }

@@ -6,6 +6,9 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+/// The edge's answer: status, headers, body.
+pub type Answer = (u16, Vec<(String, String)>, Vec<u8>);
+
 pub struct Edge {
     pub url: String,
     child: Child,
@@ -17,7 +20,7 @@ impl Edge {
         if !dir.join("package.json").exists() {
             bail!("no edge function in {}", dir.display());
         }
-        crate::islands::ensure_npm_packages(&dir)?;
+        crate::npm::ensure_npm_packages(&dir)?;
         let mut child = Command::new("node")
             .args(["scripts/dev-server.mjs", "--port", "0", "--host", "127.0.0.1"])
             .current_dir(&dir)
@@ -44,7 +47,7 @@ impl Edge {
     }
 
     /// Forwards one request; answers with the edge's status, headers and body.
-    pub fn forward(&self, method: &str, path_and_query: &str, headers: &[(String, String)], body: Vec<u8>) -> Result<(u16, Vec<(String, String)>, Vec<u8>)> {
+    pub fn forward(&self, method: &str, path_and_query: &str, headers: &[(String, String)], body: Vec<u8>) -> Result<Answer> {
         let agent = ureq::AgentBuilder::new().timeout(std::time::Duration::from_secs(30)).redirects(0).build();
         let mut req = agent.request(method, &format!("{}{}", self.url, path_and_query));
         for (k, v) in headers {

@@ -1,0 +1,21 @@
+//! Unitly's static-site generator as a library: the `unitly` binary is a thin command line
+//! over it, and the integration tests call it in process.
+
+pub mod cli;
+pub mod cmd;
+pub mod content;
+pub mod diagnostics;
+pub mod fingerprint;
+pub mod hash;
+pub mod html;
+pub mod islands;
+pub mod links;
+pub mod npm;
+pub mod output;
+pub mod pwa;
+pub mod render;
+pub mod serve;
+pub mod site;
+pub mod sitemap;
+pub mod theme;
+pub mod url;
