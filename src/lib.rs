@@ -6,6 +6,7 @@ pub mod cmd;
 pub mod content;
 pub mod diagnostics;
 pub mod fingerprint;
+pub mod generated;
 pub mod hash;
 pub mod html;
 pub mod islands;

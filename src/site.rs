@@ -5,7 +5,7 @@ use crate::diagnostics::Problems;
 use crate::islands::{self, IslandCache, IslandRegistry, Prerendered};
 use crate::output::{self, StagedDir, ThirdParty};
 use crate::render::{self, Renderer};
-use crate::{links, sitemap, theme};
+use crate::{generated, links, sitemap, theme};
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -73,6 +73,9 @@ impl Site {
     pub fn load(&self) -> Result<Content> {
         let templates = render::template_names(&self.templates_dir());
         let mut content = content::load(&self.root, &templates).map_err(anyhow::Error::new)?;
+        for w in &content.warnings.0 {
+            eprintln!("warning: {w}");
+        }
         if let Some(base) = &self.base_url {
             content.config.base_url = crate::url::base(base).to_string();
         }
@@ -89,6 +92,9 @@ impl Site {
         problems.into_result().map_err(anyhow::Error::new)?;
         let (checked, problems) = self.check_links(&content, &rendered);
         problems.into_result().map_err(anyhow::Error::new)?;
+        for target in generated::stale(&self.root, &content.units) {
+            eprintln!("warning: {target} is out of date with content/units.yaml; `unitly build` rewrites it");
+        }
         Ok((content.pages.len(), checked))
     }
 
@@ -108,6 +114,7 @@ impl Site {
             println!("unitly build → {}", out.display());
         }
         let content = self.step("load content", || self.load_content())?;
+        self.step("generate types", || self.generate_types(&content))?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
         let mut rendered = self.step("render templates", || self.render_templates(&content, &registry, &mut cache.templates))?;
         let staged = StagedDir::new(out)?;
@@ -135,6 +142,13 @@ impl Site {
         let c = self.load()?;
         let summary = format!("{} pages, {} FAQ entries, {} unit categories", c.pages.len(), c.faq.len(), c.units.categories.len());
         Ok((c, summary))
+    }
+
+    /// The typed module of units.yaml for the islands and the edge (src/generated.rs).
+    fn generate_types(&self, content: &Content) -> Result<((), String)> {
+        let written = generated::write(&self.root, &content.units)?;
+        let summary = if written.is_empty() { "up to date".to_string() } else { format!("rewrote {}", written.join(", ")) };
+        Ok(((), summary))
     }
 
     /// Every page and the 404 page (last), with island placeholders.

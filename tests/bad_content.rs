@@ -111,9 +111,54 @@ fn check_reports_every_problem_at_once() {
     }
 }
 
+/// Line and column (1-based) of the first `needle` in a file of the project.
+fn position(p: &Project, rel: &str, needle: &str) -> (usize, usize) {
+    let text = p.read(rel);
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle:?} not in {rel}"));
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    (text[..at].matches('\n').count() + 1, text[line_start..at].chars().count() + 1)
+}
+
 #[test]
 fn bad_units_table_is_located() {
-    expect_problem(|p| p.edit("content/units.yaml", "factor: 0.3048", "factor: -1"), &["content/units.yaml:", "`feet` needs a positive, finite `factor`"]);
+    let p = Project::copy_of_real_site();
+    p.edit("content/units.yaml", "factor: 0.3048", "factor: -1");
+    let (l, c) = position(&p, "content/units.yaml", "-1 }");
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains(&format!("content/units.yaml:{l}:{c}: category length: unit feet needs a positive, finite `factor`")), "{l}:{c} expected in:\n{err}");
+}
+
+/// A category the islands could not render is refused, located, before any JavaScript runs:
+/// `check` and `build` both exit 1 with the YAML position and no stack trace.
+#[test]
+fn broken_category_content_is_located_before_any_javascript_runs() {
+    let p = Project::copy_of_real_site();
+    let speed = "  speed:\n    label: Speed\n    base: meters_per_second\n    precision: 6\n    default: { from: kilometers_per_hour, to: miles_per_hr }\n    units:\n      \
+                 - { key: meters_per_second, name: Meters per Second (m/s), symbol: m/s, system: metric, factor: 1 }\n      \
+                 - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: 0.2777777777777778 }\n\n";
+    p.edit("content/units.yaml", "currencies:\n", &format!("{speed}currencies:\n"));
+    let (l, c) = position(&p, "content/units.yaml", "miles_per_hr }");
+    let expected = format!("content/units.yaml:{l}:{c}: category speed: default.to names unit miles_per_hr, which is not in its units");
+    for args in [&["check"][..], &["build", "--out", "site"][..]] {
+        let out = p.unitly(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}:\n{err}");
+        assert!(err.contains(&expected), "{args:?}: expected {expected:?} in:\n{err}");
+        assert!(!err.contains("island") && !err.contains("TypeError") && !err.contains("    at "), "{args:?}: a JavaScript error reached the editor:\n{err}");
+    }
+    assert!(!p.path("site").exists());
+}
+
+/// A currency without a fallback rate works live but not offline: a located warning, exit 0.
+#[test]
+fn a_currency_without_a_fallback_rate_is_a_located_warning() {
+    let p = Project::copy_of_real_site();
+    p.edit("content/units.yaml", "\ncurrency_default:", "  - { code: SEK, name: Swedish Krona, symbol: kr, flag: 🇸🇪 }\n\ncurrency_default:");
+    let (l, c) = position(&p, "content/units.yaml", "SEK, name");
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains(&format!("warning: content/units.yaml:{l}:{c}: currency SEK has no fallback rate")), "{err}");
 }
 
 #[test]

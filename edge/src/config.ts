@@ -42,9 +42,8 @@ export const DEFAULTS = {
   upstreamTimeoutMs: 5000,
 };
 
-/** The currencies the site supports; the only codes any rates route accepts. */
-export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+/** The currencies the site supports (content/units.yaml); the only codes any rates route accepts. */
+export { CURRENCY_CODES as CURRENCIES, type CurrencyCode as Currency } from "./generated/units";
 
 export const FORM_LIMITS = {
   bodyBytes: 16 * 1024,

@@ -57,6 +57,8 @@ pub struct Content {
     pub pages: Vec<Page>,
     pub faq: Vec<FaqEntry>,
     pub units: Units,
+    /// What works but degrades (a currency without an offline rate): printed, never fatal.
+    pub warnings: Problems,
 }
 
 const CONVERTER_TEMPLATE: &str = "converter.html";
@@ -64,11 +66,12 @@ const CONVERTER_TEMPLATE: &str = "converter.html";
 /// Reads `content/` under `root`. Template names are checked against `templates`.
 pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problems> {
     let mut problems = Problems::default();
+    let mut warnings = Problems::default();
     let mut loader = Loader { root, problems: &mut problems };
 
     let config: Option<SiteConfig> = loader.yaml("content/site.yaml");
     let routes: Option<RoutesFile> = loader.yaml("content/routes.yaml");
-    let units = loader.read("content/units.yaml").and_then(|(file, text)| units::load(&file, &text, loader.problems));
+    let units = loader.read("content/units.yaml").and_then(|(file, text)| units::load(&file, &text, loader.problems, &mut warnings));
     let faq: Option<Vec<FaqEntry>> = loader.yaml("content/faq.yaml");
 
     let (Some(config), Some(routes), Some(units), Some(faq)) = (config, routes, units, faq) else {
@@ -115,7 +118,8 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
 
     validate(root, &config, &pages, &faq, &units, &routes_text, &mut problems);
     problems.into_result()?;
-    Ok(Content { config, pages, faq, units })
+    warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    Ok(Content { config, pages, faq, units, warnings })
 }
 
 struct Loader<'a> {

@@ -263,7 +263,18 @@ pub struct UnitCategory {
     pub base: String,
     pub precision: u32,
     pub default: Pair,
+    /// The card's accent colour (one of CARD_COLORS); blue when not given.
+    #[serde(default = "default_accent")]
+    pub accent: String,
+    /// The card's outline icon: SVG path data on a 24×24 grid, drawn with currentColor.
+    /// A generic "convert" icon when not given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub icon: Vec<String>,
     pub units: Vec<Unit>,
+}
+
+fn default_accent() -> String {
+    "blue".into()
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

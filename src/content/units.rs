@@ -1,7 +1,10 @@
 //! `content/units.yaml`: the unit tables, currencies and fallback rates, validated once
-//! here and handed to the islands as JSON props.
+//! here (every problem located at its `file:line:column`), handed to the islands as JSON
+//! props and turned into the typed module the islands and the edge import
+//! (`src/generated.rs`). Whatever the islands could not render is refused here, before any
+//! JavaScript runs.
 
-use super::model::{Currency, Pair, UnitCategory, UnitsFile};
+use super::model::{Currency, Pair, UnitCategory, UnitsFile, CARD_COLORS};
 use crate::diagnostics::{locate_key, Problem, Problems};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -25,8 +28,14 @@ impl Units {
 }
 
 pub const TEMPERATURE: &str = "temperature";
+/// The unit systems the islands group units by (`UnitSystem` in islands/src/lib/units.ts).
+pub const SYSTEMS: [&str; 3] = ["metric", "imperial", "other"];
+/// Decimals a category may show: a double carries about 15 significant digits.
+const MAX_PRECISION: u32 = 12;
 
-pub fn load(file: &Path, text: &str, problems: &mut Problems) -> Option<Units> {
+/// Reads and validates the file. Errors go to `problems`; `warnings` get what works but
+/// degrades (a currency with no offline rate).
+pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Problems) -> Option<Units> {
     let raw: UnitsFile = match serde_yaml::from_str(text) {
         Ok(raw) => raw,
         Err(e) => {
@@ -34,78 +43,255 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems) -> Option<Units> {
             return None;
         }
     };
-    let at = |key: &str, from: usize| locate_key(text, from, key).unwrap_or((1, 1));
     let mut categories = Vec::new();
+    let mut seen = HashSet::new();
     for (key, value) in raw.categories {
-        let key = key.as_str().unwrap_or_default().to_string();
-        let (line, col) = at(&key, 1);
+        let key = match key.as_str() {
+            Some(k) => k.to_string(),
+            None => {
+                let (l, c) = locate_key(text, 1, "categories").unwrap_or((1, 1));
+                problems.push(Problem::new(file, l, c, "a category key must be a word such as `speed`"));
+                continue;
+            }
+        };
+        let block = Block::of_category(text, &key);
+        let (line, col) = block.map(|b| (b.start, b.indent + 1)).unwrap_or((1, 1));
         let mut category: UnitCategory = match serde_yaml::from_value(value) {
             Ok(c) => c,
             Err(e) => {
-                problems.push(Problem::new(file, line, col, format!("in category `{key}`: {e}")));
+                problems.push(Problem::new(file, line, col, format!("category {key}: {e}")));
                 continue;
             }
         };
         category.key = key.clone();
-        validate_category(file, text, line, &category, problems);
+        if !seen.insert(key.clone()) {
+            problems.push(Problem::new(file, line, col, format!("category {key} appears twice")));
+        }
+        let at = Locator { file, text, block, fallback: (line, col) };
+        validate_category(&at, &category, problems);
         categories.push(category);
     }
     let units = Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates };
-    validate_currencies(file, text, &units, problems);
+    validate_currencies(file, text, &units, problems, warnings);
     Some(units)
 }
 
-fn validate_category(file: &Path, text: &str, line: usize, c: &UnitCategory, problems: &mut Problems) {
-    let mut seen = HashSet::new();
+/// The lines of one category's block (1-based, inclusive).
+#[derive(Clone, Copy)]
+struct Block {
+    start: usize,
+    end: usize,
+    indent: usize,
+}
+
+impl Block {
+    /// The block of `key:` under `categories:`.
+    fn of_category(text: &str, key: &str) -> Option<Block> {
+        let lines: Vec<&str> = text.lines().collect();
+        let top = lines.iter().position(|l| l.starts_with("categories:"))?;
+        let indent_of = |l: &str| l.len() - l.trim_start().len();
+        let is_content = |l: &str| !l.trim().is_empty() && !l.trim_start().starts_with('#');
+        let start = (top + 1..lines.len())
+            .take_while(|&i| !is_content(lines[i]) || indent_of(lines[i]) > 0)
+            .find(|&i| is_content(lines[i]) && lines[i].trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':')))?;
+        let indent = indent_of(lines[start]);
+        let end = (start + 1..lines.len()).find(|&i| is_content(lines[i]) && indent_of(lines[i]) <= indent).unwrap_or(lines.len());
+        Some(Block { start: start + 1, end, indent })
+    }
+}
+
+/// Finds positions inside one category's block; outside it, at the category's key.
+struct Locator<'a> {
+    file: &'a Path,
+    text: &'a str,
+    block: Option<Block>,
+    fallback: (usize, usize),
+}
+
+impl Locator<'_> {
+    fn problem(&self, at: (usize, usize), message: String) -> Problem {
+        Problem::new(self.file, at.0, at.1, message)
+    }
+
+    fn lines(&self) -> impl Iterator<Item = (usize, &str)> {
+        let (start, end) = self.block.map(|b| (b.start, b.end)).unwrap_or((1, 0));
+        self.text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(move |(n, _)| *n >= start && *n <= end)
+    }
+
+    /// The value of `key:` in the block (the first one, at any depth).
+    fn key(&self, key: &str) -> (usize, usize) {
+        let Some(b) = self.block else { return self.fallback };
+        locate_key(self.text, b.start + 1, key).filter(|(l, _)| *l <= b.end).unwrap_or(self.fallback)
+    }
+
+    /// The value of `field:` inside `parent:` (`default: { from: a, to: b }` or a nested block).
+    fn nested(&self, parent: &str, field: &str) -> (usize, usize) {
+        let (line, col) = self.key(parent);
+        if (line, col) == self.fallback {
+            return self.fallback;
+        }
+        let text = self.text.lines().nth(line - 1).unwrap_or_default();
+        if let Some(pos) = value_in_flow(text, field) {
+            return (line, text[..pos].chars().count() + 1);
+        }
+        match locate_key(self.text, line + 1, field) {
+            Some(at) if self.block.is_some_and(|b| at.0 <= b.end) => at,
+            _ => (line, col),
+        }
+    }
+
+    /// The line of unit `unit` (`- { key: unit, … }` or `- key: unit`), at `field`'s value
+    /// when that line has it, else at the unit's key.
+    fn unit(&self, unit: &str, field: Option<&str>) -> (usize, usize) {
+        for (n, line) in self.lines() {
+            if let Some(pos) = value_in_flow(line, "key").filter(|&p| line[p..].split([',', '}', ' ']).next() == Some(unit)) {
+                if let Some(p) = field.and_then(|f| value_in_flow(line, f)) {
+                    return (n, line[..p].chars().count() + 1);
+                }
+                return (n, line[..pos].chars().count() + 1);
+            }
+        }
+        self.key("units")
+    }
+}
+
+/// Byte offset of the value of `field:` written in a flow mapping on this line (`{ a: 1, field: 2 }`).
+fn value_in_flow(line: &str, field: &str) -> Option<usize> {
+    let needle = format!("{field}:");
+    let mut from = 0;
+    while let Some(i) = line[from..].find(&needle) {
+        let at = from + i;
+        let before = line[..at].chars().last();
+        if matches!(before, None | Some(' ' | '{' | ',' | '-')) {
+            let rest = &line[at + needle.len()..];
+            return Some(at + needle.len() + (rest.len() - rest.trim_start().len()));
+        }
+        from = at + needle.len();
+    }
+    None
+}
+
+fn is_word(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
+    let name = &c.key;
+    let mut bad = |pos: (usize, usize), msg: String| problems.push(at.problem(pos, format!("category {name}: {msg}")));
+    if !is_word(name) {
+        bad(at.fallback, "the key must be lower-case letters, digits and _ (it names the category in addresses and code)".into());
+    }
+    if c.label.trim().is_empty() {
+        bad(at.key("label"), "label is empty".into());
+    }
+    if c.precision > MAX_PRECISION {
+        bad(at.key("precision"), format!("precision {} is more decimals than a double holds; use 0 to {MAX_PRECISION}", c.precision));
+    }
+    if !CARD_COLORS.contains(&c.accent.as_str()) {
+        bad(at.key("accent"), format!("accent `{}` is not one of {}", c.accent, CARD_COLORS.join(", ")));
+    }
+    for d in &c.icon {
+        if d.is_empty() || !d.chars().all(|ch| ch.is_ascii_digit() || " .,-MmLlHhVvCcSsQqTtAaZz".contains(ch)) {
+            bad(at.key("icon"), format!("icon path `{d}` is not SVG path data (commands M L H V C S Q T A Z and numbers)"));
+        }
+    }
+    if c.units.is_empty() {
+        bad(at.key("units"), "has no units".into());
+    }
     let temperature = c.key == TEMPERATURE;
+    let mut seen = HashSet::new();
     for unit in &c.units {
-        let (uline, ucol) = find_unit_line(text, line, &unit.key).unwrap_or((line, 1));
-        let mut bad = |msg: String| problems.push(Problem::new(file, uline, ucol, msg));
-        if !seen.insert(unit.key.as_str()) {
-            bad(format!("unit `{}` appears twice in `{}`", unit.key, c.key));
+        let u = &unit.key;
+        if !seen.insert(u.as_str()) {
+            bad(at.unit(u, None), format!("unit {u} appears twice"));
+        }
+        if !is_word(u) {
+            bad(at.unit(u, None), format!("unit key `{u}` must be lower-case letters, digits and _"));
+        }
+        if !SYSTEMS.contains(&unit.system.as_str()) {
+            bad(at.unit(u, Some("system")), format!("unit {u}: system `{}` is not one of {}", unit.system, SYSTEMS.join(", ")));
+        }
+        if unit.name.trim().is_empty() || unit.symbol.trim().is_empty() {
+            bad(at.unit(u, Some("name")), format!("unit {u}: name and symbol must not be empty"));
         }
         if temperature {
             match (unit.scale, unit.offset) {
                 (Some(s), Some(o)) if s.is_finite() && s > 0.0 && o.is_finite() => {}
-                _ => bad(format!("temperature unit `{}` needs a positive `scale` and a finite `offset`", unit.key)),
+                _ => bad(at.unit(u, Some("scale")), format!("temperature unit {u} needs a positive `scale` and a finite `offset`")),
             }
         } else {
             match unit.factor {
                 Some(f) if f.is_finite() && f > 0.0 => {}
-                _ => bad(format!("unit `{}` needs a positive, finite `factor`", unit.key)),
+                _ => bad(at.unit(u, Some("factor")), format!("unit {u} needs a positive, finite `factor`")),
+            }
+            if unit.scale.is_some() || unit.offset.is_some() {
+                bad(at.unit(u, Some("scale")), format!("unit {u}: `scale` and `offset` are for temperature; a linear unit has only `factor`"));
             }
         }
     }
     let has = |k: &str| c.units.iter().any(|u| u.key == k);
-    for (what, key) in [("base", &c.base), ("default.from", &c.default.from), ("default.to", &c.default.to)] {
+    for (what, pos, key) in [
+        ("base", at.key("base"), &c.base),
+        ("default.from", at.nested("default", "from"), &c.default.from),
+        ("default.to", at.nested("default", "to"), &c.default.to),
+    ] {
         if !has(key) {
-            problems.push(Problem::new(file, line, 1, format!("{what} of `{}` names unknown unit `{key}`", c.key)));
+            bad(pos, format!("{what} names unit {key}, which is not in its units"));
         }
     }
     if !temperature {
         if let Some(base) = c.units.iter().find(|u| u.key == c.base) {
             if base.factor != Some(1.0) {
-                problems.push(Problem::new(file, line, 1, format!("base unit `{}` of `{}` must have factor 1", c.base, c.key)));
+                bad(at.unit(&c.base, Some("factor")), format!("base unit {} must have factor 1", c.base));
             }
         }
     }
 }
 
-/// The line of `key: <unit>` after the category's line.
-fn find_unit_line(text: &str, from: usize, unit: &str) -> Option<(usize, usize)> {
-    text.lines().enumerate().skip(from).find_map(|(i, l)| {
-        let t = l.trim_start().trim_start_matches("- ");
-        (t == format!("key: {unit}")).then(|| (i + 1, l.len() - l.trim_start().len() + 1))
-    })
-}
-
-fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Problems) {
-    let (line, col) = locate_key(text, 1, "fallback_rates").unwrap_or((1, 1));
-    for code in [&units.currency_default.from, &units.currency_default.to] {
-        if !units.has_currency(code) {
-            problems.push(Problem::new(file, line, col, format!("currency_default names unknown currency `{code}`")));
+/// Where the line of `- { code: XXX, … }` is, at the code.
+fn currency_at(text: &str, code: &str) -> (usize, usize) {
+    let top = text.lines().position(|l| l.starts_with("currencies:")).unwrap_or(0);
+    for (i, line) in text.lines().enumerate().skip(top) {
+        if let Some(p) = value_in_flow(line, "code").filter(|&p| line[p..].split([',', '}', ' ']).next() == Some(code)) {
+            return (i + 1, line[..p].chars().count() + 1);
+        }
+        if let Some((l, c)) = locate_key(line, 1, "code").filter(|_| line.trim_start().trim_start_matches("- ").trim_start_matches("code:").trim() == code) {
+            return (i + l, c);
         }
     }
+    locate_key(text, 1, "currencies").unwrap_or((1, 1))
+}
+
+fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Problems, warnings: &mut Problems) {
+    let mut seen = HashSet::new();
+    for c in &units.currencies {
+        let (l, col) = currency_at(text, &c.code);
+        if c.code.len() != 3 || !c.code.chars().all(|ch| ch.is_ascii_uppercase()) {
+            problems.push(Problem::new(
+                file,
+                l,
+                col,
+                format!("currency code `{}` must be three capital letters (ISO 4217, as the rate provider names it)", c.code),
+            ));
+        }
+        if !seen.insert(c.code.as_str()) {
+            problems.push(Problem::new(file, l, col, format!("currency {} appears twice", c.code)));
+        }
+        if c.name.trim().is_empty() || c.symbol.trim().is_empty() || c.flag.trim().is_empty() {
+            problems.push(Problem::new(file, l, col, format!("currency {}: name, symbol and flag must not be empty", c.code)));
+        }
+    }
+    if units.currencies.is_empty() {
+        let (l, c) = locate_key(text, 1, "currencies").unwrap_or((1, 1));
+        problems.push(Problem::new(file, l, c, "no currencies: the currency converter needs at least two"));
+    }
+    let (line, col) = locate_key(text, 1, "currency_default").unwrap_or((1, 1));
+    for code in [&units.currency_default.from, &units.currency_default.to] {
+        if !units.has_currency(code) {
+            problems.push(Problem::new(file, line, col, format!("currency_default names currency {code}, which is not under currencies")));
+        }
+    }
+    let (line, col) = locate_key(text, 1, "fallback_rates").unwrap_or((1, 1));
     for (from, row) in &units.fallback_rates {
         let (l, c) = locate_key(text, line, from).unwrap_or((line, col));
         if !units.has_currency(from) {
@@ -119,5 +305,92 @@ fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Pr
                 problems.push(Problem::new(file, l, c, format!("fallback rate {from}→{to} must be a positive number")));
             }
         }
+    }
+    // Offline, the card converts through USD: every currency needs a USD leg, direct or inverse.
+    let rate = |a: &str, b: &str| units.fallback_rates.get(a).and_then(|r| r.get(b)).is_some();
+    for c in units.currencies.iter().filter(|c| c.code != "USD") {
+        if !rate("USD", &c.code) && !rate(&c.code, "USD") {
+            let (l, col) = currency_at(text, &c.code);
+            warnings.push(Problem::new(
+                file,
+                l,
+                col,
+                format!(
+                    "currency {} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it (add `{}: <rate>` to the USD row under fallback_rates)",
+                    c.code, c.code
+                ),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems_of(text: &str) -> (Vec<String>, Vec<String>) {
+        let (mut p, mut w) = (Problems::default(), Problems::default());
+        load(Path::new("content/units.yaml"), text, &mut p, &mut w);
+        (p.0.iter().map(|x| x.to_string()).collect(), w.0.iter().map(|x| x.to_string()).collect())
+    }
+
+    const GOOD: &str = "\
+categories:
+  length:
+    label: Length
+    base: meters
+    precision: 6
+    default: { from: meters, to: feet }
+    units:
+      - { key: meters, name: Meters (m), symbol: m, system: metric, factor: 1 }
+      - { key: feet, name: Feet (ft), symbol: ft, system: imperial, factor: 0.3048 }
+currencies:
+  - { code: USD, name: US Dollar, symbol: $, flag: x }
+  - { code: EUR, name: Euro, symbol: e, flag: y }
+currency_default: { from: USD, to: EUR }
+fallback_rates:
+  USD: { EUR: 0.85 }
+";
+
+    #[test]
+    fn good_units_have_no_problems() {
+        assert_eq!(problems_of(GOOD), (vec![], vec![]));
+    }
+
+    #[test]
+    fn a_default_naming_a_missing_unit_is_located_at_its_value() {
+        let text = GOOD.replace("to: feet }", "to: miles_per_hr }");
+        let (p, _) = problems_of(&text);
+        assert_eq!(p, ["content/units.yaml:6:34: category length: default.to names unit miles_per_hr, which is not in its units"]);
+    }
+
+    #[test]
+    fn unit_problems_are_located_on_the_units_line() {
+        let text = GOOD.replace("factor: 0.3048", "factor: -1").replace("system: metric", "system: si");
+        let (p, _) = problems_of(&text);
+        assert_eq!(
+            p,
+            [
+                "content/units.yaml:8:61: category length: unit meters: system `si` is not one of metric, imperial, other",
+                "content/units.yaml:9:77: category length: unit feet needs a positive, finite `factor`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_currency_without_a_fallback_rate_is_a_located_warning() {
+        let text = GOOD.replace("currency_default", "  - { code: SEK, name: Swedish Krona, symbol: kr, flag: z }\ncurrency_default");
+        let (p, w) = problems_of(&text);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(w.len(), 1);
+        assert!(w[0].starts_with("content/units.yaml:13:13: currency SEK has no fallback rate"), "{w:?}");
+    }
+
+    #[test]
+    fn bad_currency_codes_and_accents_are_refused() {
+        let text = GOOD.replace("code: EUR", "code: Euro").replace("    units:", "    accent: pink\n    units:");
+        let (p, _) = problems_of(&text);
+        assert!(p.iter().any(|m| m.starts_with("content/units.yaml:7:13: category length: accent `pink`")), "{p:?}");
+        assert!(p.iter().any(|m| m.contains(":13:13: currency code `Euro` must be three capital letters")), "{p:?}");
     }
 }

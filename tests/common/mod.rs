@@ -8,15 +8,17 @@ pub struct Project {
 }
 
 impl Project {
-    /// `content/` and `themes/` copied; `islands/` and `edge/` linked (their node_modules are large).
+    /// `content/`, `themes/`, `islands/` and `edge/` copied, except the packages' node_modules,
+    /// which are linked (they are large). A build of the copy rewrites the copy's generated
+    /// modules, never the real ones.
     pub fn copy_of_real_site() -> Project {
         let real = Path::new(env!("CARGO_MANIFEST_DIR"));
         let dir = tempfile::tempdir().expect("temp dir");
-        for sub in ["content", "themes"] {
+        for sub in ["content", "themes", "islands", "edge"] {
             copy_dir(&real.join(sub), &dir.path().join(sub));
         }
         for sub in ["islands", "edge"] {
-            std::os::unix::fs::symlink(real.join(sub), dir.path().join(sub)).expect("symlink");
+            std::os::unix::fs::symlink(real.join(sub).join("node_modules"), dir.path().join(sub).join("node_modules")).expect("symlink");
         }
         Project { dir }
     }
@@ -61,7 +63,8 @@ pub fn stdout(o: &Output) -> String {
 }
 
 fn copy_dir(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
+    let skip = |e: &walkdir::DirEntry| e.depth() == 1 && matches!(e.file_name().to_str(), Some("node_modules" | "dist"));
+    for entry in walkdir::WalkDir::new(from).into_iter().filter_entry(|e| !skip(e)) {
         let entry = entry.unwrap();
         let target = to.join(entry.path().strip_prefix(from).unwrap());
         if entry.file_type().is_dir() {

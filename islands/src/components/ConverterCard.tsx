@@ -27,22 +27,8 @@ export interface ConverterCardProps {
   headingLevel?: 2 | 3 | 4;
 }
 
-const ACCENT: Record<CategoryKey, string> = {
-  length: 'blue',
-  weight: 'green',
-  temperature: 'orange',
-  volume: 'teal',
-  area: 'purple',
-};
-
-// Outline icons, 24×24, drawn with currentColor.
-const ICON: Record<CategoryKey, string[]> = {
-  length: ['M3 8h18v8H3z', 'M7 8v3', 'M11 8v4', 'M15 8v3', 'M19 8v4'],
-  weight: ['M12 3v3', 'M5 21h14l-2-12H7z', 'M9.5 9a2.5 2.5 0 0 1 5 0'],
-  temperature: ['M14 14.76V4.5a2 2 0 0 0-4 0v10.26a4 4 0 1 0 4 0z', 'M12 11v6'],
-  volume: ['M6 3h12', 'M8 3v5l-4 10a2 2 0 0 0 2 3h12a2 2 0 0 0 2-3L16 8V3', 'M6 14h12'],
-  area: ['M4 4h16v16H4z', 'M4 12h16', 'M12 4v16'],
-};
+// The icon of a category that names none in content/units.yaml: two opposed arrows.
+const CONVERT_ICON = ['M4 8h14', 'M14 4l4 4-4 4', 'M20 16H6', 'M10 12l-4 4 4 4'];
 
 function pick(category: UnitCategory, wanted: string | undefined, fallback: string): string {
   if (wanted && findUnit(category, wanted)) return wanted;
@@ -155,11 +141,11 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   };
 
   return (
-    <section className={`card converter-card accent-${ACCENT[category.key]}`} aria-labelledby={`${id}-title`}>
+    <section className={`card converter-card accent-${category.accent}`} aria-labelledby={`${id}-title`}>
       <div className="converter-head">
         <span className="converter-icon" aria-hidden="true">
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            {ICON[category.key].map((d) => (
+            {(category.icon ?? CONVERT_ICON).map((d) => (
               <path key={d} d={d} />
             ))}
           </svg>

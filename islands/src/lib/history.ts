@@ -11,8 +11,11 @@ export const HISTORY_EVENT = 'unitly:history';
 /** Record a conversion once the input has been still this long, not on every keystroke. */
 export const HISTORY_SETTLE_MS = 1000;
 
-export const HISTORY_TYPES = ['Length', 'Weight', 'Temperature', 'Volume', 'Area', 'Currency'] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
+import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
+
+/** What a history entry names: a unit category's label (content/units.yaml) or Currency. */
+export type HistoryType = CategoryLabel | 'Currency';
+export const HISTORY_TYPES: readonly HistoryType[] = [...Object.values(CATEGORY_LABELS), 'Currency'];
 
 export interface HistoryEntry {
   id: number; // creation time in ms, unique within the list

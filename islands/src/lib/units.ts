@@ -1,8 +1,9 @@
 // Types for content/units.yaml (the islands receive it as props) and the conversion itself.
-// The factors live only in that file; nothing here knows a number about any unit.
+// The factors live only in that file; nothing here knows a number about any unit. The
+// category keys, labels and currency codes come from the module the build generates from it.
+import type { CategoryKey, CategoryLabel, CurrencyCode } from '../generated/units.ts';
 
-export type CategoryKey = 'length' | 'weight' | 'temperature' | 'volume' | 'area';
-export type CategoryLabel = 'Length' | 'Weight' | 'Temperature' | 'Volume' | 'Area';
+export type { CategoryKey, CategoryLabel, CurrencyCode };
 export type UnitSystem = 'metric' | 'imperial' | 'other';
 
 export interface Unit {
@@ -23,11 +24,15 @@ export interface UnitCategory {
   base: string;
   precision: number; // decimals shown
   default: { from: string; to: string };
+  /** The card's accent colour (a theme class `accent-…`). */
+  accent: string;
+  /** The card's outline icon: SVG path data on a 24×24 grid; a generic icon when absent. */
+  icon?: string[];
   units: Unit[];
 }
 
 export interface Currency {
-  code: string;
+  code: CurrencyCode;
   name: string;
   symbol: string;
   flag: string;

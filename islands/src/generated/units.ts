@@ -1,0 +1,20 @@
+// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:
+// edit content/units.yaml and build. `cargo test` fails when this file is stale.
+
+/** Every unit category, in the order of content/units.yaml. */
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area"] as const;
+export type CategoryKey = (typeof CATEGORY_KEYS)[number];
+
+/** Each category's label, as history entries and toasts name it. */
+export const CATEGORY_LABELS = {
+  "length": "Length",
+  "weight": "Weight",
+  "temperature": "Temperature",
+  "volume": "Volume",
+  "area": "Area",
+} as const satisfies Record<CategoryKey, string>;
+export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
+
+/** Every currency the site converts: the card offers them, the edge accepts them. */
+export const CURRENCY_CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];

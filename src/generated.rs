@@ -1,0 +1,78 @@
+//! The typed module generated from `content/units.yaml` for the islands and the edge:
+//! category keys and currency codes as string unions (so `tsc` catches a misuse), the
+//! category labels, and the currency list the edge accepts. The files are committed (so
+//! `npm test` and `tsc` work in `islands/` and `edge/` on a fresh checkout, before any
+//! build); `unitly build` rewrites them when `units.yaml` changed, `unitly check` warns
+//! when they are stale, and a test fails when the committed copies are stale.
+
+use crate::content::units::Units;
+use anyhow::{Context, Result};
+use std::path::Path;
+
+/// Where the module is written, relative to the project root.
+pub const TARGETS: [&str; 2] = ["islands/src/generated/units.ts", "edge/src/generated/units.ts"];
+
+/// The module's text for these units.
+pub fn typescript(units: &Units) -> String {
+    let json = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let list = |items: Vec<String>| format!("[{}]", items.join(", "));
+    let keys = list(units.categories.iter().map(|c| json(&c.key)).collect());
+    let labels: Vec<String> = units.categories.iter().map(|c| format!("  {}: {},", json(&c.key), json(&c.label))).collect();
+    let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
+    format!(
+        "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
+         // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n\
+         \n\
+         /** Every unit category, in the order of content/units.yaml. */\n\
+         export const CATEGORY_KEYS = {keys} as const;\n\
+         export type CategoryKey = (typeof CATEGORY_KEYS)[number];\n\
+         \n\
+         /** Each category's label, as history entries and toasts name it. */\n\
+         export const CATEGORY_LABELS = {{\n{}\n}} as const satisfies Record<CategoryKey, string>;\n\
+         export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];\n\
+         \n\
+         /** Every currency the site converts: the card offers them, the edge accepts them. */\n\
+         export const CURRENCY_CODES = {codes} as const;\n\
+         export type CurrencyCode = (typeof CURRENCY_CODES)[number];\n",
+        labels.join("\n")
+    )
+}
+
+/// The targets under `root` whose text differs from what `units` gives.
+pub fn stale(root: &Path, units: &Units) -> Vec<&'static str> {
+    let text = typescript(units);
+    TARGETS.into_iter().filter(|t| std::fs::read_to_string(root.join(t)).ok().as_deref() != Some(text.as_str())).collect()
+}
+
+/// Rewrites the stale targets (of the packages present under `root`); returns them.
+pub fn write(root: &Path, units: &Units) -> Result<Vec<&'static str>> {
+    let text = typescript(units);
+    let mut written = Vec::new();
+    for target in stale(root, units) {
+        let path = root.join(target);
+        let package = path.parent().and_then(Path::parent).and_then(Path::parent).map(|p| p.join("package.json"));
+        if !package.is_some_and(|p| p.exists()) {
+            continue;
+        }
+        std::fs::create_dir_all(path.parent().expect("a target has a folder")).with_context(|| format!("creating the folder of {target}"))?;
+        std::fs::write(&path, &text).with_context(|| format!("writing {target}"))?;
+        written.push(target);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed modules match content/units.yaml: edit the YAML, run `unitly build`
+    /// (or `cargo run --release -- build`), and commit what it rewrote.
+    #[test]
+    fn the_committed_modules_are_not_stale() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(root.join("content/units.yaml")).unwrap();
+        let (mut p, mut w) = Default::default();
+        let units = crate::content::units::load(Path::new("content/units.yaml"), &text, &mut p, &mut w).expect("units.yaml loads");
+        assert_eq!(stale(root, &units), Vec::<&str>::new(), "stale: run `cargo run --release -- build` and commit the rewritten files");
+    }
+}
