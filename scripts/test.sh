@@ -30,6 +30,9 @@ echo "==> cargo build --release"
 cargo build --release --quiet
 echo "==> Rust tests"
 cargo test --release --quiet
+echo "==> TypeScript type check (tsc --noEmit, strict) in islands/ and edge/"
+(cd islands && npm run --silent typecheck)
+(cd edge && npm run --silent typecheck)
 echo "==> islands tests (conversion core, formatting, history, toasts)"
 (cd islands && npm test --silent)
 echo "==> edge function tests (Workers runtime, fake upstreams)"

@@ -2,6 +2,7 @@
 // Configuration comes only from `env` (Workers vars/secrets, or process.env in the
 // Node dev server). An empty string counts as "not set", so wrangler `vars` can list
 // a variable with "" without overriding the default here.
+import { CURRENCY_CODES, type CurrencyCode } from "./generated/units";
 
 export interface Env {
   GOLD_UPSTREAM_URL?: string;
@@ -43,7 +44,8 @@ export const DEFAULTS = {
 };
 
 /** The currencies the site supports (content/units.yaml); the only codes any rates route accepts. */
-export { CURRENCY_CODES as CURRENCIES, type CurrencyCode as Currency } from "./generated/units";
+export const CURRENCIES = CURRENCY_CODES;
+export type Currency = CurrencyCode;
 
 export const FORM_LIMITS = {
   bodyBytes: 16 * 1024,

@@ -17,6 +17,10 @@ const components = readdirSync(componentsDir)
   .filter((f) => /^[A-Za-z0-9]+\.tsx$/.test(f))
   .map((f) => f.slice(0, -4));
 const define = { 'process.env.NODE_ENV': '"production"' };
+// The server bundle imports react and react-dom/server from node_modules at run time, and
+// they pick their development or production build from the environment: production, as
+// the client's, so prerendering runs the same React the browser hydrates with.
+process.env.NODE_ENV = 'production';
 
 // `unitly:components`: every file of src/components, lazily imported on the client
 // (one chunk each) and statically imported on the server.

@@ -78,7 +78,7 @@ export function registerServiceWorker(win: Window = window): boolean {
   };
   // After the page has loaded and the main thread is free: installing downloads the
   // whole site for offline use, which must not slow the first visit down.
-  const whenIdle = () => ('requestIdleCallback' in win ? win.requestIdleCallback(register, { timeout: 5000 }) : win.setTimeout(register, 1000));
+  const whenIdle = () => ('requestIdleCallback' in win ? win.requestIdleCallback(register, { timeout: 5000 }) : (win as Window).setTimeout(register, 1000));
   if (win.document.readyState === 'complete') whenIdle();
   else win.addEventListener('load', whenIdle, { once: true });
   return true;

@@ -31,7 +31,7 @@ function hydrate(el: HTMLElement): void {
       // As a transition, React hydrates in slices of a few milliseconds and yields to the
       // browser between them, instead of blocking the main thread for a whole island.
       startTransition(() => {
-        hydrateRoot(el, createElement(Hydrated, { el }, createElement(mod.default, props)), { identifierPrefix: `${name}-` });
+        hydrateRoot(el, createElement(Hydrated, { el, children: createElement(mod.default, props) }), { identifierPrefix: `${name}-` });
       }),
     )
     .catch((error) => {
