@@ -28,11 +28,11 @@ export async function routesOf(site) {
  * Starts `unitly serve --no-watch` on a free port. Upstream variables default to a closed
  * local port, so a test that forgets to fake them can never call a real API.
  */
-export async function startSite({ env = {} } = {}) {
+export async function startSite({ env = {}, root = ROOT } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'unitly-e2e-'));
   const closed = 'http://127.0.0.1:9';
-  const child = spawn(BIN, ['serve', '--no-watch', '--port', '0', '--out', join(dir, 'dist')], {
-    cwd: ROOT,
+  const child = spawn(BIN, ['--root', root, 'serve', '--no-watch', '--port', '0', '--out', join(dir, 'dist')], {
+    cwd: root,
     env: {
       ...process.env,
       GOLD_UPSTREAM_URL: `${closed}/gold`,
@@ -81,13 +81,13 @@ export async function launchBrowser() {
  * tests read `ctx.site.url`, `ctx.browser`, `ctx.up.calls`. `beforeStart(ctx)` runs once the
  * upstreams exist and before the site starts, e.g. to make an upstream fail from the start.
  */
-export function siteForFile({ browser = true, upstreams = true, env = {}, beforeStart } = {}) {
+export function siteForFile({ browser = true, upstreams = true, env = {}, root, rates, beforeStart } = {}) {
   const ctx = {};
   before(async () => {
-    if (upstreams) ctx.up = await fakeUpstreams();
+    if (upstreams) ctx.up = await fakeUpstreams(rates ? { rates } : {});
     await beforeStart?.(ctx);
     [ctx.site, ctx.browser] = await Promise.all([
-      startSite({ env: { ...ctx.up?.env, ...env } }),
+      startSite({ env: { ...ctx.up?.env, ...env }, root }),
       browser ? launchBrowser() : undefined,
     ]);
   });
@@ -174,8 +174,8 @@ export async function fakeUpstreams({ gold = 2345.678, ftse = 8123.456, rates = 
 }
 
 /** A full table for every supported base, consistent with itself. */
-export function defaultRates() {
-  const usd = { USD: 1, EUR: 0.92, GBP: 0.79, JPY: 151.2, CAD: 1.36, AUD: 1.52, CHF: 0.88, CNY: 7.24, INR: 83.3, BRL: 5.05 };
+export function defaultRates(extra = {}) {
+  const usd = { USD: 1, EUR: 0.92, GBP: 0.79, JPY: 151.2, CAD: 1.36, AUD: 1.52, CHF: 0.88, CNY: 7.24, INR: 83.3, BRL: 5.05, ...extra };
   const table = {};
   for (const base of Object.keys(usd)) {
     table[base] = Object.fromEntries(Object.entries(usd).map(([code, r]) => [code, r / usd[base]]));

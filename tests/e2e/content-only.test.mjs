@@ -1,0 +1,105 @@
+// A new unit category and a new currency are content only: a copy of the site gets a speed
+// category (a units.yaml block, a routes.yaml entry, a markdown page) and SEK (one line
+// under currencies:), nothing else. The copy is served as it is, with the fake rate upstream
+// answering a rate for SEK, and Chromium converts with both.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import { ROOT, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
+
+const SEK_PER_USD = 10.5;
+
+/** content/, themes/, islands/ and edge/ copied (node_modules linked), then edited as an editor would. */
+function siteWithSpeedAndSek() {
+  const dir = mkdtempSync(join(tmpdir(), 'unitly-content-only-'));
+  for (const sub of ['content', 'themes', 'islands', 'edge']) {
+    cpSync(join(ROOT, sub), join(dir, sub), { recursive: true, filter: (src) => !/\/(node_modules|dist)$/.test(src) });
+  }
+  for (const sub of ['islands', 'edge']) symlinkSync(join(ROOT, sub, 'node_modules'), join(dir, sub, 'node_modules'));
+  const edit = (rel, fn) => writeFileSync(join(dir, rel), fn(readFileSync(join(dir, rel), 'utf8')));
+  edit('content/units.yaml', (text) =>
+    text
+      .replace('\ncurrencies:\n', `
+  speed:
+    label: Speed
+    base: meters_per_second
+    precision: 6
+    default: { from: kilometers_per_hour, to: miles_per_hour }
+    units:
+      - { key: meters_per_second, name: Meters per Second (m/s), symbol: m/s, system: metric, factor: 1 }
+      - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: 0.2777777777777778 }
+      - { key: miles_per_hour, name: Miles per Hour (mph), symbol: mph, system: imperial, factor: 0.44704 }
+      - { key: knots, name: Knots (kn), symbol: kn, system: other, factor: 0.5144444444444445 }
+
+currencies:
+`)
+      .replace('\ncurrency_default:', '  - { code: SEK, name: Swedish Krona, symbol: kr, flag: 🇸🇪 }\n\ncurrency_default:'));
+  edit('content/routes.yaml', (text) => {
+    const start = text.indexOf('  - path: /length-converter\n');
+    const entry = text.slice(start, text.indexOf('\n\n', start) + 2);
+    return text.replace(entry, entry + entry.replaceAll('length-converter', 'speed-converter').replace('converters/length.md', 'converters/speed.md')
+      .replace(/label: .*/, 'label: Speed Converter').replace(/heading: .*/, 'heading: Speed Converter').replace(/title: .*/, 'title: Speed Converter | Unitly'));
+  });
+  writeFileSync(join(dir, 'content/converters/speed.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
+    .replace('category: length', 'category: speed')
+    .replace('preset: { from: meters, to: feet }', 'preset: { from: kilometers_per_hour, to: miles_per_hour }'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const root = siteWithSpeedAndSek();
+const ctx = siteForFile({ root, rates: defaultRates({ SEK: SEK_PER_USD }) });
+
+async function visit(path) {
+  const page = await openPage(ctx.browser);
+  await page.addInitScript(() => {
+    const choices = { essential: true, preferences: false, analytics: false, advertising: false };
+    localStorage.setItem('unitly-consent', JSON.stringify({ version: 1, choices, time: new Date().toISOString() }));
+  });
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
+test('the new speed page converts 100 km/h to 62.137119 mph, and history and toasts name it Speed', async () => {
+  const page = await visit('/speed-converter');
+  const card = page.getByRole('region', { name: 'Speed Converter' });
+  const from = card.getByRole('combobox', { name: 'From' });
+  assert.equal(await from.inputValue(), 'kilometers_per_hour');
+  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'miles_per_hour');
+  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['meters_per_second', 'kilometers_per_hour', 'miles_per_hour', 'knots']);
+  await card.getByRole('spinbutton', { name: 'Value' }).fill('100');
+  assert.equal((await card.getByRole('status', { name: 'Result' }).textContent()).trim(), '62.137119 mph');
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Speed');
+  const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
+  assert.deepEqual([entry.type, entry.from, entry.to], ['Speed', '100 kilometers per hour', '62.137119 miles per hour']);
+  await card.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('region', { name: 'Notifications' }).getByText('Speed converter cleared').waitFor();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // The registry puts it on the home grid and in the sitemap.
+  const home = await (await fetch(`${ctx.site.url}/`)).text();
+  assert.match(home, /Speed Converter/);
+  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/speed-converter<\/loc>/);
+});
+
+test('the new currency is offered and converts live through the edge at the table rate', async () => {
+  const page = await visit('/currency-converter');
+  const card = page.getByRole('region', { name: 'Currency Converter' });
+  const to = card.getByRole('combobox', { name: 'To' });
+  assert.ok((await to.locator('option').allTextContents()).includes('🇸🇪 SEK - Swedish Krona'));
+  await to.selectOption('SEK');
+  await card.getByRole('spinbutton', { name: 'Amount' }).fill('10');
+  const result = card.getByRole('status', { name: 'Result' });
+  await page.waitForFunction(() => /SEK/.test(document.querySelector('#currency-converter-result')?.textContent ?? ''));
+  assert.equal((await result.textContent()).replace(/\s+/g, ' ').trim(), 'kr105.00 SEK');
+  assert.equal(await card.getByText('Using offline rates').count(), 0, 'a live rate, not the offline fallback');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  const pair = await (await fetch(`${ctx.site.url}/api/rates/pair/USD/SEK/10`)).json();
+  assert.equal(pair.conversion_result, 10 * SEK_PER_USD);
+});
