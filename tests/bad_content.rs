@@ -123,7 +123,7 @@ fn position(p: &Project, rel: &str, needle: &str) -> (usize, usize) {
 fn bad_units_table_is_located() {
     let p = Project::copy_of_real_site();
     p.edit("content/units.yaml", "factor: 0.3048", "factor: -1");
-    let (l, c) = position(&p, "content/units.yaml", "-1 }");
+    let (l, c) = position(&p, "content/units.yaml", "-1, aliases");
     let err = stderr(&p.unitly(&["check"]));
     assert!(err.contains(&format!("content/units.yaml:{l}:{c}: category length: unit feet needs a positive, finite `factor`")), "{l}:{c} expected in:\n{err}");
 }

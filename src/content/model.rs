@@ -271,6 +271,17 @@ pub struct UnitCategory {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub icon: Vec<String>,
     pub units: Vec<Unit>,
+    /// Results in several units, largest first (feet + inches).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compounds: Vec<Compound>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Compound {
+    pub key: String,
+    pub name: String,
+    pub parts: Vec<String>,
 }
 
 fn default_accent() -> String {
@@ -290,6 +301,9 @@ pub struct Unit {
     pub scale: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offset: Option<f64>,
+    /// More words a visitor may type for this unit ("foot", "'"), besides key and symbol.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

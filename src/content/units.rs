@@ -69,8 +69,10 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
         }
         let at = Locator { file, text, block, fallback: (line, col) };
         validate_category(&at, &category, problems);
+        validate_compounds(&at, &category, problems);
         categories.push(category);
     }
+    validate_words(file, text, &categories, problems);
     let units = Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates };
     validate_currencies(file, text, &units, problems, warnings);
     Some(units)
@@ -248,6 +250,90 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
     }
 }
 
+/// Characters the value parser reads as numbers or operators: a unit word containing one
+/// could never be typed.
+const NOT_IN_WORDS: &str = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒";
+
+/// How the value parser compares unit words: case and spaces ignored. (The parser also
+/// folds Unicode compatibility forms, ℉ → °F; two words differing only so name one unit.)
+fn word_key(word: &str) -> String {
+    word.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect()
+}
+
+/// Every word a visitor can type for a unit (key, symbol, aliases) names exactly one unit
+/// across all categories, and every alias can be typed as a word.
+fn validate_words(file: &Path, text: &str, categories: &[UnitCategory], problems: &mut Problems) {
+    let mut owners: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for c in categories {
+        let block = Block::of_category(text, &c.key);
+        let at = Locator { file, text, block, fallback: block.map(|b| (b.start, b.indent + 1)).unwrap_or((1, 1)) };
+        for unit in &c.units {
+            let (uline, ucol) = at.unit(&unit.key, Some("aliases"));
+            for alias in &unit.aliases {
+                if alias.trim().is_empty() {
+                    problems.push(Problem::new(file, uline, ucol, format!("unit `{}` has an empty alias", unit.key)));
+                } else if let Some(bad) = alias.chars().find(|ch| NOT_IN_WORDS.contains(*ch)) {
+                    problems.push(Problem::new(
+                        file,
+                        uline,
+                        ucol,
+                        format!("alias `{alias}` of `{}` contains `{bad}`, which the Value field reads as part of a number or an operator", unit.key),
+                    ));
+                }
+            }
+            let words = [unit.key.replace('_', " "), unit.symbol.clone()].into_iter().chain(unit.aliases.iter().cloned());
+            for word in words {
+                let key = word_key(&word);
+                match owners.get(&key) {
+                    Some((cat, owner)) if !(cat == &c.key && owner == &unit.key) => problems.push(Problem::new(
+                        file,
+                        uline,
+                        ucol,
+                        format!("`{word}` of `{}` also names `{owner}` ({cat}): a typed unit word must name one unit", unit.key),
+                    )),
+                    Some(_) => {}
+                    None => {
+                        owners.insert(key, (c.key.clone(), unit.key.clone()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Compounds: at least two parts, units of the category from largest to smallest, and a key
+/// of their own (it is a choice in the To menu beside the unit keys).
+fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
+    let mut seen = HashSet::new();
+    for compound in &c.compounds {
+        let pos = at.unit(&compound.key, None);
+        let mut bad = |msg: String| problems.push(at.problem(pos, msg));
+        if c.key == TEMPERATURE {
+            bad(format!("compound `{}`: temperatures cannot be split into parts", compound.key));
+            continue;
+        }
+        if !seen.insert(compound.key.as_str()) || c.units.iter().any(|u| u.key == compound.key) {
+            bad(format!("compound key `{}` is already used in `{}`", compound.key, c.key));
+        }
+        if compound.parts.len() < 2 {
+            bad(format!("compound `{}` needs at least two parts", compound.key));
+        }
+        let mut previous: Option<f64> = None;
+        for part in &compound.parts {
+            match c.units.iter().find(|u| &u.key == part) {
+                None => bad(format!("compound `{}` names unknown unit `{part}` of `{}`", compound.key, c.key)),
+                Some(u) => {
+                    let f = u.factor.unwrap_or(0.0);
+                    if previous.is_some_and(|p| f >= p) {
+                        bad(format!("compound `{}`: parts must go from the largest unit to the smallest (`{part}` is not smaller)", compound.key));
+                    }
+                    previous = Some(f);
+                }
+            }
+        }
+    }
+}
+
 /// Where the line of `- { code: XXX, … }` is, at the code.
 fn currency_at(text: &str, code: &str) -> (usize, usize) {
     let top = text.lines().position(|l| l.starts_with("currencies:")).unwrap_or(0);
@@ -392,5 +478,65 @@ fallback_rates:
         let (p, _) = problems_of(&text);
         assert!(p.iter().any(|m| m.starts_with("content/units.yaml:7:13: category length: accent `pink`")), "{p:?}");
         assert!(p.iter().any(|m| m.contains(":13:13: currency code `Euro` must be three capital letters")), "{p:?}");
+    }
+}
+
+#[cfg(test)]
+mod word_tests {
+    use super::*;
+
+    const FILE: &str = "content/units.yaml";
+
+    /// A two-category units.yaml with `units_length` and `compounds` added to the length category.
+    fn problems_with(units_length: &str, compounds: &str) -> Vec<String> {
+        let text = format!(
+            "categories:\n  length:\n    label: Length\n    base: meters\n    precision: 6\n    default: {{ from: meters, to: feet }}\n    units:\n      - {{ key: meters, name: Meters (m), symbol: m, system: metric, factor: 1, aliases: [metre] }}\n      - {{ key: feet, name: Feet (ft), symbol: ft, system: imperial, factor: 0.3048, aliases: [foot, \"'\"] }}\n{units_length}{compounds}  weight:\n    label: Weight\n    base: kilograms\n    precision: 6\n    default: {{ from: kilograms, to: kilograms }}\n    units:\n      - {{ key: kilograms, name: Kilograms (kg), symbol: kg, system: metric, factor: 1 }}\ncurrencies: []\ncurrency_default: {{ from: USD, to: USD }}\nfallback_rates: {{}}\n"
+        );
+        let (mut problems, mut warnings) = (Problems::default(), Problems::default());
+        load(Path::new(FILE), &text, &mut problems, &mut warnings);
+        problems.0.into_iter().filter(|p| !p.message.contains("currency")).map(|p| format!("{}:{}: {}", p.line, p.column, p.message)).collect()
+    }
+
+    #[test]
+    fn aliases_and_compounds_that_make_sense_pass() {
+        let inches = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [inch, '\"'] }\n";
+        let compounds = "    compounds:\n      - { key: feet_inches, name: Feet + Inches (ft in), parts: [feet, inches] }\n";
+        assert_eq!(problems_with(inches, compounds), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_word_naming_two_units_is_located() {
+        // "KG" is the weight unit's symbol, whatever the case.
+        let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [KG] }\n";
+        // Reported at the second unit to claim it.
+        assert_eq!(problems_with(bad, ""), ["17:16: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit"]);
+        let same = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [Metre] }\n";
+        assert_eq!(problems_with(same, "").len(), 1);
+    }
+
+    #[test]
+    fn an_alias_the_parser_cannot_read_is_located() {
+        let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [in2, 'in.'] }\n";
+        let got = problems_with(bad, "");
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[0].starts_with("10:98: alias `in2` of `inches` contains `2`"), "{got:?}");
+        assert!(got[1].contains("alias `in.` of `inches` contains `.`"), "{got:?}");
+    }
+
+    #[test]
+    fn bad_compounds_are_located() {
+        let inches = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254 }\n";
+        let wrong_order = "    compounds:\n      - { key: inches_feet, name: Inches + Feet, parts: [inches, feet] }\n";
+        assert_eq!(
+            problems_with(inches, wrong_order),
+            ["12:16: compound `inches_feet`: parts must go from the largest unit to the smallest (`feet` is not smaller)"]
+        );
+        let unknown =
+            "    compounds:\n      - { key: feet_hands, name: Feet + Hands, parts: [feet, hands] }\n      - { key: feet, name: Feet, parts: [feet] }\n";
+        let got = problems_with(inches, unknown);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[0].contains("compound `feet_hands` names unknown unit `hands` of `length`"), "{got:?}");
+        assert!(got.iter().any(|p| p.contains("compound key `feet` is already used")), "{got:?}");
+        assert!(got.iter().any(|p| p.contains("compound `feet` needs at least two parts")), "{got:?}");
     }
 }

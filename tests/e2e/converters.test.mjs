@@ -206,8 +206,11 @@ test('each category page converts through its labelled controls, and every unit 
     const m = /^(\S+) (.+)$/.exec(x.shown);
     if (!m || m[2] !== x.to.symbol) return mismatches.push(`${what}: shown "${x.shown}", want a number then "${x.to.symbol}"`);
     const shown = decimal(m[1]);
-    if (!/e/i.test(m[1]) && -shown.exp > x.category.precision) {
-      return mismatches.push(`${what}: "${m[1]}" shows more than ${x.category.precision} decimals`);
+    // Auto: the category's decimals, and below 1 at least 6 significant digits.
+    const size = Math.abs(Number(m[1].replace(/,/g, '')));
+    const allowed = size < 1 ? Math.max(x.category.precision, 5 - Math.floor(Math.log10(size))) : x.category.precision;
+    if (!/e/i.test(m[1]) && -shown.exp > allowed) {
+      return mismatches.push(`${what}: "${m[1]}" shows more than ${allowed} decimals`);
     }
     let gnu = decimal(answers[i]);
     // GNU's temperature functions leave float residue where the answer is 0 (0 °F → °F).

@@ -8,7 +8,7 @@ test('formatResult: US formatting with thousands separators, up to `precision` d
   assert.equal(formatResult(212, 2), '212');
   assert.equal(formatResult(37.77777777777778, 2), '37.78');
   assert.equal(formatResult(0.1 + 0.2, 6), '0.3');
-  assert.equal(formatResult(0.0000005, 6), '0.000001'); // rounds half up, not to 0
+  assert.equal(formatResult(0.0000005, 6, 6), '0.000001'); // rounds half up, not to 0
 });
 
 test('formatResult: negatives and zero', () => {
@@ -22,14 +22,35 @@ test('formatResult: negatives and zero', () => {
 test('formatResult: never a misleading 0, never an unreadable wall of digits', () => {
   assert.equal(formatResult(1e-12, 6), '1.00000e-12'); // 1 mm² in km²
   assert.equal(formatResult(-3.2e-9, 6), '-3.20000e-9');
-  assert.equal(formatResult(0.004, 2), '4.00000e-3'); // temperature precision
-  assert.equal(formatResult(0.0000004, 6), '4.00000e-7');
+  assert.equal(formatResult(0.004, 2, 2), '4.00000e-3'); // 2 decimals chosen
+  assert.equal(formatResult(0.0000004, 6, 6), '4.00000e-7');
   assert.equal(formatResult(1e15, 6), '1.00000e+15');
   assert.equal(formatResult(-1.609344e21, 6), '-1.60934e+21');
   assert.equal(formatResult(999_999_999_999_999 / 1000, 6), '999,999,999,999.999');
   // What we show in e-notation reads back as a value.
   assert.equal(parseValue(formatResult(1e-12, 6)), 1e-12);
   assert.equal(parseValue(formatResult(1.5e20, 6)), 1.5e20);
+});
+
+test('formatResult: under Auto a small result keeps 6 significant digits', () => {
+  assert.equal(formatResult(0.0006096, 6), '0.0006096'); // 2 ft in km, not 0.00061
+  assert.equal(formatResult(0.000609612345678, 6), '0.000609612');
+  assert.equal(formatResult(0.123456789, 6), '0.123457');
+  assert.equal(formatResult(0.123456789, 2), '0.123457'); // temperature below 1 degree
+  assert.equal(formatResult(0.004, 2), '0.004');
+  assert.equal(formatResult(-0.0000004, 6), '-0.0000004');
+  assert.equal(formatResult(1.5, 2), '1.5'); // at or above 1, the category's decimals
+  assert.equal(formatResult(1e-12, 6), '1.00000e-12'); // past 12 decimals: e-notation
+});
+
+test('formatResult: a fixed number of decimals shows exactly that many', () => {
+  assert.equal(formatResult(3.280839895, 6, 2), '3.28');
+  assert.equal(formatResult(100, 6, 2), '100.00');
+  assert.equal(formatResult(1234.5, 6, 0), '1,235');
+  assert.equal(formatResult(0, 6, 3), '0.000');
+  assert.equal(formatResult(2.5, 6, 10), '2.5000000000');
+  assert.equal(formatResult(0.0006096, 6, 2), '6.09600e-4'); // never a misleading 0.00
+  assert.equal(formatResult(-0.004, 2, 1), '-4.00000e-3');
 });
 
 test('formatResult: only the 15 digits a double really holds', () => {

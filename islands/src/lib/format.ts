@@ -41,22 +41,40 @@ function incremented(digits: string): string {
   return digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1);
 }
 
+/** The Decimals control: Auto (the category's rule) or a fixed number of decimals, 0–10. */
+export type Decimals = 'auto' | number;
+export const MAX_DECIMALS = 10;
+/** Under Auto, a result below 1 keeps at least this many significant digits. */
+const AUTO_SIGNIFICANT = 6;
+/** ... but past this many decimals it is clearer in e-notation (1 mm² = 1.00000e-12 km²). */
+const AUTO_MAX_DECIMALS = 12;
+
 /**
- * A conversion result with US formatting and up to `precision` decimals ("16,404.199475").
- * Never a misleading 0: a non-zero result too small for the precision (1 mm² in km²) or too
- * large to read is shown as copy-pasteable e-notation with 6 significant digits
- * ("1.00000e-12"), which parseValue reads back. NaN and Infinity give ''.
+ * A conversion result with US formatting ("16,404.199475").
+ *
+ * Auto (the default): up to `precision` decimals, and below 1 at least 6 significant
+ * digits (2 ft = 0.0006096 km, not 0.00061). A fixed `decimals` shows exactly that many.
+ * Never a misleading 0: a non-zero result too small for the decimals shown (1 mm² in km²)
+ * or too large to read is shown as copy-pasteable e-notation with 6 significant digits
+ * ("1.00000e-12"), which the value parser reads back. NaN and Infinity give ''.
  */
-export function formatResult(value: number, precision: number): string {
+export function formatResult(value: number, precision: number, decimals: Decimals = 'auto'): string {
   if (!Number.isFinite(value)) return '';
-  if (value === 0) return '0'; // also -0, which formatDecimal would print as "-0"
+  const fixed = decimals === 'auto' ? null : Math.max(0, Math.min(MAX_DECIMALS, Math.round(decimals)));
+  if (value === 0) return fixed ? formatDecimal(0, fixed, fixed) : '0'; // also -0
   // A double holds 15 significant decimal digits reliably; beyond that are artefacts of
   // binary arithmetic (0.1 + 0.2 = 0.30000000000000004), so never display them.
   const clean = Number(value.toPrecision(15));
   if (Math.abs(clean) >= HUGE) return clean.toExponential(5);
-  const text = formatDecimal(clean, 0, precision);
+  let max = fixed ?? precision;
+  if (fixed === null && Math.abs(clean) < 1) {
+    const significant = AUTO_SIGNIFICANT - 1 - Math.floor(Math.log10(Math.abs(clean)));
+    if (significant > AUTO_MAX_DECIMALS) return clean.toExponential(5);
+    max = Math.max(precision, significant);
+  }
+  const text = formatDecimal(clean, fixed ?? 0, max);
   // Rounded away to nothing (half-way rounds up, so 0.0000005 still shows 0.000001).
-  return text === '0' || text === '-0' ? clean.toExponential(5) : text;
+  return /^-?0(\.0*)?$/.test(text) ? clean.toExponential(5) : text;
 }
 
 /** Money: exactly 2 decimals, US formatting ("1,234.50"). */

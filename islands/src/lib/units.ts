@@ -17,6 +17,15 @@ export interface Unit {
   scale?: number;
   /** Temperature: this unit's reading at 0 °C. */
   offset?: number;
+  /** More words a visitor may type for the unit ("foot", "'"), besides key and symbol. */
+  aliases?: string[];
+}
+
+/** A result in several units of one category, largest first: feet + inches. */
+export interface Compound {
+  key: string;
+  name: string; // "Feet + Inches (ft in)"
+  parts: string[];
 }
 
 export interface UnitCategory {
@@ -29,6 +38,7 @@ export interface UnitCategory {
   /** The card's outline icon: SVG path data on a 24×24 grid; a generic icon when absent. */
   icon?: string[];
   units: Unit[];
+  compounds?: Compound[];
 }
 
 export interface Currency {

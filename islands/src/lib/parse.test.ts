@@ -1,0 +1,299 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GNU_NAMES, gnuQuantity, runGnuUnits } from './gnuUnits.mjs';
+import { buildLexicon, convertParsed, parseInput, type Parsed } from './parse';
+import { rational, toNumber, type Rational } from './rational';
+import { formatResult } from './format';
+import { findUnit, type CategoryKey, type Unit } from './units';
+import { loadUnits } from './testData';
+
+const data = loadUnits();
+const lex = buildLexicon(data.categories);
+const unit = (cat: CategoryKey, key: string): Unit => findUnit(data.categories[cat], key)!;
+const show = (x: unknown): string => JSON.stringify(x, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+const ratio = (r: Rational): string => (r.d === 1n ? `${r.n}` : `${r.n}/${r.d}`);
+
+type Ok = Extract<Parsed, { kind: 'number' | 'quantity' }>;
+function ok(input: string, cat: CategoryKey | null = 'length'): Ok {
+  const p = parseInput(input, lex, cat);
+  assert.ok(p.kind === 'number' || p.kind === 'quantity', `${JSON.stringify(input)}: ${show(p)}`);
+  return p as Ok;
+}
+function error(input: string, cat: CategoryKey | null = 'length'): string {
+  const p = parseInput(input, lex, cat);
+  assert.equal(p.kind, 'error', `${JSON.stringify(input)} should be refused, read ${show(p)}`);
+  return (p as { message: string }).message;
+}
+/** `input` typed on a `cat` card with From `from`, converted to `to`, as the card shows it. */
+function shown(input: string, cat: CategoryKey, from: string, to: string): string {
+  const exact = convertParsed(ok(input, cat), unit(cat, from), unit(cat, to));
+  return formatResult(toNumber(exact), data.categories[cat].precision);
+}
+
+test('plain numbers read exactly: decimals, grouping, decimal commas, e-notation, fractions', () => {
+  const table: [string, string][] = [
+    ['5', '5'], ['-0.25', '-1/4'], ['.5', '1/2'], ['5.', '5'], ['+7', '7'],
+    ['1,234.5', '2469/2'], ['1,234,567', '1234567'], ['1,234', '1234'],
+    ['1,5', '3/2'], ['0,75', '3/4'], ['1,2345', '2469/2000'], ['-1,5', '-3/2'],
+    ['1e3', '1000'], ['1.5E-3', '3/2000'], ['2e+2', '200'],
+    ['3/4', '3/4'], ['1 1/2', '3/2'], ['-1 1/2', '-3/2'], ['2  3/8', '19/8'],
+    ['½', '1/2'], ['1¾', '7/4'], ['1 ¾', '7/4'], ['⅛', '1/8'],
+    ['0.1 + 0.2', '3/10'], ['2*(3+4)', '14'], ['2×(3+4)', '14'], ['10 ÷ 4', '5/2'], ['1 − 3', '-2'],
+    ['-(2+3)', '-5'], ['2 - -3', '5'], ['(1/3)*3', '1'], ['1/3 + 1/6', '1/2'], ['6/3/2', '1'], ['2+3*4', '14'],
+    ['  42  ', '42'],
+  ];
+  for (const [input, want] of table) {
+    const p = ok(input);
+    assert.equal(p.kind, 'number', input);
+    assert.equal(ratio(p.value), want, input);
+  }
+});
+
+test('the reading says what was read, so a decimal comma or a shorthand is visible', () => {
+  assert.equal(ok('1,5').reading, '1.5');
+  assert.equal(ok('1,234.5').reading, '1,234.5');
+  assert.equal(ok('1 1/2').reading, '1 1/2');
+  assert.equal(ok('1¾').reading, '1 3/4');
+  assert.equal(ok('2*(3+4) m').reading, '2 × (3 + 4) m');
+  assert.equal(ok(`5'11"`).reading, '5 ft 11 in');
+  assert.equal(ok('5 feet 11 inches').reading, '5 ft 11 in');
+  assert.equal(ok('10 stone 4 lbs', 'weight').reading, '10 st 4 lb');
+  assert.equal(ok('2 cups + 3 tbsp', 'volume').reading, '2 cup + 3 tbsp');
+  assert.equal(ok('100 °F', 'temperature').reading, '100 °F');
+});
+
+test('quantities with units: typed units win, sums are exact, words come from units.yaml', () => {
+  const base = (input: string, cat: CategoryKey = 'length'): string => {
+    const p = ok(input, cat);
+    assert.equal(p.kind, 'quantity', input);
+    return ratio(p.value);
+  };
+  // In the category's base unit (m, kg, L, m²), as exact rationals.
+  assert.equal(base('5 ft 11 in'), '9017/5000'); // 1.8034 m
+  assert.equal(base(`5'11"`), '9017/5000');
+  assert.equal(base(`5′11″`), '9017/5000');
+  assert.equal(base(`5' 11''`), '9017/5000');
+  assert.equal(base('5ft11in'), '9017/5000');
+  assert.equal(base('5 FT 11 IN'), '9017/5000');
+  assert.equal(base('5 foot 11'), '9017/5000'); // a compound's bare trailing number
+  assert.equal(base('6 ft'), '1143/625');
+  assert.equal(base('-5 ft 11 in'), '-9017/5000'); // the sign covers the whole height
+  assert.equal(base('1.5 km + 300 m'), '1800');
+  assert.equal(base('2*(3+4) m'), '14');
+  assert.equal(base('2 ft * 3'), base('6 ft'));
+  assert.equal(base('(5 ft + 1 in) / 2'), '7747/10000');
+  assert.equal(base('1 metre'), '1');
+  assert.equal(base('10 st 4 lb', 'weight'), ratio(rational(6531730128n, 10n ** 8n))); // 65.31730128 kg
+  assert.equal(base('1 lb 3 oz', 'weight'), ratio(rational(538640939375n, 10n ** 12n)));
+  assert.equal(base('10 st 4', 'weight'), base('10 st 4 lb', 'weight'));
+  assert.equal(base('2 cups + 3 tbsp', 'volume'), ratio(rational(51753676734375n, 10n ** 14n)));
+  assert.equal(base('2 cup 3 tablespoons', 'volume'), base('2 cups + 3 tbsp', 'volume'));
+  assert.equal(base('3 fl oz', 'volume'), base('3 fluid ounces', 'volume'));
+  assert.equal(base('2 sq ft', 'area'), base('2 ft²', 'area'));
+  assert.equal(base('2 ft2', 'area'), base('2 square feet', 'area'));
+  assert.equal(base('100 ha', 'area'), '1000000');
+  // A temperature is one reading in its own unit.
+  const t = ok('100 °F', 'temperature');
+  assert.equal(t.kind === 'quantity' && t.unit.key, 'fahrenheit');
+  assert.equal(ratio(t.value), '100');
+  assert.equal(ok('-40 C', 'temperature').kind, 'quantity');
+  assert.equal(ok('300 kelvin', 'temperature').kind, 'quantity');
+});
+
+test('the done-when conversions of issue 16', () => {
+  assert.equal(shown('5 ft 11 in', 'length', 'meters', 'meters'), '1.8034');
+  assert.equal(shown(`5'11"`, 'length', 'meters', 'centimeters'), '180.34');
+  assert.equal(shown('10 st 4 lb', 'weight', 'kilograms', 'kilograms'), '65.317301');
+  assert.equal(shown('1 1/2', 'volume', 'cups', 'milliliters'), '354.882355');
+  assert.equal(shown('3/4', 'volume', 'teaspoons', 'milliliters'), '3.696691');
+  assert.equal(shown('2*(3+4)', 'length', 'meters', 'feet'), '45.931759');
+  assert.equal(shown('100 °F', 'temperature', 'kelvin', 'celsius'), '37.78');
+  assert.equal(shown('1,5', 'length', 'meters', 'feet'), '4.92126'); // not 49.212598
+});
+
+test('what cannot be read gets a message, never a number', () => {
+  const table: [string, RegExp, CategoryKey | null][] = [
+    ['1.5.5', /not a number: it has more than one decimal separator/, 'length'],
+    ['1,5.5', /more than one decimal separator/, 'length'],
+    ['1,234,5', /unclear/, 'length'],
+    ['5 km', /“km” is a unit of length/, 'weight'],
+    ['5 kg', /“kg” is a unit of weight, not length/, 'length'],
+    ['8 oz', /“oz” is a unit of weight, not volume/, 'volume'],
+    ['5 fet', /Unknown unit “fet”. Did you mean “feet”\?/, 'length'],
+    ['5 inchs', /Did you mean “inches”\?/, 'length'],
+    ['5 parsecs', /Unknown unit “parsecs”. Length units include mm, cm, m/, 'length'],
+    ['5 kg', /Enter an amount without units \(“kg”\)/, null],
+    ['€100', /“€” is not a number/, null],
+    ['100 °F + 5 °C', /Temperatures cannot be added/, 'temperature'],
+    ['2 * 50 °F * 2', /temperature reading cannot be multiplied/, 'temperature'],
+    ['1/0', /Division by zero/, 'length'],
+    ['5 / (2 - 2)', /Division by zero/, 'length'],
+    ['1 1/0', /Division by zero/, 'length'],
+    ['1e1001', /too large to convert/, 'length'],
+    ['1e-1001', /too small to convert/, 'length'],
+    ['--3', /Two signs in a row/, 'length'],
+    ['5 3', /Two numbers in a row/, 'length'],
+    ['5 m 3', /3 has no unit: write it as 3 and a unit/, 'length'],
+    ['5 ft + 3', /3 has no unit: give every number a unit, or none/, 'length'],
+    ['5 ft m', /already has a unit/, 'length'],
+    ['2 ft * 3 ft', /Two quantities cannot be multiplied/, 'length'],
+    ['6 / (2 ft)', /cannot be divided by a quantity/, 'length'],
+    ['(1 + 2', /never closed/, 'length'],
+    ['1 + 2)', /no matching “\(”/, 'length'],
+    ['()', /Empty parentheses/, 'length'],
+    ['5 +', /missing after “\+”/, 'length'],
+    ['* 5', /A number is missing before “×”/, 'length'],
+    ['2^3', /Powers/, 'length'],
+    ['5 @', /Unexpected “@”|“@”/, 'length'],
+    ['ft', /needs a number/, 'length'],
+    ['abc', /not a number/, null],
+    ['x'.repeat(501), /too long/, 'length'],
+  ];
+  for (const [input, pattern, cat] of table) assert.match(error(input, cat), pattern, input);
+  assert.equal(parseInput('   ', lex, 'length').kind, 'empty');
+});
+
+test('every unit word of units.yaml reads back as its own unit in its own category', () => {
+  for (const [cat, c] of Object.entries(data.categories)) {
+    for (const u of c.units) {
+      for (const word of [u.key.replace(/_/g, ' '), u.symbol, ...(u.aliases ?? [])]) {
+        const p = ok(`2 ${word}`, cat as CategoryKey);
+        assert.equal(p.kind, 'quantity', `${cat}: 2 ${word}`);
+        assert.equal((p as Extract<Parsed, { kind: 'quantity' }>).unit.key, u.key, `${cat}: "${word}"`);
+      }
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+// Property tests against GNU units
+// ---------------------------------------------------------------------------------------
+
+/** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const SEED = Number(process.env.PARSE_SEED ?? 16016);
+
+/** A random non-negative number as typed and as GNU reads it. */
+function randomNumber(rnd: () => number): { ours: string; gnu: string } {
+  const int = Math.floor(rnd() * 1000);
+  switch (Math.floor(rnd() * 5)) {
+    case 0:
+      return { ours: String(int), gnu: String(int) };
+    case 1: {
+      const frac = String(Math.floor(rnd() * 1000)).padStart(3, '0');
+      return { ours: `${int}.${frac}`, gnu: `${int}.${frac}` };
+    }
+    case 2: {
+      const [a, b] = [1 + Math.floor(rnd() * 15), 2 + Math.floor(rnd() * 15)];
+      return { ours: `${int} ${a}/${b}`, gnu: `(${int}+${a}/${b})` };
+    }
+    case 3: {
+      const [a, b] = [1 + Math.floor(rnd() * 30), 1 + Math.floor(rnd() * 16)];
+      return { ours: `${a}/${b}`, gnu: `(${a}/${b})` };
+    }
+    default: {
+      const e = Math.floor(rnd() * 7) - 3;
+      return { ours: `${int}e${e}`, gnu: `(${int}e${e})` };
+    }
+  }
+}
+
+/** A random arithmetic expression over such numbers, as typed and as GNU reads it. */
+function randomExpression(rnd: () => number, depth: number): { ours: string; gnu: string } {
+  if (depth === 0 || rnd() < 0.35) return randomNumber(rnd);
+  // A fraction operand is bracketed: 6 / 3/4 is (6 / 3) / 4, as arithmetic reads left to right.
+  const operand = (): { ours: string; gnu: string } => {
+    const x = randomExpression(rnd, depth - 1);
+    return /^\d+\/\d+$/.test(x.ours) ? { ours: `(${x.ours})`, gnu: x.gnu } : x;
+  };
+  const [a, b] = [operand(), operand()];
+  const op = ['+', '-', '*', '/'][Math.floor(rnd() * 4)];
+  // Bracketed on both sides, so GNU's own precedence rules (juxtaposition binds tighter
+  // than /) cannot read it differently from ours.
+  return { ours: `(${a.ours} ${op} ${b.ours})`, gnu: `((${a.gnu}) ${op} (${b.gnu}))` };
+}
+
+/** Relative agreement to 12 significant digits (GNU prints 15; both sides are exact to ~16). */
+function agrees(ours: number, gnu: number): boolean {
+  if (ours === gnu) return true;
+  return Math.abs(ours - gnu) <= 1e-12 * Math.max(Math.abs(ours), Math.abs(gnu));
+}
+
+test('property: random sums of typed quantities equal GNU units', (t) => {
+  const rnd = random(SEED);
+  const linear = (['length', 'weight', 'volume', 'area'] as const).map((k) => [k, data.categories[k]] as const);
+  const cases: { input: string; cat: CategoryKey; to: Unit; have: string }[] = [];
+  for (let i = 0; i < 400; i++) {
+    const [cat, c] = linear[Math.floor(rnd() * linear.length)];
+    const terms = 1 + Math.floor(rnd() * 3);
+    const ours: string[] = [];
+    const gnu: string[] = [];
+    for (let k = 0; k < terms; k++) {
+      const u = c.units[Math.floor(rnd() * c.units.length)];
+      const words = [u.key.replace(/_/g, ' '), u.symbol, ...(u.aliases ?? [])];
+      const word = words[Math.floor(rnd() * words.length)];
+      const n = randomNumber(rnd);
+      const joiner = k === 0 ? '' : rnd() < 0.5 ? ' ' : ' + ';
+      ours.push(`${joiner}${n.ours} ${word}`);
+      gnu.push(`${n.gnu} ${GNU_NAMES[u.key as keyof typeof GNU_NAMES]}`);
+    }
+    const to = c.units[Math.floor(rnd() * c.units.length)];
+    cases.push({ input: ours.join(''), cat, to, have: gnu.join(' + ') });
+  }
+  const answers = runGnuUnits(cases.map((x) => [x.have, GNU_NAMES[x.to.key as keyof typeof GNU_NAMES]]));
+  const bad: string[] = [];
+  cases.forEach((x, i) => {
+    const p = ok(x.input, x.cat);
+    const mine = toNumber(convertParsed(p, x.to, x.to));
+    if (!agrees(mine, Number(answers[i]))) bad.push(`${x.input} → ${x.to.key}: ours ${mine}, GNU ${answers[i]} (${x.have})`);
+  });
+  t.diagnostic(`${cases.length} random quantities checked against GNU units (seed ${SEED})`);
+  assert.deepEqual(bad, []);
+});
+
+test('property: random arithmetic with a unit, and temperatures, equal GNU units', (t) => {
+  const rnd = random(SEED + 1);
+  const cases: { input: string; cat: CategoryKey; from: Unit; to: Unit; have: string }[] = [];
+  for (let i = 0; i < 300; i++) {
+    const cat = (['length', 'weight', 'volume', 'area'] as const)[i % 4];
+    const c = data.categories[cat];
+    const e = randomExpression(rnd, 3);
+    const [from, to] = [c.units[Math.floor(rnd() * c.units.length)], c.units[Math.floor(rnd() * c.units.length)]];
+    // Half typed with the unit, half a bare expression in From.
+    const typed = rnd() < 0.5;
+    cases.push({ input: typed ? `${e.ours} ${from.symbol}` : e.ours, cat, from, to, have: `(${e.gnu}) ${GNU_NAMES[from.key as keyof typeof GNU_NAMES]}` });
+  }
+  const temps = data.categories.temperature.units;
+  for (let i = 0; i < 100; i++) {
+    // GNU refuses readings below absolute zero, so negative readings stay small.
+    const n = rnd() < 0.3 ? { ours: `-${1 + Math.floor(rnd() * 200)}`, gnu: '' } : randomNumber(rnd);
+    if (n.gnu === '') n.gnu = n.ours;
+    const [from, to] = [temps[i % 4], temps[Math.floor(rnd() * 4)]];
+    const input = `${from.key === 'kelvin' || from.key === 'rankine' ? n.ours.replace('-', '') : n.ours} ${from.symbol}`;
+    cases.push({ input, cat: 'temperature', from: temps[0], to, have: gnuQuantity(from.key, from.key === 'kelvin' || from.key === 'rankine' ? n.gnu.replace('-', '') : n.gnu) });
+  }
+  // GNU refuses a division by zero; ours must too, so those cases are checked apart.
+  const refused = cases.filter((x) => parseInput(x.input, lex, x.cat).kind === 'error');
+  for (const x of refused) assert.match(error(x.input, x.cat), /Division by zero/, x.input);
+  const kept = cases.filter((x) => !refused.includes(x));
+  const answers = runGnuUnits(kept.map((x) => [x.have, GNU_NAMES[x.to.key as keyof typeof GNU_NAMES]]));
+  const bad: string[] = [];
+  kept.forEach((x, i) => {
+    const mine = toNumber(convertParsed(ok(x.input, x.cat), x.from, x.to));
+    const gnu = Number(answers[i]);
+    const close = agrees(mine, gnu) || (x.cat === 'temperature' && Math.abs(mine - gnu) < 1e-9);
+    if (!close) bad.push(`${x.input} (${x.from.key}) → ${x.to.key}: ours ${mine}, GNU ${answers[i]} (${x.have})`);
+  });
+  t.diagnostic(`${kept.length} random expressions checked against GNU units, ${refused.length} divisions by zero refused (seed ${SEED})`);
+  assert.ok(kept.length >= 350);
+  assert.deepEqual(bad, []);
+});
