@@ -14,6 +14,9 @@ pub fn render(source: &str) -> Rendered {
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
     let mut heading_ids = Vec::new();
+    // The text of the last heading and how many tables followed it: a table's region is
+    // named after the section it is in.
+    let mut section = (String::new(), 0usize);
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let mut i = 0;
     while i < events.len() {
@@ -22,6 +25,7 @@ pub fn render(source: &str) -> Rendered {
             Event::Start(Tag::Heading { level, id: None, classes, attrs }) if *level >= HeadingLevel::H2 => {
                 let text = heading_text(&events[i + 1..]);
                 let id = unique_id(&slugify(&text), &heading_ids);
+                section = (text.clone(), 0);
                 heading_ids.push(id.clone());
                 out.push(Event::Start(Tag::Heading { level: *level, id: Some(CowStr::from(id)), classes: classes.clone(), attrs: attrs.clone() }));
             }
@@ -41,6 +45,15 @@ pub fn render(source: &str) -> Rendered {
                 }
                 out.push(event.clone());
             }
+            Event::Start(Tag::Table(_)) => {
+                section.1 += 1;
+                out.push(Event::Html(CowStr::from(table_region(&section.0, section.1))));
+                out.push(event.clone());
+            }
+            Event::End(TagEnd::Table) => {
+                out.push(event.clone());
+                out.push(Event::Html(CowStr::from("</div>")));
+            }
             _ => out.push(event.clone()),
         }
         i += 1;
@@ -48,6 +61,20 @@ pub fn render(source: &str) -> Rendered {
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
     Rendered { html: html_out, links }
+}
+
+/// A table scrolls sideways inside its own region when it is wider than the page (a phone),
+/// so the page itself never does. The region is named after the section the table is in
+/// (", table 2" for a second one there); the client runtime makes it focusable only while
+/// it actually scrolls, so the keyboard can scroll it and the tab order is otherwise the same.
+fn table_region(heading: &str, nth: usize) -> String {
+    let name = match (heading.is_empty(), nth) {
+        (true, 1) => "Table".to_string(),
+        (true, n) => format!("Table {n}"),
+        (false, 1) => heading.to_string(),
+        (false, n) => format!("{heading}, table {n}"),
+    };
+    format!("<div class=\"table-scroll\" role=\"region\" aria-label=\"{}\">", escape_attr(&name))
 }
 
 /// A tiny transparent placeholder: the `src` a deferred image carries until it is near the
@@ -175,9 +202,12 @@ mod tests {
     }
 
     #[test]
-    fn tables_render() {
-        let r = render("| a | b |\n|---|---|\n| 1 | 2 |\n");
-        assert!(r.html.contains("<table>"));
+    fn tables_scroll_in_a_region_named_after_their_section() {
+        let r = render("| a | b |\n|---|---|\n| 1 | 2 |\n\n## Water & ice\n\n| c |\n|---|\n| 3 |\n\n| d |\n|---|\n| 4 |\n");
+        assert!(r.html.starts_with("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\"><table>"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"table-scroll\" role=\"region\" aria-label=\"Water &amp; ice\"><table>"), "{}", r.html);
+        assert!(r.html.contains("aria-label=\"Water &amp; ice, table 2\"><table>"), "{}", r.html);
+        assert_eq!(r.html.replace('\n', "").matches("</table></div>").count(), 3, "{}", r.html);
     }
 
     #[test]

@@ -5,8 +5,14 @@
 // chosen. It also loads the ad and analytics scripts, but only for purposes the visitor
 // allowed and only when content/site.yaml configures them (props): with nothing
 // configured no third-party request is ever made.
+//
+// It is compact, so a phone still shows the page it covers (at most a quarter of a
+// 390×844 screen): one sentence with a link to the policy and the three choices in one
+// row. Customize opens the full choices in a modal dialog.
 import { useEffect, useState } from 'react';
 import { ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
+import CloseButton from '../ui/CloseButton.tsx';
+import { useModalDialog } from '../lib/dialog.ts';
 import { ACCEPT_ALL, REJECT_ALL, askForConsent, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
 import { loadThirdParty } from '../lib/thirdParty.ts';
 
@@ -25,8 +31,8 @@ export default function ConsentBanner({ ads, analytics }: Props) {
   // undefined: not read yet (the server render and the first client render, which show the
   // banner and leave hiding it to the stylesheet until the choice is read).
   const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
-  const [customizing, setCustomizing] = useState(false);
   const [draft, setDraft] = useState<Draft>(OFF);
+  const dialog = useModalDialog();
 
   useEffect(() => {
     const config = { adsClient: ads, analyticsId: analytics };
@@ -40,36 +46,62 @@ export default function ConsentBanner({ ads, analytics }: Props) {
   }, [ads, analytics]);
 
   if (consent) return null;
+  // On a narrow screen the reject button reads "Reject" (its name stays "Reject
+  // non-essential": the rest is visually hidden there, so the three fit in one row).
   return (
     <section className="consent-banner" aria-labelledby={`${id}-h`}>
       <div className="consent-inner">
         <div className="consent-text">
-          <h2 id={`${id}-h`}>Cookies on Unitly</h2>
+          <h2 id={`${id}-h`}>Cookies on Unitly</h2>{' '}
           <p>
-            The converters work without cookies. With your permission we would also remember your preferences, measure which pages are used and show
-            ads that keep Unitly free. Essential storage is always on. You can change your choice at any time on the{' '}
-            <a href="/cookies">Cookie Policy page</a>.
+            We set optional cookies for preferences, statistics and ads only if you allow them (see the <a href="/cookies">Cookie Policy</a>).
           </p>
         </div>
-        {customizing && <ConsentChoices idPrefix={id} value={draft} onChange={setDraft} />}
         <div className="consent-actions">
-          {customizing ? (
-            <button type="button" className="button button-secondary" onClick={() => saveConsent(draft)}>
-              Save choices
-            </button>
-          ) : (
-            <button type="button" className="button button-secondary" onClick={() => setCustomizing(true)}>
-              Customize
-            </button>
-          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setDraft(OFF);
+              dialog.open();
+            }}
+          >
+            Customize
+          </button>
           <button type="button" className="button button-secondary" onClick={() => saveConsent(REJECT_ALL)}>
-            Reject non-essential
+            Reject<span className="consent-long"> non-essential</span>
           </button>
           <button type="button" className="button" onClick={() => saveConsent(ACCEPT_ALL)}>
             Accept all
           </button>
         </div>
       </div>
+      <dialog ref={dialog.ref} className="modal" aria-labelledby={`${id}-dh`} aria-describedby={`${id}-dd`}>
+        <form
+          className="modal-body consent-dialog"
+          onSubmit={(e) => {
+            e.preventDefault();
+            saveConsent(draft);
+          }}
+        >
+          <CloseButton onClick={dialog.close} />
+          <h2 id={`${id}-dh`}>Cookie choices</h2>
+          <p id={`${id}-dd`}>
+            The converters work without cookies. Essential storage is always on; the rest is up to you, and you can change it at any time on the{' '}
+            <a href="/cookies">Cookie Policy page</a>.
+          </p>
+          <ConsentChoices idPrefix={id} value={draft} onChange={setDraft} />
+          <div className="modal-actions">
+            <button className="button">Save choices</button>
+            <button type="button" className="button button-secondary" onClick={() => saveConsent(REJECT_ALL)}>
+              Reject non-essential
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => saveConsent(ACCEPT_ALL)}>
+              Accept all
+            </button>
+          </div>
+        </form>
+      </dialog>
     </section>
   );
 }

@@ -4,6 +4,7 @@
 // popups say so.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useModalDialog } from '../lib/dialog.ts';
+import CloseButton from '../ui/CloseButton.tsx';
 import { toast } from '../lib/toast.ts';
 import { tooltipTiming } from '../lib/tooltip.ts';
 import { CUSTOM_MAX, CUSTOM_MIN, DONATION_PRESETS, PREMIUM_TOAST, customAmountError, thankYou } from '../lib/support.ts';
@@ -69,16 +70,6 @@ function TooltipButton(props: { id: string; label: string; tooltip: string; clas
         {props.tooltip}
       </span>
     </span>
-  );
-}
-
-function CloseButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" className="icon-button modal-close" aria-label="Close" onClick={onClick}>
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <path d="M6 6l12 12M18 6L6 18" />
-      </svg>
-    </button>
   );
 }
 

@@ -83,10 +83,13 @@ if (document.body.dataset.notFound !== undefined) {
   console.warn('404: no page at', window.location.pathname);
 }
 
-// Offline support and the install offer, deferred images, load timing (logic in src/lib).
+// Offline support and the install offer, deferred images, load timing, scrolling tables
+// (logic in src/lib).
 import { startPwa } from '../lib/pwa.ts';
 import { lazyLoadImages } from '../lib/lazyImages.ts';
 import { measureLoadTime } from '../lib/loadTime.ts';
+import { focusableScrollRegions } from '../lib/scrollRegions.ts';
 startPwa();
 lazyLoadImages();
 measureLoadTime();
+focusableScrollRegions();

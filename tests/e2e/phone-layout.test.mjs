@@ -1,0 +1,108 @@
+// Phones: on a first visit the converter is on the first screen and nothing covers it, the
+// cookie banner keeps to its budget, no page scrolls sideways at 320 px, and the floating
+// buttons cover nothing. (Figures and screenshots: bench/phone-layout.mjs.)
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { assertClean, newPage, waitForAllIslands } from './interactive-helpers.mjs';
+import { PHONES, bannerShare, cardControls, isConverterPage, onFirstScreen, overflowingElements, sidewaysOverflow } from './phone-lib.mjs';
+
+const ctx = siteForFile();
+const phone = (width, height) => ({ viewport: { width, height }, isMobile: true, hasTouch: true });
+
+/** Asserts that each named control of the page's card is on the first screen, uncovered. */
+async function assertCardFirst(page, keys, where) {
+  const controls = cardControls(page);
+  for (const key of keys) {
+    const r = await onFirstScreen(controls[key]);
+    assert.ok(r.ok, `${where}: ${key}: ${r.why}`);
+  }
+}
+
+describe('Phone layout', () => {
+  test('no page scrolls sideways at 320 px, and the floating buttons cover no link on the home page', async () => {
+    const routes = [...(await routesOf(ctx.site)), '/no-such-page'];
+    assert.ok(routes.length >= 30, `${routes.length} pages`);
+    const page = await newPage(ctx.browser, { consent: false, ...phone(320, 640) });
+    for (const path of routes) {
+      await page.goto(ctx.site.url + path);
+      await waitForHydration(page);
+      // The 404 page's own status is the one expected console error.
+      if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/status of 404/.test(p)));
+      const extra = await sidewaysOverflow(page);
+      assert.equal(extra, 0, `${path} is ${320 + extra} px wide: ${(await overflowingElements(page)).join('; ')}`);
+    }
+    // Every "View Full Page" link of the home grid, scrolled to, is not under a floating button.
+    await page.goto(ctx.site.url);
+    await waitForAllIslands(page, ['FloatingActions', 'ConsentBanner']);
+    const links = page.getByRole('link', { name: /^View Full Page/ });
+    assert.equal(await links.count(), 6);
+    for (const link of await links.all()) {
+      await link.scrollIntoViewIfNeeded();
+      const r = await onFirstScreen(link);
+      assert.ok(r.ok, `${await link.textContent()}: ${r.why}`);
+    }
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  for (const size of PHONES) {
+    test(`first visit at ${size.name}: the card's ${size.controls.join(', ')} on the first screen, uncovered, on every converter page; the banner within ${size.bannerBudget * 100} %`, async () => {
+      const converters = (await routesOf(ctx.site)).filter(isConverterPage);
+      assert.equal(converters.length, 14);
+      for (const path of converters) {
+        // A new context each time: nothing stored, as on a first visit.
+        const page = await newPage(ctx.browser, { consent: false, ...phone(size.width, size.height) });
+        await page.goto(ctx.site.url + path);
+        await waitForAllIslands(page, ['ConsentBanner', 'FloatingActions']);
+        const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
+        assert.equal(await banner.isVisible(), true, `${path}: the banner shows on a first visit`);
+        const share = await bannerShare(page);
+        assert.ok(share > 0 && share <= size.bannerBudget, `${path}: the banner takes ${(share * 100).toFixed(1)} % of the screen`);
+        for (const name of ['Customize', 'Reject non-essential', 'Accept all']) {
+          const r = await onFirstScreen(banner.getByRole('button', { name }));
+          assert.ok(r.ok, `${path}: ${name}: ${r.why}`);
+        }
+        await assertCardFirst(page, size.controls, `${path} at ${size.name}`);
+        // The floating buttons are not over the banner (nor anywhere on this first screen).
+        const bannerBox = await banner.boundingBox();
+        for (const name of ['Support Unitly', 'Premium features']) {
+          const fab = await page.getByRole('button', { name }).boundingBox();
+          assert.ok(fab.y + fab.height <= bannerBox.y || fab.y >= size.height, `${path}: ${name} at y ${fab.y} is over the banner (top ${bannerBox.y})`);
+        }
+        await assertClean(page);
+        await page.context().close();
+      }
+    });
+  }
+
+  test('after a choice is stored the banner never appears and the card is still first; on a desktop the whole card is on the first screen', async () => {
+    const converters = (await routesOf(ctx.site)).filter(isConverterPage);
+    const page = await newPage(ctx.browser, { consent: false, ...phone(390, 844) });
+    await page.goto(ctx.site.url + converters[0]);
+    await waitForAllIslands(page, ['ConsentBanner']);
+    await page.getByRole('region', { name: 'Cookies on Unitly' }).getByRole('button', { name: 'Reject non-essential' }).click();
+    for (const path of converters) {
+      await page.goto(ctx.site.url + path);
+      // Before any island hydrates, and after: no banner.
+      assert.equal(await bannerShare(page), 0, `${path}: no banner before hydration`);
+      await waitForAllIslands(page, ['ConsentBanner']);
+      assert.equal(await page.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0, `${path}: no banner`);
+      await assertCardFirst(page, PHONES[0].controls, `${path} after a choice`);
+    }
+    await assertClean(page);
+    await page.context().close();
+
+    const desktop = await newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });
+    for (const path of converters) {
+      await desktop.goto(ctx.site.url + path);
+      await waitForHydration(desktop);
+      const card = desktop.getByRole('region', { name: 'Converter' }).locator('.converter-card');
+      const box = await card.boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 768, `${path}: the card (${Math.round(box.y)}–${Math.round(box.y + box.height)}) is on the 1366×768 first screen`);
+      await assertCardFirst(desktop, PHONES[0].controls, `${path} at 1366×768`);
+    }
+    await assertClean(desktop);
+    await desktop.context().close();
+  });
+});
