@@ -1,8 +1,9 @@
 // Every default and every knob of the edge function, in one place.
-// Configuration comes only from `env` (Workers vars/secrets, or process.env in the
-// Node dev server). An empty string counts as "not set", so wrangler `vars` can list
-// a variable with "" without overriding the default here.
+// Configuration comes only from `env` (Workers vars/secrets; locally, `unitly serve`'s
+// runner passes them from its environment). An empty string counts as "not set", so
+// wrangler `vars` can list a variable with "" without overriding the default here.
 import { CURRENCY_CODES, type CurrencyCode } from "./generated/units";
+import type { KV } from "./store";
 
 export interface Env {
   GOLD_UPSTREAM_URL?: string;
@@ -14,11 +15,14 @@ export interface Env {
   RATES_TTL_SECONDS?: string;
   MARKET_TTL_SECONDS?: string;
   UPSTREAM_TIMEOUT_MS?: string;
+  UPSTREAM_RETRY_SECONDS?: string;
+  /** Workers KV (wrangler.jsonc kv_namespaces): the live data of the whole deployment. */
+  LIVE_DATA?: KV;
   /** Static assets binding on Workers (wrangler.jsonc); absent elsewhere. */
   ASSETS?: { fetch(request: Request): Promise<Response> };
 }
 
-/** Every name read from env; the Node dev server copies these from process.env and nothing else. */
+/** Every variable read from env; `unitly serve`'s runner passes these (and wrangler.jsonc's vars) from its environment. */
 export const ENV_NAMES = [
   "GOLD_UPSTREAM_URL",
   "FTSE_UPSTREAM_URL",
@@ -29,6 +33,7 @@ export const ENV_NAMES = [
   "RATES_TTL_SECONDS",
   "MARKET_TTL_SECONDS",
   "UPSTREAM_TIMEOUT_MS",
+  "UPSTREAM_RETRY_SECONDS",
 ] as const;
 
 export const DEFAULTS = {
@@ -41,6 +46,8 @@ export const DEFAULTS = {
   ratesTtlSeconds: 3600,
   marketTtlSeconds: 300,
   upstreamTimeoutMs: 5000,
+  // After a failed refresh: wait 60 s, doubling while it keeps failing, up to 15 minutes.
+  upstreamRetrySeconds: 60,
 };
 
 /** The currencies the site supports (content/units.yaml); the only codes any rates route accepts. */
@@ -68,6 +75,7 @@ export interface Config {
   ratesTtlMs: number;
   marketTtlMs: number;
   timeoutMs: number;
+  retryMs: number;
 }
 
 function text(value: unknown): string | undefined {
@@ -94,12 +102,30 @@ export function readConfig(env: Env): Config {
     ratesTtlMs: number(env.RATES_TTL_SECONDS, DEFAULTS.ratesTtlSeconds, 0, 86400) * 1000,
     marketTtlMs: number(env.MARKET_TTL_SECONDS, DEFAULTS.marketTtlSeconds, 0, 86400) * 1000,
     timeoutMs: number(env.UPSTREAM_TIMEOUT_MS, DEFAULTS.upstreamTimeoutMs, 1, 60000),
+    retryMs: number(env.UPSTREAM_RETRY_SECONDS, DEFAULTS.upstreamRetrySeconds, 0, 3600) * 1000,
   };
 }
 
-/** The URL of the latest table for `base`; it holds the key when there is one. */
-export function ratesUrl(config: Config, base: Currency): string {
+/** The only table ever fetched: every base and pair is computed from the USD one. */
+export const RATES_BASE = "USD";
+
+/** The URL of the latest USD table; it holds the key when there is one. */
+export function ratesUrl(config: Config): string {
   return config.apiKey
-    ? `${config.ratesBase}/${encodeURIComponent(config.apiKey)}/latest/${base}`
-    : `${config.ratesBase}/latest/${base}`;
+    ? `${config.ratesBase}/${encodeURIComponent(config.apiKey)}/latest/${RATES_BASE}`
+    : `${config.ratesBase}/latest/${RATES_BASE}`;
+}
+
+/**
+ * The Cron Trigger schedule that refreshes data with this TTL: whole hours as
+ * "0 *\/H * * *" ("0 * * * *" for one), else every N minutes ("*\/5 * * * *").
+ * wrangler.jsonc declares the ones of the default TTLs (a test checks they agree).
+ */
+export function cronFor(ttlMs: number): string {
+  const minutes = Math.max(1, Math.round(ttlMs / 60000));
+  if (minutes % 60 === 0 && minutes <= 24 * 60) {
+    const hours = minutes / 60;
+    return hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
+  }
+  return minutes === 1 ? "* * * * *" : `*/${Math.min(minutes, 59)} * * * *`;
 }

@@ -1,15 +1,46 @@
-// Unitly's edge function: a Web-standard Workers module that answers /api/*.
+// Unitly's edge function: a Web-standard Workers module that answers /api/*, and whose
+// Cron Triggers (wrangler.jsonc) keep the live data in Workers KV fresh.
 // Everything else is static assets (wrangler.jsonc routes only /api/* here first).
-import { readConfig, type Env } from "./config";
+import { cronFor, readConfig, type Config, type Env } from "./config";
 import { contact, subscribe } from "./forms";
 import { error, methodNotAllowed, notFound } from "./http";
-import { ftse, gold } from "./market";
-import { rates } from "./rates";
+import { ftse, ftseTable, gold, goldTable } from "./market";
+import { rates, ratesTable } from "./rates";
 import type { RouteContext } from "./serve";
+import { refreshDue, type StoreContext, type Table } from "./store";
 import { redact } from "./upstream";
 
 interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
+}
+
+interface ScheduledController {
+  cron: string;
+  scheduledTime: number;
+}
+
+function storeContext(env: Env, ctx: ExecutionContext | undefined, config: Config): StoreContext {
+  return {
+    kv: env.LIVE_DATA,
+    // Some callers (tests, other runtimes) pass no ctx; then the work simply runs unawaited.
+    waitUntil: (p) => (ctx?.waitUntil ? ctx.waitUntil(p) : void p),
+    log: (message) => console.error(`[unitly] ${redact(message, config.apiKey)}`),
+  };
+}
+
+/**
+ * The tables a cron run refreshes: the rates for the rates TTL's schedule, the market
+ * quotes for the market TTL's (see cronFor), and every table for any other schedule
+ * (a local run, or a TTL changed without changing wrangler.jsonc's crons).
+ */
+function tablesFor(cron: string, config: Config): Table<unknown>[] {
+  const rates = ratesTable(config) as Table<unknown>;
+  const market = [goldTable(config), ftseTable(config)] as Table<unknown>[];
+  const wanted = [
+    ...(cron === cronFor(config.ratesTtlMs) ? [rates] : []),
+    ...(cron === cronFor(config.marketTtlMs) ? market : []),
+  ];
+  return wanted.length ? wanted : [rates, ...market];
 }
 
 const MAX_PATH = 512; // longer than any real route by far
@@ -24,13 +55,7 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
   if (url.pathname.length > MAX_PATH) return notFound();
 
   const config = readConfig(env);
-  const routeCtx: RouteContext = {
-    origin: url.origin,
-    // Some callers (tests, other runtimes) pass no ctx; then the put simply runs unawaited.
-    waitUntil: (p) => (ctx?.waitUntil ? ctx.waitUntil(p) : void p),
-    timeoutMs: config.timeoutMs,
-    secret: config.apiKey,
-  };
+  const routeCtx: RouteContext = { ...storeContext(env, ctx, config), secret: config.apiKey };
   // Segments stay percent-encoded on purpose: valid parameters never need decoding,
   // and malformed encodings then cannot throw.
   const parts = url.pathname.slice("/api/".length).replace(/\/$/, "").split("/");
@@ -72,5 +97,12 @@ export default {
       console.error(`[unitly] internal error: ${redact(message, env?.EXCHANGE_API_KEY)}`);
       return error(500, "internal-error");
     }
+  },
+
+  /** The Cron Trigger: refreshes the tables of this schedule that are due (store.ts). */
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const config = readConfig(env ?? {});
+    const store = storeContext(env ?? {}, ctx, config);
+    await Promise.all(tablesFor(controller.cron, config).map((t) => refreshDue(t, store)));
   },
 };

@@ -1,7 +1,8 @@
 // /api/gold-proxy and /api/ftse-proxy: the market banner's two numbers.
 import type { Config } from "./config";
 import { CACHE_MARKET } from "./http";
-import { serveCached, type RouteContext } from "./serve";
+import { serveStored, type RouteContext } from "./serve";
+import type { Table } from "./store";
 import { getJson, hostOf, NoValueError, UpstreamError } from "./upstream";
 
 export interface Gold {
@@ -47,21 +48,30 @@ export function normaliseFtse(data: unknown): FtseMeta {
   };
 }
 
-async function load<T>(url: string, timeoutMs: number, normalise: (d: unknown) => T): Promise<T> {
-  try {
-    return normalise(await getJson(url, timeoutMs));
-  } catch (err) {
-    const Kind = err instanceof NoValueError ? NoValueError : UpstreamError;
-    throw new Kind(`${hostOf(url)}: ${err instanceof Error ? err.message : "failed"}`);
-  }
+function quote<T>(name: "gold" | "ftse", url: string, config: Config, normalise: (d: unknown) => T): Table<T> {
+  return {
+    name,
+    ttlMs: config.marketTtlMs,
+    retryMs: config.retryMs,
+    timeoutMs: config.timeoutMs,
+    async load() {
+      try {
+        return normalise(await getJson(url, config.timeoutMs));
+      } catch (err) {
+        const Kind = err instanceof NoValueError ? NoValueError : UpstreamError;
+        throw new Kind(`${hostOf(url)}: ${err instanceof Error ? err.message : "failed"}`);
+      }
+    },
+  };
 }
 
+export const goldTable = (config: Config) => quote("gold", config.goldUrl, config, normaliseGold);
+export const ftseTable = (config: Config) => quote("ftse", config.ftseUrl, config, normaliseFtse);
+
 export function gold(config: Config, ctx: RouteContext): Promise<Response> {
-  return serveCached("gold", config.marketTtlMs, () => load(config.goldUrl, config.timeoutMs, normaliseGold), ctx,
-    (g: Gold) => [g], CACHE_MARKET);
+  return serveStored(goldTable(config), ctx, (g: Gold) => [g], CACHE_MARKET);
 }
 
 export function ftse(config: Config, ctx: RouteContext): Promise<Response> {
-  return serveCached("ftse", config.marketTtlMs, () => load(config.ftseUrl, config.timeoutMs, normaliseFtse), ctx,
-    (meta: FtseMeta) => ({ chart: { result: [{ meta }], error: null } }), CACHE_MARKET);
+  return serveStored(ftseTable(config), ctx, (meta: FtseMeta) => ({ chart: { result: [{ meta }], error: null } }), CACHE_MARKET);
 }

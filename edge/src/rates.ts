@@ -1,10 +1,19 @@
 // /api/rates/latest/{BASE} and /api/rates/pair/{FROM}/{TO}/{AMOUNT}.
-// Both are served from one cached "latest" table per base currency, so any number of
-// visitors cost one upstream request per base per RATES_TTL_SECONDS.
-import { CURRENCIES, ratesUrl, type Config, type Currency } from "./config";
+// Only the USD table is ever fetched (one upstream request per refresh for the whole
+// deployment, see store.ts); every base and pair is computed from it in full double
+// precision: rate(FROM -> TO) = usd[TO] / usd[FROM].
+import { CURRENCIES, RATES_BASE, ratesUrl, type Config, type Currency } from "./config";
 import { CACHE_RATES, error, notFound } from "./http";
-import { serveCached, type RouteContext } from "./serve";
+import { serveStored, type RouteContext } from "./serve";
+import type { Table } from "./store";
 import { getJson, hostOf, UpstreamError } from "./upstream";
+
+/** What is stored: units of each currency per 1 USD, and the provider's update times. */
+export interface UsdTable {
+  time_last_update_utc: string;
+  time_next_update_utc: string | null;
+  usd: Record<Currency, number>;
+}
 
 export interface Latest {
   result: "success";
@@ -31,43 +40,67 @@ function utc(unixSeconds: unknown, text: unknown): string | null {
   return null;
 }
 
-/** Accepts the keyed v6 answer (`conversion_rates`) and the open one (`rates`). */
-export function normaliseLatest(data: unknown, base: Currency): Latest {
+/**
+ * Checks the provider's USD answer (the keyed v6 `conversion_rates` or the open `rates`).
+ * Anything but a complete good table throws: `result` other than "success" (e.g.
+ * "quota-reached" with HTTP 200), another base, a missing or non-positive rate.
+ */
+export function normaliseUsd(data: unknown): UsdTable {
   const d = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
   if (d.result !== "success") {
     // The provider's own error type ("invalid-key", "quota-reached"…) is worth a log line.
     const type = typeof d["error-type"] === "string" ? d["error-type"].slice(0, 40) : "unknown";
     throw new UpstreamError(`result is not success (${type})`);
   }
-  if (d.base_code !== undefined && d.base_code !== base) throw new UpstreamError("base_code mismatch");
+  if (d.base_code !== undefined && d.base_code !== RATES_BASE) throw new UpstreamError("base_code is not USD");
   const table = (d.conversion_rates ?? d.rates) as Record<string, unknown> | undefined;
   if (typeof table !== "object" || table === null) throw new UpstreamError("no rate table");
-  const rates = {} as Record<Currency, number>;
+  const usd = {} as Record<Currency, number>;
   for (const code of CURRENCIES) {
     const rate = table[code];
     if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
-    rates[code] = rate;
+    usd[code] = rate;
   }
+  if (usd[RATES_BASE as Currency] !== 1) throw new UpstreamError("USD is not 1 in its own table");
+  return {
+    time_last_update_utc: utc(d.time_last_update_unix, d.time_last_update_utc) ?? new Date().toUTCString(),
+    time_next_update_utc: utc(d.time_next_update_unix, d.time_next_update_utc),
+    usd,
+  };
+}
+
+/** Units of `to` per 1 `from`. */
+export const crossRate = (t: UsdTable, from: Currency, to: Currency): number => (from === to ? 1 : t.usd[to] / t.usd[from]);
+
+/** The table rebased on `base`, as the provider's latest/{BASE} would answer. */
+export function rebase(t: UsdTable, base: Currency): Latest {
+  const rates = {} as Record<Currency, number>;
+  for (const code of CURRENCIES) rates[code] = crossRate(t, base, code);
   return {
     result: "success",
     base_code: base,
-    time_last_update_utc: utc(d.time_last_update_unix, d.time_last_update_utc) ?? new Date().toUTCString(),
-    time_next_update_utc: utc(d.time_next_update_unix, d.time_next_update_utc),
+    time_last_update_utc: t.time_last_update_utc,
+    time_next_update_utc: t.time_next_update_utc,
     conversion_rates: rates,
   };
 }
 
-function serveLatest(config: Config, ctx: RouteContext, base: Currency, render: (l: Latest) => unknown): Promise<Response> {
-  const load = async () => {
-    const url = ratesUrl(config, base);
-    try {
-      return normaliseLatest(await getJson(url, config.timeoutMs), base);
-    } catch (err) {
-      // hostOf() drops the path, and with it the key.
-      throw new UpstreamError(`${hostOf(url)} ${base}: ${err instanceof Error ? err.message : "failed"}`);
-    }
+export function ratesTable(config: Config): Table<UsdTable> {
+  return {
+    name: "rates",
+    ttlMs: config.ratesTtlMs,
+    retryMs: config.retryMs,
+    timeoutMs: config.timeoutMs,
+    async load() {
+      const url = ratesUrl(config);
+      try {
+        return normaliseUsd(await getJson(url, config.timeoutMs));
+      } catch (err) {
+        // hostOf() drops the path, and with it the key.
+        throw new UpstreamError(`${hostOf(url)} ${RATES_BASE}: ${err instanceof Error ? err.message : "failed"}`);
+      }
+    },
   };
-  return serveCached(`rates-${base}`, config.ratesTtlMs, load, ctx, render, CACHE_RATES);
 }
 
 /** `rest` is the path after /api/rates/, split on "/" and not decoded. */
@@ -77,7 +110,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (args.length !== 1) return error(400, "malformed-request");
     const [base] = args;
     if (!isCurrency(base)) return error(400, "unsupported-code");
-    return serveLatest(config, ctx, base, (l) => l);
+    return serveStored(ratesTable(config), ctx, (t) => rebase(t, base), CACHE_RATES);
   }
   if (kind === "pair") {
     if (args.length !== 3) return error(400, "malformed-request");
@@ -85,18 +118,18 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (!isCurrency(from) || !isCurrency(to)) return error(400, "unsupported-code");
     const amount = parseAmount(rawAmount);
     if (amount === null) return error(400, "invalid-amount");
-    return serveLatest(config, ctx, from, (l) => {
-      const rate = l.conversion_rates[to];
+    return serveStored(ratesTable(config), ctx, (t) => {
+      const rate = crossRate(t, from, to);
       return {
         result: "success",
         base_code: from,
         target_code: to,
         conversion_rate: rate,
-        conversion_result: Number((amount * rate).toFixed(6)),
-        time_last_update_utc: l.time_last_update_utc,
-        time_next_update_utc: l.time_next_update_utc,
+        conversion_result: amount * rate,
+        time_last_update_utc: t.time_last_update_utc,
+        time_next_update_utc: t.time_next_update_utc,
       };
-    });
+    }, CACHE_RATES);
   }
   return notFound();
 }

@@ -1,29 +1,28 @@
-// Glue between the cache and a route: turns a cached value into a JSON answer, or the
-// upstream failure into a 502 without any detail (details go to the log, redacted).
-import { cached, type CacheContext } from "./cache";
+// Glue between the store and a route: turns a stored answer into a JSON response, or the
+// absence of any good answer into a 502 without any detail (details go to the log, redacted).
 import { CACHE_STALE, error, json, upstreamUnavailable } from "./http";
-import { NoValueError, redact } from "./upstream";
+import { NoDataError, read, type StoreContext, type Table } from "./store";
+import { redact } from "./upstream";
 
-export interface RouteContext extends CacheContext {
+export interface RouteContext extends StoreContext {
   secret: string | undefined;
 }
 
-export async function serveCached<T>(
-  key: string,
-  ttlMs: number,
-  load: () => Promise<T>,
+export async function serveStored<T>(
+  table: Table<T>,
   ctx: RouteContext,
   render: (value: T) => unknown,
   cacheControl: string,
 ): Promise<Response> {
   try {
-    const { value, state } = await cached(key, ttlMs, load, ctx);
+    const { value, state } = await read(table, ctx);
     const headers: Record<string, string> = { "X-Unitly-Cache": state };
     if (state === "stale") headers["X-Unitly-Stale"] = "1";
     return json(render(value), 200, state === "stale" ? CACHE_STALE : cacheControl, headers);
   } catch (err) {
-    console.error(`[unitly] ${key}: upstream unavailable: ${redact(String(err instanceof Error ? err.message : err), ctx.secret)}`);
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`[unitly] ${table.name}: nothing to serve: ${redact(message, ctx.secret)}`);
     // "Answered without a value" and "did not answer" read differently to a visitor.
-    return err instanceof NoValueError ? error(502, "no-price") : upstreamUnavailable();
+    return err instanceof NoDataError && err.failure === "no-value" ? error(502, "no-price") : upstreamUnavailable();
   }
 }

@@ -12,9 +12,12 @@ export const WORKER = fileURLToPath(new URL("../dist/worker.js", import.meta.url
 export const KEY = "sk-test-9f8e7d6c5b4a";
 export const CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"];
 
-// Units per 1 USD; cross rates derive from it. XAU and ZAR must be filtered out.
-const PER_USD = { USD: 1, EUR: 0.9, GBP: 0.8, JPY: 150, CAD: 1.35, AUD: 1.5, CHF: 0.88, CNY: 7.2, INR: 83, BRL: 5, XAU: 0.0004, ZAR: 18 };
+// Units per 1 USD, with digits enough that a cross rate's rounding would show; every
+// other rate derives from it. XAU and ZAR must be filtered out.
+export const PER_USD = { USD: 1, EUR: 0.9137, GBP: 0.78911, JPY: 151.337, CAD: 1.3571, AUD: 1.5233, CHF: 0.88043, CNY: 7.2019, INR: 83.3771, BRL: 5.0517, XAU: 0.0004, ZAR: 18 };
 export const rate = (from, to) => PER_USD[to] / PER_USD[from];
+/** The one KV namespace the worker binds (wrangler.jsonc), as tests bind it. */
+export const KV_BINDING = "LIVE_DATA";
 
 /** The compatibility date from wrangler.jsonc, so tests run what production runs. */
 export function compatibilityDate() {
@@ -31,7 +34,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * `delayMs` slows healthy answers, so concurrent requests overlap.
  */
 export async function startUpstream() {
-  const state = { fail: null, delayMs: 0, calls: {}, hooks: [] };
+  // `edit(name, body)` may replace a healthy answer (a table with a rate missing…).
+  const state = { fail: null, delayMs: 0, calls: {}, hooks: [], edit: null };
   const count = (name) => (state.calls[name] = (state.calls[name] ?? 0) + 1);
   const send = (res, status, body) => {
     if (res.destroyed) return;
@@ -82,7 +86,7 @@ export async function startUpstream() {
     else if (state.delayMs) await sleep(state.delayMs);
     if (state.fail === "status") return send(res, 500, { error: "boom", echo: req.url });
     if (state.fail === "garbage") return send(res, 200, "<html>" + req.url);
-    send(res, 200, state.fail === "error-result" ? bad : body);
+    send(res, 200, state.fail === "error-result" ? bad : state.edit ? state.edit(name, body) : body);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
@@ -125,10 +129,12 @@ export async function checkAnswer(res) {
 }
 
 /**
- * A fresh worker (fresh isolate, empty Cache API) with these bindings. Its console output
- * is collected so tests can check the logs never hold the key either.
+ * A fresh worker (fresh isolate) with these bindings and its KV namespace: empty, or kept
+ * in the folder `persist` (shared by every worker given the same folder, and kept after
+ * dispose, like the deployment's KV). Its console output is collected so tests can check
+ * the logs never hold the key either.
  */
-export async function startWorker(bindings) {
+export async function startWorker(bindings, { persist } = {}) {
   assert.ok(existsSync(WORKER), "dist/worker.js is missing: run `npm run build` (npm test does)");
   const logs = [];
   const mf = new Miniflare({
@@ -137,6 +143,8 @@ export async function startWorker(bindings) {
     cf: false, // no download of the request.cf data
     compatibilityDate: compatibilityDate(),
     bindings,
+    kvNamespaces: { [KV_BINDING]: "live-data" },
+    ...(persist ? { kvPersist: persist } : {}),
     handleRuntimeStdio(stdout, stderr) {
       stdout.on("data", (d) => logs.push(String(d)));
       stderr.on("data", (d) => logs.push(String(d)));
@@ -148,6 +156,10 @@ export async function startWorker(bindings) {
     /** Raw dispatch, for requests a URL object would normalise away. */
     raw: (url, init) => mf.dispatchFetch(url, init),
     fetch: async (path, init) => checkAnswer(await mf.dispatchFetch(`http://unitly.test${path}`, init)),
+    /** Runs the Cron Trigger's handler for `cron`, as Cloudflare does on schedule. */
+    scheduled: async (cron) => (await mf.getWorker()).scheduled({ cron, scheduledTime: new Date() }),
+    /** The stored record of a table ("rates", "gold", "ftse"), or null. */
+    record: async (name) => (await mf.getKVNamespace(KV_BINDING)).get(`live:${name}`, "json"),
     dispose: async () => {
       await mf.dispose();
       const all = logs.join("");
@@ -156,13 +168,23 @@ export async function startWorker(bindings) {
   };
 }
 
+/** Polls `check` until it is true (work done in waitUntil lands just after the answer). */
+export async function until(check, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await sleep(20);
+  }
+}
+
 /**
  * Runs `fn` with a fake upstream and a worker bound to it, and always cleans up.
  * `extraEnv` overrides bindings; as a function it gets the upstream's base URL.
  */
 export async function withWorker(extraEnv, fn) {
   const up = await startUpstream();
-  const worker = await startWorker(up.env(typeof extraEnv === "function" ? extraEnv(up.base) : extraEnv));
+  // No back-off unless a test asks for it, so a test can fail an upstream and heal it at once.
+  const worker = await startWorker({ UPSTREAM_RETRY_SECONDS: "0", ...up.env(typeof extraEnv === "function" ? extraEnv(up.base) : extraEnv) });
   try {
     await fn(worker, up);
   } finally {

@@ -1,9 +1,9 @@
 // /api/gold-proxy and /api/ftse-proxy in the Workers runtime against fake upstreams.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sleep, withWorker } from "./helpers.mjs";
+import { sleep, until, withWorker } from "./helpers.mjs";
 
-test("gold: array upstream shape is answered as [{price, updatedAt}] and cached", () =>
+test("gold: array upstream shape is answered as [{price, updatedAt}] and stored", () =>
   withWorker({}, async (w, up) => {
     const a = await w.fetch("/api/gold-proxy");
     assert.equal(a.status, 200);
@@ -23,7 +23,7 @@ test("gold: {price} object upstream shape is normalised to an array", () =>
     assert.deepEqual(a.json, [{ price: 2345.67, updatedAt: "2025-01-02T03:04:05.000Z" }]);
   }));
 
-test("gold: a missing or non-numeric price is a 502 no-price (not a failed fetch), and is not cached", () =>
+test("gold: a missing or non-numeric price is a 502 no-price (not a failed fetch), and is not stored", () =>
   withWorker({}, async (w, up) => {
     up.state.fail = "error-result";
     const a = await w.fetch("/api/gold-proxy");
@@ -65,17 +65,24 @@ test("ftse: a non-numeric regularMarketPrice or non-JSON answer is a 502", () =>
     assert.equal(up.calls("ftse"), 3);
   }));
 
-test("market: MARKET_TTL_SECONDS expiry refetches, and a later failure serves the stale answer", () =>
-  withWorker({ MARKET_TTL_SECONDS: "0.2" }, async (w, up) => {
+test("market: past MARKET_TTL_SECONDS (and its grace) the old quote is answered at once and refreshed behind it; a failed refresh marks it stale", () =>
+  withWorker({ MARKET_TTL_SECONDS: "0.6" }, async (w, up) => {
     assert.equal((await w.fetch("/api/ftse-proxy")).headers.get("x-unitly-cache"), "miss");
-    await sleep(250);
-    assert.equal((await w.fetch("/api/ftse-proxy")).headers.get("x-unitly-cache"), "miss");
-    assert.equal(up.calls("ftse"), 2);
-    await sleep(250);
+    await sleep(1000); // TTL 0.6 s + grace 0.3 s
+    const old = await w.fetch("/api/ftse-proxy");
+    assert.equal(old.headers.get("x-unitly-cache"), "revalidate");
+    assert.equal(old.headers.get("x-unitly-stale"), null, "an ordinary refresh is not an outage");
+    await until(() => up.calls("ftse") === 2);
+    assert.equal((await w.fetch("/api/ftse-proxy")).headers.get("x-unitly-cache"), "hit");
+    await sleep(1000);
     up.state.fail = "status";
+    await w.fetch("/api/ftse-proxy"); // starts the refresh that fails
+    await until(() => up.calls("ftse") === 3);
+    await sleep(50);
     const stale = await w.fetch("/api/ftse-proxy");
     assert.equal(stale.status, 200);
     assert.equal(stale.headers.get("x-unitly-stale"), "1");
+    assert.equal(stale.headers.get("cache-control"), "no-cache");
     assert.equal(stale.json.chart.result[0].meta.regularMarketPrice, 8123.45);
   }));
 

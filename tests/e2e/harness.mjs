@@ -39,6 +39,8 @@ export async function startSite({ env = {}, root = ROOT } = {}) {
       FTSE_UPSTREAM_URL: `${closed}/ftse`,
       RATES_UPSTREAM_URL: `${closed}/v6`,
       UPSTREAM_TIMEOUT_MS: '2000',
+      // The edge's KV starts empty and dies with this run, never shared with another.
+      UNITLY_EDGE_STATE: join(dir, 'edge-state'),
       ...env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],

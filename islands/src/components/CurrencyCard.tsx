@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copyLine, currencyText } from '../lib/copyText.ts';
 import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
 import {
-  MAX_AMOUNT, createRequester, fetchLatest, fetchPair, formatRateTime, moneyParts, needsTable, offlineRate, rateLine,
+  MAX_AMOUNT, createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
   readStoredRates, storeRates, validAmount, type Requester,
 } from '../lib/rates.ts';
 import { formatCurrency, parseValue } from '../lib/format.ts';
@@ -43,6 +43,8 @@ interface Conversion {
   source: Source;
   /** The rate's time (live and stored rates). */
   time?: number;
+  /** A live answer the edge marked stale: its last good rates, the live source failing. */
+  stale?: boolean;
 }
 
 /** Shown while the last live call failed; cleared by the next success or by Reset. */
@@ -57,7 +59,7 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
 function sourceText(c: Conversion): string {
   switch (c.source) {
     case 'live':
-      return c.time === undefined ? 'Live rate' : `Live rate · Updated ${formatRateTime(c.time)}`;
+      return c.time === undefined ? 'Live rate' : liveSourceText(c.time, c.stale === true);
     case 'stored':
       return `Offline rate from ${formatRateTime(c.time ?? NaN)}`;
     case 'table':
@@ -141,7 +143,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           const live = outcome.value;
           storeRates(from, { [to]: live.rate }, live.time);
           showOffline(null);
-          setConversion({ amountText, from, to, result: live.result, rate: live.rate, source: 'live', time: live.time });
+          setConversion({ amountText, from, to, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
           refreshTable(from);
           return;
         }

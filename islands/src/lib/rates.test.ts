@@ -2,7 +2,7 @@ import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   MAX_AMOUNT, RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair, formatRate,
-  formatRateTime, moneyText, needsTable, offlineRate, rateLine, readStoredRates, storeRates, validAmount,
+  formatAsOf, formatRateTime, liveSourceText, moneyText, needsTable, offlineRate, rateLine, readStoredRates, storeRates, validAmount,
   type Outcome,
 } from './rates';
 import { loadUnits, MemoryStorage } from './testData';
@@ -13,7 +13,7 @@ const T = Date.parse('Fri, 20 Nov 2026 00:00:01 +0000');
 
 
 /** A fetch that answers from `answer(url)` and records the URLs it was asked for. */
-function fakeFetch(answer: (url: string) => { status?: number; body: unknown } | Error) {
+function fakeFetch(answer: (url: string) => { status?: number; body: unknown; headers?: Record<string, string> } | Error) {
   const urls: string[] = [];
   const impl = (async (url: string, init?: RequestInit) => {
     urls.push(url);
@@ -21,7 +21,7 @@ function fakeFetch(answer: (url: string) => { status?: number; body: unknown } |
     const a = answer(url);
     if (a instanceof Error) throw a;
     const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-    return new Response(text, { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(text, { status: a.status ?? 200, headers: { 'content-type': 'application/json', ...a.headers } });
   }) as typeof fetch;
   return { impl, urls };
 }
@@ -43,7 +43,24 @@ test('fetchPair reads the v6 pair answer from our own API', async () => {
   const f = fakeFetch(() => ({ body: pairAnswer }));
   const live = await fetchPair('USD', 'EUR', 100, { fetchImpl: f.impl });
   assert.deepEqual(f.urls, ['/api/rates/pair/USD/EUR/100']);
-  assert.deepEqual(live, { from: 'USD', to: 'EUR', amount: 100, result: 92, rate: 0.92, time: T });
+  assert.deepEqual(live, { from: 'USD', to: 'EUR', amount: 100, result: 92, rate: 0.92, time: T, stale: false });
+});
+
+test('fetchPair: an answer the edge marked stale (X-Unitly-Stale: 1) says so', async () => {
+  const f = fakeFetch(() => ({ body: pairAnswer, headers: { 'X-Unitly-Stale': '1' } }));
+  const live = await fetchPair('USD', 'EUR', 100, { fetchImpl: f.impl });
+  assert.equal(live.stale, true);
+  assert.equal(live.result, 92);
+});
+
+test('the live source line: the time alone on the same UTC day, with its date otherwise', () => {
+  const at14 = Date.parse('2026-11-23T14:00:00Z');
+  assert.equal(formatAsOf(at14, Date.parse('2026-11-23T23:59:00Z')), '14:00 UTC');
+  assert.equal(formatAsOf(at14, Date.parse('2026-11-24T00:01:00Z')), 'Nov 23, 2026, 14:00 UTC');
+  assert.equal(formatAsOf(T, T), '00:00 UTC');
+  assert.equal(formatAsOf(NaN), '');
+  assert.equal(liveSourceText(at14, false, at14), 'Live · as of 14:00 UTC');
+  assert.equal(liveSourceText(at14, true, at14), 'Rates from 14:00 UTC — live source unavailable');
 });
 
 test('fetchPair: without conversion_rate the rate is derived; without a time it is now', async () => {

@@ -7,7 +7,7 @@
 //     update time. Every successful pair conversion stores its rate, and after a success
 //     the card also fetches /api/rates/latest/{FROM} at most once an hour per base, so a
 //     visitor who converted from USD once has all nine USD rates for later. That costs no
-//     extra upstream call: the edge serves pair and latest from one cached table per base.
+//     extra upstream call: the edge computes every pair and base from one stored USD table.
 //  2. the spec's fallback table (content/units.yaml), through currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
 import { fallbackRate } from './currency';
@@ -39,6 +39,8 @@ export interface LiveConversion {
   rate: number;
   /** The provider's update time (time_last_update_utc), in ms. */
   time: number;
+  /** The edge served its last good rates because the live source is failing (X-Unitly-Stale). */
+  stale: boolean;
 }
 
 export interface RequestOptions {
@@ -68,7 +70,7 @@ function timeOf(text: unknown, now: () => number): number {
  * a non-2xx status, a timeout or a body that is not JSON; with the caller's AbortError when
  * the caller's signal aborts (a newer request replaced this one).
  */
-async function getJson(url: string, opts: RequestOptions): Promise<Record<string, unknown>> {
+async function getJson(url: string, opts: RequestOptions): Promise<{ data: Record<string, unknown>; stale: boolean }> {
   const { signal, timeoutMs = RATES_TIMEOUT_MS, fetchImpl = globalThis.fetch } = opts;
   if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
   const controller = new AbortController();
@@ -94,7 +96,7 @@ async function getJson(url: string, opts: RequestOptions): Promise<Record<string
       throw new RatesError('rates: answer is not JSON');
     }
     if (typeof data !== 'object' || data === null) throw new RatesError('rates: unexpected answer');
-    return data as Record<string, unknown>;
+    return { data: data as Record<string, unknown>, stale: res.headers.get('X-Unitly-Stale') === '1' };
   } catch (err) {
     if (signal?.aborted) throw signal.reason ?? err;
     if (timedOut) throw new RatesError(`rates: no answer within ${timeoutMs} ms`);
@@ -116,19 +118,19 @@ function requireSuccess(data: Record<string, unknown>): void {
 /** amount of `from` in `to`, from GET /api/rates/pair/FROM/TO/AMOUNT. */
 export async function fetchPair(from: string, to: string, amount: number, opts: RequestOptions = {}): Promise<LiveConversion> {
   if (!CODE.test(from) || !CODE.test(to)) throw new RatesError(`rates: not a currency code: ${from} ${to}`);
-  const data = await getJson(`/api/rates/pair/${from}/${to}/${String(amount)}`, opts);
+  const { data, stale } = await getJson(`/api/rates/pair/${from}/${to}/${String(amount)}`, opts);
   requireSuccess(data);
   const result = data.conversion_result;
   if (!finite(result) || result < 0) throw new RatesError('rates: conversion_result is not a number');
   const rate = positive(data.conversion_rate) ? data.conversion_rate : result / amount;
   if (!positive(rate)) throw new RatesError('rates: no usable rate');
-  return { from, to, amount, result, rate, time: timeOf(data.time_last_update_utc, opts.now ?? Date.now) };
+  return { from, to, amount, result, rate, time: timeOf(data.time_last_update_utc, opts.now ?? Date.now), stale };
 }
 
 /** The rates of one base, from GET /api/rates/latest/BASE. */
 export async function fetchLatest(base: string, opts: RequestOptions = {}): Promise<{ rates: Record<string, number>; time: number }> {
   if (!CODE.test(base)) throw new RatesError(`rates: not a currency code: ${base}`);
-  const data = await getJson(`/api/rates/latest/${base}`, opts);
+  const { data } = await getJson(`/api/rates/latest/${base}`, opts);
   requireSuccess(data);
   const table = data.conversion_rates;
   if (typeof table !== 'object' || table === null) throw new RatesError('rates: no rate table');
@@ -340,6 +342,29 @@ export function formatRateTime(ms: number): string {
   if (!Number.isFinite(ms)) return '';
   timeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return `${timeFormat.format(ms)} UTC`;
+}
+
+let clockFormat: Intl.DateTimeFormat | undefined;
+let dayFormat: Intl.DateTimeFormat | undefined;
+/**
+ * When a live rate was published, short: "14:00 UTC" on the same UTC day as `now`, else
+ * with its date, "Nov 20, 2026, 00:00 UTC".
+ */
+export function formatAsOf(ms: number, now: number = Date.now()): string {
+  if (!Number.isFinite(ms)) return '';
+  clockFormat ??= new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+  dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  const clock = `${clockFormat.format(ms)} UTC`;
+  const day = dayFormat.format(ms);
+  return day === dayFormat.format(now) ? clock : `${day}, ${clock}`;
+}
+
+/**
+ * Where a live rate comes from and its time: "Live · as of 14:00 UTC", or when the edge
+ * marked it stale (its source is failing), "Rates from 14:00 UTC — live source unavailable".
+ */
+export function liveSourceText(time: number, stale: boolean, now: number = Date.now()): string {
+  return stale ? `Rates from ${formatAsOf(time, now)} — live source unavailable` : `Live · as of ${formatAsOf(time, now)}`;
 }
 
 /** An amount of money as shown, in two parts: "€92.00" and "EUR" (no symbol when it is the code). */

@@ -1,0 +1,153 @@
+// The live data store in the Workers runtime: Workers KV filled by the Cron Trigger, shared
+// by isolates and kept across restarts (Miniflare's persisted KV), and the back-off.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { readWrangler } from "../scripts/wrangler.mjs";
+import { sleep, startUpstream, startWorker, until } from "./helpers.mjs";
+
+const CRONS = readWrangler(new URL("../wrangler.jsonc", import.meta.url).pathname).triggers.crons;
+
+/** A fake upstream, a KV folder, and workers started on demand; everything cleaned up. */
+async function world(fn, extra = {}) {
+  const up = await startUpstream();
+  const dir = mkdtempSync(join(tmpdir(), "unitly-kv-"));
+  const workers = [];
+  const start = async (more = {}) => {
+    const w = await startWorker(up.env({ ...extra, ...more }), { persist: dir });
+    workers.push(w);
+    return w;
+  };
+  try {
+    await fn({ up, start, stop: async (w) => { workers.splice(workers.indexOf(w), 1); await w.dispose(); } });
+  } finally {
+    await Promise.all(workers.map((w) => w.dispose()));
+    await up.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("wrangler.jsonc's crons are the TTLs' schedules: the hourly one fills the rates, the 5-minute one the market quotes", () =>
+  world(async ({ up, start }) => {
+    assert.deepEqual(CRONS, ["0 * * * *", "*/5 * * * *"]);
+    const w = await start();
+    await w.scheduled("0 * * * *");
+    assert.deepEqual(up.state.calls, { "rates-USD": 1 });
+    const record = await w.record("rates");
+    assert.equal(record.value.usd.EUR, 0.9137);
+    assert.equal(record.failures, 0);
+    assert.ok(Date.now() - record.fetchedAt < 10_000);
+    await w.scheduled("*/5 * * * *");
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
+    assert.equal((await w.record("gold")).value.price, 2345.67);
+    // Filled KV: the fetch path costs nothing, and the schedule again only re-checks.
+    for (const path of ["/api/rates/pair/GBP/JPY/2", "/api/gold-proxy", "/api/ftse-proxy"]) {
+      const a = await w.fetch(path);
+      assert.equal(a.status, 200);
+      assert.equal(a.headers.get("x-unitly-cache"), "hit");
+    }
+    for (const cron of CRONS) await w.scheduled(cron);
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
+  }));
+
+test("the fetch path with empty KV fetches once and stores the table for everyone", () =>
+  world(async ({ up, start }) => {
+    const w = await start();
+    assert.equal(await w.record("rates"), null);
+    const a = await w.fetch("/api/rates/latest/JPY");
+    assert.equal(a.status, 200);
+    assert.equal(a.headers.get("x-unitly-cache"), "miss");
+    await until(async () => (await w.record("rates"))?.value !== undefined);
+    assert.equal(up.calls("rates-USD"), 1);
+  }));
+
+test("two Miniflare instances sharing one persisted KV cost one upstream call between them", () =>
+  world(async ({ up, start }) => {
+    const [a, b] = [await start(), await start()];
+    up.state.delayMs = 600;
+    const first = a.fetch("/api/rates/latest/EUR");
+    await sleep(200); // a holds the lease and waits for the upstream
+    const second = await b.fetch("/api/rates/pair/EUR/USD/2");
+    assert.equal(second.status, 200);
+    assert.equal(second.json.conversion_result, 2 / 0.9137);
+    assert.equal((await first).status, 200);
+    assert.equal((await b.fetch("/api/gold-proxy")).status, 200);
+    assert.equal((await a.fetch("/api/gold-proxy")).headers.get("x-unitly-cache"), "hit");
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1 });
+  }));
+
+test("a restart within the TTL costs no upstream call, at start (the schedule) or after", () =>
+  world(async ({ up, start, stop }) => {
+    const before = await start();
+    for (const cron of CRONS) await before.scheduled(cron);
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
+    await stop(before);
+    const after = await start();
+    for (const cron of CRONS) await after.scheduled(cron); // what `unitly serve` runs at start
+    for (const path of ["/api/rates/latest/BRL", "/api/gold-proxy", "/api/ftse-proxy"]) {
+      const a = await after.fetch(path);
+      assert.equal(a.status, 200);
+      assert.equal(a.headers.get("x-unitly-cache"), "hit");
+    }
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
+  }));
+
+test("an outage costs at most the back-off's attempts, every answer 200 and stale; the back-off survives a restart", () =>
+  world(async ({ up, start, stop }) => {
+    const w = await start();
+    assert.equal((await w.fetch("/api/rates/latest/USD")).status, 200);
+    await sleep(300); // past TTL 0.1 s + grace
+    up.state.fail = "status";
+    // 2.5 s of visitors. Back-off 1 s, then 2 s: attempts at about 0, 1 and 3 s.
+    const answers = [];
+    const end = Date.now() + 2500;
+    while (Date.now() < end) {
+      answers.push(await w.fetch("/api/rates/pair/USD/GBP/10"));
+      await sleep(25);
+    }
+    assert.ok(answers.length > 20, `${answers.length} requests`);
+    for (const a of answers) {
+      assert.equal(a.status, 200);
+      assert.equal(a.json.conversion_result, 10 * 0.78911);
+    }
+    assert.ok(answers.slice(5).every((a) => a.headers.get("x-unitly-stale") === "1"), "marked stale once a refresh failed");
+    const attempts = up.calls("rates-USD") - 1;
+    assert.ok(attempts >= 1 && attempts <= 2, `${attempts} attempts in 2.5 s`);
+    const record = await w.record("rates");
+    assert.equal(record.failures, attempts);
+    assert.equal(record.value.usd.GBP, 0.78911, "the last good table is kept");
+
+    // A restart (a fresh isolate) respects the stored back-off.
+    await stop(w);
+    const again = await start();
+    const calls = up.calls("rates-USD");
+    const a = await again.fetch("/api/rates/latest/GBP");
+    assert.equal(a.status, 200);
+    assert.equal(a.headers.get("x-unitly-stale"), "1");
+    assert.equal(up.calls("rates-USD"), calls, "no attempt before the stored retry time");
+
+    // Healed: the next attempt after the back-off refreshes, and the answers are live again.
+    up.state.fail = null;
+    await until(async () => (await again.fetch("/api/rates/latest/GBP")).headers.get("x-unitly-stale") === null, 6000);
+    assert.equal((await again.record("rates")).failures, 0);
+  }, { RATES_TTL_SECONDS: "0.1", UPSTREAM_RETRY_SECONDS: "1" }));
+
+test("with nothing ever stored, the back-off holds too: a quick JSON 502 of the same kind, no upstream call", () =>
+  world(async ({ up, start }) => {
+    const w = await start();
+    up.state.fail = "error-result"; // gold without a price; the rates say quota-reached
+    assert.equal((await w.fetch("/api/gold-proxy")).json["error-type"], "no-price");
+    assert.equal((await w.fetch("/api/rates/latest/USD")).json["error-type"], "upstream-unavailable");
+    up.state.fail = null;
+    const gold = await w.fetch("/api/gold-proxy");
+    assert.equal(gold.status, 502);
+    assert.equal(gold.json["error-type"], "no-price", "the kind of the last failure");
+    assert.equal((await w.fetch("/api/rates/latest/USD")).status, 502);
+    assert.equal((await w.record("gold")).failures, 1);
+    assert.deepEqual(up.state.calls, { gold: 1, "rates-USD": 1 });
+    const logs = w.logs.join("");
+    assert.equal(logs.match(/rates: refresh failed/g).length, 1, "logged once");
+    assert.match(logs, /quota-reached/);
+  }, { UPSTREAM_RETRY_SECONDS: "60" }));
