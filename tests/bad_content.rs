@@ -185,3 +185,19 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     assert_eq!(third.status.code(), Some(1));
     assert_eq!(snapshot(&p.path("site")), before);
 }
+
+/// Front-matter and navigation problems land on the value itself, not on a look-alike
+/// elsewhere in the file (`feet` also appears in the page's body and FAQ).
+#[test]
+fn front_matter_and_navigation_problems_are_located_at_the_value() {
+    let p = Project::copy_of_real_site();
+    p.edit("content/converters/length.md", "preset: { from: meters, to: feet }", "preset: { from: meters, to: furlongs }");
+    p.edit("content/site.yaml", "/blog, /about]", "/blog, /about-us]");
+    let (l, c) = position(&p, "content/converters/length.md", "furlongs }");
+    let (nl, nc) = position(&p, "content/site.yaml", "/about-us");
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("content/converters/length.md:{l}:{c}: unknown unit `furlongs` in category `length`")), "{l}:{c} expected in:\n{err}");
+    assert!(err.contains(&format!("content/site.yaml:{nl}:{nc}: navigation link `/about-us` does not match any route")), "{nl}:{nc} expected in:\n{err}");
+}

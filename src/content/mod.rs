@@ -10,7 +10,7 @@ use crate::diagnostics::{line_col, locate_key, Problem, Problems};
 use date::Date;
 use model::*;
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use units::Units;
 
@@ -67,7 +67,8 @@ const CONVERTER_TEMPLATE: &str = "converter.html";
 pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problems> {
     let mut problems = Problems::default();
     let mut warnings = Problems::default();
-    let mut loader = Loader { root, problems: &mut problems };
+    let mut texts = Texts::default();
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts };
 
     let config: Option<SiteConfig> = loader.yaml("content/site.yaml");
     let routes: Option<RoutesFile> = loader.yaml("content/routes.yaml");
@@ -80,16 +81,15 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
     let default_lastmod = match Date::parse(&config.default_lastmod) {
         Ok(d) => d,
         Err(e) => {
-            let text = std::fs::read_to_string(root.join("content/site.yaml")).unwrap_or_default();
-            let (l, c) = locate_key(&text, 1, "default_lastmod").unwrap_or((1, 1));
+            let (l, c) = locate_key(texts.get("content/site.yaml"), 1, "default_lastmod").unwrap_or((1, 1));
             problems.push(Problem::new("content/site.yaml", l, c, e));
             return Err(problems);
         }
     };
 
-    let mut loader = Loader { root, problems: &mut problems };
+    let routes_text = texts.get("content/routes.yaml").to_string();
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts };
     let mut pages = Vec::new();
-    let routes_text = std::fs::read_to_string(root.join("content/routes.yaml")).unwrap_or_default();
     for (i, route) in routes.routes.iter().enumerate() {
         let route_line = nth_route_line(&routes_text, i);
         let at = |key: &str| locate_key(&routes_text, route_line, key).unwrap_or((route_line, 1));
@@ -113,10 +113,10 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
             loader.problem(Problem::new("content/routes.yaml", l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
             continue;
         }
-        pages.extend(loader.collection(collection));
+        pages.extend(loader.collection(name, collection, &config.name));
     }
 
-    validate(root, &config, &pages, &faq, &units, &routes_text, &mut problems);
+    validate(&texts, &config, &pages, &faq, &units, &routes_text, &mut problems);
     problems.into_result()?;
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     Ok(Content { config, pages, faq, units, warnings })
@@ -125,6 +125,19 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
 struct Loader<'a> {
     root: &'a Path,
     problems: &'a mut Problems,
+    /// Every file read, by its path relative to the root: read once, kept for locating problems.
+    texts: &'a mut Texts,
+}
+
+/// The text of every content file read, so problems found later are located in the very
+/// text that was parsed (never re-read, never guessed).
+#[derive(Default)]
+pub struct Texts(HashMap<PathBuf, String>);
+
+impl Texts {
+    pub fn get(&self, rel: impl AsRef<Path>) -> &str {
+        self.0.get(rel.as_ref()).map(String::as_str).unwrap_or_default()
+    }
 }
 
 impl Loader<'_> {
@@ -135,7 +148,10 @@ impl Loader<'_> {
     fn read(&mut self, rel: &str) -> Option<(PathBuf, String)> {
         let rel = PathBuf::from(rel);
         match std::fs::read_to_string(self.root.join(&rel)) {
-            Ok(text) => Some((rel, text)),
+            Ok(text) => {
+                self.texts.0.insert(rel.clone(), text.clone());
+                Some((rel, text))
+            }
             Err(e) => {
                 self.problem(Problem::new(&rel, 1, 1, format!("cannot read file: {e}")));
                 None
@@ -201,7 +217,7 @@ impl Loader<'_> {
             .ok()
     }
 
-    fn collection(&mut self, col: &Collection) -> Vec<Page> {
+    fn collection(&mut self, name: &str, col: &Collection, site_name: &str) -> Vec<Page> {
         let dir = self.root.join("content").join(&col.dir);
         let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
             .max_depth(1)
@@ -214,14 +230,14 @@ impl Loader<'_> {
         let mut pages = Vec::with_capacity(files.len());
         for path in files {
             let rel = path.strip_prefix(self.root).unwrap_or(&path).to_string_lossy().into_owned();
-            if let Some(page) = self.article(col, &rel) {
+            if let Some(page) = self.article(name, col, site_name, &rel) {
                 pages.push(page);
             }
         }
         pages
     }
 
-    fn article(&mut self, col: &Collection, rel: &str) -> Option<Page> {
+    fn article(&mut self, name: &str, col: &Collection, site_name: &str, rel: &str) -> Option<Page> {
         let (file, text) = self.read(rel)?;
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
         let front: ArticleFront = frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?;
@@ -237,7 +253,7 @@ impl Loader<'_> {
             path: col.path.replace("{slug}", &front.slug),
             template: col.template.clone(),
             label: front.title.clone(),
-            title: format!("{} | Unitly Blog", front.title),
+            title: format!("{} | {site_name} {}", front.title, col.label.clone().unwrap_or_else(|| capitalised(name))),
             heading: front.title.clone(),
             description: front.excerpt.clone(),
             keywords: front.keywords.clone(),
@@ -273,6 +289,12 @@ fn nth_route_line(text: &str, i: usize) -> usize {
     text.lines().enumerate().skip(start).filter(|(_, l)| l.trim_start().starts_with("- path:")).nth(i).map(|(n, _)| n + 1).unwrap_or(1)
 }
 
+/// `blog` → `Blog`: a collection's name in page titles when it sets no `label`.
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 fn sorted(set: &HashSet<String>) -> String {
     let mut v: Vec<&str> = set.iter().map(String::as_str).collect();
     v.sort();
@@ -281,13 +303,14 @@ fn sorted(set: &HashSet<String>) -> String {
 
 /// Cross-file rules: unique paths, known parents, nav and footer links, units named by
 /// converter pages, FAQ categories and ids.
-fn validate(root: &Path, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], units: &Units, routes_text: &str, problems: &mut Problems) {
+fn validate(texts: &Texts, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], units: &Units, routes_text: &str, problems: &mut Problems) {
     let routes_file = Path::new("content/routes.yaml");
     let mut seen: HashSet<&str> = HashSet::new();
     for page in pages {
         if !seen.insert(&page.path) {
-            let (file, l, c) = if page.source.starts_with("content/blog") {
-                (page.source.clone(), 2, 1)
+            let (file, l, c) = if let PageData::Article(a) = &page.data {
+                let (l, c) = front_matter_position(texts.get(&page.source), "slug", &a.slug);
+                (page.source.clone(), l, c)
             } else {
                 let line =
                     routes_text.lines().enumerate().filter(|(_, l)| l.trim_start() == format!("- path: {}", page.path)).nth(1).map(|(n, _)| n + 1).unwrap_or(1);
@@ -307,30 +330,39 @@ fn validate(root: &Path, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], 
             }
         }
         if let PageData::Converter(front) = &page.data {
-            validate_converter(root, page, front, units, &exists, problems);
+            validate_converter(texts, page, front, units, &exists, problems);
         }
         if let PageData::Page(front) = &page.data {
             for link in front.popular.iter().map(|p| &p.path).chain(front.topics.iter().filter_map(|t| t.path.as_ref())) {
                 let bare = link.split('#').next().unwrap_or_default();
                 if !exists(bare) {
-                    problems.push(front_matter_problem(root, page, link, format!("link `{link}` does not match any route")));
+                    problems.push(front_matter_problem(texts, page, None, link, format!("link `{link}` does not match any route")));
                 }
             }
         }
     }
-    let featured = pages.iter().filter(|p| matches!(&p.data, PageData::Article(a) if a.featured)).count();
-    if featured > 1 {
-        problems.push(Problem::new("content/blog", 1, 1, format!("{featured} articles are marked featured; mark exactly one")));
+    let featured: Vec<&Page> = pages.iter().filter(|p| matches!(&p.data, PageData::Article(a) if a.featured)).collect();
+    if featured.len() > 1 {
+        for page in &featured[1..] {
+            let (l, c) = front_matter_position(texts.get(&page.source), "featured", "true");
+            let others: Vec<String> = featured.iter().filter(|p| p.path != page.path).map(|p| p.source.display().to_string()).collect();
+            problems.push(Problem::new(
+                &page.source,
+                l,
+                c,
+                format!("{} articles are marked featured; mark exactly one (also: {})", featured.len(), others.join(", ")),
+            ));
+        }
     }
-    let site_text = std::fs::read_to_string(root.join("content/site.yaml")).unwrap_or_default();
+    let site_text = texts.get("content/site.yaml");
     for link in config.nav.iter().chain(&config.footer.quick_links).chain(&config.footer.support).chain(&config.footer.legal) {
         if !exists(link) {
-            let line = site_text.lines().position(|l| l.contains(link.as_str())).map(|n| n + 1).unwrap_or(1);
-            problems.push(Problem::new("content/site.yaml", line, 1, format!("navigation link `{link}` does not match any route")));
+            let (l, c) = value_position(site_text, link).unwrap_or((1, 1));
+            problems.push(Problem::new("content/site.yaml", l, c, format!("navigation link `{link}` does not match any route")));
         }
     }
     let mut ids = HashSet::new();
-    let faq_text = std::fs::read_to_string(root.join("content/faq.yaml")).unwrap_or_default();
+    let faq_text = texts.get("content/faq.yaml");
     for entry in faq {
         let (l, c) =
             faq_text.lines().position(|line| line.trim_start().trim_start_matches("- ") == format!("id: {}", entry.id)).map(|n| (n + 1, 1)).unwrap_or((1, 1));
@@ -348,20 +380,20 @@ fn validate(root: &Path, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], 
     }
 }
 
-fn validate_converter(root: &Path, page: &Page, front: &ConverterFront, units: &Units, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
+fn validate_converter(texts: &Texts, page: &Page, front: &ConverterFront, units: &Units, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
     if front.category == "currency" {
         for code in [&front.preset.from, &front.preset.to] {
             if !units.has_currency(code) {
-                problems.push(front_matter_problem(root, page, code, format!("unknown currency `{code}` in preset")));
+                problems.push(front_matter_problem(texts, page, Some("preset"), code, format!("unknown currency `{code}` in preset")));
             }
         }
     } else {
         match units.category(&front.category) {
-            None => problems.push(front_matter_problem(root, page, &front.category, format!("unknown unit category `{}`", front.category))),
+            None => problems.push(front_matter_problem(texts, page, Some("category"), &front.category, format!("unknown unit category `{}`", front.category))),
             Some(cat) => {
                 for key in [&front.preset.from, &front.preset.to] {
                     if !cat.units.iter().any(|u| &u.key == key) {
-                        problems.push(front_matter_problem(root, page, key, format!("unknown unit `{key}` in category `{}`", cat.key)));
+                        problems.push(front_matter_problem(texts, page, Some("preset"), key, format!("unknown unit `{key}` in category `{}`", cat.key)));
                     }
                 }
             }
@@ -369,25 +401,95 @@ fn validate_converter(root: &Path, page: &Page, front: &ConverterFront, units: &
     }
     for card in &front.specialised {
         if !CARD_COLORS.contains(&card.color.as_str()) {
-            problems.push(front_matter_problem(root, page, &card.color, format!("card color `{}` is not one of {}", card.color, CARD_COLORS.join(", "))));
+            problems.push(front_matter_problem(
+                texts,
+                page,
+                Some("specialised"),
+                &card.color,
+                format!("card color `{}` is not one of {}", card.color, CARD_COLORS.join(", ")),
+            ));
         }
         match (&card.path, card.coming_soon) {
-            (Some(p), false) if !exists(p) => problems.push(front_matter_problem(root, page, p, format!("card link `{p}` does not match any route"))),
-            (None, false) => {
-                problems.push(front_matter_problem(root, page, &card.title, format!("card `{}` needs a `path` or `coming_soon: true`", card.title)))
+            (Some(p), false) if !exists(p) => {
+                problems.push(front_matter_problem(texts, page, Some("specialised"), p, format!("card link `{p}` does not match any route")))
             }
+            (None, false) => problems.push(front_matter_problem(
+                texts,
+                page,
+                Some("specialised"),
+                &card.title,
+                format!("card `{}` needs a `path` or `coming_soon: true`", card.title),
+            )),
             _ => {}
         }
     }
 }
 
-/// A problem about a front-matter value, located at its first occurrence in the file.
-fn front_matter_problem(root: &Path, page: &Page, needle: &str, message: String) -> Problem {
-    let text = std::fs::read_to_string(root.join(&page.source)).unwrap_or_default();
-    match text.find(needle) {
-        Some(offset) => Problem::at_offset(&page.source, &text, offset, message),
-        None => Problem::new(&page.source, 1, 1, message),
+/// A problem about a front-matter value, located at the value itself: the first place in
+/// the front matter, at or after the line of `key` when given, where `needle` is written as
+/// a whole YAML value (never inside a longer word, never in the body).
+fn front_matter_problem(texts: &Texts, page: &Page, key: Option<&str>, needle: &str, message: String) -> Problem {
+    let text = texts.get(&page.source);
+    let (l, c) = match key {
+        Some(key) => front_matter_position(text, key, needle),
+        None => front_matter_value(text, 1, needle).unwrap_or((1, 1)),
+    };
+    Problem::new(&page.source, l, c, message)
+}
+
+/// Where `needle` is written as a value at or after `key:` in a file's front matter; the
+/// key itself when the value is not found there.
+fn front_matter_position(text: &str, key: &str, needle: &str) -> (usize, usize) {
+    let end = front_matter_end(text);
+    match locate_key(text, 2, key).filter(|(l, _)| *l < end) {
+        Some((line, col)) => front_matter_value(text, line, needle).unwrap_or((line, col)),
+        None => front_matter_value(text, 1, needle).unwrap_or((1, 1)),
     }
+}
+
+/// Line of the closing `---` of the front matter (1-based).
+fn front_matter_end(text: &str) -> usize {
+    text.lines().enumerate().skip(1).find(|(_, l)| l.trim_end() == "---").map_or(usize::MAX, |(i, _)| i + 1)
+}
+
+fn front_matter_value(text: &str, from_line: usize, needle: &str) -> Option<(usize, usize)> {
+    let end = front_matter_end(text);
+    value_position(text, needle).into_iter().chain(values_from(text, from_line, needle)).filter(|(l, _)| *l >= from_line && *l < end).min()
+}
+
+fn values_from(text: &str, from_line: usize, needle: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().skip(from_line.saturating_sub(1)).find_map(|(i, line)| value_column(line, needle).map(|c| (i + 1, c)))
+}
+
+/// The first line where `needle` stands as a whole YAML value (`key: v`, `- v`, `[v, …]`,
+/// `{ k: v }`), with its column.
+fn value_position(text: &str, needle: &str) -> Option<(usize, usize)> {
+    values_from(text, 1, needle)
+}
+
+fn value_column(line: &str, needle: &str) -> Option<usize> {
+    if needle.is_empty() {
+        return None;
+    }
+    let mut from = 0;
+    while let Some(i) = line[from..].find(needle) {
+        let at = from + i;
+        let before = line[..at].trim_end_matches(['"', '\'']);
+        let after = line[at + needle.len()..].trim_start_matches(['"', '\'']);
+        let starts = before.ends_with(": ")
+            || before.ends_with("- ")
+            || before.ends_with('[')
+            || before.ends_with(", ")
+            || before.ends_with("{ ")
+            || before.trim().is_empty();
+        let rest = after.trim_start();
+        let ends = rest.is_empty() || rest.starts_with([',', '}', ']']) || (rest.starts_with('#') && rest.len() < after.len());
+        if starts && ends {
+            return Some(line[..at].chars().count() + 1);
+        }
+        from = at + needle.len();
+    }
+    None
 }
 
 fn located(routes_text: &str, path: &str, key: &str, message: String) -> Problem {

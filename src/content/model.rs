@@ -90,6 +90,9 @@ pub struct RoutesFile {
 #[serde(deny_unknown_fields)]
 pub struct Collection {
     pub dir: String,
+    /// The collection's name in page titles (`Post | Unitly Blog`); the capitalised key when absent.
+    #[serde(default)]
+    pub label: Option<String>,
     pub path: String,
     pub template: String,
     pub schema: Schema,
