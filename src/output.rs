@@ -130,6 +130,13 @@ pub fn security_headers(third_party: &ThirdParty, inline_script_hashes: &[&str])
             img.push(origin.into());
         }
     }
+    if third_party.turnstile {
+        // The widget's script and its challenge frame (Cloudflare's documented CSP).
+        let origin = "https://challenges.cloudflare.com";
+        script.push(origin.into());
+        connect.push(origin.into());
+        frame.push(origin.into());
+    }
     script.dedup();
     let frame_src = if frame.is_empty() { "'none'".to_string() } else { frame.join(" ") };
     let csp = format!(
@@ -154,6 +161,7 @@ pub fn security_headers(third_party: &ThirdParty, inline_script_hashes: &[&str])
 pub struct ThirdParty {
     pub ads: bool,
     pub analytics: bool,
+    pub turnstile: bool,
 }
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -221,6 +229,16 @@ mod tests {
         assert!(!h.contains("unsafe-inline"));
         assert!(h.contains("object-src 'none'"));
         assert!(h.contains("frame-ancestors 'none'"));
+        assert!(!h.contains("google"));
+        assert!(!h.contains("challenges.cloudflare.com"));
+    }
+
+    #[test]
+    fn csp_names_turnstile_only_when_configured() {
+        let h = headers_file(&ThirdParty { turnstile: true, ..ThirdParty::default() }, &["sha256-abc="]);
+        assert!(h.contains("script-src 'self' 'sha256-abc=' https://challenges.cloudflare.com;"), "{h}");
+        assert!(h.contains("frame-src https://challenges.cloudflare.com;"), "{h}");
+        assert!(h.contains("connect-src 'self' https://challenges.cloudflare.com;"), "{h}");
         assert!(!h.contains("google"));
     }
 }

@@ -90,6 +90,24 @@ impl Renderer {
         self.tera.render(&page.template, &ctx)
     }
 
+    /// One of the pages the newsletter's confirmation link leads to (after the edge function
+    /// answered it): like the 404 page, not a route, not in the sitemap or navigation.
+    pub fn render_newsletter(&self, content: &Content, page: &NewsletterPage) -> Result<String, tera::Error> {
+        let mut ctx = self.context_for("newsletter.html");
+        let base = content.config.base_url.trim_end_matches('/');
+        let path = format!("/newsletter/{}", page.state);
+        ctx.insert(
+            "page",
+            &json!({
+                "path": path, "url": format!("{base}{path}"), "title": format!("{} | {}", page.heading, content.config.name),
+                "heading": page.heading, "description": page.lead, "schema": "WebPage",
+                "keywords": "", "breadcrumb": [], "data": { "state": page.state, "lead": page.lead, "next": page.next }, "body": "", "noindex": true,
+            }),
+        );
+        ctx.insert("jsonld", "");
+        self.tera.render("newsletter.html", &ctx)
+    }
+
     /// The 404 page: not a route, not in the sitemap.
     pub fn render_not_found(&self, content: &Content) -> Result<String, tera::Error> {
         let mut ctx = self.context_for("404.html");
@@ -105,6 +123,36 @@ impl Renderer {
         self.tera.render("404.html", &ctx)
     }
 }
+
+/// A page the newsletter's confirmation link can lead to (`CONFIRM_PAGES` in
+/// edge/src/forms.ts): `/newsletter/{state}`.
+pub struct NewsletterPage {
+    pub state: &'static str,
+    pub heading: &'static str,
+    pub lead: &'static str,
+    pub next: &'static str,
+}
+
+pub const NEWSLETTER_PAGES: [NewsletterPage; 3] = [
+    NewsletterPage {
+        state: "confirmed",
+        heading: "You're subscribed",
+        lead: "Thanks for confirming your address. New guides and conversion tips will arrive in your inbox.",
+        next: "You can unsubscribe at any time with the link at the end of every newsletter.",
+    },
+    NewsletterPage {
+        state: "expired",
+        heading: "This link has expired",
+        lead: "Confirmation links work for 48 hours, and this one is too old or incomplete. Nothing was changed.",
+        next: "To subscribe, enter your address in the Stay Updated box on the blog again and open the new link we send you.",
+    },
+    NewsletterPage {
+        state: "unavailable",
+        heading: "We could not confirm your subscription",
+        lead: "The newsletter is not available at the moment, so your subscription is not confirmed yet.",
+        next: "Please open the link from your email again later; it works for 48 hours.",
+    },
+];
 
 pub fn template_names(dir: &Path) -> std::collections::HashSet<String> {
     walkdir::WalkDir::new(dir)

@@ -158,6 +158,10 @@ impl Site {
         problems.into_result().map_err(anyhow::Error::new)?;
         let not_found = renderer.render_not_found(content).map_err(tera_error)?;
         rendered.push(Rendered { file: "404.html".into(), html: not_found });
+        for page in &render::NEWSLETTER_PAGES {
+            let html = renderer.render_newsletter(content, page).map_err(tera_error)?;
+            rendered.push(Rendered { file: format!("newsletter/{}.html", page.state), html });
+        }
         let n = rendered.len();
         Ok((rendered, format!("{n} pages")))
     }
@@ -189,7 +193,9 @@ impl Site {
         };
         write("sitemap.xml", sitemap::xml(content).as_bytes())?;
         write("robots.txt", sitemap::robots(content).as_bytes())?;
-        let third = ThirdParty { ads: !content.config.ads.client.is_empty(), analytics: !content.config.analytics.measurement_id.is_empty() };
+        let cfg = &content.config;
+        let third =
+            ThirdParty { ads: !cfg.ads.client.is_empty(), analytics: !cfg.analytics.measurement_id.is_empty(), turnstile: !cfg.turnstile.site_key.is_empty() };
         write("_headers", output::headers_file(&third, &[prerendered.manifest.head_script_hash.as_str()]).as_bytes())?;
         let static_dir = self.static_dir();
         for file in theme::static_files(&static_dir) {

@@ -3,6 +3,7 @@
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
 import { CURRENCY_CODES, type CurrencyCode } from "./generated/units";
+import type { KeyValue, RateLimiter } from "./guard";
 import type { KV } from "./store";
 
 export interface Env {
@@ -18,6 +19,18 @@ export interface Env {
   UPSTREAM_RETRY_SECONDS?: string;
   /** Workers KV (wrangler.jsonc kv_namespaces): the live data of the whole deployment. */
   LIVE_DATA?: KV;
+  /** Signs form tokens and confirmation links; without it the forms answer 503. */
+  FORM_SECRET?: string;
+  /** Turnstile's secret key; with it, every form post must carry a passing Turnstile token. */
+  TURNSTILE_SECRET?: string;
+  TURNSTILE_VERIFY_URL?: string;
+  /** The public origin confirmation links point at; default: the origin of the request. */
+  SITE_ORIGIN?: string;
+  /** Workers Rate Limiting bindings (wrangler.jsonc `ratelimits`). */
+  CONTACT_LIMITER?: RateLimiter;
+  SUBSCRIBE_LIMITER?: RateLimiter;
+  /** Workers KV (wrangler.jsonc `kv_namespaces`): "already asked" and "already confirmed" marks. */
+  FORMS?: KeyValue;
   /** Static assets binding on Workers (wrangler.jsonc); absent elsewhere. */
   ASSETS?: { fetch(request: Request): Promise<Response> };
 }
@@ -34,6 +47,10 @@ export const ENV_NAMES = [
   "MARKET_TTL_SECONDS",
   "UPSTREAM_TIMEOUT_MS",
   "UPSTREAM_RETRY_SECONDS",
+  "FORM_SECRET",
+  "TURNSTILE_SECRET",
+  "TURNSTILE_VERIFY_URL",
+  "SITE_ORIGIN",
 ] as const;
 
 export const DEFAULTS = {
@@ -48,6 +65,7 @@ export const DEFAULTS = {
   upstreamTimeoutMs: 5000,
   // After a failed refresh: wait 60 s, doubling while it keeps failing, up to 15 minutes.
   upstreamRetrySeconds: 60,
+  turnstileVerifyUrl: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
 };
 
 /** The currencies the site supports (content/units.yaml); the only codes any rates route accepts. */
@@ -61,6 +79,23 @@ export const FORM_LIMITS = {
   message: 5000,
 };
 
+/**
+ * Abuse limits of the form routes. The per-minute limits are also written in
+ * wrangler.jsonc's `ratelimits` (the binding takes its limit from there; a test keeps the
+ * two in step); the numbers here are what runtimes without the binding use.
+ */
+export const FORM_GUARD = {
+  contactPerMinute: 5,
+  subscribePerMinute: 3,
+  /** A person needs more than this to fill a form; a script posting at once does not. */
+  tokenMinAgeMs: 3_000,
+  tokenMaxAgeMs: 2 * 3600_000,
+  confirmLinkTtlMs: 48 * 3600_000,
+  /** The same address asking again within this sends no second confirmation request. */
+  resendAfterMs: 24 * 3600_000,
+  retryAfterSeconds: 60,
+};
+
 export const CONTACT_SUBJECTS = [
   "general", "bug", "feature", "accuracy", "technical", "feedback", "partnership", "other",
 ];
@@ -72,6 +107,10 @@ export interface Config {
   apiKey: string | undefined;
   contactWebhook: string | undefined;
   subscribeWebhook: string | undefined;
+  formSecret: string | undefined;
+  turnstileSecret: string | undefined;
+  turnstileVerifyUrl: string;
+  siteOrigin: string | undefined;
   ratesTtlMs: number;
   marketTtlMs: number;
   timeoutMs: number;
@@ -89,6 +128,18 @@ function number(value: unknown, fallback: number, min: number, max: number): num
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
+/** An http(s) origin without a trailing slash, or undefined. */
+function origin(value: unknown): string | undefined {
+  const s = text(value);
+  if (!s) return undefined;
+  try {
+    const u = new URL(s);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readConfig(env: Env): Config {
   const apiKey = text(env.EXCHANGE_API_KEY);
   const ratesBase = text(env.RATES_UPSTREAM_URL) ?? (apiKey ? DEFAULTS.ratesKeyedBase : DEFAULTS.ratesOpenBase);
@@ -99,6 +150,10 @@ export function readConfig(env: Env): Config {
     apiKey,
     contactWebhook: text(env.CONTACT_WEBHOOK_URL),
     subscribeWebhook: text(env.SUBSCRIBE_WEBHOOK_URL),
+    formSecret: text(env.FORM_SECRET),
+    turnstileSecret: text(env.TURNSTILE_SECRET),
+    turnstileVerifyUrl: text(env.TURNSTILE_VERIFY_URL) ?? DEFAULTS.turnstileVerifyUrl,
+    siteOrigin: origin(env.SITE_ORIGIN),
     ratesTtlMs: number(env.RATES_TTL_SECONDS, DEFAULTS.ratesTtlSeconds, 0, 86400) * 1000,
     marketTtlMs: number(env.MARKET_TTL_SECONDS, DEFAULTS.marketTtlSeconds, 0, 86400) * 1000,
     timeoutMs: number(env.UPSTREAM_TIMEOUT_MS, DEFAULTS.upstreamTimeoutMs, 1, 60000),

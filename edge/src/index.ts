@@ -2,7 +2,7 @@
 // Cron Triggers (wrangler.jsonc) keep the live data in Workers KV fresh.
 // Everything else is static assets (wrangler.jsonc routes only /api/* here first).
 import { cronFor, readConfig, type Config, type Env } from "./config";
-import { contact, subscribe } from "./forms";
+import { confirm, contact, formToken, subscribe } from "./forms";
 import { error, methodNotAllowed, notFound } from "./http";
 import { ftse, ftseTable, gold, goldTable } from "./market";
 import { rates, ratesTable } from "./rates";
@@ -71,10 +71,13 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
       return parts.length >= 2 && (parts[1] === "latest" || parts[1] === "pair")
         ? get(() => rates(config, routeCtx, parts.slice(1)))
         : notFound();
+    case "form-token":
+      return parts.length === 1 ? allow(request.method, ["GET"], () => formToken(config)) : notFound();
     case "contact":
-      return parts.length === 1 ? post(() => contact(config, request)) : notFound();
+      return parts.length === 1 ? post(() => contact(config, env, request, url.origin)) : notFound();
     case "subscribe":
-      return parts.length === 1 ? post(() => subscribe(config, request)) : notFound();
+      if (parts.length === 2 && parts[1] === "confirm") return allow(request.method, ["GET"], () => confirm(config, env, url));
+      return parts.length === 1 ? post(() => subscribe(config, env, request, url.origin)) : notFound();
     default:
       return notFound();
   }

@@ -1,11 +1,18 @@
 // POST /api/contact and /api/subscribe: server-side validation and webhook forwarding.
+// (Abuse guards — limits, tokens, honeypot, double opt-in, Turnstile — in forms-guard.test.mjs.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { withWorker } from "./helpers.mjs";
+import { formToken, withWorker } from "./helpers.mjs";
 
 const good = { name: "  Ada Lovelace ", email: "ada@example.org", subject: "accuracy", message: "Line one\nLine two\tend" };
+let client = 0;
+/** One post from a new client address (so these tests stay under the rate limits), with a valid token. */
 const post = (w, path, body, headers = { "Content-Type": "application/json" }) =>
-  w.fetch(path, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+  w.fetch(path, {
+    method: "POST",
+    headers: { "CF-Connecting-IP": `198.51.100.${++client % 250}`, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify({ token: formToken(), ...body }),
+  });
 
 test("contact: valid input is forwarded trimmed to the webhook as JSON", () =>
   withWorker({}, async (w, up) => {
@@ -22,12 +29,14 @@ test("contact: valid input is forwarded trimmed to the webhook as JSON", () =>
     assert.ok(!Number.isNaN(Date.parse(receivedAt)));
   }));
 
-test("subscribe: valid input is forwarded to its own webhook", () =>
+test("subscribe: valid input asks its own webhook for a confirmation", () =>
   withWorker({}, async (w, up) => {
     const a = await post(w, "/api/subscribe", { email: " reader@example.co.uk " }, { "Content-Type": "application/json; charset=utf-8" });
     assert.equal(a.status, 200);
+    assert.deepEqual(a.json, { result: "success", confirm: "sent" });
     assert.equal(up.state.hooks[0].path, "/hook/subscribe");
     assert.equal(up.state.hooks[0].body.email, "reader@example.co.uk");
+    assert.equal(up.state.hooks[0].body.event, "confirmation-requested");
   }));
 
 test("contact: the first bad field is named, and nothing is forwarded", () =>
@@ -86,6 +95,17 @@ test("forms: without a webhook, valid input is a 503 not-configured", () =>
     }
     // Validation still comes first.
     assert.equal((await post(w, "/api/subscribe", { email: "nope" })).status, 400);
+  }));
+
+test("forms: without FORM_SECRET, no token is issued and valid input is a 503 not-configured", () =>
+  withWorker({ FORM_SECRET: "" }, async (w, up) => {
+    assert.deepEqual((await w.fetch("/api/form-token")).json, { result: "error", "error-type": "not-configured" });
+    for (const [path, body] of [["/api/contact", good], ["/api/subscribe", { email: "a@b.cd" }]]) {
+      const a = await post(w, path, body);
+      assert.equal(a.status, 503);
+      assert.equal(a.json["error-type"], "not-configured");
+    }
+    assert.equal(up.state.hooks.length, 0);
   }));
 
 test("forms: a failing or unreachable webhook is a 502 that reveals nothing about it", () =>

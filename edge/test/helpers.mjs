@@ -1,6 +1,7 @@
 // Shared test fixtures: a fake upstream (node:http on 127.0.0.1) that counts its calls,
 // and the bundled worker (dist/worker.js) running in workerd through miniflare.
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
@@ -19,10 +20,31 @@ export const rate = (from, to) => PER_USD[to] / PER_USD[from];
 /** The one KV namespace the worker binds (wrangler.jsonc), as tests bind it. */
 export const KV_BINDING = "LIVE_DATA";
 
+/** wrangler.jsonc as an object (its comments are whole lines of `//`). */
+export function wranglerConfig() {
+  const text = readFileSync(new URL("../wrangler.jsonc", import.meta.url), "utf8");
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ""));
+}
+
 /** The compatibility date from wrangler.jsonc, so tests run what production runs. */
 export function compatibilityDate() {
-  const text = readFileSync(new URL("../wrangler.jsonc", import.meta.url), "utf8");
-  return /"compatibility_date"\s*:\s*"([\d-]+)"/.exec(text)[1];
+  return wranglerConfig().compatibility_date;
+}
+
+/** Miniflare options for the rate limiters wrangler.jsonc declares. */
+export function wranglerBindings() {
+  const config = wranglerConfig();
+  return { ratelimits: Object.fromEntries((config.ratelimits ?? []).map((r) => [r.name, { simple: r.simple }])) };
+}
+
+/** The FORM_SECRET every test worker gets. */
+export const FORM_SECRET = "form-secret-test-3c1d";
+
+/** A form token as the worker issues them, issued `ageMs` ago (signed here with the test secret). */
+export function formToken(ageMs = 5000, secret = FORM_SECRET) {
+  const at = Date.now() - ageMs;
+  const sig = createHmac("sha256", secret).update(`unitly-form-token:${at}`).digest("base64url");
+  return `${at}.${sig}`;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -47,6 +69,13 @@ export async function startUpstream() {
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const path = new URL(req.url, "http://x").pathname;
+
+    if (path === "/turnstile") {
+      count(path);
+      const form = new URLSearchParams(Buffer.concat(chunks).toString());
+      state.turnstile = (state.turnstile ?? []).concat([Object.fromEntries(form)]);
+      return send(res, 200, { success: form.get("response") === "turnstile-pass", "error-codes": [] });
+    }
 
     if (path.startsWith("/hook/")) {
       count(path);
@@ -102,6 +131,8 @@ export async function startUpstream() {
       EXCHANGE_API_KEY: KEY,
       CONTACT_WEBHOOK_URL: `${base}/hook/contact`,
       SUBSCRIBE_WEBHOOK_URL: `${base}/hook/subscribe`,
+      FORM_SECRET,
+      TURNSTILE_VERIFY_URL: `${base}/turnstile`,
       ...extra,
     }),
     close: () => {
@@ -115,7 +146,7 @@ export async function startUpstream() {
 export async function checkAnswer(res) {
   const body = await res.text();
   const headers = [...res.headers].map(([k, v]) => `${k}: ${v}`).join("\n");
-  for (const secret of [KEY, encodeURIComponent(KEY)]) {
+  for (const secret of [KEY, encodeURIComponent(KEY), FORM_SECRET]) {
     assert.ok(!body.includes(secret), `key leaked in body: ${body}`);
     assert.ok(!headers.includes(secret), `key leaked in headers: ${headers}`);
   }
@@ -142,8 +173,9 @@ export async function startWorker(bindings, { persist } = {}) {
     scriptPath: WORKER,
     cf: false, // no download of the request.cf data
     compatibilityDate: compatibilityDate(),
+    ...wranglerBindings(),
     bindings,
-    kvNamespaces: { [KV_BINDING]: "live-data" },
+    kvNamespaces: { [KV_BINDING]: "live-data", FORMS: "forms" },
     ...(persist ? { kvPersist: persist } : {}),
     handleRuntimeStdio(stdout, stderr) {
       stdout.on("data", (d) => logs.push(String(d)));
@@ -164,6 +196,7 @@ export async function startWorker(bindings, { persist } = {}) {
       await mf.dispose();
       const all = logs.join("");
       assert.ok(!all.includes(KEY) && !all.includes(encodeURIComponent(KEY)), `key leaked in logs: ${all}`);
+      assert.ok(!all.includes(FORM_SECRET), `FORM_SECRET leaked in logs: ${all}`);
     },
   };
 }

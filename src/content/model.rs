@@ -20,6 +20,8 @@ pub struct SiteConfig {
     pub ads: Ads,
     #[serde(default)]
     pub analytics: Analytics,
+    #[serde(default)]
+    pub turnstile: Turnstile,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -42,6 +44,15 @@ pub struct Ads {
 pub struct Analytics {
     #[serde(default)]
     pub measurement_id: String,
+}
+
+/// Cloudflare Turnstile on the contact form and the newsletter box: on only with a site key
+/// here and `TURNSTILE_SECRET` in the edge function's environment.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Turnstile {
+    #[serde(default)]
+    pub site_key: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

@@ -30,14 +30,20 @@ pub fn state_dir(root: &Path) -> PathBuf {
 }
 
 impl Edge {
-    pub fn start(root: &Path) -> Result<Edge> {
+    /// Starts the edge for a site served at `site_origin`, which becomes its `SITE_ORIGIN`
+    /// unless the environment sets one.
+    pub fn start(root: &Path, site_origin: &str) -> Result<Edge> {
         let dir = root.join("edge");
         if !dir.join("package.json").exists() {
             bail!("no edge function in {}", dir.display());
         }
         crate::npm::ensure_npm_packages(&dir)?;
         let state = std::path::absolute(state_dir(root)).context("resolving the edge state folder")?;
-        let mut child = Command::new("node")
+        let mut command = Command::new("node");
+        if std::env::var_os("SITE_ORIGIN").is_none_or(|v| v.is_empty()) {
+            command.env("SITE_ORIGIN", site_origin);
+        }
+        let mut child = command
             .args(["scripts/serve.mjs", "--port", "0", "--host", "127.0.0.1", "--state"])
             .arg(&state)
             .current_dir(&dir)

@@ -46,7 +46,11 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
     let mut cache = BuildCache::default();
     site.build(out, &mut cache)?;
 
-    let edge = match edge::Edge::start(root) {
+    let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
+    // Port 0 asks the system for a free port; print the real one (tests read this line).
+    let addr = listener.local_addr().context("reading the listening address")?;
+    // The edge builds absolute links (the newsletter's confirmation link) on this origin.
+    let edge = match edge::Edge::start(root, &format!("http://{addr}")) {
         Ok(e) => {
             println!("edge function running at {} for /api/*", e.url);
             Some(e)
@@ -62,9 +66,6 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
         edge,
         live_reload: watch_changes,
     });
-    let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
-    // Port 0 asks the system for a free port; print the real one (tests read this line).
-    let addr = listener.local_addr().context("reading the listening address")?;
     println!("serving http://{addr}/ (Ctrl+C to stop)");
 
     if watch_changes {

@@ -4,9 +4,10 @@
 // premium dialogs open. Zero violations of every rule axe enables by default (WCAG 2.x A
 // and AA, best practices). Any state whose control does not exist (yet) is skipped.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { defaultRates, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { fakeWebhook } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
 async function hydrateEverything(page) {
@@ -182,4 +183,84 @@ describe('axe-core finds no violation', () => {
       }
     });
   }
+});
+
+describe("axe-core: the forms' guarded states", () => {
+  // Filled in before the site starts, once the fake newsletter list listens.
+  const env = { FORM_SECRET: 'axe-form-secret-0b2e' };
+  let list;
+  const ctx = siteForFile({
+    env,
+    beforeStart: async () => {
+      list = await fakeWebhook();
+      env.SUBSCRIBE_WEBHOOK_URL = list.url;
+    },
+  });
+  after(() => list?.close());
+
+  /** Posts (empty bodies, refused anyway) until this client is over the form's limit. */
+  async function useUpMinute(path) {
+    for (let i = 0; i < 10; i++) {
+      const r = await fetch(ctx.site.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      if (r.status === 429) return;
+    }
+    throw new Error(`${path} never answered 429`);
+  }
+
+  test('the confirmation pages the newsletter link leads to', async () => {
+    for (const path of ['/newsletter/confirmed', '/newsletter/expired', '/newsletter/unavailable']) {
+      const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
+      try {
+        const res = await page.goto(ctx.site.url + path);
+        assert.equal(res.status(), 200, path);
+        assert.equal(await page.locator('meta[name="robots"][content="noindex"]').count(), 1, `${path} stays out of search`);
+        await hydrateEverything(page);
+        await axe(page, path);
+        await assertClean(page);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
+  test('the newsletter after subscribing, then both forms over the rate limit', async () => {
+    const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${ctx.site.url}/blog`);
+      await hydrateEverything(page);
+      const box = page.getByRole('region', { name: 'Stay Updated' });
+      await box.getByRole('textbox', { name: 'Email address' }).fill('reader@example.org');
+      await box.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByRole('region', { name: 'Notifications' }).getByText('Check your inbox to confirm').waitFor();
+      // The pointer leaves the button it clicked: its hover colour is not the state under test.
+      await page.mouse.move(0, 0);
+      await axe(page, 'newsletter: check your inbox to confirm');
+      // Use up this client's minute, then try again from the form.
+      await box.getByRole('textbox', { name: 'Email address' }).fill('other@example.org');
+      await page.waitForTimeout(3500); // the form's token is old enough: the next click posts at once
+      await useUpMinute('/api/subscribe');
+      await box.getByRole('button', { name: 'Subscribe' }).click();
+      await box.getByRole('alert').filter({ hasText: 'Too many attempts' }).waitFor();
+      await page.mouse.move(0, 0);
+      await axe(page, 'newsletter over the rate limit');
+
+      await page.goto(`${ctx.site.url}/contact`);
+      await hydrateEverything(page);
+      const form = page.locator('form.contact-form');
+      await form.getByRole('textbox', { name: 'Name' }).fill('Ada');
+      await form.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+      await form.getByRole('combobox', { name: 'Subject' }).selectOption('bug');
+      await form.getByRole('textbox', { name: 'Message' }).fill('Hello');
+      await page.waitForTimeout(3500);
+      await useUpMinute('/api/contact');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await form.getByRole('alert').filter({ hasText: 'Too many attempts' }).waitFor();
+      await page.mouse.move(0, 0);
+      await axe(page, 'contact form over the rate limit');
+      page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*(429|503)/.test(p)));
+      await assertClean(page);
+    } finally {
+      await page.context().close();
+    }
+  });
 });

@@ -60,9 +60,9 @@ describe('the built site', () => {
     htmlFiles = filesUnder(ctx.site.out).filter((f) => f.endsWith('.html'));
   });
 
-  test('has 29 pages and the 404 page', () => {
-    assert.equal(htmlFiles.length, 30, htmlFiles.join(' '));
-    assert.ok(htmlFiles.includes('404.html'));
+  test('has 29 pages, the 404 page and the newsletter confirmation pages', () => {
+    assert.equal(htmlFiles.length, 33, htmlFiles.join(' '));
+    for (const f of ['404.html', 'newsletter/confirmed.html', 'newsletter/expired.html', 'newsletter/unavailable.html']) assert.ok(htmlFiles.includes(f), f);
   });
 
   test('every HTML page passes the Nu Html Checker with no error', () => {

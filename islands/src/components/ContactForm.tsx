@@ -1,16 +1,19 @@
 // The contact form: name, email, subject and message, all required, with inline errors
-// tied to their fields. It posts to /api/contact (the edge function validates again and
-// forwards the message). Sent: a toast and cleared fields. Not sent: the form says why,
-// keeps every word typed, and offers the email address instead.
+// tied to their fields. It posts to /api/contact (the edge function validates again,
+// checks the form token, honeypot, rate limit and optional Turnstile, and forwards the
+// message). Sent: a toast and cleared fields. Not sent: the form says why, keeps every
+// word typed, and offers the email address instead.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormGuard } from '../lib/formGuard.ts';
 import { toast } from '../lib/toast.ts';
 import Field, { EMAIL_INPUT } from '../ui/Field.tsx';
+import FormTrap from '../ui/FormTrap.tsx';
+import { useTurnstile } from '../ui/Turnstile.tsx';
 import {
   CONTACT_FIELDS,
   CONTACT_SUBJECTS,
   LIMITS,
   contactFieldError,
-  submitForm,
   trimmed,
   validateContact,
   type ContactField,
@@ -22,13 +25,15 @@ import {
 interface Props {
   /** Where to write instead when the form cannot send (site.contact.general). */
   email: string;
+  /** Turnstile's site key (site.turnstile.site_key); empty: no Turnstile. */
+  turnstile?: string;
 }
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
-type Notice = { kind: 'unavailable' | 'network' | 'refused' } | null;
+type Notice = { kind: 'unavailable' | 'network' | 'refused' | 'limited' | 'challenge' } | null;
 
-export default function ContactForm({ email }: Props) {
+export default function ContactForm({ email, turnstile }: Props) {
   // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
   const id = 'contact';
   const [values, setValues] = useState<ContactValues>(EMPTY);
@@ -42,7 +47,17 @@ export default function ContactForm({ email }: Props) {
     subject: useRef<HTMLSelectElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
   };
+  const guard = useRef<FormGuard | null>(null);
+  const trap = useRef<HTMLInputElement>(null);
+  const check = useTurnstile(turnstile);
   useEffect(() => setReady(true), []);
+
+  /** The visitor started on the form: get its token (and Turnstile) now, not on page load. */
+  const start = () => {
+    guard.current ??= new FormGuard();
+    guard.current.prepare();
+    check.start();
+  };
 
   const fid = (f: ContactField) => `${id}-${f}`;
   const set = (f: ContactField, v: string) => {
@@ -66,9 +81,15 @@ export default function ContactForm({ email }: Props) {
       refs[first].current?.focus();
       return;
     }
+    if (check.token === '') {
+      setNotice({ kind: 'challenge' });
+      return;
+    }
     setSending(true);
     setNotice(null);
-    const outcome: SubmitOutcome = await submitForm('/api/contact', trimmed(values));
+    start();
+    const outcome: SubmitOutcome = await guard.current!.send('/api/contact', trimmed(values), trap.current?.value ?? '', check.token);
+    if (check.token !== undefined) check.reset();
     setSending(false);
     switch (outcome.kind) {
       case 'sent':
@@ -82,8 +103,14 @@ export default function ContactForm({ email }: Props) {
         refs[f].current?.focus();
         break;
       }
-      default:
+      case 'limited':
+      case 'challenge':
+      case 'network':
+      case 'refused':
         setNotice({ kind: outcome.kind });
+        break;
+      default:
+        setNotice({ kind: 'unavailable' });
     }
   }
 
@@ -91,7 +118,7 @@ export default function ContactForm({ email }: Props) {
   const mailto = `mailto:${email}?subject=${encodeURIComponent(`${subjectLabel} (from the Unitly contact form)`)}&body=${encodeURIComponent(values.message.slice(0, 1500))}`;
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+    <form className="contact-form" noValidate onSubmit={onSubmit} onFocus={start} aria-busy={sending}>
       <p className="field-hint">All fields are required.</p>
       <div className="form-row">
         <Field id={fid('name')} label="Name" error={errors.name}>
@@ -163,6 +190,8 @@ export default function ContactForm({ email }: Props) {
           />
         )}
       </Field>
+      <FormTrap id={`${id}-leave-empty`} inputRef={trap} />
+      {check.widget}
       {notice && (
         <div className="form-notice" role="alert">
           <p>
@@ -170,7 +199,11 @@ export default function ContactForm({ email }: Props) {
               ? 'Your message could not be sent: Unitly could not be reached. Check your connection and try again.'
               : notice.kind === 'refused'
                 ? 'Your message could not be sent. Please shorten it and try again.'
-                : 'Your message could not be sent right now: the contact form is not available at the moment.'}{' '}
+                : notice.kind === 'limited'
+                  ? 'Too many attempts — please try again in a minute.'
+                  : notice.kind === 'challenge'
+                    ? 'Please complete the security check above, then send again.'
+                    : 'Your message could not be sent right now: the contact form is not available at the moment.'}{' '}
             Your text is still here.
           </p>
           <p>

@@ -82,6 +82,9 @@ export type SubmitOutcome =
   | { kind: 'invalid'; field: string }
   | { kind: 'unavailable' } // 503 not-configured, 502 webhook down, 5xx
   | { kind: 'refused' } // 413, 415, malformed: not the visitor's typing
+  | { kind: 'limited' } // 429: too many attempts from this address
+  | { kind: 'token' } // 403 invalid-token: the form token was missing, stale or too young
+  | { kind: 'challenge' } // 403 turnstile-failed: the Turnstile check did not pass
   | { kind: 'network' }; // no answer at all (offline, DNS, aborted)
 
 export async function readOutcome(response: Response): Promise<SubmitOutcome> {
@@ -95,6 +98,9 @@ export async function readOutcome(response: Response): Promise<SubmitOutcome> {
   if (response.status === 400 && body['error-type'] === 'invalid-field' && typeof body.field === 'string') {
     return { kind: 'invalid', field: body.field };
   }
+  if (response.status === 429) return { kind: 'limited' };
+  if (response.status === 403 && body['error-type'] === 'invalid-token') return { kind: 'token' };
+  if (response.status === 403 && body['error-type'] === 'turnstile-failed') return { kind: 'challenge' };
   if (response.status >= 500) return { kind: 'unavailable' };
   return { kind: 'refused' };
 }

@@ -1,0 +1,210 @@
+// What stands between the open form routes and the owner's webhooks:
+//  - per-client rate limits (the Workers Rate Limiting binding, keyed by CF-Connecting-IP),
+//  - signed, short-lived form tokens and signed confirmation links (HMAC-SHA256 with
+//    FORM_SECRET, Web Crypto only),
+//  - a small key-value store with expiry (Workers KV) for "already asked" and "already
+//    confirmed" marks,
+//  - the optional Cloudflare Turnstile check.
+// Runtimes without the bindings (other than workerd) get per-process stand-ins with the
+// same limits and expiries, so a local site behaves like the deployed one.
+import { FORM_GUARD } from "./config";
+import { UpstreamError } from "./upstream";
+
+/** The Workers Rate Limiting binding (wrangler.jsonc `ratelimits`). */
+export interface RateLimiter {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+/** The part of a Workers KV namespace the forms use. */
+export interface KeyValue {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------
+// Rate limits
+
+/** A fixed one-minute window per key, for runtimes without the binding. */
+class MemoryLimiter implements RateLimiter {
+  private windows = new Map<string, { start: number; count: number }>();
+  constructor(private readonly perMinute: number) {}
+
+  async limit({ key }: { key: string }) {
+    const now = Date.now();
+    // Forget finished windows once the map grows, so it stays bounded under a flood of addresses.
+    if (this.windows.size > 10_000) {
+      for (const [k, w] of this.windows) if (now - w.start >= 60_000) this.windows.delete(k);
+    }
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= 60_000) {
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return { success: w.count <= this.perMinute };
+  }
+}
+
+const fallbackLimiters = {
+  contact: new MemoryLimiter(FORM_GUARD.contactPerMinute),
+  subscribe: new MemoryLimiter(FORM_GUARD.subscribePerMinute),
+};
+
+export function limiterFor(form: "contact" | "subscribe", binding: RateLimiter | undefined): RateLimiter {
+  return binding && typeof binding.limit === "function" ? binding : fallbackLimiters[form];
+}
+
+/** The client's address as the platform (or the dev server) reports it. */
+export function clientKey(request: Request): string {
+  const ip = (request.headers.get("CF-Connecting-IP") ?? "").trim();
+  return ip !== "" && ip.length <= 64 ? ip : "unknown";
+}
+
+// ---------------------------------------------------------------------------------------
+// Key-value marks
+
+class MemoryStore implements KeyValue {
+  private entries = new Map<string, { value: string; expires: number }>();
+
+  async get(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return null;
+    if (e.expires <= Date.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    return e.value;
+  }
+
+  async put(key: string, value: string, options?: { expirationTtl?: number }) {
+    if (this.entries.size > 50_000) {
+      const now = Date.now();
+      for (const [k, e] of this.entries) if (e.expires <= now) this.entries.delete(k);
+    }
+    this.entries.set(key, { value, expires: Date.now() + (options?.expirationTtl ?? 86_400) * 1000 });
+  }
+}
+
+const fallbackStore = new MemoryStore();
+
+export function storeFor(binding: KeyValue | undefined): KeyValue {
+  return binding && typeof binding.get === "function" ? binding : fallbackStore;
+}
+
+/** KV refuses expiries under 60 seconds. */
+export const ttlSeconds = (ms: number) => Math.max(60, Math.ceil(ms / 1000));
+
+// ---------------------------------------------------------------------------------------
+// Signing
+
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function base64url(bytes: ArrayBuffer): string {
+  let s = "";
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null; // exactly 32 bytes
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+export async function sign(secret: string, message: string): Promise<string> {
+  return base64url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(message)));
+}
+
+/** Constant-time check (crypto.subtle.verify) of a signature made by `sign`. */
+export async function verify(secret: string, message: string, signature: string): Promise<boolean> {
+  const sig = fromBase64url(signature);
+  if (!sig) return false;
+  return crypto.subtle.verify("HMAC", await hmacKey(secret), sig, encoder.encode(message));
+}
+
+export async function sha256hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The purpose is part of every signed message, so a form token can never pass as a
+// confirmation link or the other way round.
+const tokenMessage = (issuedAt: number) => `unitly-form-token:${issuedAt}`;
+const confirmMessage = (email: string, requestedAt: number) => `unitly-confirm:${requestedAt}:${email}`;
+
+/** A form token: the issue time and its signature, `<ms>.<base64url>`. */
+export async function issueToken(secret: string, now = Date.now()): Promise<string> {
+  return `${now}.${await sign(secret, tokenMessage(now))}`;
+}
+
+export type TokenCheck = { ok: true; signature: string } | { ok: false };
+
+/** A token is good when its signature holds and it is between the minimum and maximum age. */
+export async function checkToken(secret: string, token: unknown, now = Date.now()): Promise<TokenCheck> {
+  if (typeof token !== "string" || token.length > 100) return { ok: false };
+  const m = /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return { ok: false };
+  const issuedAt = Number(m[1]);
+  const age = now - issuedAt;
+  if (age < FORM_GUARD.tokenMinAgeMs || age > FORM_GUARD.tokenMaxAgeMs) return { ok: false };
+  return (await verify(secret, tokenMessage(issuedAt), m[2])) ? { ok: true, signature: m[2] } : { ok: false };
+}
+
+/** The absolute confirmation link for `email` on `origin`. */
+export async function confirmLink(secret: string, origin: string, email: string, requestedAt: number): Promise<string> {
+  const q = new URLSearchParams({ email, at: String(requestedAt), sig: await sign(secret, confirmMessage(email, requestedAt)) });
+  return `${origin}/api/subscribe/confirm?${q}`;
+}
+
+export type LinkCheck = { ok: true; email: string; requestedAt: number } | { ok: false };
+
+export async function checkLink(secret: string, params: URLSearchParams, now = Date.now()): Promise<LinkCheck> {
+  const email = params.get("email") ?? "";
+  const at = params.get("at") ?? "";
+  const sig = params.get("sig") ?? "";
+  if (email === "" || email.length > 254 || !/^\d{13}$/.test(at)) return { ok: false };
+  const requestedAt = Number(at);
+  if (now - requestedAt > FORM_GUARD.confirmLinkTtlMs || requestedAt - now > 60_000) return { ok: false };
+  return (await verify(secret, confirmMessage(email, requestedAt), sig)) ? { ok: true, email, requestedAt } : { ok: false };
+}
+
+// ---------------------------------------------------------------------------------------
+// Turnstile
+
+/**
+ * Asks Turnstile's siteverify endpoint whether `response` (the widget's token) is good.
+ * Throws UpstreamError when the endpoint cannot be asked; resolves false when it says no.
+ */
+export async function turnstileOk(verifyUrl: string, secret: string, response: unknown, ip: string, timeoutMs: number): Promise<boolean> {
+  if (typeof response !== "string" || response === "" || response.length > 2048) return false;
+  const body = new URLSearchParams({ secret, response });
+  if (ip !== "unknown") body.set("remoteip", ip);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const res = await fetch(verifyUrl, { method: "POST", body, signal: controller.signal });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new UpstreamError(`status ${res.status}`);
+    }
+    const data = (await res.json()) as { success?: unknown };
+    return data?.success === true;
+  } catch (err) {
+    if (err instanceof UpstreamError) throw err;
+    throw new UpstreamError(controller.signal.aborted ? `timed out after ${timeoutMs} ms` : "network error or not JSON");
+  } finally {
+    clearTimeout(timer);
+  }
+}
