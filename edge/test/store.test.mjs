@@ -66,9 +66,11 @@ test("the fetch path with empty KV fetches once and stores the table for everyon
 test("two Miniflare instances sharing one persisted KV cost one upstream call between them", () =>
   world(async ({ up, start }) => {
     const [a, b] = [await start(), await start()];
-    up.state.delayMs = 600;
+    up.state.delayMs = 1500;
     const first = a.fetch("/api/rates/latest/EUR");
-    await sleep(200); // a holds the lease and waits for the upstream
+    // a writes its lease to KV before it calls the upstream, so once the upstream has the
+    // call, b sees the lease (waiting on the call, not on a fixed sleep, holds on a slow machine).
+    await until(() => up.calls("rates-USD") >= 1, 10_000);
     const second = await b.fetch("/api/rates/pair/EUR/USD/2");
     assert.equal(second.status, 200);
     assert.equal(second.json.conversion_result, 2 / 0.9137);
