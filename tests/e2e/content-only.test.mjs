@@ -71,7 +71,7 @@ test('the new speed page converts 100 km/h to 62.137119 mph, and history and toa
   assert.equal(await from.inputValue(), 'kilometers_per_hour');
   assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'miles_per_hour');
   assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['meters_per_second', 'kilometers_per_hour', 'miles_per_hour', 'knots']);
-  await card.getByRole('spinbutton', { name: 'Value' }).fill('100');
+  await card.getByRole('textbox', { name: 'Value' }).fill('100');
   assert.equal((await card.getByRole('status', { name: 'Result' }).textContent()).trim(), '62.137119 mph');
   await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Speed');
   const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
@@ -93,7 +93,7 @@ test('the new currency is offered and converts live through the edge at the tabl
   const to = card.getByRole('combobox', { name: 'To' });
   assert.ok((await to.locator('option').allTextContents()).includes('🇸🇪 SEK - Swedish Krona'));
   await to.selectOption('SEK');
-  await card.getByRole('spinbutton', { name: 'Amount' }).fill('10');
+  await card.getByRole('textbox', { name: 'Amount' }).fill('10');
   const result = card.getByRole('status', { name: 'Result' });
   await page.waitForFunction(() => /SEK/.test(document.querySelector('#currency-converter-result')?.textContent ?? ''));
   assert.equal((await result.textContent()).replace(/\s+/g, ' ').trim(), 'kr105.00 SEK');

@@ -75,7 +75,7 @@ async function finish(page) {
 }
 
 const controls = (page) => ({
-  value: page.getByRole('spinbutton', { name: 'Value' }),
+  value: page.getByRole('textbox', { name: 'Value' }),
   from: page.getByRole('combobox', { name: 'From' }),
   to: page.getByRole('combobox', { name: 'To' }),
   result: page.getByRole('status', { name: 'Result' }),
@@ -167,7 +167,9 @@ async function convertEveryPair(path, page) {
   const values = category.key === 'temperature' ? TEMPERATURE_VALUES : LINEAR_VALUES;
   const keys = await c.from.locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(keys, category.units.map((u) => u.key), `${path}: From offers every unit, keyed`);
-  assert.deepEqual(await c.to.locator('option').allTextContents(), category.units.map((u) => u.name), `${path}: To shows names`);
+  // To also offers the category's compounds (Feet + Inches), after its units.
+  const toNames = [...category.units, ...(category.compounds ?? [])].map((u) => u.name);
+  assert.deepEqual(await c.to.locator('option').allTextContents(), toNames, `${path}: To shows names`);
   // Found by role and name once, then held: 400-odd pairs need no accessibility-tree search each.
   const [value, fromSelect, toSelect, result] = await Promise.all([c.value, c.from, c.to, c.result].map((l) => l.elementHandle()));
   const cases = [];
@@ -353,12 +355,23 @@ test('a shared address restores its conversion; bad parts are ignored', async ()
   assert.equal(await resultText(page), '1.133981 kg');
   await finish(page);
 
-  const bad = await visit('/weight-converter?value=abc&from=parsecs&to=grams');
-  assert.equal(await controls(bad).value.inputValue(), '');
+  // Bad parts: what is valid is kept, what was ignored is said, and the address corrected.
+  const bad = await visit('/weight-converter?value=5&from=parsecs&to=grams');
+  await bad.getByRole('status').filter({ hasText: 'ignored' }).waitFor();
+  assert.match(await bad.getByRole('status').filter({ hasText: 'ignored' }).textContent(), /from=parsecs was not understood here and was ignored/);
+  assert.equal(await controls(bad).value.inputValue(), '5');
   assert.equal(await controls(bad).from.inputValue(), 'kilograms'); // unknown unit: the preset stays
   assert.equal(await controls(bad).to.inputValue(), 'grams');
-  assert.equal(await resultText(bad), '');
+  assert.equal(await resultText(bad), '5,000 g');
+  await bad.waitForFunction(() => location.search === '?value=5&from=kilograms&to=grams');
   await finish(bad);
+
+  // A value the parser cannot read stays in the field, with its reason.
+  const junk = await visit('/weight-converter?value=abc');
+  assert.equal(await controls(junk).value.inputValue(), 'abc');
+  assert.equal(await resultText(junk), '');
+  assert.equal(await controls(junk).value.getAttribute('aria-invalid'), 'true');
+  await finish(junk);
 });
 
 test('the address follows the conversion without adding history entries', async () => {
@@ -425,14 +438,17 @@ test('the whole card works from the keyboard alone, in a sensible tab order', as
   }
   await page.keyboard.type('10');
   assert.equal(await resultText(page), '32.808399 ft');
-  await page.keyboard.press('ArrowUp'); // the number field steps
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('1');
   assert.equal(await c.value.inputValue(), '11');
   const order = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
     order.push(await focused());
   }
-  assert.deepEqual(order, ['From', 'Swap units', 'To', 'Copy', 'Reset']);
+  // Decimals, every unit and the batch follow the card.
+  assert.deepEqual(order, ['From', 'Swap units', 'To', 'Copy', 'Reset', 'Decimals']);
+  await page.keyboard.press('Shift+Tab'); // Reset
   await page.keyboard.press('Shift+Tab'); // Copy
   await page.keyboard.press('Shift+Tab'); // To
   await page.keyboard.press('ArrowDown'); // feet → yards
@@ -464,7 +480,7 @@ test('home shows the five unit converters with their defaults; they convert but 
       return title?.closest('[data-island]')?.dataset.hydrated === 'true';
     }, want.label);
     const c = {
-      value: card.getByRole('spinbutton', { name: 'Value' }),
+      value: card.getByRole('textbox', { name: 'Value' }),
       from: card.getByRole('combobox', { name: 'From' }),
       to: card.getByRole('combobox', { name: 'To' }),
       result: card.getByRole('status', { name: 'Result' }),

@@ -50,7 +50,7 @@ test('offline: converter pages load from the cache and still convert; API calls 
   const reloaded = await page.reload();
   assert.ok(reloaded.fromServiceWorker(), 'answered by the service worker');
   await waitForAllIslands(page, ['ConverterCard']);
-  await page.getByRole('spinbutton', { name: 'Value' }).fill('5');
+  await page.getByRole('textbox', { name: 'Value' }).fill('5');
   await page.getByRole('combobox', { name: 'From' }).selectOption('meters');
   await page.getByRole('combobox', { name: 'To' }).selectOption('feet');
   await page.locator('output').filter({ hasText: '16.404199' }).first().waitFor();
@@ -59,7 +59,7 @@ test('offline: converter pages load from the cache and still convert; API calls 
   // A page never visited before comes from the precache too.
   await page.goto(`${ctx.site.url}/temperature-converter`);
   await waitForAllIslands(page, ['ConverterCard']);
-  await page.getByRole('spinbutton', { name: 'Value' }).fill('100');
+  await page.getByRole('textbox', { name: 'Value' }).fill('100');
   await page.locator('output').filter({ hasText: '212' }).first().waitFor();
 
   // The converter's query string does not defeat the cache; an unknown path is the 404 page.

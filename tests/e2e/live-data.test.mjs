@@ -70,7 +70,7 @@ const card = (page) => {
   const region = page.getByRole('region', { name: 'Currency Converter' });
   return {
     region,
-    amount: region.getByRole('spinbutton', { name: 'Amount' }),
+    amount: region.getByRole('textbox', { name: 'Amount' }),
     from: region.getByRole('combobox', { name: 'From' }),
     to: region.getByRole('combobox', { name: 'To' }),
     result: region.getByRole('status', { name: 'Result' }),

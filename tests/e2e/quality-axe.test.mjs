@@ -117,10 +117,10 @@ describe('axe-core finds no violation', () => {
     try {
       await page.goto(`${ctx.site.url}/length-converter`);
       await hydrateEverything(page);
-      await page.getByRole('spinbutton', { name: 'Value' }).fill('5');
+      await page.getByRole('textbox', { name: 'Value' }).fill('5');
       await page.getByRole('button', { name: 'Reset' }).click();
       await page.getByRole('region', { name: 'Notifications' }).getByText('Reset').first().waitFor();
-      await page.getByRole('spinbutton', { name: 'Value' }).fill('12.5');
+      await page.getByRole('textbox', { name: 'Value' }).fill('12.5');
       await axe(page, 'length converter with a result and a toast');
       await assertClean(page);
     } finally {

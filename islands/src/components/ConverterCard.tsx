@@ -4,10 +4,12 @@
 //
 // Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
 // read only in effects, so the first client render matches the server's HTML.
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { convert, findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
-import { formatResult, parseValue } from '../lib/format.ts';
-import { copyLine, quantityText } from '../lib/copyText.ts';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
+import { MAX_DECIMALS, type Decimals } from '../lib/format.ts';
+import { unitWords } from '../lib/copyText.ts';
+import { convertInput, findTarget, lexiconFor, resultLine, type Outcome } from '../lib/conversion.ts';
+import { readDecimals, subscribePrefs, writeDecimals } from '../lib/prefs.ts';
 import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
@@ -25,25 +27,37 @@ export interface ConverterCardProps {
   syncUrl?: boolean;
   /** Level of the card's title in the page outline (2 on a converter page, 3 in the home grid). */
   headingLevel?: 2 | 3 | 4;
+  /** The Decimals control, every unit at once and the batch (the page's main card). */
+  extras?: boolean;
 }
+
+// The batch box loads only when opened: most visits never need it.
+const Batch = lazy(() => import('../ui/Batch.tsx'));
+
+const DECIMAL_CHOICES: Decimals[] = ['auto', ...Array.from({ length: MAX_DECIMALS + 1 }, (_, i) => i)];
 
 // The icon of a category that names none in content/units.yaml: two opposed arrows.
 const CONVERT_ICON = ['M4 8h14', 'M14 4l4 4-4 4', 'M20 16H6', 'M10 12l-4 4 4 4'];
 
 function pick(category: UnitCategory, wanted: string | undefined, fallback: string): string {
-  if (wanted && findUnit(category, wanted)) return wanted;
+  if (wanted && findTarget(category, wanted)) return wanted;
   if (findUnit(category, fallback)) return fallback;
   return category.units[0].key;
 }
 
-export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2 }: ConverterCardProps) {
+export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2, extras = syncUrl }: ConverterCardProps) {
   const preset = {
-    from: pick(category, fromProp, category.default.from),
+    from: fromProp && findUnit(category, fromProp) ? fromProp : pick(category, undefined, category.default.from),
     to: pick(category, toProp, category.default.to),
   };
   const [value, setValue] = useState('');
   const [from, setFrom] = useState(preset.from);
   const [to, setTo] = useState(preset.to);
+  const [decimals, setDecimals] = useState<Decimals>('auto');
+  // What a shared address asked for that this card could not use.
+  const [notice, setNotice] = useState<string | null>(null);
+  const [allOpen, setAllOpen] = useState(false);
+  const [batchOpen, setBatchOpen] = useState(false);
   // Set once the visitor (or a shared address) has changed something: until then the card
   // neither writes the address nor records history.
   const [touched, setTouched] = useState(false);
@@ -51,28 +65,39 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
 
   const id = `${category.key}-converter`;
   const Heading = `h${headingLevel}` as 'h2';
+  const lexicon = useMemo(() => lexiconFor(category), [category]);
   const fromUnit = findUnit(category, from) as Unit;
-  const toUnit = findUnit(category, to) as Unit;
-  const number = parseValue(value);
-  const converted = number === null ? null : convert(number, fromUnit, toUnit);
-  const result = converted === null ? '' : formatResult(converted, category.precision);
-  const temperature = category.key === 'temperature';
-  const base = findUnit(category, category.base) as Unit;
-  const belowAbsoluteZero =
-    temperature && number !== null && convert(number, fromUnit, base) < -273.15 - 1e-9;
+  const target = findTarget(category, to)!;
+  const outcome: Outcome = convertInput({ category, lexicon, input: value, from: fromUnit, to: target, decimals });
+  const ok = outcome.kind === 'ok' ? outcome : null;
+  const error = outcome.kind === 'error' ? outcome.message : null;
+  const temperature = fromUnit.scale !== undefined;
 
+  // "5 meters", "5 ft 11 in" (typed units), "1.5 meters" (a decimal comma, as read).
+  const fromText = ok === null ? '' : ok.typed ? ok.reading! : `${ok.reading ?? value.trim()} ${unitWords(fromUnit)}`;
+  const toText = (o: Extract<Outcome, { kind: 'ok' }>, unit: Unit | null): string => (unit === null ? o.text : `${o.text} ${unitWords(unit)}`);
   const entry = (): NewHistoryEntry | null =>
-    result === ''
-      ? null
-      : { type: category.label, from: quantityText(value, fromUnit), to: quantityText(result, toUnit) };
+    ok === null ? null : { type: category.label, from: fromText, to: toText(ok, target.kind === 'unit' ? target.unit : null) };
 
-  // A shared address (?value=5&from=meters&to=feet) restores its conversion.
+  // The Decimals choice is the visitor's, remembered in this browser; read after hydration.
+  useEffect(() => {
+    setDecimals(readDecimals());
+    return subscribePrefs(() => setDecimals(readDecimals()));
+  }, []);
+
+  // A shared address (?value=5%20ft%2011%20in&to=meters) restores its conversion; what is
+  // not valid here is said and dropped from the address.
   useEffect(() => {
     if (!syncUrl) return;
-    const query = readConversionQuery(window.location.search, category.units.map((u) => u.key));
+    const targets = [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)];
+    const query = readConversionQuery(window.location.search, category.units.map((u) => u.key), targets);
     if (query.from) setFrom(query.from);
     if (query.to) setTo(query.to);
     if (query.value !== undefined) setValue(query.value);
+    if (query.ignored.length > 0) {
+      setNotice(`The link's ${query.ignored.join(' and ')} ${query.ignored.length > 1 ? 'were' : 'was'} not understood here and ${query.ignored.length > 1 ? 'were' : 'was'} ignored.`);
+      setTouched(true); // corrects the address
+    }
   }, []); // once, on mount: the address is read, never watched
 
   // Mirror the conversion in the address, replacing the entry rather than adding one.
@@ -96,7 +121,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
       return;
     }
     settle(() => addHistory(record));
-  }, [touched, value, from, to]); // the entry derives from exactly these
+  }, [touched, value, from, to, decimals]); // the entry derives from exactly these
 
   // Leaving the page (or the tab) records what is pending; unmounting drops it.
   useEffect(() => {
@@ -116,9 +141,21 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   };
 
   const swap = (): void => {
-    setFrom(to);
+    // A compound cannot be a From unit: its largest part takes its place.
+    setFrom(target.kind === 'compound' ? target.parts[0].key : to);
     setTo(from);
     setTouched(true);
+  };
+
+  const chooseDecimals = (e: ChangeEvent<HTMLSelectElement>): void => {
+    const d: Decimals = e.target.value === 'auto' ? 'auto' : Number(e.target.value);
+    setDecimals(d);
+    writeDecimals(d);
+  };
+
+  const copyMessage = {
+    title: '📋 Copied!',
+    description: temperature ? 'Temperature conversion copied to clipboard' : 'Conversion result copied to clipboard',
   };
 
   const copy = async (): Promise<void> => {
@@ -127,20 +164,28 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     // Copying is a deliberate act: record it now rather than waiting for the settle delay.
     settler.current?.cancel();
     addHistory(record);
-    await copyWithToast(copyLine(value, fromUnit, result, toUnit), {
-      title: '📋 Copied!',
-      description: temperature ? 'Temperature conversion copied to clipboard' : 'Conversion result copied to clipboard',
-    });
+    await copyWithToast(`${record.from} = ${record.to}`, copyMessage);
   };
 
   const reset = (): void => {
     settler.current?.cancel();
     setValue('');
+    setNotice(null);
     setTouched(true);
     toast({ title: '🔄 Reset', description: `${category.label} converter cleared` });
   };
 
+  // Under the Value field: why there is no result, or what was read, or a warning.
+  const message = error ?? [
+    ok?.reading ? (ok.typed ? `From ${ok.reading}` : `Read as ${ok.reading}`) : '',
+    ok?.belowAbsoluteZero ? 'That is below absolute zero (−273.15 °C), the lowest temperature possible.' : '',
+  ].filter(Boolean).join('. ');
+  const messageId = `${id}-message`;
+
+  const everyUnit = (u: Unit): Outcome => convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals });
+
   return (
+    <>
     <section className={`card converter-card accent-${category.accent}`} aria-labelledby={`${id}-title`}>
       <div className="converter-head">
         <span className="converter-icon" aria-hidden="true">
@@ -155,18 +200,33 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         </Heading>
       </div>
 
+      {notice !== null && (
+        <p className="converter-notice" role="status">
+          {notice}
+        </p>
+      )}
+
       <div className="field converter-value">
         <label htmlFor={`${id}-value`}>Value</label>
         <input
           id={`${id}-value`}
-          type="number"
-          step="any"
+          type="text"
           autoComplete="off"
-          placeholder="Enter a value"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder="Enter a value, e.g. 5 ft 11 in"
           value={value}
           onChange={change(setValue)}
-          aria-describedby={belowAbsoluteZero ? `${id}-hint` : undefined}
+          aria-invalid={error !== null ? true : undefined}
+          aria-describedby={message !== '' ? messageId : undefined}
         />
+        <div className="converter-message" aria-live="polite">
+          {message !== '' && (
+            <p id={messageId} className={error !== null ? 'field-error' : ok?.belowAbsoluteZero ? 'field-hint field-warning' : 'field-hint'}>
+              {message}
+            </p>
+          )}
+        </div>
       </div>
 
       <UnitPair
@@ -176,6 +236,24 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
             {u.name}
           </option>
         ))}
+        toOptions={
+          category.compounds?.length ? (
+            <>
+              {category.units.map((u) => (
+                <option key={u.key} value={u.key}>
+                  {u.name}
+                </option>
+              ))}
+              <optgroup label="In parts">
+                {category.compounds.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            </>
+          ) : undefined
+        }
         from={from}
         to={to}
         onFromChange={change(setFrom)}
@@ -187,20 +265,76 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
       <div className="field converter-result">
         <label htmlFor={`${id}-result`}>Result</label>
         <output id={`${id}-result`} htmlFor={`${id}-value ${id}-from ${id}-to`}>
-          {result !== '' && (
+          {ok !== null && (
             <>
-              <span className="result-value">{result}</span> <span className="result-unit">{toUnit.symbol}</span>
+              <span className="result-value">{ok.text}</span>
+              {ok.symbol !== '' && (
+                <>
+                  {' '}
+                  <span className="result-unit">{ok.symbol}</span>
+                </>
+              )}
             </>
           )}
         </output>
-        {belowAbsoluteZero && (
-          <p className="field-hint" id={`${id}-hint`}>
-            That is below absolute zero (−273.15 °C), the lowest temperature possible.
-          </p>
-        )}
       </div>
 
-      <CardActions onCopy={copy} onReset={reset} nothingToCopy={result === '' ? 'Enter a value to copy its result' : undefined} />
+      <CardActions onCopy={copy} onReset={reset} nothingToCopy={ok !== null ? undefined : (error ?? 'Enter a value to copy its result')} />
     </section>
+    {extras && (
+      <div className="converter-tools">
+        <div className="field converter-decimals">
+          <label htmlFor={`${id}-decimals`}>Decimals</label>
+          <select id={`${id}-decimals`} value={String(decimals)} onChange={chooseDecimals}>
+            {DECIMAL_CHOICES.map((d) => (
+              <option key={d} value={String(d)}>
+                {d === 'auto' ? 'Auto' : String(d)}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <details className="converter-more" onToggle={(e) => setAllOpen(e.currentTarget.open)}>
+          <summary>{`Every ${category.label.toLowerCase()} unit`}</summary>
+          {allOpen &&
+            (ok === null ? (
+              <p className="field-hint">{error ?? 'Enter a value to see it in every unit.'}</p>
+            ) : (
+              <ul className="all-units">
+                {category.units.map((u) => {
+                  const o = everyUnit(u);
+                  const text = o.kind === 'ok' ? resultLine(o) : o.kind === 'error' ? o.message : '';
+                  return (
+                    <li key={u.key}>
+                      <span className="all-units-name">{u.name}</span>
+                      <span className="all-units-value">{text}</span>
+                      {o.kind === 'ok' && (
+                        <button
+                          type="button"
+                          className="button button-secondary button-small"
+                          aria-label={`Copy ${text}`}
+                          onClick={() => void copyWithToast(`${fromText} = ${toText(o, u)}`, copyMessage)}
+                        >
+                          Copy
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ))}
+        </details>
+
+        <details className="converter-more" onToggle={(e) => setBatchOpen(e.currentTarget.open)}>
+          <summary>Batch conversion</summary>
+          {batchOpen && (
+            <Suspense fallback={<p className="field-hint">Loading…</p>}>
+              <Batch category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} />
+            </Suspense>
+          )}
+        </details>
+      </div>
+    )}
+    </>
   );
 }

@@ -10,9 +10,12 @@ import { copyLine, currencyText } from '../lib/copyText.ts';
 import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
 import {
   MAX_AMOUNT, createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
-  readStoredRates, storeRates, validAmount, type Requester,
+  readStoredRates, storeRates, type Requester,
 } from '../lib/rates.ts';
-import { formatCurrency, parseValue } from '../lib/format.ts';
+import { formatCurrency } from '../lib/format.ts';
+import { buildLexicon, parseInput } from '../lib/parse.ts';
+import { toNumber } from '../lib/rational.ts';
+import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
@@ -29,6 +32,23 @@ export interface CurrencyCardProps {
   to?: string;
   /** Level of the card's title in the page outline (2 on the currency page, 3 in the home grid). */
   headingLevel?: 2 | 3 | 4;
+  /** The page's main card mirrors its conversion in the address (?value=100&from=GBP&to=JPY). */
+  syncUrl?: boolean;
+}
+
+/**
+ * The Amount as a number to convert, or why there is none: the value parser (fractions,
+ * sums, a decimal comma) with no units; a currency sign or code gets a message.
+ */
+function readAmount(text: string, currencies: Currency[]): { value: number | null; message: string | null } {
+  const lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map((c) => ({ key: c.code, symbol: c.symbol, aliases: [c.code] })) } });
+  const parsed = parseInput(text, lexicon, null);
+  if (parsed.kind === 'empty') return { value: null, message: null };
+  if (parsed.kind === 'error') return { value: null, message: parsed.message };
+  const n = toNumber(parsed.value);
+  if (!(n > 0)) return { value: null, message: 'Enter an amount greater than 0.' };
+  if (n > MAX_AMOUNT) return { value: null, message: 'Enter an amount no larger than 1 trillion.' };
+  return { value: n, message: null };
 }
 
 type Source = 'live' | 'stored' | 'table' | 'same';
@@ -80,7 +100,7 @@ function bannerText(offline: Offline, from: string, to: string): string {
   }
 }
 
-export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2 }: CurrencyCardProps) {
+export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false }: CurrencyCardProps) {
   const [amount, setAmount] = useState('');
   const [from, setFrom] = useState(() => pick(currencies, fromProp, 'USD'));
   const [to, setTo] = useState(() => pick(currencies, toProp, 'EUR'));
@@ -95,9 +115,10 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const id = 'currency-converter';
   const Heading = `h${headingLevel}` as 'h2';
   const byCode = (code: string) => currencies.find((c) => c.code === code) as Currency;
-  const number = parseValue(amount);
-  const tooSmall = number !== null && number <= 0;
-  const tooLarge = number !== null && number > MAX_AMOUNT;
+  const preset = { from: pick(currencies, fromProp, 'USD'), to: pick(currencies, toProp, 'EUR') };
+  const [notice, setNotice] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const read = readAmount(amount, currencies);
   // A result is shown only for the input it was computed from; a pending one is dimmed.
   const current = conversion !== null && conversion.from === from && conversion.to === to && conversion.amountText === amount.trim();
 
@@ -120,7 +141,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   useEffect(() => {
     const request = (requester.current ??= createRequester());
     const amountText = amount.trim();
-    const value = validAmount(amount);
+    const value = read.value;
     if (value === null) {
       // Empty, not a number, 0 or less (or absurdly large): a blank result and no call.
       request.cancel();
@@ -167,8 +188,37 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [amount, from, to]);
 
+  // A shared address (?value=100&from=GBP&to=JPY) restores its conversion; what is not a
+  // currency here is said and dropped from the address.
+  useEffect(() => {
+    if (!syncUrl) return;
+    const codes = currencies.map((c) => c.code);
+    const query = readConversionQuery(window.location.search, codes);
+    if (query.from) setFrom(query.from);
+    if (query.to) setTo(query.to);
+    if (query.value !== undefined) setAmount(query.value);
+    if (query.ignored.length > 0) {
+      setNotice(`The link's ${query.ignored.join(' and ')} ${query.ignored.length > 1 ? 'were' : 'was'} not understood here and ${query.ignored.length > 1 ? 'were' : 'was'} ignored.`);
+    }
+    if (query.ignored.length > 0 || query.value !== undefined || query.from || query.to) setTouched(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []); // once, on mount
+
+  // Mirror the conversion in the address, replacing the entry rather than adding one.
+  useEffect(() => {
+    if (!syncUrl || !touched) return;
+    const search = conversionSearch(window.location.search, { value: amount, from, to }, preset);
+    if (search === window.location.search) return;
+    try {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    } catch {
+      // Safari throttles replaceState; the conversion itself is unaffected.
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [syncUrl, touched, amount, from, to]);
+
   const entry = (c: Conversion | null): NewHistoryEntry | null =>
-    c === null
+    c === null || c.source === 'same'
       ? null
       : { type: 'Currency', from: currencyText(c.amountText, byCode(c.from)), to: currencyText(formatCurrency(c.result), byCode(c.to)) };
 
@@ -197,12 +247,14 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const changeCurrency = (set: (v: string) => void) => (e: ChangeEvent<HTMLSelectElement>) => {
     settler.current?.flush(); // the previous pair's result is final now
     set(e.target.value);
+    setTouched(true);
   };
 
   const swap = (): void => {
     settler.current?.flush();
     setFrom(to);
     setTo(from);
+    setTouched(true);
   };
 
   const copy = async (): Promise<void> => {
@@ -219,6 +271,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     settler.current?.cancel();
     requester.current?.cancel();
     setAmount('');
+    setNotice(null);
+    setTouched(true);
     setConversion(null);
     setLoading(false);
     showOffline(null);
@@ -226,13 +280,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   };
 
   const shown = conversion;
-  const hint = tooSmall
-    ? 'Enter an amount greater than 0.'
-    : tooLarge
-      ? 'Enter an amount no larger than 1 trillion.'
-      : number === null && amount.trim() !== ''
-        ? 'Enter a number.'
-        : null;
+  const hint = read.message;
   const status = offline === null ? 'Live rates' : 'Offline rates';
   const options = currencies.map((c) => (
     <option key={c.code} value={c.code}>
@@ -278,26 +326,36 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         </div>
       )}
 
+      {notice !== null && (
+        <p className="converter-notice" role="status">
+          {notice}
+        </p>
+      )}
+
       <div className="field converter-value">
         <label htmlFor={`${id}-amount`}>Amount</label>
         <input
           id={`${id}-amount`}
-          type="number"
-          min="0"
-          step="any"
-          inputMode="decimal"
+          type="text"
           autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
           placeholder="Enter an amount"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setTouched(true);
+          }}
           aria-invalid={hint !== null ? true : undefined}
           aria-describedby={hint !== null ? `${id}-hint` : undefined}
         />
-        {hint !== null && (
-          <p className="field-hint currency-hint" id={`${id}-hint`}>
-            {hint}
-          </p>
-        )}
+        <div className="converter-message" aria-live="polite">
+          {hint !== null && (
+            <p className="field-error currency-hint" id={`${id}-hint`}>
+              {hint}
+            </p>
+          )}
+        </div>
       </div>
 
       <UnitPair

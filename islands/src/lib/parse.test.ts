@@ -122,7 +122,7 @@ test('what cannot be read gets a message, never a number', () => {
     ['5 fet', /Unknown unit “fet”. Did you mean “feet”\?/, 'length'],
     ['5 inchs', /Did you mean “inches”\?/, 'length'],
     ['5 parsecs', /Unknown unit “parsecs”. Length units include mm, cm, m/, 'length'],
-    ['5 kg', /Enter an amount without units \(“kg”\)/, null],
+    ['5 kg', /Enter the amount without “kg”: choose the currency in From/, null],
     ['€100', /“€” is not a number/, null],
     ['100 °F + 5 °C', /Temperatures cannot be added/, 'temperature'],
     ['2 * 50 °F * 2', /temperature reading cannot be multiplied/, 'temperature'],

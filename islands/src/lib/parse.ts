@@ -407,7 +407,7 @@ class Parser {
   private applyUnit(v: Val, entry: Entry, text: string): Val {
     const { unit } = entry;
     if (this.category === null) {
-      fail(`Enter an amount without units (“${unit.symbol}”): choose the currency in From.`);
+      fail(`Enter the amount without “${unit.symbol}”: choose the currency in From.`);
     }
     if (entry.category !== this.category) {
       const theirs = this.lex.categories[entry.category]?.label ?? entry.category;

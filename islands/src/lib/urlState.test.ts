@@ -5,25 +5,22 @@ import { conversionSearch, readConversionQuery } from './urlState';
 const keys = ['meters', 'feet', 'inches'];
 const preset = { from: 'meters', to: 'feet' };
 
-test('readConversionQuery reads a shared conversion', () => {
-  assert.deepEqual(readConversionQuery('?value=5&from=meters&to=feet', keys), { value: '5', from: 'meters', to: 'feet' });
-  assert.deepEqual(readConversionQuery('value=-0.25&to=inches', keys), { value: '-0.25', to: 'inches' });
-  assert.deepEqual(readConversionQuery('', keys), {});
+test('readConversionQuery reads a shared conversion, the value as typed', () => {
+  assert.deepEqual(readConversionQuery('?value=5&from=meters&to=feet', keys), { value: '5', from: 'meters', to: 'feet', ignored: [] });
+  assert.deepEqual(readConversionQuery('value=-0.25&to=inches', keys), { value: '-0.25', to: 'inches', ignored: [] });
+  assert.deepEqual(readConversionQuery('?value=5%20ft%2011%20in&to=meters', keys), { value: '5 ft 11 in', to: 'meters', ignored: [] });
+  assert.deepEqual(readConversionQuery('?value=1+1%2F2', keys).value, '1 1/2');
+  assert.deepEqual(readConversionQuery('', keys), { ignored: [] });
 });
 
-test('readConversionQuery ignores unknown units and values that are not numbers', () => {
-  assert.deepEqual(readConversionQuery('?value=abc&from=parsecs&to=feet', keys), { to: 'feet' });
-  assert.deepEqual(readConversionQuery('?value=&from=&to=', keys), {});
-  assert.deepEqual(readConversionQuery('?value=Infinity&from=__proto__&to=constructor', keys), {});
-  assert.deepEqual(readConversionQuery('?value=1e999', keys), {});
-  assert.deepEqual(readConversionQuery('?value=0x10', keys), {});
-});
-
-test('readConversionQuery normalises a value to what a number input holds', () => {
-  assert.equal(readConversionQuery('?value=1,234.5', keys).value, '1234.5');
-  assert.equal(readConversionQuery('?value=1e3', keys).value, '1000');
-  assert.equal(readConversionQuery('?value=%2B7', keys).value, '7');
-  assert.equal(readConversionQuery('?value=-0', keys).value, '0');
+test('readConversionQuery names what it ignores, so the page can say so', () => {
+  assert.deepEqual(readConversionQuery('?value=5&from=parsecs&to=feet', keys), { value: '5', to: 'feet', ignored: ['from=parsecs'] });
+  assert.deepEqual(readConversionQuery('?value=&from=&to=', keys), { ignored: [] });
+  assert.deepEqual(readConversionQuery('?from=__proto__&to=constructor', keys).ignored, ['from=__proto__', 'to=constructor']);
+  assert.deepEqual(readConversionQuery(`?value=${'9'.repeat(501)}`, keys), { ignored: ['value (too long)'] });
+  // To may also be a compound.
+  assert.deepEqual(readConversionQuery('?to=feet_inches', keys, [...keys, 'feet_inches']), { to: 'feet_inches', ignored: [] });
+  assert.deepEqual(readConversionQuery('?from=feet_inches', keys, [...keys, 'feet_inches']).ignored, ['from=feet_inches']);
 });
 
 test('conversionSearch writes value, from and to', () => {
@@ -45,6 +42,6 @@ test('conversionSearch keeps unrelated parameters', () => {
 });
 
 test('a written address reads back to the same conversion', () => {
-  const state = { value: '-12.75', from: 'inches', to: 'meters' };
-  assert.deepEqual(readConversionQuery(conversionSearch('', state, preset), keys), state);
+  const state = { value: '5 ft 11 in', from: 'inches', to: 'meters' };
+  assert.deepEqual(readConversionQuery(conversionSearch('', state, preset), keys), { ...state, ignored: [] });
 });

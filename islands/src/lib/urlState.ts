@@ -2,10 +2,9 @@
 // query strings, so they run in Node tests; the converter card wires them to `location`
 // and `history.replaceState`.
 
-import { parseValue } from './format';
 
 export interface ConversionQuery {
-  /** The value as the number input accepts it ("5", "-0.25", "1000000"), or '' for none. */
+  /** The value as typed ("5", "5 ft 11 in", "1 1/2"), or '' for none. */
   value: string;
   from: string;
   to: string;
@@ -13,20 +12,33 @@ export interface ConversionQuery {
 
 export const QUERY_KEYS = ['value', 'from', 'to'] as const;
 
+/** A shared value longer than this is not something a person typed. */
+export const MAX_SHARED_VALUE = 500;
+
 /**
- * What a shared address asks for, validated: a unit key that `unitKeys` does not hold is
- * ignored, and so is a value that is not a finite number. Only the valid parts are
- * returned, so a caller keeps its own default for the rest.
+ * What a shared address asks for, validated: a From that `fromKeys` does not hold, a To
+ * that `toKeys` does not hold (a unit or a compound; From's keys when not given), or an
+ * over-long value is ignored and named in `ignored` ("from=parsecs"), so the page can say
+ * so and correct the address. The value is kept as typed: the parser reads it, and what it
+ * cannot read gets its message there, never silently dropped.
  */
-export function readConversionQuery(search: string, unitKeys: readonly string[]): Partial<ConversionQuery> {
+export function readConversionQuery(
+  search: string,
+  fromKeys: readonly string[],
+  toKeys: readonly string[] = fromKeys,
+): Partial<ConversionQuery> & { ignored: string[] } {
   const params = new URLSearchParams(search);
-  const out: Partial<ConversionQuery> = {};
-  const n = parseValue(params.get('value'));
-  // String() turns "1,234.5" or "1e3" into what <input type="number"> can hold.
-  if (n !== null) out.value = String(n);
-  for (const key of ['from', 'to'] as const) {
+  const out: Partial<ConversionQuery> & { ignored: string[] } = { ignored: [] };
+  const value = params.get('value');
+  if (value !== null && value.trim() !== '') {
+    if (value.length <= MAX_SHARED_VALUE) out.value = value.trim();
+    else out.ignored.push('value (too long)');
+  }
+  for (const [key, keys] of [['from', fromKeys], ['to', toKeys]] as const) {
     const unit = params.get(key);
-    if (unit !== null && unitKeys.includes(unit)) out[key] = unit;
+    if (unit === null || unit === '') continue;
+    if (keys.includes(unit)) out[key] = unit;
+    else out.ignored.push(`${key}=${unit.slice(0, 40)}`);
   }
   return out;
 }

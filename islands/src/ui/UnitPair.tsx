@@ -6,8 +6,10 @@ import SwapButton from './SwapButton.tsx';
 interface Props {
   /** The card's id prefix: the selects are `${id}-from` and `${id}-to`. */
   id: string;
-  /** The <option> elements, the same for both selects. */
+  /** The <option> elements, the same for both selects unless `toOptions` is given. */
   options: ReactNode;
+  /** To's own options (a unit card adds compounds such as feet + inches). */
+  toOptions?: ReactNode;
   from: string;
   to: string;
   onFromChange: (e: ChangeEvent<HTMLSelectElement>) => void;
@@ -16,7 +18,7 @@ interface Props {
   onSwap: () => void;
 }
 
-export default function UnitPair({ id, options, from, to, onFromChange, onToChange, swapLabel, onSwap }: Props) {
+export default function UnitPair({ id, options, toOptions, from, to, onFromChange, onToChange, swapLabel, onSwap }: Props) {
   return (
     <div className="converter-units">
       <div className="field">
@@ -29,7 +31,7 @@ export default function UnitPair({ id, options, from, to, onFromChange, onToChan
       <div className="field">
         <label htmlFor={`${id}-to`}>To</label>
         <select id={`${id}-to`} value={to} onChange={onToChange}>
-          {options}
+          {toOptions ?? options}
         </select>
       </div>
     </div>

@@ -1,0 +1,110 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  BATCH_LIMIT, batchCsv, batchFileName, batchOverflow, convertBatch, convertInput, csvField, findTarget, formatCompound, lexiconFor,
+  resultLine, type Outcome, type Target,
+} from './conversion';
+import { fromNumber } from './rational';
+import { findUnit, type CategoryKey, type Unit, type UnitCategory } from './units';
+import { loadUnits } from './testData';
+import type { Decimals } from './format';
+
+const data = loadUnits();
+const cat = (k: CategoryKey) => ({ ...data.categories[k], key: k }) as UnitCategory & { key: string };
+const categories = Object.fromEntries((Object.keys(data.categories) as CategoryKey[]).map((k) => [k, cat(k)]));
+const unit = (k: CategoryKey, key: string): Unit => findUnit(data.categories[k], key)!;
+
+function run(k: CategoryKey, input: string, from: string, to: string, decimals: Decimals = 'auto'): Outcome {
+  const category = categories[k];
+  return convertInput({ category, lexicon: lexiconFor(category, categories), input, from: unit(k, from), to: findTarget(category, to)!, decimals });
+}
+function shown(k: CategoryKey, input: string, from: string, to: string, decimals: Decimals = 'auto'): string {
+  const o = run(k, input, from, to, decimals);
+  assert.equal(o.kind, 'ok', `${input}: ${JSON.stringify(o)}`);
+  return resultLine(o as Extract<Outcome, { kind: 'ok' }>);
+}
+function message(k: CategoryKey, input: string, from: string, to: string): string {
+  const o = run(k, input, from, to);
+  assert.equal(o.kind, 'error', `${input} → ${JSON.stringify(o)}`);
+  return (o as { message: string }).message;
+}
+
+test('compounds come from units.yaml: feet + inches, stones + pounds, pounds + ounces', () => {
+  assert.deepEqual(data.categories.length.compounds?.map((c) => c.key), ['feet_inches']);
+  assert.deepEqual(data.categories.weight.compounds?.map((c) => c.key), ['stones_pounds', 'pounds_ounces']);
+  const t = findTarget(data.categories.length, 'feet_inches') as Extract<Target, { kind: 'compound' }>;
+  assert.deepEqual(t.parts.map((u) => u.key), ['feet', 'inches']);
+  assert.equal(findTarget(data.categories.length, 'parsecs'), undefined);
+});
+
+test('compound results: the last part carries the decimals, and carries over', () => {
+  assert.equal(shown('length', '1.8', 'meters', 'feet_inches'), '5 ft 10.87 in');
+  assert.equal(shown('length', '1.8', 'meters', 'feet_inches', 0), '5 ft 11 in');
+  assert.equal(shown('length', '1.8', 'meters', 'feet_inches', 4), '5 ft 10.8661 in');
+  assert.equal(shown('length', '6 ft', 'meters', 'feet_inches'), '6 ft 0.00 in');
+  // 1.8287 m is 5 ft 11.996 in: rounded to 2 decimals that is 12.00 in, shown as 6 ft.
+  assert.equal(shown('length', '1.8287', 'meters', 'feet_inches'), '6 ft 0.00 in');
+  assert.equal(shown('length', '0.1', 'meters', 'feet_inches'), '3.94 in');
+  assert.equal(shown('length', '-1.8', 'meters', 'feet_inches'), '−5 ft 10.87 in');
+  assert.equal(shown('length', '1 mi', 'meters', 'feet_inches'), '5,280 ft 0.00 in');
+  assert.equal(shown('weight', '65.317301', 'kilograms', 'stones_pounds'), '10 st 4.00 lb');
+  assert.equal(shown('weight', '1', 'kilograms', 'pounds_ounces'), '2 lb 3.27 oz');
+  assert.equal(shown('weight', '10 st 4 lb', 'kilograms', 'stones_pounds'), '10 st 4.00 lb');
+  const parts = [unit('length', 'feet'), unit('length', 'inches')];
+  assert.equal(formatCompound(fromNumber(0), parts, 'auto'), '0.00 in');
+});
+
+test('the card reads typed units, says what it read, and converts to To', () => {
+  const o = run('length', '5 ft 11 in', 'kilometers', 'meters') as Extract<Outcome, { kind: 'ok' }>;
+  assert.equal(resultLine(o), '1.8034 m');
+  assert.equal(o.reading, '5 ft 11 in');
+  assert.equal(o.typed, true);
+  const comma = run('length', '1,5', 'meters', 'feet') as Extract<Outcome, { kind: 'ok' }>;
+  assert.equal(resultLine(comma), '4.92126 ft');
+  assert.equal(comma.reading, '1.5');
+  assert.equal((run('length', '5', 'meters', 'feet') as { reading: string | null }).reading, null);
+  assert.equal(shown('length', '1', 'meters', 'feet', 2), '3.28 ft');
+  assert.equal(shown('length', '2', 'feet', 'kilometers'), '0.0006096 km');
+  assert.equal(shown('temperature', '100 °F', 'celsius', 'kelvin'), '310.93 K');
+  const cold = run('temperature', '-500', 'celsius', 'kelvin') as Extract<Outcome, { kind: 'ok' }>;
+  assert.equal(cold.belowAbsoluteZero, true);
+});
+
+test('what cannot be right is said, never shown as a number (found when tried)', () => {
+  assert.match(message('length', '1e308', 'meters', 'feet'), /too large to convert/);
+  assert.match(message('length', '9'.repeat(400), 'meters', 'feet'), /too large to convert/);
+  assert.match(message('length', '1e309', 'meters', 'feet'), /too large to convert/);
+  assert.match(message('area', '1e-320', 'square_millimeters', 'square_kilometers'), /too small to convert/);
+  assert.match(message('length', '--3', 'meters', 'feet'), /Two signs/);
+  assert.match(message('length', '1.5.5', 'meters', 'feet'), /more than one decimal separator/);
+  assert.match(message('weight', '5 km', 'kilograms', 'pounds'), /“km” is a unit of length, not weight/);
+  assert.match(message('length', '1e20', 'meters', 'feet_inches'), /too large to show in parts/);
+  assert.equal(run('length', '  ', 'meters', 'feet').kind, 'empty');
+});
+
+test('batch: every line converted, bad lines flagged in place, blank lines skipped', () => {
+  const category = categories.length;
+  const req = { category, lexicon: lexiconFor(category, categories), from: unit('length', 'meters'), to: findTarget(category, 'feet')!, decimals: 'auto' as Decimals };
+  const rows = convertBatch('1\n2\n\n3.5\n5 fet\n5 ft 11 in\r\n', req);
+  assert.deepEqual(rows.map((r) => [r.line, r.value, r.from, r.result]), [
+    [1, '1', 'meters', '3.28084'], [2, '2', 'meters', '6.56168'], [4, '3.5', 'meters', '11.48294'],
+    [5, '5 fet', 'meters', ''], [6, '5 ft 11 in', 'as typed', '5.916667'],
+  ]);
+  assert.match(rows[3].error!, /Did you mean “feet”/);
+  const many = Array.from({ length: BATCH_LIMIT + 5 }, (_, i) => String(i)).join('\n');
+  assert.equal(convertBatch(many, req).length, BATCH_LIMIT);
+  assert.equal(batchOverflow(many), 5);
+});
+
+test('CSV: value,from,result,to with RFC 4180 quoting and CRLF line ends', () => {
+  assert.equal(csvField('plain'), 'plain');
+  assert.equal(csvField('1,234.5'), '"1,234.5"');
+  assert.equal(csvField('5\'11"'), '"5\'11"""');
+  assert.equal(csvField('a\nb'), '"a\nb"');
+  const csv = batchCsv([
+    { line: 1, value: '1,5', from: 'meters', result: '4.92126', error: null },
+    { line: 2, value: '5 fet', from: 'meters', result: '', error: 'Unknown unit “fet”. Did you mean “feet”?' },
+  ], 'feet');
+  assert.equal(csv, 'value,from,result,to\r\n"1,5",meters,4.92126,feet\r\n5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet\r\n');
+  assert.equal(batchFileName('length', 'square_meters', 'feet'), 'length-square-meters-to-feet.csv');
+});

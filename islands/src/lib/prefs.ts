@@ -1,0 +1,73 @@
+// What a visitor chooses on the unit cards and the site remembers in this browser
+// (essential storage, like the theme: the visitor asked for it): the Decimals setting.
+// Corrupted storage reads as the default; blocked or full storage means not remembered,
+// never an error. Storage is a parameter for Node tests.
+
+import { MAX_DECIMALS, type Decimals } from './format';
+
+export const DECIMALS_KEY = 'unitly-decimals';
+/** Fired on `window` after this page changes a preference; other tabs get a 'storage' event. */
+export const PREFS_EVENT = 'unitly:prefs';
+
+function defaultStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const bus: EventTarget = typeof window !== 'undefined' ? window : new EventTarget();
+const notify = (): void => {
+  bus.dispatchEvent(new CustomEvent(PREFS_EVENT));
+};
+
+function save(key: string, value: string, storage: Storage | undefined): boolean {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    return false; // full or blocked: the choice holds for this page only
+  }
+  notify();
+  return true;
+}
+
+/** The Decimals choice: 'auto' unless a valid 0–10 is stored. */
+export function readDecimals(storage: Storage | undefined = defaultStorage()): Decimals {
+  let text: string | null = null;
+  try {
+    text = storage?.getItem(DECIMALS_KEY) ?? null;
+  } catch {
+    return 'auto';
+  }
+  if (text === null || !/^\d{1,2}$/.test(text)) return 'auto';
+  const n = Number(text);
+  return n <= MAX_DECIMALS ? n : 'auto';
+}
+
+export function writeDecimals(d: Decimals, storage: Storage | undefined = defaultStorage()): boolean {
+  if (d === 'auto') {
+    try {
+      storage?.removeItem(DECIMALS_KEY);
+    } catch {
+      return false;
+    }
+    notify();
+    return true;
+  }
+  return save(DECIMALS_KEY, String(d), storage);
+}
+
+/** Calls `listener` when a preference changes here or in another tab; returns the unsubscribe. */
+export function subscribePrefs(listener: () => void, target: EventTarget = bus): () => void {
+  const onStorage = (e: Event): void => {
+    const key = (e as StorageEvent).key;
+    if (key === DECIMALS_KEY || key === null) listener();
+  };
+  target.addEventListener(PREFS_EVENT, listener);
+  target.addEventListener('storage', onStorage);
+  return () => {
+    target.removeEventListener(PREFS_EVENT, listener);
+    target.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,0 +1,240 @@
+// The unit card beyond a number and a select (issue 16): typed quantities, fractions and
+// arithmetic, compound results, inline errors, the Decimals control, every unit at once and
+// the batch with its CSV, through the real pages by role and name, keyboard first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+
+const ctx = siteForFile();
+
+async function visit(path, options = {}) {
+  const page = await openPage(ctx.browser, options);
+  await page.addInitScript(() => {
+    if (localStorage.getItem('unitly-consent') === null) {
+      const choices = { essential: true, preferences: false, analytics: false, advertising: false };
+      localStorage.setItem('unitly-consent', JSON.stringify({ version: 1, choices, time: new Date().toISOString() }));
+    }
+  });
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
+async function go(page, path) {
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+}
+
+const card = (page) => ({
+  value: page.getByRole('textbox', { name: 'Value' }),
+  from: page.getByRole('combobox', { name: 'From' }),
+  to: page.getByRole('combobox', { name: 'To' }),
+  decimals: page.getByRole('combobox', { name: 'Decimals' }),
+  result: page.getByRole('status', { name: 'Result' }),
+  copy: page.getByRole('button', { name: 'Copy', exact: true }),
+});
+const result = async (page) => ((await card(page).result.textContent()) ?? '').trim();
+/** The text that describes the Value field (its message), or ''. */
+async function described(page) {
+  const ids = await card(page).value.getAttribute('aria-describedby');
+  if (!ids) return '';
+  return (await page.locator(`#${ids}`).textContent()).trim();
+}
+
+async function noAxeViolations(page, where) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], where);
+}
+
+async function finish(page) {
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(await page.cspViolations(), []);
+  await page.context().close();
+}
+
+test('typed quantities, fractions and arithmetic convert as issue 16 asks; the card says what it read', async () => {
+  const page = await visit('/length-converter');
+  const c = card(page);
+  assert.equal(await c.value.getAttribute('type'), 'text');
+  assert.equal(await c.value.getAttribute('autocapitalize'), 'off');
+  assert.equal(await c.value.getAttribute('spellcheck'), 'false');
+  await c.value.fill('5 ft 11 in');
+  await c.to.selectOption('meters');
+  assert.equal(await result(page), '1.8034 m');
+  assert.equal(await described(page), 'From 5 ft 11 in');
+  await c.value.fill(`5'11"`);
+  await c.to.selectOption('centimeters');
+  assert.equal(await result(page), '180.34 cm');
+  await c.value.fill('2*(3+4)');
+  await c.to.selectOption('feet');
+  assert.equal(await result(page), '45.931759 ft');
+  await c.value.fill('1,5');
+  assert.equal(await result(page), '4.92126 ft');
+  assert.equal(await described(page), 'Read as 1.5');
+  // Compound results in To.
+  await c.value.fill('1.8');
+  await c.to.selectOption('feet_inches');
+  assert.equal(await result(page), '5 ft 10.87 in');
+  await page.waitForFunction(() => location.search === '?value=1.8&from=meters&to=feet_inches');
+
+  await go(page, '/weight-converter');
+  await c.value.fill('10 st 4 lb');
+  assert.equal(await result(page), '144 lb');
+  await c.to.selectOption('kilograms');
+  assert.equal(await result(page), '65.317301 kg');
+  await go(page, '/volume-converter');
+  await c.from.selectOption('cups');
+  await c.to.selectOption('milliliters');
+  await c.value.fill('1 1/2');
+  assert.equal(await result(page), '354.882355 mL');
+  await c.from.selectOption('teaspoons');
+  await c.value.fill('3/4');
+  assert.equal(await result(page), '3.696691 mL');
+  // The raw input travels in the address and comes back.
+  await go(page, '/length-converter?value=5%20ft%2011%20in&to=meters');
+  await page.waitForFunction(() => document.querySelector('output')?.textContent.trim() !== '');
+  assert.equal(await c.value.inputValue(), '5 ft 11 in');
+  assert.equal(await result(page), '1.8034 m');
+  await finish(page);
+});
+
+test('what cannot be converted gets an inline, announced error, never a number', async () => {
+  const page = await visit('/length-converter?value=1e308&from=meters&to=feet');
+  const c = card(page);
+  await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+  assert.equal(await result(page), '');
+  assert.equal(await described(page), 'That is too large to convert.');
+  assert.equal(await c.copy.getAttribute('title'), 'That is too large to convert.');
+  assert.ok(await c.copy.isDisabled());
+  // The message sits in a polite live region, so screen readers hear it as it changes.
+  assert.equal(await page.locator('.converter-message').getAttribute('aria-live'), 'polite');
+  for (const [input, message] of [
+    ['5 fet', /Unknown unit “fet”. Did you mean “feet”\?/],
+    ['1.5.5', /more than one decimal separator/],
+    ['--3', /Two signs in a row/],
+    ['1/0', /Division by zero/],
+  ]) {
+    await c.value.fill(input);
+    assert.match(await described(page), message, input);
+    assert.equal(await c.value.getAttribute('aria-invalid'), 'true', input);
+    assert.equal(await result(page), '', input);
+  }
+  await noAxeViolations(page, 'an error under the Value field');
+  await c.value.fill('5');
+  assert.equal(await c.value.getAttribute('aria-invalid'), null);
+  assert.equal(await result(page), '16.404199 ft');
+  await finish(page);
+});
+
+test('Decimals is chosen by keyboard, applies everywhere, and is still set after a reload', async () => {
+  const page = await visit('/length-converter');
+  const c = card(page);
+  await c.value.fill('1');
+  assert.equal(await result(page), '3.28084 ft');
+  await c.decimals.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // Auto → 0 → 1 → 2
+  assert.equal(await c.decimals.inputValue(), '2');
+  assert.equal(await result(page), '3.28 ft');
+  assert.equal(await page.evaluate(() => localStorage.getItem('unitly-decimals')), '2');
+  await page.reload();
+  await waitForHydration(page);
+  await page.waitForFunction(() => document.querySelector('select[id$="-decimals"]')?.value === '2');
+  await c.value.fill('1');
+  assert.equal(await result(page), '3.28 ft');
+  // Back to Auto: nothing is kept.
+  await c.decimals.selectOption('auto');
+  assert.equal(await result(page), '3.28084 ft');
+  assert.equal(await page.evaluate(() => localStorage.getItem('unitly-decimals')), null);
+  await finish(page);
+});
+
+test('every unit at once opens by keyboard, follows the value and copies each line', async () => {
+  const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
+  const c = card(page);
+  await c.value.fill('7.3');
+  const summary = page.getByText('Every length unit', { exact: true });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const list = page.locator('.all-units');
+  await list.waitFor();
+  const text = await list.textContent();
+  for (const want of ['730 cm', '287.401575 in', '7.983377 yd', '0.00453601 mi', '7,300 mm']) assert.ok(text.includes(want), `${want} in ${text}`);
+  await c.value.fill('1');
+  await page.getByRole('button', { name: 'Copy 100 cm' }).waitFor();
+  await page.getByRole('button', { name: 'Copy 100 cm' }).press('Enter');
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()) === '1 meters = 100 centimeters');
+  await noAxeViolations(page, 'every unit open');
+  await finish(page);
+});
+
+test('batch: lines convert as typed, bad lines are flagged, Copy all and Download CSV', async () => {
+  const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
+  const summary = page.getByText('Batch conversion', { exact: true });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const box = page.getByRole('textbox', { name: 'Values, one per line' });
+  await box.waitFor();
+  await box.focus();
+  await page.keyboard.type('1\n2\n3.5\n5 fet\n1,5\n');
+  const table = page.getByRole('table', { name: 'Batch results: Meters (m) to Feet (ft)' });
+  await page.waitForFunction(() => document.querySelectorAll('.batch-table tbody tr').length === 5);
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  assert.deepEqual(rows.map((r) => r[2]), ['3.28084 ft', '6.56168 ft', '11.48294 ft', 'Unknown unit “fet”. Did you mean “feet”?', '4.92126 ft']);
+  await noAxeViolations(page, 'batch with a bad line');
+  await page.getByRole('button', { name: 'Copy all' }).press('Enter');
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()).startsWith('1\t3.28084 ft\n2\t6.56168 ft'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).press('Enter')]);
+  assert.equal(download.suggestedFilename(), 'length-meters-to-feet.csv');
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.equal(csv, [
+    'value,from,result,to', '1,meters,3.28084,feet', '2,meters,6.56168,feet', '3.5,meters,11.48294,feet',
+    '5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet', '"1,5",meters,4.92126,feet', '',
+  ].join('\r\n'));
+  await finish(page);
+});
+
+test('the currency card: Amount reads the same values, errors inline, and its address is shareable', async () => {
+  const page = await visit('/currency-converter?value=100&from=GBP&to=JPY');
+  const amount = page.getByRole('textbox', { name: 'Amount' });
+  const from = page.getByRole('combobox', { name: 'From' });
+  const to = page.getByRole('combobox', { name: 'To' });
+  const out = page.getByRole('status', { name: 'Result' });
+  await page.waitForFunction(() => document.querySelector('output')?.textContent.trim() !== '');
+  assert.equal(await amount.inputValue(), '100');
+  assert.equal(await from.inputValue(), 'GBP');
+  assert.equal(await to.inputValue(), 'JPY');
+  const hundred = (await out.textContent()).trim();
+  // 1 1/2 × 100 reads as 150, a decimal comma as a decimal point.
+  await amount.fill('1 1/2 * 100');
+  await page.waitForFunction((before) => document.querySelector('output')?.textContent.trim() !== before, hundred);
+  await amount.fill('100,5');
+  await page.waitForFunction(() => location.search === '?value=100%2C5&from=GBP&to=JPY');
+  for (const [input, message] of [
+    ['-5', 'Enter an amount greater than 0.'],
+    ['0', 'Enter an amount greater than 0.'],
+    ['1e13', 'Enter an amount no larger than 1 trillion.'],
+    ['€100', 'Enter the amount without “€”: choose the currency in From.'],
+    ['1.5.5', '“1.5.5” is not a number: it has more than one decimal separator.'],
+  ]) {
+    await amount.fill(input);
+    const ids = await amount.getAttribute('aria-describedby');
+    assert.equal((await page.locator(`#${ids}`).textContent()).trim(), message, input);
+    assert.equal(await amount.getAttribute('aria-invalid'), 'true', input);
+  }
+  await noAxeViolations(page, 'currency amount error');
+  // A link with a currency the site does not convert keeps the rest and says so.
+  await go(page, '/currency-converter?value=5&from=XYZ&to=EUR');
+  const note = page.getByRole('status').filter({ hasText: 'ignored' });
+  await note.waitFor();
+  assert.match(await note.textContent(), /from=XYZ was not understood here and was ignored/);
+  await page.waitForFunction(() => location.search === '?value=5&from=USD&to=EUR');
+  // A same-currency "conversion" is not history.
+  await to.selectOption('USD'); // records the 5 USD → EUR just shown (a pair change settles it)
+  await page.evaluate(() => localStorage.removeItem('conversion-history'));
+  await amount.fill('7');
+  await page.waitForTimeout(1500); // past the settle delay
+  assert.equal(await page.evaluate(() => localStorage.getItem('conversion-history')), null);
+  await finish(page);
+});
