@@ -18,6 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addArticles, article } from './articles.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'target/release/unitly');
@@ -45,68 +46,7 @@ if (!existsSync(join(ROOT, 'islands/node_modules'))) execFileSync('npm', ['ci', 
 // ---------------------------------------------------------------------------------------
 // Generated articles: deterministic, varied, about the size of the real ones.
 
-const TOPICS = [
-  ['length', '/length-converter', 'metres', 'feet', 3.28084],
-  ['weight', '/weight-converter', 'kilograms', 'pounds', 2.20462],
-  ['volume', '/volume-converter', 'litres', 'US gallons', 0.264172],
-  ['area', '/area-converter', 'square metres', 'square feet', 10.7639],
-  ['temperature', '/temperature-converter', 'degrees Celsius', 'degrees Fahrenheit', 1.8],
-  ['currency', '/currency-converter', 'euros', 'US dollars', 1.08],
-];
-const CATEGORIES = ['Guides', 'History', 'Tips', 'Science', 'Travel', 'Cooking'];
-
-function article(i) {
-  const [topic, link, from, to, factor] = TOPICS[i % TOPICS.length];
-  const slug = `bench-${topic}-note-${String(i).padStart(5, '0')}`;
-  const day = new Date(Date.UTC(2020, 0, 1) + (i % 1800) * 86400000).toISOString().slice(0, 10);
-  const rows = Array.from({ length: 8 }, (_, k) => {
-    const v = (k + 1) * ((i % 7) + 1);
-    return `| ${v} ${from} | ${(v * factor).toFixed(4)} ${to} |`;
-  }).join('\n');
-  const para = (n) =>
-    `Converting ${from} to ${to} comes up in note ${i} for reason ${n}: the factor is ${factor}, so multiply by it ` +
-    `going one way and divide going back. Round only at the end, keep one more digit than you need while you work, ` +
-    `and check the answer against a value you know, such as the ones in the table below. The [${topic} converter](${link}) ` +
-    `does the arithmetic exactly and keeps a history of what you converted on this device only.`;
-  return `---
-title: "${topic[0].toUpperCase()}${topic.slice(1)} conversion note ${i}: ${from} to ${to}"
-excerpt: "Practical note ${i} on converting ${from} to ${to}, with a table of common values and the one factor you need to remember."
-date: ${day}
-readTime: ${3 + (i % 6)} min read
-category: ${CATEGORIES[i % CATEGORIES.length]}
-slug: ${slug}
-featured: false
-keywords: [${topic} conversion, ${from} to ${to}, note ${i}]
----
-${para(1)}
-
-## The factor
-
-One ${from.replace(/s$/, '')} is **${factor}** ${to}. ${para(2)}
-
-| ${from} | ${to} |
-|---|---|
-${rows}
-
-## Worked examples
-
-1. Multiply the value in ${from} by ${factor}.
-2. Keep the unrounded result for the next step.
-3. Round the final answer to the precision you need.
-
-${para(3)}
-
-### Common mistakes
-
-- Dividing where you should multiply.
-- Rounding the factor too early.
-- Mixing US and imperial definitions.
-
-${para(4)}
-
-See also the [help centre](/help) and the [accuracy notes](/conversion-accuracy).
-`;
-}
+// (bench/articles.mjs: also used by the browser test of a large site)
 
 // ---------------------------------------------------------------------------------------
 // The sites.
@@ -119,7 +59,7 @@ function unitlySite(dir, n) {
   }
   symlinkSync(join(ROOT, 'islands/node_modules'), join(dir, 'islands/node_modules'));
   if (existsSync(join(ROOT, 'edge'))) symlinkSync(join(ROOT, 'edge'), join(dir, 'edge'));
-  for (let i = 1; i <= n; i++) writeFileSync(join(dir, `content/blog/${article(i).match(/^slug: (.*)$/m)[1]}.md`), article(i));
+  addArticles(dir, n);
 }
 
 /** A minimal Hugo theme with the same chrome: header and footer markup cut from a built Unitly page. */

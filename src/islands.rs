@@ -96,6 +96,10 @@ pub struct ClientManifest {
     pub head_script: String,
     /// Its `sha256-...` source for the Content-Security-Policy.
     pub head_script_hash: String,
+    /// The service worker's code (islands/src/sw/sw.ts, its own esbuild entry); the build
+    /// writes it to `/sw.js` behind this build's manifest (src/pwa.rs).
+    #[serde(default)]
+    pub service_worker: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -122,6 +122,25 @@ impl Renderer {
         ctx.insert("jsonld", "");
         self.tera.render("404.html", &ctx)
     }
+
+    /// The offline page the service worker answers for a page that is neither reachable nor
+    /// cached: not a route, not in the sitemap. `converters`: the converter pages, which are
+    /// always available offline (they are part of the app shell).
+    pub fn render_offline(&self, content: &Content, converters: &[&Page]) -> Result<String, tera::Error> {
+        let mut ctx = self.context_for("offline.html");
+        ctx.insert(
+            "page",
+            &json!({
+                "path": "/offline", "url": crate::url::absolute(&content.config.base_url, "/offline"), "title": format!("You are offline | {}", content.config.name),
+                "heading": "You are offline", "description": "This page has not been saved for offline use yet. The converters and the pages you have visited work without a connection.",
+                "schema": "WebPage", "keywords": "", "breadcrumb": [], "data": {}, "body": "", "noindex": true,
+            }),
+        );
+        let links: Vec<NavLink> = converters.iter().map(|p| NavLink { path: &p.path, label: &p.label }).collect();
+        ctx.insert("converters", &links);
+        ctx.insert("jsonld", "");
+        self.tera.render("offline.html", &ctx)
+    }
 }
 
 /// A page the newsletter's confirmation link can lead to (`CONFIRM_PAGES` in
@@ -190,7 +209,7 @@ fn extras(content: &Content) -> Vec<(&'static str, Value)> {
         ("articles", to_json(serde_json::to_value(articles(content)))),
         ("faq", to_json(serde_json::to_value(&content.faq))),
         ("units", to_json(serde_json::to_value(&content.units))),
-        ("sitemap_xml", Value::String(crate::sitemap::xml(content))),
+        ("sitemap_count", Value::from(crate::sitemap::url_count(content))),
     ]
 }
 

@@ -151,7 +151,7 @@ impl Site {
         Ok(((), summary))
     }
 
-    /// Every page and the 404 page (last), with island placeholders.
+    /// Every page, then the 404 page and the offline page (not routes), with island placeholders.
     fn render_templates(&self, content: &Content, registry: &Arc<IslandRegistry>, templates: &mut render::TemplateCache) -> Result<(Vec<Rendered>, String)> {
         let renderer = Renderer::new(&self.templates_dir(), content, registry.clone(), templates).map_err(tera_error)?;
         let (mut rendered, problems) = render_all(&renderer, content);
@@ -162,6 +162,8 @@ impl Site {
             let html = renderer.render_newsletter(content, page).map_err(tera_error)?;
             rendered.push(Rendered { file: format!("newsletter/{}.html", page.state), html });
         }
+        let offline = renderer.render_offline(content, &converter_pages(content)).map_err(tera_error)?;
+        rendered.push(Rendered { file: crate::pwa::OFFLINE_FILE.into(), html: offline });
         let n = rendered.len();
         Ok((rendered, format!("{n} pages")))
     }
@@ -173,7 +175,7 @@ impl Site {
         Ok((p, summary))
     }
 
-    /// The pages' links (the 404 page, last, is not a route).
+    /// The pages' links (the 404 and offline pages, last, are not routes).
     fn check_rendered_links(&self, content: &Content, rendered: &[Rendered]) -> Result<((), String)> {
         let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()]);
         problems.into_result().map_err(anyhow::Error::new)?;
@@ -201,9 +203,15 @@ impl Site {
         for file in theme::static_files(&static_dir) {
             write(&file.path, &file.read()?)?;
         }
-        // The service worker: precaches every page and client file (src/pwa.rs).
-        let paths: Vec<&str> = content.pages.iter().map(|p| p.path.as_str()).collect();
-        let sw = crate::pwa::service_worker(&paths, rendered.iter().map(|r| r.html.as_str()), &prerendered.manifest.files, &static_dir)?;
+        // The service worker: its manifest precaches the app shell only (src/pwa.rs).
+        let by_file: HashMap<&str, &str> = rendered.iter().map(|r| (r.file.as_str(), r.html.as_str())).collect();
+        let offline_path = format!("/{}", crate::pwa::OFFLINE_FILE);
+        let shell: Vec<(&str, &str)> = shell_pages(content)
+            .iter()
+            .map(|p| (p.path.as_str(), by_file[output_file(&p.path).as_str()]))
+            .chain([(offline_path.as_str(), by_file[crate::pwa::OFFLINE_FILE])])
+            .collect();
+        let sw = crate::pwa::service_worker(&prerendered.manifest.service_worker, &shell, &prerendered.manifest.files, &static_dir)?;
         write("sw.js", sw.as_bytes())?;
         let assets = staged.path().join("assets");
         let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(assets.join(f)).ok()).map(|m| m.len()).sum();
@@ -254,6 +262,17 @@ fn render_all(renderer: &Renderer, content: &Content) -> (Vec<Rendered>, Problem
         }
     }
     (rendered, problems)
+}
+
+/// The pages of the app shell, which work offline from a first visit on: the home page,
+/// then every converter page.
+fn shell_pages(content: &Content) -> Vec<&crate::content::Page> {
+    let home = content.pages.iter().filter(|p| p.path == "/");
+    home.chain(converter_pages(content)).collect()
+}
+
+fn converter_pages(content: &Content) -> Vec<&crate::content::Page> {
+    content.pages.iter().filter(|p| p.template == "converter.html").collect()
 }
 
 /// `/` → `index.html`, `/blog/x` → `blog/x.html` (served at `/blog/x` by static hosts).

@@ -30,6 +30,11 @@ pub fn xml(content: &Content) -> String {
     out
 }
 
+/// How many URLs the sitemap lists (the home page's sitemap card says so).
+pub fn url_count(content: &Content) -> usize {
+    content.pages.len()
+}
+
 pub fn robots(content: &Content) -> String {
     let sitemap = crate::url::absolute(&content.config.base_url, "/sitemap.xml");
     format!("User-agent: *\nAllow: /\n\nSitemap: {sitemap}\n")

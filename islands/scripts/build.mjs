@@ -1,6 +1,6 @@
 // The island pipeline, run once per `unitly build` by the Rust generator.
 // stdin:  {"outDir", "publicPath", "css", "client": bool, "renders": [{key, name, props}]}
-// stdout: {"client": {entry, css, preload, component_preload, files, head_script, head_script_hash} | null,
+// stdout: {"client": {entry, css, preload, component_preload, files, head_script, head_script_hash, service_worker} | null,
 //          "html": {key: html}, "errors": [...]}
 // One process bundles the client (hashed ES modules, React in a shared chunk) and
 // prerenders every requested island with React's server renderer.
@@ -80,7 +80,7 @@ async function buildClient() {
     const name = output.entryPoint?.match(/^src\/components\/([A-Za-z0-9]+)\.tsx$/)?.[1];
     if (name) componentPreload[name] = [path, ...closure(path)].filter((p) => !entryChunks.has(p)).map(url);
   }
-  const head = await buildHeadScript();
+  const [head, serviceWorker] = await Promise.all([buildHeadScript(), buildServiceWorker()]);
   return {
     entry: url(entryPath),
     css: url(cssPath),
@@ -90,7 +90,27 @@ async function buildClient() {
     head_script: head,
     // What the Content-Security-Policy allows in place of 'unsafe-inline'.
     head_script_hash: `sha256-${createHash('sha256').update(head, 'utf8').digest('base64')}`,
+    service_worker: serviceWorker,
   };
+}
+
+/**
+ * src/sw/sw.ts, its own entry: one classic script (a service worker cannot share the
+ * page's chunks). The Rust build writes it to /sw.js behind the manifest of this build.
+ */
+async function buildServiceWorker() {
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'src/sw/sw.ts')],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
 }
 
 /** src/runtime/head.ts as one minified statement, to be inlined in every page's <head>. */

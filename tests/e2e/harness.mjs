@@ -2,7 +2,7 @@
 // into a temporary folder), fake upstreams on 127.0.0.1, and Debian's Chromium driven
 // by playwright-core. Nothing here reaches beyond this machine.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
@@ -70,6 +70,24 @@ export async function startSite({ env = {}, root = ROOT } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A copy of the project to grow (content/ and themes/ copied, islands/ sources copied with
+ * node_modules linked, edge/ linked) in a temporary folder; `grow(dir)` adds to it, such
+ * as generated articles (bench/articles.mjs). Returns the folder; `rmSync` it when done.
+ */
+export function siteCopy(grow = () => {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'unitly-site-'));
+  for (const d of ['content', 'themes']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+  mkdirSync(join(dir, 'islands'));
+  for (const d of ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+    if (existsSync(join(ROOT, 'islands', d))) cpSync(join(ROOT, 'islands', d), join(dir, 'islands', d), { recursive: true });
+  }
+  symlinkSync(join(ROOT, 'islands/node_modules'), join(dir, 'islands/node_modules'));
+  symlinkSync(join(ROOT, 'edge'), join(dir, 'edge'));
+  grow(dir);
+  return dir;
 }
 
 export async function launchBrowser() {

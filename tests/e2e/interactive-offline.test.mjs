@@ -1,108 +1,150 @@
-// Installable and offline: the service worker precaches every page and client file, so
-// with the network cut the converters still load and convert; /api/* is never cached;
-// a new build gets a new cache and the old one is deleted.
-import { test } from 'node:test';
+// Installable and offline, on a site with 2,000 generated articles (bench/articles.mjs):
+// the service worker precaches only the app shell, so a first visit stores at most 2 MB
+// whatever the size of the blog; pages are cached as they are visited; offline, visited
+// pages and every converter work and any other page answers with the offline page; a new
+// deployment waits for the visitor's reload instead of swapping assets under the tab.
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { siteForFile } from './harness.mjs';
+import { addArticles } from '../../bench/articles.mjs';
+import { siteCopy, siteForFile } from './harness.mjs';
 import { assertClean, newPage, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
-const ctx = siteForFile();
+const ARTICLES = 2000;
+const root = siteCopy((dir) => addArticles(dir, ARTICLES));
+after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root });
+const BUDGET = 2 * 1024 * 1024;
 
-test('sw.js: versioned by content, precaches every page of the sitemap, served revalidated', async () => {
+const manifestOf = (sw) => JSON.parse(sw.match(/^self\.UNITLY_SW = (.*);$/m)[1]);
+
+/** Every cache's entries with the bytes of their bodies, read inside the page. */
+const cacheContents = (page) =>
+  page.evaluate(async () => {
+    const out = {};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      out[name] = [];
+      for (const request of await cache.keys()) {
+        const body = await (await cache.match(request)).arrayBuffer();
+        out[name].push({ path: new URL(request.url).pathname, bytes: body.byteLength });
+      }
+    }
+    return out;
+  });
+
+async function controlled(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+test('sw.js: the manifest of this build in front of the bundled worker; the shell is small and fixed', async () => {
   const r = await fetch(`${ctx.site.url}/sw.js`);
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-type'), /javascript/);
   assert.equal(r.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
   const sw = await r.text();
-  const list = JSON.parse(sw.match(/const PRECACHE = (\[[\s\S]*?\]);/)[1]);
-  const xml = await (await fetch(`${ctx.site.url}/sitemap.xml`)).text();
-  const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  assert.equal(pages.length, 29);
-  for (const p of [...pages, '/404.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png']) assert.ok(list.includes(p), p);
-  const html = await (await fetch(`${ctx.site.url}/`)).text();
-  for (const asset of html.match(/\/assets\/[\w.-]+\.(?:js|css)/g)) assert.ok(list.includes(asset), asset);
-  assert.ok(!list.some((u) => u.startsWith('/api')), 'no API answer is precached');
-  assert.match(sw, /const VERSION = '[0-9a-f]{16}';/);
   assert.equal(sw, await readFile(join(ctx.site.out, 'sw.js'), 'utf8'));
+  const m = manifestOf(sw);
+  assert.match(m.version, /^[0-9a-f]{16}$/);
+  assert.equal(m.offline, '/offline.html');
+  assert.ok(m.runtimeEntries > 0);
+  for (const p of ['/', '/length-converter', '/currency-converter', '/land-area-converter', '/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png']) {
+    assert.ok(m.shell.includes(p), p);
+  }
+  const html = await (await fetch(`${ctx.site.url}/length-converter`)).text();
+  for (const asset of html.match(/\/assets\/[\w.-]+\.(?:js|css)/g)) assert.ok(m.shell.includes(asset), asset);
+  assert.ok(!m.shell.some((u) => u.startsWith('/blog') || u.startsWith('/api') || u === '/faq'), 'no article, listing, API answer or info page');
+  assert.ok(m.shell.length < 80, `${m.shell.length} URLs`);
   const headers = await readFile(join(ctx.site.out, '_headers'), 'utf8');
   assert.match(headers, /\/sw\.js\n {2}Cache-Control: public, max-age=0, must-revalidate/);
 });
 
-test('offline: converter pages load from the cache and still convert; API calls are not cached', async () => {
+test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pages and converters work, others get the offline page`, async () => {
   const page = await newPage(ctx.browser, { serviceWorkers: 'allow' });
-  await page.goto(`${ctx.site.url}/length-converter`);
-  await waitForAllIslands(page, ['ConverterCard']);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const cache = await page.evaluate(async () => {
-    const keys = await caches.keys();
-    const c = await caches.open(keys[0]);
-    return { keys, urls: (await c.keys()).map((r) => new URL(r.url).pathname) };
-  });
-  assert.equal(cache.keys.length, 1);
-  assert.match(cache.keys[0], /^unitly-[0-9a-f]{16}$/);
-  for (const p of ['/', '/length-converter', '/weight-converter', '/faq', '/404.html']) assert.ok(cache.urls.includes(p), p);
-  assert.ok(!cache.urls.some((u) => u.startsWith('/api/')), 'market and rate answers never enter the cache');
+  const visited = '/blog/bench-length-note-00006';
+  await page.goto(`${ctx.site.url}${visited}`);
+  await waitForAllIslands(page, ['Toaster']);
+  await controlled(page);
+  // The first page arrived before the worker: it is kept as visited when the worker starts.
+  await page.waitForFunction((p) => caches.open('unitly-runtime').then((c) => c.match(p)).then(Boolean), visited);
+  const first = await cacheContents(page);
+  const names = Object.keys(first).sort();
+  assert.equal(names.length, 2, names.join());
+  assert.match(names[1], /^unitly-shell-[0-9a-f]{16}$/);
+  assert.equal(names[0], 'unitly-runtime');
+  const stored = Object.values(first).flat().reduce((sum, e) => sum + e.bytes, 0);
+  assert.ok(stored <= BUDGET, `a first visit stored ${stored} bytes`);
+  const estimate = await page.evaluate(() => navigator.storage.estimate());
+  assert.ok(estimate.usage <= BUDGET, `origin storage after a first visit: ${estimate.usage} bytes`);
+  assert.ok(!first[names[1]].some((e) => e.path.startsWith('/blog/')), 'no article is precached');
+  assert.ok(!Object.values(first).flat().some((e) => e.path.startsWith('/api/')), 'market and rate answers never enter a cache');
 
   await page.context().setOffline(true);
-  const reloaded = await page.reload();
-  assert.ok(reloaded.fromServiceWorker(), 'answered by the service worker');
-  await waitForAllIslands(page, ['ConverterCard']);
-  await page.getByRole('textbox', { name: 'Value' }).fill('5');
-  await page.getByRole('combobox', { name: 'From' }).selectOption('meters');
-  await page.getByRole('combobox', { name: 'To' }).selectOption('feet');
-  await page.locator('output').filter({ hasText: '16.404199' }).first().waitFor();
+  // The visited article, from the cache.
+  const again = await page.reload();
+  assert.ok(again.fromServiceWorker(), 'answered by the service worker');
+  await page.getByRole('heading', { level: 1, name: /Length conversion note 6/ }).waitFor();
   await page.getByText('Offline - Limited functionality').waitFor();
-
-  // A page never visited before comes from the precache too.
-  await page.goto(`${ctx.site.url}/temperature-converter`);
+  // A converter never visited: in the shell, and it converts.
+  await page.goto(`${ctx.site.url}/temperature-converter?value=100`);
   await waitForAllIslands(page, ['ConverterCard']);
   await page.getByRole('textbox', { name: 'Value' }).fill('100');
   await page.locator('output').filter({ hasText: '212' }).first().waitFor();
-
-  // The converter's query string does not defeat the cache; an unknown path is the 404 page.
-  await page.goto(`${ctx.site.url}/weight-converter?from=kilograms`);
-  await page.getByRole('heading', { level: 1, name: /Weight/ }).waitFor();
-  const response = await page.goto(`${ctx.site.url}/no-such-page`);
-  assert.equal(response.status(), 404);
-  await page.getByText('Oops! Page not found').waitFor();
-
+  // An article never visited: the offline page, listing what this device has saved.
+  const unvisited = await page.goto(`${ctx.site.url}/blog/bench-weight-note-01999`);
+  assert.equal(unvisited.status(), 200);
+  await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+  await waitForAllIslands(page, ['OfflinePages']);
+  const saved = page.getByRole('region', { name: 'Pages saved on this device' });
+  await saved.getByRole('link', { name: /Length conversion note 6/ }).waitFor();
+  assert.ok(await page.getByRole('link', { name: 'Celsius to Fahrenheit' }).count() + (await page.getByRole('link', { name: /Length Converter/ }).count()) > 0);
   // The API is network-only: offline it fails instead of answering from a cache.
   const api = await page.evaluate(() => fetch('/api/rates/pair/USD/EUR/1').then((r) => r.status, () => 'failed'));
   assert.equal(api, 'failed');
-
   await page.context().setOffline(false);
-  // Back online, pages come from the network again (network first).
-  await page.goto(`${ctx.site.url}/faq`);
-  await waitForAllIslands(page, ['FaqSearch']);
-  // Requests the page made while offline, and the deliberate 404 and failed API call above,
-  // are logged by the browser; nothing else may be.
-  const unexpected = page.problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|status of 404|Failed to fetch|404: no page at/.test(p));
+
+  // Visiting many more pages keeps the runtime cache within its bound, oldest out first.
+  const { runtimeEntries } = manifestOf(await (await fetch(`${ctx.site.url}/sw.js`)).text());
+  for (let i = 1; i <= runtimeEntries + 2; i++) {
+    await page.goto(`${ctx.site.url}/blog/bench-area-note-${String(6 * i - 3).padStart(5, '0')}`, { waitUntil: 'domcontentloaded' });
+  }
+  await page.waitForFunction((n) => caches.open('unitly-runtime').then((c) => c.keys()).then((k) => k.length <= n && k.some((r) => r.url.endsWith('-00009'))), runtimeEntries);
+  const runtime = (await cacheContents(page))['unitly-runtime'].map((e) => e.path);
+  assert.ok(!runtime.includes(visited), 'the oldest page went first');
+  const unexpected = page.problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p));
   assert.deepEqual(unexpected, []);
   assert.deepEqual(await page.cspViolations(), []);
   await page.context().close();
 });
 
-test('a new deployment: new version, new cache, old cache deleted, the page is told', async () => {
+test('a new deployment waits for the visitor: the tab keeps its version until Reload, then switches', async () => {
   const page = await newPage(ctx.browser, { serviceWorkers: 'allow' });
   await page.goto(`${ctx.site.url}/about`);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  // The page that gets the new worker must have been controlled from its start.
+  await controlled(page);
   await page.reload();
   await waitForAllIslands(page, ['Toaster']);
   const file = join(ctx.site.out, 'sw.js');
   const sw = await readFile(file, 'utf8');
-  const version = sw.match(/const VERSION = '([0-9a-f]+)'/)[1];
-  await page.waitForFunction((v) => caches.keys().then((k) => k.join() === `unitly-${v}`), version);
+  const { version } = manifestOf(sw);
+  const shellNames = () => page.evaluate(() => caches.keys().then((k) => k.filter((n) => n.startsWith('unitly-shell-')).sort()));
   try {
-    // What a deployment does to sw.js: a new version (the build derives it from the content).
-    await writeFile(file, sw.replace(`const VERSION = '${version}'`, "const VERSION = 'feedfacefeedface'"));
+    // What a deployment does to sw.js: a new version (the build derives it from the shell).
+    await writeFile(file, sw.replace(`"version":"${version}"`, '"version":"feedfacefeedface"'));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
-    await page.waitForFunction(() => caches.keys().then((k) => k.join() === 'unitly-feedfacefeedface'), null, { timeout: 20_000 });
-    await toast(page, 'A new version of Unitly is available').waitFor();
+    const offer = toast(page, 'A new version of Unitly is available');
+    await offer.waitFor({ timeout: 20_000 });
+    // Installed and waiting; the open tab is still served by the old version.
+    assert.deepEqual(await shellNames(), ['unitly-shell-feedfacefeedface', `unitly-shell-${version}`].sort());
+    assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)), true);
+    const navigated = page.waitForEvent('framenavigated');
+    await offer.getByRole('button', { name: 'Reload' }).click();
+    await navigated;
+    await waitForAllIslands(page, ['Toaster']);
+    await page.waitForFunction(() => caches.keys().then((k) => !k.some((n) => n.startsWith('unitly-shell-') && n !== 'unitly-shell-feedfacefeedface')));
+    assert.deepEqual(await shellNames(), ['unitly-shell-feedfacefeedface']);
   } finally {
     await writeFile(file, sw);
   }

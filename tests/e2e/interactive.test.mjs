@@ -117,19 +117,28 @@ describe('FAQ', () => {
 });
 
 describe('Sitemap generator', () => {
-  test('shows the built sitemap.xml and copies it', async () => {
+  test('fetches the built sitemap.xml when used, shows it and copies it', async () => {
     const page = await newPage(ctx.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const built = await (await fetch(`${ctx.site.url}/sitemap.xml`)).text();
     assert.equal((built.match(/<loc>/g) ?? []).length, 29);
+    const fetched = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/sitemap.xml' && fetched.push(r.url()));
     await page.goto(ctx.site.url);
+    assert.ok(!(await page.content()).includes('<urlset'), 'the page does not carry the sitemap');
     const card = page.getByRole('region', { name: 'Sitemap Generator' });
     await card.scrollIntoViewIfNeeded();
     await waitForAllIslands(page, ['SitemapGenerator', 'Toaster']);
-    assert.equal(await card.getByRole('textbox', { name: 'sitemap.xml' }).inputValue(), built, 'the very file the build wrote');
-    assert.equal(await card.getByRole('textbox', { name: 'sitemap.xml' }).getAttribute('readonly'), '');
+    assert.match(await card.textContent(), /all 29 pages of the site/);
+    assert.equal(fetched.length, 0, 'nothing is fetched before the card is used');
     await card.getByRole('button', { name: 'Copy XML' }).click();
     await toast(page, '📋 Copied!').filter({ hasText: 'Sitemap XML copied to clipboard' }).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), built);
+    const box = card.getByRole('textbox', { name: 'sitemap.xml' });
+    assert.equal(await box.inputValue(), built, 'the very file the build wrote');
+    assert.equal(await box.getAttribute('readonly'), '');
+    await card.getByRole('button', { name: 'Copy XML' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.toast').length === 2);
+    assert.equal(fetched.length, 1, 'fetched once');
     await assertClean(page);
     await page.context().close();
   });
@@ -150,6 +159,29 @@ describe('Sitemap generator', () => {
     assert.match(await failed.textContent(), /Could not copy sitemap to clipboard/);
     assert.match(await failed.getAttribute('class'), /toast-destructive/);
     await assertClean(page);
+    await page.context().close();
+  });
+
+  test('a failed fetch says so in a toast and in the card; the next try works', async () => {
+    const page = await newPage(ctx.browser);
+    let fail = true;
+    await page.route('**/sitemap.xml', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.goto(ctx.site.url);
+    const card = page.getByRole('region', { name: 'Sitemap Generator' });
+    await card.scrollIntoViewIfNeeded();
+    await waitForAllIslands(page, ['SitemapGenerator', 'Toaster']);
+    await card.getByRole('button', { name: 'Download' }).click();
+    const failed = toast(page, 'Sitemap unavailable', 'alert');
+    await failed.waitFor();
+    assert.match(await failed.textContent(), /Could not load the sitemap/);
+    assert.match(await card.getByRole('alert').textContent(), /Check your connection and try again/);
+    fail = false;
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download' }).click()]);
+    assert.equal(download.suggestedFilename(), 'sitemap.xml');
+    assert.equal(await card.getByRole('alert').count(), 0, 'the message goes once it worked');
+    // The browser logs the deliberate 503; nothing else may be logged.
+    assert.deepEqual(page.problems.filter((p) => !/status of 503/.test(p)), []);
+    assert.deepEqual(await page.cspViolations(), []);
     await page.context().close();
   });
 

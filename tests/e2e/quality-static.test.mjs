@@ -60,9 +60,9 @@ describe('the built site', () => {
     htmlFiles = filesUnder(ctx.site.out).filter((f) => f.endsWith('.html'));
   });
 
-  test('has 29 pages, the 404 page and the newsletter confirmation pages', () => {
-    assert.equal(htmlFiles.length, 33, htmlFiles.join(' '));
-    for (const f of ['404.html', 'newsletter/confirmed.html', 'newsletter/expired.html', 'newsletter/unavailable.html']) assert.ok(htmlFiles.includes(f), f);
+  test('has 29 pages, the 404 page, the offline page and the newsletter confirmation pages', () => {
+    assert.equal(htmlFiles.length, 34, htmlFiles.join(' '));
+    for (const f of ['404.html', 'offline.html', 'newsletter/confirmed.html', 'newsletter/expired.html', 'newsletter/unavailable.html']) assert.ok(htmlFiles.includes(f), f);
   });
 
   test('every HTML page passes the Nu Html Checker with no error', () => {

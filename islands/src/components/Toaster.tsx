@@ -4,10 +4,13 @@ import { useEffect, useState } from 'react';
 import { currentToasts, dismissToast, subscribeToasts, TOAST_DURATION_MS, type Toast } from '../lib/toast.ts';
 
 function ToastItem({ toast }: { toast: Toast }) {
+  const action = toast.action;
   useEffect(() => {
+    // A toast that offers an action waits for the visitor; the others go by themselves.
+    if (action) return;
     const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.id]);
+  }, [toast.id, action]);
   // The role sits inside the <li>: a list item may not be a status or alert itself.
   return (
     <li className="toast-item">
@@ -16,6 +19,18 @@ function ToastItem({ toast }: { toast: Toast }) {
           <p className="toast-title">{toast.title}</p>
           {toast.description && <p className="toast-description">{toast.description}</p>}
         </div>
+        {action && (
+          <button
+            type="button"
+            className="button toast-action"
+            onClick={() => {
+              dismissToast(toast.id);
+              action.run();
+            }}
+          >
+            {action.label}
+          </button>
+        )}
         <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
           ×
         </button>

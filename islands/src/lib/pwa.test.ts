@@ -56,3 +56,32 @@ test('service worker registers only in secure contexts', () => {
   assert.deepEqual(calls, [['/sw.js', { scope: '/', updateViaCache: 'none' }]]);
   assert.equal(registerServiceWorker({ isSecureContext: true, navigator: {} } as unknown as Window), false);
 });
+
+test('a waiting version is offered once, with a Reload that hands over and then reloads', async () => {
+  const { currentToasts, dismissToast } = await import('./toast.ts');
+  const { watchForUpdates, UPDATE_TITLE } = await import('./pwa.ts');
+  for (const t of currentToasts()) dismissToast(t.id);
+  const posted: unknown[] = [];
+  const worker = { postMessage: (m: unknown) => posted.push(m), state: 'installed' } as unknown as ServiceWorker;
+  const listeners: Record<string, () => void> = {};
+  const container = { controller: {}, addEventListener: (type: string, fn: () => void) => (listeners[type] = fn) } as unknown as ServiceWorkerContainer;
+  let reloaded = 0;
+  const win = { location: { reload: () => (reloaded += 1) } } as unknown as Window;
+
+  // First install (no controller): nothing to offer.
+  const first = { waiting: worker, addEventListener() {} } as unknown as ServiceWorkerRegistration;
+  watchForUpdates(first, { ...container, controller: null } as unknown as ServiceWorkerContainer, win);
+  assert.equal(currentToasts().length, 0);
+
+  watchForUpdates({ waiting: worker, addEventListener() {} } as unknown as ServiceWorkerRegistration, container, win);
+  const offered = currentToasts();
+  assert.equal(offered.length, 1);
+  assert.equal(offered[0].title, UPDATE_TITLE);
+  assert.equal(offered[0].action?.label, 'Reload');
+  assert.deepEqual(posted, [], 'nothing changes under the open tab until the visitor asks');
+  offered[0].action!.run();
+  assert.deepEqual(posted, ['SKIP_WAITING']);
+  assert.equal(reloaded, 0);
+  listeners.controllerchange();
+  assert.equal(reloaded, 1, 'the tab reloads once the new version controls it');
+});

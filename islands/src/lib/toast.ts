@@ -4,17 +4,25 @@
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast (such as 'Reload'); a toast with one stays until it is used or dismissed. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export const TOAST_DURATION_MS = 5000;
@@ -29,7 +37,7 @@ function emit(): void {
 }
 
 export function toast(input: ToastInput): number {
-  const t: Toast = { id: nextId++, title: input.title, description: input.description, variant: input.variant ?? 'default' };
+  const t: Toast = { id: nextId++, title: input.title, description: input.description, variant: input.variant ?? 'default', action: input.action };
   toasts = [t, ...toasts].slice(0, MAX_VISIBLE);
   emit();
   return t.id;

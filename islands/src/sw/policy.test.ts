@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageKey, staleCaches, strategyFor, trim } from './policy.ts';
+
+const ORIGIN = 'https://unitly.app';
+const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
+
+test('each request gets its strategy; live data and machine files are never cached', () => {
+  assert.equal(s('/blog/conversion-tips', 'navigate'), 'page');
+  assert.equal(s('/length-converter?value=5&from=meters', 'navigate'), 'page');
+  assert.equal(s('/assets/client-ABC.js'), 'immutable');
+  assert.equal(s('/icons/icon-192.png'), 'revalidate');
+  assert.equal(s('/manifest.webmanifest'), 'revalidate');
+  for (const p of ['/api/rates/latest/USD', '/api/gold-proxy', '/sw.js', '/__unitly/reload', '/sitemap.xml', '/feed.xml', '/robots.txt']) {
+    assert.equal(s(p), 'network-only', p);
+  }
+  assert.equal(s('/api/contact', 'navigate'), 'network-only');
+  assert.equal(strategyFor(new URL('https://cdn.example/x.js'), ORIGIN, 'cors'), 'network-only');
+});
+
+test('a page is cached under its path, whatever its query string', () => {
+  assert.equal(pageKey(new URL('/length-converter?value=5', ORIGIN)), `${ORIGIN}/length-converter`);
+});
+
+test('the runtime cache keeps the newest entries and drops the oldest first', async () => {
+  const entries = ['/a', '/b', '/c', '/d', '/e'].map((url) => ({ url }));
+  const cache = {
+    keys: async () => entries.slice(),
+    delete: async (k: { url: string } | string) => {
+      const i = entries.findIndex((e) => e.url === (typeof k === 'string' ? k : k.url));
+      if (i >= 0) entries.splice(i, 1);
+      return i >= 0;
+    },
+  };
+  assert.equal(await trim(cache, 3), 2);
+  assert.deepEqual(entries.map((e) => e.url), ['/c', '/d', '/e']);
+  assert.equal(await trim(cache, 3), 0);
+});
+
+test('activating a version deletes only older shell caches, never the visited pages', () => {
+  assert.deepEqual(staleCaches(['unitly-shell-aaa', 'unitly-shell-bbb', 'unitly-runtime', 'other'], 'bbb'), ['unitly-shell-aaa']);
+});

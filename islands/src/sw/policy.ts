@@ -1,0 +1,64 @@
+// What the service worker does with each request, and the bounded runtime cache, as plain
+// functions (no service-worker globals) so they are tested in Node (policy.test.ts).
+
+/** What `unitly build` writes in front of the worker's code (src/pwa.rs). */
+export interface SwManifest {
+  /** Changes whenever the app shell changes: a new version installs a new shell cache. */
+  version: string;
+  /** The app shell, precached at install: home, converters, offline page, CSS, scripts, icons. */
+  shell: string[];
+  /** The page answered for a page that is neither online nor cached. */
+  offline: string;
+  /** How many responses the runtime cache keeps (oldest out first). */
+  runtimeEntries: number;
+}
+
+export const SHELL_PREFIX = 'unitly-shell-';
+/** Pages and files cached as they are visited; kept across deployments. */
+export const RUNTIME_CACHE = 'unitly-runtime';
+
+export type Strategy = 'network-only' | 'page' | 'immutable' | 'revalidate';
+
+/**
+ * How a GET for `url` is answered. `/api/*` (live data, never stale), the worker itself,
+ * the dev server's own routes, other origins and feeds or sitemaps (large, for machines)
+ * go to the network untouched. Pages: network first, the cache when offline. Hashed files
+ * under /assets/ never change: the cache answers first. Other files of ours (icons, images,
+ * the web manifest): the cache answers and the network refreshes it.
+ */
+export function strategyFor(url: URL, origin: string, mode: string): Strategy {
+  if (url.origin !== origin) return 'network-only';
+  const p = url.pathname;
+  if (p.startsWith('/api/') || p.startsWith('/__unitly/') || p === '/sw.js') return 'network-only';
+  if (mode === 'navigate') return 'page';
+  if (p.startsWith('/assets/')) return 'immutable';
+  if (/\.(xml|txt)$/.test(p)) return 'network-only';
+  return 'revalidate';
+}
+
+/** The cache key of a page: its path without the query string (`?value=5&from=…`). */
+export function pageKey(url: URL): string {
+  return url.origin + url.pathname;
+}
+
+/** The part of the Cache API the trimming needs (a real Cache, or a test double). */
+export interface KeyedCache {
+  keys(): Promise<readonly { url: string }[]>;
+  delete(request: { url: string } | string): Promise<boolean>;
+}
+
+/**
+ * Deletes the oldest entries beyond `max`. Cache keys keep insertion order and a `put`
+ * replaces an entry at the end, so the first keys are the least recently stored.
+ */
+export async function trim(cache: KeyedCache, max: number): Promise<number> {
+  const keys = await cache.keys();
+  const excess = keys.slice(0, Math.max(0, keys.length - max));
+  for (const k of excess) await cache.delete(k as { url: string });
+  return excess.length;
+}
+
+/** Old shell caches to delete once `version` is active (the runtime cache stays). */
+export function staleCaches(keys: readonly string[], version: string): string[] {
+  return keys.filter((k) => k.startsWith(SHELL_PREFIX) && k !== SHELL_PREFIX + version);
+}
