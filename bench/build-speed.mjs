@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build-speed benchmark (prints figures; never a test).
 //
-//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,10000] [--runs 5] [--edits 7] [--keep]
+//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,20000] [--runs 5] [--edits 7] [--keep]
 //
 // 1. Copies the site (content/, themes/, islands/ with its node_modules linked) to a temp
 //    folder and adds N generated markdown articles with valid front matter to content/blog.
@@ -15,7 +15,7 @@
 // Needs Debian's hugo (installed with apt-get when missing) and islands' npm packages.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addArticles, article } from './articles.mjs';
@@ -26,7 +26,7 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const SIZES = arg('sizes', '2000,10000').split(',').map(Number);
+const SIZES = arg('sizes', '2000,20000').split(',').map(Number);
 const RUNS = Number(arg('runs', '5'));
 const EDITS = Number(arg('edits', '7'));
 const KEEP = process.argv.includes('--keep'); // keep the generated sites (for profiling) and print where
@@ -130,13 +130,15 @@ ${css}
 // there: CPU time is what a busy machine distorts least.
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 function timed(cmd, args, opts) {
-  const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '@@cpu %U %S', cmd, ...args]] : [cmd, args];
+  const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '@@cpu %U %S %M', cmd, ...args]] : [cmd, args];
   const t = process.hrtime.bigint();
   const r = spawnSync(file, argv, { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  const cpu = r.stderr.match(/@@cpu ([\d.]+) ([\d.]+)/);
-  return { ms, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, out: r.stdout };
+  const cpu = r.stderr.match(/@@cpu ([\d.]+) ([\d.]+) (\d+)/);
+  // Peak resident memory (GNU time's %M, KB) of the largest process: for unitly that is the
+  // generator itself (Node, a child, is counted separately and is smaller).
+  return { ms, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, rssKB: cpu ? Number(cpu[3]) : NaN, out: r.stdout };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -214,6 +216,7 @@ try {
     hugoSite(h, n, builtArticle);
     const times = { unitly: [], hugo: [] };
     const cpu = { unitly: [], hugo: [] };
+    const rss = { unitly: [], hugo: [] };
     let lastProfile = '';
     for (let r = 0; r < RUNS; r++) {
       // Both build into an empty folder each time: a full build, never one that finds its
@@ -223,21 +226,23 @@ try {
       const a = timed(BIN, ['--root', u, 'build', '--out', join(u, 'out')]);
       times.unitly.push(a.ms);
       cpu.unitly.push(a.cpu);
+      rss.unitly.push(a.rssKB);
       lastProfile = a.out;
       const b = timed('hugo', ['--quiet', '--minify', '-s', h, '-d', join(h, 'out')]);
       times.hugo.push(b.ms);
       cpu.hugo.push(b.cpu);
+      rss.hugo.push(b.rssKB);
     }
     const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
     const hugoPages = Number(execFileSync('sh', ['-c', `find ${join(h, 'out')} -name '*.html' | wc -l`], { encoding: 'utf8' }));
     const uBytes = Number(execFileSync('sh', ['-c', `cat ${join(u, 'out/blog')}/bench-*.html | wc -c`], { encoding: 'utf8' })) / n;
     const hBytes = Number(execFileSync('sh', ['-c', `cat ${join(h, 'out/blog')}/bench-*/index.html | wc -c`], { encoding: 'utf8' })) / n;
-    const row = { n, pages, hugoPages, unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uBytes, hBytes, all: times };
+    const row = { n, pages, hugoPages, unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
     summary.push(row);
     profiles.push([n, lastProfile]);
     console.log(
       `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
-        `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
+        `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB; peak RSS unitly ${(row.uRss / 1024).toFixed(0)} MB vs hugo ${(row.hRss / 1024).toFixed(0)} MB; load average ${row.load.toFixed(2)}\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
     );
     if (!KEEP) rmSync(h, { recursive: true, force: true });
   }
@@ -256,9 +261,9 @@ try {
   }
 
   console.log('\nsummary');
-  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | CPU unitly | CPU hugo |');
-  console.log('|---:|---:|---:|---:|---:|---:|');
-  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} |`);
+  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | CPU unitly | CPU hugo | peak RSS unitly | peak RSS hugo | load average (1 min) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${(r.uRss / 1024).toFixed(0)} MB | ${(r.hRss / 1024).toFixed(0)} MB | ${r.load.toFixed(2)} |`);
   for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)})`);
   console.log('\nunitly build steps (last run at each size):');
   for (const [n, p] of profiles) console.log(`N=${n}\n${p.trim()}`);

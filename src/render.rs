@@ -18,6 +18,10 @@ pub struct Renderer {
     extras: Vec<(&'static str, Value)>,
     /// Template name → the extras it mentions (in its own text, `base.html` or a partial).
     needs: HashMap<String, Vec<usize>>,
+    /// Every published article's summary, newest first (the listings index into it).
+    summaries: Vec<Value>,
+    /// The blog's listing pages: `/blog` first, then its numbered pages and the archives.
+    listings: Vec<crate::listing::Listing>,
 }
 
 #[derive(Serialize)]
@@ -32,6 +36,8 @@ struct ArticleSummary<'a> {
     excerpt: &'a str,
     date: String,
     date_long: String,
+    /// Last change, `YYYY-MM-DD` (the feed's `updated`).
+    lastmod: String,
     #[serde(rename = "readTime")]
     read_time: &'a str,
     category: &'a str,
@@ -69,9 +75,76 @@ impl Renderer {
         tera.register_function("island", islands.tera_function());
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
-        let extras = extras(content);
+        let list = articles(content);
+        let entries: Vec<crate::listing::Entry> = list.iter().map(|a| crate::listing::Entry { date: a.date.as_str(), featured: a.featured }).collect();
+        let listings = crate::listing::plan(&entries);
+        let summaries: Vec<Value> = list.iter().map(|a| serde_json::to_value(a).expect("summaries serialise")).collect();
+        let extras = extras(content, &summaries);
         let needs = extras_needed(templates_dir, &extras);
-        Ok(Renderer { tera, globals: globals(content), extras, needs })
+        Ok(Renderer { tera, globals: globals(content), extras, needs, summaries, listings })
+    }
+
+    /// The listing pages beyond `/blog` itself (numbered pages, archives): empty while every
+    /// article fits on `/blog`.
+    pub fn listing_paths(&self) -> Vec<&str> {
+        self.listings.iter().skip(1).map(|l| l.path.as_str()).collect()
+    }
+
+    /// Every published article, newest first, as templates see it (the feed reads it too).
+    pub fn summaries(&self) -> &[Value] {
+        &self.summaries
+    }
+
+    /// What a listing template sees: the plan, the page's articles, and what to call it.
+    fn listing_context(&self, listing: &crate::listing::Listing) -> Value {
+        let mut v = serde_json::to_value(listing).expect("listing serialises");
+        v["articles"] = Value::Array(listing.items.iter().map(|&i| self.summaries[i].clone()).collect());
+        v["total"] = Value::from(self.summaries.len());
+        v
+    }
+
+    /// Listing page `index` of [`Renderer::listing_paths`] (0 is the first beyond `/blog`):
+    /// the blog page's template and words, with its own path, title, heading, description,
+    /// canonical URL and breadcrumb.
+    pub fn render_listing(&self, content: &Content, index: usize) -> Result<String, tera::Error> {
+        use crate::listing::{month_name, Kind};
+        let listing = &self.listings[index + 1];
+        let blog = content.pages.iter().find(|p| p.path == "/blog").ok_or_else(|| tera::Error::msg("listing pages need the /blog route"))?;
+        let site = &content.config.name;
+        let total = self.summaries.len();
+        let (label, heading, description) = match &listing.kind {
+            Kind::Blog { page } => {
+                let last = listing.pager.as_ref().map_or(1, |p| p.total);
+                let first = (page - 1) * crate::listing::PER_PAGE + 1;
+                (
+                    format!("Page {page}"),
+                    format!("{} – page {page} of {last}", blog.heading),
+                    format!("Page {page} of {last} of the {site} blog: articles {first} to {} of {total}, newest first.", first + listing.items.len() - 1),
+                )
+            }
+            Kind::Year { year } => {
+                let n: usize = if listing.months.is_empty() { listing.items.len() } else { listing.months.iter().map(|m| m.count).sum() };
+                (year.clone(), format!("Articles from {year}"), format!("All {n} {site} blog articles published in {year}, newest first."))
+            }
+            Kind::Month { year, month, page } => {
+                let name = format!("{} {year}", month_name(month));
+                let of = listing.pager.as_ref().map(|p| format!(", page {page} of {}", p.total)).unwrap_or_default();
+                (name.clone(), format!("Articles from {name}{of}"), format!("{site} blog articles published in {name}{of}, newest first."))
+            }
+        };
+        let mut page = blog.clone();
+        page.path = listing.path.clone();
+        page.label = label;
+        page.title = format!("{heading} | {site}");
+        page.heading = heading;
+        page.description = description;
+        page.parent = Some(blog.path.clone());
+        page.schema = Schema::WebPage;
+        let mut ctx = self.context_for(&page.template);
+        ctx.insert("page", &page_context(content, &page));
+        ctx.insert("jsonld", &json_ld(content, &page));
+        ctx.insert("listing", &self.listing_context(listing));
+        self.tera.render(&page.template, &ctx)
     }
 
     fn context_for(&self, template: &str) -> tera::Context {
@@ -85,6 +158,9 @@ impl Renderer {
 
     pub fn render(&self, content: &Content, page: &Page) -> Result<String, tera::Error> {
         let mut ctx = self.context_for(&page.template);
+        if page.path == "/blog" {
+            ctx.insert("listing", &self.listing_context(&self.listings[0]));
+        }
         ctx.insert("page", &page_context(content, page));
         ctx.insert("jsonld", &json_ld(content, page));
         self.tera.render(&page.template, &ctx)
@@ -203,10 +279,14 @@ fn globals(content: &Content) -> tera::Context {
     ctx
 }
 
-fn extras(content: &Content) -> Vec<(&'static str, Value)> {
+/// How many of the newest articles the home page's Learning Center shows.
+const HOME_ARTICLES: usize = 3;
+
+fn extras(content: &Content, summaries: &[Value]) -> Vec<(&'static str, Value)> {
     let to_json = |r: serde_json::Result<Value>| r.expect("content serialises to JSON");
     vec![
-        ("articles", to_json(serde_json::to_value(articles(content)))),
+        // Only the few the home page shows: the full list reaches listing pages page by page.
+        ("latest_articles", Value::Array(summaries.iter().take(HOME_ARTICLES).cloned().collect())),
         ("faq", to_json(serde_json::to_value(&content.faq))),
         ("units", to_json(serde_json::to_value(&content.units))),
         ("sitemap_count", Value::from(crate::sitemap::url_count(content))),
@@ -248,6 +328,7 @@ fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
                 excerpt: &a.excerpt,
                 date: date.iso(),
                 date_long: date.long(),
+                lastmod: p.lastmod.iso(),
                 read_time: &a.read_time,
                 category: &a.category,
                 slug: &a.slug,

@@ -29,6 +29,12 @@ struct Rendered {
     html: String,
 }
 
+/// What the blog adds beyond its pages: the listing paths beyond `/blog` and the feed.
+struct BlogOutput {
+    listings: Vec<String>,
+    feed: String,
+}
+
 pub struct BuildReport {
     pub pages: usize,
 }
@@ -90,7 +96,8 @@ impl Site {
         let renderer = Renderer::new(&self.templates_dir(), &content, registry, &mut Default::default()).map_err(tera_error)?;
         let (rendered, problems) = render_all(&renderer, &content);
         problems.into_result().map_err(anyhow::Error::new)?;
-        let (checked, problems) = self.check_links(&content, &rendered);
+        let listings: Vec<String> = renderer.listing_paths().into_iter().map(String::from).collect();
+        let (checked, problems) = self.check_links(&content, &rendered, &listings);
         problems.into_result().map_err(anyhow::Error::new)?;
         for target in generated::stale(&self.root, &content.units) {
             eprintln!("warning: {target} is out of date with content/units.yaml; `unitly build` rewrites it");
@@ -98,9 +105,12 @@ impl Site {
         Ok((content.pages.len(), checked))
     }
 
-    fn check_links(&self, content: &Content, rendered: &[Rendered]) -> (usize, Problems) {
+    /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
+    /// them resolve; their own links come from the same plan as the pages they point to).
+    fn check_links(&self, content: &Content, rendered: &[Rendered], listings: &[String]) -> (usize, Problems) {
         let html: Vec<&str> = rendered.iter().map(|r| r.html.as_str()).collect();
-        let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt"].into_iter().map(String::from).collect();
+        let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
+        files.extend(listings.iter().cloned());
         files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
         links::check(&content.pages, &html, &files, &format!("{THEME}/templates"))
     }
@@ -116,19 +126,20 @@ impl Site {
         let content = self.step("load content", || self.load_content())?;
         self.step("generate types", || self.generate_types(&content))?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
-        let mut rendered = self.step("render templates", || self.render_templates(&content, &registry, &mut cache.templates))?;
+        let (mut rendered, blog) = self.step("render templates", || self.render_templates(&content, &registry, &mut cache.templates))?;
         let staged = StagedDir::new(out)?;
         let requests = registry.requests();
         let (checked, prerendered) = std::thread::scope(|scope| {
             let islands = scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands)));
-            let checked =
-                self.step("check links", || self.check_rendered_links(&content, &rendered)).and_then(|()| self.step("minify", || minify(&mut rendered)));
+            let checked = self
+                .step("check links", || self.check_rendered_links(&content, &rendered, &blog.listings))
+                .and_then(|()| self.step("minify", || minify(&mut rendered)));
             (checked, islands.join())
         });
         checked?;
         let prerendered = prerendered.map_err(|_| anyhow::anyhow!("the island step panicked"))??;
         self.step("fill islands", || fill_islands(&mut rendered, &requests, &prerendered))?;
-        let report = self.step("write", || self.write(&content, &rendered, &prerendered, &staged))?;
+        let report = self.step("write", || self.write(&content, &rendered, &blog, &prerendered, &staged))?;
         let target = staged.target().to_path_buf();
         staged.commit()?;
         islands::relocate_cache(&mut cache.islands, target.join("assets"));
@@ -151,11 +162,25 @@ impl Site {
         Ok(((), summary))
     }
 
-    /// Every page, then the 404 page and the offline page (not routes), with island placeholders.
-    fn render_templates(&self, content: &Content, registry: &Arc<IslandRegistry>, templates: &mut render::TemplateCache) -> Result<(Vec<Rendered>, String)> {
+    /// Every page, the blog's listing pages, then the 404 page and the offline page (not
+    /// routes), with island placeholders; and the feed.
+    fn render_templates(
+        &self,
+        content: &Content,
+        registry: &Arc<IslandRegistry>,
+        templates: &mut render::TemplateCache,
+    ) -> Result<((Vec<Rendered>, BlogOutput), String)> {
         let renderer = Renderer::new(&self.templates_dir(), content, registry.clone(), templates).map_err(tera_error)?;
         let (mut rendered, problems) = render_all(&renderer, content);
         problems.into_result().map_err(anyhow::Error::new)?;
+        let listings: Vec<String> = renderer.listing_paths().into_iter().map(String::from).collect();
+        let pages: Result<Vec<Rendered>> = listings
+            .par_iter()
+            .enumerate()
+            .map(|(i, path)| Ok(Rendered { file: output_file(path), html: renderer.render_listing(content, i).map_err(tera_error)? }))
+            .collect();
+        rendered.extend(pages?);
+        let feed = crate::feed::atom(content, renderer.summaries());
         let not_found = renderer.render_not_found(content).map_err(tera_error)?;
         rendered.push(Rendered { file: "404.html".into(), html: not_found });
         for page in &render::NEWSLETTER_PAGES {
@@ -165,7 +190,8 @@ impl Site {
         let offline = renderer.render_offline(content, &converter_pages(content)).map_err(tera_error)?;
         rendered.push(Rendered { file: crate::pwa::OFFLINE_FILE.into(), html: offline });
         let n = rendered.len();
-        Ok((rendered, format!("{n} pages")))
+        let summary = format!("{n} pages ({} listing pages)", listings.len() + 1);
+        Ok(((rendered, BlogOutput { listings, feed }), summary))
     }
 
     fn prerender_islands(&self, requests: &[islands::RenderRequest], staged: &StagedDir, cache: &mut IslandCache) -> Result<(Prerendered, String)> {
@@ -175,15 +201,22 @@ impl Site {
         Ok((p, summary))
     }
 
-    /// The pages' links (the 404 and offline pages, last, are not routes).
-    fn check_rendered_links(&self, content: &Content, rendered: &[Rendered]) -> Result<((), String)> {
-        let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()]);
+    /// The pages' links (the listing, 404 and offline pages, after them, are not routes).
+    fn check_rendered_links(&self, content: &Content, rendered: &[Rendered], listings: &[String]) -> Result<((), String)> {
+        let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()], listings);
         problems.into_result().map_err(anyhow::Error::new)?;
         Ok(((), format!("{checked} internal links")))
     }
 
     /// Pages, sitemap, robots.txt, `_headers`, the theme's static files and the service worker.
-    fn write(&self, content: &Content, rendered: &[Rendered], prerendered: &Prerendered, staged: &StagedDir) -> Result<(BuildReport, String)> {
+    fn write(
+        &self,
+        content: &Content,
+        rendered: &[Rendered],
+        blog: &BlogOutput,
+        prerendered: &Prerendered,
+        staged: &StagedDir,
+    ) -> Result<(BuildReport, String)> {
         // Pages in parallel: thousands of small files.
         rendered.par_iter().try_for_each(|r| staged.write(&r.file, r.html.as_bytes()))?;
         let mut files = rendered.len();
@@ -193,7 +226,10 @@ impl Site {
             bytes += data.len() as u64;
             staged.write(rel, data)
         };
-        write("sitemap.xml", sitemap::xml(content).as_bytes())?;
+        for (name, xml) in sitemap::files(content) {
+            write(&name, xml.as_bytes())?;
+        }
+        write(crate::feed::PATH, blog.feed.as_bytes())?;
         write("robots.txt", sitemap::robots(content).as_bytes())?;
         let cfg = &content.config;
         let third =

@@ -12,6 +12,9 @@ pub struct SiteConfig {
     pub base_url: String,
     pub language: String,
     pub copyright_year: u32,
+    /// The author named in the Atom feed (the site's name when empty).
+    #[serde(default)]
+    pub author: Option<String>,
     pub default_lastmod: String,
     pub contact: BTreeMap<String, String>,
     pub nav: Vec<String>,
