@@ -14,7 +14,7 @@ async function savedPages(): Promise<Saved[]> {
   if (typeof caches === 'undefined' || !(await caches.has(RUNTIME_CACHE))) return [];
   const cache = await caches.open(RUNTIME_CACHE);
   const pages: Saved[] = [];
-  for (const request of (await cache.keys()).reverse()) {
+  for (const request of [...(await cache.keys())].reverse()) {
     const url = new URL(request.url);
     if (url.origin !== location.origin || url.pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url.pathname)) continue;
     const response = await cache.match(request);

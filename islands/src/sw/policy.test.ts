@@ -26,8 +26,8 @@ test('the runtime cache keeps the newest entries and drops the oldest first', as
   const entries = ['/a', '/b', '/c', '/d', '/e'].map((url) => ({ url }));
   const cache = {
     keys: async () => entries.slice(),
-    delete: async (k: { url: string } | string) => {
-      const i = entries.findIndex((e) => e.url === (typeof k === 'string' ? k : k.url));
+    delete: async (k: { url: string }) => {
+      const i = entries.findIndex((e) => e.url === k.url);
       if (i >= 0) entries.splice(i, 1);
       return i >= 0;
     },

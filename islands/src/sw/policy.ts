@@ -42,19 +42,19 @@ export function pageKey(url: URL): string {
 }
 
 /** The part of the Cache API the trimming needs (a real Cache, or a test double). */
-export interface KeyedCache {
-  keys(): Promise<readonly { url: string }[]>;
-  delete(request: { url: string } | string): Promise<boolean>;
+export interface KeyedCache<K> {
+  keys(): Promise<readonly K[]>;
+  delete(request: K): Promise<boolean>;
 }
 
 /**
  * Deletes the oldest entries beyond `max`. Cache keys keep insertion order and a `put`
  * replaces an entry at the end, so the first keys are the least recently stored.
  */
-export async function trim(cache: KeyedCache, max: number): Promise<number> {
+export async function trim<K>(cache: KeyedCache<K>, max: number): Promise<number> {
   const keys = await cache.keys();
   const excess = keys.slice(0, Math.max(0, keys.length - max));
-  for (const k of excess) await cache.delete(k as { url: string });
+  for (const k of excess) await cache.delete(k);
   return excess.length;
 }
 
