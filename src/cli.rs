@@ -25,6 +25,12 @@ pub enum Command {
         /// Absolute URL the site is published at (canonical links, sitemap); defaults to content/site.yaml.
         #[arg(long)]
         base_url: Option<String>,
+        /// Include draft articles (`draft: true`), marked "Draft", for a preview build.
+        #[arg(long)]
+        drafts: bool,
+        /// Include scheduled articles (dated after today, UTC or SOURCE_DATE_EPOCH's day).
+        #[arg(long)]
+        future: bool,
     },
     /// Build, serve on 127.0.0.1:8080, rebuild on changes and reload the browser.
     Serve {
@@ -41,4 +47,21 @@ pub enum Command {
     },
     /// Validate everything without writing; report every problem at once.
     Check,
+    /// Create new content from a template.
+    New {
+        #[command(subcommand)]
+        what: New,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum New {
+    /// Create content/blog/<slug>.md as a draft, with its front matter filled in.
+    Article {
+        /// The article's title; the slug (file name and URL) is made from it.
+        title: String,
+        /// The blog category; defaults to the one most articles use.
+        #[arg(long)]
+        category: Option<String>,
+    },
 }

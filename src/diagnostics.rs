@@ -3,6 +3,14 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// An error stops `check` and `build`; a warning is reported and the command goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
 /// One problem found in the content, located as precisely as the source allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -10,11 +18,28 @@ pub struct Problem {
     pub line: usize,
     pub column: usize,
     pub message: String,
+    pub severity: Severity,
 }
 
 impl Problem {
     pub fn new(file: impl AsRef<Path>, line: usize, column: usize, message: impl Into<String>) -> Self {
-        Problem { file: file.as_ref().to_path_buf(), line: line.max(1), column: column.max(1), message: message.into() }
+        Problem { file: file.as_ref().to_path_buf(), line: line.max(1), column: column.max(1), message: message.into(), severity: Severity::Error }
+    }
+
+    /// The same problem reported as a warning.
+    pub fn warning(self) -> Self {
+        Problem { severity: Severity::Warning, ..self }
+    }
+
+    /// The problem as a GitHub Actions workflow command, so it shows on the pull request's
+    /// line: `::error file=content/blog/x.md,line=7,col=1::message`.
+    pub fn annotation(&self) -> String {
+        let level = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let file = escape_property(&self.file.to_string_lossy().replace('\\', "/"));
+        format!("::{level} file={file},line={},col={}::{}", self.line, self.column, escape_data(&self.message))
     }
 
     /// A problem located at a byte offset of `text`, the contents of `file`.
@@ -28,18 +53,38 @@ impl Problem {
         let (line, column) = err.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
         // serde_yaml appends " at line X column Y" to its message; the location is ours to print.
         let text = err.to_string();
-        let message = match text.find(" at line ") {
+        let mut message = match text.find(" at line ") {
             Some(i) => text[..i].to_string(),
             None => text,
         };
+        // The usual cause: an unquoted value containing `: ` (`title: Cups: a guide`).
+        if message.contains("mapping values are not allowed in this context") {
+            message.push_str(": a value that contains `: ` must be quoted; put the value in quotes, e.g. title: \"Cups: a Guide\"");
+        }
         Problem::new(file, line + line_offset, column, message)
     }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file.display(), self.line, self.column, self.message)
+        let level = if self.severity == Severity::Warning { "warning: " } else { "" };
+        write!(f, "{}:{}:{}: {level}{}", self.file.display(), self.line, self.column, self.message)
     }
+}
+
+/// Workflow-command escaping of a message (GitHub's `escapeData`).
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Workflow-command escaping of a property value (GitHub's `escapeProperty`).
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// True when running in GitHub Actions, where problems are also printed as annotations.
+pub fn in_github_actions() -> bool {
+    std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
 }
 
 /// Every problem found in one pass, so `check` reports them all at once.
@@ -49,6 +94,11 @@ pub struct Problems(pub Vec<Problem>);
 impl Problems {
     pub fn push(&mut self, p: Problem) {
         self.0.push(p);
+    }
+
+    /// Each problem as a GitHub Actions annotation, one a line.
+    pub fn annotations(&self) -> String {
+        self.0.iter().map(|p| p.annotation() + "\n").collect()
     }
     /// Ok when nothing was found, the problems as an error otherwise.
     pub fn into_result(mut self) -> Result<(), Problems> {
@@ -114,6 +164,15 @@ mod tests {
         assert_eq!(line_col(t, 3), (2, 1));
         assert_eq!(line_col(t, 8), (3, 1));
         assert_eq!(line_col(t, 7), (2, 4));
+    }
+
+    #[test]
+    fn annotations_follow_the_workflow_command_format() {
+        let p = Problem::new("content/blog/x.md", 7, 1, "image /images/chart.png not found in content/images/");
+        assert_eq!(p.annotation(), "::error file=content/blog/x.md,line=7,col=1::image /images/chart.png not found in content/images/");
+        let w = Problem::new("content/a,b:c.md", 2, 3, "50% done\nnext").warning();
+        assert_eq!(w.annotation(), "::warning file=content/a%2Cb%3Ac.md,line=2,col=3::50%25 done%0Anext");
+        assert_eq!(w.to_string(), "content/a,b:c.md:2:3: warning: 50% done\nnext");
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub fn atom(content: &Content, articles: &[Value]) -> String {
     let newest: Vec<&Value> = articles.iter().take(ENTRIES).collect();
     let field = |a: &Value, key: &str| a.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
     let updated = newest.iter().map(|a| field(a, "lastmod")).max().unwrap_or_else(|| cfg.default_lastmod.clone());
-    let author = cfg.author.clone().unwrap_or_else(|| cfg.name.clone());
+    let author = if cfg.author.is_empty() { cfg.name.clone() } else { cfg.author.clone() };
 
     let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
     let ok = "in-memory write";

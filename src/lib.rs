@@ -10,6 +10,7 @@ pub mod fingerprint;
 pub mod generated;
 pub mod hash;
 pub mod html;
+pub mod images;
 pub mod islands;
 pub mod links;
 pub mod listing;

@@ -4,14 +4,21 @@ use unitly::{cli, cmd, diagnostics};
 fn main() {
     let cli = cli::Cli::parse();
     let result = match cli.command {
-        cli::Command::Build { out, base_url } => cmd::build::run(&cli.root, &out, base_url),
+        cli::Command::Build { out, base_url, drafts, future } => cmd::build::run(&cli.root, &out, base_url, drafts, future),
         cli::Command::Serve { host, port, out, no_watch } => cmd::serve::run(&cli.root, &host, port, &out, !no_watch),
         cli::Command::Check => cmd::check::run(&cli.root),
+        cli::Command::New { what: cli::New::Article { title, category } } => cmd::new::article(&cli.root, &title, category.as_deref()),
     };
     if let Err(e) = result {
         // Content problems print as `file:line:column: message` lines, ready for editors.
         if let Some(problems) = e.chain().find_map(|c| c.downcast_ref::<diagnostics::Problems>()) {
             eprintln!("error: the content has problems:\n{problems}");
+            if diagnostics::in_github_actions() {
+                print!("{}", problems.annotations());
+            }
+        } else if let Some(refused) = e.downcast_ref::<cmd::new::Refused>() {
+            eprintln!("error: {refused}");
+            std::process::exit(2);
         } else {
             eprintln!("error: {e:#}");
         }

@@ -44,6 +44,8 @@ struct ArticleSummary<'a> {
     slug: &'a str,
     featured: bool,
     path: &'a str,
+    /// "Draft" or "Scheduled" when a preview build includes the article, else empty.
+    status: &'static str,
 }
 
 /// The parsed templates, kept between builds in `serve` while no template file changes:
@@ -267,6 +269,9 @@ fn globals(content: &Content) -> tera::Context {
     let mut ctx = tera::Context::new();
     ctx.insert("site", cfg);
     ctx.insert("nav", &links(&cfg.nav, &labels));
+    // The desktop header has less room: routes may give a `short_label` for it.
+    let short: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.short_label.as_deref().unwrap_or(&p.label))).collect();
+    ctx.insert("nav_short", &links(&cfg.nav, &short));
     ctx.insert(
         "footer",
         &json!({
@@ -334,9 +339,19 @@ fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
                 slug: &a.slug,
                 featured: a.featured,
                 path: &p.path,
+                status: status(p),
             }
         })
         .collect()
+}
+
+/// How a preview marks an unpublished article: "Draft", "Scheduled" or nothing.
+fn status(page: &Page) -> &'static str {
+    match page.hold {
+        Some(crate::content::Hold::Draft) => "Draft",
+        Some(crate::content::Hold::Scheduled(_)) => "Scheduled",
+        None => "",
+    }
 }
 
 fn page_context(content: &Content, page: &Page) -> Value {
@@ -367,6 +382,7 @@ fn page_context(content: &Content, page: &Page) -> Value {
         "lastmod": page.lastmod.iso(),
         "lastmod_long": page.lastmod.long(),
         "template": page.template,
+        "status": status(page),
     })
 }
 
@@ -416,7 +432,11 @@ fn json_ld(content: &Content, page: &Page) -> String {
             "articleSection": a.category,
             "keywords": page.keywords.join(", "),
             "mainEntityOfPage": url,
-            "author": { "@type": "Organization", "name": cfg.name, "url": crate::url::absolute(base, "/") },
+            "author": match a.author.as_deref().filter(|s| !s.is_empty()) {
+                Some(name) => json!({ "@type": "Person", "name": name }),
+                None if !cfg.author.is_empty() && cfg.author != cfg.name => json!({ "@type": "Organization", "name": cfg.author }),
+                None => json!({ "@type": "Organization", "name": cfg.name, "url": crate::url::absolute(base, "/") }),
+            },
             "publisher": { "@type": "Organization", "name": cfg.name, "url": crate::url::absolute(base, "/") },
         })),
         (_, Schema::Article) => graph.push(json!({"@type": "Article", "headline": page.heading, "mainEntityOfPage": url})),

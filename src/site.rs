@@ -1,6 +1,7 @@
 //! The site: load everything, then build in a flat list of named, timed steps.
 
-use crate::content::{self, Content};
+use crate::content::date::Date;
+use crate::content::{self, Content, HeldBack, Hold, Publish};
 use crate::diagnostics::Problems;
 use crate::islands::{self, IslandCache, IslandRegistry, Prerendered};
 use crate::output::{self, StagedDir, ThirdParty};
@@ -21,6 +22,10 @@ pub struct Site {
     pub base_url: Option<String>,
     /// Print each step as it finishes.
     pub verbose: bool,
+    /// Publish draft articles too, marked "Draft" (`build --drafts`, `serve`).
+    pub drafts: bool,
+    /// Publish scheduled articles (dated after today) too (`build --future`).
+    pub future: bool,
 }
 
 /// A rendered page: where it goes in the output and its HTML.
@@ -52,7 +57,7 @@ impl Site {
         let root = root.into();
         // Absolute, so child processes (node, npm) that run elsewhere find our files.
         let root = std::fs::canonicalize(&root).or_else(|_| std::path::absolute(&root)).unwrap_or(root);
-        Site { root, base_url: None, verbose: true }
+        Site { root, base_url: None, verbose: true, drafts: false, future: false }
     }
 
     fn theme_dir(&self) -> PathBuf {
@@ -77,10 +82,19 @@ impl Site {
     }
 
     pub fn load(&self) -> Result<Content> {
+        self.load_publishing(self.drafts, self.future)
+    }
+
+    fn load_publishing(&self, drafts: bool, future: bool) -> Result<Content> {
         let templates = render::template_names(&self.templates_dir());
-        let mut content = content::load(&self.root, &templates).map_err(anyhow::Error::new)?;
+        let today = Date::today().map_err(anyhow::Error::msg)?;
+        let publish = Publish { drafts, future, today };
+        let mut content = content::load(&self.root, &templates, &publish).map_err(anyhow::Error::new)?;
         for w in &content.warnings.0 {
             eprintln!("warning: {w}");
+            if crate::diagnostics::in_github_actions() {
+                println!("{}", w.clone().warning().annotation());
+            }
         }
         if let Some(base) = &self.base_url {
             content.config.base_url = crate::url::base(base).to_string();
@@ -90,14 +104,30 @@ impl Site {
 
     /// Validates everything without writing: content, templates, links.
     /// Returns the number of pages and of internal links checked.
+    /// Drafts and scheduled articles are checked like any page; a published page may not
+    /// link to them (the link would break in the build).
     pub fn check(&self) -> Result<(usize, usize)> {
-        let content = self.load()?;
+        let content = self.load_publishing(true, true)?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
         let renderer = Renderer::new(&self.templates_dir(), &content, registry, &mut Default::default()).map_err(tera_error)?;
         let (rendered, problems) = render_all(&renderer, &content);
         problems.into_result().map_err(anyhow::Error::new)?;
         let listings: Vec<String> = renderer.listing_paths().into_iter().map(String::from).collect();
-        let (checked, problems) = self.check_links(&content, &rendered, &listings);
+        let (checked, mut problems) = self.check_links(&content, &rendered, &listings);
+        let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
+        for page in content.pages.iter().filter(|p| p.hold.is_none()) {
+            for link in &page.links {
+                let path = link.target.split(['#', '?']).next().unwrap_or_default();
+                if let Some(h) = held.get(path) {
+                    let why = match h.hold {
+                        Hold::Draft => "a draft".to_string(),
+                        Hold::Scheduled(d) => format!("scheduled for {}", d.iso()),
+                    };
+                    let message = format!("link to `{path}`, which is {why}: `build` does not publish it, so this link would be broken");
+                    problems.push(crate::diagnostics::Problem::new(&page.source, link.line, link.column, message));
+                }
+            }
+        }
         problems.into_result().map_err(anyhow::Error::new)?;
         for target in generated::stale(&self.root, &content.units) {
             eprintln!("warning: {target} is out of date with content/units.yaml; `unitly build` rewrites it");
@@ -125,6 +155,11 @@ impl Site {
         }
         let content = self.step("load content", || self.load_content())?;
         self.step("generate types", || self.generate_types(&content))?;
+        if self.verbose {
+            for line in held_back_summary(&content, self.drafts, self.future) {
+                println!("{line}");
+            }
+        }
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
         let (mut rendered, blog) = self.step("render templates", || self.render_templates(&content, &registry, &mut cache.templates))?;
         let staged = StagedDir::new(out)?;
@@ -133,6 +168,7 @@ impl Site {
             let islands = scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands)));
             let checked = self
                 .step("check links", || self.check_rendered_links(&content, &rendered, &blog.listings))
+                .and_then(|()| self.step("images", || self.publish_images(&content, &staged)))
                 .and_then(|()| self.step("minify", || minify(&mut rendered)));
             (checked, islands.join())
         });
@@ -147,6 +183,41 @@ impl Site {
             println!("built {} pages + 404 in {:.0} ms", report.pages, started.elapsed().as_secs_f64() * 1000.0);
         }
         Ok(report)
+    }
+
+    /// The images the published pages use: variants from the encode cache, or encoded now
+    /// (in parallel) and cached. A file that fails to decode is located at its first use.
+    fn publish_images(&self, content: &Content, staged: &StagedDir) -> Result<((), String)> {
+        let used: std::collections::BTreeSet<&str> = content.pages.iter().flat_map(|p| p.images.iter().map(String::as_str)).collect();
+        let images: Vec<&crate::images::Image> = used
+            .iter()
+            .filter_map(|url| match content.images.get(url) {
+                crate::images::Lookup::Found(image) => Some(image),
+                _ => None,
+            })
+            .collect();
+        let write = |rel: &str, bytes: &[u8]| staged.write(rel, bytes);
+        match crate::images::publish(&self.root, &images, &self.root.join(crate::images::CACHE_DIR), &write) {
+            Ok(stats) => {
+                Ok(((), format!("{} image{}, {} files ({} encoded now)", stats.images, if stats.images == 1 { "" } else { "s" }, stats.files, stats.encoded)))
+            }
+            Err(errors) => {
+                let mut problems = Problems::default();
+                for e in errors {
+                    let page = content.pages.iter().find(|p| p.images.contains(&e.url));
+                    let problem = match page {
+                        Some(page) => {
+                            let text = std::fs::read_to_string(self.root.join(&page.source)).unwrap_or_default();
+                            let offset = text.find(&format!("]({}", e.url)).map(|i| text[..i].rfind("![").unwrap_or(i)).unwrap_or(0);
+                            crate::diagnostics::Problem::at_offset(&page.source, &text, offset, format!("image {} {}", e.url, e.message))
+                        }
+                        None => crate::diagnostics::Problem::new(crate::images::DIR, 1, 1, format!("image {} {}", e.url, e.message)),
+                    };
+                    problems.push(problem);
+                }
+                Err(anyhow::Error::new(problems.into_result().expect_err("at least one problem")))
+            }
+        }
     }
 
     fn load_content(&self) -> Result<(Content, String)> {
@@ -256,6 +327,30 @@ impl Site {
         let report = BuildReport { pages: content.pages.len() };
         Ok((report, format!("{files} files, {:.1} KB", bytes as f64 / 1024.0)))
     }
+}
+
+/// "1 article scheduled: <slug> on 2027-01-04", and the drafts left out (or included).
+pub fn held_back_summary(content: &Content, drafts: bool, future: bool) -> Vec<String> {
+    let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+    let mut lines = Vec::new();
+    let scheduled: Vec<String> = content
+        .held_back
+        .iter()
+        .filter_map(|h| match h.hold {
+            Hold::Scheduled(d) => Some(format!("{} on {}", h.slug, d.iso())),
+            Hold::Draft => None,
+        })
+        .collect();
+    if !scheduled.is_empty() {
+        let state = if future { " (published now: --future)" } else { "" };
+        lines.push(format!("{} scheduled{state}: {}", plural(scheduled.len(), "article", "articles"), scheduled.join(", ")));
+    }
+    let draft: Vec<&str> = content.held_back.iter().filter(|h| h.hold == Hold::Draft).map(|h| h.slug.as_str()).collect();
+    if !draft.is_empty() {
+        let state = if drafts { "included, marked Draft" } else { "left out" };
+        lines.push(format!("{} {state}: {}", plural(draft.len(), "draft", "drafts"), draft.join(", ")));
+    }
+    lines
 }
 
 fn minify(rendered: &mut [Rendered]) -> Result<((), String)> {

@@ -107,6 +107,7 @@ mod tests {
         let content = crate::content::load(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
             &crate::render::template_names(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/unitly/templates")),
+            &crate::content::Publish::ready(crate::content::date::Date::today().unwrap()),
         )
         .unwrap();
         let one = files(&content);

@@ -2,9 +2,8 @@ use crate::site::{BuildCache, Site};
 use anyhow::Result;
 use std::path::Path;
 
-pub fn run(root: &Path, out: &Path, base_url: Option<String>) -> Result<()> {
-    let mut site = Site::new(root);
-    site.base_url = base_url;
+pub fn run(root: &Path, out: &Path, base_url: Option<String>, drafts: bool, future: bool) -> Result<()> {
+    let site = Site { base_url, drafts, future, ..Site::new(root) };
     site.build(out, &mut BuildCache::default())?;
     Ok(())
 }

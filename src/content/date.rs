@@ -35,6 +35,35 @@ impl Date {
     }
 }
 
+impl Date {
+    /// The calendar date (UTC) of a Unix time in seconds.
+    pub fn from_unix(secs: i64) -> Date {
+        // Howard Hinnant's civil_from_days.
+        let z = secs.div_euclid(86_400) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = (yoe + era * 400 + i64::from(month <= 2)) as u32;
+        Date { year, month, day }
+    }
+
+    /// Today (UTC), or the day of `SOURCE_DATE_EPOCH` when it is set, so CI can pin "today"
+    /// and a build is reproducible whatever the time.
+    pub fn today() -> Result<Date, String> {
+        match std::env::var("SOURCE_DATE_EPOCH") {
+            Ok(v) => v.trim().parse::<i64>().map(Date::from_unix).map_err(|_| format!("SOURCE_DATE_EPOCH must be a Unix time in seconds, found `{v}`")),
+            Err(_) => {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+                Ok(Date::from_unix(now))
+            }
+        }
+    }
+}
+
 fn days_in_month(year: u32, month: u32) -> u32 {
     match month {
         2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => 29,
@@ -57,5 +86,14 @@ mod tests {
         assert!(Date::parse("2025-02-29").is_err());
         assert!(Date::parse("15/01/2025").is_err());
         assert!(Date::parse("2025-13-01").is_err());
+    }
+
+    #[test]
+    fn unix_times_become_utc_dates() {
+        assert_eq!(Date::from_unix(0).iso(), "1970-01-01");
+        assert_eq!(Date::from_unix(1_709_164_800).iso(), "2024-02-29");
+        assert_eq!(Date::from_unix(1_798_761_599).iso(), "2026-12-31");
+        assert_eq!(Date::from_unix(1_798_761_600).iso(), "2027-01-01");
+        assert_eq!(Date::from_unix(-1).iso(), "1969-12-31");
     }
 }

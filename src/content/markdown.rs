@@ -1,18 +1,27 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
 use crate::html::escape_attr;
+use crate::images::{Catalog, Lookup};
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 pub struct Rendered {
     pub html: String,
     /// Internal links (`/path#anchor`) with their byte offsets in the markdown source.
     pub links: Vec<(String, usize)>,
+    /// Images of `content/images/` used, by URL (`/images/ruler.png`).
+    pub images: Vec<String>,
+    /// Problems found while rendering, with their byte offsets in the markdown source.
+    pub problems: Vec<(usize, String)>,
 }
 
-pub fn render(source: &str) -> Rendered {
+/// Renders a markdown body. Images under `/images/` come from `images` (the files of
+/// `content/images/`) and become responsive `<picture>` elements.
+pub fn render(source: &str, images: &Catalog) -> Rendered {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
+    let mut used = Vec::new();
+    let mut problems = Vec::new();
     let mut heading_ids = Vec::new();
     // The text of the last heading and how many tables followed it: a table's region is
     // named after the section it is in.
@@ -30,18 +39,61 @@ pub fn render(source: &str) -> Rendered {
                 out.push(Event::Start(Tag::Heading { level: *level, id: Some(CowStr::from(id)), classes: classes.clone(), attrs: attrs.clone() }));
             }
             Event::Start(Tag::Image { dest_url, title, .. }) => {
-                let (src, size) = image_size(dest_url);
-                if src.starts_with('/') {
-                    links.push((src.to_string(), range.start));
-                }
                 let (alt, end) = image_alt(&events, i);
-                out.push(Event::Html(CowStr::from(deferred_img(src, size, &alt, title))));
+                let at = range.start;
+                let html = match image_size(dest_url) {
+                    Err(why) => {
+                        problems.push((at, why));
+                        String::new()
+                    }
+                    Ok((src, size)) => {
+                        if let Some(why) = relative(src) {
+                            problems.push((at, format!("relative image path `{src}`: {why}")));
+                        }
+                        if alt.trim().is_empty() {
+                            problems.push((
+                                at,
+                                format!("image {src} has no alt text: say what it shows inside the brackets, e.g. `![A steel ruler on a bench]({src})`"),
+                            ));
+                        }
+                        if src.starts_with("/images/") {
+                            match images.get(src) {
+                                Lookup::Found(image) => {
+                                    used.push(image.url.clone());
+                                    if image.kind == crate::images::Kind::Svg {
+                                        // A drawing: one file at any width, deferred until near the viewport.
+                                        let file = &crate::images::variants(image)[0];
+                                        deferred_img(&file.url(), Some((image.width, image.height)), &alt, title)
+                                    } else {
+                                        crate::images::html(image, &alt, title)
+                                    }
+                                }
+                                Lookup::Unusable(why) => {
+                                    problems.push((at, why.to_string()));
+                                    String::new()
+                                }
+                                Lookup::Missing => {
+                                    problems.push((at, format!("image {src} not found in {}/", crate::images::DIR)));
+                                    String::new()
+                                }
+                            }
+                        } else {
+                            if src.starts_with('/') {
+                                links.push((src.to_string(), at));
+                            }
+                            deferred_img(src, size, &alt, title)
+                        }
+                    }
+                };
+                out.push(Event::Html(CowStr::from(html)));
                 i = end + 1;
                 continue;
             }
             Event::Start(Tag::Link { dest_url, .. }) => {
                 if dest_url.starts_with('/') || dest_url.starts_with('#') {
                     links.push((dest_url.to_string(), range.start));
+                } else if let Some(why) = relative(dest_url) {
+                    problems.push((range.start, format!("relative link `{dest_url}`: {why}")));
                 }
                 out.push(event.clone());
             }
@@ -60,7 +112,51 @@ pub fn render(source: &str) -> Rendered {
     }
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
-    Rendered { html: html_out, links }
+    Rendered { html: html_out, links, images: used, problems }
+}
+
+/// Inline markdown (links, emphasis, code) for one-paragraph text such as an FAQ answer:
+/// the HTML without the paragraph around it. Images are not rendered here.
+pub fn inline(source: &str) -> Rendered {
+    let mut r = render(source, &Catalog::default());
+    let trimmed = r.html.trim_end();
+    if let Some(inner) = trimmed.strip_prefix("<p>").and_then(|t| t.strip_suffix("</p>")) {
+        if !inner.contains("<p>") {
+            r.html = inner.to_string();
+        }
+    }
+    r
+}
+
+/// The text of inline markdown without its markup (for search and descriptions).
+pub fn plain_text(source: &str) -> String {
+    let mut text = String::new();
+    for event in Parser::new_ext(source, Options::ENABLE_SMART_PUNCTUATION) {
+        match event {
+            Event::Text(t) | Event::Code(t) => text.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => text.push(' '),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Why a link target is relative (`faq`, `../x`), or `None` for a site path (`/faq`), an
+/// anchor (`#x`) or a URL with a scheme (`https:`, `mailto:`). A relative link resolves
+/// against the page's URL (`faq` on /blog/x is /blog/faq), which is rarely what was meant.
+fn relative(target: &str) -> Option<String> {
+    if target.is_empty() || target.starts_with('/') || target.starts_with('#') || target.starts_with('?') {
+        return None;
+    }
+    let scheme = target.split_once(':').map(|(s, _)| s).filter(|s| {
+        let mut chars = s.chars();
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    if scheme.is_some() {
+        return None;
+    }
+    let path = target.trim_start_matches("./").trim_start_matches("../");
+    Some(format!("links inside the site start with `/` (write `/{path}`); a relative path resolves against the page's own URL"))
 }
 
 /// A table scrolls sideways inside its own region when it is wider than the page (a phone),
@@ -87,19 +183,21 @@ fn placeholder(size: Option<(u32, u32)>) -> String {
     }
 }
 
-/// `/images/x.svg#720x300` → (`/images/x.svg`, 720×300): markdown has no syntax for an
-/// image's size, so a `#WIDTHxHEIGHT` fragment gives it (and is not part of the URL).
-fn image_size(url: &str) -> (&str, Option<(u32, u32)>) {
-    if let Some((src, frag)) = url.rsplit_once('#') {
-        if let Some((w, h)) = frag.split_once('x') {
-            if let (Ok(w), Ok(h)) = (w.parse::<u32>(), h.parse::<u32>()) {
-                if w > 0 && h > 0 {
-                    return (src, Some((w, h)));
-                }
-            }
-        }
+/// Width and height in pixels.
+type Size = (u32, u32);
+
+/// `/icons/x.svg#720x300` → (`/icons/x.svg`, 720×300): for an image outside
+/// `content/images/` (whose size the build reads itself), a `#WIDTHxHEIGHT` fragment gives
+/// its size (and is not part of the URL). A malformed suffix is an error, not a link.
+fn image_size(url: &str) -> Result<(&str, Option<Size>), String> {
+    let Some((src, frag)) = url.rsplit_once('#') else { return Ok((url, None)) };
+    let size = frag.split_once('x').and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?))).filter(|(w, h)| *w > 0 && *h > 0);
+    match size {
+        Some(size) => Ok((src, Some(size))),
+        None => Err(format!(
+            "malformed image size `#{frag}` on {src}: write it as `#WIDTHxHEIGHT` in pixels (e.g. `#760x350`), or put the image in content/images/, whose sizes the build reads itself"
+        )),
     }
-    (url, None)
 }
 
 /// The image's alternative text (the text inside `![…]`) and the index of its end event.
@@ -179,7 +277,7 @@ mod tests {
 
     #[test]
     fn headings_get_ids_and_links_are_collected() {
-        let r = render("## Why it matters?\n\nSee [length](/length-converter) and [x](https://e.com).\n\n## Why it matters?\n");
+        let r = render("## Why it matters?\n\nSee [length](/length-converter) and [x](https://e.com).\n\n## Why it matters?\n", &Catalog::default());
         assert!(r.html.contains("<h2 id=\"why-it-matters\">"), "{}", r.html);
         assert!(r.html.contains("<h2 id=\"why-it-matters-2\">"));
         assert_eq!(r.links.len(), 1);
@@ -189,25 +287,47 @@ mod tests {
 
     #[test]
     fn images_are_deferred() {
-        let r = render("Intro.\n\n![The 1959 yard & pound](/images/yard.svg#720x300 \"Definitions\")\n\n![*x*](/a.png)\n");
+        let r = render("Intro.\n\n![The 1959 yard & pound](/icons/yard.svg#720x300 \"Definitions\")\n\n![*x*](/a.png)\n", &Catalog::default());
         assert!(
-            r.html.contains("<img src=\"data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='720'%20height='300'%3E%3C/svg%3E\" data-src=\"/images/yard.svg\" alt=\"The 1959 yard &amp; pound\" width=\"720\" height=\"300\" title=\"Definitions\" loading=\"lazy\" decoding=\"async\">"),
+            r.html.contains("<img src=\"data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='720'%20height='300'%3E%3C/svg%3E\" data-src=\"/icons/yard.svg\" alt=\"The 1959 yard &amp; pound\" width=\"720\" height=\"300\" title=\"Definitions\" loading=\"lazy\" decoding=\"async\">"),
             "{}",
             r.html
         );
         assert!(r.html.contains("data-src=\"/a.png\" alt=\"x\" loading=\"lazy\""), "{}", r.html);
         assert!(!r.html.contains("</img>") && !r.html.contains("*x*"));
         let targets: Vec<&str> = r.links.iter().map(|l| l.0.as_str()).collect();
-        assert_eq!(targets, ["/images/yard.svg", "/a.png"], "local images are checked like links");
+        assert_eq!(targets, ["/icons/yard.svg", "/a.png"], "local images are checked like links");
     }
 
     #[test]
     fn tables_scroll_in_a_region_named_after_their_section() {
-        let r = render("| a | b |\n|---|---|\n| 1 | 2 |\n\n## Water & ice\n\n| c |\n|---|\n| 3 |\n\n| d |\n|---|\n| 4 |\n");
+        let r = render("| a | b |\n|---|---|\n| 1 | 2 |\n\n## Water & ice\n\n| c |\n|---|\n| 3 |\n\n| d |\n|---|\n| 4 |\n", &Catalog::default());
         assert!(r.html.starts_with("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\"><table>"), "{}", r.html);
         assert!(r.html.contains("<div class=\"table-scroll\" role=\"region\" aria-label=\"Water &amp; ice\"><table>"), "{}", r.html);
         assert!(r.html.contains("aria-label=\"Water &amp; ice, table 2\"><table>"), "{}", r.html);
         assert_eq!(r.html.replace('\n', "").matches("</table></div>").count(), 3, "{}", r.html);
+    }
+
+    #[test]
+    fn image_and_link_problems_are_located() {
+        let src = "See [FAQ](faq) and [mail](mailto:a@b.c).\n\n![Chart](/images/chart.png)\n\n![](/icons/a.svg#10x10)\n\n![Ruler](/icons/r.png#400by300)\n";
+        let r = render(src, &Catalog::default());
+        let found: Vec<(usize, &str)> = r.problems.iter().map(|(o, m)| (*o, m.as_str())).collect();
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert_eq!(found[0].0, 4);
+        assert!(found[0].1.starts_with("relative link `faq`: links inside the site start with `/` (write `/faq`)"), "{}", found[0].1);
+        assert_eq!((found[1].0, found[1].1), (src.find("![Chart").unwrap(), "image /images/chart.png not found in content/images/"));
+        assert_eq!(found[2].0, src.find("![](").unwrap());
+        assert!(found[2].1.starts_with("image /icons/a.svg has no alt text"), "{}", found[2].1);
+        assert!(found[3].1.starts_with("malformed image size `#400by300` on /icons/r.png: write it as `#WIDTHxHEIGHT`"), "{}", found[3].1);
+    }
+
+    #[test]
+    fn inline_markdown_for_answers() {
+        let r = inline("See the [volume converter](/volume-converter), *not* `x`.");
+        assert_eq!(r.html, "See the <a href=\"/volume-converter\">volume converter</a>, <em>not</em> <code>x</code>.");
+        assert_eq!(r.links, [("/volume-converter".to_string(), 8)]);
+        assert_eq!(plain_text("See the [volume converter](/volume-converter), *not* `x`."), "See the volume converter, not x.");
     }
 
     #[test]

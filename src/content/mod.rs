@@ -7,6 +7,7 @@ pub mod model;
 pub mod units;
 
 use crate::diagnostics::{line_col, locate_key, Problem, Problems};
+use crate::images::Catalog;
 use date::Date;
 use model::*;
 use serde::Serialize;
@@ -34,8 +35,11 @@ pub struct SourceLink {
 #[derive(Debug, Clone)]
 pub struct Page {
     pub path: String,
+    /// Set on a draft or scheduled article (published only by `--drafts`/`--future`, `serve`).
+    pub hold: Option<Hold>,
     pub template: String,
     pub label: String,
+    pub short_label: Option<String>,
     pub title: String,
     pub heading: String,
     pub description: String,
@@ -49,26 +53,69 @@ pub struct Page {
     pub data: PageData,
     pub body_html: String,
     pub links: Vec<SourceLink>,
+    /// Images of `content/images/` the body uses, by URL.
+    pub images: Vec<String>,
     pub lastmod: Date,
 }
 
 pub struct Content {
     pub config: SiteConfig,
+    /// The pages this build publishes (drafts and scheduled articles only when asked for).
     pub pages: Vec<Page>,
     pub faq: Vec<FaqEntry>,
     pub units: Units,
     /// What works but degrades (a currency without an offline rate): printed, never fatal.
     pub warnings: Problems,
+    /// The files of `content/images/`.
+    pub images: Catalog,
+    /// Articles left out of this build: drafts and scheduled ones, in file order.
+    pub held_back: Vec<HeldBack>,
+}
+
+/// Which articles a build publishes besides the ready ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Publish {
+    /// Articles with `draft: true` (`build --drafts`, `serve`).
+    pub drafts: bool,
+    /// Articles dated after `today` (`build --future`).
+    pub future: bool,
+    /// The day that decides what is scheduled (UTC, or `SOURCE_DATE_EPOCH`'s day).
+    pub today: Date,
+}
+
+impl Publish {
+    /// Only what is ready today: what `build` publishes by default.
+    pub fn ready(today: Date) -> Publish {
+        Publish { drafts: false, future: false, today }
+    }
+}
+
+/// Why an article is not published yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hold {
+    Draft,
+    Scheduled(Date),
+}
+
+/// An article a build leaves out (or, when asked to, includes and marks).
+#[derive(Debug, Clone)]
+pub struct HeldBack {
+    pub slug: String,
+    pub path: String,
+    pub hold: Hold,
 }
 
 const CONVERTER_TEMPLATE: &str = "converter.html";
 
-/// Reads `content/` under `root`. Template names are checked against `templates`.
-pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problems> {
+/// Reads `content/` under `root`. Template names are checked against `templates`. Every
+/// article is validated, drafts and scheduled ones included; `publish` says which of those
+/// stay in [`Content::pages`].
+pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Result<Content, Problems> {
     let mut problems = Problems::default();
     let mut warnings = Problems::default();
     let mut texts = Texts::default();
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts };
+    let images = Catalog::scan(root);
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today };
 
     let config: Option<SiteConfig> = loader.yaml("content/site.yaml");
     let routes: Option<RoutesFile> = loader.yaml("content/routes.yaml");
@@ -88,7 +135,7 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
     };
 
     let routes_text = texts.get("content/routes.yaml").to_string();
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts };
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today };
     let mut pages = Vec::new();
     for (i, route) in routes.routes.iter().enumerate() {
         let route_line = nth_route_line(&routes_text, i);
@@ -116,10 +163,22 @@ pub fn load(root: &Path, templates: &HashSet<String>) -> Result<Content, Problem
         pages.extend(loader.collection(name, collection, &config.name));
     }
 
-    validate(&texts, &config, &pages, &faq, &units, &routes_text, &mut problems);
+    let mut faq = faq;
+    validate(&texts, &config, &pages, &mut faq, &units, &routes_text, &mut problems);
     problems.into_result()?;
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
-    Ok(Content { config, pages, faq, units, warnings })
+    let mut held_back = Vec::new();
+    pages.retain(|page| {
+        let Some(hold) = page.hold else { return true };
+        if let PageData::Article(a) = &page.data {
+            held_back.push(HeldBack { slug: a.slug.clone(), path: page.path.clone(), hold });
+        }
+        match hold {
+            Hold::Draft => publish.drafts,
+            Hold::Scheduled(_) => publish.future,
+        }
+    });
+    Ok(Content { config, pages, faq, units, warnings, images, held_back })
 }
 
 struct Loader<'a> {
@@ -127,6 +186,8 @@ struct Loader<'a> {
     problems: &'a mut Problems,
     /// Every file read, by its path relative to the root: read once, kept for locating problems.
     texts: &'a mut Texts,
+    images: &'a Catalog,
+    today: Date,
 }
 
 /// The text of every content file read, so problems found later are located in the very
@@ -171,8 +232,11 @@ impl Loader<'_> {
             return None;
         };
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
+        let mut answer_links = Vec::new();
         let data = if route.template == CONVERTER_TEMPLATE {
-            PageData::Converter(frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?)
+            let mut front: ConverterFront = frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?;
+            answer_links = self.render_answers(&file, &text, &mut front.faq);
+            PageData::Converter(front)
         } else {
             PageData::Page(frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?)
         };
@@ -185,11 +249,14 @@ impl Loader<'_> {
         if let PageData::Page(f) = &data {
             self.date_field(&file, &split, "effective", f.effective.as_deref());
         }
-        let (body_html, links) = render_body(&file, &text, &split);
+        let (body_html, mut links, images) = self.render_body(&file, &text, &split);
+        links.extend(answer_links);
         Some(Page {
             path: route.path.clone(),
+            hold: None,
             template: route.template.clone(),
             label: route.label.clone(),
+            short_label: route.short_label.clone(),
             title: route.title.clone(),
             heading: route.heading.clone(),
             description: route.description.clone(),
@@ -202,8 +269,50 @@ impl Loader<'_> {
             data,
             body_html,
             links,
+            images,
             lastmod,
         })
+    }
+
+    /// FAQ answers in front matter are inline markdown: rendered, with their internal links
+    /// located in the file (checked with the page's other links).
+    fn render_answers(&mut self, file: &Path, text: &str, faq: &mut [QuestionAnswer]) -> Vec<SourceLink> {
+        let mut links = Vec::new();
+        let mut from = text.find("\nfaq:").unwrap_or(0);
+        for qa in faq {
+            let head: String = qa.answer.chars().take(24).collect();
+            let answer_at = text[from..].find(head.as_str()).map(|i| from + i).unwrap_or(from);
+            from = answer_at;
+            let rendered = markdown::inline(&qa.answer);
+            for (_, message) in rendered.problems {
+                self.problem(Problem::at_offset(file, text, answer_at, message));
+            }
+            for (target, _) in rendered.links {
+                let at = text[answer_at..].find(&format!("]({target}")).map(|i| answer_at + i + 2).unwrap_or(answer_at);
+                let (line, column) = line_col(text, at);
+                links.push(SourceLink { target, line, column });
+            }
+            qa.answer_html = rendered.html;
+            qa.answer = markdown::plain_text(&qa.answer);
+        }
+        links
+    }
+
+    /// Renders a markdown body, reporting its problems (images, relative links) located.
+    fn render_body(&mut self, file: &Path, text: &str, split: &frontmatter::Split) -> (String, Vec<SourceLink>, Vec<String>) {
+        let rendered = markdown::render(split.body, self.images);
+        for (offset, message) in rendered.problems {
+            self.problem(Problem::at_offset(file, text, split.body_offset + offset, message));
+        }
+        let links = rendered
+            .links
+            .into_iter()
+            .map(|(target, offset)| {
+                let (line, column) = line_col(text, split.body_offset + offset);
+                SourceLink { target, line, column }
+            })
+            .collect();
+        (rendered.html, links, rendered.images)
     }
 
     /// Validates an optional date field, locating a bad one at its key.
@@ -248,11 +357,20 @@ impl Loader<'_> {
         }
         let date = self.date_field(&file, &split, "date", Some(&front.date))?;
         let lastmod = self.date_field(&file, &split, "updated", front.updated.as_deref()).unwrap_or(date);
-        let (body_html, links) = render_body(&file, &text, &split);
+        let (body_html, links, images) = self.render_body(&file, &text, &split);
+        let hold = if front.draft {
+            Some(Hold::Draft)
+        } else if date > self.today {
+            Some(Hold::Scheduled(date))
+        } else {
+            None
+        };
         Some(Page {
             path: col.path.replace("{slug}", &front.slug),
+            hold,
             template: col.template.clone(),
             label: front.title.clone(),
+            short_label: None,
             title: format!("{} | {site_name} {}", front.title, col.label.clone().unwrap_or_else(|| capitalised(name))),
             heading: front.title.clone(),
             description: front.excerpt.clone(),
@@ -265,22 +383,10 @@ impl Loader<'_> {
             data: PageData::Article(front),
             body_html,
             links,
+            images,
             lastmod,
         })
     }
-}
-
-fn render_body(_file: &Path, text: &str, split: &frontmatter::Split) -> (String, Vec<SourceLink>) {
-    let rendered = markdown::render(split.body);
-    let links = rendered
-        .links
-        .into_iter()
-        .map(|(target, offset)| {
-            let (line, column) = line_col(text, split.body_offset + offset);
-            SourceLink { target, line, column }
-        })
-        .collect();
-    (rendered.html, links)
 }
 
 /// Line (1-based) of the `i`-th `- path:` entry under `routes:`.
@@ -303,7 +409,7 @@ fn sorted(set: &HashSet<String>) -> String {
 
 /// Cross-file rules: unique paths, known parents, nav and footer links, units named by
 /// converter pages, FAQ categories and ids.
-fn validate(texts: &Texts, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry], units: &Units, routes_text: &str, problems: &mut Problems) {
+fn validate(texts: &Texts, config: &SiteConfig, pages: &[Page], faq: &mut [FaqEntry], units: &Units, routes_text: &str, problems: &mut Problems) {
     let routes_file = Path::new("content/routes.yaml");
     let mut seen: HashSet<&str> = HashSet::new();
     for page in pages {
@@ -341,16 +447,18 @@ fn validate(texts: &Texts, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry]
             }
         }
     }
-    let featured: Vec<&Page> = pages.iter().filter(|p| matches!(&p.data, PageData::Article(a) if a.featured)).collect();
+    // Featured articles among those a build publishes: each `featured: true` is located.
+    let featured: Vec<&Page> = pages.iter().filter(|p| p.hold.is_none() && matches!(&p.data, PageData::Article(a) if a.featured)).collect();
     if featured.len() > 1 {
-        for page in &featured[1..] {
+        let names: Vec<String> = featured.iter().map(|p| p.source.display().to_string()).collect();
+        for page in &featured {
             let (l, c) = front_matter_position(texts.get(&page.source), "featured", "true");
-            let others: Vec<String> = featured.iter().filter(|p| p.path != page.path).map(|p| p.source.display().to_string()).collect();
+            let others: Vec<&str> = names.iter().map(String::as_str).filter(|n| *n != page.source.display().to_string()).collect();
             problems.push(Problem::new(
                 &page.source,
                 l,
                 c,
-                format!("{} articles are marked featured; mark exactly one (also: {})", featured.len(), others.join(", ")),
+                format!("{} articles are marked featured (also {}): mark exactly one `featured: true`", featured.len(), others.join(", ")),
             ));
         }
     }
@@ -361,23 +469,70 @@ fn validate(texts: &Texts, config: &SiteConfig, pages: &[Page], faq: &[FaqEntry]
             problems.push(Problem::new("content/site.yaml", l, c, format!("navigation link `{link}` does not match any route")));
         }
     }
-    let mut ids = HashSet::new();
-    let faq_text = texts.get("content/faq.yaml");
-    for entry in faq {
-        let (l, c) =
-            faq_text.lines().position(|line| line.trim_start().trim_start_matches("- ") == format!("id: {}", entry.id)).map(|n| (n + 1, 1)).unwrap_or((1, 1));
+    validate_faq(texts.get("content/faq.yaml"), faq, &exists, problems);
+}
+
+/// FAQ entries: known categories, unique ids (the copy is located), every category used,
+/// and answers in inline markdown whose links must resolve.
+fn validate_faq(faq_text: &str, faq: &mut [FaqEntry], exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
+    let file = Path::new("content/faq.yaml");
+    let id_lines: Vec<(usize, &str)> = faq_text
+        .lines()
+        .enumerate()
+        .filter_map(|(n, line)| line.trim_start().trim_start_matches("- ").strip_prefix("id:").map(|id| (n + 1, id.trim().trim_matches(['"', '\'']))))
+        .collect();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for entry in faq.iter_mut() {
+        let nth = seen.entry(entry.id.clone()).or_default();
+        let line = id_lines.iter().filter(|(_, id)| *id == entry.id).nth(*nth).map(|(n, _)| *n).unwrap_or(1);
+        *nth += 1;
         if !FAQ_CATEGORIES.contains(&entry.category.as_str()) {
+            let (l, c) = locate_key(faq_text, line, "category").unwrap_or((line, 1));
             problems.push(Problem::new(
-                "content/faq.yaml",
+                file,
                 l,
                 c,
                 format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", ")),
             ));
         }
-        if !ids.insert(entry.id.as_str()) {
-            problems.push(Problem::new("content/faq.yaml", l, c, format!("FAQ id `{}` appears twice", entry.id)));
+        if *nth == 2 {
+            let first = id_lines.iter().find(|(_, id)| *id == entry.id).map(|(n, _)| *n).unwrap_or(1);
+            let (l, c) = locate_key(faq_text, line, "id").unwrap_or((line, 1));
+            problems.push(Problem::new(
+                file,
+                l,
+                c,
+                format!("FAQ id `{}` appears twice (first at line {first}): ids are anchors (/faq#id) and must be unique", entry.id),
+            ));
+        }
+        let answer_line = locate_key(faq_text, line, "answer").map(|(l, _)| l).unwrap_or(line);
+        let rendered = markdown::inline(&entry.answer);
+        for (_, message) in &rendered.problems {
+            problems.push(Problem::new(file, answer_line, 1, message.clone()));
+        }
+        for (target, _) in &rendered.links {
+            check_answer_link(faq_text, answer_line, target, exists, |l, c, m| problems.push(Problem::new(file, l, c, m)));
+        }
+        entry.answer_html = rendered.html;
+        entry.answer = markdown::plain_text(&entry.answer);
+    }
+    for category in FAQ_CATEGORIES {
+        if !faq.iter().any(|e| e.category == category) {
+            problems.push(Problem::new(file, 1, 1, format!("no FAQ entry has the category `{category}`: its button on /faq would show nothing; add one")));
         }
     }
+}
+
+/// An internal link in an answer: its path must be a page. Located at the link's text in
+/// the source, searched from the answer's line.
+fn check_answer_link(text: &str, from_line: usize, target: &str, exists: &dyn Fn(&str) -> bool, mut report: impl FnMut(usize, usize, String)) {
+    let path = target.split(['#', '?']).next().unwrap_or_default();
+    if path.is_empty() || exists(path) {
+        return;
+    }
+    let start: usize = text.split_inclusive('\n').take(from_line.saturating_sub(1)).map(str::len).sum();
+    let (l, c) = text[start.min(text.len())..].find(&format!("]({target}")).map(|i| line_col(text, start + i + 2)).unwrap_or((from_line, 1));
+    report(l, c, format!("broken link `{target}`: `{path}` is not a page of this site"));
 }
 
 fn validate_converter(texts: &Texts, page: &Page, front: &ConverterFront, units: &Units, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {

@@ -9,12 +9,13 @@ use std::collections::BTreeMap;
 pub struct SiteConfig {
     pub name: String,
     pub tagline: String,
+    /// Author of articles that name none (`unitly new article` writes it in) and the author
+    /// named in the Atom feed; the site's name when empty.
+    #[serde(default)]
+    pub author: String,
     pub base_url: String,
     pub language: String,
     pub copyright_year: u32,
-    /// The author named in the Atom feed (the site's name when empty).
-    #[serde(default)]
-    pub author: Option<String>,
     pub default_lastmod: String,
     pub contact: BTreeMap<String, String>,
     pub nav: Vec<String>,
@@ -30,8 +31,13 @@ pub struct SiteConfig {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Footer {
+    /// The sentence under the brand name in the footer.
+    pub text: String,
+    pub quick_links_heading: String,
     pub quick_links: Vec<String>,
+    pub support_heading: String,
     pub support: Vec<String>,
+    pub legal_heading: String,
     pub legal: Vec<String>,
 }
 
@@ -122,6 +128,9 @@ pub struct RouteEntry {
     pub template: String,
     pub source: String,
     pub label: String,
+    /// A shorter label for the desktop header navigation (`Length` for `Length Converter`).
+    #[serde(default)]
+    pub short_label: Option<String>,
     pub title: String,
     pub heading: String,
     pub description: String,
@@ -149,6 +158,12 @@ pub struct ArticleFront {
     pub keywords: Vec<String>,
     #[serde(default)]
     pub updated: Option<String>,
+    /// Who wrote it (JSON-LD author); defaults to `author` of site.yaml.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// Kept out of `build` (no page, listing, sitemap, feed or search entry) until removed.
+    #[serde(default)]
+    pub draft: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -232,7 +247,11 @@ pub struct Pair {
 #[serde(deny_unknown_fields)]
 pub struct QuestionAnswer {
     pub question: String,
+    /// Inline markdown as written; plain text once loaded (see `answer_html`).
     pub answer: String,
+    /// The answer rendered (links, emphasis, code), set when loaded.
+    #[serde(skip_deserializing, default)]
+    pub answer_html: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -253,7 +272,11 @@ pub struct FaqEntry {
     pub id: String,
     pub category: String,
     pub question: String,
+    /// Inline markdown as written; plain text once loaded, for search (see `answer_html`).
     pub answer: String,
+    /// The answer rendered (links, emphasis, code), set when loaded.
+    #[serde(skip_deserializing, default)]
+    pub answer_html: String,
 }
 
 pub const FAQ_CATEGORIES: [&str; 6] = ["General", "Currency", "Technical", "Privacy", "Features", "Troubleshooting"];

@@ -42,7 +42,8 @@ pub struct Server {
 }
 
 pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) -> Result<()> {
-    let site = Site::new(root);
+    // serve previews drafts (marked "Draft"); `build` leaves them out.
+    let site = Site { drafts: true, ..Site::new(root) };
     let mut cache = BuildCache::default();
     site.build(out, &mut cache)?;
 
@@ -70,7 +71,7 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
 
     if watch_changes {
         let server = Arc::clone(&server);
-        let site = Site::new(root);
+        let site = Site { drafts: true, ..Site::new(root) };
         let out = out.to_path_buf();
         watch::spawn(root, move |changed| {
             let start = std::time::Instant::now();

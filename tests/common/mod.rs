@@ -45,12 +45,17 @@ impl Project {
     }
 
     pub fn unitly(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_unitly"))
-            .args(["--root", self.dir.path().to_str().unwrap()])
-            .args(args)
-            .current_dir(self.dir.path())
-            .output()
-            .expect("running unitly")
+        self.unitly_with(args, &[])
+    }
+
+    /// Runs unitly with extra environment variables (`SOURCE_DATE_EPOCH`, `GITHUB_ACTIONS`).
+    pub fn unitly_with(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_unitly"));
+        cmd.args(["--root", self.dir.path().to_str().unwrap()]).args(args).current_dir(self.dir.path());
+        // The caller decides; the test runner's own CI environment must not leak in.
+        cmd.env_remove("GITHUB_ACTIONS").env_remove("SOURCE_DATE_EPOCH");
+        cmd.envs(env.iter().copied());
+        cmd.output().expect("running unitly")
     }
 }
 

@@ -95,7 +95,8 @@ export default function FaqSearch({ entries, categories }: Props) {
               {items.map((e) => (
                 <details key={e.id} className="faq-item" id={e.id} hidden={!shown.has(e.id)}>
                   <summary>{e.question}</summary>
-                  <p>{e.answer}</p>
+                  {/* The build renders the answer's inline markdown from content/faq.yaml (trusted content). */}
+                  {e.answer_html ? <p dangerouslySetInnerHTML={{ __html: e.answer_html }} /> : <p>{e.answer}</p>}
                 </details>
               ))}
             </section>

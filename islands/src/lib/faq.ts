@@ -5,7 +5,10 @@ export interface FaqEntry {
   id: string;
   category: string;
   question: string;
+  /** Plain text, for search. */
   answer: string;
+  /** The answer rendered from its inline markdown by the build (links, emphasis, code). */
+  answer_html?: string;
 }
 
 /** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
