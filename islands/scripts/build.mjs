@@ -99,8 +99,18 @@ async function buildClient() {
  * page's chunks). The Rust build writes it to /sw.js behind the manifest of this build.
  */
 async function buildServiceWorker() {
+  return bundleClassicScript('src/sw/sw.ts');
+}
+
+/** src/runtime/head.ts as one minified statement, to be inlined in every page's <head>. */
+async function buildHeadScript() {
+  return (await bundleClassicScript('src/runtime/head.ts')).trim();
+}
+
+/** One entry bundled alone as a minified classic script (no chunks, no imports), as text. */
+async function bundleClassicScript(entry) {
   const result = await esbuild.build({
-    entryPoints: [join(root, 'src/sw/sw.ts')],
+    entryPoints: [join(root, entry)],
     absWorkingDir: root,
     bundle: true,
     write: false,
@@ -111,22 +121,6 @@ async function buildServiceWorker() {
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;
-}
-
-/** src/runtime/head.ts as one minified statement, to be inlined in every page's <head>. */
-async function buildHeadScript() {
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'src/runtime/head.ts')],
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text.trim();
 }
 
 async function prerender(renders) {
