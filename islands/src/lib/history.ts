@@ -12,6 +12,7 @@ export const HISTORY_EVENT = 'unitly:history';
 export const HISTORY_SETTLE_MS = 1000;
 
 import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
+import { browserStorage, pageBus as bus } from './storage';
 
 /** What a history entry names: a unit category's label (content/units.yaml) or Currency. */
 export type HistoryType = CategoryLabel | 'Currency';
@@ -26,19 +27,6 @@ export interface HistoryEntry {
 }
 export type NewHistoryEntry = Pick<HistoryEntry, 'type' | 'from' | 'to'>;
 
-// Merely touching window.localStorage throws a SecurityError when storage is blocked
-// (cookies disabled, some sandboxed frames); no storage means no history, not a crash.
-function defaultStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// In the browser the bus is window, so every island on the page hears it; in Node a private
-// target stands in.
-const bus: EventTarget = typeof window !== 'undefined' ? window : new EventTarget();
 
 function isEntry(x: unknown): x is HistoryEntry {
   if (typeof x !== 'object' || x === null) return false;
@@ -56,7 +44,7 @@ function isEntry(x: unknown): x is HistoryEntry {
  * JSON or a non-array reads as empty, and entries of the wrong shape (another script's, or
  * an older format) are dropped. The next addHistory overwrites what was dropped.
  */
-export function readHistory(storage: Storage | undefined = defaultStorage()): HistoryEntry[] {
+export function readHistory(storage: Storage | undefined = browserStorage()): HistoryEntry[] {
   let data: unknown;
   try {
     data = JSON.parse(storage?.getItem(HISTORY_KEY) ?? '[]');
@@ -75,7 +63,7 @@ export function readHistory(storage: Storage | undefined = defaultStorage()): Hi
  */
 export function addHistory(
   entry: NewHistoryEntry,
-  storage: Storage | undefined = defaultStorage(),
+  storage: Storage | undefined = browserStorage(),
   now: number = Date.now(),
 ): HistoryEntry[] {
   const list = readHistory(storage);
@@ -103,7 +91,7 @@ export function addHistory(
   return next;
 }
 
-export function clearHistory(storage: Storage | undefined = defaultStorage()): void {
+export function clearHistory(storage: Storage | undefined = browserStorage()): void {
   try {
     storage?.removeItem(HISTORY_KEY);
   } catch {
@@ -122,7 +110,7 @@ function notify(): void {
  */
 export function subscribeHistory(
   listener: (entries: HistoryEntry[]) => void,
-  storage: Storage | undefined = defaultStorage(),
+  storage: Storage | undefined = browserStorage(),
   target: EventTarget = bus,
 ): () => void {
   const onChange = (): void => listener(readHistory(storage));

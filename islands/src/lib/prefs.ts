@@ -4,20 +4,12 @@
 // never an error. Storage is a parameter for Node tests.
 
 import { MAX_DECIMALS, type Decimals } from './format';
+import { browserStorage, pageBus as bus } from './storage';
 
 export const DECIMALS_KEY = 'unitly-decimals';
 /** Fired on `window` after this page changes a preference; other tabs get a 'storage' event. */
 export const PREFS_EVENT = 'unitly:prefs';
 
-function defaultStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const bus: EventTarget = typeof window !== 'undefined' ? window : new EventTarget();
 const notify = (): void => {
   bus.dispatchEvent(new CustomEvent(PREFS_EVENT));
 };
@@ -33,7 +25,7 @@ function save(key: string, value: string, storage: Storage | undefined): boolean
 }
 
 /** The Decimals choice: 'auto' unless a valid 0–10 is stored. */
-export function readDecimals(storage: Storage | undefined = defaultStorage()): Decimals {
+export function readDecimals(storage: Storage | undefined = browserStorage()): Decimals {
   let text: string | null = null;
   try {
     text = storage?.getItem(DECIMALS_KEY) ?? null;
@@ -45,7 +37,7 @@ export function readDecimals(storage: Storage | undefined = defaultStorage()): D
   return n <= MAX_DECIMALS ? n : 'auto';
 }
 
-export function writeDecimals(d: Decimals, storage: Storage | undefined = defaultStorage()): boolean {
+export function writeDecimals(d: Decimals, storage: Storage | undefined = browserStorage()): boolean {
   if (d === 'auto') {
     try {
       storage?.removeItem(DECIMALS_KEY);

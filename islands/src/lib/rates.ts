@@ -13,6 +13,7 @@
 import { fallbackRate } from './currency';
 import { formatCurrency, formatDecimal, parseValue } from './format';
 import type { Currency, RateTable } from './units';
+import { browserStorage } from './storage';
 
 export const RATES_KEY = 'unitly-rates';
 /** The edge waits 5 s for its upstream; give it that and a margin. */
@@ -160,14 +161,6 @@ export interface StoredRates {
 
 const empty = (): StoredRates => ({ pairs: {}, tables: {} });
 
-// Merely touching window.localStorage throws when storage is blocked.
-function defaultStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -175,7 +168,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The stored rates. Never throws: missing, corrupted or foreign data reads as empty, and
  * entries of the wrong shape are dropped one by one.
  */
-export function readStoredRates(storage: Storage | undefined = defaultStorage()): StoredRates {
+export function readStoredRates(storage: Storage | undefined = browserStorage()): StoredRates {
   let data: unknown;
   try {
     data = JSON.parse(storage?.getItem(RATES_KEY) ?? 'null');
@@ -210,7 +203,7 @@ export function storeRates(
   from: string,
   rates: Record<string, number>,
   time: number,
-  { table = false, storage = defaultStorage(), now = Date.now() }: { table?: boolean; storage?: Storage; now?: number } = {},
+  { table = false, storage = browserStorage(), now = Date.now() }: { table?: boolean; storage?: Storage; now?: number } = {},
 ): StoredRates {
   const stored = readStoredRates(storage);
   if (!CODE.test(from) || !positive(time)) return stored;
