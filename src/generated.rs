@@ -1,6 +1,6 @@
 //! The typed module generated from `content/units.yaml` for the islands and the edge:
 //! category keys and currency codes as string unions (so `tsc` catches a misuse), the
-//! category labels, and the currency list the edge accepts. The files are committed (so
+//! category labels, the currency list the edge accepts, and the limits both enforce. The files are committed (so
 //! `npm test` and `tsc` work in `islands/` and `edge/` on a fresh checkout, before any
 //! build); `unitly build` rewrites them when `units.yaml` changed, `unitly check` warns
 //! when they are stale, and a test fails when the committed copies are stale.
@@ -19,6 +19,7 @@ pub fn typescript(units: &Units) -> String {
     let keys = list(units.categories.iter().map(|c| json(&c.key)).collect());
     let labels: Vec<String> = units.categories.iter().map(|c| format!("  {}: {},", json(&c.key), json(&c.label))).collect();
     let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
+    let l = &units.limits;
     format!(
         "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
          // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n\
@@ -33,8 +34,15 @@ pub fn typescript(units: &Units) -> String {
          \n\
          /** Every currency the site converts: the card offers them, the edge accepts them. */\n\
          export const CURRENCY_CODES = {codes} as const;\n\
-         export type CurrencyCode = (typeof CURRENCY_CODES)[number];\n",
-        labels.join("\n")
+         export type CurrencyCode = (typeof CURRENCY_CODES)[number];\n\
+         \n\
+         /** What the converters and the edge both enforce: the largest currency Amount, form field lengths. */\n\
+         export const LIMITS = {{\n  maxAmount: {},\n  nameChars: {},\n  emailChars: {},\n  messageChars: {},\n}} as const;\n",
+        labels.join("\n"),
+        l.max_amount,
+        l.name_chars,
+        l.email_chars,
+        l.message_chars
     )
 }
 

@@ -2,7 +2,7 @@
 // Configuration comes only from `env` (Workers vars/secrets; locally, `unitly serve`'s
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
-import { CURRENCY_CODES, type CurrencyCode } from "./generated/units";
+import { CURRENCY_CODES, LIMITS, type CurrencyCode } from "./generated/units";
 import type { KeyValue, RateLimiter } from "./guard";
 import type { KV } from "./store";
 
@@ -72,11 +72,17 @@ export const DEFAULTS = {
 export const CURRENCIES = CURRENCY_CODES;
 export type Currency = CurrencyCode;
 
+/** Field lengths in characters (UTF-16 code units, as the form counts them): content/units.yaml `limits`. */
 export const FORM_LIMITS = {
-  bodyBytes: 16 * 1024,
-  name: 100,
-  email: 254,
-  message: 5000,
+  name: LIMITS.nameChars,
+  email: LIMITS.emailChars,
+  message: LIMITS.messageChars,
+  /**
+   * The largest body read: every field at its limit in 3-byte UTF-8 characters (a code unit
+   * is at most 3 bytes; JSON escapes of allowed characters are 2), plus room for the keys,
+   * the subject, the form token and a Turnstile token.
+   */
+  bodyBytes: 3 * (LIMITS.nameChars + LIMITS.emailChars + LIMITS.messageChars) + 4096,
 };
 
 /**

@@ -7,6 +7,7 @@ import { CACHE_RATES, error, notFound } from "./http";
 import { serveStored, type RouteContext } from "./serve";
 import type { Table } from "./store";
 import { getJson, hostOf, UpstreamError } from "./upstream";
+import { LIMITS } from "./generated/units";
 
 /** What is stored: units of each currency per 1 USD, and the provider's update times. */
 export interface UsdTable {
@@ -23,7 +24,6 @@ export interface Latest {
   conversion_rates: Record<Currency, number>;
 }
 
-const MAX_AMOUNT = 1e12;
 
 export const isCurrency = (code: string): code is Currency => (CURRENCIES as readonly string[]).includes(code);
 
@@ -31,7 +31,7 @@ export const isCurrency = (code: string): code is Currency => (CURRENCIES as rea
 export function parseAmount(raw: string): number | null {
   if (raw.length > 40 || !/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw)) return null;
   const n = Number(raw);
-  return Number.isFinite(n) && n > 0 && n <= MAX_AMOUNT ? n : null;
+  return Number.isFinite(n) && n > 0 && n <= LIMITS.maxAmount ? n : null;
 }
 
 function utc(unixSeconds: unknown, text: unknown): string | null {

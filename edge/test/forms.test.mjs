@@ -71,19 +71,35 @@ test("forms: wrong content type, bad JSON and oversized bodies are rejected", ()
       assert.equal(a.status, 400, body);
       assert.equal(a.json["error-type"], "malformed-request");
     }
-    const huge = await post(w, "/api/contact", { ...good, message: "x".repeat(20000) });
+    const huge = await post(w, "/api/contact", { ...good, message: "x".repeat(40000) });
     assert.equal(huge.status, 413);
     assert.equal(huge.json["error-type"], "payload-too-large");
     // Streamed without Content-Length: counted while reading.
     const chunks = new ReadableStream({
       start(c) {
-        for (let i = 0; i < 20; i++) c.enqueue(new TextEncoder().encode("x".repeat(1024)));
+        for (let i = 0; i < 40; i++) c.enqueue(new TextEncoder().encode("x".repeat(1024)));
         c.close();
       },
     });
     const streamed = await w.fetch("/api/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: chunks, duplex: "half" });
     assert.equal(streamed.status, 413);
     assert.equal(up.state.hooks.length, 0);
+  }));
+
+test("contact: every field at its limit in 3-byte characters fits the body limit", () =>
+  withWorker({}, async (w, up) => {
+    // content/units.yaml limits: name 100, email 254, message 5000 characters.
+    const name = "漢".repeat(100);
+    const email = `${"ü".repeat(245)}@exa.mple`;
+    const message = `${"“漢”\n".repeat(1249)}“漢”漢`; // the edge trims, so no newline last
+    assert.equal(email.length, 254);
+    assert.equal(message.length, 5000);
+    const a = await post(w, "/api/contact", { ...good, name, email, message });
+    assert.equal(a.status, 200, JSON.stringify(a.json));
+    assert.equal(up.state.hooks[0].body.message, message);
+    const over = await post(w, "/api/contact", { ...good, message: message + "x" });
+    assert.equal(over.status, 400);
+    assert.equal(up.state.hooks.length, 1);
   }));
 
 test("forms: without a webhook, valid input is a 503 not-configured", () =>

@@ -292,6 +292,20 @@ pub struct UnitsFile {
     pub currencies: Vec<Currency>,
     pub currency_default: Pair,
     pub fallback_rates: BTreeMap<String, BTreeMap<String, f64>>,
+    pub limits: Limits,
+}
+
+/// What the converters and the edge function both enforce (`limits:` in units.yaml),
+/// generated into the typed module both import so each number is written once.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// The largest currency Amount the card converts and the edge's rate routes accept.
+    pub max_amount: u64,
+    /// The longest contact-form fields, in characters (UTF-16 code units, as a browser counts).
+    pub name_chars: u32,
+    pub email_chars: u32,
+    pub message_chars: u32,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -4,7 +4,7 @@
 //! (`src/generated.rs`). Whatever the islands could not render is refused here, before any
 //! JavaScript runs.
 
-use super::model::{Currency, Pair, UnitCategory, UnitsFile, CARD_COLORS};
+use super::model::{Currency, Limits, Pair, UnitCategory, UnitsFile, CARD_COLORS};
 use crate::diagnostics::{locate_key, Problem, Problems};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -16,6 +16,7 @@ pub struct Units {
     pub currencies: Vec<Currency>,
     pub currency_default: Pair,
     pub fallback_rates: BTreeMap<String, BTreeMap<String, f64>>,
+    pub limits: Limits,
 }
 
 impl Units {
@@ -73,7 +74,9 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
         categories.push(category);
     }
     validate_words(file, text, &categories, problems);
-    let units = Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates };
+    validate_limits(file, text, &raw.limits, problems);
+    let units =
+        Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates, limits: raw.limits };
     validate_currencies(file, text, &units, problems, warnings);
     Some(units)
 }
@@ -410,6 +413,33 @@ fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Pr
     }
 }
 
+/// Integers a double holds exactly: an amount beyond this would not round-trip through JSON.
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+fn validate_limits(file: &Path, text: &str, limits: &Limits, problems: &mut Problems) {
+    let (line, col) = locate_key(text, 1, "limits").unwrap_or((1, 1));
+    let limits_line = text.lines().nth(line - 1).unwrap_or_default();
+    let at = |field: &str| match value_in_flow(limits_line, field) {
+        Some(pos) => (line, limits_line[..pos].chars().count() + 1),
+        None => locate_key(text, line + 1, field).unwrap_or((line, col)),
+    };
+    if !(1..=MAX_SAFE_INTEGER).contains(&limits.max_amount) {
+        let (l, c) = at("max_amount");
+        problems.push(Problem::new(
+            file,
+            l,
+            c,
+            format!("limits.max_amount must be between 1 and {MAX_SAFE_INTEGER} (larger amounts lose digits in a browser)"),
+        ));
+    }
+    for (field, value, least) in [("name_chars", limits.name_chars, 1), ("email_chars", limits.email_chars, 6), ("message_chars", limits.message_chars, 1)] {
+        if !(least..=100_000).contains(&value) {
+            let (l, c) = at(field);
+            problems.push(Problem::new(file, l, c, format!("limits.{field} must be between {least} and 100000 characters")));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -436,11 +466,26 @@ currencies:
 currency_default: { from: USD, to: EUR }
 fallback_rates:
   USD: { EUR: 0.85 }
+limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_chars: 5000 }
 ";
 
     #[test]
     fn good_units_have_no_problems() {
         assert_eq!(problems_of(GOOD), (vec![], vec![]));
+    }
+
+    #[test]
+    fn limits_out_of_range_are_located() {
+        let text = GOOD.replace("max_amount: 1000000000000", "max_amount: 0").replace("email_chars: 254", "email_chars: 3");
+        let (problems, _) = problems_of(&text);
+        let line = text.lines().position(|l| l.starts_with("limits:")).unwrap() + 1;
+        assert_eq!(
+            problems,
+            vec![
+                format!("content/units.yaml:{line}:23: limits.max_amount must be between 1 and 9007199254740991 (larger amounts lose digits in a browser)"),
+                format!("content/units.yaml:{line}:56: limits.email_chars must be between 6 and 100000 characters"),
+            ]
+        );
     }
 
     #[test]
@@ -490,7 +535,7 @@ mod word_tests {
     /// A two-category units.yaml with `units_length` and `compounds` added to the length category.
     fn problems_with(units_length: &str, compounds: &str) -> Vec<String> {
         let text = format!(
-            "categories:\n  length:\n    label: Length\n    base: meters\n    precision: 6\n    default: {{ from: meters, to: feet }}\n    units:\n      - {{ key: meters, name: Meters (m), symbol: m, system: metric, factor: 1, aliases: [metre] }}\n      - {{ key: feet, name: Feet (ft), symbol: ft, system: imperial, factor: 0.3048, aliases: [foot, \"'\"] }}\n{units_length}{compounds}  weight:\n    label: Weight\n    base: kilograms\n    precision: 6\n    default: {{ from: kilograms, to: kilograms }}\n    units:\n      - {{ key: kilograms, name: Kilograms (kg), symbol: kg, system: metric, factor: 1 }}\ncurrencies: []\ncurrency_default: {{ from: USD, to: USD }}\nfallback_rates: {{}}\n"
+            "categories:\n  length:\n    label: Length\n    base: meters\n    precision: 6\n    default: {{ from: meters, to: feet }}\n    units:\n      - {{ key: meters, name: Meters (m), symbol: m, system: metric, factor: 1, aliases: [metre] }}\n      - {{ key: feet, name: Feet (ft), symbol: ft, system: imperial, factor: 0.3048, aliases: [foot, \"'\"] }}\n{units_length}{compounds}  weight:\n    label: Weight\n    base: kilograms\n    precision: 6\n    default: {{ from: kilograms, to: kilograms }}\n    units:\n      - {{ key: kilograms, name: Kilograms (kg), symbol: kg, system: metric, factor: 1 }}\ncurrencies: []\ncurrency_default: {{ from: USD, to: USD }}\nfallback_rates: {{}}\nlimits: {{ max_amount: 1, name_chars: 1, email_chars: 6, message_chars: 1 }}\n"
         );
         let (mut problems, mut warnings) = (Problems::default(), Problems::default());
         load(Path::new(FILE), &text, &mut problems, &mut warnings);

@@ -18,3 +18,11 @@ export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
 /** Every currency the site converts: the card offers them, the edge accepts them. */
 export const CURRENCY_CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+/** What the converters and the edge both enforce: the largest currency Amount, form field lengths. */
+export const LIMITS = {
+  maxAmount: 1000000000000,
+  nameChars: 100,
+  emailChars: 254,
+  messageChars: 5000,
+} as const;

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copyLine, currencyText } from '../lib/copyText.ts';
 import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
 import {
-  MAX_AMOUNT, createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
+  MAX_AMOUNT, MAX_AMOUNT_TEXT, createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
   readStoredRates, storeRates, type Requester,
 } from '../lib/rates.ts';
 import { formatCurrency } from '../lib/format.ts';
@@ -47,7 +47,7 @@ function readAmount(text: string, currencies: Currency[]): { value: number | nul
   if (parsed.kind === 'error') return { value: null, message: parsed.message };
   const n = toNumber(parsed.value);
   if (!(n > 0)) return { value: null, message: 'Enter an amount greater than 0.' };
-  if (n > MAX_AMOUNT) return { value: null, message: 'Enter an amount no larger than 1 trillion.' };
+  if (n > MAX_AMOUNT) return { value: null, message: `Enter an amount no larger than ${MAX_AMOUNT_TEXT}.` };
   return { value: n, message: null };
 }
 

@@ -1,7 +1,7 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  MAX_AMOUNT, RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair, formatRate,
+  MAX_AMOUNT, MAX_AMOUNT_TEXT, RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair, formatRate,
   formatAsOf, formatRateTime, liveSourceText, moneyText, needsTable, offlineRate, rateLine, readStoredRates, storeRates, validAmount,
   type Outcome,
 } from './rates';
@@ -37,6 +37,7 @@ test('validAmount: numbers above 0 and not absurd', () => {
   assert.equal(validAmount('1,234.5'), 1234.5);
   for (const t of ['', '  ', 'abc', '0', '-5', '0.0', '1e13', String(MAX_AMOUNT * 2)]) assert.equal(validAmount(t), null, t);
   assert.equal(validAmount(String(MAX_AMOUNT)), MAX_AMOUNT);
+  assert.equal(MAX_AMOUNT_TEXT, '1 trillion', 'the card names the limit in words');
 });
 
 test('fetchPair reads the v6 pair answer from our own API', async () => {

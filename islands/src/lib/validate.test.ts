@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONTACT_SUBJECTS as EDGE_SUBJECTS, FORM_LIMITS } from '../../../edge/src/config.ts';
+import { LIMITS as SHARED_LIMITS } from '../generated/units.ts';
 import { CONTACT_SUBJECTS, LIMITS, contactFieldError, emailError, isEmailShaped, submitForm, trimmed, validateContact } from './validate.ts';
 
 test('subjects and limits match the edge function, which checks them again', () => {
   assert.deepEqual(CONTACT_SUBJECTS.map((s) => s.value), EDGE_SUBJECTS);
-  assert.equal(LIMITS.name, FORM_LIMITS.name);
-  assert.equal(LIMITS.email, FORM_LIMITS.email);
-  assert.equal(LIMITS.message, FORM_LIMITS.message);
+  // Both read content/units.yaml's limits through the generated module.
+  assert.deepEqual(LIMITS, { name: SHARED_LIMITS.nameChars, email: SHARED_LIMITS.emailChars, message: SHARED_LIMITS.messageChars });
+  assert.deepEqual({ name: FORM_LIMITS.name, email: FORM_LIMITS.email, message: FORM_LIMITS.message }, LIMITS);
   assert.deepEqual(
     CONTACT_SUBJECTS.map((s) => s.value),
     ['general', 'bug', 'feature', 'accuracy', 'technical', 'feedback', 'partnership', 'other'],

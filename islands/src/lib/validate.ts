@@ -1,9 +1,12 @@
 // The rules the contact form and the newsletter box check before sending. The edge
 // function (edge/src/forms.ts) checks the same rules again, because a browser can be
-// bypassed; validate.test.ts keeps the two lists of subjects and limits in step.
+// bypassed. The limits come from content/units.yaml through the generated module both
+// import; validate.test.ts keeps the two lists of subjects in step.
 
-/** Same limits as the edge function's FORM_LIMITS. */
-export const LIMITS = { name: 100, email: 254, message: 5000 } as const;
+import { LIMITS as SHARED_LIMITS } from '../generated/units.ts';
+
+/** The longest fields, in characters: content/units.yaml `limits`, which the edge enforces too. */
+export const LIMITS = { name: SHARED_LIMITS.nameChars, email: SHARED_LIMITS.emailChars, message: SHARED_LIMITS.messageChars } as const;
 
 /** The subject select: value sent to the server, text shown to the visitor. */
 export const CONTACT_SUBJECTS = [
