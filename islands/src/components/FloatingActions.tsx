@@ -1,3 +1,4 @@
+// @island-chunk chrome
 // The floating support and premium buttons (with tooltips) and the two popups they open.
 // The popups are native modal dialogs: focus moves in, Escape closes, the page behind is
 // inert, and focus returns to the button. No payment is processed anywhere, and the

@@ -1,3 +1,4 @@
+// @island-chunk chrome
 // The live market banner at the top of every page: the gold price and the FTSE 100
 // (spec sections 2, 4, 7, 8 and 9). Server-rendered in its loading state at its final
 // height, so nothing below it moves when the values arrive. Fetches on load and every

@@ -1,3 +1,4 @@
+// @island-chunk chrome
 // The navigation on small screens: a menu button that discloses the site's links.
 // Escape closes it and returns focus to the button.
 import { useEffect, useId, useRef, useState } from 'react';
