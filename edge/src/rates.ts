@@ -1,7 +1,9 @@
 // /api/rates/latest/{BASE} and /api/rates/pair/{FROM}/{TO}/{AMOUNT}.
 // Only the USD table is ever fetched (one upstream request per refresh for the whole
 // deployment, see store.ts); every base and pair is computed from it in full double
-// precision: rate(FROM -> TO) = usd[TO] / usd[FROM].
+// precision: rate(FROM -> TO) = usd[TO] / usd[FROM]. A currency the provider does not quote
+// is left out of the table (its pair answers 502 "no-rate", so the card falls back offline
+// for it alone) instead of failing the refresh for every currency.
 import { CURRENCIES, RATES_BASE, ratesUrl, type Config, type Currency } from "./config";
 import { CACHE_RATES, error, notFound } from "./http";
 import { serveStored, type RouteContext } from "./serve";
@@ -13,7 +15,8 @@ import { LIMITS } from "./generated/units";
 export interface UsdTable {
   time_last_update_utc: string;
   time_next_update_utc: string | null;
-  usd: Record<Currency, number>;
+  /** Absent for a currency the provider did not quote. */
+  usd: Partial<Record<Currency, number>>;
 }
 
 export interface Latest {
@@ -21,7 +24,7 @@ export interface Latest {
   base_code: Currency;
   time_last_update_utc: string;
   time_next_update_utc: string | null;
-  conversion_rates: Record<Currency, number>;
+  conversion_rates: Partial<Record<Currency, number>>;
 }
 
 
@@ -42,8 +45,10 @@ function utc(unixSeconds: unknown, text: unknown): string | null {
 
 /**
  * Checks the provider's USD answer (the keyed v6 `conversion_rates` or the open `rates`).
- * Anything but a complete good table throws: `result` other than "success" (e.g.
- * "quota-reached" with HTTP 200), another base, a missing or non-positive rate.
+ * Anything but a good table throws: `result` other than "success" (e.g. "quota-reached"
+ * with HTTP 200), another base, a rate that is there but not a positive number, or no rate
+ * for any supported currency. A supported currency the provider does not quote is left out
+ * (and logged), so one gap does not take every currency offline.
  */
 export function normaliseUsd(data: unknown): UsdTable {
   const d = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
@@ -55,13 +60,17 @@ export function normaliseUsd(data: unknown): UsdTable {
   if (d.base_code !== undefined && d.base_code !== RATES_BASE) throw new UpstreamError("base_code is not USD");
   const table = (d.conversion_rates ?? d.rates) as Record<string, unknown> | undefined;
   if (typeof table !== "object" || table === null) throw new UpstreamError("no rate table");
-  const usd = {} as Record<Currency, number>;
+  const usd: Partial<Record<Currency, number>> = {};
+  const unquoted: Currency[] = [];
   for (const code of CURRENCIES) {
     const rate = table[code];
-    if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
-    usd[code] = rate;
+    if (rate === undefined || rate === null) unquoted.push(code);
+    else if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
+    else usd[code] = rate;
   }
   if (usd[RATES_BASE as Currency] !== 1) throw new UpstreamError("USD is not 1 in its own table");
+  if (unquoted.length === CURRENCIES.length - 1) throw new UpstreamError("no rate for any supported currency");
+  if (unquoted.length > 0) console.warn(`[unitly] rates: the provider quotes no rate for ${unquoted.join(", ")}; those convert offline only`);
   return {
     time_last_update_utc: utc(d.time_last_update_unix, d.time_last_update_utc) ?? new Date().toUTCString(),
     time_next_update_utc: utc(d.time_next_update_unix, d.time_next_update_utc),
@@ -69,13 +78,21 @@ export function normaliseUsd(data: unknown): UsdTable {
   };
 }
 
-/** Units of `to` per 1 `from`. */
-export const crossRate = (t: UsdTable, from: Currency, to: Currency): number => (from === to ? 1 : t.usd[to] / t.usd[from]);
+/** Units of `to` per 1 `from`, or null when the provider quotes either currency no rate. */
+export function crossRate(t: UsdTable, from: Currency, to: Currency): number | null {
+  if (from === to) return 1;
+  const [f, d] = [t.usd[from], t.usd[to]];
+  return f === undefined || d === undefined ? null : d / f;
+}
 
-/** The table rebased on `base`, as the provider's latest/{BASE} would answer. */
-export function rebase(t: UsdTable, base: Currency): Latest {
-  const rates = {} as Record<Currency, number>;
-  for (const code of CURRENCIES) rates[code] = crossRate(t, base, code);
+/** The table rebased on `base`, as the provider's latest/{BASE} would answer; null when `base` has no rate. */
+export function rebase(t: UsdTable, base: Currency): Latest | null {
+  if (t.usd[base] === undefined) return null;
+  const rates: Partial<Record<Currency, number>> = {};
+  for (const code of CURRENCIES) {
+    const rate = crossRate(t, base, code);
+    if (rate !== null) rates[code] = rate;
+  }
   return {
     result: "success",
     base_code: base,
@@ -110,7 +127,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (args.length !== 1) return error(400, "malformed-request");
     const [base] = args;
     if (!isCurrency(base)) return error(400, "unsupported-code");
-    return serveStored(ratesTable(config), ctx, (t) => rebase(t, base), CACHE_RATES);
+    return serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? error(502, "no-rate"), CACHE_RATES);
   }
   if (kind === "pair") {
     if (args.length !== 3) return error(400, "malformed-request");
@@ -120,6 +137,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (amount === null) return error(400, "invalid-amount");
     return serveStored(ratesTable(config), ctx, (t) => {
       const rate = crossRate(t, from, to);
+      if (rate === null) return error(502, "no-rate");
       return {
         result: "success",
         base_code: from,

@@ -16,9 +16,12 @@ export async function serveStored<T>(
 ): Promise<Response> {
   try {
     const { value, state } = await read(table, ctx);
+    const body = render(value);
+    // A stored table that cannot answer this request (a currency with no rate) answers itself.
+    if (body instanceof Response) return body;
     const headers: Record<string, string> = { "X-Unitly-Cache": state };
     if (state === "stale") headers["X-Unitly-Stale"] = "1";
-    return json(render(value), 200, state === "stale" ? CACHE_STALE : cacheControl, headers);
+    return json(body, 200, state === "stale" ? CACHE_STALE : cacheControl, headers);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     console.error(`[unitly] ${table.name}: nothing to serve: ${redact(message, ctx.secret)}`);

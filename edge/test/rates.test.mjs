@@ -69,7 +69,8 @@ test("concurrent first requests over several bases share one upstream call", () 
 
 for (const [what, setup, errorType] of [
   ["quota-reached with HTTP 200", (up) => (up.state.fail = "error-result"), "quota-reached"],
-  ["a missing rate", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, BRL: undefined } })), "bad rate for BRL"],
+  ["no rate for any currency", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { USD: 1 } })), "no rate for any supported currency"],
+  ["a rate that is not a number", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, BRL: "5.2" } })), "bad rate for BRL"],
   ["a zero rate", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, INR: 0 } })), "bad rate for INR"],
   ["a malformed body", (up) => (up.state.fail = "garbage"), "not JSON"],
 ]) {
@@ -89,6 +90,23 @@ for (const [what, setup, errorType] of [
       assert.equal(up.calls("rates-USD"), 2);
     }));
 }
+
+test("a currency the provider does not quote is left out: its pairs answer 502 no-rate, every other currency stays live", () =>
+  withWorker({}, async (w, up) => {
+    up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, BRL: undefined } });
+    const latest = await w.fetch("/api/rates/latest/EUR");
+    assert.equal(latest.status, 200);
+    assert.equal(latest.json.conversion_rates.BRL, undefined);
+    assert.ok(latest.json.conversion_rates.GBP > 0);
+    for (const path of ["/api/rates/pair/USD/BRL/10", "/api/rates/pair/BRL/EUR/10", "/api/rates/latest/BRL"]) {
+      const a = await w.fetch(path);
+      assert.equal(a.status, 502, path);
+      assert.deepEqual(a.json, { result: "error", "error-type": "no-rate" }, path);
+    }
+    assert.equal((await w.fetch("/api/rates/pair/USD/GBP/10")).status, 200);
+    assert.equal(up.calls("rates-USD"), 1, "one refresh, stored");
+    assert.match(w.logs.join(""), /the provider quotes no rate for BRL/);
+  }));
 
 test("upstream down with nothing stored is a JSON 502", () =>
   withWorker({}, async (w, up) => {

@@ -1,7 +1,8 @@
 // A new unit category and a new currency are content only: a copy of the site gets a speed
-// category (a units.yaml block, a routes.yaml entry, a markdown page) and SEK (one line
-// under currencies:), nothing else. The copy is served as it is, with the fake rate upstream
-// answering a rate for SEK, and Chromium converts with both.
+// category (a units.yaml block, a routes.yaml entry, a markdown page), SEK (one line under
+// currencies:) and NOK (one line, plus its rate in the USD row of fallback_rates), nothing
+// else. The copy is served as it is, with the fake rate upstream answering a rate for SEK,
+// and Chromium converts with all three, live and offline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { after } from 'node:test';
 import { ROOT, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
 
 const SEK_PER_USD = 10.5;
+const NOK_PER_USD_OFFLINE = 10.8;
 
 /** content/, themes/, islands/ and edge/ copied (node_modules linked), then edited as an editor would. */
 function siteWithSpeedAndSek() {
@@ -36,7 +38,8 @@ function siteWithSpeedAndSek() {
 
 currencies:
 `)
-      .replace('\ncurrency_default:', '  - { code: SEK, name: Swedish Krona, symbol: kr, flag: 🇸🇪 }\n\ncurrency_default:'));
+      .replace('\ncurrency_default:', '  - { code: SEK, name: Swedish Krona, symbol: kr, flag: 🇸🇪 }\n  - { code: NOK, name: Norwegian Krone, symbol: kr, flag: 🇳🇴 }\n\ncurrency_default:')
+      .replace(/\n  USD: \{ EUR: 0\.85, /, `\n  USD: { NOK: ${NOK_PER_USD_OFFLINE}, EUR: 0.85, `));
   edit('content/routes.yaml', (text) => {
     const start = text.indexOf('  - path: /length-converter\n');
     const entry = text.slice(start, text.indexOf('\n\n', start) + 2);
@@ -102,4 +105,27 @@ test('the new currency is offered and converts live through the edge at the tabl
   await page.context().close();
   const pair = await (await fetch(`${ctx.site.url}/api/rates/pair/USD/SEK/10`)).json();
   assert.equal(pair.conversion_result, 10 * SEK_PER_USD);
+});
+
+test('offline, a new currency with a fallback rate converts through USD, and one without says so plainly', async () => {
+  const page = await visit('/currency-converter');
+  await page.route('**/api/rates/**', (r) => r.abort('internetdisconnected'));
+  const card = page.getByRole('region', { name: 'Currency Converter' });
+  const result = card.getByRole('status', { name: 'Result' });
+  const resultText = async () => (await result.textContent()).replace(/\s+/g, ' ').trim();
+  await card.getByRole('combobox', { name: 'From' }).selectOption('EUR');
+  await card.getByRole('combobox', { name: 'To' }).selectOption('NOK');
+  await card.getByRole('textbox', { name: 'Amount' }).fill('100');
+  // EUR → USD 1.18 (the EUR row), USD → NOK 10.8: 100 EUR = 1,274.40 NOK.
+  await page.waitForFunction(() => /NOK/.test(document.querySelector('#currency-converter-result')?.textContent ?? ''));
+  assert.equal(await resultText(), 'kr1,274.40 NOK');
+  assert.match(await card.getByRole('status').filter({ hasText: 'Using offline rates' }).textContent(), /built-in fallback rates/);
+
+  await card.getByRole('combobox', { name: 'To' }).selectOption('SEK');
+  const banner = card.getByText('there is no offline rate for EUR to SEK');
+  await banner.waitFor();
+  assert.match(await banner.textContent(), /Live rates are unavailable, and there is no offline rate for EUR to SEK\./);
+  assert.ok(!/SEK/.test(await resultText()), 'no invented SEK amount');
+  assert.deepEqual(page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|live exchange rate unavailable/.test(p)), []);
+  await page.context().close();
 });
