@@ -9,19 +9,13 @@
 // newsletter list and no contact webhook; C has both and takes the flood. Each form is seen
 // every way. The rate limits are per client and every request here comes from 127.0.0.1, so
 // A and B stay under 5 contact and 3 subscribe posts a minute.
-import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeUpstreams, launchBrowser, startSite } from './harness.mjs';
-import { assertClean, fakeWebhook, newPage, post, toast, waitForAllIslands } from './interactive-helpers.mjs';
+import { assertClean, fakeWebhook, newPage, post, signedFormToken, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
 const FORM_SECRET = 'e2e-form-secret-51c9';
-
-/** A form token as the edge issues them, `ageMs` old, signed with `secret`. */
-function formToken(ageMs = 5000, secret = FORM_SECRET) {
-  const at = Date.now() - ageMs;
-  return `${at}.${createHmac('sha256', secret).update(`unitly-form-token:${at}`).digest('base64url')}`;
-}
+const formToken = (ageMs = 5000, secret = FORM_SECRET) => signedFormToken(secret, ageMs);
 
 let a;
 let b;

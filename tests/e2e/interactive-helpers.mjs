@@ -1,5 +1,6 @@
 // Helpers shared by the interactive-*.test.mjs files (not a test file itself).
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { openPage } from './harness.mjs';
 
@@ -90,4 +91,10 @@ export async function post(site, path, body, contentType = 'application/json') {
     json = await r.json();
   } catch {}
   return { status: r.status, body: json };
+}
+
+/** A form token as the edge issues them (edge/src/guard.ts), `ageMs` old, signed with `secret`. */
+export function signedFormToken(secret, ageMs = 5000) {
+  const at = Date.now() - ageMs;
+  return `${at}.${createHmac('sha256', secret).update(`unitly-form-token:${at}`).digest('base64url')}`;
 }
