@@ -9,8 +9,52 @@ use crate::content::units::Units;
 use anyhow::{Context, Result};
 use std::path::Path;
 
-/// Where the module is written, relative to the project root.
-pub const TARGETS: [&str; 2] = ["islands/src/generated/units.ts", "edge/src/generated/units.ts"];
+/// Where the modules are written, relative to the project root.
+pub const TARGETS: [&str; 3] = ["islands/src/generated/units.ts", "edge/src/generated/units.ts", WORDS_TARGET];
+
+/// Every category's unit words, for the islands only, in a module of its own so a card
+/// fetches it only when a word is not its own category's (it is a lazy chunk).
+const WORDS_TARGET: &str = "islands/src/generated/unitWords.ts";
+
+fn text_for(target: &str, units: &Units) -> String {
+    if target == WORDS_TARGET {
+        words(units)
+    } else {
+        typescript(units)
+    }
+}
+
+/// The word module: each category's units as `[key, symbol, ...aliases]`, the words a Value
+/// field reads (src/lib/parse.ts `unitWordsOf`), so a card can say that `kg` is a unit of
+/// weight without every category's table in its props.
+pub fn words(units: &Units) -> String {
+    let json = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let categories: Vec<String> = units
+        .categories
+        .iter()
+        .map(|c| {
+            let list: Vec<String> = c
+                .units
+                .iter()
+                .map(|u| {
+                    let words: Vec<String> = [u.key.as_str(), u.symbol.as_str()].into_iter().chain(u.aliases.iter().map(String::as_str)).map(json).collect();
+                    format!("[{}]", words.join(", "))
+                })
+                .collect();
+            format!("  {}: [\n    {},\n  ],", json(&c.key), list.join(",\n    "))
+        })
+        .collect();
+    format!(
+        "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
+         // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n\
+         \n\
+         import type {{ CategoryKey }} from './units.ts';\n\
+         \n\
+         /** Each category's units as [key, symbol, ...aliases]: every word a Value field reads. */\n\
+         export const UNIT_WORDS = {{\n{}\n}} as const satisfies Record<CategoryKey, readonly (readonly string[])[]>;\n",
+        categories.join("\n")
+    )
+}
 
 /// The module's text for these units.
 pub fn typescript(units: &Units) -> String {
@@ -20,6 +64,7 @@ pub fn typescript(units: &Units) -> String {
     let labels: Vec<String> = units.categories.iter().map(|c| format!("  {}: {},", json(&c.key), json(&c.label))).collect();
     let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
     let l = &units.limits;
+    let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
     format!(
         "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
          // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n\
@@ -37,7 +82,10 @@ pub fn typescript(units: &Units) -> String {
          export type CurrencyCode = (typeof CURRENCY_CODES)[number];\n\
          \n\
          /** What the converters and the edge both enforce: the largest currency Amount, form field lengths. */\n\
-         export const LIMITS = {{\n  maxAmount: {},\n  nameChars: {},\n  emailChars: {},\n  messageChars: {},\n}} as const;\n",
+         export const LIMITS = {{\n  maxAmount: {},\n  nameChars: {},\n  emailChars: {},\n  messageChars: {},\n}} as const;\n\
+         \n\
+         /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */\n\
+         export const COOKING_UNITS: readonly string[] = {cooking};\n",
         labels.join("\n"),
         l.max_amount,
         l.name_chars,
@@ -48,15 +96,14 @@ pub fn typescript(units: &Units) -> String {
 
 /// The targets under `root` whose text differs from what `units` gives.
 pub fn stale(root: &Path, units: &Units) -> Vec<&'static str> {
-    let text = typescript(units);
-    TARGETS.into_iter().filter(|t| std::fs::read_to_string(root.join(t)).ok().as_deref() != Some(text.as_str())).collect()
+    TARGETS.into_iter().filter(|t| std::fs::read_to_string(root.join(t)).ok() != Some(text_for(t, units))).collect()
 }
 
 /// Rewrites the stale targets (of the packages present under `root`); returns them.
 pub fn write(root: &Path, units: &Units) -> Result<Vec<&'static str>> {
-    let text = typescript(units);
     let mut written = Vec::new();
     for target in stale(root, units) {
+        let text = text_for(target, units);
         let path = root.join(target);
         let package = path.parent().and_then(Path::parent).and_then(Path::parent).map(|p| p.join("package.json"));
         if !package.is_some_and(|p| p.exists()) {

@@ -358,6 +358,10 @@ pub struct Unit {
     /// More words a visitor may type for this unit ("foot", "'"), besides key and symbol.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// A kitchen measure (cup, tablespoon): the card offers its results as fractions
+    /// (`1 1/2 cups`). Reaches the islands through the generated module, not the props.
+    #[serde(default, skip_serializing)]
+    pub cooking: bool,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

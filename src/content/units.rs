@@ -224,6 +224,9 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
                 (Some(s), Some(o)) if s.is_finite() && s > 0.0 && o.is_finite() => {}
                 _ => bad(at.unit(u, Some("scale")), format!("temperature unit {u} needs a positive `scale` and a finite `offset`")),
             }
+            if unit.cooking {
+                bad(at.unit(u, Some("cooking")), format!("unit {u}: `cooking` (results as fractions) is for linear units, not temperatures"));
+            }
         } else {
             match unit.factor {
                 Some(f) if f.is_finite() && f > 0.0 => {}

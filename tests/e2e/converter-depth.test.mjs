@@ -121,6 +121,13 @@ test('what cannot be converted gets an inline, announced error, never a number',
     assert.equal(await c.value.getAttribute('aria-invalid'), 'true', input);
     assert.equal(await result(page), '', input);
   }
+  // Another category's unit is named as such (the card fetches the other categories' words).
+  await c.value.fill('5 kg');
+  await page.waitForFunction(() => document.querySelector('#length-converter-message')?.textContent === '“kg” is a unit of weight, not length.');
+  assert.equal(await c.value.getAttribute('aria-invalid'), 'true');
+  assert.equal(await result(page), '');
+  await c.value.fill('2 cups');
+  assert.equal(await described(page), '“cup” is a unit of volume, not length.');
   await noAxeViolations(page, 'an error under the Value field');
   await c.value.fill('5');
   assert.equal(await c.value.getAttribute('aria-invalid'), null);
@@ -236,5 +243,34 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
   await amount.fill('7');
   await page.waitForTimeout(1500); // past the settle delay
   assert.equal(await page.evaluate(() => localStorage.getItem('conversion-history')), null);
+  await finish(page);
+});
+
+test('cooking units as fractions (nearest 1/8): a remembered choice, by keyboard', async () => {
+  const page = await visit('/volume-converter?from=milliliters&to=cups');
+  const c = card(page);
+  const fractions = page.getByRole('checkbox', { name: 'Fractions for tsp, tbsp, fl oz, cup (nearest 1/8)' });
+  assert.equal(await fractions.isChecked(), false);
+  await c.value.fill('354.88235475'); // exactly 1 1/2 US cups
+  assert.equal(await result(page), '1.5 cup');
+  await fractions.focus();
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('#volume-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '1 1/2 cup');
+  await c.value.fill('300');
+  assert.equal(await result(page), '≈ 1 1/4 cup');
+  await c.to.selectOption('liters');
+  assert.equal(await result(page), '0.3 L', 'liters are not a cooking unit');
+  await c.value.fill('1 1/2 cups');
+  await c.to.selectOption('tablespoons');
+  assert.equal(await result(page), '24 tbsp');
+  await noAxeViolations(page, 'fractions on');
+  // Remembered in this browser, like Decimals.
+  await page.reload();
+  await waitForHydration(page);
+  await page.waitForFunction(() => document.querySelector('#volume-converter-fractions')?.checked === true);
+  await page.waitForFunction(() => document.querySelector('#volume-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '24 tbsp');
+  // Only categories with cooking units offer the choice.
+  await go(page, '/length-converter');
+  assert.equal(await page.getByRole('checkbox', { name: /^Fractions/ }).count(), 0);
   await finish(page);
 });

@@ -74,7 +74,7 @@ const card = (page) => {
     from: region.getByRole('combobox', { name: 'From' }),
     to: region.getByRole('combobox', { name: 'To' }),
     result: region.getByRole('status', { name: 'Result' }),
-    banner: region.getByRole('status').filter({ hasText: 'Using offline rates' }),
+    banner: region.getByRole('status').filter({ hasText: 'Live rates are unavailable' }),
     copy: region.getByRole('button', { name: 'Copy' }),
     reset: region.getByRole('button', { name: 'Reset' }),
     swap: region.getByRole('button', { name: 'Swap currencies' }),
@@ -370,10 +370,12 @@ test("currency card: when live rates fail it says so and converts with the spec'
   await c.amount.fill('100');
   await waitForResult(page, '€85.00 EUR');
   await c.banner.waitFor();
-  assert.match(await c.banner.textContent(), /^Using offline rates.*built-in fallback rates/);
+  assert.match(await c.banner.textContent(), /^Live rates are unavailable, so this result uses Unitly's built-in fallback rates/);
   assert.ok(await c.icon('Offline rates').isVisible());
   assert.equal(await c.icon('Live rates').count(), 0);
   assert.equal(await toastText(page, 'Using offline rates'), 'Using offline ratesLive rates unavailable. Using fallback data.');
+  // One 'Using offline rates' on screen (the toast), not a second one in the card's banner.
+  assert.equal(await page.getByText('Using offline rates', { exact: true }).count(), 1, "one 'Using offline rates' at a time");
   assert.equal(await rateText(page), '1 USD = 0.8500 EUROffline rate from the built-in fallback table');
   assert.ok(warnings.some((w) => w.includes('live exchange rate unavailable')), 'the failure is logged');
 

@@ -8,14 +8,17 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent 
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, type Decimals } from '../lib/format.ts';
 import { unitWords } from '../lib/copyText.ts';
-import { convertInput, findTarget, lexiconFor, resultLine, type Outcome } from '../lib/conversion.ts';
-import { readDecimals, subscribePrefs, writeDecimals } from '../lib/prefs.ts';
-import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
+import { convertInput, findTarget, isCookingUnit, lexiconFor, resultLine, type Outcome } from '../lib/conversion.ts';
+import type { Lexicon } from '../lib/parse.ts';
+import { readDecimals, readFractions, subscribePrefs, writeDecimals, writeFractions } from '../lib/prefs.ts';
+import { createSettler, preloadHistory, recordHistory, subscribeReplay } from '../lib/historyBus.ts';
+import type { NewHistoryEntry } from '../lib/history.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
+import FavouriteStar from '../ui/FavouriteStar.tsx';
 
 export interface ConverterCardProps {
   /** One category of content/units.yaml, as the build hands it over (with its key). */
@@ -33,6 +36,13 @@ export interface ConverterCardProps {
 
 // The batch box loads only when opened: most visits never need it.
 const Batch = lazy(() => import('../ui/Batch.tsx'));
+
+// Every other category's unit words, fetched the first time something typed fails to read,
+// so "5 kg" here says kg is a unit of weight (lib/otherUnits.ts) without those words in the
+// page's props or first scripts.
+type Widen = typeof import('../lib/otherUnits.ts').lexiconWithOthers;
+let widen: Promise<Widen> | null = null;
+const loadWiden = (): Promise<Widen> => (widen ??= import('../lib/otherUnits.ts').then((m) => m.lexiconWithOthers));
 
 const DECIMAL_CHOICES: Decimals[] = ['auto', ...Array.from({ length: MAX_DECIMALS + 1 }, (_, i) => i)];
 
@@ -54,6 +64,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const [from, setFrom] = useState(preset.from);
   const [to, setTo] = useState(preset.to);
   const [decimals, setDecimals] = useState<Decimals>('auto');
+  const [fractions, setFractions] = useState(false);
   // What a shared address asked for that this card could not use.
   const [notice, setNotice] = useState<string | null>(null);
   const [allOpen, setAllOpen] = useState(false);
@@ -62,13 +73,16 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   // neither writes the address nor records history.
   const [touched, setTouched] = useState(false);
   const settler = useRef<ReturnType<typeof createSettler> | null>(null);
+  const valueInput = useRef<HTMLInputElement>(null);
 
   const id = `${category.key}-converter`;
   const Heading = `h${headingLevel}` as 'h2';
-  const lexicon = useMemo(() => lexiconFor(category), [category]);
+  const [wide, setWide] = useState<Lexicon | null>(null);
+  const lexicon = useMemo(() => wide ?? lexiconFor(category), [category, wide]);
   const fromUnit = findUnit(category, from) as Unit;
   const target = findTarget(category, to)!;
-  const outcome: Outcome = convertInput({ category, lexicon, input: value, from: fromUnit, to: target, decimals });
+  const outcome: Outcome = convertInput({ category, lexicon, input: value, from: fromUnit, to: target, decimals, fractions });
+  const cooking = category.units.some(isCookingUnit);
   const ok = outcome.kind === 'ok' ? outcome : null;
   const error = outcome.kind === 'error' ? outcome.message : null;
   const temperature = fromUnit.scale !== undefined;
@@ -77,12 +91,32 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const fromText = ok === null ? '' : ok.typed ? ok.reading! : `${ok.reading ?? value.trim()} ${unitWords(fromUnit)}`;
   const toText = (o: Extract<Outcome, { kind: 'ok' }>, unit: Unit | null): string => (unit === null ? o.text : `${o.text} ${unitWords(unit)}`);
   const entry = (): NewHistoryEntry | null =>
-    ok === null ? null : { type: category.label, from: fromText, to: toText(ok, target.kind === 'unit' ? target.unit : null) };
+    ok === null
+      ? null
+      : {
+          type: category.label,
+          from: fromText,
+          to: toText(ok, target.kind === 'unit' ? target.unit : null),
+          replay: { category: category.key, value: value.trim(), from, to },
+        };
+
+  // A value that fails to read may hold another category's unit: fetch their words once.
+  useEffect(() => {
+    if (error === null || wide !== null) return;
+    loadWiden().then(
+      (w) => setWide(w(category)),
+      (err) => console.warn('Unitly: could not load the other categories\' unit words:', err),
+    );
+  }, [error !== null, wide, category]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The Decimals choice is the visitor's, remembered in this browser; read after hydration.
   useEffect(() => {
-    setDecimals(readDecimals());
-    return subscribePrefs(() => setDecimals(readDecimals()));
+    const read = (): void => {
+      setDecimals(readDecimals());
+      setFractions(readFractions());
+    };
+    read();
+    return subscribePrefs(read);
   }, []);
 
   // A shared address (?value=5%20ft%2011%20in&to=meters) restores its conversion; what is
@@ -99,6 +133,24 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
       setTouched(true); // corrects the address
     }
   }, []); // once, on mount: the address is read, never watched
+
+  // A history entry's button converts it again here: its value and pair, then the Value
+  // field has the focus. An entry older than replay names its To only in its text.
+  useEffect(() => {
+    if (!syncUrl) return;
+    return subscribeReplay(category.key, (r) => {
+      settler.current?.flush();
+      setValue(r.value);
+      if (r.from && findUnit(category, r.from)) setFrom(r.from);
+      const toKey = r.to ?? category.units.find((u) => r.toText?.endsWith(` ${unitWords(u)}`))?.key;
+      if (toKey && findTarget(category, toKey)) setTo(toKey);
+      setNotice(null);
+      setTouched(true);
+      const input = valueInput.current;
+      input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      input?.focus({ preventScroll: true });
+    });
+  }, [syncUrl, category]);
 
   // Mirror the conversion in the address, replacing the entry rather than adding one.
   useEffect(() => {
@@ -120,8 +172,9 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
       settle.cancel();
       return;
     }
-    settle(() => addHistory(record));
-  }, [touched, value, from, to, decimals]); // the entry derives from exactly these
+    preloadHistory();
+    settle(() => void recordHistory(record));
+  }, [touched, value, from, to, decimals, fractions]); // the entry derives from exactly these
 
   // Leaving the page (or the tab) records what is pending; unmounting drops it.
   useEffect(() => {
@@ -163,7 +216,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     if (record === null) return;
     // Copying is a deliberate act: record it now rather than waiting for the settle delay.
     settler.current?.cancel();
-    addHistory(record);
+    await recordHistory(record);
     await copyWithToast(`${record.from} = ${record.to}`, copyMessage);
   };
 
@@ -182,7 +235,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   ].filter(Boolean).join('. ');
   const messageId = `${id}-message`;
 
-  const everyUnit = (u: Unit): Outcome => convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals });
+  const everyUnit = (u: Unit): Outcome => convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals, fractions });
 
   return (
     <>
@@ -198,6 +251,12 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         <Heading id={`${id}-title`} className="converter-title">
           {`${category.label} Converter`}
         </Heading>
+        <FavouriteStar
+          pair={{
+            category: category.key, label: category.label, from, to,
+            fromName: fromUnit.name, toName: target.kind === 'unit' ? target.unit.name : target.compound.name,
+          }}
+        />
       </div>
 
       {notice !== null && (
@@ -210,6 +269,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         <label htmlFor={`${id}-value`}>Value</label>
         <input
           id={`${id}-value`}
+          ref={valueInput}
           type="text"
           autoComplete="off"
           autoCapitalize="off"
@@ -294,6 +354,21 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           </select>
         </div>
 
+        {cooking && (
+          <div className="converter-fractions">
+            <input
+              id={`${id}-fractions`}
+              type="checkbox"
+              checked={fractions}
+              onChange={(e) => {
+                setFractions(e.target.checked);
+                writeFractions(e.target.checked);
+              }}
+            />
+            <label htmlFor={`${id}-fractions`}>{`Fractions for ${category.units.filter(isCookingUnit).map((u) => u.symbol).join(', ')} (nearest 1/8)`}</label>
+          </div>
+        )}
+
         <details className="converter-more" onToggle={(e) => setAllOpen(e.currentTarget.open)}>
           <summary>{`Every ${category.label.toLowerCase()} unit`}</summary>
           {allOpen &&
@@ -329,7 +404,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           <summary>Batch conversion</summary>
           {batchOpen && (
             <Suspense fallback={<p className="field-hint">Loading…</p>}>
-              <Batch category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} />
+              <Batch category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} fractions={fractions} />
             </Suspense>
           )}
         </details>

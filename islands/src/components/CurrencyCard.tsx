@@ -7,19 +7,20 @@
 // visitor types; storage is only read in handlers and effects.
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copyLine, currencyText } from '../lib/copyText.ts';
-import { addHistory, createSettler, type NewHistoryEntry } from '../lib/history.ts';
+import { createSettler, preloadHistory, recordHistory, subscribeReplay } from '../lib/historyBus.ts';
+import type { NewHistoryEntry } from '../lib/history.ts';
 import {
-  MAX_AMOUNT, MAX_AMOUNT_TEXT, createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
+  createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
   readStoredRates, storeRates, type Requester,
 } from '../lib/rates.ts';
 import { formatCurrency } from '../lib/format.ts';
-import { buildLexicon, parseInput } from '../lib/parse.ts';
-import { toNumber } from '../lib/rational.ts';
+import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
+import FavouriteStar from '../ui/FavouriteStar.tsx';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
@@ -36,20 +37,12 @@ export interface CurrencyCardProps {
   syncUrl?: boolean;
 }
 
-/**
- * The Amount as a number to convert, or why there is none: the value parser (fractions,
- * sums, a decimal comma) with no units; a currency sign or code gets a message.
- */
-function readAmount(text: string, currencies: Currency[]): { value: number | null; message: string | null } {
-  const lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map((c) => ({ key: c.code, symbol: c.symbol, aliases: [c.code] })) } });
-  const parsed = parseInput(text, lexicon, null);
-  if (parsed.kind === 'empty') return { value: null, message: null };
-  if (parsed.kind === 'error') return { value: null, message: parsed.message };
-  const n = toNumber(parsed.value);
-  if (!(n > 0)) return { value: null, message: 'Enter an amount greater than 0.' };
-  if (n > MAX_AMOUNT) return { value: null, message: `Enter an amount no larger than ${MAX_AMOUNT_TEXT}.` };
-  return { value: n, message: null };
-}
+// The value parser (fractions, sums, a decimal comma) is a chunk of its own, fetched when
+// the Amount is first focused or holds more than digits: a plain amount such as 100 is
+// read here without it, so the page's first load carries no parser.
+type ReadAmount = typeof import('../lib/amount.ts').readAmount;
+let amountReader: Promise<ReadAmount> | null = null;
+const loadAmountReader = (): Promise<ReadAmount> => (amountReader ??= import('../lib/amount.ts').then((m) => m.readAmount));
 
 type Source = 'live' | 'stored' | 'table' | 'same';
 
@@ -111,6 +104,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const requester = useRef<Requester | null>(null);
   const settler = useRef<ReturnType<typeof createSettler> | null>(null);
   const tablesInFlight = useRef(new Set<string>());
+  const amountInput = useRef<HTMLInputElement>(null);
 
   const id = 'currency-converter';
   const Heading = `h${headingLevel}` as 'h2';
@@ -118,7 +112,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const preset = { from: pick(currencies, fromProp, 'USD'), to: pick(currencies, toProp, 'EUR') };
   const [notice, setNotice] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
-  const read = readAmount(amount, currencies);
+  const [reader, setReader] = useState<{ read: ReadAmount } | null>(null);
+  const loadReader = (): void => {
+    if (reader === null) void loadAmountReader().then((read) => setReader({ read }), (err) => console.warn('Unitly: could not load the amount reader:', err));
+  };
+  // null while the parser is still on its way (nothing shown, nothing fetched yet).
+  const read: AmountReading | null = quickAmount(amount) ?? (reader === null ? null : reader.read(amount, currencies));
   // A result is shown only for the input it was computed from; a pending one is dimmed.
   const current = conversion !== null && conversion.from === from && conversion.to === to && conversion.amountText === amount.trim();
 
@@ -141,7 +140,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   useEffect(() => {
     const request = (requester.current ??= createRequester());
     const amountText = amount.trim();
-    const value = read.value;
+    if (read === null) loadReader();
+    const value = read?.value ?? null;
     if (value === null) {
       // Empty, not a number, 0 or less (or absurdly large): a blank result and no call.
       request.cancel();
@@ -186,7 +186,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amount, from, to]);
+  }, [amount, from, to, reader]);
 
   // A shared address (?value=100&from=GBP&to=JPY) restores its conversion; what is not a
   // currency here is said and dropped from the address.
@@ -220,14 +220,37 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const entry = (c: Conversion | null): NewHistoryEntry | null =>
     c === null || c.source === 'same'
       ? null
-      : { type: 'Currency', from: currencyText(c.amountText, byCode(c.from)), to: currencyText(formatCurrency(c.result), byCode(c.to)) };
+      : {
+          type: 'Currency',
+          from: currencyText(c.amountText, byCode(c.from)),
+          to: currencyText(formatCurrency(c.result), byCode(c.to)),
+          replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
+        };
+
+  // A history entry's button converts it again here, then the Amount field has the focus.
+  useEffect(() => {
+    if (!syncUrl) return;
+    return subscribeReplay('currency', (r) => {
+      settler.current?.flush();
+      setAmount(r.value);
+      if (r.from && currencies.some((c) => c.code === r.from)) setFrom(r.from);
+      if (r.to && currencies.some((c) => c.code === r.to)) setTo(r.to);
+      setNotice(null);
+      setTouched(true);
+      const input = amountInput.current;
+      input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      input?.focus({ preventScroll: true });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [syncUrl]);
 
   // Record each conversion once it has settled (~1 s), not per keystroke.
   useEffect(() => {
     const settle = (settler.current ??= createSettler());
     const record = entry(conversion);
     if (record === null) return settle.cancel();
-    settle(() => addHistory(record));
+    preloadHistory();
+    settle(() => void recordHistory(record));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversion]);
 
@@ -262,7 +285,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     if (record === null || conversion === null) return;
     // Copying is a deliberate act: record it now rather than after the settle delay.
     settler.current?.cancel();
-    addHistory(record);
+    await recordHistory(record);
     const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result), conversion.to);
     await copyWithToast(line, { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
   };
@@ -280,7 +303,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   };
 
   const shown = conversion;
-  const hint = read.message;
+  const hint = read?.message ?? null;
   const status = offline === null ? 'Live rates' : 'Offline rates';
   const options = currencies.map((c) => (
     <option key={c.code} value={c.code}>
@@ -301,6 +324,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         <Heading id={`${id}-title`} className="converter-title">
           Currency Converter
         </Heading>
+        <FavouriteStar pair={{ category: 'currency', label: 'Currency', from, to, fromName: `${byCode(from).flag} ${from}`, toName: `${byCode(to).flag} ${to}` }} />
         <span className={`rate-status ${offline === null ? 'rate-status-live' : 'rate-status-offline'}`} role="img" aria-label={status} title={status}>
           {offline === null ? (
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -320,8 +344,9 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       </div>
 
       {offline !== null && (
+        // One sentence, no title of its own: the toast already says 'Using offline rates', and
+        // two boxes with that title at once read as the same message shown twice.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-title">Using offline rates</p>
           <p className="rates-banner-text">{bannerText(offline, from, to)}</p>
         </div>
       )}
@@ -336,12 +361,14 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         <label htmlFor={`${id}-amount`}>Amount</label>
         <input
           id={`${id}-amount`}
+          ref={amountInput}
           type="text"
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
           placeholder="Enter an amount"
           value={amount}
+          onFocus={loadReader}
           onChange={(e) => {
             setAmount(e.target.value);
             setTouched(true);

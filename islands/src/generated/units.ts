@@ -26,3 +26,6 @@ export const LIMITS = {
   emailChars: 254,
   messageChars: 5000,
 } as const;
+
+/** Kitchen measures (`cooking: true`): the card can show their results as fractions. */
+export const COOKING_UNITS: readonly string[] = ["teaspoons", "tablespoons", "fluid_ounces", "cups"];

@@ -7,6 +7,7 @@ import { convertParsed, inBase, celsiusOf, parseInput, buildLexicon, type Lexico
 import { compare, div, fromDecimal, fromNumber, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { formatDecimal, formatResult, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
+import { COOKING_UNITS } from '../generated/units.ts';
 
 export type Target = { kind: 'unit'; unit: Unit } | { kind: 'compound'; compound: Compound; parts: Unit[] };
 
@@ -102,6 +103,30 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
   return `${negative && !allZero ? '−' : ''}${shown.join(' ')}`;
 }
 
+/**
+ * A kitchen measure to the nearest 1/8: "1 1/2", "3/4", "≈ 1 1/4" when rounded. Null when
+ * the value is under 1/16 (it would read 0), so the caller shows decimals instead.
+ */
+export function formatEighths(x: Rational): string | null {
+  const negative = isNegative(x);
+  const eighths = mul(negative ? neg(x) : x, rational(8n));
+  const n = (eighths.n * 2n + eighths.d) / (2n * eighths.d); // half up
+  if (n === 0n) return null;
+  const whole = n / 8n;
+  let num = n % 8n;
+  let den = 8n;
+  while (num !== 0n && num % 2n === 0n) {
+    num /= 2n;
+    den /= 2n;
+  }
+  const text = [whole > 0n ? groupDigits(String(whole)) : '', num > 0n ? `${num}/${den}` : ''].filter((t) => t !== '').join(' ');
+  const exact = eighths.d === 1n && eighths.n === n;
+  return `${exact ? '' : '≈ '}${negative ? '−' : ''}${text}`;
+}
+
+/** Whether results in `unit` may show as fractions (`cooking: true` in units.yaml). */
+export const isCookingUnit = (unit: Unit): boolean => COOKING_UNITS.includes(unit.key);
+
 /** The largest magnitude a result may have: a double's range. */
 function tooLargeOrSmall(exact: Rational, number: number): string | null {
   if (!Number.isFinite(number)) return 'That is too large to convert.';
@@ -119,12 +144,14 @@ export interface ConvertRequest {
   from: Unit;
   to: Target;
   decimals: Decimals;
+  /** Cooking measures as fractions to the nearest 1/8 (the card's Fractions choice). */
+  fractions?: boolean;
 }
 
 /** Reads `input` and converts it to `to`: the card's result, or why there is none. */
-export function convertInput({ category, lexicon, input, from, to, decimals }: ConvertRequest): Outcome {
+export function convertInput({ category, lexicon, input, from, to, decimals, fractions = false }: ConvertRequest): Outcome {
   const parsed = parseInput(input, lexicon, category.key);
-  return convertParsedValue(parsed, input, category, from, to, decimals);
+  return convertParsedValue(parsed, input, category, from, to, decimals, fractions);
 }
 
 export function convertParsedValue(
@@ -134,6 +161,7 @@ export function convertParsedValue(
   from: Unit,
   to: Target,
   decimals: Decimals,
+  fractions = false,
 ): Outcome {
   if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
   const typed = parsed.kind === 'quantity';
@@ -151,7 +179,8 @@ export function convertParsedValue(
   const number = toNumber(exact);
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };
-  return { kind: 'ok', text: formatResult(number, category.precision, decimals), symbol: to.unit.symbol, reading, typed, belowAbsoluteZero };
+  const text = (fractions && isCookingUnit(to.unit) && formatEighths(exact)) || formatResult(number, category.precision, decimals);
+  return { kind: 'ok', text, symbol: to.unit.symbol, reading, typed, belowAbsoluteZero };
 }
 
 /** "5 ft 10.87 in", "16.404199 ft": the outcome as one line of text. */
@@ -179,7 +208,7 @@ export function convertBatch(text: string, req: Omit<ConvertRequest, 'input'>): 
     const value = lines[i].trim();
     if (value === '') continue;
     const parsed = parseInput(value, req.lexicon, req.category.key);
-    const o = convertParsedValue(parsed, value, req.category, req.from, req.to, req.decimals);
+    const o = convertParsedValue(parsed, value, req.category, req.from, req.to, req.decimals, req.fractions);
     const from = parsed.kind === 'quantity' ? 'as typed' : req.from.key;
     if (o.kind === 'ok') rows.push({ line: i + 1, value, from, result: o.text, error: null });
     else rows.push({ line: i + 1, value, from, result: '', error: o.kind === 'error' ? o.message : 'Empty line.' });

@@ -4,15 +4,16 @@
 // converter wrote last decided how much survived. Here there is one cap for everything.
 // Every function takes the Storage as a parameter so it runs in Node tests without a DOM.
 
-export const HISTORY_KEY = 'conversion-history';
 export const HISTORY_LIMIT = 50;
-/** Fired on `window` after this page changes the history; other tabs get a 'storage' event. */
-export const HISTORY_EVENT = 'unitly:history';
-/** Record a conversion once the input has been still this long, not on every keystroke. */
-export const HISTORY_SETTLE_MS = 1000;
 
 import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
 import { browserStorage, pageBus as bus } from './storage';
+import { HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
+
+// What the cards need at once lives in historyBus.ts (this module is fetched when a
+// conversion is recorded or the panel has entries); re-exported here for everyone else.
+export { HISTORY_EVENT, HISTORY_KEY, HISTORY_SETTLE_MS, REPLAY_EVENT, createSettler, isReplay, subscribeReplay } from './historyBus';
+export type { Replay, Settler } from './historyBus';
 
 /** What a history entry names: a unit category's label (content/units.yaml) or Currency. */
 export type HistoryType = CategoryLabel | 'Currency';
@@ -24,9 +25,19 @@ export interface HistoryEntry {
   from: string; // "5 meters"
   to: string; // "16.404199 feet"
   timestamp: string; // ISO 8601
+  replay?: Replay;
 }
-export type NewHistoryEntry = Pick<HistoryEntry, 'type' | 'from' | 'to'>;
+export type NewHistoryEntry = Pick<HistoryEntry, 'type' | 'from' | 'to' | 'replay'>;
 
+/** The entry with only what this version knows; a damaged replay is dropped, never the entry. */
+function clean(e: HistoryEntry): HistoryEntry {
+  const out: HistoryEntry = { id: e.id, type: e.type, from: e.from, to: e.to, timestamp: e.timestamp };
+  if (isReplay(e.replay)) {
+    const r = e.replay;
+    out.replay = { category: r.category, value: r.value, ...(r.from && { from: r.from }), ...(r.to && { to: r.to }), ...(r.toText && { toText: r.toText }) };
+  }
+  return out;
+}
 
 function isEntry(x: unknown): x is HistoryEntry {
   if (typeof x !== 'object' || x === null) return false;
@@ -53,7 +64,7 @@ export function readHistory(storage: Storage | undefined = browserStorage()): Hi
   }
   if (!Array.isArray(data)) return [];
   // Sorted rather than trusted: an older version of the site may have written this list.
-  return data.filter(isEntry).sort((a, b) => b.id - a.id).slice(0, HISTORY_LIMIT);
+  return data.filter(isEntry).map(clean).sort((a, b) => b.id - a.id).slice(0, HISTORY_LIMIT);
 }
 
 /**
@@ -79,8 +90,9 @@ export function addHistory(
     from: entry.from,
     to: entry.to,
     timestamp: new Date(now).toISOString(),
+    ...(entry.replay && { replay: entry.replay }),
   };
-  if (!isEntry(record)) throw new TypeError(`not a history entry: ${JSON.stringify(entry)}`);
+  if (!isEntry(record) || (record.replay !== undefined && !isReplay(record.replay))) throw new TypeError(`not a history entry: ${JSON.stringify(entry)}`);
   const next = [record, ...list].slice(0, HISTORY_LIMIT);
   try {
     storage?.setItem(HISTORY_KEY, JSON.stringify(next));
@@ -125,35 +137,4 @@ export function subscribeHistory(
     target.removeEventListener(HISTORY_EVENT, onChange);
     target.removeEventListener('storage', onStorage);
   };
-}
-
-export interface Settler {
-  /** Run `action` once nothing new has been scheduled for the delay; replaces any pending one. */
-  (action: () => void): void;
-  /** Run the pending action now (the page is being hidden, the unit changed, …). */
-  flush(): void;
-  /** Drop the pending action (Reset, unmount). */
-  cancel(): void;
-}
-
-/** Debounce for recording: `settle(() => addHistory(...))` on every change. */
-export function createSettler(delayMs: number = HISTORY_SETTLE_MS): Settler {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pending: (() => void) | undefined;
-  const cancel = (): void => {
-    clearTimeout(timer);
-    timer = undefined;
-    pending = undefined;
-  };
-  const flush = (): void => {
-    const action = pending;
-    cancel();
-    action?.();
-  };
-  const settle = (action: () => void): void => {
-    clearTimeout(timer);
-    pending = action;
-    timer = setTimeout(flush, delayMs);
-  };
-  return Object.assign(settle, { flush, cancel });
 }

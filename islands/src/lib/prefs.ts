@@ -7,6 +7,8 @@ import { MAX_DECIMALS, type Decimals } from './format';
 import { browserStorage, pageBus as bus } from './storage';
 
 export const DECIMALS_KEY = 'unitly-decimals';
+/** '1' when the visitor asked for cooking measures as fractions (1 1/2 cups). */
+export const FRACTIONS_KEY = 'unitly-fractions';
 /** Fired on `window` after this page changes a preference; other tabs get a 'storage' event. */
 export const PREFS_EVENT = 'unitly:prefs';
 
@@ -50,11 +52,31 @@ export function writeDecimals(d: Decimals, storage: Storage | undefined = browse
   return save(DECIMALS_KEY, String(d), storage);
 }
 
+/** Whether cooking measures show as fractions: only a stored '1' says yes. */
+export function readFractions(storage: Storage | undefined = browserStorage()): boolean {
+  try {
+    return storage?.getItem(FRACTIONS_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function writeFractions(on: boolean, storage: Storage | undefined = browserStorage()): boolean {
+  if (on) return save(FRACTIONS_KEY, '1', storage);
+  try {
+    storage?.removeItem(FRACTIONS_KEY);
+  } catch {
+    return false;
+  }
+  notify();
+  return true;
+}
+
 /** Calls `listener` when a preference changes here or in another tab; returns the unsubscribe. */
 export function subscribePrefs(listener: () => void, target: EventTarget = bus): () => void {
   const onStorage = (e: Event): void => {
     const key = (e as StorageEvent).key;
-    if (key === DECIMALS_KEY || key === null) listener();
+    if (key === DECIMALS_KEY || key === FRACTIONS_KEY || key === null) listener();
   };
   target.addEventListener(PREFS_EVENT, listener);
   target.addEventListener('storage', onStorage);

@@ -10,7 +10,7 @@
 //     extra upstream call: the edge computes every pair and base from one stored USD table.
 //  2. the spec's fallback table (content/units.yaml), through currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
-import { LIMITS } from '../generated/units.ts';
+import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from './quickAmount.ts';
 import { fallbackRate } from './currency';
 import { formatCurrency, formatDecimal, parseValue } from './format';
 import type { Currency, RateTable } from './units';
@@ -23,10 +23,9 @@ export const RATES_TIMEOUT_MS = 8000;
 export const RATES_DEBOUNCE_MS = 300;
 /** How often, at most, the full table of one base is fetched for offline use. */
 export const TABLE_REFRESH_MS = 60 * 60 * 1000;
-/** The edge refuses larger amounts; the card says so instead of calling it (content/units.yaml `limits`). */
-export const MAX_AMOUNT: number = LIMITS.maxAmount;
-/** MAX_AMOUNT in words, as the card's message says it: "1 trillion". */
-export const MAX_AMOUNT_TEXT = new Intl.NumberFormat('en-US', { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 3 }).format(MAX_AMOUNT);
+// The largest amount (content/units.yaml `limits`) and its words live with the plain-amount
+// reader, which the card loads first; re-exported here.
+export { MAX_AMOUNT, MAX_AMOUNT_TEXT };
 
 const CODE = /^[A-Z]{3}$/;
 

@@ -16,13 +16,15 @@ interface Props {
   from: Unit;
   target: Target;
   decimals: Decimals;
+  /** Cooking measures as fractions (the card's choice). */
+  fractions?: boolean;
 }
 
-export default function Batch({ category, lexicon, from, target, decimals }: Props) {
+export default function Batch({ category, lexicon, from, target, decimals, fractions = false }: Props) {
   const [text, setText] = useState('');
   // Typing stays responsive with 1,000 lines: the table follows a moment later if it must.
   const deferred = useDeferredValue(text);
-  const rows = convertBatch(deferred, { category, lexicon, from, to: target, decimals });
+  const rows = convertBatch(deferred, { category, lexicon, from, to: target, decimals, fractions });
   const over = batchOverflow(deferred);
   const id = `${category.key}-batch`;
   const toKey = target.kind === 'unit' ? target.unit.key : target.compound.key;

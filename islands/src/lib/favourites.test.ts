@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, toggleFavourite, type Favourite } from './favourites';
+import { MemoryStorage } from './testData';
+
+const pair = (from = 'meters', to = 'feet'): Favourite => ({ category: 'length', label: 'Length', from, to, fromName: 'Meters (m)', toName: 'Feet (ft)' });
+
+test('a star adds the pair at the top; a second press removes it', () => {
+  const s = new MemoryStorage();
+  assert.equal(toggleFavourite(pair(), s), true);
+  assert.equal(toggleFavourite(pair('inches', 'centimeters'), s), true);
+  assert.deepEqual(readFavourites(s).map((f) => f.from), ['inches', 'meters']);
+  assert.ok(hasFavourite(readFavourites(s), { category: 'length', from: 'meters', to: 'feet' }));
+  assert.equal(toggleFavourite(pair(), s), false);
+  assert.deepEqual(readFavourites(s).map((f) => f.from), ['inches']);
+});
+
+test('corrupted storage reads as no favourites, and a malformed item is skipped, never the list', () => {
+  const s = new MemoryStorage();
+  s.setItem(FAVOURITES_KEY, '{not json');
+  assert.deepEqual(readFavourites(s), []);
+  s.setItem(FAVOURITES_KEY, '{"a":1}');
+  assert.deepEqual(readFavourites(s), []);
+  s.setItem(FAVOURITES_KEY, JSON.stringify([null, 7, { ...pair(), from: '<script>' }, { ...pair(), toName: '' }, pair(), pair(), { ...pair('feet', 'meters'), extra: 1 }]));
+  assert.deepEqual(readFavourites(s), [pair(), pair('feet', 'meters')]);
+  assert.deepEqual(readFavourites(undefined), []);
+});
+
+test('a full or blocked storage refuses quietly (null), and the list is capped', () => {
+  assert.equal(toggleFavourite(pair(), new MemoryStorage('QuotaExceededError')), null);
+  const s = new MemoryStorage();
+  for (let i = 0; i < FAVOURITES_LIMIT + 5; i++) toggleFavourite(pair(`u${i}`), s);
+  assert.equal(readFavourites(s).length, FAVOURITES_LIMIT);
+  assert.throws(() => toggleFavourite({ ...pair(), category: 'no such/thing' }, s), TypeError);
+});
+
+test("the pair's converter page opens on it; changes are announced on the page and from other tabs", () => {
+  assert.equal(favouriteHref(pair()), '/length-converter?from=meters&to=feet');
+  assert.equal(favouriteHref({ category: 'currency', from: 'USD', to: 'JPY' }), '/currency-converter?from=USD&to=JPY');
+  const s = new MemoryStorage();
+  const bus = new EventTarget();
+  const seen: number[] = [];
+  const stop = subscribeFavourites((l) => seen.push(l.length), s, bus);
+  s.setItem(FAVOURITES_KEY, JSON.stringify([pair()]));
+  bus.dispatchEvent(new CustomEvent(FAVOURITES_EVENT));
+  bus.dispatchEvent(Object.assign(new Event('storage'), { key: FAVOURITES_KEY }));
+  bus.dispatchEvent(Object.assign(new Event('storage'), { key: 'other' }));
+  stop();
+  bus.dispatchEvent(new CustomEvent(FAVOURITES_EVENT));
+  assert.deepEqual(seen, [1, 1]);
+});

@@ -1,0 +1,104 @@
+// Favourite pairs: a star on a converter card keeps its From → To pair, and the home page
+// lists the pairs as one-click converters. Kept only in this browser
+// (localStorage['unitly-favourites'], essential storage: the visitor asked for it). Like
+// the history, it survives corruption: unreadable JSON reads as no favourites (and is not
+// overwritten until the visitor stars a pair), and a malformed item is skipped, never the
+// list. Storage is a parameter, so this runs in Node tests.
+import { browserStorage, pageBus as bus } from './storage';
+
+export const FAVOURITES_KEY = 'unitly-favourites';
+/** Fired on `window` after this page changes the favourites; other tabs get a 'storage' event. */
+export const FAVOURITES_EVENT = 'unitly:favourites';
+export const FAVOURITES_LIMIT = 24;
+
+export interface Favourite {
+  /** A category key of content/units.yaml, or 'currency'. */
+  category: string;
+  /** The category's label as the card names it ("Length", "Currency"). */
+  label: string;
+  /** Unit keys or currency codes, and their names as the selects show them. */
+  from: string;
+  to: string;
+  fromName: string;
+  toName: string;
+}
+
+const KEY = /^[A-Za-z0-9_-]{1,40}$/;
+const text = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 80;
+
+function isFavourite(x: unknown): x is Favourite {
+  if (typeof x !== 'object' || x === null) return false;
+  const f = x as Record<string, unknown>;
+  return [f.category, f.from, f.to].every((k) => typeof k === 'string' && KEY.test(k)) && [f.label, f.fromName, f.toName].every(text);
+}
+
+const same = (a: Pick<Favourite, 'category' | 'from' | 'to'>, b: Pick<Favourite, 'category' | 'from' | 'to'>): boolean =>
+  a.category === b.category && a.from === b.from && a.to === b.to;
+
+/** The stored favourites, newest first; [] for none, for corrupted JSON or for no storage. */
+export function readFavourites(storage: Storage | undefined = browserStorage()): Favourite[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(storage?.getItem(FAVOURITES_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const out: Favourite[] = [];
+  for (const item of data) {
+    if (isFavourite(item) && !out.some((f) => same(f, item))) {
+      out.push({ category: item.category, label: item.label, from: item.from, to: item.to, fromName: item.fromName, toName: item.toName });
+    }
+  }
+  return out.slice(0, FAVOURITES_LIMIT);
+}
+
+export function hasFavourite(list: readonly Favourite[], pair: Pick<Favourite, 'category' | 'from' | 'to'>): boolean {
+  return list.some((f) => same(f, pair));
+}
+
+function write(list: Favourite[], storage: Storage | undefined): boolean {
+  try {
+    storage?.setItem(FAVOURITES_KEY, JSON.stringify(list));
+  } catch {
+    return false; // full or blocked storage: nothing was saved
+  }
+  bus.dispatchEvent(new CustomEvent(FAVOURITES_EVENT));
+  return true;
+}
+
+/**
+ * Stars the pair (at the top) or, when it is a favourite already, un-stars it. Returns
+ * whether the pair is a favourite afterwards, or null when storage refused the change.
+ */
+export function toggleFavourite(fav: Favourite, storage: Storage | undefined = browserStorage()): boolean | null {
+  if (!isFavourite(fav)) throw new TypeError(`not a favourite: ${JSON.stringify(fav)}`);
+  const list = readFavourites(storage);
+  const starred = !hasFavourite(list, fav);
+  const next = starred ? [fav, ...list].slice(0, FAVOURITES_LIMIT) : list.filter((f) => !same(f, fav));
+  return write(next, storage) ? starred : null;
+}
+
+/** The converter page of the pair, opened on it: /length-converter?from=meters&to=feet. */
+export function favouriteHref(f: Pick<Favourite, 'category' | 'from' | 'to'>): string {
+  return `/${f.category}-converter?${new URLSearchParams({ from: f.from, to: f.to })}`;
+}
+
+/** Calls `listener` with the fresh list whenever this page or another tab changes it. */
+export function subscribeFavourites(
+  listener: (list: Favourite[]) => void,
+  storage: Storage | undefined = browserStorage(),
+  target: EventTarget = bus,
+): () => void {
+  const onChange = (): void => listener(readFavourites(storage));
+  const onStorage = (e: Event): void => {
+    const key = (e as StorageEvent).key;
+    if (key === FAVOURITES_KEY || key === null) onChange();
+  };
+  target.addEventListener(FAVOURITES_EVENT, onChange);
+  target.addEventListener('storage', onStorage);
+  return () => {
+    target.removeEventListener(FAVOURITES_EVENT, onChange);
+    target.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,0 +1,96 @@
+// The part of the history the converter cards need before anything is recorded: the
+// storage key and events, the settle timer, and the replay channel from the history
+// panel's buttons. Kept apart from history.ts so a card's first scripts carry none of the
+// list handling; recordHistory fetches that when a conversion is recorded.
+import { pageBus as bus } from './storage';
+import type { NewHistoryEntry } from './history';
+
+export const HISTORY_KEY = 'conversion-history';
+/** Fired on `window` after this page changes the history; other tabs get a 'storage' event. */
+export const HISTORY_EVENT = 'unitly:history';
+/** Record a conversion once the input has been still this long, not on every keystroke. */
+export const HISTORY_SETTLE_MS = 1000;
+
+/**
+ * What converts an entry again in its card: the category key (or 'currency'), the value as
+ * typed and the From and To keys. Added to entries after the spec's shape; entries stored
+ * before it have none and are replayed from their text (replayOf).
+ */
+export interface Replay {
+  category: string;
+  value: string;
+  from?: string;
+  to?: string;
+  /** An older entry's result text ("16.404199 feet"): the card finds its To unit from it. */
+  toText?: string;
+}
+
+/** Fired on the page bus by a history entry's button; the card of that category takes it. */
+export const REPLAY_EVENT = 'unitly:replay';
+const KEY = /^[A-Za-z0-9_-]{1,40}$/;
+
+export function isReplay(x: unknown): x is Replay {
+  if (typeof x !== 'object' || x === null) return false;
+  const r = x as Record<string, unknown>;
+  const key = (k: unknown): boolean => k === undefined || (typeof k === 'string' && KEY.test(k));
+  return typeof r.category === 'string' && KEY.test(r.category) && typeof r.value === 'string' && r.value.length <= 500 &&
+    key(r.from) && key(r.to) && (r.toText === undefined || (typeof r.toText === 'string' && r.toText.length <= 200));
+}
+
+/** A card listens for replays of its category; the first card to take one keeps it. */
+export function subscribeReplay(category: string, listener: (r: Replay) => void, target: EventTarget = bus): () => void {
+  const onReplay = (e: Event): void => {
+    const r = (e as CustomEvent<Replay>).detail;
+    if (e.defaultPrevented || !isReplay(r) || r.category !== category) return;
+    e.preventDefault();
+    listener(r);
+  };
+  target.addEventListener(REPLAY_EVENT, onReplay);
+  return () => target.removeEventListener(REPLAY_EVENT, onReplay);
+}
+
+/** Fetches the history code ahead of a record (a card calls it on the first change). */
+export function preloadHistory(): void {
+  import('./history').catch(() => {
+    // offline before the chunk arrived: recordHistory will say so if it still cannot load
+  });
+}
+
+/** Records a conversion (history.ts's addHistory, fetched on first use); resolves once stored. */
+export function recordHistory(entry: NewHistoryEntry): Promise<void> {
+  return import('./history').then(
+    (m) => void m.addHistory(entry),
+    (err) => console.warn('Unitly: could not record the conversion:', err),
+  );
+}
+
+export interface Settler {
+  /** Run `action` once nothing new has been scheduled for the delay; replaces any pending one. */
+  (action: () => void): void;
+  /** Run the pending action now (the page is being hidden, the unit changed, …). */
+  flush(): void;
+  /** Drop the pending action (Reset, unmount). */
+  cancel(): void;
+}
+
+/** Debounce for recording: `settle(() => addHistory(...))` on every change. */
+export function createSettler(delayMs: number = HISTORY_SETTLE_MS): Settler {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: (() => void) | undefined;
+  const cancel = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    pending = undefined;
+  };
+  const flush = (): void => {
+    const action = pending;
+    cancel();
+    action?.();
+  };
+  const settle = (action: () => void): void => {
+    clearTimeout(timer);
+    pending = action;
+    timer = setTimeout(flush, delayMs);
+  };
+  return Object.assign(settle, { flush, cancel });
+}

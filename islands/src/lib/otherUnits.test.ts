@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { convertInput, lexiconFor } from './conversion';
+import { lexiconWithOthers } from './otherUnits';
+import { loadUnits } from './testData';
+import type { Unit } from './units';
+
+const units = loadUnits();
+const length = { ...units.categories.length, key: 'length' };
+const unit = (k: string) => length.units.find((u) => u.key === k) as Unit;
+const run = (input: string, lexicon = lexiconWithOthers(length)) =>
+  convertInput({ category: length, lexicon, input, from: unit('meters'), to: { kind: 'unit', unit: unit('feet') }, decimals: 'auto' });
+
+test("another category's unit is named with its category, from the generated words", () => {
+  assert.deepEqual(run('5 kg'), { kind: 'error', message: '“kg” is a unit of weight, not length.' });
+  assert.deepEqual(run('2 cups'), { kind: 'error', message: '“cup” is a unit of volume, not length.' });
+  assert.deepEqual(run('3 acres'), { kind: 'error', message: '“ac” is a unit of area, not length.' });
+  assert.deepEqual(run('100 °F'), { kind: 'error', message: '“°F” is a unit of temperature, not length.' });
+  // Without the other words, the card can only call it unknown.
+  assert.match((run('5 kg', lexiconFor(length)) as { message: string }).message, /^Unknown unit “kg”/);
+});
+
+test("the card's own words and unknown words read exactly as before", () => {
+  for (const input of ['5 ft 11 in', "5'11\"", '2*(3+4) m', '1,5', '7.3 m', '']) assert.deepEqual(run(input), run(input, lexiconFor(length)), input);
+  assert.deepEqual(run('5 parsecs'), run('5 parsecs', lexiconFor(length)));
+});

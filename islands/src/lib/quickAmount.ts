@@ -1,0 +1,32 @@
+// The currency card's Amount, read without the value parser when it is only digits: the
+// parser (parse.ts, rational.ts) is a chunk of its own that the card fetches on focus, so a
+// page load carries none of it. amount.ts reads everything else; both end in checkAmount,
+// and a test holds the two readers to the same answers for plain amounts.
+import { LIMITS } from '../generated/units.ts';
+
+/** The edge refuses larger amounts; the card says so instead of calling it (content/units.yaml `limits`). */
+export const MAX_AMOUNT: number = LIMITS.maxAmount;
+/** MAX_AMOUNT in words, as the card's message says it: "1 trillion". */
+export const MAX_AMOUNT_TEXT = new Intl.NumberFormat('en-US', { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 3 }).format(MAX_AMOUNT);
+
+/** The amount to convert, or why there is none (both null: the field is empty). */
+export interface AmountReading {
+  value: number | null;
+  message: string | null;
+}
+
+/** The limits every amount meets, however it was typed. */
+export function checkAmount(n: number): AmountReading {
+  if (!(n > 0)) return { value: null, message: 'Enter an amount greater than 0.' };
+  if (n > MAX_AMOUNT) return { value: null, message: `Enter an amount no larger than ${MAX_AMOUNT_TEXT}.` };
+  return { value: n, message: null };
+}
+
+const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
+
+/** An empty field or a plain decimal (100, 12.5); null for anything the parser must read. */
+export function quickAmount(text: string): AmountReading | null {
+  const t = text.trim();
+  if (t === '') return { value: null, message: null };
+  return PLAIN.test(t) ? checkAmount(Number(t)) : null;
+}

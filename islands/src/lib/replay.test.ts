@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HISTORY_KEY, addHistory, readHistory, subscribeReplay, type HistoryEntry } from './history';
+import { replayHref, replayOf, requestReplay } from './replay';
+import { MemoryStorage } from './testData';
+
+const old: HistoryEntry = { id: 1000, type: 'Length', from: '5 meters', to: '16.404199 feet', timestamp: '2025-01-15T10:00:00.000Z' };
+
+test('entries keep what replays them; entries stored before replay load unchanged beside them', () => {
+  const s = new MemoryStorage();
+  s.setItem(HISTORY_KEY, JSON.stringify([old]));
+  addHistory({ type: 'Length', from: '5 ft 11 in', to: '1.8034 meters', replay: { category: 'length', value: '5 ft 11 in', from: 'feet', to: 'meters' } }, s, 2000);
+  const [fresh, legacy] = readHistory(s);
+  assert.deepEqual(fresh.replay, { category: 'length', value: '5 ft 11 in', from: 'feet', to: 'meters' });
+  assert.deepEqual(legacy, old);
+  assert.deepEqual(JSON.parse(s.getItem(HISTORY_KEY)!)[1], old, 'the old entry is stored as it was');
+});
+
+test('a damaged replay is dropped, never its entry', () => {
+  const s = new MemoryStorage();
+  const bad = [
+    { ...old, id: 1, replay: 'x' },
+    { ...old, id: 2, replay: { category: 'length', value: 5 } },
+    { ...old, id: 3, replay: { category: '../x', value: '5' } },
+    { ...old, id: 4, replay: { category: 'length', value: '5', from: 'a b' } },
+    { ...old, id: 5, replay: { category: 'length', value: '5', to: 'feet', junk: true } },
+  ];
+  s.setItem(HISTORY_KEY, JSON.stringify(bad));
+  const list = readHistory(s);
+  assert.equal(list.length, 5);
+  assert.deepEqual(list.map((e) => e.replay), [{ category: 'length', value: '5', to: 'feet' }, undefined, undefined, undefined, undefined]);
+  assert.deepEqual(list.map((e) => e.from), bad.map((e) => e.from).reverse());
+});
+
+test('replayOf: the stored replay, or one read from an older entry\'s text', () => {
+  assert.deepEqual(replayOf({ ...old, replay: { category: 'length', value: '5', from: 'meters', to: 'feet' } }), { category: 'length', value: '5', from: 'meters', to: 'feet' });
+  assert.deepEqual(replayOf(old), { category: 'length', value: '5 meters', toText: '16.404199 feet' });
+  assert.deepEqual(replayOf({ ...old, type: 'Currency', from: '🇺🇸 100 USD', to: '🇪🇺 85.00 EUR' }), { category: 'currency', value: '100', from: 'USD', to: 'EUR' });
+  assert.equal(replayOf({ ...old, type: 'Currency', from: 'something else', to: '' }), null);
+});
+
+test('a card of the category takes the replay; otherwise the converter page opens on it', () => {
+  const bus = new EventTarget();
+  const r = { category: 'weight', value: '10 st 4 lb', from: 'stones', to: 'kilograms' };
+  assert.equal(requestReplay(r, bus), false, 'no card here');
+  const taken: unknown[] = [];
+  const stopLength = subscribeReplay('length', (x) => taken.push(['length', x]), bus);
+  const stopWeight = subscribeReplay('weight', (x) => taken.push(['weight', x]), bus);
+  const second = subscribeReplay('weight', (x) => taken.push(['second', x]), bus);
+  assert.equal(requestReplay(r, bus), true);
+  assert.deepEqual(taken, [['weight', r]], 'one card, the first of its category');
+  stopLength(); stopWeight(); second();
+  assert.equal(requestReplay(r, bus), false);
+  assert.equal(replayHref(r), '/weight-converter?value=10+st+4+lb&from=stones&to=kilograms');
+  assert.equal(replayHref({ category: 'length', value: '5 meters', toText: '16.404199 feet' }), '/length-converter?value=5+meters');
+});

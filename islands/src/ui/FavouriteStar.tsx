@@ -1,0 +1,68 @@
+// The star in a converter card's head: keeps the card's From → To pair as a favourite,
+// listed on the home page (lib/favourites.ts). A toggle button (aria-pressed); the stored
+// state is read after hydration, so the server's HTML (not pressed) always matches. The
+// favourites code is a chunk of its own, fetched only when this browser has favourites or
+// the star is pressed: a first visit loads none of it.
+import { useEffect, useRef, useState } from 'react';
+import type { Favourite } from '../lib/favourites.ts';
+import { browserStorage } from '../lib/storage.ts';
+import { toast } from '../lib/toast.ts';
+
+type Lib = typeof import('../lib/favourites.ts');
+let lib: Promise<Lib> | null = null;
+const loadLib = (): Promise<Lib> => (lib ??= import('../lib/favourites.ts'));
+
+const stored = (): boolean => {
+  try {
+    return browserStorage()?.getItem('unitly-favourites') != null;
+  } catch {
+    return false;
+  }
+};
+
+export default function FavouriteStar({ pair }: { pair: Favourite }) {
+  const [state, setState] = useState<{ lib: Lib; list: Favourite[] } | null>(null);
+  const unsubscribe = useRef<(() => void) | null>(null);
+  const start = (): Promise<Lib> =>
+    loadLib().then((l) => {
+      if (unsubscribe.current === null) {
+        setState({ lib: l, list: l.readFavourites() });
+        unsubscribe.current = l.subscribeFavourites((list) => setState({ lib: l, list }));
+      }
+      return l;
+    });
+  useEffect(() => {
+    if (stored()) start().catch((err) => console.warn('Unitly: could not load favourites:', err));
+    return () => unsubscribe.current?.();
+  }, []);
+  const on = state !== null && state.lib.hasFavourite(state.list, pair);
+  const name = `${pair.fromName} → ${pair.toName}`;
+
+  const toggle = async (): Promise<void> => {
+    const starred = (await start()).toggleFavourite(pair);
+    if (starred === null) {
+      toast({ title: 'Favourites unavailable', description: 'This browser does not allow the site to store favourites', variant: 'destructive' });
+      return;
+    }
+    toast(
+      starred
+        ? { title: '⭐ Added to favourites', description: `${name} is on the home page` }
+        : { title: 'Removed from favourites', description: `${name} is no longer a favourite` },
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      className={`icon-button favourite-star${on ? ' is-on' : ''}`}
+      aria-pressed={on}
+      aria-label="Favourite pair"
+      title={on ? `${name} is a favourite (on the home page)` : `Keep ${name} as a favourite on the home page`}
+      onClick={() => void toggle()}
+    >
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill={on ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,154 @@
+// Keeping conversions (issue 16): a history entry is a button that converts it again in its
+// card (or opens its converter page), a star keeps a pair as a favourite, and the home page
+// lists favourites as one-click converters. Through the real pages by role and name,
+// keyboard first, with axe on each new state.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+
+const ctx = siteForFile();
+
+async function visit(path, { init } = {}) {
+  const page = await openPage(ctx.browser, { serviceWorkers: 'block' });
+  await page.addInitScript(() => {
+    if (localStorage.getItem('unitly-consent') === null) {
+      const choices = { essential: true, preferences: false, analytics: false, advertising: false };
+      localStorage.setItem('unitly-consent', JSON.stringify({ version: 1, choices, time: new Date().toISOString() }));
+    }
+  });
+  if (init) await page.addInitScript(init);
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
+const go = async (page, path) => {
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+};
+
+const history = (page) => page.getByRole('region', { name: 'Recent Conversions' });
+const resultOf = async (page) => (await page.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim();
+
+async function noAxeViolations(page, where) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], where);
+}
+
+async function finish(page) {
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(await page.cspViolations(), []);
+  await page.context().close();
+}
+
+test('a history entry is a button that converts it again in its card, by keyboard', async () => {
+  const page = await visit('/length-converter');
+  const value = page.getByRole('textbox', { name: 'Value' });
+  await value.fill('5 ft 11 in');
+  await page.getByRole('combobox', { name: 'To' }).selectOption('meters');
+  const entry = history(page).getByRole('button', { name: 'Convert again: Length, 5 ft 11 in to 1.8034 meters' });
+  await entry.waitFor(); // recorded once the conversion settled
+  // Something else in the card, then the entry again, from the keyboard.
+  await value.fill('2');
+  await page.getByRole('combobox', { name: 'From' }).selectOption('miles');
+  await page.getByRole('combobox', { name: 'To' }).selectOption('feet');
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'length-converter-value');
+  assert.equal(await value.inputValue(), '5 ft 11 in');
+  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'meters');
+  assert.equal(await resultOf(page), '1.8034 m');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('value') === '5 ft 11 in');
+  // What is stored carries the replay beside the spec's fields.
+  const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')))).find((e) => e.from === '5 ft 11 in');
+  assert.deepEqual(stored.replay, { category: 'length', value: '5 ft 11 in', from: 'meters', to: 'meters' });
+  await noAxeViolations(page, 'history entries as buttons');
+  await finish(page);
+});
+
+test('older entries and another category: the entry opens its converter page on it; currency too', async () => {
+  // Entries as an earlier version stored them (no replay), and one damaged entry.
+  const page = await visit('/length-converter', {
+    init: () => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('conversion-history', JSON.stringify([
+        { id: 3, type: 'Currency', from: '🇬🇧 100 GBP', to: '🇯🇵 19,139.24 JPY', timestamp: '2025-01-15T10:00:02.000Z' },
+        { id: 2, type: 'Weight', from: '10 stones', to: '140 pounds', timestamp: '2025-01-15T10:00:01.000Z' },
+        { id: 1, type: 'Length', from: '3 feet', to: '0.9144 meters', timestamp: '2025-01-15T10:00:00.000Z', replay: 'damaged' },
+        { nonsense: true },
+      ]));
+    },
+  });
+  const list = history(page);
+  // The damaged replay costs nothing: the entry is listed and replays from its text.
+  await list.getByRole('button', { name: 'Convert again: Length, 3 feet to 0.9144 meters' }).click();
+  await page.waitForFunction(() => document.querySelector('#length-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '0.9144 m');
+  assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '3 feet');
+  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'meters');
+  // Weight has no card here: its converter page opens on the entry.
+  await list.getByRole('button', { name: 'Convert again: Weight, 10 stones to 140 pounds' }).click();
+  await page.waitForURL(/\/weight-converter\?value=10\+stones$/);
+  await waitForHydration(page);
+  await page.waitForFunction(() => document.querySelector('#weight-converter-result')?.textContent.trim() !== '');
+  assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '10 stones');
+  assert.equal(await resultOf(page), '140 lb');
+  await history(page).getByRole('button', { name: /^Convert again: Currency, 🇬🇧 100 GBP to/ }).click();
+  await page.waitForURL(/\/currency-converter\?value=100&from=GBP&to=JPY$/);
+  await waitForHydration(page);
+  assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '100');
+  assert.equal(await page.getByRole('combobox', { name: 'From' }).inputValue(), 'GBP');
+  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'JPY');
+  await finish(page);
+});
+
+test('a star keeps a pair; the home page lists it as a one-click converter; removing it there', async () => {
+  const page = await visit('/length-converter?from=inches&to=centimeters');
+  // Nothing on the home page before any favourite.
+  const star = page.getByRole('region', { name: 'Length Converter' }).getByRole('button', { name: 'Favourite pair' });
+  assert.equal(await star.getAttribute('aria-pressed'), 'false');
+  await star.focus();
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
+  await page.getByRole('region', { name: 'Notifications' }).getByText('⭐ Added to favourites').waitFor();
+  await noAxeViolations(page, 'starred pair');
+
+  await go(page, '/');
+  const favourites = page.getByRole('region', { name: 'Your Favourites' });
+  const link = favourites.getByRole('link', { name: 'Length: Inches (in) to Centimeters (cm)' });
+  await link.waitFor();
+  await noAxeViolations(page, 'home page with favourites');
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/length-converter\?from=inches&to=centimeters$/);
+  await waitForHydration(page);
+  assert.equal(await page.getByRole('combobox', { name: 'From' }).inputValue(), 'inches');
+  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'centimeters');
+  await page.getByRole('textbox', { name: 'Value' }).fill('2');
+  assert.equal(await resultOf(page), '5.08 cm');
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
+
+  // The currency card has its star too.
+  await go(page, '/currency-converter?from=GBP&to=JPY');
+  await page.getByRole('region', { name: 'Currency Converter' }).getByRole('button', { name: 'Favourite pair' }).click();
+  await go(page, '/');
+  assert.deepEqual(await favourites.getByRole('link').evaluateAll((ls) => ls.map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')])), [
+    ['Currency: 🇬🇧 GBP to 🇯🇵 JPY', '/currency-converter?from=GBP&to=JPY'],
+    ['Length: Inches (in) to Centimeters (cm)', '/length-converter?from=inches&to=centimeters'],
+  ]);
+  await favourites.getByRole('button', { name: 'Remove Inches (in) to Centimeters (cm) from favourites' }).click();
+  await favourites.getByRole('button', { name: 'Remove 🇬🇧 GBP to 🇯🇵 JPY from favourites' }).click();
+  await favourites.waitFor({ state: 'detached' });
+  await finish(page);
+});
+
+test('corrupted favourites storage: the home page and the star still work', async () => {
+  const page = await visit('/', { init: () => { if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('unitly-favourites', '{"broken'); } } });
+  assert.equal(await page.getByRole('region', { name: 'Your Favourites' }).count(), 0);
+  await go(page, '/weight-converter');
+  await page.getByRole('button', { name: 'Favourite pair' }).click();
+  await go(page, '/');
+  await page.getByRole('region', { name: 'Your Favourites' }).getByRole('link', { name: 'Weight: Kilograms (kg) to Pounds (lb)' }).waitFor();
+  await finish(page);
+});
