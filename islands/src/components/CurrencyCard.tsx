@@ -9,10 +9,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copyLine, currencyText } from '../lib/copyText.ts';
 import { createSettler, preloadHistory, recordHistory, subscribeReplay } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import {
-  createRequester, fetchLatest, fetchPair, formatRateTime, liveSourceText, moneyParts, needsTable, offlineRate, rateLine,
-  readStoredRates, storeRates, type Requester,
-} from '../lib/rates.ts';
+import type * as RatesModule from '../lib/rates.ts';
 import { formatCurrency } from '../lib/format.ts';
 import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
@@ -41,8 +38,17 @@ export interface CurrencyCardProps {
 // the Amount is first focused or holds more than digits: a plain amount such as 100 is
 // read here without it, so the page's first load carries no parser.
 type ReadAmount = typeof import('../lib/amount.ts').readAmount;
+
 let amountReader: Promise<ReadAmount> | null = null;
 const loadAmountReader = (): Promise<ReadAmount> => (amountReader ??= import('../lib/amount.ts').then((m) => m.readAmount));
+
+// The rates client (lib/rates.ts: the edge call, offline rates and their wording) is a chunk
+// of its own too, fetched with the parser: nothing is converted before the Amount is focused
+// or holds a value, so the page's first scripts carry none of it.
+type Rates = typeof RatesModule;
+let rates: Rates | null = null;
+let ratesLoad: Promise<Rates> | null = null;
+const loadRates = (): Promise<Rates> => (ratesLoad ??= import('../lib/rates.ts').then((m) => (rates = m)));
 
 type Source = 'live' | 'stored' | 'table' | 'same';
 
@@ -72,9 +78,9 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
 function sourceText(c: Conversion): string {
   switch (c.source) {
     case 'live':
-      return c.time === undefined ? 'Live rate' : liveSourceText(c.time, c.stale === true);
+      return c.time === undefined ? 'Live rate' : rates!.liveSourceText(c.time, c.stale === true);
     case 'stored':
-      return `Offline rate from ${formatRateTime(c.time ?? NaN)}`;
+      return `Offline rate from ${rates!.formatRateTime(c.time ?? NaN)}`;
     case 'table':
       return 'Offline rate from the built-in fallback table';
     default:
@@ -85,7 +91,7 @@ function sourceText(c: Conversion): string {
 function bannerText(offline: Offline, from: string, to: string): string {
   switch (offline.source) {
     case 'stored':
-      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${formatRateTime(offline.time)}. It may differ from today's rate.`;
+      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${rates!.formatRateTime(offline.time)}. It may differ from today's rate.`;
     case 'table':
       return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
     default:
@@ -101,7 +107,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const [loading, setLoading] = useState(false);
   const [offline, setOffline] = useState<Offline | null>(null);
   const offlineRef = useRef<Offline | null>(null);
-  const requester = useRef<Requester | null>(null);
+  const requester = useRef<ReturnType<Rates['createRequester']> | null>(null);
+  const [ratesReady, setRatesReady] = useState(rates !== null);
   const settler = useRef<ReturnType<typeof createSettler> | null>(null);
   const tablesInFlight = useRef(new Set<string>());
   const amountInput = useRef<HTMLInputElement>(null);
@@ -114,6 +121,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const [touched, setTouched] = useState(false);
   const [reader, setReader] = useState<{ read: ReadAmount } | null>(null);
   const loadReader = (): void => {
+    void loadRates().then(() => setRatesReady(true), () => undefined);
     if (reader === null) void loadAmountReader().then((read) => setReader({ read }), (err) => console.warn('Unitly: could not load the amount reader:', err));
   };
   // null while the parser is still on its way (nothing shown, nothing fetched yet).
@@ -128,20 +136,30 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
 
   // After a live success, keep this base's whole table for offline use (at most hourly).
   const refreshTable = (base: string): void => {
-    if (tablesInFlight.current.has(base) || !needsTable(base, readStoredRates())) return;
+    const r = rates;
+    if (r === null || tablesInFlight.current.has(base) || !r.needsTable(base, r.readStoredRates())) return;
     tablesInFlight.current.add(base);
-    fetchLatest(base)
-      .then(({ rates, time }) => storeRates(base, rates, time, { table: true }))
+    r.fetchLatest(base)
+      .then(({ rates: table, time }) => r.storeRates(base, table, time, { table: true }))
       .catch((err) => console.warn('Unitly: could not save offline rates:', err))
       .finally(() => tablesInFlight.current.delete(base));
   };
 
   // Recompute whenever the amount or either currency changes.
   useEffect(() => {
-    const request = (requester.current ??= createRequester());
     const amountText = amount.trim();
     if (read === null) loadReader();
     const value = read?.value ?? null;
+    const r = rates;
+    if (r === null) {
+      // The rates client is still on its way: fetch it once there is something to convert.
+      if (value !== null) {
+        setLoading(true);
+        loadRates().then(() => setRatesReady(true), (err) => console.warn('Unitly: could not load the rates client:', err));
+      }
+      return;
+    }
+    const request = (requester.current ??= r.createRequester());
     if (value === null) {
       // Empty, not a number, 0 or less (or absurdly large): a blank result and no call.
       request.cancel();
@@ -157,19 +175,19 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     }
     setLoading(true);
     request(
-      (signal) => fetchPair(from, to, value, { signal }),
+      (signal) => r.fetchPair(from, to, value, { signal }),
       (outcome) => {
         setLoading(false);
         if (outcome.ok) {
           const live = outcome.value;
-          storeRates(from, { [to]: live.rate }, live.time);
+          r.storeRates(from, { [to]: live.rate }, live.time);
           showOffline(null);
           setConversion({ amountText, from, to, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
           refreshTable(from);
           return;
         }
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
-        const fallback = offlineRate(from, to, readStoredRates(), fallbackRates);
+        const fallback = r.offlineRate(from, to, r.readStoredRates(), fallbackRates);
         if (offlineRef.current === null) {
           toast({ title: 'Using offline rates', description: 'Live rates unavailable. Using fallback data.' });
         }
@@ -186,7 +204,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amount, from, to, reader]);
+  }, [amount, from, to, reader, ratesReady]);
 
   // A shared address (?value=100&from=GBP&to=JPY) restores its conversion; what is not a
   // currency here is said and dropped from the address.
@@ -407,7 +425,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           >
             {shown !== null && (
               <>
-                <span className="result-value">{moneyParts(shown.result, byCode(shown.to)).value}</span>{' '}
+                <span className="result-value">{rates!.moneyParts(shown.result, byCode(shown.to)).value}</span>{' '}
                 <span className="result-unit">{shown.to}</span>
               </>
             )}
@@ -422,7 +440,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         <p className="rate-line" id={`${id}-rate`}>
           {shown !== null && shown.source !== 'same' ? (
             <>
-              <span className="rate-value">{rateLine(shown.from, shown.to, shown.rate)}</span>
+              <span className="rate-value">{rates!.rateLine(shown.from, shown.to, shown.rate)}</span>
               <span className={`rate-source rate-source-${shown.source}`}>{sourceText(shown)}</span>
             </>
           ) : shown !== null ? (
