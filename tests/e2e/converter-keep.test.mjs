@@ -131,8 +131,11 @@ test('a star keeps a pair; the home page lists it as a one-click converter; remo
 
   // The currency card has its star too.
   await go(page, '/currency-converter?from=GBP&to=JPY');
-  await page.getByRole('region', { name: 'Currency Converter' }).getByRole('button', { name: 'Favourite pair' }).click();
+  const currencyStar = page.getByRole('region', { name: 'Currency Converter' }).getByRole('button', { name: 'Favourite pair' });
+  await currencyStar.click();
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
   await go(page, '/');
+  await favourites.getByRole('link').nth(1).waitFor(); // the list is fetched once there are favourites
   assert.deepEqual(await favourites.getByRole('link').evaluateAll((ls) => ls.map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')])), [
     ['Currency: 🇬🇧 GBP to 🇯🇵 JPY', '/currency-converter?from=GBP&to=JPY'],
     ['Length: Inches (in) to Centimeters (cm)', '/length-converter?from=inches&to=centimeters'],
@@ -148,6 +151,7 @@ test('corrupted favourites storage: the home page and the star still work', asyn
   assert.equal(await page.getByRole('region', { name: 'Your Favourites' }).count(), 0);
   await go(page, '/weight-converter');
   await page.getByRole('button', { name: 'Favourite pair' }).click();
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
   await go(page, '/');
   await page.getByRole('region', { name: 'Your Favourites' }).getByRole('link', { name: 'Weight: Kilograms (kg) to Pounds (lb)' }).waitFor();
   await finish(page);

@@ -5,10 +5,9 @@
 // overwritten until the visitor stars a pair), and a malformed item is skipped, never the
 // list. Storage is a parameter, so this runs in Node tests.
 import { browserStorage, pageBus as bus } from './storage';
+import { FAVOURITES_EVENT, FAVOURITES_KEY } from './favouriteKeys';
 
-export const FAVOURITES_KEY = 'unitly-favourites';
-/** Fired on `window` after this page changes the favourites; other tabs get a 'storage' event. */
-export const FAVOURITES_EVENT = 'unitly:favourites';
+export { FAVOURITES_EVENT, FAVOURITES_KEY };
 export const FAVOURITES_LIMIT = 24;
 
 export interface Favourite {

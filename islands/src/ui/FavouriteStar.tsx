@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Favourite } from '../lib/favourites.ts';
 import { browserStorage } from '../lib/storage.ts';
+import { FAVOURITES_KEY } from '../lib/favouriteKeys.ts';
 import { toast } from '../lib/toast.ts';
 
 type Lib = typeof import('../lib/favourites.ts');
@@ -14,7 +15,7 @@ const loadLib = (): Promise<Lib> => (lib ??= import('../lib/favourites.ts'));
 
 const stored = (): boolean => {
   try {
-    return browserStorage()?.getItem('unitly-favourites') != null;
+    return browserStorage()?.getItem(FAVOURITES_KEY) != null;
   } catch {
     return false;
   }
