@@ -119,7 +119,7 @@ test('offline, a new currency with a fallback rate converts through USD, and one
   // EUR → USD 1.18 (the EUR row), USD → NOK 10.8: 100 EUR = 1,274.40 NOK.
   await page.waitForFunction(() => /NOK/.test(document.querySelector('#currency-converter-result')?.textContent ?? ''));
   assert.equal(await resultText(), 'kr1,274.40 NOK');
-  assert.match(await card.getByRole('status').filter({ hasText: 'Using offline rates' }).textContent(), /built-in fallback rates/);
+  assert.match(await card.getByRole('status').filter({ hasText: 'Live rates are unavailable' }).textContent(), /built-in fallback rates/);
 
   await card.getByRole('combobox', { name: 'To' }).selectOption('SEK');
   const banner = card.getByText('there is no offline rate for EUR to SEK');
