@@ -588,3 +588,48 @@ mod word_tests {
         assert!(got.iter().any(|p| p.contains("compound `feet` needs at least two parts")), "{got:?}");
     }
 }
+
+#[cfg(test)]
+mod cooking_tests {
+    use super::*;
+
+    fn load_real(edit: impl Fn(&str) -> String) -> (Option<Units>, Vec<String>) {
+        let text = edit(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/content/units.yaml")).unwrap());
+        let (mut p, mut w) = (Problems::default(), Problems::default());
+        let units = load(Path::new("content/units.yaml"), &text, &mut p, &mut w);
+        (units, p.0.iter().map(|x| x.to_string()).collect())
+    }
+
+    #[test]
+    fn cooking_units_are_read_and_stay_out_of_the_props() {
+        let (units, problems) = load_real(|t| t.to_string());
+        assert_eq!(problems, Vec::<String>::new());
+        let units = units.unwrap();
+        let cooking: Vec<&str> = units.categories.iter().flat_map(|c| &c.units).filter(|u| u.cooking).map(|u| u.key.as_str()).collect();
+        assert_eq!(cooking, ["teaspoons", "tablespoons", "fluid_ounces", "cups"]);
+        let props = serde_json::to_string(&units.categories).unwrap();
+        assert!(!props.contains("cooking"), "the flag reaches the islands through the generated module, not the props");
+        assert!(crate::generated::typescript(&units)
+            .contains(r#"export const COOKING_UNITS: readonly string[] = ["teaspoons", "tablespoons", "fluid_ounces", "cups"];"#));
+        let words = crate::generated::words(&units);
+        assert!(words.contains(r#"["kilograms", "kg", "kilogram", "kilogramme", "kilo", "kilos", "kgs"]"#), "{words}");
+    }
+
+    #[test]
+    fn a_cooking_temperature_is_refused_at_its_line() {
+        let (_, problems) =
+            load_real(|t| t.replace("aliases: [C, degC, degrees celsius, centigrade] }", "aliases: [C, degC, degrees celsius, centigrade], cooking: true }"));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("category temperature: unit celsius: `cooking` (results as fractions) is for linear units, not temperatures"),
+            "{problems:?}"
+        );
+        let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/content/units.yaml"))
+            .unwrap()
+            .lines()
+            .position(|l| l.contains("key: celsius"))
+            .unwrap()
+            + 1;
+        assert!(problems[0].starts_with(&format!("content/units.yaml:{line}:")), "{problems:?}");
+    }
+}
