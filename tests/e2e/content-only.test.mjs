@@ -105,6 +105,9 @@ test('the new currency is offered and converts live through the edge at the tabl
   await page.context().close();
   const pair = await (await fetch(`${ctx.site.url}/api/rates/pair/USD/SEK/10`)).json();
   assert.equal(pair.conversion_result, 10 * SEK_PER_USD);
+  // The page's "Supported currencies" table comes from units.yaml too.
+  const html = await (await fetch(`${ctx.site.url}/currency-converter`)).text();
+  assert.match(html, /<td>SEK<\/td><td>Swedish Krona<\/td><td>kr<\/td>/);
 });
 
 test('offline, a new currency with a fallback rate converts through USD, and one without says so plainly', async () => {
