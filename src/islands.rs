@@ -239,6 +239,36 @@ pub fn loaded_at_once<'a>(html: &str, requests: &HashMap<&str, &'a RenderRequest
         .collect()
 }
 
+/// The ids the islands of a page render from their props: every string field named `id`
+/// in them (the FAQ island gives each entry's `<details>` its `id`), so `check` knows those
+/// anchors without running Node.
+pub fn prop_ids(html: &str, requests: &HashMap<&str, &RenderRequest>) -> HashSet<String> {
+    fn collect(value: &Value, out: &mut HashSet<String>) {
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    match v {
+                        Value::String(id) if k == "id" => {
+                            out.insert(id.clone());
+                        }
+                        _ => collect(v, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| collect(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = HashSet::new();
+    for rest in html.split("<!--unitly:island:").skip(1) {
+        let key = rest.split_once("-->").and_then(|(spec, _)| spec.split_once(':')).map(|(key, _)| key);
+        if let Some(request) = key.and_then(|k| requests.get(k)) {
+            collect(&request.props, &mut out);
+        }
+    }
+    out
+}
+
 /// Replaces island placeholders with their server HTML, wrapped for hydration, and the
 /// assets placeholder with the stylesheet, preloads and runtime script.
 pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests: &HashMap<&str, &RenderRequest>, assets: &str) -> Result<String> {

@@ -4,10 +4,20 @@ use crate::content::Page;
 use crate::diagnostics::{Problem, Problems};
 use std::collections::{HashMap, HashSet};
 
-/// `rendered`: each page's HTML (islands not yet filled in). `files`: other paths that
-/// exist in the output (`/sitemap.xml`, static files).
-pub fn check(pages: &[Page], rendered: &[&str], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
-    let ids: HashMap<&str, HashSet<&str>> = pages.iter().zip(rendered).map(|(p, html)| (p.path.as_str(), attr_values(html, "id"))).collect();
+/// `rendered`: each page's HTML (islands not yet filled in). `island_ids`: for each page, the
+/// ids its islands render (an FAQ entry's id on /faq). `files`: other paths that exist in the
+/// output (`/sitemap.xml`, static files).
+pub fn check(pages: &[Page], rendered: &[&str], island_ids: &[HashSet<String>], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
+    let ids: HashMap<&str, HashSet<&str>> = pages
+        .iter()
+        .zip(rendered)
+        .enumerate()
+        .map(|(i, (p, html))| {
+            let mut ids = attr_values(html, "id");
+            ids.extend(island_ids.get(i).into_iter().flatten().map(String::as_str));
+            (p.path.as_str(), ids)
+        })
+        .collect();
     let mut problems = Problems::default();
     let mut checked = 0;
     let resolves = |from: &str, target: &str| -> Result<(), String> {

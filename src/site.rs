@@ -109,11 +109,11 @@ impl Site {
     pub fn check(&self) -> Result<(usize, usize)> {
         let content = self.load_publishing(true, true)?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
-        let renderer = Renderer::new(&self.templates_dir(), &content, registry, &mut Default::default()).map_err(tera_error)?;
+        let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
         let (rendered, problems) = render_all(&renderer, &content);
         problems.into_result().map_err(anyhow::Error::new)?;
         let listings: Vec<String> = renderer.listing_paths().into_iter().map(String::from).collect();
-        let (checked, mut problems) = self.check_links(&content, &rendered, &listings);
+        let (checked, mut problems) = self.check_links(&content, &rendered, &listings, &registry.requests());
         let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
         for page in content.pages.iter().filter(|p| p.hold.is_none()) {
             for link in &page.links {
@@ -137,12 +137,15 @@ impl Site {
 
     /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
     /// them resolve; their own links come from the same plan as the pages they point to).
-    fn check_links(&self, content: &Content, rendered: &[Rendered], listings: &[String]) -> (usize, Problems) {
+    /// `requests`: the islands the pages render; the ids their props carry count as anchors.
+    fn check_links(&self, content: &Content, rendered: &[Rendered], listings: &[String], requests: &[islands::RenderRequest]) -> (usize, Problems) {
         let html: Vec<&str> = rendered.iter().map(|r| r.html.as_str()).collect();
+        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+        let island_ids: Vec<HashSet<String>> = html.iter().map(|h| islands::prop_ids(h, &by_key)).collect();
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
         files.extend(listings.iter().cloned());
         files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
-        links::check(&content.pages, &html, &files, &format!("{THEME}/templates"))
+        links::check(&content.pages, &html, &island_ids, &files, &format!("{THEME}/templates"))
     }
 
     /// Builds into `out` atomically: on any error `out` is left exactly as it was. A flat
@@ -167,7 +170,7 @@ impl Site {
         let (checked, prerendered) = std::thread::scope(|scope| {
             let islands = scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands)));
             let checked = self
-                .step("check links", || self.check_rendered_links(&content, &rendered, &blog.listings))
+                .step("check links", || self.check_rendered_links(&content, &rendered, &blog.listings, &requests))
                 .and_then(|()| self.step("images", || self.publish_images(&content, &staged)))
                 .and_then(|()| self.step("minify", || minify(&mut rendered)));
             (checked, islands.join())
@@ -273,8 +276,8 @@ impl Site {
     }
 
     /// The pages' links (the listing, 404 and offline pages, after them, are not routes).
-    fn check_rendered_links(&self, content: &Content, rendered: &[Rendered], listings: &[String]) -> Result<((), String)> {
-        let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()], listings);
+    fn check_rendered_links(&self, content: &Content, rendered: &[Rendered], listings: &[String], requests: &[islands::RenderRequest]) -> Result<((), String)> {
+        let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()], listings, requests);
         problems.into_result().map_err(anyhow::Error::new)?;
         Ok(((), format!("{checked} internal links")))
     }

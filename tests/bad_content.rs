@@ -201,3 +201,19 @@ fn front_matter_and_navigation_problems_are_located_at_the_value() {
     assert!(err.contains(&format!("content/converters/length.md:{l}:{c}: unknown unit `furlongs` in category `length`")), "{l}:{c} expected in:\n{err}");
     assert!(err.contains(&format!("content/site.yaml:{nl}:{nc}: navigation link `/about-us` does not match any route")), "{nl}:{nc} expected in:\n{err}");
 }
+
+#[test]
+fn links_to_anchors_an_island_renders_pass_and_missing_ones_are_located() {
+    let p = Project::copy_of_real_site();
+    let about = p.read("content/pages/about.md");
+    let line = about.lines().count() + 2;
+    p.write("content/pages/about.md", &format!("{about}\nIs it free? [Yes](/faq#is-it-free).\n"));
+    let ok = p.unitly(&["check"]);
+    assert!(ok.status.success(), "a link to an FAQ entry's id must pass:\n{}", stderr(&ok));
+    p.write("content/pages/about.md", &format!("{about}\nIs it free? [Yes](/faq#is-it-gratis).\n"));
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(
+        err.contains(&format!("content/pages/about.md:{line}:13: broken link `/faq#is-it-gratis`: anchor `#is-it-gratis` does not exist on /faq")),
+        "{err}"
+    );
+}
