@@ -19,9 +19,13 @@ pub struct Cli {
 pub enum Command {
     /// Build the whole site into a folder, atomically.
     Build {
-        /// Where to write the site.
+        /// Where to write the site: a missing or empty folder, or one unitly wrote before.
         #[arg(long, default_value = "dist")]
         out: PathBuf,
+        /// Replace DIR even when it holds files unitly did not write (still atomically).
+        /// Never allowed for `/`, the home folder, the project or its source folders.
+        #[arg(long)]
+        force: bool,
         /// Absolute URL the site is published at (canonical links, sitemap); defaults to content/site.yaml.
         #[arg(long)]
         base_url: Option<String>,
@@ -38,9 +42,13 @@ pub enum Command {
         host: String,
         #[arg(long, default_value_t = 8080)]
         port: u16,
-        /// Where to write the site.
+        /// Where to write the site: a missing or empty folder, or one unitly wrote before.
         #[arg(long, default_value = "dist")]
         out: PathBuf,
+        /// Replace DIR even when it holds files unitly did not write (still atomically).
+        /// Never allowed for `/`, the home folder, the project or its source folders.
+        #[arg(long)]
+        force: bool,
         /// Do not watch for changes.
         #[arg(long)]
         no_watch: bool,

@@ -1,15 +1,20 @@
 use clap::Parser;
-use unitly::{cli, cmd, diagnostics};
+use unitly::{cli, cmd, diagnostics, output};
 
 fn main() {
     let cli = cli::Cli::parse();
     let result = match cli.command {
-        cli::Command::Build { out, base_url, drafts, future } => cmd::build::run(&cli.root, &out, base_url, drafts, future),
-        cli::Command::Serve { host, port, out, no_watch } => cmd::serve::run(&cli.root, &host, port, &out, !no_watch),
+        cli::Command::Build { out, base_url, drafts, future, force } => cmd::build::run(&cli.root, &out, base_url, drafts, future, force),
+        cli::Command::Serve { host, port, out, no_watch, force } => cmd::serve::run(&cli.root, &host, port, &out, !no_watch, force),
         cli::Command::Check => cmd::check::run(&cli.root),
         cli::Command::New { what: cli::New::Article { title, category } } => cmd::new::article(&cli.root, &title, category.as_deref()),
     };
     if let Err(e) = result {
+        // A refused output folder: nothing was touched; exit 2 with what to do.
+        if let Some(refused) = e.downcast_ref::<output::OutputRefused>() {
+            eprintln!("error: {refused}");
+            std::process::exit(2);
+        }
         // Content problems print as `file:line:column: message` lines, ready for editors.
         if let Some(problems) = e.chain().find_map(|c| c.downcast_ref::<diagnostics::Problems>()) {
             eprintln!("error: the content has problems:\n{problems}");

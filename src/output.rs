@@ -1,8 +1,157 @@
-//! Writing the site: an atomic output folder, minified HTML, and the security headers
-//! shared by `dist/_headers` and `unitly serve`.
+//! Writing the site: the output guard, an atomic output folder, minified HTML, and the
+//! header table shared by `dist/_headers` and `unitly serve`.
 
-use anyhow::{Context, Result};
-use std::path::{Path, PathBuf};
+use anyhow::{bail, Context, Result};
+use std::path::{Component, Path, PathBuf};
+
+/// The file every output folder unitly writes carries, so a later build knows the folder
+/// is its own to replace. Its content never varies between builds.
+pub const MARKER: &str = ".unitly-output";
+const MARKER_TEXT: &str = "This folder is written by `unitly build` and replaced whole by the next build.\n\
+Anything put here by hand is lost on the next build.\n";
+/// Tells Cloudflare's asset upload (wrangler) which files of the output are not pages.
+const ASSETS_IGNORE: &str = ".assetsignore";
+
+/// Why `--out DIR` was refused; the command exits with status 2.
+#[derive(Debug)]
+pub struct OutputRefused(pub String);
+
+impl std::fmt::Display for OutputRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OutputRefused {}
+
+/// Checks, before anything is written, that `out` may be replaced by a build of the project
+/// at `root`: it is missing, empty, or carries [`MARKER`] (or `force` is set). Never allowed,
+/// even with `force`: `/`, the home folder, the project root or a folder containing it, and
+/// the project's source folders or anything inside them.
+pub fn guard(root: &Path, out: &Path, force: bool) -> Result<(), OutputRefused> {
+    let shown = out.display().to_string();
+    let unresolvable = |e: std::io::Error| OutputRefused(format!("cannot resolve the output folder {shown}: {e}"));
+    let lexical = lexically_resolved(out).map_err(unresolvable)?;
+    let out = resolved(out).map_err(unresolvable)?;
+    let root = resolved(root).map_err(|e| OutputRefused(format!("cannot resolve the project folder: {e}")))?;
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).and_then(|h| resolved(Path::new(&h)).ok());
+    for candidate in [&out, &lexical] {
+        if let Some(why) = never_allowed(candidate, &root, home.as_deref()) {
+            return Err(OutputRefused(format!(
+                "refusing to write the site into {shown}: {why}; choose another folder with --out (--force does not change this)"
+            )));
+        }
+    }
+    let entries: Vec<String> = match std::fs::read_dir(&out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+            return Err(OutputRefused(format!("refusing to write the site into {shown}: it is a file, not a folder; choose another folder with --out")))
+        }
+        Err(e) => return Err(OutputRefused(format!("cannot read the output folder {shown}: {e}"))),
+        Ok(dir) => dir
+            .filter_map(Result::ok)
+            .map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if e.file_type().is_ok_and(|t| t.is_dir()) {
+                    format!("{name}/")
+                } else {
+                    name
+                }
+            })
+            .collect(),
+    };
+    if entries.is_empty() || force || out.join(MARKER).is_file() {
+        return Ok(());
+    }
+    let mut some = entries;
+    some.sort();
+    let more = some.len().saturating_sub(5);
+    some.truncate(5);
+    let listed = if more > 0 { format!("{}, and {more} more", some.join(", ")) } else { some.join(", ") };
+    Err(OutputRefused(format!(
+        "refusing to write the site into {shown}: it holds files unitly did not write ({listed}).\n\
+         A build replaces its output folder whole, so these would be lost. Choose a missing or empty folder with --out,\n\
+         or run again with --force to replace {shown} and everything in it."
+    )))
+}
+
+/// Why `out` (resolved) may never be the output folder, even with `--force`.
+fn never_allowed(out: &Path, root: &Path, home: Option<&Path>) -> Option<String> {
+    if out.parent().is_none() {
+        return Some("it is the root of the file system".into());
+    }
+    if home == Some(out) {
+        return Some("it is the home folder".into());
+    }
+    if root.starts_with(out) {
+        return Some("it is the project folder or contains it".into());
+    }
+    ["content", "themes", "islands", "edge", "src"]
+        .into_iter()
+        .find(|source| out.starts_with(root.join(source)))
+        .map(|source| format!("it is inside the project's {source}/ folder"))
+}
+
+/// `p` made absolute, then walked one component at a time: `.` is skipped, `..` removes the
+/// last component, and after each step the path so far is replaced by its real path (symbolic
+/// links resolved) while it exists. `..` therefore always applies to a real folder, as the
+/// system applies it, and a missing part (`dist/` not built yet) is normalised lexically
+/// instead of stopping the resolution: `<project>/dist/../content/blog` is
+/// `<project>/content/blog` whether or not `dist/` exists.
+fn resolved(p: &Path) -> std::io::Result<PathBuf> {
+    let mut out = PathBuf::new();
+    for component in std::path::absolute(p)?.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => {
+                out.push(other);
+                if let Ok(real) = std::fs::canonicalize(&out) {
+                    out = real;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `p` made absolute with `.` and `..` applied lexically first (no file system access),
+/// then the longest existing prefix replaced by its real path. It differs from [`resolved`]
+/// only when a symbolic link is followed by `..`; the guard refuses a folder when either
+/// reading of the path is refused.
+fn lexically_resolved(p: &Path) -> std::io::Result<PathBuf> {
+    let mut lexical = PathBuf::new();
+    for component in std::path::absolute(p)?.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                lexical.pop();
+            }
+            other => lexical.push(other),
+        }
+    }
+    let mut existing = lexical.as_path();
+    let mut rest = Vec::new();
+    while std::fs::symlink_metadata(existing).is_err() {
+        let (Some(parent), Some(name)) = (existing.parent(), existing.file_name()) else { break };
+        rest.push(name);
+        existing = parent;
+    }
+    let mut out = std::fs::canonicalize(existing).unwrap_or_else(|_| existing.to_path_buf());
+    out.extend(rest.into_iter().rev());
+    Ok(out)
+}
+
+/// A path of the output (`blog/x.html`) that stays inside it: only plain names, no `..`,
+/// no root, drive or backslash, no control characters.
+pub fn safe_relative(rel: &str) -> bool {
+    !rel.is_empty()
+        && !rel.contains('\\')
+        && !rel.chars().any(char::is_control)
+        && Path::new(rel).components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().contains(':')))
+}
 
 /// A sibling temporary folder that replaces the output folder only on `commit`.
 /// Dropped without committing, it removes itself and the old output stays untouched.
@@ -23,7 +172,10 @@ impl StagedDir {
             std::fs::remove_dir_all(&staging).with_context(|| format!("removing stale {}", staging.display()))?;
         }
         std::fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
-        Ok(StagedDir { target, staging, committed: false })
+        let staged = StagedDir { target, staging, committed: false };
+        staged.write(MARKER, MARKER_TEXT.as_bytes())?;
+        staged.write(ASSETS_IGNORE, format!("{MARKER}\n").as_bytes())?;
+        Ok(staged)
     }
 
     pub fn path(&self) -> &Path {
@@ -41,6 +193,9 @@ impl StagedDir {
     /// current output can never change under it.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
         let rel = rel.trim_start_matches('/');
+        if !safe_relative(rel) {
+            bail!("refusing to write `{rel}`: the path leaves the output folder");
+        }
         let path = self.staging.join(rel);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
@@ -165,16 +320,69 @@ pub struct ThirdParty {
 }
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// What the static host sends when no rule names a `Cache-Control` (Cloudflare's default).
 pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
+
+/// One block of `_headers`: the headers sent for every path that `pattern` matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderRule {
+    /// `/sw.js` (exactly that path) or `/assets/*` (every path starting with `/assets/`).
+    pub pattern: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl HeaderRule {
+    fn matches(&self, path: &str) -> bool {
+        match self.pattern.strip_suffix('*') {
+            Some(prefix) => path.starts_with(prefix),
+            None => path == self.pattern,
+        }
+    }
+}
+
+/// The one header table: what the static host sends for each path. `build` writes it as
+/// `_headers`; `serve` reads that file back once per build and sends the same.
+pub fn header_rules(third_party: &ThirdParty, inline_script_hashes: &[&str]) -> Vec<HeaderRule> {
+    let security = security_headers(third_party, inline_script_hashes).into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    vec![
+        HeaderRule { pattern: "/*".into(), headers: security },
+        HeaderRule { pattern: "/assets/*".into(), headers: vec![("Cache-Control".into(), IMMUTABLE.into())] },
+        HeaderRule { pattern: "/sw.js".into(), headers: vec![("Cache-Control".into(), REVALIDATE.into())] },
+    ]
+}
 
 /// `_headers` in the format Cloudflare Pages and Netlify read.
 pub fn headers_file(third_party: &ThirdParty, inline_script_hashes: &[&str]) -> String {
-    let mut out = String::from("/*\n");
-    for (name, value) in security_headers(third_party, inline_script_hashes) {
-        out.push_str(&format!("  {name}: {value}\n"));
+    let blocks: Vec<String> = header_rules(third_party, inline_script_hashes)
+        .iter()
+        .map(|rule| rule.headers.iter().fold(format!("{}\n", rule.pattern), |block, (name, value)| block + &format!("  {name}: {value}\n")))
+        .collect();
+    blocks.join("\n")
+}
+
+/// Reads `_headers` back into its rules (a path line, then indented `Name: value` lines).
+pub fn parse_headers_file(text: &str) -> Vec<HeaderRule> {
+    let mut rules: Vec<HeaderRule> = Vec::new();
+    for line in text.lines() {
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        if !line.starts_with([' ', '\t']) {
+            rules.push(HeaderRule { pattern: line.trim().to_string(), headers: vec![] });
+        } else if let (Some(rule), Some((name, value))) = (rules.last_mut(), line.trim().split_once(':')) {
+            rule.headers.push((name.trim().to_string(), value.trim().to_string()));
+        }
     }
-    out.push_str(&format!("\n/assets/*\n  Cache-Control: {IMMUTABLE}\n"));
-    out.push_str(&format!("\n/sw.js\n  Cache-Control: {REVALIDATE}\n"));
+    rules
+}
+
+/// The headers the static host sends for `path`: every matching rule's, in order, and the
+/// host's default `Cache-Control` when no rule names one.
+pub fn headers_for(rules: &[HeaderRule], path: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = rules.iter().filter(|r| r.matches(path)).flat_map(|r| r.headers.iter().cloned()).collect();
+    if !out.iter().any(|(k, _)| k.eq_ignore_ascii_case("cache-control")) {
+        out.push(("Cache-Control".into(), REVALIDATE.into()));
+    }
     out
 }
 
@@ -220,6 +428,62 @@ mod tests {
         staged.write("a.html", b"same").unwrap();
         staged.commit().unwrap();
         assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+    }
+
+    #[test]
+    fn guard_allows_missing_empty_and_marked_folders_only() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("dist");
+        assert!(guard(root.path(), &out, false).is_ok(), "missing");
+        std::fs::create_dir_all(&out).unwrap();
+        assert!(guard(root.path(), &out, false).is_ok(), "empty");
+        std::fs::write(out.join("mine.txt"), "x").unwrap();
+        let refused = guard(root.path(), &out, false).unwrap_err().to_string();
+        assert!(refused.contains("mine.txt") && refused.contains("--force"), "{refused}");
+        assert!(guard(root.path(), &out, true).is_ok(), "forced");
+        std::fs::write(out.join(MARKER), MARKER_TEXT).unwrap();
+        assert!(guard(root.path(), &out, false).is_ok(), "marked");
+        for never in [root.path().to_path_buf(), root.path().join("content/x/.."), root.path().join("dist/../src"), PathBuf::from("/")] {
+            assert!(guard(root.path(), &never, true).is_err(), "{}", never.display());
+        }
+        assert!(safe_relative("blog/x.html") && safe_relative(".unitly-output"));
+        for bad in ["../x", "/etc/x", "a/../../b", "C:/x", "a\\b", "a\u{1}", ""] {
+            assert!(!safe_relative(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn dot_dot_through_a_missing_or_linked_folder_is_resolved_before_the_guard_decides() {
+        let root = tempfile::tempdir().unwrap();
+        let r = root.path();
+        std::fs::create_dir_all(r.join("content/blog")).unwrap();
+        // `dist/` does not exist: `..` must still climb out of it.
+        let through_missing = r.join("dist/../content/blog");
+        assert_eq!(resolved(&through_missing).unwrap(), std::fs::canonicalize(r.join("content/blog")).unwrap());
+        assert!(guard(r, &through_missing, true).is_err());
+        assert!(guard(r, &r.join("dist/./../dist/x/../../src/a"), true).is_err());
+        // A link inside the project to a folder elsewhere, then `..`: the system climbs from
+        // the link's target, a lexical reading from the link; both are refused when either is.
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(elsewhere.path().join("deep")).unwrap();
+        std::os::unix::fs::symlink(elsewhere.path().join("deep"), r.join("link")).unwrap();
+        assert!(guard(r, &r.join("link/../content/blog"), true).is_err(), "lexically inside content/");
+        assert_eq!(resolved(&r.join("link/../x")).unwrap(), std::fs::canonicalize(elsewhere.path()).unwrap().join("x"));
+        // A new folder inside the project is fine.
+        assert!(guard(r, &r.join("dist/../site"), false).is_ok());
+    }
+
+    #[test]
+    fn the_header_table_round_trips_through_headers_and_matches_paths() {
+        let third = ThirdParty { ads: true, analytics: false, ..ThirdParty::default() };
+        let rules = header_rules(&third, &["sha256-abc="]);
+        assert_eq!(parse_headers_file(&headers_file(&third, &["sha256-abc="])), rules);
+        let cache = |path: &str| headers_for(&rules, path).into_iter().filter(|(k, _)| k == "Cache-Control").map(|(_, v)| v).collect::<Vec<_>>();
+        assert_eq!(cache("/assets/client-1.js"), [IMMUTABLE]);
+        assert_eq!(cache("/sw.js"), [REVALIDATE]);
+        assert_eq!(cache("/about"), [REVALIDATE]);
+        assert_eq!(cache("/sw.jsx"), [REVALIDATE]);
+        assert!(headers_for(&rules, "/about").iter().any(|(k, v)| k == "Content-Security-Policy" && v.contains("googlesyndication")));
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod date;
 pub mod frontmatter;
 pub mod markdown;
 pub mod model;
+pub mod paths;
 pub mod units;
 
 use crate::diagnostics::{line_col, locate_key, Problem, Problems};
@@ -140,6 +141,16 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
     for (i, route) in routes.routes.iter().enumerate() {
         let route_line = nth_route_line(&routes_text, i);
         let at = |key: &str| locate_key(&routes_text, route_line, key).unwrap_or((route_line, 1));
+        if let Some(message) = paths::url_path_problem("path", &route.path) {
+            let (l, c) = at("path");
+            loader.problem(Problem::new("content/routes.yaml", l, c, message));
+            continue;
+        }
+        if let Some(message) = paths::dir_problem("source", &route.source) {
+            let (l, c) = at("source");
+            loader.problem(Problem::new("content/routes.yaml", l, c, message));
+            continue;
+        }
         if !templates.contains(&route.template) {
             let (l, c) = at("template");
             loader.problem(Problem::new(
@@ -155,6 +166,15 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
         }
     }
     for (name, collection) in &routes.collections {
+        let unsafe_path = paths::url_path_problem("path", &collection.path).map(|m| (m, "path", &collection.path));
+        if let Some((message, key, value)) = unsafe_path.or_else(|| paths::dir_problem("dir", &collection.dir).map(|m| (m, "dir", &collection.dir))) {
+            let line = routes_text
+                .lines()
+                .position(|l| l.trim_start().strip_prefix(key).and_then(|r| r.strip_prefix(':')).is_some_and(|v| v.trim() == value.as_str()));
+            let (l, c) = line.and_then(|n| locate_key(&routes_text, n + 1, key)).unwrap_or((1, 1));
+            loader.problem(Problem::new("content/routes.yaml", l, c, format!("{message} (collection `{name}`)")));
+            continue;
+        }
         if !templates.contains(&collection.template) {
             let (l, c) = locate_key(&routes_text, 1, "template").unwrap_or((1, 1));
             loader.problem(Problem::new("content/routes.yaml", l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
@@ -165,6 +185,9 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
 
     let mut faq = faq;
     validate(&texts, &config, &pages, &mut faq, &units, &routes_text, &mut problems);
+    for p in paths::links_outside(root) {
+        problems.push(p);
+    }
     problems.into_result()?;
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     let mut held_back = Vec::new();
@@ -354,6 +377,11 @@ impl Loader<'_> {
         if front.slug != stem {
             let (l, c) = locate_key(split.yaml, 1, "slug").unwrap_or((1, 1));
             self.problem(Problem::new(&file, l + 1, c, format!("slug `{}` must equal the file name `{stem}`", front.slug)));
+        }
+        if let Some(message) = paths::url_path_problem("slug", &front.slug) {
+            let (l, c) = locate_key(split.yaml, 1, "slug").unwrap_or((1, 1));
+            self.problem(Problem::new(&file, l + split.yaml_line_offset, c, message));
+            return None;
         }
         let date = self.date_field(&file, &split, "date", Some(&front.date))?;
         let lastmod = self.date_field(&file, &split, "updated", front.updated.as_deref()).unwrap_or(date);

@@ -1,0 +1,104 @@
+//! Content may only name places inside the site and read files inside the project: a
+//! route path, slug or collection path that climbs out, or a content or theme file that
+//! is a symbolic link to somewhere else, is a located problem.
+
+use crate::diagnostics::Problem;
+use std::path::Path;
+
+/// Why a site path (`/blog/x`, or one segment of it such as a slug) is not allowed, if it
+/// is not: a `..` or `.` segment, an empty segment (`//`), a drive (`C:`), a backslash or a
+/// control character could make the build write outside its output folder.
+pub fn url_path_problem(what: &str, path: &str) -> Option<String> {
+    let shown = path.escape_debug();
+    if path.chars().any(char::is_control) {
+        return Some(format!("{what} `{shown}` contains a control character"));
+    }
+    if path.contains('\\') {
+        return Some(format!("{what} {shown} contains a backslash"));
+    }
+    let inner = path.strip_prefix('/').unwrap_or(path);
+    let inner = inner.strip_suffix('/').unwrap_or(inner);
+    if inner.is_empty() {
+        return None; // `/`
+    }
+    let bad = inner.split('/').any(|seg| seg.is_empty() || seg == "." || seg == ".." || seg.contains(':'));
+    bad.then(|| format!("{what} {shown} leaves the site"))
+}
+
+/// A folder name under `content/` (a collection's `dir`): plain names only.
+pub fn dir_problem(what: &str, dir: &str) -> Option<String> {
+    if dir.starts_with('/') {
+        return Some(format!("{what} {dir} leaves the content folder"));
+    }
+    url_path_problem(what, dir).map(|m| m.replace("leaves the site", "leaves the content folder"))
+}
+
+/// Every symbolic link under `content/` and `themes/` that resolves outside `root` (or
+/// nowhere): nothing from outside the project may be read as content or published.
+pub fn links_outside(root: &Path) -> Vec<Problem> {
+    let Ok(root) = std::fs::canonicalize(root) else { return vec![] };
+    let mut problems = Vec::new();
+    for dir in ["content", "themes"] {
+        for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
+            if !entry.path_is_symlink() {
+                continue;
+            }
+            let rel = entry.path().strip_prefix(&root).unwrap_or(entry.path());
+            let message = match std::fs::canonicalize(entry.path()) {
+                Ok(target) if target.starts_with(&root) => continue,
+                Ok(target) => format!("symbolic link to {}, outside the project: content is only read from inside the project", target.display()),
+                Err(e) => format!("symbolic link that cannot be followed: {e}"),
+            };
+            problems.push(Problem::new(rel, 1, 1, message));
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_every_way_out_of_the_site() {
+        for ok in ["/", "/about", "/blog/my-article", "/a/b/", "/blog/{slug}"] {
+            assert_eq!(url_path_problem("path", ok), None, "{ok}");
+        }
+        for (bad, why) in [
+            ("/../../x", "leaves the site"),
+            ("/blog/..", "leaves the site"),
+            ("/./x", "leaves the site"),
+            ("//etc/passwd", "leaves the site"),
+            ("/C:/x", "leaves the site"),
+            ("/a\\..\\b", "backslash"),
+            ("/a\u{0}b", "control character"),
+            ("/a\nb", "control character"),
+        ] {
+            let message = url_path_problem("path", bad).unwrap_or_else(|| panic!("{bad:?} accepted"));
+            assert!(message.contains(why), "{bad:?}: {message}");
+        }
+        assert_eq!(url_path_problem("path", "/../../x").unwrap(), "path /../../x leaves the site");
+        assert!(dir_problem("dir", "/etc").is_some());
+        assert!(dir_problem("dir", "../x").is_some());
+        assert_eq!(dir_problem("dir", "blog"), None);
+    }
+
+    #[test]
+    fn links_inside_the_project_pass_and_links_outside_are_located() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.md"), "---\ntitle: x\n---\n").unwrap();
+        let project = tempfile::tempdir().unwrap();
+        let blog = project.path().join("content/blog");
+        std::fs::create_dir_all(&blog).unwrap();
+        std::fs::write(blog.join("real.md"), "x").unwrap();
+        std::os::unix::fs::symlink(blog.join("real.md"), blog.join("alias.md")).unwrap();
+        assert!(links_outside(project.path()).is_empty());
+        std::os::unix::fs::symlink(outside.path().join("secret.md"), blog.join("leak.md")).unwrap();
+        std::fs::create_dir_all(project.path().join("themes/unitly")).unwrap();
+        std::os::unix::fs::symlink(outside.path(), project.path().join("themes/unitly/static")).unwrap();
+        let problems: Vec<String> = links_outside(project.path()).iter().map(|p| p.to_string()).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems.iter().any(|p| p.starts_with("content/blog/leak.md:1:1: symbolic link to ")), "{problems:?}");
+        assert!(problems.iter().any(|p| p.starts_with("themes/unitly/static:1:1: ")), "{problems:?}");
+    }
+}
