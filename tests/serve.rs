@@ -122,3 +122,40 @@ fn edits_are_served_after_the_rebuild_and_a_broken_edit_keeps_the_last_good_page
     assert!(located.contains(":2:"), "{failure}\n{located}");
     assert!(get(&serve.addr, "/blog/conversion-tips").contains("Ten Unit Conversion Tips That Hold Up"));
 }
+
+/// A field of `/proc/PID/status` (`Threads`, `VmRSS` in kB).
+fn proc_status(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with(&format!("{field}:"))).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_thousand_idle_clients_and_a_64_mib_header_cost_no_threads_and_little_memory() {
+    let project = Project::copy_of_real_site();
+    let serve = start(&project);
+    let pid = serve.child.id();
+    let idle: Vec<TcpStream> = (0..1000).map(|_| TcpStream::connect(&serve.addr).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(300)); // let the server accept them
+    let threads = proc_status(pid, "Threads");
+    eprintln!("1,000 idle connections: {threads} threads");
+    assert!(threads <= 64, "{threads} threads with 1,000 idle connections");
+    assert!(get(&serve.addr, "/length-converter").contains("<h1"), "a normal request answers meanwhile");
+
+    // One request whose header line would be 64 MiB: refused after 16 KiB, never held whole.
+    let rss_before = proc_status(pid, "VmRSS");
+    let mut huge = TcpStream::connect(&serve.addr).unwrap();
+    huge.set_write_timeout(Some(Duration::from_secs(5))).unwrap();
+    let _ = huge.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Huge: ");
+    let chunk = vec![b'a'; 1024 * 1024];
+    for _ in 0..64 {
+        if huge.write_all(&chunk).is_err() {
+            break; // the server closed the connection, as it should
+        }
+    }
+    let grown_kb = proc_status(pid, "VmRSS").saturating_sub(rss_before);
+    eprintln!("64 MiB header line: resident memory grew by {grown_kb} kB");
+    assert!(grown_kb < 16 * 1024, "memory grew by {grown_kb} kB");
+    assert!(get(&serve.addr, "/").contains("<h1"), "still answering");
+    drop(idle);
+}

@@ -4,15 +4,14 @@
 //!
 //! Its KV store lives in `.unitly/edge-state` of the project (git-ignored), or in
 //! `$UNITLY_EDGE_STATE`, so a restart within the data's TTL costs no upstream call.
+//!
+//! The proxy (`proxy.rs`) needs only its base URL.
 
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// The edge's answer: status, headers, body.
-pub type Answer = (u16, Vec<(String, String)>, Vec<u8>);
 
 pub struct Edge {
     pub url: String,
@@ -69,33 +68,6 @@ impl Edge {
             let _ = reader.read_to_end(&mut sink);
         });
         Ok(Edge { url, child, stdin })
-    }
-
-    /// Forwards one request; answers with the edge's status, headers and body.
-    pub fn forward(&self, method: &str, path_and_query: &str, headers: &[(String, String)], body: Vec<u8>) -> Result<Answer> {
-        let agent = ureq::AgentBuilder::new().timeout(std::time::Duration::from_secs(30)).redirects(0).build();
-        let mut req = agent.request(method, &format!("{}{}", self.url, path_and_query));
-        for (k, v) in headers {
-            let lower = k.to_ascii_lowercase();
-            if !matches!(lower.as_str(), "host" | "connection" | "content-length" | "transfer-encoding" | "accept-encoding") {
-                req = req.set(k, v);
-            }
-        }
-        let response = match req.send_bytes(&body) {
-            Ok(r) => r,
-            Err(ureq::Error::Status(_, r)) => r,
-            Err(e) => return Err(e).context("reaching the edge function"),
-        };
-        let status = response.status();
-        let headers = response
-            .headers_names()
-            .into_iter()
-            .filter(|n| !matches!(n.as_str(), "connection" | "transfer-encoding" | "content-length"))
-            .filter_map(|n| response.header(&n).map(|v| (n.clone(), v.to_string())))
-            .collect();
-        let mut body = Vec::new();
-        response.into_reader().take(8 * 1024 * 1024).read_to_end(&mut body).context("reading the edge's answer")?;
-        Ok((status, headers, body))
     }
 }
 

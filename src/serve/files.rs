@@ -1,94 +1,321 @@
-//! Answering one request: live reload, `/api/*` through the edge function, or a file of
-//! the built site with the same headers the static host sends (`dist/_headers`).
+//! The built site's files, as the static host serves them: the headers of `_headers`,
+//! pretty paths, the 404 page with status 404, and text compressed once per build (gzip
+//! and brotli, kept by content hash, so a file unchanged by a rebuild is not compressed
+//! again), never per request. ETags answer `If-None-Match` with 304.
 
-use super::http::Request;
-use super::Server;
-use crate::output::{IMMUTABLE, REVALIDATE};
+use crate::output::{headers_for, parse_headers_file, HeaderRule};
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::response::Response;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::path::{Component, Path, PathBuf};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, RwLock};
 
-const LIVE_RELOAD_JS: &str = r#"// Reloads the page when `unitly serve` finishes a rebuild.
-let seen = null;
-async function poll() {
-  try {
-    const r = await fetch('/__unitly/wait' + (seen === null ? '' : '?v=' + seen), { cache: 'no-store' });
-    const v = await r.text();
-    if (seen !== null && v !== seen) return location.reload();
-    seen = v;
-  } catch {
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  poll();
+/// Text files smaller than this go out as they are: compression would barely help.
+pub const MIN_COMPRESS: usize = 512;
+/// gzip level for the precompressed copies (the slowest, smallest: done once per file).
+const GZIP_LEVEL: u32 = 9;
+/// brotli quality and window for the precompressed copies.
+const BROTLI_QUALITY: u32 = 11;
+const BROTLI_WINDOW: u32 = 22;
+
+/// The tag serve adds to every page while it watches, so the tab follows rebuilds.
+pub const LIVE_RELOAD_TAG: &str = r#"<script type="module" src="/__unitly/livereload.js"></script>"#;
+
+/// One file ready to send: its bytes in every encoding worth having, its validator and the
+/// headers the static host sends for it.
+struct Entry {
+    /// The file on disk and its stamp when read: a file replaced since (a deployment into
+    /// the folder while serve runs without watching) is read again.
+    file: PathBuf,
+    stamp: Option<Stamp>,
+    content_type: &'static str,
+    etag: HeaderValue,
+    identity: Bytes,
+    encoded: Option<Arc<Encoded>>,
+    headers: Vec<(HeaderName, HeaderValue)>,
 }
-poll();
-"#;
 
-pub fn handle(server: &Server, request: Request) {
-    let url = request.target.clone();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let result = if path == "/__unitly/livereload.js" {
-        respond(request, 200, "text/javascript; charset=utf-8", LIVE_RELOAD_JS.as_bytes().to_vec(), vec![])
-    } else if path == "/__unitly/wait" {
-        let seen = query.strip_prefix("v=").and_then(|v| v.parse().ok());
-        let v = server.generation.wait_newer(seen, Duration::from_secs(25));
-        respond(request, 200, "text/plain", v.to_string().into_bytes(), vec![("Cache-Control".into(), "no-store".into())])
-    } else if path.starts_with("/api/") {
-        proxy(server, request, &url)
-    } else if !matches!(request.method.as_str(), "GET" | "HEAD") {
-        respond(request, 405, "text/plain", b"Method Not Allowed".to_vec(), vec![("Allow".into(), "GET, HEAD".into())])
-    } else {
-        static_file(server, request, path)
-    };
-    if let Err(e) = result {
-        eprintln!("serve: {e}");
+struct Encoded {
+    gzip: Bytes,
+    br: Bytes,
+}
+
+/// What one build serves: its header table and the files read so far.
+struct Build {
+    rules: Vec<HeaderRule>,
+    /// By URL path (`/about`), for paths that resolved to a file.
+    entries: RwLock<HashMap<String, Arc<Entry>>>,
+}
+
+pub struct Files {
+    out: PathBuf,
+    live_reload: bool,
+    build: RwLock<Arc<Build>>,
+    /// Compressed copies by content hash: this build's, and the previous build's (a file a
+    /// rebuild did not change is found there and not compressed again).
+    compressed: Mutex<Generations>,
+}
+
+/// Compressed copies by content hash: (this build's, the previous build's).
+type Generations = (HashMap<u64, Arc<Encoded>>, HashMap<u64, Arc<Encoded>>);
+
+/// What tells a changed file from the one read: size, modification time and inode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    inode: u64,
+}
+
+fn stamp(file: &Path) -> Option<Stamp> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(file).ok()?;
+    Some(Stamp { len: meta.len(), modified: meta.modified().ok(), inode: meta.ino() })
+}
+
+impl Entry {
+    /// Whether the file on disk is still the one this entry was read from (one `stat`,
+    /// from the page cache; far cheaper than reading or compressing).
+    fn fresh(&self) -> bool {
+        self.stamp.is_some() && stamp(&self.file) == self.stamp
     }
 }
 
-fn proxy(server: &Server, mut request: Request, url: &str) -> std::io::Result<()> {
-    let Some(edge) = &server.edge else {
-        let body = br#"{"result":"error","error-type":"edge-unavailable"}"#.to_vec();
-        return respond(request, 502, "application/json; charset=utf-8", body, vec![]);
-    };
-    let body = std::mem::take(&mut request.body);
-    match edge.forward(&request.method, url, &request.headers, body) {
-        Ok((status, headers, body)) => {
-            let content_type = headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("content-type")).map(|(_, v)| v.clone()).unwrap_or_default();
-            let rest = headers.into_iter().filter(|(k, _)| !k.eq_ignore_ascii_case("content-type")).collect();
-            respond(request, status, &content_type, body, rest)
-        }
-        Err(e) => {
-            eprintln!("serve: /api: {e:#}");
-            respond(request, 502, "application/json; charset=utf-8", br#"{"result":"error","error-type":"edge-unavailable"}"#.to_vec(), vec![])
-        }
-    }
+enum Lookup {
+    Found(Arc<Entry>),
+    NotFound(Option<Arc<Entry>>),
 }
 
-fn static_file(server: &Server, request: Request, path: &str) -> std::io::Result<()> {
-    let (status, file) = match resolve(&server.out, path) {
-        Some(f) => (200, f),
-        None => (404, server.out.join("404.html")),
-    };
-    let mut body = std::fs::read(&file).unwrap_or_else(|_| b"Not Found".to_vec());
-    let content_type = content_type(&file);
-    if content_type.starts_with("text/html") && server.live_reload {
-        let html = String::from_utf8_lossy(&body);
-        let tag = r#"<script type="module" src="/__unitly/livereload.js"></script>"#;
-        body = match html.rfind("</body>") {
-            Some(i) => format!("{}{tag}{}", &html[..i], &html[i..]).into_bytes(),
-            None => format!("{html}{tag}").into_bytes(),
+impl Files {
+    pub fn new(out: PathBuf, live_reload: bool) -> Files {
+        let build = Arc::new(Build { rules: read_rules(&out), entries: RwLock::default() });
+        Files { out, live_reload, build: RwLock::new(build), compressed: Mutex::default() }
+    }
+
+    /// A new build is in place: forget what was read from the old one.
+    pub fn rebuilt(&self) {
+        let fresh = Arc::new(Build { rules: read_rules(&self.out), entries: RwLock::default() });
+        *self.build.write().unwrap_or_else(|e| e.into_inner()) = fresh;
+        let mut compressed = self.compressed.lock().unwrap_or_else(|e| e.into_inner());
+        compressed.1 = std::mem::take(&mut compressed.0);
+    }
+
+    fn current(&self) -> Arc<Build> {
+        Arc::clone(&self.build.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Answers a GET or HEAD of `url_path` (already without its query).
+    pub async fn respond(self: &Arc<Self>, method: &Method, url_path: &str, request_headers: &HeaderMap) -> Response {
+        if method != Method::GET && method != Method::HEAD {
+            let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed");
+            r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+            return r;
+        }
+        // Files already read in this build answer from memory, without leaving this thread.
+        let cached = self.current().entries.read().unwrap_or_else(|e| e.into_inner()).get(url_path).cloned();
+        if let Some(entry) = cached.filter(|e| e.fresh()) {
+            return send(&entry, StatusCode::OK, request_headers);
+        }
+        let files = Arc::clone(self);
+        let path = url_path.to_string();
+        let looked_up = tokio::task::spawn_blocking(move || files.lookup(&path)).await;
+        match looked_up {
+            Ok(Ok(Lookup::Found(entry))) => send(&entry, StatusCode::OK, request_headers),
+            Ok(Ok(Lookup::NotFound(Some(page)))) => send(&page, StatusCode::NOT_FOUND, request_headers),
+            Ok(Ok(Lookup::NotFound(None))) => plain(StatusCode::NOT_FOUND, "Not Found"),
+            Ok(Err(e)) => {
+                eprintln!("serve: {url_path}: {e}");
+                plain(StatusCode::INTERNAL_SERVER_ERROR, "Internal Server Error: the file could not be read (see the terminal)")
+            }
+            Err(e) => {
+                eprintln!("serve: {url_path}: {e}");
+                plain(StatusCode::INTERNAL_SERVER_ERROR, "Internal Server Error")
+            }
+        }
+    }
+
+    /// The entry for `url_path`, read (and compressed) on first use in this build.
+    fn lookup(&self, url_path: &str) -> std::io::Result<Lookup> {
+        let build = self.current();
+        if let Some(entry) = build.entries.read().unwrap_or_else(|e| e.into_inner()).get(url_path).filter(|e| e.fresh()) {
+            return Ok(Lookup::Found(Arc::clone(entry)));
+        }
+        let Some(file) = resolve(&self.out, url_path) else {
+            // The read lock is released before the write below (one statement would hold it).
+            let cached = build.entries.read().unwrap_or_else(|e| e.into_inner()).get(NOT_FOUND_KEY).filter(|e| e.fresh()).cloned();
+            let page = match cached {
+                Some(page) => Some(page),
+                None => match self.load(&build, &self.out.join("404.html"), "/404.html") {
+                    Ok(page) => {
+                        let page = Arc::new(page);
+                        build.entries.write().unwrap_or_else(|e| e.into_inner()).insert(NOT_FOUND_KEY.into(), Arc::clone(&page));
+                        Some(page)
+                    }
+                    Err(_) => None,
+                },
+            };
+            return Ok(Lookup::NotFound(page));
         };
+        let entry = Arc::new(self.load(&build, &file, url_path).map_err(|e| std::io::Error::new(e.kind(), format!("reading {}: {e}", file.display())))?);
+        build.entries.write().unwrap_or_else(|e| e.into_inner()).insert(url_path.to_string(), Arc::clone(&entry));
+        Ok(Lookup::Found(entry))
     }
-    let cache = if path.starts_with("/assets/") && status == 200 { IMMUTABLE } else { REVALIDATE };
-    let mut headers = deployed_headers(&server.out);
-    headers.push(("Cache-Control".into(), cache.into()));
-    respond(request, status, content_type, body, headers)
+
+    fn load(&self, build: &Build, file: &Path, url_path: &str) -> std::io::Result<Entry> {
+        // Stamped before reading: a file replaced during the read is read again next time.
+        let stamp = stamp(file);
+        let mut bytes = std::fs::read(file)?;
+        let content_type = content_type(file);
+        if self.live_reload && content_type.starts_with("text/html") {
+            bytes = inject(&bytes);
+        }
+        let mut hasher = std::hash::DefaultHasher::new();
+        bytes.hash(&mut hasher);
+        let hash = hasher.finish();
+        let etag = HeaderValue::from_str(&format!("W/\"{hash:016x}-{:x}\"", bytes.len())).expect("an ETag is ASCII");
+        let encoded = (compressible(content_type) && bytes.len() >= MIN_COMPRESS).then(|| self.encoded(hash, &bytes));
+        let headers = headers_for(&build.rules, url_path)
+            .into_iter()
+            .filter_map(|(k, v)| Some((HeaderName::from_bytes(k.as_bytes()).ok()?, HeaderValue::from_str(&v).ok()?)))
+            .collect();
+        Ok(Entry { file: file.to_path_buf(), stamp, content_type, etag, identity: Bytes::from(bytes), encoded, headers })
+    }
+
+    fn encoded(&self, hash: u64, bytes: &[u8]) -> Arc<Encoded> {
+        {
+            let mut compressed = self.compressed.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(found) = compressed.0.get(&hash).cloned().or_else(|| compressed.1.remove(&hash)) {
+                compressed.0.insert(hash, Arc::clone(&found));
+                return found;
+            }
+        }
+        let encoded = Arc::new(Encoded { gzip: Bytes::from(gzip(bytes)), br: Bytes::from(brotli(bytes)) });
+        self.compressed.lock().unwrap_or_else(|e| e.into_inner()).0.insert(hash, Arc::clone(&encoded));
+        encoded
+    }
 }
 
-/// `/` → index.html, `/about` → about.html, `/assets/x.js` → assets/x.js. Never leaves `root`.
+/// Where the 404 page is kept among the entries (no URL path starts with a NUL byte).
+const NOT_FOUND_KEY: &str = "\x00/404";
+
+fn read_rules(out: &Path) -> Vec<HeaderRule> {
+    parse_headers_file(&std::fs::read_to_string(out.join("_headers")).unwrap_or_default())
+}
+
+fn inject(html: &[u8]) -> Vec<u8> {
+    let html = String::from_utf8_lossy(html);
+    match html.rfind("</body>") {
+        Some(i) => format!("{}{LIVE_RELOAD_TAG}{}", &html[..i], &html[i..]).into_bytes(),
+        None => format!("{html}{LIVE_RELOAD_TAG}").into_bytes(),
+    }
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 3), flate2::Compression::new(GZIP_LEVEL));
+    std::io::Write::write_all(&mut gz, bytes).and_then(|()| gz.finish()).expect("gzip into memory cannot fail")
+}
+
+fn brotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() / 3);
+    let params = brotli::enc::BrotliEncoderParams { quality: BROTLI_QUALITY as i32, lgwin: BROTLI_WINDOW as i32, ..Default::default() };
+    brotli::BrotliCompress(&mut &bytes[..], &mut out, &params).expect("brotli into memory cannot fail");
+    out
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    Br,
+    Gzip,
+    Identity,
+}
+
+/// The best encoding the client accepts (`Accept-Encoding`, with q-values): brotli, then
+/// gzip, else none.
+fn negotiate(accept_encoding: Option<&str>) -> Encoding {
+    let Some(accept) = accept_encoding else { return Encoding::Identity };
+    let quality = |name: &str| -> f32 {
+        let mut star = None;
+        for item in accept.split(',') {
+            let mut parts = item.split(';').map(str::trim);
+            let token = parts.next().unwrap_or("");
+            let q = parts.find_map(|p| p.strip_prefix("q=")).and_then(|q| q.trim().parse::<f32>().ok()).unwrap_or(1.0);
+            if token.eq_ignore_ascii_case(name) {
+                return q;
+            }
+            if token == "*" {
+                star = Some(q);
+            }
+        }
+        star.unwrap_or(0.0)
+    };
+    let (br, gz) = (quality("br"), quality("gzip"));
+    if br > 0.0 && br >= gz {
+        Encoding::Br
+    } else if gz > 0.0 {
+        Encoding::Gzip
+    } else {
+        Encoding::Identity
+    }
+}
+
+/// Whether an `If-None-Match` value names `etag` (weak comparison, as for GET).
+fn none_match(if_none_match: &str, etag: &str) -> bool {
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    if_none_match.split(',').any(|t| t.trim() == "*" || bare(t) == bare(etag))
+}
+
+fn send(entry: &Entry, status: StatusCode, request_headers: &HeaderMap) -> Response {
+    let mut response = Response::new(Body::empty());
+    let headers = response.headers_mut();
+    for (k, v) in &entry.headers {
+        headers.append(k.clone(), v.clone());
+    }
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(entry.content_type));
+    if entry.encoded.is_some() {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    headers.insert(header::ETAG, entry.etag.clone());
+    let not_modified = status == StatusCode::OK
+        && request_headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| none_match(v, entry.etag.to_str().unwrap_or("")));
+    if not_modified {
+        headers.remove(header::CONTENT_TYPE);
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        return response;
+    }
+    let accept = request_headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok());
+    let body = match (&entry.encoded, negotiate(accept)) {
+        (Some(e), Encoding::Br) => {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+            e.br.clone()
+        }
+        (Some(e), Encoding::Gzip) => {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            e.gzip.clone()
+        }
+        _ => entry.identity.clone(),
+    };
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
+    *response.status_mut() = status;
+    *response.body_mut() = Body::from(body);
+    response
+}
+
+pub fn plain(status: StatusCode, text: &'static str) -> Response {
+    let mut r = Response::new(Body::from(text));
+    *r.status_mut() = status;
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    r
+}
+
+/// `/` → index.html, `/about` → about.html, `/assets/x.js` → assets/x.js. Never leaves
+/// `root`, never serves `_headers` or dot files (the output marker).
 fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
     let decoded = percent_decode(url_path)?;
     let rel = Path::new(decoded.trim_start_matches('/'));
-    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+    let plain_names = rel.components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')));
+    if !plain_names || decoded.contains('\\') || decoded.contains('\0') {
         return None;
     }
     let candidates = if rel.as_os_str().is_empty() {
@@ -116,17 +343,6 @@ fn percent_decode(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The `/*` block of `dist/_headers`: what the static host will send in production.
-fn deployed_headers(out: &Path) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(out.join("_headers")).unwrap_or_default();
-    text.lines()
-        .skip_while(|l| l.trim() != "/*")
-        .skip(1)
-        .take_while(|l| l.starts_with(' ') || l.starts_with('\t'))
-        .filter_map(|l| l.trim().split_once(": ").map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect()
-}
-
 fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => "text/html; charset=utf-8",
@@ -138,56 +354,19 @@ fn content_type(path: &Path) -> &'static str {
         "txt" => "text/plain; charset=utf-8",
         "svg" => "image/svg+xml",
         "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "gif" => "image/gif",
+        "avif" => "image/avif",
         "ico" => "image/x-icon",
         "woff2" => "font/woff2",
         _ => "application/octet-stream",
     }
 }
 
-/// Text bodies smaller than this go out as they are: gzip would barely help.
-const MIN_COMPRESS: usize = 512;
-
-/// Whether the client's `Accept-Encoding` lists gzip with a non-zero quality.
-fn accepts_gzip(accept_encoding: &str) -> bool {
-    accept_encoding.split(',').any(|item| {
-        let mut parts = item.split(';').map(str::trim);
-        let name = parts.next().unwrap_or("");
-        let q_zero = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
-        (name.eq_ignore_ascii_case("gzip") || name == "*") && !q_zero
-    })
-}
-
 fn compressible(content_type: &str) -> bool {
     let mime = content_type.split(';').next().unwrap_or("").trim();
     mime.starts_with("text/") || matches!(mime, "application/json" | "application/xml" | "application/manifest+json" | "image/svg+xml")
-}
-
-/// Gzips a text body when the client accepts it, as the static host does in production.
-/// Adds `Content-Encoding` and `Vary`; leaves bodies that are already encoded alone.
-fn encode(accept_encoding: Option<&str>, content_type: &str, body: Vec<u8>, headers: &mut Vec<(String, String)>) -> Vec<u8> {
-    if !compressible(content_type) || headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-encoding")) {
-        return body;
-    }
-    headers.push(("Vary".into(), "Accept-Encoding".into()));
-    if body.len() < MIN_COMPRESS || !accept_encoding.is_some_and(accepts_gzip) {
-        return body;
-    }
-    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), flate2::Compression::default());
-    match std::io::Write::write_all(&mut gz, &body).and_then(|()| gz.finish()) {
-        Ok(zipped) => {
-            headers.push(("Content-Encoding".into(), "gzip".into()));
-            zipped
-        }
-        Err(_) => body,
-    }
-}
-
-fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, mut headers: Vec<(String, String)>) -> std::io::Result<()> {
-    let body = encode(request.header("Accept-Encoding"), content_type, body, &mut headers);
-    if !content_type.is_empty() {
-        headers.insert(0, ("Content-Type".into(), content_type.into()));
-    }
-    request.respond(status, &headers, &body)
 }
 
 #[cfg(test)]
@@ -199,36 +378,76 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("index.html"), "i").unwrap();
         std::fs::write(dir.path().join("about.html"), "a").unwrap();
+        std::fs::write(dir.path().join(".unitly-output"), "m").unwrap();
         assert_eq!(resolve(dir.path(), "/"), Some(dir.path().join("index.html")));
         assert_eq!(resolve(dir.path(), "/about"), Some(dir.path().join("about.html")));
-        assert_eq!(resolve(dir.path(), "/../etc/passwd"), None);
-        assert_eq!(resolve(dir.path(), "/%2e%2e/x"), None);
-        assert_eq!(resolve(dir.path(), "/nope"), None);
+        for refused in ["/../etc/passwd", "/%2e%2e/x", "/nope", "/.unitly-output", "/_headers", "/a%00b", "/%5c..%5cx"] {
+            assert_eq!(resolve(dir.path(), refused), None, "{refused}");
+        }
     }
 
     #[test]
-    fn gzips_text_for_clients_that_accept_it() {
-        let html = "<!DOCTYPE html><p>Unitly converts units.</p>".repeat(40).into_bytes();
-        let mut headers = vec![];
-        let zipped = encode(Some("gzip, deflate, br"), "text/html; charset=utf-8", html.clone(), &mut headers);
-        assert!(zipped.len() < html.len() / 4, "compressed {} of {}", zipped.len(), html.len());
-        assert!(headers.contains(&("Content-Encoding".into(), "gzip".into())));
-        assert!(headers.contains(&("Vary".into(), "Accept-Encoding".into())));
-        let mut unzipped = Vec::new();
-        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&zipped[..]), &mut unzipped).unwrap();
-        assert_eq!(unzipped, html);
-
-        for accept in [None, Some("identity"), Some("br"), Some("gzip;q=0")] {
-            let mut headers = vec![];
-            assert_eq!(encode(accept, "text/css", html.clone(), &mut headers), html, "{accept:?}");
-            assert_eq!(headers, vec![("Vary".to_string(), "Accept-Encoding".to_string())]);
+    fn negotiates_brotli_then_gzip_by_quality() {
+        assert_eq!(negotiate(Some("gzip, deflate, br")), Encoding::Br);
+        assert_eq!(negotiate(Some("gzip")), Encoding::Gzip);
+        assert_eq!(negotiate(Some("br;q=0, gzip")), Encoding::Gzip);
+        assert_eq!(negotiate(Some("br;q=0.5, gzip")), Encoding::Gzip);
+        assert_eq!(negotiate(Some("*")), Encoding::Br);
+        for none in [None, Some("identity"), Some("gzip;q=0"), Some("deflate")] {
+            assert_eq!(negotiate(none), Encoding::Identity, "{none:?}");
         }
-        let mut headers = vec![];
-        assert_eq!(encode(Some("gzip"), "image/png", html.clone(), &mut headers), html, "binary stays as it is");
-        assert!(headers.is_empty());
-        let mut headers = vec![];
-        assert_eq!(encode(Some("gzip"), "text/plain", b"3".to_vec(), &mut headers), b"3", "tiny bodies stay as they are");
-        let mut headers = vec![("content-encoding".to_string(), "br".to_string())];
-        assert_eq!(encode(Some("gzip"), "application/json", html.clone(), &mut headers), html, "already encoded");
+        assert!(none_match("W/\"a-1\"", "W/\"a-1\"") && none_match("\"x\", \"a-1\"", "W/\"a-1\"") && none_match("*", "W/\"a\""));
+        assert!(!none_match("\"b\"", "W/\"a\""));
+    }
+
+    #[test]
+    fn compresses_once_per_content_and_answers_with_etags() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = "<!doctype html><p>Unitly converts units.</p>".repeat(40);
+        std::fs::write(dir.path().join("about.html"), &page).unwrap();
+        std::fs::write(dir.path().join("404.html"), "<p>missing</p>").unwrap();
+        std::fs::write(dir.path().join("_headers"), "/*\n  X-Frame-Options: DENY\n\n/assets/*\n  Cache-Control: immutable\n").unwrap();
+        let files = Files::new(dir.path().to_path_buf(), false);
+        let Ok(Lookup::Found(entry)) = files.lookup("/about") else { panic!("not found") };
+        let encoded = entry.encoded.clone().expect("compressed");
+        let mut unzipped = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&encoded.gzip[..]), &mut unzipped).unwrap();
+        assert_eq!(unzipped, page.as_bytes());
+        let mut unbrotli = Vec::new();
+        brotli::BrotliDecompress(&mut &encoded.br[..], &mut unbrotli).unwrap();
+        assert_eq!(unbrotli, page.as_bytes());
+        assert!(encoded.br.len() < page.len() / 4);
+
+        // A rebuild that leaves the file unchanged reuses the compressed copies.
+        files.rebuilt();
+        let Ok(Lookup::Found(again)) = files.lookup("/about") else { panic!("not found") };
+        assert!(Arc::ptr_eq(&encoded, again.encoded.as_ref().unwrap()), "compressed again");
+        assert_eq!(again.etag, entry.etag);
+
+        let mut request = HeaderMap::new();
+        request.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
+        let r = send(&again, StatusCode::OK, &request);
+        assert_eq!(r.headers()[header::CONTENT_ENCODING], "gzip");
+        assert_eq!(r.headers()[header::VARY], "Accept-Encoding");
+        assert_eq!(r.headers()["x-frame-options"], "DENY");
+        assert_eq!(r.headers()[header::CACHE_CONTROL], crate::output::REVALIDATE);
+        request.insert(header::IF_NONE_MATCH, again.etag.clone());
+        let r = send(&again, StatusCode::OK, &request);
+        assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(r.headers()[header::ETAG], again.etag);
+
+        // A file replaced on disk without a rebuild (a deployment into the folder while serve
+        // runs without watching) is read again, and compressed once more for its new bytes.
+        std::fs::write(dir.path().join("about.html"), page.replace("units", "quantities")).unwrap();
+        let Ok(Lookup::Found(replaced)) = files.lookup("/about") else { panic!("not found") };
+        assert_ne!(replaced.etag, again.etag);
+        assert!(replaced.identity.windows(10).any(|w| w == b"quantities"));
+
+        // An edited file gets a new ETag; the 404 page comes with its own.
+        std::fs::write(dir.path().join("about.html"), page.replace("units", "values")).unwrap();
+        files.rebuilt();
+        let Ok(Lookup::Found(edited)) = files.lookup("/about") else { panic!("not found") };
+        assert_ne!(edited.etag, entry.etag);
+        assert!(matches!(files.lookup("/nope"), Ok(Lookup::NotFound(Some(_)))));
     }
 }

@@ -1,44 +1,28 @@
-//! `unitly serve`: build, serve `dist/` with the deployed headers, run the edge function
-//! for `/api/*`, rebuild on changes and reload the browser.
+//! `unitly serve`: build, serve the output with the deployed headers (tokio + hyper through
+//! axum), proxy `/api/*` to the edge function, rebuild on changes, reload open tabs or show
+//! them what failed.
 
 mod edge;
 mod files;
-mod http;
+pub mod http;
+mod proxy;
+mod reload;
 mod watch;
 
 use crate::site::{BuildCache, Site};
 use anyhow::{Context, Result};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use axum::extract::{Request, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::Router;
+use std::path::Path;
+use std::sync::Arc;
 
-/// The build generation, bumped after every successful rebuild; browsers wait on it.
-pub struct Generation {
-    value: Mutex<u64>,
-    changed: Condvar,
-}
-
-impl Generation {
-    fn bump(&self) {
-        *self.value.lock().expect("generation lock") += 1;
-        self.changed.notify_all();
-    }
-
-    /// Returns the current generation, waiting up to `timeout` for one newer than `seen`.
-    fn wait_newer(&self, seen: Option<u64>, timeout: Duration) -> u64 {
-        let guard = self.value.lock().expect("generation lock");
-        match seen {
-            Some(seen) if *guard == seen => *self.changed.wait_timeout_while(guard, timeout, |v| *v == seen).expect("generation lock").0,
-            _ => *guard,
-        }
-    }
-}
-
-pub struct Server {
-    pub out: PathBuf,
-    pub generation: Generation,
-    pub edge: Option<edge::Edge>,
-    pub live_reload: bool,
+struct App {
+    files: Arc<files::Files>,
+    proxy: proxy::Proxy,
+    reload: Arc<reload::Reload>,
 }
 
 pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) -> Result<()> {
@@ -61,30 +45,78 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
             None
         }
     };
-    let server = Arc::new(Server {
-        out: std::path::absolute(out).with_context(|| format!("resolving {}", out.display()))?,
-        generation: Generation { value: Mutex::new(1), changed: Condvar::new() },
-        edge,
-        live_reload: watch_changes,
+    let out_abs = std::path::absolute(out).with_context(|| format!("resolving {}", out.display()))?;
+    let app = Arc::new(App {
+        files: Arc::new(files::Files::new(out_abs, watch_changes)),
+        proxy: proxy::Proxy::new(edge.as_ref().map(|e| e.url.clone())),
+        reload: Arc::new(reload::Reload::new()),
     });
+    let runtime = http::runtime().context("starting the server's runtime")?;
+    listener.set_nonblocking(true).context("setting the listener non-blocking")?;
+    let listener = {
+        let _entered = runtime.enter();
+        tokio::net::TcpListener::from_std(listener).context("handing the listener to the runtime")?
+    };
     println!("serving http://{addr}/ (Ctrl+C to stop)");
 
     if watch_changes {
-        let server = Arc::clone(&server);
+        let app = Arc::clone(&app);
         let site = Site { drafts: true, ..Site::new(root) };
         let out = out.to_path_buf();
-        watch::spawn(root, move |changed| {
+        let root = site.root.clone();
+        watch::spawn(&root.clone(), move |changed| {
             let start = std::time::Instant::now();
             match site.build(&out, &mut cache) {
                 Ok(report) => {
                     println!("rebuilt {} pages in {:.0} ms ({changed})", report.pages, start.elapsed().as_secs_f64() * 1000.0);
-                    server.generation.bump();
+                    app.files.rebuilt();
+                    app.reload.built();
                 }
-                Err(e) => eprintln!("rebuild failed, still serving the previous build:\n{e:#}"),
+                Err(e) => {
+                    eprintln!("rebuild failed, still serving the previous build:\n{e:#}");
+                    app.reload.failed(reload::shown(&root, &e));
+                }
             }
         })?;
     }
 
-    http::serve(listener, move |request| files::handle(&server, request));
+    runtime.block_on(http::serve(listener, router(app, watch_changes), http::Limits::default()));
+    drop(edge);
     Ok(())
 }
+
+fn router(app: Arc<App>, live_reload: bool) -> Router {
+    let mut router = Router::new().route("/api/{*rest}", any(api));
+    if live_reload {
+        router = router
+            .route("/__unitly/livereload.js", get(|| async { client_file("text/javascript; charset=utf-8", reload::CLIENT_JS) }))
+            .route("/__unitly/overlay.css", get(|| async { client_file("text/css; charset=utf-8", reload::OVERLAY_CSS) }))
+            .route("/__unitly/events", get(|State(app): State<Arc<App>>| async move { app.reload.events() }));
+    }
+    router
+        .fallback(static_file)
+        // A bug in a handler answers 500 and leaves the server running.
+        .layer(tower_http::catch_panic::CatchPanicLayer::new())
+        .with_state(app)
+}
+
+fn client_file(content_type: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-store")], text).into_response()
+}
+
+async fn api(State(app): State<Arc<App>>, request: Request) -> Response {
+    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > proxy::MAX_API_BODY) {
+        return proxy::too_large();
+    }
+    let ip = http::peer(&request).map(|a| a.ip());
+    app.proxy.forward(request, ip).await
+}
+
+async fn static_file(State(app): State<Arc<App>>, request: Request) -> Response {
+    let path = request.uri().path().to_string();
+    app.files.respond(request.method(), &path, request.headers()).await
+}
+
+#[cfg(test)]
+mod tests;

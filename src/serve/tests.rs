@@ -1,0 +1,228 @@
+//! The server against hostile and ordinary clients, on loopback, with the limits shortened
+//! (the real ones are the constants in `http.rs` and `proxy.rs`): idle connections, an
+//! oversized head, slowloris, a full server, and the `/api` proxy's timeouts and errors. A
+//! normal request must answer during each. Bounded: a few seconds in all.
+
+use super::*;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+/// Short enough to keep the tests quick, long enough for a loaded machine to send a request.
+const TEST_HEADER_TIMEOUT: Duration = Duration::from_millis(600);
+
+fn site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><title>Home</title><body><h1>Home</h1></body>".repeat(20)).unwrap();
+    std::fs::write(dir.path().join("404.html"), "<!doctype html><title>Not found</title><body>missing</body>").unwrap();
+    std::fs::write(dir.path().join("_headers"), crate::output::headers_file(&Default::default(), &["sha256-x="])).unwrap();
+    dir
+}
+
+/// Starts a server on a free port in the background; it lives as long as the test process.
+fn start(limits: http::Limits, proxy: proxy::Proxy) -> SocketAddr {
+    let dir = site();
+    let app = Arc::new(App { files: Arc::new(files::Files::new(dir.path().to_path_buf(), false)), proxy, reload: Arc::new(reload::Reload::new()) });
+    let runtime = http::runtime().unwrap();
+    let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let _dir = dir;
+        runtime.block_on(http::serve(listener, router(app, false), limits));
+    });
+    addr
+}
+
+fn limits() -> http::Limits {
+    http::Limits { header_read_timeout: TEST_HEADER_TIMEOUT, ..http::Limits::default() }
+}
+
+fn connect(addr: SocketAddr) -> TcpStream {
+    let s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    s
+}
+
+/// Sends `raw` on a new connection and reads until the server closes it.
+fn exchange(addr: SocketAddr, raw: &[u8]) -> String {
+    let mut s = connect(addr);
+    s.write_all(raw).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Like [`exchange`], from the local address `from` (any 127.x.y.z is loopback on Linux).
+fn exchange_from(from: &str, addr: SocketAddr, raw: &[u8]) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let stream = runtime
+        .block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.bind(SocketAddr::new(from.parse().unwrap(), 0))?;
+            socket.connect(addr).await
+        })
+        .unwrap();
+    let mut s = stream.into_std().unwrap();
+    s.set_nonblocking(false).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    s.write_all(raw).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A normal request still gets its answer (the read timeout bounds the wait).
+fn answers_normally(addr: SocketAddr) {
+    let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(out.starts_with("HTTP/1.1 200 OK\r\n") && out.contains("<h1>Home</h1>"), "{out}");
+}
+
+/// Whether the server closed `s` (a read ends with nothing, or the connection is reset).
+fn closed(s: &mut TcpStream) -> bool {
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => continue, // an answer before the close
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+#[test]
+fn idle_slowloris_and_oversized_clients_are_closed_while_normal_requests_answer() {
+    let addr = start(limits(), proxy::Proxy::new(None));
+
+    // Idle connections cost a task each, not a thread; requests go on meanwhile.
+    let mut idle: Vec<TcpStream> = (0..200).map(|_| connect(addr)).collect();
+    answers_normally(addr);
+
+    // A head past the limit is refused with 431 and the connection closed.
+    let mut huge = connect(addr);
+    huge.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Filler: ").unwrap();
+    huge.write_all(&[b'a'; http::MAX_HEAD_BYTES + 4096]).unwrap();
+    let mut answer = Vec::new();
+    let _ = huge.read_to_end(&mut answer);
+    assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 431 "), "{}", String::from_utf8_lossy(&answer));
+    answers_normally(addr);
+
+    // Slowloris: a byte at a time, never finishing the head, is closed after the header timeout.
+    let mut slow = connect(addr);
+    slow.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+    let started = Instant::now();
+    let mut was_closed = false;
+    for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".iter().chain([b'a'; 200].iter()) {
+        if slow.write_all(&[*byte]).is_err() || closed(&mut slow) {
+            was_closed = true;
+            break;
+        }
+        answers_normally(addr);
+        assert!(started.elapsed() < Duration::from_secs(4), "the slow client was never closed");
+    }
+    assert!(was_closed, "the slow client was never closed");
+    assert!(started.elapsed() >= TEST_HEADER_TIMEOUT, "closed before its time");
+
+    // The idle connections have been closed too, by the same timer.
+    assert!(idle.iter_mut().all(|s| {
+        s.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+        closed(s)
+    }));
+
+    // A kept-alive connection is closed once idle for the timeout, after its answers.
+    let mut kept = connect(addr);
+    kept.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut buf = [0u8; 8192];
+    let n = kept.read(&mut buf).unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200 OK"));
+    kept.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+    assert!(closed(&mut kept), "an idle kept-alive connection stays open");
+}
+
+#[test]
+fn a_full_server_turns_new_connections_away_until_a_place_frees() {
+    let addr = start(http::Limits { max_connections: 8, ..limits() }, proxy::Proxy::new(None));
+    let held: Vec<TcpStream> = (0..8).map(|_| connect(addr)).collect();
+    std::thread::sleep(Duration::from_millis(100)); // let the server accept them all
+    let busy = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert!(busy.starts_with("HTTP/1.1 503 "), "{busy}");
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        if out.starts_with("HTTP/1.1 200 ") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no place freed: {out}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn files_answer_with_deployed_headers_etags_and_the_404_page() {
+    let addr = start(limits(), proxy::Proxy::new(None));
+    let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n");
+    let lower = out.to_ascii_lowercase();
+    assert!(lower.contains("content-encoding: br\r\n") && lower.contains("vary: accept-encoding\r\n"), "{out}");
+    assert!(lower.contains("content-security-policy: default-src 'self'") && lower.contains("cache-control: public, max-age=0, must-revalidate"), "{out}");
+    let etag = out.lines().find_map(|l| l.to_ascii_lowercase().starts_with("etag:").then(|| l[5..].trim().to_string())).expect("an ETag");
+    let again = exchange(addr, format!("GET / HTTP/1.1\r\nHost: x\r\nIf-None-Match: {etag}\r\nConnection: close\r\n\r\n").as_bytes());
+    assert!(again.starts_with("HTTP/1.1 304 "), "{again}");
+    let missing = exchange(addr, b"GET /no-such-page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(missing.starts_with("HTTP/1.1 404 ") && missing.ends_with("missing</body>"), "{missing}");
+    let escape = exchange(addr, b"GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(escape.starts_with("HTTP/1.1 404 ") && !escape.contains("root:"), "{escape}");
+    let post = exchange(addr, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    assert!(post.starts_with("HTTP/1.1 405 "), "{post}");
+}
+
+/// A fake edge on loopback: answers with the `CF-Connecting-IP` it was sent, or never
+/// answers at all (`silent`).
+fn fake_edge(silent: bool) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for mut s in listener.incoming().flatten() {
+            if silent {
+                held.push(s);
+                continue;
+            }
+            let mut buf = vec![0u8; 16 * 1024];
+            let n = s.read(&mut buf).unwrap_or(0);
+            let head = String::from_utf8_lossy(&buf[..n]).to_ascii_lowercase();
+            let ip = head.lines().find_map(|l| l.strip_prefix("cf-connecting-ip:")).unwrap_or("none").trim().to_string();
+            let body = format!("{{\"ip\":\"{ip}\"}}");
+            let _ = write!(s, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+        }
+    });
+    format!("http://{addr}")
+}
+
+#[test]
+fn the_api_proxy_sets_the_client_address_and_never_hangs() {
+    let fast = Duration::from_millis(500);
+    let edge = start(limits(), proxy::Proxy::with_timeouts(Some(fake_edge(false)), fast, fast));
+    // Two clients, from two loopback addresses, each claiming to be someone else: the edge
+    // sees each one's own address (its per-client rate limits depend on it).
+    let claim = b"GET /api/rates/latest/USD HTTP/1.1\r\nHost: x\r\nCF-Connecting-IP: 6.6.6.6\r\ncf-connecting-ip: 7.7.7.7\r\nConnection: close\r\n\r\n";
+    for peer in ["127.0.0.1", "127.0.0.2"] {
+        let out = exchange_from(peer, edge, claim);
+        assert!(out.starts_with("HTTP/1.1 200 ") && out.ends_with(&format!(r#"{{"ip":"{peer}"}}"#)), "{peer}: {out}");
+    }
+
+    let mut big = b"POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n".to_vec();
+    big.extend(vec![b' '; 70_000]);
+    let out = exchange(edge, &big);
+    assert!(out.starts_with("HTTP/1.1 413 "), "{out}");
+
+    let silent = start(limits(), proxy::Proxy::with_timeouts(Some(fake_edge(true)), fast, fast));
+    let out = exchange(silent, b"GET /api/gold-proxy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(out.starts_with("HTTP/1.1 504 ") && out.ends_with(r#"{"result":"error","error-type":"edge-unavailable"}"#), "{out}");
+
+    let closed_port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap(); // dropped: nothing listens
+    let down = start(limits(), proxy::Proxy::with_timeouts(Some(format!("http://{closed_port}")), fast, fast));
+    let out = exchange(down, b"GET /api/gold-proxy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert!(out.starts_with("HTTP/1.1 502 ") && out.ends_with(r#"{"result":"error","error-type":"edge-unavailable"}"#), "{out}");
+    assert!(out.to_ascii_lowercase().contains("content-type: application/json"), "{out}");
+}

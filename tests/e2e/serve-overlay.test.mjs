@@ -1,0 +1,89 @@
+// `unitly serve` while editing: a broken article shows its problem in the open tab (file,
+// line, the offending source line), above the last good page; fixing the file brings the
+// page back by itself. Runs on a copy of the project, so the real content is never edited.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, ROOT, launchBrowser, openPage } from './harness.mjs';
+
+const ARTICLE = 'content/blog/conversion-tips.md';
+let dir;
+let child;
+let url;
+let browser;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'unitly-overlay-'));
+  for (const sub of ['content', 'themes']) cpSync(join(ROOT, sub), join(dir, sub), { recursive: true });
+  for (const sub of ['islands', 'edge']) symlinkSync(join(ROOT, sub), join(dir, sub));
+  const closed = 'http://127.0.0.1:9';
+  child = spawn(BIN, ['--root', dir, 'serve', '--port', '0', '--out', join(dir, 'dist')], {
+    cwd: dir,
+    env: { ...process.env, GOLD_UPSTREAM_URL: `${closed}/gold`, FTSE_UPSTREAM_URL: `${closed}/ftse`, RATES_UPSTREAM_URL: `${closed}/v6` },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stderr.resume();
+  url = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`unitly serve did not start:\n${out}`)), 120_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving (http:\/\/[^/\s]+)\//);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.on('exit', (code) => fail(new Error(`unitly serve exited (${code}):\n${out}`)));
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  child?.kill('SIGTERM');
+  if (child && child.exitCode === null) await new Promise((r) => child.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a broken article shows file, line and source in the open tab; fixing it brings the article back', async () => {
+  const page = await openPage(browser, { colorScheme: 'dark' });
+  await page.goto(`${url}/blog/conversion-tips`);
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  // The live-reload connection is open before the edit.
+  await page.locator('html[data-unitly-serve="live"]').waitFor({ state: 'attached', timeout: 5000 });
+
+  const good = readFileSync(join(dir, ARTICLE), 'utf8');
+  const lines = good.split('\n');
+  const line = lines.findIndex((l) => l.startsWith('readTime:')) + 1;
+  lines[line - 1] = 'readTime: [unclosed';
+  writeFileSync(join(dir, ARTICLE), lines.join('\n'));
+
+  const alert = page.getByRole('alert');
+  await alert.waitFor({ timeout: 5000 });
+  const text = await alert.textContent();
+  assert.match(text, new RegExp(`${ARTICLE.replaceAll('.', '\\.')}:${line}:\\d+: `));
+  assert.ok(text.includes('readTime: [unclosed'), `the offending line is shown: ${text}`);
+  assert.ok(text.includes('^'), 'a caret marks the column');
+  // Readable in the dark theme: light text on a dark box.
+  const colors = await alert.evaluate((el) => {
+    const box = el.querySelector('.unitly-overlay-box');
+    return [getComputedStyle(box).color, getComputedStyle(box).backgroundColor];
+  });
+  assert.deepEqual(colors, ['rgb(244, 244, 246)', 'rgb(27, 27, 34)']);
+  // Keyboard-dismissable; the last good page is still under it.
+  await page.keyboard.press('Escape');
+  await alert.waitFor({ state: 'detached', timeout: 2000 });
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), heading);
+
+  writeFileSync(join(dir, ARTICLE), good.replace(heading.trim(), `${heading.trim()} Again`));
+  await page.getByRole('heading', { level: 1, name: `${heading.trim()} Again` }).waitFor({ timeout: 5000 });
+  assert.equal(await page.getByRole('alert').count(), 0);
+  assert.deepEqual(await page.cspViolations(), []);
+  // The market banner's /api calls fail here (no upstreams): the page says so; nothing else may.
+  assert.deepEqual(page.problems.filter((p) => !p.includes('status of 502')), []);
+  await page.context().close();
+});
