@@ -142,6 +142,7 @@ test('contact: the widget loads when the visitor starts, the form waits for it, 
   assert.equal(verify.calls.length, 1);
   assert.equal(verify.calls[0].secret, TURNSTILE_SECRET);
   assert.equal(verify.calls[0].response, PASSING);
+  assert.equal(verify.calls[0].remoteip, '127.0.0.1', 'unitly serve sets CF-Connecting-IP from the peer; the edge passes it on');
   assert.deepEqual(hook.received.map((r) => [r.form, r.name]), [['contact', 'Grace Hopper']]);
   assert.ok(!('turnstile' in hook.received[0]), 'the token stays at the edge');
   assert.equal(await page.evaluate(() => window.__turnstile.resets), 1, 'a spent token is reset for the next message');
