@@ -463,6 +463,7 @@ test('the whole card works from the keyboard alone, in a sensible tab order', as
   await page.keyboard.press('Tab'); // To
   await page.keyboard.press('Tab'); // Copy
   await page.keyboard.press('Space');
+  await toastText(page, '📋 Copied!'); // the clipboard write is asynchronous: its toast says it is done
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '11 yards = 10.0584 meters');
   await page.keyboard.press('Tab'); // Reset
   await page.keyboard.press('Enter');
