@@ -401,6 +401,22 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_cannot_be_read_is_a_500_not_a_panic() {
+        // Tests run as root, so permissions cannot make a file unreadable; /proc/self/mem is a
+        // regular file whose read fails (EIO at offset 0) for any user.
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink("/proc/self/mem", dir.path().join("broken.html")).unwrap();
+        let files = Arc::new(Files::new(dir.path().to_path_buf(), false));
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let r = runtime.block_on(files.respond(&Method::GET, "/broken", &HeaderMap::new()));
+        assert_eq!(r.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        // The server goes on answering.
+        std::fs::write(dir.path().join("ok.html"), "<p>fine</p>").unwrap();
+        let r = runtime.block_on(files.respond(&Method::GET, "/ok", &HeaderMap::new()));
+        assert_eq!(r.status(), StatusCode::OK);
+    }
+
+    #[test]
     fn compresses_once_per_content_and_answers_with_etags() {
         let dir = tempfile::tempdir().unwrap();
         let page = "<!doctype html><p>Unitly converts units.</p>".repeat(40);
