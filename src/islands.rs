@@ -216,6 +216,10 @@ fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_
 /// and never written again, so a hard link is as good as a copy and much cheaper; copies
 /// only where linking fails (another file system).
 fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
+    if from == to {
+        // A second pass within one build: the files are already there.
+        return Ok(());
+    }
     for f in files {
         let (src, dst) = (from.join(f), to.join(f));
         if let Some(parent) = dst.parent() {

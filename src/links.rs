@@ -1,49 +1,76 @@
 //! Every internal link and anchor in the rendered site must resolve.
+//!
+//! The build streams its pages (rendered, written and dropped a chunk at a time), so the
+//! check works from what it keeps of each page: its ids and the internal links its template
+//! wrote ([`PageLinks`]), taken while the page's HTML is at hand, and resolves them once
+//! every page is known.
 
 use crate::content::Page;
 use crate::diagnostics::{Problem, Problems};
 use std::collections::{HashMap, HashSet};
 
-/// `rendered`: each page's HTML (islands not yet filled in). `island_ids`: for each page, the
-/// ids its islands render (an FAQ entry's id on /faq). `files`: other paths that exist in the
-/// output (`/sitemap.xml`, static files).
-pub fn check(pages: &[Page], rendered: &[&str], island_ids: &[HashSet<String>], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
-    let ids: HashMap<&str, HashSet<&str>> = pages
-        .iter()
-        .zip(rendered)
-        .enumerate()
-        .map(|(i, (p, html))| {
-            let mut ids = attr_values(html, "id");
-            ids.extend(island_ids.get(i).into_iter().flatten().map(String::as_str));
-            (p.path.as_str(), ids)
-        })
-        .collect();
+/// What the link check keeps of one rendered page (islands not yet filled in): its ids, and
+/// the internal links its template wrote beyond those its markdown wrote (those are checked
+/// at their source, with their line and column).
+#[derive(Debug, Default, Clone)]
+pub struct PageLinks {
+    /// Every `id="…"` value, each followed by a newline: one allocation per page.
+    ids: String,
+    hrefs: Vec<String>,
+}
+
+impl PageLinks {
+    /// `island_ids`: the ids the page's islands render from their props
+    /// ([`crate::islands::prop_ids`]).
+    pub fn of(page: &Page, html: &str, island_ids: &HashSet<String>) -> PageLinks {
+        let mut ids = String::new();
+        let mut all = attr_values(html, "id");
+        all.extend(island_ids.iter().map(String::as_str));
+        for id in all {
+            ids.push_str(id);
+            ids.push('\n');
+        }
+        let written: HashSet<&str> = page.links.iter().map(|l| l.target.as_str()).collect();
+        let mut hrefs: Vec<String> = attr_values(html, "href")
+            .into_iter()
+            .filter(|t| (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#'))
+            .filter(|t| !written.contains(t) && !t.starts_with("/assets/"))
+            .map(String::from)
+            .collect();
+        hrefs.sort_unstable();
+        PageLinks { ids, hrefs }
+    }
+
+    fn has_id(&self, id: &str) -> bool {
+        self.ids.split('\n').any(|i| i == id)
+    }
+}
+
+/// `links[i]`: what was kept of `pages[i]`. `files`: other paths that exist in the output
+/// (`/sitemap.xml`, static files). Returns the number of links checked and the problems.
+pub fn check(pages: &[Page], links: &[PageLinks], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
+    let by_path: HashMap<&str, &PageLinks> = pages.iter().zip(links).map(|(p, l)| (p.path.as_str(), l)).collect();
     let mut problems = Problems::default();
     let mut checked = 0;
     let resolves = |from: &str, target: &str| -> Result<(), String> {
         let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
         let path = path.split('?').next().unwrap_or_default();
         let path = if path.is_empty() { from } else { path };
-        match ids.get(path) {
-            Some(page_ids) if anchor.is_empty() || page_ids.contains(anchor) => Ok(()),
+        match by_path.get(path) {
+            Some(page) if anchor.is_empty() || page.has_id(anchor) => Ok(()),
             Some(_) => Err(format!("anchor `#{anchor}` does not exist on {path}")),
             None if files.contains(path) && anchor.is_empty() => Ok(()),
             None => Err(format!("`{path}` is not a page of this site")),
         }
     };
-    for (page, html) in pages.iter().zip(rendered) {
-        let written: HashSet<&str> = page.links.iter().map(|l| l.target.as_str()).collect();
+    for (page, kept) in pages.iter().zip(links) {
         for link in &page.links {
             checked += 1;
             if let Err(why) = resolves(&page.path, &link.target) {
                 problems.push(Problem::new(&page.source, link.line, link.column, format!("broken link `{}`: {why}", link.target)));
             }
         }
-        for target in attr_values(html, "href") {
-            let internal = (target.starts_with('/') && !target.starts_with("//")) || target.starts_with('#');
-            if !internal || written.contains(target) || target.starts_with("/assets/") {
-                continue;
-            }
+        for target in &kept.hrefs {
             checked += 1;
             if let Err(why) = resolves(&page.path, target) {
                 let file = format!("{templates_dir}/{}", page.template);

@@ -298,16 +298,28 @@ fn extras(content: &Content, summaries: &[Value]) -> Vec<(&'static str, Value)> 
     ]
 }
 
-/// Which extras each template mentions, counting `base.html` and every partial as part
-/// of every template (they are small; over-including is harmless).
+/// Which extras each template mentions, in its own text or in the templates it extends,
+/// includes or imports (any quoted template name counts; over-including is harmless, and a
+/// missing variable is a render error, never a silent blank). An article that extends
+/// `base.html` gets no units or FAQ: cloning them into each of 20,000 contexts was a
+/// good part of the render step.
 fn extras_needed(dir: &Path, extras: &[(&'static str, Value)]) -> HashMap<String, Vec<usize>> {
     let names = template_names(dir);
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-    let shared: String = names.iter().filter(|n| n.starts_with("partials/") || *n == "base.html").map(|n| read(n)).collect();
+    let texts: HashMap<&str, String> = names.iter().map(|n| (n.as_str(), std::fs::read_to_string(dir.join(n)).unwrap_or_default())).collect();
+    let uses = |text: &str| -> Vec<&str> {
+        names.iter().filter(|n| text.contains(&format!("\"{n}\"")) || text.contains(&format!("'{n}'"))).map(String::as_str).collect()
+    };
     names
         .iter()
         .map(|name| {
-            let text = read(name) + &shared;
+            let mut seen: std::collections::HashSet<&str> = [name.as_str()].into_iter().collect();
+            let mut todo = vec![name.as_str()];
+            let mut text = String::new();
+            while let Some(t) = todo.pop() {
+                let own = &texts[t];
+                text.push_str(own);
+                todo.extend(uses(own).into_iter().filter(|u| seen.insert(u)));
+            }
             let needed = extras.iter().enumerate().filter(|(_, (key, _))| text.contains(key)).map(|(i, _)| i).collect();
             (name.clone(), needed)
         })

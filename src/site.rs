@@ -4,6 +4,7 @@ use crate::content::date::Date;
 use crate::content::{self, Content, HeldBack, Hold, Publish};
 use crate::diagnostics::Problems;
 use crate::islands::{self, IslandCache, IslandRegistry, Prerendered};
+use crate::links::PageLinks;
 use crate::output::{self, StagedDir, ThirdParty};
 use crate::render::{self, Renderer};
 use crate::{generated, links, sitemap, theme};
@@ -11,7 +12,6 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 pub use crate::theme::THEME;
@@ -32,12 +32,6 @@ pub struct Site {
 struct Rendered {
     file: String,
     html: String,
-}
-
-/// What the blog adds beyond its pages: the listing paths beyond `/blog` and the feed.
-struct BlogOutput {
-    listings: Vec<String>,
-    feed: String,
 }
 
 pub struct BuildReport {
@@ -112,8 +106,10 @@ impl Site {
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
         let (rendered, problems) = render_all(&renderer, &content);
         problems.into_result().map_err(anyhow::Error::new)?;
-        let listings: Vec<String> = renderer.listing_paths().into_iter().map(String::from).collect();
-        let (checked, mut problems) = self.check_links(&content, &rendered, &listings, &registry.requests());
+        let requests = registry.requests();
+        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+        let links: Vec<PageLinks> = content.pages.iter().zip(&rendered).map(|(p, r)| PageLinks::of(p, &r.html, &islands::prop_ids(&r.html, &by_key))).collect();
+        let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths());
         let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
         for page in content.pages.iter().filter(|p| p.hold.is_none()) {
             for link in &page.links {
@@ -137,20 +133,24 @@ impl Site {
 
     /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
     /// them resolve; their own links come from the same plan as the pages they point to).
-    /// `requests`: the islands the pages render; the ids their props carry count as anchors.
-    fn check_links(&self, content: &Content, rendered: &[Rendered], listings: &[String], requests: &[islands::RenderRequest]) -> (usize, Problems) {
-        let html: Vec<&str> = rendered.iter().map(|r| r.html.as_str()).collect();
-        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-        let island_ids: Vec<HashSet<String>> = html.iter().map(|h| islands::prop_ids(h, &by_key)).collect();
+    fn check_links(&self, content: &Content, links: &[PageLinks], listings: &[&str]) -> (usize, Problems) {
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
-        files.extend(listings.iter().cloned());
+        files.extend(listings.iter().map(|l| l.to_string()));
         files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
-        links::check(&content.pages, &html, &island_ids, &files, &format!("{THEME}/templates"))
+        links::check(&content.pages, links, &files, &format!("{THEME}/templates"))
     }
 
-    /// Builds into `out` atomically: on any error `out` is left exactly as it was. A flat
-    /// list of named, timed steps; the island pipeline (one Node process, mostly one core)
-    /// runs while Rust checks the links and minifies on the others.
+    /// Builds into `out` atomically: on any error `out` is left exactly as it was.
+    ///
+    /// The pages stream: the app's own pages (everything but the collections' articles and
+    /// the blog's further listing pages) and one article per template are rendered first,
+    /// which tells the island pipeline (one Node process, mostly one core) what to
+    /// prerender; while it runs, the rest is rendered and minified in chunks on the other
+    /// cores, and from then on each chunk is rendered, minified, filled and written in
+    /// parallel and dropped. What stays is what the link check and the service worker need
+    /// (each page's ids and template links, the shell pages' HTML), so memory does not grow
+    /// with the number of pages. A page that asks for an island the first pages did not is
+    /// held and filled after a second island pass.
     pub fn build(&self, out: &Path, cache: &mut BuildCache) -> Result<BuildReport> {
         let started = Instant::now();
         if self.verbose {
@@ -164,22 +164,63 @@ impl Site {
             }
         }
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
-        let (mut rendered, blog) = self.step("render templates", || self.render_templates(&content, &registry, &mut cache.templates))?;
+        let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut cache.templates).map_err(tera_error)?;
+        let (first_jobs, rest) = plan_jobs(&content, &renderer);
+        let pages = Pages::new(&content, &renderer);
         let staged = StagedDir::new(out)?;
+        let mut stream = Stream::new(&staged, content.pages.len());
+        self.step("render first pages", || {
+            let n = first_jobs.len();
+            stream.render(&pages, &first_jobs, &registry);
+            Ok(((), format!("{n} pages, {} islands requested", registry.requests().len())))
+        })?;
+        if !stream.problems.0.is_empty() {
+            // Every problem at once, as a build that stops at the first chunk would not.
+            rest.chunks(CHUNK).for_each(|jobs| stream.render(&pages, jobs, &registry));
+            return Err(anyhow::Error::new(std::mem::take(&mut stream.problems).into_result().expect_err("problems")));
+        }
         let requests = registry.requests();
-        let (checked, prerendered) = std::thread::scope(|scope| {
-            let islands = scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands)));
-            let checked = self
-                .step("check links", || self.check_rendered_links(&content, &rendered, &blog.listings, &requests))
-                .and_then(|()| self.step("images", || self.publish_images(&content, &staged)))
-                .and_then(|()| self.step("minify", || minify(&mut rendered)));
-            (checked, islands.join())
-        });
-        checked?;
-        let prerendered = prerendered.map_err(|_| anyhow::anyhow!("the island step panicked"))??;
-        self.step("fill islands", || fill_islands(&mut rendered, &requests, &prerendered))?;
-        let report = self.step("write", || self.write(&content, &rendered, &blog, &prerendered, &staged))?;
+        std::thread::scope(|scope| -> Result<()> {
+            let mut islands = Some(scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands))));
+            let join = |stream: &mut Stream, handle: std::thread::ScopedJoinHandle<'_, Result<Prerendered>>| -> Result<()> {
+                let prerendered = handle.join().map_err(|_| anyhow::anyhow!("the island step panicked"))??;
+                stream.ready(prerendered, &requests);
+                Ok(())
+            };
+            // On an error the scope still waits for Node before the staging folder goes.
+            self.step("images", || self.publish_images(&content, &staged))?;
+            self.step("pages", || {
+                for jobs in rest.chunks(CHUNK) {
+                    stream.render(&pages, jobs, &registry);
+                    // Fill and write once the islands are there; wait for them only when too
+                    // many rendered pages are waiting.
+                    if islands.as_ref().is_some_and(|h| h.is_finished() || stream.waiting.len() >= MAX_WAITING) {
+                        join(&mut stream, islands.take().expect("checked"))?;
+                    }
+                    stream.flush()?;
+                }
+                if let Some(h) = islands.take() {
+                    join(&mut stream, h)?;
+                    stream.flush()?;
+                }
+                Ok(((), format!("{} pages written, {} wait for late islands", stream.written, stream.late.len())))
+            })
+        })?;
+        std::mem::take(&mut stream.problems).into_result().map_err(anyhow::Error::new)?;
+        if !stream.late.is_empty() {
+            let requests = registry.requests();
+            let prerendered = self.step("late islands", || self.prerender_islands(&requests, &staged, &mut cache.islands))?;
+            stream.ready(prerendered, &requests);
+            stream.late_to_waiting();
+            stream.flush()?;
+            anyhow::ensure!(stream.late.is_empty(), "islands were requested but not prerendered");
+        }
+        let links = std::mem::take(&mut stream.links);
+        self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
+        let prerendered = stream.prerendered.take().context("the island step did not run")?;
+        let report = self.step("write", || self.write(&content, &renderer, &stream, &prerendered, &staged))?;
         let target = staged.target().to_path_buf();
+        drop(stream);
         staged.commit()?;
         islands::relocate_cache(&mut cache.islands, target.join("assets"));
         if self.verbose {
@@ -236,38 +277,6 @@ impl Site {
         Ok(((), summary))
     }
 
-    /// Every page, the blog's listing pages, then the 404 page and the offline page (not
-    /// routes), with island placeholders; and the feed.
-    fn render_templates(
-        &self,
-        content: &Content,
-        registry: &Arc<IslandRegistry>,
-        templates: &mut render::TemplateCache,
-    ) -> Result<((Vec<Rendered>, BlogOutput), String)> {
-        let renderer = Renderer::new(&self.templates_dir(), content, registry.clone(), templates).map_err(tera_error)?;
-        let (mut rendered, problems) = render_all(&renderer, content);
-        problems.into_result().map_err(anyhow::Error::new)?;
-        let listings: Vec<String> = renderer.listing_paths().into_iter().map(String::from).collect();
-        let pages: Result<Vec<Rendered>> = listings
-            .par_iter()
-            .enumerate()
-            .map(|(i, path)| Ok(Rendered { file: output_file(path), html: renderer.render_listing(content, i).map_err(tera_error)? }))
-            .collect();
-        rendered.extend(pages?);
-        let feed = crate::feed::atom(content, renderer.summaries());
-        let not_found = renderer.render_not_found(content).map_err(tera_error)?;
-        rendered.push(Rendered { file: "404.html".into(), html: not_found });
-        for page in &render::NEWSLETTER_PAGES {
-            let html = renderer.render_newsletter(content, page).map_err(tera_error)?;
-            rendered.push(Rendered { file: format!("newsletter/{}.html", page.state), html });
-        }
-        let offline = renderer.render_offline(content, &converter_pages(content)).map_err(tera_error)?;
-        rendered.push(Rendered { file: crate::pwa::OFFLINE_FILE.into(), html: offline });
-        let n = rendered.len();
-        let summary = format!("{n} pages ({} listing pages)", listings.len() + 1);
-        Ok(((rendered, BlogOutput { listings, feed }), summary))
-    }
-
     fn prerender_islands(&self, requests: &[islands::RenderRequest], staged: &StagedDir, cache: &mut IslandCache) -> Result<(Prerendered, String)> {
         let css = self.theme_dir().join("styles/main.css");
         let p = islands::prerender(&self.root, &css, requests, &staged.path().join("assets"), cache)?;
@@ -275,26 +284,18 @@ impl Site {
         Ok((p, summary))
     }
 
-    /// The pages' links (the listing, 404 and offline pages, after them, are not routes).
-    fn check_rendered_links(&self, content: &Content, rendered: &[Rendered], listings: &[String], requests: &[islands::RenderRequest]) -> Result<((), String)> {
-        let (checked, problems) = self.check_links(content, &rendered[..content.pages.len()], listings, requests);
+    /// The pages' links (the listing, 404 and offline pages are not routes).
+    fn check_rendered_links(&self, content: &Content, links: &[PageLinks], listings: &[&str]) -> Result<((), String)> {
+        let (checked, problems) = self.check_links(content, links, listings);
         problems.into_result().map_err(anyhow::Error::new)?;
         Ok(((), format!("{checked} internal links")))
     }
 
-    /// Pages, sitemap, robots.txt, `_headers`, the theme's static files and the service worker.
-    fn write(
-        &self,
-        content: &Content,
-        rendered: &[Rendered],
-        blog: &BlogOutput,
-        prerendered: &Prerendered,
-        staged: &StagedDir,
-    ) -> Result<(BuildReport, String)> {
-        // Pages in parallel: thousands of small files.
-        rendered.par_iter().try_for_each(|r| staged.write(&r.file, r.html.as_bytes()))?;
-        let mut files = rendered.len();
-        let mut bytes: u64 = rendered.iter().map(|r| r.html.len() as u64).sum();
+    /// Sitemap, feed, robots.txt, `_headers`, the theme's static files and the service
+    /// worker (the pages are written as they stream).
+    fn write(&self, content: &Content, renderer: &Renderer, stream: &Stream, prerendered: &Prerendered, staged: &StagedDir) -> Result<(BuildReport, String)> {
+        let mut files = stream.written;
+        let mut bytes = stream.bytes;
         let mut write = |rel: &str, data: &[u8]| -> Result<()> {
             files += 1;
             bytes += data.len() as u64;
@@ -303,7 +304,7 @@ impl Site {
         for (name, xml) in sitemap::files(content) {
             write(&name, xml.as_bytes())?;
         }
-        write(crate::feed::PATH, blog.feed.as_bytes())?;
+        write(crate::feed::PATH, crate::feed::atom(content, renderer.summaries()).as_bytes())?;
         write("robots.txt", sitemap::robots(content).as_bytes())?;
         let cfg = &content.config;
         let third =
@@ -314,7 +315,7 @@ impl Site {
             write(&file.path, &file.read()?)?;
         }
         // The service worker: its manifest precaches the app shell only (src/pwa.rs).
-        let by_file: HashMap<&str, &str> = rendered.iter().map(|r| (r.file.as_str(), r.html.as_str())).collect();
+        let by_file: HashMap<&str, &str> = stream.shell.iter().map(|(f, h)| (f.as_str(), h.as_str())).collect();
         let offline_path = format!("/{}", crate::pwa::OFFLINE_FILE);
         let shell: Vec<(&str, &str)> = shell_pages(content)
             .iter()
@@ -356,28 +357,237 @@ pub fn held_back_summary(content: &Content, drafts: bool, future: bool) -> Vec<S
     lines
 }
 
-fn minify(rendered: &mut [Rendered]) -> Result<((), String)> {
-    let minified: Vec<Vec<u8>> = rendered.par_iter().map(|r| output::minify(&r.html)).collect();
-    for (r, bytes) in rendered.iter_mut().zip(minified) {
-        r.html = String::from_utf8(bytes).context("minified HTML is not UTF-8")?;
-    }
-    Ok(((), format!("{} pages", rendered.len())))
+/// Pages per chunk of the stream: enough to keep every core busy, few enough that a chunk's
+/// HTML is a few megabytes.
+const CHUNK: usize = 256;
+/// Rendered pages that may wait for the island pipeline before the stream waits for it.
+const MAX_WAITING: usize = 4096;
+
+/// One page of the output.
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    /// `content.pages[i]`.
+    Page(usize),
+    /// Listing page `i` of [`Renderer::listing_paths`].
+    Listing(usize),
+    NotFound,
+    Newsletter(usize),
+    Offline,
 }
 
-/// Island placeholders become server HTML; the assets placeholder the head's assets.
-fn fill_islands(rendered: &mut [Rendered], requests: &[islands::RenderRequest], prerendered: &Prerendered) -> Result<((), String)> {
-    let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-    let filled: Result<Vec<String>> = rendered
-        .par_iter()
-        .map(|r| {
-            let assets = assets_html(&prerendered.manifest, &islands::loaded_at_once(&r.html, &by_key));
-            islands::fill_placeholders(&r.html, &prerendered.html, &by_key, &assets)
-        })
-        .collect();
-    for (r, html) in rendered.iter_mut().zip(filled?) {
-        r.html = html;
+/// The pages rendered before the island pipeline runs (the app's own pages, the first
+/// listing page beyond `/blog` and the first article of each template, which together ask
+/// for every island the site uses), and the rest, streamed after them.
+fn plan_jobs(content: &Content, renderer: &Renderer) -> (Vec<Job>, Vec<Job>) {
+    let (mut first, mut rest) = (Vec::new(), Vec::new());
+    let mut templates = HashSet::new();
+    for (i, page) in content.pages.iter().enumerate() {
+        let article = matches!(page.data, crate::content::PageData::Article(_));
+        if !article || templates.insert(page.template.as_str()) {
+            first.push(Job::Page(i));
+        } else {
+            rest.push(Job::Page(i));
+        }
     }
-    Ok(((), format!("{} pages", rendered.len())))
+    for i in 0..renderer.listing_paths().len() {
+        if i == 0 {
+            first.push(Job::Listing(i))
+        } else {
+            rest.push(Job::Listing(i))
+        }
+    }
+    first.push(Job::NotFound);
+    first.extend((0..render::NEWSLETTER_PAGES.len()).map(Job::Newsletter));
+    first.push(Job::Offline);
+    (first, rest)
+}
+
+/// Renders any [`Job`]; knows which files belong to the app shell.
+struct Pages<'a> {
+    content: &'a Content,
+    renderer: &'a Renderer,
+    listings: Vec<&'a str>,
+    converters: Vec<&'a crate::content::Page>,
+    /// Output files of the service worker's shell pages (their final HTML is kept).
+    shell: HashSet<String>,
+}
+
+impl<'a> Pages<'a> {
+    fn new(content: &'a Content, renderer: &'a Renderer) -> Pages<'a> {
+        let mut shell: HashSet<String> = shell_pages(content).iter().map(|p| output_file(&p.path)).collect();
+        shell.insert(crate::pwa::OFFLINE_FILE.to_string());
+        Pages { content, renderer, listings: renderer.listing_paths(), converters: converter_pages(content), shell }
+    }
+
+    /// The page's output file and HTML (islands as placeholders); a template error is located
+    /// at the template.
+    fn render(&self, job: Job) -> Result<Rendered, crate::diagnostics::Problem> {
+        let (content, renderer) = (self.content, self.renderer);
+        let (file, template, path, result) = match job {
+            Job::Page(i) => {
+                let page = &content.pages[i];
+                (output_file(&page.path), page.template.as_str(), page.path.clone(), renderer.render(content, page))
+            }
+            Job::Listing(i) => {
+                let path = self.listings[i];
+                (output_file(path), "blog-index.html", path.to_string(), renderer.render_listing(content, i))
+            }
+            Job::NotFound => ("404.html".into(), "404.html", "/404".into(), renderer.render_not_found(content)),
+            Job::Newsletter(i) => {
+                let page = &render::NEWSLETTER_PAGES[i];
+                (format!("newsletter/{}.html", page.state), "newsletter.html", format!("/newsletter/{}", page.state), renderer.render_newsletter(content, page))
+            }
+            Job::Offline => (crate::pwa::OFFLINE_FILE.into(), "offline.html", "/offline".into(), renderer.render_offline(content, &self.converters)),
+        };
+        match result {
+            Ok(html) => Ok(Rendered { file, html }),
+            Err(e) => Err(crate::diagnostics::Problem::new(format!("{THEME}/templates/{template}"), 1, 1, format!("rendering {path}: {}", error_chain(&e)))),
+        }
+    }
+}
+
+/// A minified page waiting for its islands.
+struct Minified {
+    file: String,
+    html: String,
+    shell: bool,
+}
+
+/// What became of a waiting page: written (with its final HTML when it is a shell page),
+/// or late (its islands were not prerendered).
+enum Flushed {
+    Written { bytes: usize, shell: Option<(String, String)> },
+    Late(Minified),
+}
+
+/// The pages on their way out: rendered and minified in chunks, filled and written once the
+/// islands are prerendered, then dropped.
+struct Stream<'a> {
+    staged: &'a StagedDir,
+    /// What the link check needs of each of `content.pages`, by index.
+    links: Vec<PageLinks>,
+    problems: Problems,
+    waiting: Vec<Minified>,
+    /// Pages asking for islands the pipeline has not rendered (see [`Site::build`]).
+    late: Vec<Minified>,
+    prerendered: Option<Prerendered>,
+    requests: HashMap<String, islands::RenderRequest>,
+    /// Output file → final HTML, for the service worker's shell pages.
+    shell: Vec<(String, String)>,
+    written: usize,
+    bytes: u64,
+}
+
+impl<'a> Stream<'a> {
+    fn new(staged: &'a StagedDir, pages: usize) -> Stream<'a> {
+        Stream {
+            staged,
+            links: vec![PageLinks::default(); pages],
+            problems: Problems::default(),
+            waiting: Vec::new(),
+            late: Vec::new(),
+            prerendered: None,
+            requests: HashMap::new(),
+            shell: Vec::new(),
+            written: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Renders and minifies `jobs` in parallel, keeping each page's links. After a problem,
+    /// pages are only rendered (to report every problem), no longer kept.
+    fn render(&mut self, pages: &Pages, jobs: &[Job], registry: &IslandRegistry) {
+        let minify = self.problems.0.is_empty();
+        let rendered: Vec<(Job, Result<Rendered, crate::diagnostics::Problem>)> = jobs.par_iter().map(|&job| (job, pages.render(job))).collect();
+        // The island requests these pages made (their props carry anchors for the link check).
+        let requests = registry.requests();
+        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+        type Done = Result<(Option<PageLinks>, Minified), crate::diagnostics::Problem>;
+        let done: Vec<(Job, Done)> = rendered
+            .into_par_iter()
+            .map(|(job, result)| {
+                let result = result.map(|r| {
+                    let links = match job {
+                        Job::Page(i) => Some(PageLinks::of(&pages.content.pages[i], &r.html, &islands::prop_ids(&r.html, &by_key))),
+                        _ => None,
+                    };
+                    let html = if minify { minified(&r.html) } else { String::new() };
+                    let shell = pages.shell.contains(&r.file);
+                    (links, Minified { file: r.file, html, shell })
+                });
+                (job, result)
+            })
+            .collect();
+        for (job, result) in done {
+            match result {
+                Ok((links, page)) => {
+                    if let (Job::Page(i), Some(links)) = (job, links) {
+                        self.links[i] = links;
+                    }
+                    if minify {
+                        self.waiting.push(page);
+                    }
+                }
+                Err(problem) => self.problems.push(problem),
+            }
+        }
+        if !self.problems.0.is_empty() {
+            self.waiting.clear();
+        }
+    }
+
+    /// The islands are prerendered (`requests`: what was asked of the pipeline).
+    fn ready(&mut self, prerendered: Prerendered, requests: &[islands::RenderRequest]) {
+        self.requests = requests.iter().map(|r| (r.key.clone(), r.clone())).collect();
+        self.prerendered = Some(prerendered);
+    }
+
+    fn late_to_waiting(&mut self) {
+        self.waiting.append(&mut self.late);
+    }
+
+    /// Fills and writes the waiting pages in parallel, once the islands are there; pages
+    /// whose islands are missing become late.
+    fn flush(&mut self) -> Result<()> {
+        let Some(prerendered) = &self.prerendered else { return Ok(()) };
+        let by_key: HashMap<&str, &islands::RenderRequest> = self.requests.iter().map(|(k, r)| (k.as_str(), r)).collect();
+        let staged = self.staged;
+        let waiting = std::mem::take(&mut self.waiting);
+        let done: Vec<Result<Flushed>> = waiting
+            .into_par_iter()
+            .map(|page| {
+                if !islands_prerendered(&page.html, &prerendered.html) {
+                    return Ok(Flushed::Late(page));
+                }
+                let assets = assets_html(&prerendered.manifest, &islands::loaded_at_once(&page.html, &by_key));
+                let html = islands::fill_placeholders(&page.html, &prerendered.html, &by_key, &assets)?;
+                staged.write(&page.file, html.as_bytes())?;
+                Ok(Flushed::Written { bytes: html.len(), shell: page.shell.then_some((page.file, html)) })
+            })
+            .collect();
+        for result in done {
+            match result? {
+                Flushed::Written { bytes, shell } => {
+                    self.written += 1;
+                    self.bytes += bytes as u64;
+                    self.shell.extend(shell);
+                }
+                Flushed::Late(page) => self.late.push(page),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Minified HTML as text (minify-html keeps UTF-8 text UTF-8; should it ever not, the odd
+/// bytes become U+FFFD instead of failing the build).
+fn minified(html: &str) -> String {
+    String::from_utf8(output::minify(html)).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Whether every island placeholder of `html` has its server HTML in `renders`.
+fn islands_prerendered(html: &str, renders: &HashMap<String, String>) -> bool {
+    html.split("<!--unitly:island:").skip(1).all(|rest| rest.split_once(':').is_some_and(|(key, _)| renders.contains_key(key)))
 }
 
 fn render_all(renderer: &Renderer, content: &Content) -> (Vec<Rendered>, Problems) {
