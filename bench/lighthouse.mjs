@@ -6,14 +6,20 @@
 // fast desktop host), and with the slowdown calibrated to this machine's benchmark index
 // as Lighthouse's docs describe, which is what a mid-tier phone would see.
 //
-//   cargo build --release && node bench/lighthouse.mjs [--runs 3]
+//   cargo build --release && node bench/lighthouse.mjs [--runs 3] [--articles 2000] [--pages /,/blog]
+//
+// --articles N measures a copy of the site with N generated articles (bench/articles.mjs)
+// added to content/blog: the blog paginates, so /blog, /blog/page/N and / stay light;
+// --pages picks the pages (default: the five below).
 //
 // Runs the real `unitly serve` (gzip on, edge function on fake upstreams) and Debian's
 // Chromium; needs tests/e2e's npm packages (npm ci in tests/e2e).
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { throttling } from '../tests/e2e/node_modules/lighthouse/core/config/constants.js';
-import { fakeUpstreams, startSite } from '../tests/e2e/harness.mjs';
+import { rmSync } from 'node:fs';
+import { fakeUpstreams, siteCopy, startSite } from '../tests/e2e/harness.mjs';
+import { addArticles } from './articles.mjs';
 import { LIGHTHOUSE_PAGES, lighthouseChrome } from '../tests/e2e/quality-lib.mjs';
 
 /** The body size as `unitly serve` sends it to a browser that accepts gzip (headers excluded). */
@@ -27,7 +33,10 @@ function gzippedSize(url) {
   });
 }
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+const option = (name) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const runs = Number(option('runs')) || 3;
+const articles = Number(option('articles')) || 0;
+const PAGES = option('pages')?.split(',') ?? LIGHTHOUSE_PAGES;
 const KiB = (n) => (n / 1024).toFixed(1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -47,7 +56,8 @@ function calibratedSlowdown(benchmarkIndex) {
 }
 
 const upstreams = await fakeUpstreams();
-const site = await startSite({ env: upstreams.env });
+const root = articles ? siteCopy((dir) => addArticles(dir, articles)) : undefined;
+const site = await startSite({ env: upstreams.env, ...(root ? { root } : {}) });
 const chrome = await lighthouseChrome();
 const scriptsByPage = new Map();
 const benchmarkIndexes = [];
@@ -95,17 +105,19 @@ const standard = [];
 const calibrated = [];
 let slowdown;
 try {
-  for (const path of LIGHTHOUSE_PAGES) standard.push(await measure(path, {}));
+  for (const path of PAGES) standard.push(await measure(path, {}));
   slowdown = calibratedSlowdown(median(benchmarkIndexes));
   const mobile = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(slowdown.toFixed(2)) };
-  for (const path of LIGHTHOUSE_PAGES) calibrated.push(await measure(path, { throttling: mobile }));
+  for (const path of PAGES) calibrated.push(await measure(path, { throttling: mobile }));
 } finally {
   await chrome.kill();
   await site.stop();
   await upstreams.close();
+  if (root) rmSync(root, { recursive: true, force: true });
 }
 
 const bi = median(benchmarkIndexes);
+if (articles) console.log(`\nsite: the default content + ${articles} generated articles`);
 console.log(`\nmachine: ${cpus().length} cores (${cpus()[0]?.model.trim()}); Lighthouse benchmark index median ${bi.toFixed(0)} (runs ${Math.min(...benchmarkIndexes).toFixed(0)}-${Math.max(...benchmarkIndexes).toFixed(0)})`);
 printTable(`Lighthouse mobile, default settings (simulated slow 4G, 4x CPU slowdown), median of ${runs} run(s); bytes: gzipped bodies as served`, standard);
 printTable(`Lighthouse mobile, CPU slowdown calibrated to this machine (${slowdown.toFixed(2)}x for benchmark index ${bi.toFixed(0)}: a mid-tier phone), median of ${runs} run(s)`, calibrated);

@@ -137,3 +137,24 @@ fn check_passes_on_the_real_content_and_writes_nothing() {
     assert!(stdout(&out).contains("29 pages"));
     assert!(!p.path("dist").exists());
 }
+
+#[test]
+fn pages_streamed_after_the_island_pass_get_islands_it_did_not_render() {
+    // The build prerenders the islands the app's pages and the first article ask for, then
+    // streams the other articles; here each article asks for an island of its own.
+    let p = Project::copy_of_real_site();
+    p.edit(
+        "themes/unitly/templates/article.html",
+        "<article class=\"prose article\">",
+        "<article class=\"prose article\">{{ island(name=\"ThemeToggle\", props=props(page=page.path), client=\"idle\") | safe }}",
+    );
+    let out = p.unitly(&["build", "--out", "site"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("late islands"), "a second island pass ran:\n{}", stdout(&out));
+    for slug in ["conversion-tips", "how-to-convert-units-quickly", "unit-conversion-history"] {
+        let html = p.read(&format!("site/blog/{slug}.html"));
+        assert!(!html.contains("<!--unitly:"), "{slug}: a placeholder is left");
+        let own = format!("data-island=\"ThemeToggle\" data-client=\"idle\" data-props=\"{{&quot;page&quot;:&quot;/blog/{slug}&quot;}}\"");
+        assert!(html.contains(&own), "{slug}: its own island is filled in");
+    }
+}

@@ -359,12 +359,25 @@ impl Loader<'_> {
             .filter(|p| p.extension().is_some_and(|e| e == "md"))
             .collect();
         files.sort();
-        let mut pages = Vec::with_capacity(files.len());
-        for path in files {
-            let rel = path.strip_prefix(self.root).unwrap_or(&path).to_string_lossy().into_owned();
-            if let Some(page) = self.article(name, col, site_name, &rel) {
-                pages.push(page);
-            }
+        // Each file on its own (read, front matter, markdown) in parallel; problems and texts
+        // are merged back in file order.
+        use rayon::prelude::*;
+        let (root, images, today) = (self.root, self.images, self.today);
+        let loaded: Vec<(Option<Page>, Problems, Texts)> = files
+            .par_iter()
+            .map(|path| {
+                let (mut problems, mut texts) = (Problems::default(), Texts::default());
+                let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today };
+                let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy().into_owned();
+                let page = loader.article(name, col, site_name, &rel);
+                (page, problems, texts)
+            })
+            .collect();
+        let mut pages = Vec::with_capacity(loaded.len());
+        for (page, problems, texts) in loaded {
+            self.problems.0.extend(problems.0);
+            self.texts.0.extend(texts.0);
+            pages.extend(page);
         }
         pages
     }
