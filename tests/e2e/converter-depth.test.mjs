@@ -35,7 +35,12 @@ const card = (page) => ({
   result: page.getByRole('status', { name: 'Result' }),
   copy: page.getByRole('button', { name: 'Copy', exact: true }),
 });
-const result = async (page) => ((await card(page).result.textContent()) ?? '').trim();
+// The card converts once its conversion chunk is there (fetched on the Value field's focus);
+// until then its Result is aria-busy, so each read waits for that, never for a fixed time.
+const result = async (page) => {
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  return ((await card(page).result.textContent()) ?? '').trim();
+};
 /** The text that describes the Value field (its message), or ''. */
 async function described(page) {
   const ids = await card(page).value.getAttribute('aria-describedby');

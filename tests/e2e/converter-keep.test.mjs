@@ -29,7 +29,12 @@ const go = async (page, path) => {
 };
 
 const history = (page) => page.getByRole('region', { name: 'Recent Conversions' });
-const resultOf = async (page) => (await page.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim();
+// A card converts once its conversion chunk is there (fetched on the Value field's focus);
+// until then its Result is aria-busy, so each read waits for that, never for a fixed time.
+const resultOf = async (page) => {
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  return (await page.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim();
+};
 
 async function noAxeViolations(page, where) {
   const { violations } = await new AxeBuilder({ page }).analyze();

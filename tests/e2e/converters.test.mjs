@@ -84,7 +84,13 @@ const controls = (page) => ({
   swap: page.getByRole('button', { name: 'Swap units' }),
 });
 
-const resultText = async (page) => ((await controls(page).result.textContent()) ?? '').trim();
+// A card converts once its conversion chunk is there (fetched on the Value field's focus):
+// until then its Result is aria-busy, so each read waits for that, never for a fixed time.
+const converted = (page) => page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+const resultText = async (page) => {
+  await converted(page);
+  return ((await controls(page).result.textContent()) ?? '').trim();
+};
 const storedHistory = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), HISTORY_KEY);
 const historyPanel = (page) => page.getByRole('region', { name: 'Recent Conversions' });
 
@@ -179,6 +185,7 @@ async function convertEveryPair(path, page) {
     await value.fill(String(v));
     for (const to of category.units) {
       await toSelect.selectOption(to.key);
+      await converted(page);
       cases.push({ category, from, to, value: v, shown: (await result.textContent()).trim() });
     }
   }
@@ -491,6 +498,7 @@ test('home shows the five unit converters with their defaults; they convert but 
     assert.equal(await c.from.inputValue(), want.from);
     assert.equal(await c.to.inputValue(), want.to);
     await c.value.fill('5');
+    await converted(page);
     assert.equal((await c.result.textContent()).trim(), want.five);
     assert.equal(await page.getByRole('link', { name: new RegExp(`^View Full Page\\W*${want.label} Converter$`) }).getAttribute('href'), path);
   }

@@ -8,7 +8,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent 
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, type Decimals } from '../lib/format.ts';
 import { unitWords } from '../lib/copyText.ts';
-import { convertInput, findTarget, isCookingUnit, lexiconFor, resultLine, type Outcome } from '../lib/conversion.ts';
+import { findTarget, isCookingUnit, resultLine } from '../lib/target.ts';
+import type { Outcome } from '../lib/conversion.ts';
 import type { Lexicon } from '../lib/parse.ts';
 import { readDecimals, readFractions, subscribePrefs, writeDecimals, writeFractions } from '../lib/prefs.ts';
 import { createSettler, preloadHistory, recordHistory, subscribeReplay } from '../lib/historyBus.ts';
@@ -44,6 +45,23 @@ type Widen = typeof import('../lib/otherUnits.ts').lexiconWithOthers;
 let widen: Promise<Widen> | null = null;
 const loadWiden = (): Promise<Widen> => (widen ??= import('../lib/otherUnits.ts').then((m) => m.lexiconWithOthers));
 
+// The value parser and the exact conversion (conversion.ts with parse.ts and rational.ts) are
+// a chunk of their own, fetched when the Value field first gets the focus or when there is a
+// value to convert (typed, from the address or a history entry). Until it arrives the card
+// keeps what was typed and shows no result yet; it converts as soon as the chunk is there
+// (milliseconds after the focus), so nothing typed is lost.
+type Conversion = typeof import('../lib/conversion.ts');
+let conversion: Conversion | null = null;
+let conversionLoad: Promise<Conversion> | null = null;
+const loadConversion = (): Promise<Conversion> =>
+  (conversionLoad ??= import('../lib/conversion.ts').then(
+    (m) => (conversion = m),
+    (err) => {
+      conversionLoad = null; // a later focus tries again
+      throw err;
+    },
+  ));
+
 const DECIMAL_CHOICES: Decimals[] = ['auto', ...Array.from({ length: MAX_DECIMALS + 1 }, (_, i) => i)];
 
 // The icon of a category that names none in content/units.yaml: two opposed arrows.
@@ -78,10 +96,16 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const id = `${category.key}-converter`;
   const Heading = `h${headingLevel}` as 'h2';
   const [wide, setWide] = useState<Lexicon | null>(null);
-  const lexicon = useMemo(() => wide ?? lexiconFor(category), [category, wide]);
+  // The conversion chunk, once here (a card rendered after another fetched it has it at once;
+  // with an empty Value the first render is the same either way, so hydration matches).
+  const [conv, setConv] = useState<Conversion | null>(conversion);
+  const lexicon = useMemo(() => wide ?? conv?.lexiconFor(category) ?? null, [category, wide, conv]);
   const fromUnit = findUnit(category, from) as Unit;
   const target = findTarget(category, to)!;
-  const outcome: Outcome = convertInput({ category, lexicon, input: value, from: fromUnit, to: target, decimals, fractions });
+  const outcome: Outcome =
+    conv !== null && lexicon !== null ? conv.convertInput({ category, lexicon, input: value, from: fromUnit, to: target, decimals, fractions }) : { kind: 'empty' };
+  // Something to convert while the conversion chunk is still on its way.
+  const pending = conv === null && value.trim() !== '';
   const cooking = category.units.some(isCookingUnit);
   const ok = outcome.kind === 'ok' ? outcome : null;
   const error = outcome.kind === 'error' ? outcome.message : null;
@@ -99,6 +123,20 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           to: toText(ok, target.kind === 'unit' ? target.unit : null),
           replay: { category: category.key, value: value.trim(), from, to },
         };
+
+  const loadConv = (): void => {
+    if (conv !== null) return;
+    loadConversion().then(
+      (m) => setConv(() => m),
+      (err) => console.warn('Unitly: could not load the unit conversion:', err),
+    );
+  };
+
+  // A value to convert (typed before the focus handler ran, from the address, from a history
+  // entry) fetches the conversion chunk if the focus did not already.
+  useEffect(() => {
+    if (pending) loadConv();
+  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A value that fails to read may hold another category's unit: fetch their words once.
   useEffect(() => {
@@ -174,7 +212,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     }
     preloadHistory();
     settle(() => void recordHistory(record));
-  }, [touched, value, from, to, decimals, fractions]); // the entry derives from exactly these
+  }, [touched, value, from, to, decimals, fractions, conv]); // the entry derives from exactly these (conv: its arrival gives the result)
 
   // Leaving the page (or the tab) records what is pending; unmounting drops it.
   useEffect(() => {
@@ -235,7 +273,8 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   ].filter(Boolean).join('. ');
   const messageId = `${id}-message`;
 
-  const everyUnit = (u: Unit): Outcome => convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals, fractions });
+  const everyUnit = (u: Unit): Outcome =>
+    conv !== null && lexicon !== null ? conv.convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals, fractions }) : { kind: 'empty' };
 
   return (
     <>
@@ -277,6 +316,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           placeholder="Enter a value, e.g. 5 ft 11 in"
           value={value}
           onChange={change(setValue)}
+          onFocus={loadConv}
           aria-invalid={error !== null ? true : undefined}
           aria-describedby={message !== '' ? messageId : undefined}
         />
@@ -324,7 +364,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
 
       <div className="field converter-result">
         <label htmlFor={`${id}-result`}>Result</label>
-        <output id={`${id}-result`} htmlFor={`${id}-value ${id}-from ${id}-to`}>
+        <output id={`${id}-result`} htmlFor={`${id}-value ${id}-from ${id}-to`} aria-busy={pending ? true : undefined}>
           {ok !== null && (
             <>
               <span className="result-value">{ok.text}</span>
@@ -369,11 +409,17 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           </div>
         )}
 
-        <details className="converter-more" onToggle={(e) => setAllOpen(e.currentTarget.open)}>
+        <details
+          className="converter-more"
+          onToggle={(e) => {
+            setAllOpen(e.currentTarget.open);
+            if (e.currentTarget.open) loadConv();
+          }}
+        >
           <summary>{`Every ${category.label.toLowerCase()} unit`}</summary>
           {allOpen &&
             (ok === null ? (
-              <p className="field-hint">{error ?? 'Enter a value to see it in every unit.'}</p>
+              <p className="field-hint">{error ?? (pending ? 'Converting…' : 'Enter a value to see it in every unit.')}</p>
             ) : (
               <ul className="all-units">
                 {category.units.map((u) => {
@@ -400,13 +446,21 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
             ))}
         </details>
 
-        <details className="converter-more" onToggle={(e) => setBatchOpen(e.currentTarget.open)}>
+        <details
+          className="converter-more"
+          onToggle={(e) => {
+            setBatchOpen(e.currentTarget.open);
+            if (e.currentTarget.open) loadConv();
+          }}
+        >
           <summary>Batch conversion</summary>
-          {batchOpen && (
+          {batchOpen && (lexicon === null ? (
+            <p className="field-hint">Loading…</p>
+          ) : (
             <Suspense fallback={<p className="field-hint">Loading…</p>}>
               <Batch category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} fractions={fractions} />
             </Suspense>
-          )}
+          ))}
         </details>
       </div>
     )}

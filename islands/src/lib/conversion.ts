@@ -7,9 +7,11 @@ import { convertParsed, inBase, celsiusOf, parseInput, buildLexicon, type Lexico
 import { compare, div, fromDecimal, fromNumber, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { formatDecimal, formatResult, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
-import { COOKING_UNITS } from '../generated/units.ts';
+import { isCookingUnit, type Target } from './target.ts';
 
-export type Target = { kind: 'unit'; unit: Unit } | { kind: 'compound'; compound: Compound; parts: Unit[] };
+// The small part the card needs before anything is typed lives in target.ts (the card's first
+// script); this module and the parser are a chunk fetched on first interaction.
+export { findTarget, isCookingUnit, resultLine, type Target } from './target.ts';
 
 export type Outcome =
   | { kind: 'empty' }
@@ -39,16 +41,6 @@ export function lexiconFor(category: UnitCategory & { key: string }, all?: Recor
     lexicons.set(owner, lex);
   }
   return lex;
-}
-
-/** The To choice with this key: a unit or a compound of the category. */
-export function findTarget(category: UnitCategory, key: string): Target | undefined {
-  const unit = category.units.find((u) => u.key === key);
-  if (unit) return { kind: 'unit', unit };
-  const compound = category.compounds?.find((c) => c.key === key);
-  if (!compound) return undefined;
-  const parts = compound.parts.map((p) => category.units.find((u) => u.key === p));
-  return parts.every((p) => p !== undefined) ? { kind: 'compound', compound, parts: parts as Unit[] } : undefined;
 }
 
 /** Under Auto, a compound's last part shows this many decimals (5 ft 10.87 in). */
@@ -124,9 +116,6 @@ export function formatEighths(x: Rational): string | null {
   return `${exact ? '' : '≈ '}${negative ? '−' : ''}${text}`;
 }
 
-/** Whether results in `unit` may show as fractions (`cooking: true` in units.yaml). */
-export const isCookingUnit = (unit: Unit): boolean => COOKING_UNITS.includes(unit.key);
-
 /** The largest magnitude a result may have: a double's range. */
 function tooLargeOrSmall(exact: Rational, number: number): string | null {
   if (!Number.isFinite(number)) return 'That is too large to convert.';
@@ -181,11 +170,6 @@ export function convertParsedValue(
   if (check) return { kind: 'error', message: check };
   const text = (fractions && isCookingUnit(to.unit) && formatEighths(exact)) || formatResult(number, category.precision, decimals);
   return { kind: 'ok', text, symbol: to.unit.symbol, reading, typed, belowAbsoluteZero };
-}
-
-/** "5 ft 10.87 in", "16.404199 ft": the outcome as one line of text. */
-export function resultLine(o: Extract<Outcome, { kind: 'ok' }>): string {
-  return o.symbol === '' ? o.text : `${o.text} ${o.symbol}`;
 }
 
 export interface BatchRow {
