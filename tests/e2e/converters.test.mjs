@@ -239,8 +239,9 @@ test('Copy puts the conversion on the clipboard, records it, and says so', async
   const c = controls(page);
   await c.value.fill('5');
   await c.copy.click();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '5 meters = 16.404199 feet');
+  // The toast follows the clipboard write (asynchronous, after the conversion chunk arrived).
   assert.equal(await toastText(page, '📋 Copied!'), '📋 Copied!Conversion result copied to clipboard');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '5 meters = 16.404199 feet');
   // Copy records at once, without waiting for the conversion to settle.
   const [entry, ...rest] = await storedHistory(page);
   assert.equal(rest.length, 0);
@@ -257,8 +258,8 @@ test('Copy puts the conversion on the clipboard, records it, and says so', async
   const temp = await visit('/temperature-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
   await controls(temp).value.fill('100');
   await controls(temp).copy.click();
-  assert.equal(await temp.evaluate(() => navigator.clipboard.readText()), '100 celsius = 212 fahrenheit');
   assert.equal(await toastText(temp, '📋 Copied!'), '📋 Copied!Temperature conversion copied to clipboard');
+  assert.equal(await temp.evaluate(() => navigator.clipboard.readText()), '100 celsius = 212 fahrenheit');
   await finish(temp);
 });
 
