@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { finish, noAxeViolations } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
@@ -48,16 +48,6 @@ async function described(page) {
   return (await page.locator(`#${ids}`).textContent()).trim();
 }
 
-async function noAxeViolations(page, where) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], where);
-}
-
-async function finish(page) {
-  assert.deepEqual(page.problems, []);
-  assert.deepEqual(await page.cspViolations(), []);
-  await page.context().close();
-}
 
 test('typed quantities, fractions and arithmetic convert as issue 16 asks; the card says what it read', async () => {
   const page = await visit('/length-converter');

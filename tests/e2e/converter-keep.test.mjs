@@ -4,8 +4,8 @@
 // keyboard first, with axe on each new state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { finish, noAxeViolations } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
@@ -36,16 +36,6 @@ const resultOf = async (page) => {
   return (await page.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim();
 };
 
-async function noAxeViolations(page, where) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], where);
-}
-
-async function finish(page) {
-  assert.deepEqual(page.problems, []);
-  assert.deepEqual(await page.cspViolations(), []);
-  await page.context().close();
-}
 
 test('a history entry is a button that converts it again in its card, by keyboard', async () => {
   const page = await visit('/length-converter');

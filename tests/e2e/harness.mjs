@@ -25,13 +25,15 @@ export async function routesOf(site) {
 }
 
 /**
- * Starts `unitly serve --no-watch` on a free port. Upstream variables default to a closed
+ * Starts `unitly serve --no-watch` (or, with `watch`, rebuilding on change with live reload)
+ * on a free port. Upstream variables default to a closed
  * local port, so a test that forgets to fake them can never call a real API.
  */
-export async function startSite({ env = {}, root = ROOT } = {}) {
+export async function startSite({ env = {}, root = ROOT, watch = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'unitly-e2e-'));
   const closed = 'http://127.0.0.1:9';
-  const child = spawn(BIN, ['--root', root, 'serve', '--no-watch', '--port', '0', '--out', join(dir, 'dist')], {
+  const args = ['--root', root, 'serve', ...(watch ? [] : ['--no-watch']), '--port', '0', '--out', join(dir, 'dist')];
+  const child = spawn(BIN, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 // Helpers shared by the interactive-*.test.mjs files (not a test file itself).
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { openPage } from './harness.mjs';
@@ -27,6 +28,18 @@ export async function newPage(browser, { consent = true, serviceWorkers = 'block
 export async function assertClean(page) {
   assert.deepEqual(page.problems, [], 'console and page errors');
   assert.deepEqual(await page.cspViolations(), [], 'CSP violations');
+}
+
+/** assertClean, then the page's context is closed. */
+export async function finish(page) {
+  await assertClean(page);
+  await page.context().close();
+}
+
+/** axe-core on the page as it is now: zero violations, each named by rule and target. */
+export async function noAxeViolations(page, where) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), [], where);
 }
 
 /** Waits until every island on the page has hydrated, whatever its directive. */

@@ -2,16 +2,15 @@
 // line, the offending source line), above the last good page; fixing the file brings the
 // page back by itself. Runs on a copy of the project, so the real content is never edited.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, ROOT, launchBrowser, openPage } from './harness.mjs';
+import { ROOT, launchBrowser, openPage, startSite } from './harness.mjs';
 
 const ARTICLE = 'content/blog/conversion-tips.md';
 let dir;
-let child;
+let site;
 let url;
 let browser;
 
@@ -19,33 +18,14 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'unitly-overlay-'));
   for (const sub of ['content', 'themes']) cpSync(join(ROOT, sub), join(dir, sub), { recursive: true });
   for (const sub of ['islands', 'edge']) symlinkSync(join(ROOT, sub), join(dir, sub));
-  const closed = 'http://127.0.0.1:9';
-  child = spawn(BIN, ['--root', dir, 'serve', '--port', '0', '--out', join(dir, 'dist')], {
-    cwd: dir,
-    env: { ...process.env, GOLD_UPSTREAM_URL: `${closed}/gold`, FTSE_UPSTREAM_URL: `${closed}/ftse`, RATES_UPSTREAM_URL: `${closed}/v6` },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.stderr.resume();
-  url = await new Promise((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`unitly serve did not start:\n${out}`)), 120_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/serving (http:\/\/[^/\s]+)\//);
-      if (m) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
-    child.on('exit', (code) => fail(new Error(`unitly serve exited (${code}):\n${out}`)));
-  });
+  site = await startSite({ root: dir, watch: true });
+  url = site.url;
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  child?.kill('SIGTERM');
-  if (child && child.exitCode === null) await new Promise((r) => child.once('exit', r));
+  await site?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

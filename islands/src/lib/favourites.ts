@@ -4,7 +4,7 @@
 // the history, it survives corruption: unreadable JSON reads as no favourites (and is not
 // overwritten until the visitor stars a pair), and a malformed item is skipped, never the
 // list. Storage is a parameter, so this runs in Node tests.
-import { browserStorage, pageBus as bus } from './storage';
+import { browserStorage, onStoredChange, pageBus as bus } from './storage';
 import { FAVOURITES_EVENT, FAVOURITES_KEY } from './favouriteKeys';
 
 export { FAVOURITES_EVENT, FAVOURITES_KEY };
@@ -89,15 +89,5 @@ export function subscribeFavourites(
   storage: Storage | undefined = browserStorage(),
   target: EventTarget = bus,
 ): () => void {
-  const onChange = (): void => listener(readFavourites(storage));
-  const onStorage = (e: Event): void => {
-    const key = (e as StorageEvent).key;
-    if (key === FAVOURITES_KEY || key === null) onChange();
-  };
-  target.addEventListener(FAVOURITES_EVENT, onChange);
-  target.addEventListener('storage', onStorage);
-  return () => {
-    target.removeEventListener(FAVOURITES_EVENT, onChange);
-    target.removeEventListener('storage', onStorage);
-  };
+  return onStoredChange(FAVOURITES_KEY, FAVOURITES_EVENT, () => listener(readFavourites(storage)), target);
 }

@@ -7,7 +7,7 @@
 export const HISTORY_LIMIT = 50;
 
 import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
-import { browserStorage, pageBus as bus } from './storage';
+import { browserStorage, onStoredChange, pageBus as bus } from './storage';
 import { HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
 
 // What the cards need at once lives in historyBus.ts (this module is fetched when a
@@ -125,16 +125,5 @@ export function subscribeHistory(
   storage: Storage | undefined = browserStorage(),
   target: EventTarget = bus,
 ): () => void {
-  const onChange = (): void => listener(readHistory(storage));
-  // key is null when another tab called localStorage.clear().
-  const onStorage = (e: Event): void => {
-    const key = (e as StorageEvent).key;
-    if (key === HISTORY_KEY || key === null) onChange();
-  };
-  target.addEventListener(HISTORY_EVENT, onChange);
-  target.addEventListener('storage', onStorage);
-  return () => {
-    target.removeEventListener(HISTORY_EVENT, onChange);
-    target.removeEventListener('storage', onStorage);
-  };
+  return onStoredChange(HISTORY_KEY, HISTORY_EVENT, () => listener(readHistory(storage)), target);
 }

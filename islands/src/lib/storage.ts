@@ -13,3 +13,21 @@ export function browserStorage(): Storage | undefined {
 // In the browser the bus is window, so every island on the page hears it; in Node a private
 // target stands in.
 export const pageBus: EventTarget = typeof window !== 'undefined' ? window : new EventTarget();
+
+/**
+ * Calls `onChange` when this page announces a change (`event` on `target`) or another tab
+ * changes `key` (a 'storage' event; its key is null when that tab cleared the storage).
+ * Returns the unsubscribe function (a useEffect cleanup).
+ */
+export function onStoredChange(key: string, event: string, onChange: () => void, target: EventTarget = pageBus): () => void {
+  const onStorage = (e: Event): void => {
+    const changed = (e as StorageEvent).key;
+    if (changed === key || changed === null) onChange();
+  };
+  target.addEventListener(event, onChange);
+  target.addEventListener('storage', onStorage);
+  return () => {
+    target.removeEventListener(event, onChange);
+    target.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,0 +1,27 @@
+// For an island shell whose body (a lazy chunk) is only worth fetching once this browser
+// keeps a list under `key`: true when the list is there at hydration, or as soon as this
+// page (`event` on the page bus) or another tab (a 'storage' event) writes it.
+import { useEffect, useState } from 'react';
+import { browserStorage, onStoredChange } from './storage.ts';
+
+/** Whether `key` holds a non-empty list; unreadable storage reads as no list. */
+export function hasStoredList(key: string): boolean {
+  try {
+    const text = browserStorage()?.getItem(key);
+    return text != null && text !== '[]';
+  } catch {
+    return false;
+  }
+}
+
+export function useStoredList(key: string, event: string): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (hasStoredList(key)) {
+      setWanted(true);
+      return;
+    }
+    return onStoredChange(key, event, () => setWanted(true));
+  }, [key, event]);
+  return wanted;
+}
