@@ -46,7 +46,9 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw new Reject(error(415, "unsupported-media-type"));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > FORM_LIMITS.bodyBytes) throw new Reject(error(413, "payload-too-large"));
+  // The limit is in the answer so a client can say how much is too much.
+  const tooLarge = () => new Reject(error(413, "payload-too-large", { limit: FORM_LIMITS.bodyBytes }));
+  if (declared > FORM_LIMITS.bodyBytes) throw tooLarge();
 
   // Content-Length can be absent (chunked), so count while reading too.
   const chunks: Uint8Array[] = [];
@@ -59,7 +61,7 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
       size += value.byteLength;
       if (size > FORM_LIMITS.bodyBytes) {
         await reader.cancel();
-        throw new Reject(error(413, "payload-too-large"));
+        throw tooLarge();
       }
       chunks.push(value);
     }
