@@ -75,7 +75,10 @@ test('the new speed page converts 100 km/h to 62.137119 mph, and history and toa
   assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'miles_per_hour');
   assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['meters_per_second', 'kilometers_per_hour', 'miles_per_hour', 'knots']);
   await card.getByRole('textbox', { name: 'Value' }).fill('100');
-  assert.equal((await card.getByRole('status', { name: 'Result' }).textContent()).trim(), '62.137119 mph');
+  // The parser is fetched on the field's first focus: wait for the result, never a sleep.
+  const result = card.getByRole('status', { name: 'Result' });
+  await result.filter({ hasText: 'mph' }).waitFor();
+  assert.equal((await result.textContent()).trim(), '62.137119 mph');
   await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Speed');
   const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
   assert.deepEqual([entry.type, entry.from, entry.to], ['Speed', '100 kilometers per hour', '62.137119 miles per hour']);
