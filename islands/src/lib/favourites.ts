@@ -4,7 +4,7 @@
 // the history, it survives corruption: unreadable JSON reads as no favourites (and is not
 // overwritten until the visitor stars a pair), and a malformed item is skipped, never the
 // list. Storage is a parameter, so this runs in Node tests.
-import { browserStorage, onStoredChange, pageBus as bus } from './storage';
+import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
 import { FAVOURITES_EVENT, FAVOURITES_KEY } from './favouriteKeys';
 
 export { FAVOURITES_EVENT, FAVOURITES_KEY };
@@ -36,13 +36,7 @@ const same = (a: Pick<Favourite, 'category' | 'from' | 'to'>, b: Pick<Favourite,
 
 /** The stored favourites, newest first; [] for none, for corrupted JSON or for no storage. */
 export function readFavourites(storage: Storage | undefined = browserStorage()): Favourite[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(storage?.getItem(FAVOURITES_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
+  const data = readStoredArray(FAVOURITES_KEY, storage);
   const out: Favourite[] = [];
   for (const item of data) {
     if (isFavourite(item) && !out.some((f) => same(f, item))) {

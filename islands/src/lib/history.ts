@@ -7,7 +7,7 @@
 export const HISTORY_LIMIT = 50;
 
 import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
-import { browserStorage, onStoredChange, pageBus as bus } from './storage';
+import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
 import { HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
 
 // What the cards need at once lives in historyBus.ts (this module is fetched when a
@@ -56,13 +56,7 @@ function isEntry(x: unknown): x is HistoryEntry {
  * an older format) are dropped. The next addHistory overwrites what was dropped.
  */
 export function readHistory(storage: Storage | undefined = browserStorage()): HistoryEntry[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(storage?.getItem(HISTORY_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
+  const data = readStoredArray(HISTORY_KEY, storage);
   // Sorted rather than trusted: an older version of the site may have written this list.
   return data.filter(isEntry).map(clean).sort((a, b) => b.id - a.id).slice(0, HISTORY_LIMIT);
 }

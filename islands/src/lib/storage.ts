@@ -10,6 +10,16 @@ export function browserStorage(): Storage | undefined {
   }
 }
 
+/** The JSON array stored under `key`; [] for none, for corrupted JSON, a non-array or no storage. */
+export function readStoredArray(key: string, storage: Storage | undefined = browserStorage()): unknown[] {
+  try {
+    const data: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
+    return Array.isArray(data) ? data : [];
+  } catch {
+    return [];
+  }
+}
+
 // In the browser the bus is window, so every island on the page hears it; in Node a private
 // target stands in.
 export const pageBus: EventTarget = typeof window !== 'undefined' ? window : new EventTarget();
