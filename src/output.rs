@@ -2,6 +2,7 @@
 //! header table shared by `dist/_headers` and `unitly serve`.
 
 use anyhow::{bail, Context, Result};
+use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
 /// The file every output folder unitly writes carries, so a later build knows the folder
@@ -200,12 +201,11 @@ impl StagedDir {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        let _ = std::fs::remove_file(&path);
         let current = self.target.join(rel);
-        if std::fs::read(&current).is_ok_and(|old| old == bytes) && std::fs::hard_link(&current, &path).is_ok() {
+        if std::fs::read(&current).is_ok_and(|old| old == bytes) && replacing(&path, || std::fs::hard_link(&current, &path)).is_ok() {
             return Ok(());
         }
-        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+        replacing(&path, || std::fs::File::create_new(&path).and_then(|mut f| f.write_all(bytes))).with_context(|| format!("writing {}", path.display()))
     }
 
     /// Swaps the staged folder in: two renames, so readers see the old or the new site.
@@ -226,6 +226,19 @@ impl StagedDir {
             std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
         }
         Ok(())
+    }
+}
+
+/// Creates `path` with `create`, replacing a file already staged there (written twice in
+/// one build). Removing first only when needed: an unlink takes the folder's lock even when
+/// there is nothing to remove, and thousands of pages share one folder.
+fn replacing(path: &Path, create: impl Fn() -> std::io::Result<()>) -> std::io::Result<()> {
+    match create() {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            std::fs::remove_file(path)?;
+            create()
+        }
+        other => other,
     }
 }
 
