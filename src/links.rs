@@ -5,7 +5,7 @@
 //! wrote ([`PageLinks`]), taken while the page's HTML is at hand, and resolves them once
 //! every page is known.
 
-use crate::content::Page;
+use crate::content::{Page, SourceLink};
 use crate::diagnostics::{Problem, Problems};
 use std::collections::{HashMap, HashSet};
 
@@ -17,12 +17,14 @@ pub struct PageLinks {
     /// Every `id="…"` value, each followed by a newline: one allocation per page.
     ids: String,
     hrefs: Vec<String>,
+    /// The links its markdown wrote, located in its source file.
+    pub source: Vec<SourceLink>,
 }
 
 impl PageLinks {
-    /// `island_ids`: the ids the page's islands render from their props
-    /// ([`crate::islands::prop_ids`]).
-    pub fn of(page: &Page, html: &str, island_ids: &HashSet<String>) -> PageLinks {
+    /// `source`: the links the page's markdown wrote; `island_ids`: the ids the page's
+    /// islands render from their props ([`crate::islands::prop_ids`]).
+    pub fn of(source: Vec<SourceLink>, html: &str, island_ids: &HashSet<String>) -> PageLinks {
         let mut ids = String::new();
         let mut all = attr_values(html, "id");
         all.extend(island_ids.iter().map(String::as_str));
@@ -30,7 +32,7 @@ impl PageLinks {
             ids.push_str(id);
             ids.push('\n');
         }
-        let written: HashSet<&str> = page.links.iter().map(|l| l.target.as_str()).collect();
+        let written: HashSet<&str> = source.iter().map(|l| l.target.as_str()).collect();
         let mut hrefs: Vec<String> = attr_values(html, "href")
             .into_iter()
             .filter(|t| (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#'))
@@ -38,7 +40,7 @@ impl PageLinks {
             .map(String::from)
             .collect();
         hrefs.sort_unstable();
-        PageLinks { ids, hrefs }
+        PageLinks { ids, hrefs, source }
     }
 
     fn has_id(&self, id: &str) -> bool {
@@ -64,7 +66,7 @@ pub fn check(pages: &[Page], links: &[PageLinks], files: &HashSet<String>, templ
         }
     };
     for (page, kept) in pages.iter().zip(links) {
-        for link in &page.links {
+        for link in &kept.source {
             checked += 1;
             if let Err(why) = resolves(&page.path, &link.target) {
                 problems.push(Problem::new(&page.source, link.line, link.column, format!("broken link `{}`: {why}", link.target)));

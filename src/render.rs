@@ -143,7 +143,8 @@ impl Renderer {
         page.parent = Some(blog.path.clone());
         page.schema = Schema::WebPage;
         let mut ctx = self.context_for(&page.template);
-        ctx.insert("page", &page_context(content, &page));
+        let body = page.body.as_ref().map(|b| b.html.as_str()).unwrap_or_default();
+        ctx.insert("page", &page_context(content, &page, body));
         ctx.insert("jsonld", &json_ld(content, &page));
         ctx.insert("listing", &self.listing_context(listing));
         self.tera.render(&page.template, &ctx)
@@ -158,12 +159,13 @@ impl Renderer {
         ctx
     }
 
-    pub fn render(&self, content: &Content, page: &Page) -> Result<String, tera::Error> {
+    /// `body`: the page's rendered markdown ([`Content::body`]).
+    pub fn render(&self, content: &Content, page: &Page, body: &str) -> Result<String, tera::Error> {
         let mut ctx = self.context_for(&page.template);
         if page.path == "/blog" {
             ctx.insert("listing", &self.listing_context(&self.listings[0]));
         }
-        ctx.insert("page", &page_context(content, page));
+        ctx.insert("page", &page_context(content, page, body));
         ctx.insert("jsonld", &json_ld(content, page));
         self.tera.render(&page.template, &ctx)
     }
@@ -366,7 +368,7 @@ fn status(page: &Page) -> &'static str {
     }
 }
 
-fn page_context(content: &Content, page: &Page) -> Value {
+fn page_context(content: &Content, page: &Page, body: &str) -> Value {
     let base = &content.config.base_url;
     let breadcrumb: Vec<Value> =
         breadcrumb(content, page).into_iter().map(|p| json!({"name": p.label, "path": p.path, "url": crate::url::absolute(base, &p.path)})).collect();
@@ -390,7 +392,7 @@ fn page_context(content: &Content, page: &Page) -> Value {
         "schema": page.schema,
         "breadcrumb": breadcrumb,
         "data": data,
-        "body": page.body_html,
+        "body": body,
         "lastmod": page.lastmod.iso(),
         "lastmod_long": page.lastmod.long(),
         "template": page.template,

@@ -28,10 +28,14 @@ pub struct Site {
     pub future: bool,
 }
 
-/// A rendered page: where it goes in the output and its HTML.
+/// A rendered page: where it goes in the output, its HTML, and what its markdown refers to.
 struct Rendered {
     file: String,
     html: String,
+    /// The internal links its markdown wrote (located in its source).
+    links: Vec<crate::content::SourceLink>,
+    /// The images of `content/images/` its markdown uses.
+    images: Vec<String>,
 }
 
 pub struct BuildReport {
@@ -108,11 +112,11 @@ impl Site {
         problems.into_result().map_err(anyhow::Error::new)?;
         let requests = registry.requests();
         let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-        let links: Vec<PageLinks> = content.pages.iter().zip(&rendered).map(|(p, r)| PageLinks::of(p, &r.html, &islands::prop_ids(&r.html, &by_key))).collect();
+        let links: Vec<PageLinks> = rendered.into_iter().map(|r| PageLinks::of(r.links, &r.html, &islands::prop_ids(&r.html, &by_key))).collect();
         let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths());
         let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
-        for page in content.pages.iter().filter(|p| p.hold.is_none()) {
-            for link in &page.links {
+        for (page, kept) in content.pages.iter().zip(&links).filter(|(p, _)| p.hold.is_none()) {
+            for link in &kept.source {
                 let path = link.target.split(['#', '?']).next().unwrap_or_default();
                 if let Some(h) = held.get(path) {
                     let why = match h.hold {
@@ -188,7 +192,6 @@ impl Site {
                 Ok(())
             };
             // On an error the scope still waits for Node before the staging folder goes.
-            self.step("images", || self.publish_images(&content, &staged))?;
             self.step("pages", || {
                 for jobs in rest.chunks(CHUNK) {
                     stream.render(&pages, jobs, &registry);
@@ -215,6 +218,7 @@ impl Site {
             stream.flush()?;
             anyhow::ensure!(stream.late.is_empty(), "islands were requested but not prerendered");
         }
+        self.step("images", || self.publish_images(&content, &stream.images, &staged))?;
         let links = std::mem::take(&mut stream.links);
         self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
@@ -231,10 +235,10 @@ impl Site {
 
     /// The images the published pages use: variants from the encode cache, or encoded now
     /// (in parallel) and cached. A file that fails to decode is located at its first use.
-    fn publish_images(&self, content: &Content, staged: &StagedDir) -> Result<((), String)> {
-        let used: std::collections::BTreeSet<&str> = content.pages.iter().flat_map(|p| p.images.iter().map(String::as_str)).collect();
+    /// `used`: URL → the index of the first page using it.
+    fn publish_images(&self, content: &Content, used: &std::collections::BTreeMap<String, usize>, staged: &StagedDir) -> Result<((), String)> {
         let images: Vec<&crate::images::Image> = used
-            .iter()
+            .keys()
             .filter_map(|url| match content.images.get(url) {
                 crate::images::Lookup::Found(image) => Some(image),
                 _ => None,
@@ -248,7 +252,7 @@ impl Site {
             Err(errors) => {
                 let mut problems = Problems::default();
                 for e in errors {
-                    let page = content.pages.iter().find(|p| p.images.contains(&e.url));
+                    let page = used.get(&e.url).map(|&i| &content.pages[i]);
                     let problem = match page {
                         Some(page) => {
                             let text = std::fs::read_to_string(self.root.join(&page.source)).unwrap_or_default();
@@ -421,13 +425,10 @@ impl<'a> Pages<'a> {
 
     /// The page's output file and HTML (islands as placeholders); a template error is located
     /// at the template.
-    fn render(&self, job: Job) -> Result<Rendered, crate::diagnostics::Problem> {
+    fn render(&self, job: Job) -> Result<Rendered, Problems> {
         let (content, renderer) = (self.content, self.renderer);
         let (file, template, path, result) = match job {
-            Job::Page(i) => {
-                let page = &content.pages[i];
-                (output_file(&page.path), page.template.as_str(), page.path.clone(), renderer.render(content, page))
-            }
+            Job::Page(i) => return render_page(renderer, content, &content.pages[i]),
             Job::Listing(i) => {
                 let path = self.listings[i];
                 (output_file(path), "blog-index.html", path.to_string(), renderer.render_listing(content, i))
@@ -440,8 +441,8 @@ impl<'a> Pages<'a> {
             Job::Offline => (crate::pwa::OFFLINE_FILE.into(), "offline.html", "/offline".into(), renderer.render_offline(content, &self.converters)),
         };
         match result {
-            Ok(html) => Ok(Rendered { file, html }),
-            Err(e) => Err(crate::diagnostics::Problem::new(format!("{THEME}/templates/{template}"), 1, 1, format!("rendering {path}: {}", error_chain(&e)))),
+            Ok(html) => Ok(Rendered { file, html, links: Vec::new(), images: Vec::new() }),
+            Err(e) => Err(template_problem(template, &path, &e)),
         }
     }
 }
@@ -466,6 +467,8 @@ struct Stream<'a> {
     staged: &'a StagedDir,
     /// What the link check needs of each of `content.pages`, by index.
     links: Vec<PageLinks>,
+    /// The images of `content/images/` the pages use: URL → the first page using it.
+    images: std::collections::BTreeMap<String, usize>,
     problems: Problems,
     waiting: Vec<Minified>,
     /// Pages asking for islands the pipeline has not rendered (see [`Site::build`]).
@@ -483,6 +486,7 @@ impl<'a> Stream<'a> {
         Stream {
             staged,
             links: vec![PageLinks::default(); pages],
+            images: Default::default(),
             problems: Problems::default(),
             waiting: Vec::new(),
             late: Vec::new(),
@@ -498,37 +502,40 @@ impl<'a> Stream<'a> {
     /// pages are only rendered (to report every problem), no longer kept.
     fn render(&mut self, pages: &Pages, jobs: &[Job], registry: &IslandRegistry) {
         let minify = self.problems.0.is_empty();
-        let rendered: Vec<(Job, Result<Rendered, crate::diagnostics::Problem>)> = jobs.par_iter().map(|&job| (job, pages.render(job))).collect();
+        let rendered: Vec<(Job, Result<Rendered, Problems>)> = jobs.par_iter().map(|&job| (job, pages.render(job))).collect();
         // The island requests these pages made (their props carry anchors for the link check).
         let requests = registry.requests();
         let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-        type Done = Result<(Option<PageLinks>, Minified), crate::diagnostics::Problem>;
+        type Done = Result<(Option<PageLinks>, Vec<String>, Minified), Problems>;
         let done: Vec<(Job, Done)> = rendered
             .into_par_iter()
             .map(|(job, result)| {
                 let result = result.map(|r| {
                     let links = match job {
-                        Job::Page(i) => Some(PageLinks::of(&pages.content.pages[i], &r.html, &islands::prop_ids(&r.html, &by_key))),
+                        Job::Page(_) => Some(PageLinks::of(r.links, &r.html, &islands::prop_ids(&r.html, &by_key))),
                         _ => None,
                     };
                     let html = if minify { minified(&r.html) } else { String::new() };
                     let shell = pages.shell.contains(&r.file);
-                    (links, Minified { file: r.file, html, shell })
+                    (links, r.images, Minified { file: r.file, html, shell })
                 });
                 (job, result)
             })
             .collect();
         for (job, result) in done {
             match result {
-                Ok((links, page)) => {
+                Ok((links, images, page)) => {
                     if let (Job::Page(i), Some(links)) = (job, links) {
                         self.links[i] = links;
+                        for url in images {
+                            self.images.entry(url).or_insert(i);
+                        }
                     }
                     if minify {
                         self.waiting.push(page);
                     }
                 }
-                Err(problem) => self.problems.push(problem),
+                Err(found) => self.problems.0.extend(found.0),
             }
         }
         if !self.problems.0.is_empty() {
@@ -591,21 +598,29 @@ fn islands_prerendered(html: &str, renders: &HashMap<String, String>) -> bool {
 }
 
 fn render_all(renderer: &Renderer, content: &Content) -> (Vec<Rendered>, Problems) {
-    let results: Vec<_> = content.pages.par_iter().map(|page| (page, renderer.render(content, page))).collect();
+    let results: Vec<_> = content.pages.par_iter().map(|page| render_page(renderer, content, page)).collect();
     let mut rendered = Vec::with_capacity(results.len());
     let mut problems = Problems::default();
-    for (page, result) in results {
+    for result in results {
         match result {
-            Ok(html) => rendered.push(Rendered { file: output_file(&page.path), html }),
-            Err(e) => problems.push(crate::diagnostics::Problem::new(
-                format!("{THEME}/templates/{}", page.template),
-                1,
-                1,
-                format!("rendering {}: {}", page.path, error_chain(&e)),
-            )),
+            Ok(r) => rendered.push(r),
+            Err(found) => problems.0.extend(found.0),
         }
     }
     (rendered, problems)
+}
+
+/// Renders one of the content's pages with its body: a problem in the body is located in
+/// its source, a template error at the template.
+fn render_page(renderer: &Renderer, content: &Content, page: &crate::content::Page) -> Result<Rendered, Problems> {
+    let body = content.body(page)?;
+    let html = renderer.render(content, page, &body.html).map_err(|e| template_problem(&page.template, &page.path, &e))?;
+    let body = body.into_owned();
+    Ok(Rendered { file: output_file(&page.path), html, links: body.links, images: body.images })
+}
+
+fn template_problem(template: &str, path: &str, e: &tera::Error) -> Problems {
+    Problems(vec![crate::diagnostics::Problem::new(format!("{THEME}/templates/{template}"), 1, 1, format!("rendering {path}: {}", error_chain(e)))])
 }
 
 /// The pages of the app shell, which work offline from a first visit on: the home page,

@@ -217,3 +217,41 @@ fn links_to_anchors_an_island_renders_pass_and_missing_ones_are_located() {
         "{err}"
     );
 }
+
+#[test]
+fn every_article_body_problem_is_reported_at_once_and_nothing_is_written() {
+    // Articles' bodies are rendered as their pages stream, not at load: their problems still
+    // come all together, located, from `build` as from `check`, also alongside a problem the
+    // load finds first (front matter).
+    let p = Project::copy_of_real_site();
+    let ok = p.unitly(&["build", "--out", "dist"]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    let before = snapshot(&p.path("dist"));
+    for (file, image) in [("content/blog/conversion-tips.md", "lost-ruler"), ("content/blog/unit-conversion-history.md", "lost-scale")] {
+        let text = p.read(file);
+        p.write(file, &format!("{text}\n![A picture that is not there](/images/{image}.png)\n"));
+    }
+    let expected = |p: &Project| -> Vec<String> {
+        [("content/blog/conversion-tips.md", "lost-ruler"), ("content/blog/unit-conversion-history.md", "lost-scale")]
+            .map(|(file, image)| {
+                let (l, c) = position(p, file, &format!("![A picture that is not there](/images/{image}"));
+                format!("{file}:{l}:{c}: image /images/{image}.png not found in content/images/")
+            })
+            .to_vec()
+    };
+    for command in [&["build", "--out", "dist"][..], &["check"]] {
+        let out = p.unitly(command);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{command:?}:\n{err}");
+        for fragment in expected(&p).iter().map(String::as_str).chain(["2 problems found"]) {
+            assert!(err.contains(fragment), "{command:?}: {fragment:?} missing in:\n{err}");
+        }
+    }
+    p.edit("content/blog/how-to-convert-units-quickly.md", "excerpt:", "excerpt: [unclosed\nbroken:");
+    let err = stderr(&p.unitly(&["build", "--out", "dist"]));
+    assert!(err.contains("content/blog/how-to-convert-units-quickly.md:"), "{err}");
+    for fragment in expected(&p).iter().map(String::as_str).chain(["3 problems found"]) {
+        assert!(err.contains(fragment), "with a front matter problem: {fragment:?} missing in:\n{err}");
+    }
+    assert!(snapshot(&p.path("dist")) == before, "the previous output is untouched");
+}

@@ -52,14 +52,26 @@ pub struct Page {
     /// The markdown file, relative to the project root (`content/blog/x.md`).
     pub source: PathBuf,
     pub data: PageData,
-    pub body_html: String,
-    pub links: Vec<SourceLink>,
-    /// Images of `content/images/` the body uses, by URL.
-    pub images: Vec<String>,
+    /// The registry's pages (a few dozen) are rendered at load. An article's body is `None`:
+    /// it is read and rendered when its page is ([`Content::body`]), so a build holds a
+    /// chunk of article bodies at a time, never all of them.
+    pub body: Option<Body>,
     pub lastmod: Date,
 }
 
+/// A page's markdown, rendered, and what it refers to.
+#[derive(Debug, Clone, Default)]
+pub struct Body {
+    pub html: String,
+    /// Internal links written in the markdown, located in its file.
+    pub links: Vec<SourceLink>,
+    /// Images of `content/images/` it uses, by URL.
+    pub images: Vec<String>,
+}
+
 pub struct Content {
+    /// The project folder (articles' bodies are read from it when rendered).
+    pub root: PathBuf,
     pub config: SiteConfig,
     /// The pages this build publishes (drafts and scheduled articles only when asked for).
     pub pages: Vec<Page>,
@@ -188,6 +200,20 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
     for p in paths::links_outside(root) {
         problems.push(p);
     }
+    if !problems.0.is_empty() {
+        // Every problem at once: the articles' bodies are otherwise checked as they render.
+        use rayon::prelude::*;
+        let found: Vec<Problems> = pages
+            .par_iter()
+            .filter(|p| p.body.is_none())
+            .map(|p| {
+                let mut found = Problems::default();
+                article_body(root, &p.source, &images, &mut found);
+                found
+            })
+            .collect();
+        problems.0.extend(found.into_iter().flat_map(|p| p.0));
+    }
     problems.into_result()?;
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     let mut held_back = Vec::new();
@@ -201,7 +227,45 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             Hold::Scheduled(_) => publish.future,
         }
     });
-    Ok(Content { config, pages, faq, units, warnings, images, held_back })
+    Ok(Content { root: root.to_path_buf(), config, pages, faq, units, warnings, images, held_back })
+}
+
+impl Content {
+    /// A page's rendered body: the one kept for a registry page, or an article's read from
+    /// its file and rendered now, with its problems located in that file.
+    pub fn body<'a>(&'a self, page: &'a Page) -> Result<std::borrow::Cow<'a, Body>, Problems> {
+        if let Some(body) = &page.body {
+            return Ok(std::borrow::Cow::Borrowed(body));
+        }
+        let mut problems = Problems::default();
+        let body = article_body(&self.root, &page.source, &self.images, &mut problems);
+        problems.into_result()?;
+        Ok(std::borrow::Cow::Owned(body.unwrap_or_default()))
+    }
+}
+
+/// Reads an article and renders its body (`None` when the file cannot be read or split).
+fn article_body(root: &Path, file: &Path, images: &Catalog, problems: &mut Problems) -> Option<Body> {
+    let text = std::fs::read_to_string(root.join(file)).map_err(|e| problems.push(Problem::new(file, 1, 1, format!("cannot read file: {e}")))).ok()?;
+    let split = frontmatter::split(file, &text).map_err(|p| problems.push(p)).ok()?;
+    Some(render_body(file, &text, &split, images, problems))
+}
+
+/// Renders a markdown body, reporting its problems (images, relative links) located.
+fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Catalog, problems: &mut Problems) -> Body {
+    let rendered = markdown::render(split.body, images);
+    for (offset, message) in rendered.problems {
+        problems.push(Problem::at_offset(file, text, split.body_offset + offset, message));
+    }
+    let links = rendered
+        .links
+        .into_iter()
+        .map(|(target, offset)| {
+            let (line, column) = line_col(text, split.body_offset + offset);
+            SourceLink { target, line, column }
+        })
+        .collect();
+    Body { html: rendered.html, links, images: rendered.images }
 }
 
 struct Loader<'a> {
@@ -272,8 +336,8 @@ impl Loader<'_> {
         if let PageData::Page(f) = &data {
             self.date_field(&file, &split, "effective", f.effective.as_deref());
         }
-        let (body_html, mut links, images) = self.render_body(&file, &text, &split);
-        links.extend(answer_links);
+        let mut body = render_body(&file, &text, &split, self.images, self.problems);
+        body.links.extend(answer_links);
         Some(Page {
             path: route.path.clone(),
             hold: None,
@@ -290,9 +354,7 @@ impl Loader<'_> {
             changefreq: route.changefreq,
             source: file,
             data,
-            body_html,
-            links,
-            images,
+            body: Some(body),
             lastmod,
         })
     }
@@ -319,23 +381,6 @@ impl Loader<'_> {
             qa.answer = markdown::plain_text(&qa.answer);
         }
         links
-    }
-
-    /// Renders a markdown body, reporting its problems (images, relative links) located.
-    fn render_body(&mut self, file: &Path, text: &str, split: &frontmatter::Split) -> (String, Vec<SourceLink>, Vec<String>) {
-        let rendered = markdown::render(split.body, self.images);
-        for (offset, message) in rendered.problems {
-            self.problem(Problem::at_offset(file, text, split.body_offset + offset, message));
-        }
-        let links = rendered
-            .links
-            .into_iter()
-            .map(|(target, offset)| {
-                let (line, column) = line_col(text, split.body_offset + offset);
-                SourceLink { target, line, column }
-            })
-            .collect();
-        (rendered.html, links, rendered.images)
     }
 
     /// Validates an optional date field, locating a bad one at its key.
@@ -383,8 +428,12 @@ impl Loader<'_> {
     }
 
     fn article(&mut self, name: &str, col: &Collection, site_name: &str, rel: &str) -> Option<Page> {
-        let (file, text) = self.read(rel)?;
+        let file = PathBuf::from(rel);
+        let text =
+            std::fs::read_to_string(self.root.join(&file)).map_err(|e| self.problem(Problem::new(&file, 1, 1, format!("cannot read file: {e}")))).ok()?;
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
+        // Only the front matter is kept to locate problems: the body is read again when rendered.
+        self.texts.0.insert(file.clone(), text[..split.body_offset].to_string());
         let front: ArticleFront = frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?;
         let stem = file.file_stem().unwrap_or_default().to_string_lossy();
         if front.slug != stem {
@@ -398,7 +447,6 @@ impl Loader<'_> {
         }
         let date = self.date_field(&file, &split, "date", Some(&front.date))?;
         let lastmod = self.date_field(&file, &split, "updated", front.updated.as_deref()).unwrap_or(date);
-        let (body_html, links, images) = self.render_body(&file, &text, &split);
         let hold = if front.draft {
             Some(Hold::Draft)
         } else if date > self.today {
@@ -422,9 +470,7 @@ impl Loader<'_> {
             changefreq: col.changefreq,
             source: file,
             data: PageData::Article(front),
-            body_html,
-            links,
-            images,
+            body: None,
             lastmod,
         })
     }
