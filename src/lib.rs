@@ -11,6 +11,7 @@ pub mod generated;
 pub mod hash;
 pub mod html;
 pub mod images;
+pub mod island_store;
 pub mod islands;
 pub mod links;
 pub mod listing;

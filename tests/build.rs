@@ -154,7 +154,41 @@ fn pages_streamed_after_the_island_pass_get_islands_it_did_not_render() {
     for slug in ["conversion-tips", "how-to-convert-units-quickly", "unit-conversion-history"] {
         let html = p.read(&format!("site/blog/{slug}.html"));
         assert!(!html.contains("<!--unitly:"), "{slug}: a placeholder is left");
-        let own = format!("data-island=\"ThemeToggle\" data-client=\"idle\" data-props=\"{{&quot;page&quot;:&quot;/blog/{slug}&quot;}}\"");
+        let own = format!("data-island=\"ThemeToggle\" data-client=\"idle\" data-props='{{\"page\":\"/blog/{slug}\"}}'");
         assert!(html.contains(&own), "{slug}: its own island is filled in");
     }
+}
+
+/// The "N islands (M rendered now)" of a build's island step: M.
+fn islands_rendered_now(out: &std::process::Output) -> usize {
+    let text = stdout(out);
+    let line = text.lines().find(|l| l.trim_start().starts_with("islands ")).unwrap_or_else(|| panic!("no island step:\n{text}"));
+    line.split('(').nth(1).and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+}
+
+#[test]
+fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
+    let p = Project::copy_of_real_site();
+    let build = |out: &str| {
+        let o = p.unitly(&["build", "--out", out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        o
+    };
+    assert!(islands_rendered_now(&build("a")) > 0, "the first build runs Node");
+    assert_eq!(islands_rendered_now(&build("b")), 0, "the second build starts no Node");
+    assert!(common::snapshot(&p.path("a")) == common::snapshot(&p.path("b")), "the same output from the cache");
+
+    // A client file gone from the cache: bundled again, same output.
+    let saved = std::fs::read_dir(p.path(unitly::island_store::DIR)).unwrap().filter_map(Result::ok).find(|e| !e.file_name().to_string_lossy().starts_with('.')).unwrap();
+    let client = walkdir::WalkDir::new(saved.path().join("client")).into_iter().filter_map(Result::ok).find(|e| e.file_type().is_file()).unwrap();
+    std::fs::remove_file(client.path()).unwrap();
+    assert!(islands_rendered_now(&build("c")) > 0);
+    assert!(common::snapshot(&p.path("a")) == common::snapshot(&p.path("c")));
+
+    // A changed island (by content: copying or touching a file changes nothing).
+    p.edit("islands/src/lib/market.ts", "Loading live market data...", "Fetching live market data...");
+    assert!(islands_rendered_now(&build("d")) > 0, "an edited island is rendered again");
+    assert!(p.read("d/index.html").contains("Fetching live market data..."));
+    let entries = std::fs::read_dir(p.path(unitly::island_store::DIR)).unwrap().count();
+    assert_eq!(entries, 1, "only the latest inputs' results are kept");
 }

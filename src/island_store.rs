@@ -1,0 +1,99 @@
+//! The island step's results kept on disk between builds (`.unitly-cache/islands/`): the
+//! client bundle and every island's server HTML, under a hash of everything they are made
+//! from (the islands' sources and build script, the stylesheets, the npm packages). A build
+//! whose inputs are unchanged starts no Node process; Node renders only the islands whose
+//! props are new. Only the latest inputs are kept, and only the islands the last build
+//! used, so the folder does not grow with time. Deleting it is always safe.
+
+use crate::islands::ClientManifest;
+use anyhow::{Context, Result};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub const DIR: &str = ".unitly-cache/islands";
+const MANIFEST: &str = "manifest.json";
+const RENDERS: &str = "renders.json";
+const CLIENT: &str = "client";
+
+/// The cache of one set of inputs.
+pub struct Store {
+    root: PathBuf,
+    dir: PathBuf,
+}
+
+/// What a previous build left: its client bundle (files in [`Store::client_dir`]) and
+/// island renders by key.
+pub struct Saved {
+    pub manifest: ClientManifest,
+    pub html: HashMap<String, String>,
+}
+
+impl Store {
+    /// The store for the island inputs under `project` (`styles`: the stylesheet's folder).
+    pub fn new(project: &Path, styles: &Path) -> Store {
+        let islands = project.join("islands");
+        let inputs = [
+            islands.join("src"),
+            islands.join("scripts"),
+            islands.join("package.json"),
+            islands.join("package-lock.json"),
+            // npm rewrites it on every install: another esbuild or React means other output.
+            islands.join("node_modules/.package-lock.json"),
+            styles.to_path_buf(),
+        ];
+        let key = crate::fingerprint::contents(project, &inputs);
+        let root = project.join(DIR);
+        Store { dir: root.join(format!("{key:016x}")), root }
+    }
+
+    /// The inputs' hash, for the in-memory cache of `serve`.
+    pub fn key(&self) -> &str {
+        self.dir.file_name().and_then(|n| n.to_str()).unwrap_or_default()
+    }
+
+    pub fn client_dir(&self) -> PathBuf {
+        self.dir.join(CLIENT)
+    }
+
+    /// The saved results, when there are some for these inputs and every client file is there.
+    pub fn load(&self) -> Option<Saved> {
+        let manifest: ClientManifest = serde_json::from_slice(&std::fs::read(self.dir.join(MANIFEST)).ok()?).ok()?;
+        let html: HashMap<String, String> = serde_json::from_slice(&std::fs::read(self.dir.join(RENDERS)).ok()?).ok()?;
+        let client = self.client_dir();
+        manifest.files.iter().all(|f| client.join(f).is_file()).then_some(Saved { manifest, html })
+    }
+
+    /// Keeps this build's results: `html` (the renders it used) and the client files now in
+    /// `assets`. Written beside and renamed into place, so a build running at the same time
+    /// reads the old results or the new ones; earlier inputs' results are removed.
+    pub fn save(&self, manifest: &ClientManifest, html: &HashMap<String, String>, assets: &Path) -> Result<()> {
+        let staging = self.root.join(format!(".staging-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&staging);
+        let client = staging.join(CLIENT);
+        for f in &manifest.files {
+            let (from, to) = (assets.join(f), client.join(f));
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            }
+            // The files are named by content and never rewritten: a link is as good as a copy.
+            if std::fs::hard_link(&from, &to).is_err() {
+                std::fs::copy(&from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
+            }
+        }
+        write(&staging.join(MANIFEST), &serde_json::to_vec(manifest)?)?;
+        write(&staging.join(RENDERS), &serde_json::to_vec(html)?)?;
+        let _ = std::fs::remove_dir_all(&self.dir);
+        std::fs::rename(&staging, &self.dir).with_context(|| format!("moving {} to {}", staging.display(), self.dir.display()))?;
+        for entry in std::fs::read_dir(&self.root).into_iter().flatten().filter_map(Result::ok) {
+            let name = entry.file_name();
+            if entry.path() != self.dir && !name.to_string_lossy().starts_with(".staging-") {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
