@@ -108,11 +108,8 @@ impl Site {
         let content = self.load_publishing(true, true)?;
         let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
-        let (rendered, problems) = render_all(&renderer, &content);
+        let (links, problems) = links_of_all(&renderer, &content, &registry);
         problems.into_result().map_err(anyhow::Error::new)?;
-        let requests = registry.requests();
-        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
-        let links: Vec<PageLinks> = rendered.into_iter().map(|r| PageLinks::of(r.links, &r.html, &islands::prop_ids(&r.html, &by_key))).collect();
         let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths());
         let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
         for (page, kept) in content.pages.iter().zip(&links).filter(|(p, _)| p.hold.is_none()) {
@@ -597,17 +594,27 @@ fn islands_prerendered(html: &str, renders: &HashMap<String, String>) -> bool {
     html.split("<!--unitly:island:").skip(1).all(|rest| rest.split_once(':').is_some_and(|(key, _)| renders.contains_key(key)))
 }
 
-fn render_all(renderer: &Renderer, content: &Content) -> (Vec<Rendered>, Problems) {
-    let results: Vec<_> = content.pages.par_iter().map(|page| render_page(renderer, content, page)).collect();
-    let mut rendered = Vec::with_capacity(results.len());
+/// What the link check needs of every page, rendered a chunk at a time in parallel (like
+/// the build, `check` never holds every page's HTML).
+fn links_of_all(renderer: &Renderer, content: &Content, registry: &IslandRegistry) -> (Vec<PageLinks>, Problems) {
+    let mut links = Vec::with_capacity(content.pages.len());
     let mut problems = Problems::default();
-    for result in results {
-        match result {
-            Ok(r) => rendered.push(r),
-            Err(found) => problems.0.extend(found.0),
+    for pages in content.pages.chunks(CHUNK) {
+        let rendered: Vec<Result<Rendered, Problems>> = pages.par_iter().map(|page| render_page(renderer, content, page)).collect();
+        // The island requests these pages made (their props carry anchors).
+        let requests = registry.requests();
+        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+        for result in rendered {
+            match result {
+                Ok(r) => links.push(PageLinks::of(r.links, &r.html, &islands::prop_ids(&r.html, &by_key))),
+                Err(found) => {
+                    problems.0.extend(found.0);
+                    links.push(PageLinks::default());
+                }
+            }
         }
     }
-    (rendered, problems)
+    (links, problems)
 }
 
 /// Renders one of the content's pages with its body: a problem in the body is located in

@@ -179,7 +179,11 @@ fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
     assert!(common::snapshot(&p.path("a")) == common::snapshot(&p.path("b")), "the same output from the cache");
 
     // A client file gone from the cache: bundled again, same output.
-    let saved = std::fs::read_dir(p.path(unitly::island_store::DIR)).unwrap().filter_map(Result::ok).find(|e| !e.file_name().to_string_lossy().starts_with('.')).unwrap();
+    let saved = std::fs::read_dir(p.path(unitly::island_store::DIR))
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .unwrap();
     let client = walkdir::WalkDir::new(saved.path().join("client")).into_iter().filter_map(Result::ok).find(|e| e.file_type().is_file()).unwrap();
     std::fs::remove_file(client.path()).unwrap();
     assert!(islands_rendered_now(&build("c")) > 0);
