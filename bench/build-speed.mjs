@@ -8,7 +8,8 @@
 // 2. Generates a Hugo site with the same N articles and a minimal theme of equivalent
 //    layouts (the same header and footer markup, head tags, an article page and a list page
 //    of every article), and times `unitly build` against `hugo --minify`, alternating,
-//    several runs each; prints the medians and the ratio.
+//    several runs each, each into a new folder; prints the medians and the ratio, and
+//    unitly's first build of the site apart (no island cache yet: Node runs).
 // 3. Times an incremental rebuild in `unitly serve` after editing one article: from the
 //    file write to the 'rebuilt N pages in X ms' line (median of several edits), on the
 //    real site and on the site with the first N.
@@ -219,32 +220,37 @@ try {
     const rss = { unitly: [], hugo: [] };
     let lastProfile = '';
     for (let r = 0; r < RUNS; r++) {
-      // Both build into an empty folder each time: a full build, never one that finds its
-      // previous output in place (unitly links files that did not change).
-      rmSync(join(u, 'out'), { recursive: true, force: true });
-      rmSync(join(h, 'out'), { recursive: true, force: true });
-      const a = timed(BIN, ['--root', u, 'build', '--out', join(u, 'out')]);
+      // Both build into a new, empty folder each time: a full build, never one that finds
+      // its previous output in place (unitly links files that did not change). Nothing is
+      // deleted until every run is done: this machine's root file system is ext4 without a
+      // journal, where creating a file soon (~35 s) after thousands were deleted costs a scan
+      // past every recently freed inode (the kernel's `recently_deleted`), which made both
+      // tools' times depend on the run before rather than on their own work.
+      const a = timed(BIN, ['--root', u, 'build', '--out', join(u, `out-${r}`)]);
       times.unitly.push(a.ms);
       cpu.unitly.push(a.cpu);
       rss.unitly.push(a.rssKB);
       lastProfile = a.out;
-      const b = timed('hugo', ['--quiet', '--minify', '-s', h, '-d', join(h, 'out')]);
+      const b = timed('hugo', ['--quiet', '--minify', '-s', h, '-d', join(h, `out-${r}`)]);
       times.hugo.push(b.ms);
       cpu.hugo.push(b.cpu);
       rss.hugo.push(b.rssKB);
     }
+    const [uOut, hOut] = [join(u, `out-${RUNS - 1}`), join(h, `out-${RUNS - 1}`)];
     const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
-    const hugoPages = Number(execFileSync('sh', ['-c', `find ${join(h, 'out')} -name '*.html' | wc -l`], { encoding: 'utf8' }));
-    const uBytes = Number(execFileSync('sh', ['-c', `cat ${join(u, 'out/blog')}/bench-*.html | wc -c`], { encoding: 'utf8' })) / n;
-    const hBytes = Number(execFileSync('sh', ['-c', `cat ${join(h, 'out/blog')}/bench-*/index.html | wc -c`], { encoding: 'utf8' })) / n;
-    const row = { n, pages, hugoPages, unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
+    const hugoPages = Number(execFileSync('sh', ['-c', `find ${hOut} -name '*.html' | wc -l`], { encoding: 'utf8' }));
+    const uBytes = Number(execFileSync('sh', ['-c', `cat ${uOut}/blog/bench-*.html | wc -c`], { encoding: 'utf8' })) / n;
+    const hBytes = Number(execFileSync('sh', ['-c', `cat ${hOut}/blog/bench-*/index.html | wc -c`], { encoding: 'utf8' })) / n;
+    // The first unitly run of a site has no island cache (.unitly-cache/islands: Node bundles
+    // and prerenders); the later ones reuse it, as every build after the first does.
+    const row = { n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
     summary.push(row);
     profiles.push([n, lastProfile]);
     console.log(
       `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
+        `first unitly build (no island cache) ${fmt(row.first)}, ratio ${(row.first / row.hugo).toFixed(2)}; ` +
         `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB; peak RSS unitly ${(row.uRss / 1024).toFixed(0)} MB vs hugo ${(row.hRss / 1024).toFixed(0)} MB; load average ${row.load.toFixed(2)}\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
     );
-    if (!KEEP) rmSync(h, { recursive: true, force: true });
   }
 
   console.log('\nincremental rebuild in `unitly serve` after editing one article (file write → "rebuilt" line):');
@@ -261,9 +267,9 @@ try {
   }
 
   console.log('\nsummary');
-  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | CPU unitly | CPU hugo | peak RSS unitly | peak RSS hugo | load average (1 min) |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${(r.uRss / 1024).toFixed(0)} MB | ${(r.hRss / 1024).toFixed(0)} MB | ${r.load.toFixed(2)} |`);
+  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | first unitly build (no cache) / hugo | CPU unitly | CPU hugo | peak RSS unitly | peak RSS hugo | load average (1 min) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${fmt(r.first)} / ${(r.first / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${(r.uRss / 1024).toFixed(0)} MB | ${(r.hRss / 1024).toFixed(0)} MB | ${r.load.toFixed(2)} |`);
   for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)})`);
   console.log('\nunitly build steps (last run at each size):');
   for (const [n, p] of profiles) console.log(`N=${n}\n${p.trim()}`);
