@@ -138,6 +138,8 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
     let islands_dir = root.join("islands");
     // The stylesheet's folder: main.css imports its partials.
     let styles = css.parent().unwrap_or(css).to_path_buf();
+    // Before the inputs are hashed: the installed packages are one of them.
+    crate::npm::ensure_npm_packages(&islands_dir)?;
     let store = crate::island_store::Store::new(root, &styles);
     if cache.inputs != store.key() {
         *cache = IslandCache { inputs: store.key().to_string(), ..Default::default() };
@@ -159,7 +161,6 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
     let manifest = match (reuse_client, missing.is_empty()) {
         (Some((manifest, _)), true) => manifest,
         (reuse_client, _) => {
-            crate::npm::ensure_npm_packages(&islands_dir)?;
             let answer = run_node(&islands_dir, css, &missing, assets_dir, reuse_client.is_none())?;
             rendered = missing.len();
             cache.html.extend(answer.html);
