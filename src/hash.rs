@@ -46,6 +46,15 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
+/// A fast hash for what is compared within one process (SipHash, std's `DefaultHasher`):
+/// not stable across Rust releases, so never for anything written to disk.
+pub fn in_memory(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

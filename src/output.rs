@@ -208,6 +208,22 @@ impl StagedDir {
         replacing(&path, || std::fs::File::create_new(&path).and_then(|mut f| f.write_all(bytes))).with_context(|| format!("writing {}", path.display()))
     }
 
+    /// Takes the current output's file `rel` into the new build as it is (a hard link), when
+    /// there is one: for a page whose inputs did not change since the current output.
+    pub fn link_current(&self, rel: &str) -> bool {
+        let rel = rel.trim_start_matches('/');
+        if !safe_relative(rel) {
+            return false;
+        }
+        let path = self.staging.join(rel);
+        if let Some(parent) = path.parent() {
+            if std::fs::create_dir_all(parent).is_err() {
+                return false;
+            }
+        }
+        replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
+    }
+
     /// Swaps the staged folder in: two renames, so readers see the old or the new site.
     pub fn commit(mut self) -> Result<()> {
         let old = self.target.with_file_name(format!(".{}.old-{}", self.target.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));

@@ -40,14 +40,36 @@ struct Rendered {
 
 pub struct BuildReport {
     pub pages: usize,
+    /// Pages taken from the previous output unchanged (a rebuild in `serve`).
+    pub reused: usize,
 }
 
 /// What `serve` keeps between rebuilds: the parsed templates, the client bundle and the
-/// island renders, each reused while its sources are unchanged.
+/// island renders, and the articles' and listing pages' output, each reused while its
+/// sources are unchanged.
 #[derive(Default)]
 pub struct BuildCache {
     islands: IslandCache,
     templates: render::TemplateCache,
+    pages: Option<PageReuse>,
+}
+
+/// What the last successful build made of the pages that depend on the shared inputs only
+/// (listing pages) or on those and their own source file (articles): an edit to one
+/// article's body re-renders that article and the app's own pages, and links the others'
+/// files from the previous output, however many there are.
+struct PageReuse {
+    /// The shared inputs ([`Site::shared_inputs`]) the pages were made from.
+    shared: u64,
+    /// Output file → the page's source hash (0 for a listing page) and what the build kept
+    /// of it.
+    pages: HashMap<String, Reusable>,
+}
+
+struct Reusable {
+    source: u64,
+    links: PageLinks,
+    images: Vec<String>,
 }
 
 impl Site {
@@ -169,7 +191,9 @@ impl Site {
         let (first_jobs, rest) = plan_jobs(&content, &renderer);
         let pages = Pages::new(&content, &renderer);
         let staged = StagedDir::new(out)?;
-        let mut stream = Stream::new(&staged, content.pages.len());
+        let shared = self.shared_inputs(&content);
+        let reuse = cache.pages.take().filter(|r| r.shared == shared);
+        let mut stream = Stream::new(&staged, content.pages.len(), reuse);
         self.step("render first pages", || {
             let n = first_jobs.len();
             stream.render(&pages, &first_jobs, &registry);
@@ -203,7 +227,7 @@ impl Site {
                     join(&mut stream, h)?;
                     stream.flush()?;
                 }
-                Ok(((), format!("{} pages written, {} wait for late islands", stream.written, stream.late.len())))
+                Ok(((), format!("{} pages written ({} reused), {} wait for late islands", stream.written, stream.reused, stream.late.len())))
             })
         })?;
         std::mem::take(&mut stream.problems).into_result().map_err(anyhow::Error::new)?;
@@ -218,12 +242,14 @@ impl Site {
         self.step("images", || self.publish_images(&content, &stream.images, &staged))?;
         let links = std::mem::take(&mut stream.links);
         self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
+        let next_reuse = reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images));
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
         let report = self.step("write", || self.write(&content, &renderer, &stream, &prerendered, &staged))?;
         let target = staged.target().to_path_buf();
         drop(stream);
         staged.commit()?;
         islands::relocate_cache(&mut cache.islands, target.join("assets"));
+        cache.pages = Some(next_reuse);
         if self.verbose {
             println!("built {} pages + 404 in {:.0} ms", report.pages, started.elapsed().as_secs_f64() * 1000.0);
         }
@@ -292,6 +318,29 @@ impl Site {
         Ok(((), format!("{checked} internal links")))
     }
 
+    /// A hash of everything a page's output depends on but its own source: every content
+    /// file but the articles' bodies, which pages are published, the base URL, the theme,
+    /// the islands and the images (file metadata for those: like the other caches of
+    /// `serve`, in memory only).
+    fn shared_inputs(&self, content: &Content) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let islands = self.root.join("islands");
+        let files = crate::fingerprint::of(&[
+            self.theme_dir(),
+            islands.join("src"),
+            islands.join("scripts"),
+            islands.join("package-lock.json"),
+            islands.join("node_modules/.package-lock.json"),
+            self.root.join(crate::images::DIR),
+        ]);
+        let mut h = std::hash::DefaultHasher::new();
+        (content.digest, files, &content.config.base_url).hash(&mut h);
+        for page in &content.pages {
+            (&page.path, format!("{:?}", page.hold)).hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// Sitemap, feed, robots.txt, `_headers`, the theme's static files and the service
     /// worker (the pages are written as they stream).
     fn write(&self, content: &Content, renderer: &Renderer, stream: &Stream, prerendered: &Prerendered, staged: &StagedDir) -> Result<(BuildReport, String)> {
@@ -329,7 +378,7 @@ impl Site {
         let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(assets.join(f)).ok()).map(|m| m.len()).sum();
         files += prerendered.manifest.files.len();
         bytes += asset_bytes;
-        let report = BuildReport { pages: content.pages.len() };
+        let report = BuildReport { pages: content.pages.len(), reused: stream.reused };
         Ok((report, format!("{files} files, {:.1} KB", bytes as f64 / 1024.0)))
     }
 }
@@ -466,6 +515,11 @@ struct Stream<'a> {
     links: Vec<PageLinks>,
     /// The images of `content/images/` the pages use: URL → the first page using it.
     images: std::collections::BTreeMap<String, usize>,
+    /// Each page's images, by index, for the next build's reuse (pages without are absent).
+    page_images: HashMap<usize, Vec<String>>,
+    /// The previous build's pages that may be reused ([`PageReuse`]), and how many were.
+    reuse: Option<PageReuse>,
+    reused: usize,
     problems: Problems,
     waiting: Vec<Minified>,
     /// Pages asking for islands the pipeline has not rendered (see [`Site::build`]).
@@ -479,11 +533,14 @@ struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
-    fn new(staged: &'a StagedDir, pages: usize) -> Stream<'a> {
+    fn new(staged: &'a StagedDir, pages: usize, reuse: Option<PageReuse>) -> Stream<'a> {
         Stream {
             staged,
             links: vec![PageLinks::default(); pages],
             images: Default::default(),
+            page_images: HashMap::new(),
+            reuse,
+            reused: 0,
             problems: Problems::default(),
             waiting: Vec::new(),
             late: Vec::new(),
@@ -498,6 +555,7 @@ impl<'a> Stream<'a> {
     /// Renders and minifies `jobs` in parallel, keeping each page's links. After a problem,
     /// pages are only rendered (to report every problem), no longer kept.
     fn render(&mut self, pages: &Pages, jobs: &[Job], registry: &IslandRegistry) {
+        let jobs = &self.reuse_unchanged(pages, jobs);
         let minify = self.problems.0.is_empty();
         let rendered: Vec<(Job, Result<Rendered, Problems>)> = jobs.par_iter().map(|&job| (job, pages.render(job))).collect();
         // The island requests these pages made (their props carry anchors for the link check).
@@ -524,9 +582,7 @@ impl<'a> Stream<'a> {
                 Ok((links, images, page)) => {
                     if let (Job::Page(i), Some(links)) = (job, links) {
                         self.links[i] = links;
-                        for url in images {
-                            self.images.entry(url).or_insert(i);
-                        }
+                        self.add_images(i, images);
                     }
                     if minify {
                         self.waiting.push(page);
@@ -538,6 +594,48 @@ impl<'a> Stream<'a> {
         if !self.problems.0.is_empty() {
             self.waiting.clear();
         }
+    }
+
+    fn add_images(&mut self, page: usize, images: Vec<String>) {
+        for url in &images {
+            self.images.entry(url.clone()).or_insert(page);
+        }
+        if !images.is_empty() {
+            self.page_images.insert(page, images);
+        }
+    }
+
+    /// Links the previous output's file in for every job whose page can be reused (see
+    /// [`PageReuse`]); returns the jobs left to render.
+    fn reuse_unchanged(&mut self, pages: &Pages, jobs: &[Job]) -> Vec<Job> {
+        let Some(reuse) = &self.reuse else { return jobs.to_vec() };
+        let staged = self.staged;
+        let linked: Vec<(Job, Option<String>)> = jobs
+            .par_iter()
+            .map(|&job| {
+                let (file, source) = match job {
+                    Job::Page(i) if pages.content.pages[i].body.is_none() => (output_file(&pages.content.pages[i].path), pages.content.pages[i].source_hash),
+                    Job::Listing(i) => (output_file(pages.listings[i]), 0),
+                    _ => return (job, None),
+                };
+                let hit = reuse.pages.get(&file).is_some_and(|r| r.source == source) && staged.link_current(&file);
+                (job, hit.then_some(file))
+            })
+            .collect();
+        let mut left = Vec::new();
+        for (job, file) in linked {
+            let Some(kept) = file.and_then(|f| self.reuse.as_mut().and_then(|r| r.pages.remove(&f))) else {
+                left.push(job);
+                continue;
+            };
+            if let Job::Page(i) = job {
+                self.links[i] = kept.links;
+                self.add_images(i, kept.images);
+            }
+            self.written += 1;
+            self.reused += 1;
+        }
+        left
     }
 
     /// The islands are prerendered (`requests`: what was asked of the pipeline).
@@ -592,6 +690,20 @@ fn minified(html: &str) -> String {
 /// Whether every island placeholder of `html` has its server HTML in `renders`.
 fn islands_prerendered(html: &str, renders: &HashMap<String, String>) -> bool {
     html.split("<!--unitly:island:").skip(1).all(|rest| rest.split_once(':').is_some_and(|(key, _)| renders.contains_key(key)))
+}
+
+/// What the next build may reuse of this one's articles and listing pages.
+fn reusable_pages(content: &Content, pages: &Pages, shared: u64, links: Vec<PageLinks>, mut images: HashMap<usize, Vec<String>>) -> PageReuse {
+    let mut reusable = HashMap::new();
+    for (i, (page, links)) in content.pages.iter().zip(links).enumerate() {
+        if page.body.is_none() {
+            reusable.insert(output_file(&page.path), Reusable { source: page.source_hash, links, images: images.remove(&i).unwrap_or_default() });
+        }
+    }
+    for path in &pages.listings {
+        reusable.insert(output_file(path), Reusable { source: 0, links: PageLinks::default(), images: Vec::new() });
+    }
+    PageReuse { shared, pages: reusable }
 }
 
 /// What the link check needs of every page, rendered a chunk at a time in parallel (like

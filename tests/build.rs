@@ -196,3 +196,46 @@ fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
     let entries = std::fs::read_dir(p.path(unitly::island_store::DIR)).unwrap().count();
     assert_eq!(entries, 1, "only the latest inputs' results are kept");
 }
+
+#[test]
+fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
+    // What `serve` does on every save: the same BuildCache, the same output folder.
+    let p = Project::copy_of_real_site();
+    let template = p.read("content/blog/conversion-tips.md").replace("featured: true", "featured: false");
+    for i in 1..=30 {
+        let text = template
+            .replace("slug: conversion-tips", &format!("slug: extra-{i:02}"))
+            .replace("date: 2025-12-28", &format!("date: 2024-{:02}-{:02}", i % 12 + 1, i % 27 + 1));
+        p.write(&format!("content/blog/extra-{i:02}.md"), &text);
+    }
+    let mut site = unitly::site::Site::new(p.path(""));
+    site.verbose = false;
+    let mut cache = unitly::site::BuildCache::default();
+    let out = p.path("out");
+    let full = |name: &str| {
+        unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path(name), &mut Default::default()).unwrap();
+        common::snapshot(&p.path(name))
+    };
+    let first = site.build(&out, &mut cache).unwrap();
+    assert_eq!(first.reused, 0);
+    // Numbered pages and archives: every HTML file in blog/'s subfolders.
+    let listings = walkdir::WalkDir::new(p.path("out/blog")).min_depth(2).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).count();
+    assert!(p.path("out/blog/page/2.html").exists() && listings >= 3, "the blog has numbered pages and archives");
+
+    // A body edit: that article is rendered again, every other article and listing page reused.
+    p.edit("content/blog/extra-07.md", "\n\n", "\n\nA sentence added while serving.\n\n");
+    let report = site.build(&out, &mut cache).unwrap();
+    assert_eq!(report.reused, 33 - 1 + listings, "of 33 articles, all but the edited one; every listing page");
+    assert!(p.read("out/blog/extra-07.html").contains("A sentence added while serving."));
+    assert!(common::snapshot(&out) == full("fresh-1"), "the same output as a full build");
+
+    // A title (front matter) changes listings and neighbours: nothing is reused.
+    p.edit("content/blog/extra-08.md", "title: ", "title: Renamed ");
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, 0);
+    assert!(common::snapshot(&out) == full("fresh-2"));
+
+    // So does a template.
+    p.edit("themes/unitly/templates/article.html", "<article class=\"prose article\">", "<article class=\"prose article\" data-edited>");
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, 0);
+    assert!(p.read("out/blog/extra-09.html").contains("data-edited"));
+}

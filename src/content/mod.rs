@@ -57,6 +57,9 @@ pub struct Page {
     /// chunk of article bodies at a time, never all of them.
     pub body: Option<Body>,
     pub lastmod: Date,
+    /// A hash of the whole source file ([`crate::hash::in_memory`]): an article whose source
+    /// and [`Content::digest`] are unchanged renders to the same page.
+    pub source_hash: u64,
 }
 
 /// A page's markdown, rendered, and what it refers to.
@@ -72,6 +75,9 @@ pub struct Body {
 pub struct Content {
     /// The project folder (articles' bodies are read from it when rendered).
     pub root: PathBuf,
+    /// A hash of every content file read, articles' bodies excepted (their front matter is
+    /// in): with the theme and the islands, what every page's output depends on.
+    pub digest: u64,
     pub config: SiteConfig,
     /// The pages this build publishes (drafts and scheduled articles only when asked for).
     pub pages: Vec<Page>,
@@ -227,7 +233,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             Hold::Scheduled(_) => publish.future,
         }
     });
-    Ok(Content { root: root.to_path_buf(), config, pages, faq, units, warnings, images, held_back })
+    Ok(Content { root: root.to_path_buf(), digest: texts.digest(), config, pages, faq, units, warnings, images, held_back })
 }
 
 impl Content {
@@ -285,6 +291,16 @@ pub struct Texts(HashMap<PathBuf, String>);
 impl Texts {
     pub fn get(&self, rel: impl AsRef<Path>) -> &str {
         self.0.get(rel.as_ref()).map(String::as_str).unwrap_or_default()
+    }
+
+    /// A hash of every file's path and text, in path order (in memory only: SipHash).
+    fn digest(&self) -> u64 {
+        let mut files: Vec<(&PathBuf, &String)> = self.0.iter().collect();
+        files.sort();
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        files.hash(&mut h);
+        h.finish()
     }
 }
 
@@ -356,6 +372,7 @@ impl Loader<'_> {
             data,
             body: Some(body),
             lastmod,
+            source_hash: crate::hash::in_memory(text.as_bytes()),
         })
     }
 
@@ -472,6 +489,7 @@ impl Loader<'_> {
             data: PageData::Article(front),
             body: None,
             lastmod,
+            source_hash: crate::hash::in_memory(text.as_bytes()),
         })
     }
 }

@@ -68,7 +68,12 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
             let start = std::time::Instant::now();
             match site.build(&out, &mut cache) {
                 Ok(report) => {
-                    println!("rebuilt {} pages in {:.0} ms ({changed})", report.pages, start.elapsed().as_secs_f64() * 1000.0);
+                    println!(
+                        "rebuilt {} pages in {:.0} ms ({changed}; {} unchanged pages reused)",
+                        report.pages,
+                        start.elapsed().as_secs_f64() * 1000.0,
+                        report.reused
+                    );
                     app.files.rebuilt();
                     app.reload.built();
                 }
