@@ -85,8 +85,11 @@ impl Store {
         let _ = std::fs::remove_dir_all(&self.dir);
         std::fs::rename(&staging, &self.dir).with_context(|| format!("moving {} to {}", staging.display(), self.dir.display()))?;
         for entry in std::fs::read_dir(&self.root).into_iter().flatten().filter_map(Result::ok) {
-            let name = entry.file_name();
-            if entry.path() != self.dir && !name.to_string_lossy().starts_with(".staging-") {
+            // Another build's staging folder is left alone unless it is an hour old (its
+            // build crashed).
+            let staging = entry.file_name().to_string_lossy().starts_with(".staging-");
+            let old = || entry.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() > 3600);
+            if entry.path() != self.dir && (!staging || old()) {
                 let _ = std::fs::remove_dir_all(entry.path());
             }
         }
