@@ -264,6 +264,10 @@ describe('Connectivity banner', () => {
     assert.match(await online.getAttribute('class'), /connectivity-online/);
     assert.equal(await offline.count(), 0);
     await online.waitFor({ state: 'detached', timeout: 10_000 });
+    // What the page asked for while the browser was offline (a chunk hydrating late on a busy
+    // machine, the market banner's refresh) fails with the browser's own console line: the
+    // offline state under test, not an error of the page.
+    page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)));
     await assertClean(page);
     await page.context().close();
   });

@@ -339,8 +339,9 @@ test('currency card: history records settled conversions with flags; Copy and Re
   assert.equal(entry.to, '🇪🇺 92.00 EUR');
 
   await c.copy.click();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '100 USD = 92.00 EUR');
+  // The toast comes once the (asynchronous) clipboard write is done: read the clipboard after it.
   assert.equal(await toastText(page, '📋 Copied!'), '📋 Copied!Conversion result copied to clipboard');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '100 USD = 92.00 EUR');
   assert.equal((await history(page)).length, 1, 'the same conversion is not recorded twice');
 
   await page.evaluate(() => {
