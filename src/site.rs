@@ -245,6 +245,16 @@ impl Site {
         let next_reuse = reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images));
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
         let report = self.step("write", || self.write(&content, &renderer, &stream, &prerendered, &staged))?;
+        let mut heavy = std::mem::take(&mut stream.heavy);
+        heavy.sort();
+        for (file, bytes) in heavy {
+            // Said, not refused: the site still works, it is just slower on a phone.
+            eprintln!(
+                "warning: {file} is {:.1} KB of HTML, over the {} KB a page should weigh (a phone downloads and parses all of it before the first paint)",
+                bytes as f64 / 1024.0,
+                PAGE_BUDGET / 1024
+            );
+        }
         let target = staged.target().to_path_buf();
         drop(stream);
         staged.commit()?;
@@ -407,6 +417,9 @@ pub fn held_back_summary(content: &Content, drafts: bool, future: bool) -> Vec<S
     lines
 }
 
+/// The most HTML a page should weigh (64 KB): beyond it the build warns, naming the page.
+const PAGE_BUDGET: usize = 64 * 1024;
+
 /// Pages per chunk of the stream: enough to keep every core busy, few enough that a chunk's
 /// HTML is a few megabytes.
 const CHUNK: usize = 256;
@@ -503,7 +516,12 @@ struct Minified {
 /// What became of a waiting page: written (with its final HTML when it is a shell page),
 /// or late (its islands were not prerendered).
 enum Flushed {
-    Written { bytes: usize, shell: Option<(String, String)> },
+    /// `heavy`: the file, when the page weighs more than [`PAGE_BUDGET`].
+    Written {
+        bytes: usize,
+        shell: Option<(String, String)>,
+        heavy: Option<String>,
+    },
     Late(Minified),
 }
 
@@ -528,6 +546,8 @@ struct Stream<'a> {
     requests: HashMap<String, islands::RenderRequest>,
     /// Output file → final HTML, for the service worker's shell pages.
     shell: Vec<(String, String)>,
+    /// Pages over [`PAGE_BUDGET`], with their size.
+    heavy: Vec<(String, usize)>,
     written: usize,
     bytes: u64,
 }
@@ -547,6 +567,7 @@ impl<'a> Stream<'a> {
             prerendered: None,
             requests: HashMap::new(),
             shell: Vec::new(),
+            heavy: Vec::new(),
             written: 0,
             bytes: 0,
         }
@@ -664,15 +685,17 @@ impl<'a> Stream<'a> {
                 let assets = assets_html(&prerendered.manifest, &islands::loaded_at_once(&page.html, &by_key));
                 let html = islands::fill_placeholders(&page.html, &prerendered.html, &by_key, &assets)?;
                 staged.write(&page.file, html.as_bytes())?;
-                Ok(Flushed::Written { bytes: html.len(), shell: page.shell.then_some((page.file, html)) })
+                let heavy = (html.len() > PAGE_BUDGET).then(|| page.file.clone());
+                Ok(Flushed::Written { bytes: html.len(), shell: page.shell.then_some((page.file, html)), heavy })
             })
             .collect();
         for result in done {
             match result? {
-                Flushed::Written { bytes, shell } => {
+                Flushed::Written { bytes, shell, heavy } => {
                     self.written += 1;
                     self.bytes += bytes as u64;
                     self.shell.extend(shell);
+                    self.heavy.extend(heavy.map(|file| (file, bytes)));
                 }
                 Flushed::Late(page) => self.late.push(page),
             }

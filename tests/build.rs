@@ -239,3 +239,21 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     assert_eq!(site.build(&out, &mut cache).unwrap().reused, 0);
     assert!(p.read("out/blog/extra-09.html").contains("data-edited"));
 }
+
+#[test]
+fn a_page_over_64_kb_is_named_in_a_warning_and_still_built() {
+    let p = Project::copy_of_real_site();
+    let out = p.unitly(&["build", "--out", "a"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("KB a page should weigh"), "the default site is within budget:\n{}", stderr(&out));
+
+    let text = p.read("content/blog/unit-conversion-history.md");
+    let long = "A paragraph that an editor pasted far too many times into one article. ".repeat(1200);
+    p.write("content/blog/unit-conversion-history.md", &format!("{text}\n{long}\n"));
+    let out = p.unitly(&["build", "--out", "b"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let size = std::fs::metadata(p.path("b/blog/unit-conversion-history.html")).unwrap().len();
+    assert!(size > 64 * 1024);
+    let expected = format!("warning: blog/unit-conversion-history.html is {:.1} KB of HTML, over the 64 KB a page should weigh", size as f64 / 1024.0);
+    assert!(stderr(&out).contains(&expected), "{expected:?} in:\n{}", stderr(&out));
+}
