@@ -83,6 +83,19 @@ fn escape_property(s: &str) -> String {
 }
 
 /// True when running in GitHub Actions, where problems are also printed as annotations.
+/// A command refused before it changed anything, for a reason that is the user's to fix (an
+/// output folder that is not unitly's, an existing slug): exit status 2, not 1.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 pub fn in_github_actions() -> bool {
     std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
 }

@@ -1,5 +1,5 @@
 use clap::Parser;
-use unitly::{cli, cmd, diagnostics, output};
+use unitly::{cli, cmd, diagnostics};
 
 /// mimalloc instead of glibc's allocator: the build allocates and frees millions of small
 /// strings and JSON values on every core, where glibc's arenas spent a fifth of the build's
@@ -16,8 +16,9 @@ fn main() {
         cli::Command::New { what: cli::New::Article { title, category } } => cmd::new::article(&cli.root, &title, category.as_deref()),
     };
     if let Err(e) = result {
-        // A refused output folder: nothing was touched; exit 2 with what to do.
-        if let Some(refused) = e.downcast_ref::<output::OutputRefused>() {
+        // Refused (an output folder that is not ours, an existing slug): nothing was
+        // touched; exit 2 with what to do.
+        if let Some(refused) = e.downcast_ref::<diagnostics::Refused>() {
             eprintln!("error: {refused}");
             std::process::exit(2);
         }
@@ -27,9 +28,6 @@ fn main() {
             if diagnostics::in_github_actions() {
                 print!("{}", problems.annotations());
             }
-        } else if let Some(refused) = e.downcast_ref::<cmd::new::Refused>() {
-            eprintln!("error: {refused}");
-            std::process::exit(2);
         } else {
             eprintln!("error: {e:#}");
         }

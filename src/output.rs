@@ -1,6 +1,7 @@
 //! Writing the site: the output guard, an atomic output folder, minified HTML, and the
 //! header table shared by `dist/_headers` and `unitly serve`.
 
+use crate::diagnostics::Refused;
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
@@ -13,42 +14,28 @@ Anything put here by hand is lost on the next build.\n";
 /// Tells Cloudflare's asset upload (wrangler) which files of the output are not pages.
 const ASSETS_IGNORE: &str = ".assetsignore";
 
-/// Why `--out DIR` was refused; the command exits with status 2.
-#[derive(Debug)]
-pub struct OutputRefused(pub String);
-
-impl std::fmt::Display for OutputRefused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OutputRefused {}
-
 /// Checks, before anything is written, that `out` may be replaced by a build of the project
 /// at `root`: it is missing, empty, or carries [`MARKER`] (or `force` is set). Never allowed,
 /// even with `force`: `/`, the home folder, the project root or a folder containing it, and
 /// the project's source folders or anything inside them.
-pub fn guard(root: &Path, out: &Path, force: bool) -> Result<(), OutputRefused> {
+pub fn guard(root: &Path, out: &Path, force: bool) -> Result<(), Refused> {
     let shown = out.display().to_string();
-    let unresolvable = |e: std::io::Error| OutputRefused(format!("cannot resolve the output folder {shown}: {e}"));
+    let unresolvable = |e: std::io::Error| Refused(format!("cannot resolve the output folder {shown}: {e}"));
     let lexical = lexically_resolved(out).map_err(unresolvable)?;
     let out = resolved(out).map_err(unresolvable)?;
-    let root = resolved(root).map_err(|e| OutputRefused(format!("cannot resolve the project folder: {e}")))?;
+    let root = resolved(root).map_err(|e| Refused(format!("cannot resolve the project folder: {e}")))?;
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).and_then(|h| resolved(Path::new(&h)).ok());
     for candidate in [&out, &lexical] {
         if let Some(why) = never_allowed(candidate, &root, home.as_deref()) {
-            return Err(OutputRefused(format!(
-                "refusing to write the site into {shown}: {why}; choose another folder with --out (--force does not change this)"
-            )));
+            return Err(Refused(format!("refusing to write the site into {shown}: {why}; choose another folder with --out (--force does not change this)")));
         }
     }
     let entries: Vec<String> = match std::fs::read_dir(&out) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
-            return Err(OutputRefused(format!("refusing to write the site into {shown}: it is a file, not a folder; choose another folder with --out")))
+            return Err(Refused(format!("refusing to write the site into {shown}: it is a file, not a folder; choose another folder with --out")))
         }
-        Err(e) => return Err(OutputRefused(format!("cannot read the output folder {shown}: {e}"))),
+        Err(e) => return Err(Refused(format!("cannot read the output folder {shown}: {e}"))),
         Ok(dir) => dir
             .filter_map(Result::ok)
             .map(|e| {
@@ -69,7 +56,7 @@ pub fn guard(root: &Path, out: &Path, force: bool) -> Result<(), OutputRefused> 
     let more = some.len().saturating_sub(5);
     some.truncate(5);
     let listed = if more > 0 { format!("{}, and {more} more", some.join(", ")) } else { some.join(", ") };
-    Err(OutputRefused(format!(
+    Err(Refused(format!(
         "refusing to write the site into {shown}: it holds files unitly did not write ({listed}).\n\
          A build replaces its output folder whole, so these would be lost. Choose a missing or empty folder with --out,\n\
          or run again with --force to replace {shown} and everything in it."

@@ -2,24 +2,13 @@
 
 use crate::content::date::Date;
 use crate::content::markdown::slugify;
+use crate::diagnostics::Refused;
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The blog's folder, relative to the project root.
 const BLOG_DIR: &str = "content/blog";
-
-/// Refusals that are the editor's to fix (an existing slug): exit status 2, not 1.
-#[derive(Debug)]
-pub struct Refused(pub String);
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Refused {}
 
 pub fn article(root: &Path, title: &str, category: Option<&str>) -> Result<()> {
     let title = title.trim();
