@@ -15,6 +15,20 @@ const MANIFEST: &str = "manifest.json";
 const RENDERS: &str = "renders.json";
 const CLIENT: &str = "client";
 
+/// What the island step's output is made of (`styles`: the stylesheet's folder).
+pub fn inputs(project: &Path, styles: &Path) -> Vec<PathBuf> {
+    let islands = project.join("islands");
+    vec![
+        islands.join("src"),
+        islands.join("scripts"),
+        islands.join("package.json"),
+        islands.join("package-lock.json"),
+        // npm rewrites it on every install: another esbuild or React means other output.
+        islands.join("node_modules/.package-lock.json"),
+        styles.to_path_buf(),
+    ]
+}
+
 /// The cache of one set of inputs.
 pub struct Store {
     root: PathBuf,
@@ -31,17 +45,7 @@ pub struct Saved {
 impl Store {
     /// The store for the island inputs under `project` (`styles`: the stylesheet's folder).
     pub fn new(project: &Path, styles: &Path) -> Store {
-        let islands = project.join("islands");
-        let inputs = [
-            islands.join("src"),
-            islands.join("scripts"),
-            islands.join("package.json"),
-            islands.join("package-lock.json"),
-            // npm rewrites it on every install: another esbuild or React means other output.
-            islands.join("node_modules/.package-lock.json"),
-            styles.to_path_buf(),
-        ];
-        let key = crate::fingerprint::contents(project, &inputs);
+        let key = crate::fingerprint::contents(project, &inputs(project, styles));
         let root = project.join(DIR);
         Store { dir: root.join(format!("{key:016x}")), root }
     }
@@ -69,17 +73,7 @@ impl Store {
     pub fn save(&self, manifest: &ClientManifest, html: &HashMap<String, String>, assets: &Path) -> Result<()> {
         let staging = self.root.join(format!(".staging-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
-        let client = staging.join(CLIENT);
-        for f in &manifest.files {
-            let (from, to) = (assets.join(f), client.join(f));
-            if let Some(parent) = to.parent() {
-                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-            }
-            // The files are named by content and never rewritten: a link is as good as a copy.
-            if std::fs::hard_link(&from, &to).is_err() {
-                std::fs::copy(&from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
-            }
-        }
+        crate::islands::copy_files(assets, &staging.join(CLIENT), &manifest.files)?;
         write(&staging.join(MANIFEST), &serde_json::to_vec(manifest)?)?;
         write(&staging.join(RENDERS), &serde_json::to_vec(html)?)?;
         let _ = std::fs::remove_dir_all(&self.dir);

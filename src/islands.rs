@@ -223,7 +223,7 @@ fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_
 /// Brings the previous build's client files into this one. They are named by content hash
 /// and never written again, so a hard link is as good as a copy and much cheaper; copies
 /// only where linking fails (another file system).
-fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
+pub(crate) fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
     if from == to {
         // A second pass within one build: the files are already there.
         return Ok(());

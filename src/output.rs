@@ -87,6 +87,16 @@ fn never_allowed(out: &Path, root: &Path, home: Option<&Path>) -> Option<String>
 /// instead of stopping the resolution: `<project>/dist/../content/blog` is
 /// `<project>/content/blog` whether or not `dist/` exists.
 fn resolved(p: &Path) -> std::io::Result<PathBuf> {
+    walked(p, |out| {
+        if let Ok(real) = std::fs::canonicalize(&*out) {
+            *out = real;
+        }
+    })
+}
+
+/// `p` made absolute, one component at a time: `.` skipped, `..` removing the last
+/// component, and `settle` called on the path so far after each other component.
+fn walked(p: &Path, settle: impl Fn(&mut PathBuf)) -> std::io::Result<PathBuf> {
     let mut out = PathBuf::new();
     for component in std::path::absolute(p)?.components() {
         match component {
@@ -96,9 +106,7 @@ fn resolved(p: &Path) -> std::io::Result<PathBuf> {
             }
             other => {
                 out.push(other);
-                if let Ok(real) = std::fs::canonicalize(&out) {
-                    out = real;
-                }
+                settle(&mut out);
             }
         }
     }
@@ -110,16 +118,7 @@ fn resolved(p: &Path) -> std::io::Result<PathBuf> {
 /// only when a symbolic link is followed by `..`; the guard refuses a folder when either
 /// reading of the path is refused.
 fn lexically_resolved(p: &Path) -> std::io::Result<PathBuf> {
-    let mut lexical = PathBuf::new();
-    for component in std::path::absolute(p)?.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                lexical.pop();
-            }
-            other => lexical.push(other),
-        }
-    }
+    let lexical = walked(p, |_| {})?;
     let mut existing = lexical.as_path();
     let mut rest = Vec::new();
     while std::fs::symlink_metadata(existing).is_err() {
@@ -180,14 +179,7 @@ impl StagedDir {
     /// written in place (a staged path is replaced, not truncated), so a linked file of the
     /// current output can never change under it.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        let rel = rel.trim_start_matches('/');
-        if !safe_relative(rel) {
-            bail!("refusing to write `{rel}`: the path leaves the output folder");
-        }
-        let path = self.staging.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
+        let (rel, path) = self.staged_path(rel)?;
         let current = self.target.join(rel);
         if std::fs::read(&current).is_ok_and(|old| old == bytes) && replacing(&path, || std::fs::hard_link(&current, &path)).is_ok() {
             return Ok(());
@@ -198,17 +190,22 @@ impl StagedDir {
     /// Takes the current output's file `rel` into the new build as it is (a hard link), when
     /// there is one: for a page whose inputs did not change since the current output.
     pub fn link_current(&self, rel: &str) -> bool {
+        let Ok((rel, path)) = self.staged_path(rel) else { return false };
+        replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
+    }
+
+    /// `rel` without its leading `/`, and where it goes in the staged folder (its folder
+    /// created); refused when the path would leave the output folder.
+    fn staged_path<'r>(&self, rel: &'r str) -> Result<(&'r str, PathBuf)> {
         let rel = rel.trim_start_matches('/');
         if !safe_relative(rel) {
-            return false;
+            bail!("refusing to write `{rel}`: the path leaves the output folder");
         }
         let path = self.staging.join(rel);
         if let Some(parent) = path.parent() {
-            if std::fs::create_dir_all(parent).is_err() {
-                return false;
-            }
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
+        Ok((rel, path))
     }
 
     /// Swaps the staged folder in: two renames, so readers see the old or the new site.

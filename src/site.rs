@@ -334,15 +334,9 @@ impl Site {
     /// `serve`, in memory only).
     fn shared_inputs(&self, content: &Content) -> u64 {
         use std::hash::{Hash, Hasher};
-        let islands = self.root.join("islands");
-        let files = crate::fingerprint::of(&[
-            self.theme_dir(),
-            islands.join("src"),
-            islands.join("scripts"),
-            islands.join("package-lock.json"),
-            islands.join("node_modules/.package-lock.json"),
-            self.root.join(crate::images::DIR),
-        ]);
+        let mut roots = crate::island_store::inputs(&self.root, &self.theme_dir().join("styles"));
+        roots.extend([self.theme_dir(), self.root.join(crate::images::DIR)]);
+        let files = crate::fingerprint::of(&roots);
         let mut h = std::hash::DefaultHasher::new();
         (content.digest, files, &content.config.base_url).hash(&mut h);
         for page in &content.pages {

@@ -250,9 +250,14 @@ impl Content {
     }
 }
 
+/// A content file's text; a file that cannot be read is a problem located at its start.
+fn read_source(root: &Path, file: &Path) -> Result<String, Problem> {
+    std::fs::read_to_string(root.join(file)).map_err(|e| Problem::new(file, 1, 1, format!("cannot read file: {e}")))
+}
+
 /// Reads an article and renders its body (`None` when the file cannot be read or split).
 fn article_body(root: &Path, file: &Path, images: &Catalog, problems: &mut Problems) -> Option<Body> {
-    let text = std::fs::read_to_string(root.join(file)).map_err(|e| problems.push(Problem::new(file, 1, 1, format!("cannot read file: {e}")))).ok()?;
+    let text = read_source(root, file).map_err(|p| problems.push(p)).ok()?;
     let split = frontmatter::split(file, &text).map_err(|p| problems.push(p)).ok()?;
     Some(render_body(file, &text, &split, images, problems))
 }
@@ -311,16 +316,9 @@ impl Loader<'_> {
 
     fn read(&mut self, rel: &str) -> Option<(PathBuf, String)> {
         let rel = PathBuf::from(rel);
-        match std::fs::read_to_string(self.root.join(&rel)) {
-            Ok(text) => {
-                self.texts.0.insert(rel.clone(), text.clone());
-                Some((rel, text))
-            }
-            Err(e) => {
-                self.problem(Problem::new(&rel, 1, 1, format!("cannot read file: {e}")));
-                None
-            }
-        }
+        let text = read_source(self.root, &rel).map_err(|p| self.problem(p)).ok()?;
+        self.texts.0.insert(rel.clone(), text.clone());
+        Some((rel, text))
     }
 
     fn yaml<T: serde::de::DeserializeOwned>(&mut self, rel: &str) -> Option<T> {
@@ -446,8 +444,7 @@ impl Loader<'_> {
 
     fn article(&mut self, name: &str, col: &Collection, site_name: &str, rel: &str) -> Option<Page> {
         let file = PathBuf::from(rel);
-        let text =
-            std::fs::read_to_string(self.root.join(&file)).map_err(|e| self.problem(Problem::new(&file, 1, 1, format!("cannot read file: {e}")))).ok()?;
+        let text = read_source(self.root, &file).map_err(|p| self.problem(p)).ok()?;
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
         // Only the front matter is kept to locate problems: the body is read again when rendered.
         self.texts.0.insert(file.clone(), text[..split.body_offset].to_string());
