@@ -3,8 +3,7 @@
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
 import { CURRENCY_CODES, LIMITS, type CurrencyCode } from "./generated/units";
-import type { KeyValue, RateLimiter } from "./guard";
-import type { KV } from "./store";
+import type { KV, RateLimiter } from "./bindings";
 
 export interface Env {
   GOLD_UPSTREAM_URL?: string;
@@ -30,7 +29,7 @@ export interface Env {
   CONTACT_LIMITER?: RateLimiter;
   SUBSCRIBE_LIMITER?: RateLimiter;
   /** Workers KV (wrangler.jsonc `kv_namespaces`): "already asked" and "already confirmed" marks. */
-  FORMS?: KeyValue;
+  FORMS?: KV;
   /** Static assets binding on Workers (wrangler.jsonc); absent elsewhere. */
   ASSETS?: { fetch(request: Request): Promise<Response> };
 }

@@ -7,19 +7,9 @@
 //  - the optional Cloudflare Turnstile check.
 // Runtimes without the bindings (other than workerd) get per-process stand-ins with the
 // same limits and expiries, so a local site behaves like the deployed one.
+import type { KV, RateLimiter } from "./bindings";
 import { FORM_GUARD } from "./config";
 import { UpstreamError } from "./upstream";
-
-/** The Workers Rate Limiting binding (wrangler.jsonc `ratelimits`). */
-export interface RateLimiter {
-  limit(options: { key: string }): Promise<{ success: boolean }>;
-}
-
-/** The part of a Workers KV namespace the forms use. */
-export interface KeyValue {
-  get(key: string): Promise<string | null>;
-  put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>;
-}
 
 // ---------------------------------------------------------------------------------------
 // Rate limits
@@ -63,17 +53,19 @@ export function clientKey(request: Request): string {
 // ---------------------------------------------------------------------------------------
 // Key-value marks
 
-class MemoryStore implements KeyValue {
+class MemoryStore implements KV {
   private entries = new Map<string, { value: string; expires: number }>();
 
-  async get(key: string) {
+  get(key: string): Promise<string | null>;
+  get(key: string, type: "json"): Promise<unknown>;
+  async get(key: string, type?: "json"): Promise<unknown> {
     const e = this.entries.get(key);
     if (!e) return null;
     if (e.expires <= Date.now()) {
       this.entries.delete(key);
       return null;
     }
-    return e.value;
+    return type === "json" ? JSON.parse(e.value) : e.value;
   }
 
   async put(key: string, value: string, options?: { expirationTtl?: number }) {
@@ -87,7 +79,7 @@ class MemoryStore implements KeyValue {
 
 const fallbackStore = new MemoryStore();
 
-export function storeFor(binding: KeyValue | undefined): KeyValue {
+export function storeFor(binding: KV | undefined): KV {
   return binding && typeof binding.get === "function" ? binding : fallbackStore;
 }
 

@@ -17,13 +17,8 @@
 // covers KV's propagation (a write can take up to 60 s to be seen everywhere), so the
 // cron's fresh record normally reaches every location before any visitor would refresh.
 // With no data at all (a new deployment), a request waits for the first fetch.
+import type { KV } from "./bindings";
 import { NoValueError, UpstreamError } from "./upstream";
-
-/** The subset of the Workers KV binding used here. */
-export interface KV {
-  get(key: string, type: "json"): Promise<unknown>;
-  put(key: string, value: string): Promise<void>;
-}
 
 export type TableName = "rates" | "gold" | "ftse";
 
