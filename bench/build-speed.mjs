@@ -10,6 +10,11 @@
 //    of every article), and times `unitly build` against `hugo --minify`, alternating,
 //    several runs each, each into a new folder; prints the medians and the ratio, and
 //    unitly's first build of the site apart (no island cache yet: Node runs).
+//    Also Astro 5 with @astrojs/react (bench/astro, installed there with `npm ci` when
+//    missing): the same articles as a content collection, the same chrome, and one React
+//    island per article page (`client:visible`), the tool a team would pick for static pages
+//    with React islands. `--astro-sizes 2000` limits it (default: the first size only, since
+//    Astro at 20,000 articles takes minutes; `--astro-sizes none` skips it).
 // 3. Times an incremental rebuild in `unitly serve` after editing one article: from the
 //    file write to the 'rebuilt N pages in X ms' line (median of several edits), on the
 //    real site and on the site with the first N.
@@ -20,6 +25,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addArticles, article } from './articles.mjs';
+import { astroSite, chromeOf, ensureAstro } from './astro-site.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'target/release/unitly');
@@ -30,6 +36,10 @@ const arg = (name, fallback) => {
 const SIZES = arg('sizes', '2000,20000').split(',').map(Number);
 const RUNS = Number(arg('runs', '5'));
 const EDITS = Number(arg('edits', '7'));
+const ASTRO_SIZES = (() => {
+  const a = arg('astro-sizes', String(SIZES[0]));
+  return a === 'none' ? [] : a.split(',').map(Number);
+})();
 const KEEP = process.argv.includes('--keep'); // keep the generated sites (for profiling) and print where
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -65,10 +75,7 @@ function unitlySite(dir, n) {
 
 /** A minimal Hugo theme with the same chrome: header and footer markup cut from a built Unitly page. */
 function hugoSite(dir, n, builtArticle) {
-  const body = builtArticle.slice(builtArticle.indexOf('<body'));
-  const header = body.slice(body.indexOf('>') + 1, body.indexOf('<main'));
-  const footer = body.slice(body.indexOf('</main>') + 7, body.lastIndexOf('</body>'));
-  const css = builtArticle.match(/<link [^>]*stylesheet[^>]*>/)?.[0] ?? '';
+  const { header, footer, css } = chromeOf(builtArticle);
   mkdirSync(join(dir, 'layouts/_default'), { recursive: true });
   mkdirSync(join(dir, 'layouts/partials'), { recursive: true });
   mkdirSync(join(dir, 'content/blog'), { recursive: true });
@@ -199,6 +206,7 @@ async function rebuildTimes(siteDir, file, edits) {
 // ---------------------------------------------------------------------------------------
 
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; ${spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim().split(' ').slice(0, 2).join(' ')}`);
+const ASTRO = ASTRO_SIZES.length ? ensureAstro() : null;
 console.log(`runs per tool and size: ${RUNS} (alternating); edits per rebuild measurement: ${EDITS}\n`);
 
 const work = mkdtempSync(join(tmpdir(), 'unitly-bench-'));
@@ -215,9 +223,12 @@ try {
     const h = join(work, `hugo-${n}`);
     unitlySite(u, n);
     hugoSite(h, n, builtArticle);
-    const times = { unitly: [], hugo: [] };
-    const cpu = { unitly: [], hugo: [] };
-    const rss = { unitly: [], hugo: [] };
+    const withAstro = ASTRO_SIZES.includes(n);
+    const astroDir = join(work, `astro-${n}`);
+    if (withAstro) astroSite(astroDir, n, builtArticle);
+    const times = { unitly: [], hugo: [], astro: [] };
+    const cpu = { unitly: [], hugo: [], astro: [] };
+    const rss = { unitly: [], hugo: [], astro: [] };
     let lastProfile = '';
     for (let r = 0; r < RUNS; r++) {
       // Both build into a new, empty folder each time: a full build, never one that finds
@@ -235,6 +246,14 @@ try {
       times.hugo.push(b.ms);
       cpu.hugo.push(b.cpu);
       rss.hugo.push(b.rssKB);
+      if (withAstro) {
+        // Astro keeps its content layer in .astro/ and node_modules/.astro between builds, as
+        // unitly keeps its island cache: the first run builds without it.
+        const c = timed('node', [ASTRO, 'build'], { cwd: astroDir, env: { ...process.env, ASTRO_OUT: join(astroDir, `out-${r}`), ASTRO_TELEMETRY_DISABLED: '1' } });
+        times.astro.push(c.ms);
+        cpu.astro.push(c.cpu);
+        rss.astro.push(c.rssKB);
+      }
     }
     const [uOut, hOut] = [join(u, `out-${RUNS - 1}`), join(h, `out-${RUNS - 1}`)];
     const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
@@ -243,12 +262,14 @@ try {
     const hBytes = Number(execFileSync('sh', ['-c', `cat ${hOut}/blog/bench-*/index.html | wc -c`], { encoding: 'utf8' })) / n;
     // The first unitly run of a site has no island cache (.unitly-cache/islands: Node bundles
     // and prerenders); the later ones reuse it, as every build after the first does.
-    const row = { n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
+    const astroRow = withAstro ? { astro: median(times.astro), astroFirst: times.astro[0], aCpu: median(cpu.astro), aRss: Math.max(...rss.astro) } : {};
+    const row = { ...astroRow, n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
     summary.push(row);
     profiles.push([n, lastProfile]);
     console.log(
       `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
         `first unitly build (no island cache) ${fmt(row.first)}, ratio ${(row.first / row.hugo).toFixed(2)}; ` +
+        (withAstro ? `astro ${fmt(row.astro)} (first ${fmt(row.astroFirst)}; peak RSS ${(row.aRss / 1024).toFixed(0)} MB): ratio unitly/astro ${(row.unitly / row.astro).toFixed(2)}; ` : '') +
         `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB; peak RSS unitly ${(row.uRss / 1024).toFixed(0)} MB vs hugo ${(row.hRss / 1024).toFixed(0)} MB; load average ${row.load.toFixed(2)}\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
     );
   }
@@ -267,9 +288,13 @@ try {
   }
 
   console.log('\nsummary');
-  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | first unitly build (no cache) / hugo | CPU unitly | CPU hugo | peak RSS unitly | peak RSS hugo | load average (1 min) |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of summary) console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${fmt(r.first)} / ${(r.first / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${(r.uRss / 1024).toFixed(0)} MB | ${(r.hRss / 1024).toFixed(0)} MB | ${r.load.toFixed(2)} |`);
+  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | astro build (first) | unitly / astro | first unitly build (no cache) / hugo | CPU unitly | CPU hugo | CPU astro | peak RSS unitly | peak RSS hugo | peak RSS astro | load average (1 min) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const mb = (kb) => (Number.isFinite(kb) ? `${(kb / 1024).toFixed(0)} MB` : '–');
+  for (const r of summary) {
+    const astro = r.astro === undefined ? ['–', '–', '–', '–'] : [`${fmt(r.astro)} (${fmt(r.astroFirst)})`, (r.unitly / r.astro).toFixed(2), fmt(r.aCpu), mb(r.aRss)];
+    console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${astro[0]} | ${astro[1]} | ${fmt(r.first)} / ${(r.first / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${astro[2]} | ${mb(r.uRss)} | ${mb(r.hRss)} | ${astro[3]} | ${r.load.toFixed(2)} |`);
+  }
   for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)})`);
   console.log('\nunitly build steps (last run at each size):');
   for (const [n, p] of profiles) console.log(`N=${n}\n${p.trim()}`);
