@@ -4,6 +4,7 @@
 
 mod edge;
 mod files;
+mod host;
 pub mod http;
 mod proxy;
 mod reload;
@@ -85,12 +86,14 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
         })?;
     }
 
-    runtime.block_on(http::serve(listener, router(app, watch_changes), http::Limits::default()));
+    let own = host::OwnHosts::new(host, addr.port());
+    runtime.block_on(http::serve(listener, router(app, watch_changes, own), http::Limits::default()));
     drop(edge);
     Ok(())
 }
 
-fn router(app: Arc<App>, live_reload: bool) -> Router {
+/// Every route, `/api/*` and `/__unitly/*` included, answers only requests for `own`.
+fn router(app: Arc<App>, live_reload: bool, own: host::OwnHosts) -> Router {
     let mut router = Router::new().route("/api/{*rest}", any(api));
     if live_reload {
         router = router
@@ -100,6 +103,7 @@ fn router(app: Arc<App>, live_reload: bool) -> Router {
     }
     router
         .fallback(static_file)
+        .layer(axum::middleware::from_fn_with_state(Arc::new(own), host::only_own_host))
         // A bug in a handler answers 500 and leaves the server running.
         .layer(tower_http::catch_panic::CatchPanicLayer::new())
         .with_state(app)

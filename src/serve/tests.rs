@@ -21,6 +21,11 @@ fn site() -> tempfile::TempDir {
 
 /// Starts a server on a free port in the background; it lives as long as the test process.
 fn start(limits: http::Limits, proxy: proxy::Proxy) -> SocketAddr {
+    start_with(limits, proxy, false)
+}
+
+/// [`start`], with the live-reload routes (`/__unitly/*`) when `live_reload`.
+fn start_with(limits: http::Limits, proxy: proxy::Proxy, live_reload: bool) -> SocketAddr {
     let dir = site();
     let app = Arc::new(App { files: Arc::new(files::Files::new(dir.path().to_path_buf(), false)), proxy, reload: Arc::new(reload::Reload::new()) });
     let runtime = http::runtime().unwrap();
@@ -28,7 +33,7 @@ fn start(limits: http::Limits, proxy: proxy::Proxy) -> SocketAddr {
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || {
         let _dir = dir;
-        runtime.block_on(http::serve(listener, router(app, false), limits));
+        runtime.block_on(http::serve(listener, router(app, live_reload, host::OwnHosts::new("127.0.0.1", addr.port())), limits));
     });
     addr
 }
@@ -43,10 +48,15 @@ fn connect(addr: SocketAddr) -> TcpStream {
     s
 }
 
-/// Sends `raw` on a new connection and reads until the server closes it.
+/// `raw` with `{host}` replaced by the server's own address (what a browser sends as `Host`).
+fn own_host(addr: SocketAddr, raw: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(raw).replace("{host}", &addr.to_string()).into_bytes()
+}
+
+/// Sends `raw` (see [`own_host`]) on a new connection and reads until the server closes it.
 fn exchange(addr: SocketAddr, raw: &[u8]) -> String {
     let mut s = connect(addr);
-    s.write_all(raw).unwrap();
+    s.write_all(&own_host(addr, raw)).unwrap();
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
     String::from_utf8_lossy(&out).into_owned()
@@ -65,7 +75,7 @@ fn exchange_from(from: &str, addr: SocketAddr, raw: &[u8]) -> String {
     let mut s = stream.into_std().unwrap();
     s.set_nonblocking(false).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    s.write_all(raw).unwrap();
+    s.write_all(&own_host(addr, raw)).unwrap();
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
     String::from_utf8_lossy(&out).into_owned()
@@ -73,7 +83,7 @@ fn exchange_from(from: &str, addr: SocketAddr, raw: &[u8]) -> String {
 
 /// A normal request still gets its answer (the read timeout bounds the wait).
 fn answers_normally(addr: SocketAddr) {
-    let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     assert!(out.starts_with("HTTP/1.1 200 OK\r\n") && out.contains("<h1>Home</h1>"), "{out}");
 }
 
@@ -100,7 +110,7 @@ fn idle_slowloris_and_oversized_clients_are_closed_while_normal_requests_answer(
 
     // A head past the limit is refused with 431 and the connection closed.
     let mut huge = connect(addr);
-    huge.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Filler: ").unwrap();
+    huge.write_all(&own_host(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\nX-Filler: ")).unwrap();
     huge.write_all(&[b'a'; http::MAX_HEAD_BYTES + 4096]).unwrap();
     let mut answer = Vec::new();
     let _ = huge.read_to_end(&mut answer);
@@ -112,7 +122,7 @@ fn idle_slowloris_and_oversized_clients_are_closed_while_normal_requests_answer(
     slow.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
     let started = Instant::now();
     let mut was_closed = false;
-    for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".iter().chain([b'a'; 200].iter()) {
+    for byte in own_host(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\nX-Slow: ").iter().chain([b'a'; 200].iter()) {
         if slow.write_all(&[*byte]).is_err() || closed(&mut slow) {
             was_closed = true;
             break;
@@ -131,7 +141,7 @@ fn idle_slowloris_and_oversized_clients_are_closed_while_normal_requests_answer(
 
     // A kept-alive connection is closed once idle for the timeout, after its answers.
     let mut kept = connect(addr);
-    kept.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    kept.write_all(&own_host(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n")).unwrap();
     let mut buf = [0u8; 8192];
     let n = kept.read(&mut buf).unwrap();
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200 OK"));
@@ -144,12 +154,12 @@ fn a_full_server_turns_new_connections_away_until_a_place_frees() {
     let addr = start(http::Limits { max_connections: 8, ..limits() }, proxy::Proxy::new(None));
     let held: Vec<TcpStream> = (0..8).map(|_| connect(addr)).collect();
     std::thread::sleep(Duration::from_millis(100)); // let the server accept them all
-    let busy = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    let busy = exchange(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n");
     assert!(busy.starts_with("HTTP/1.1 503 "), "{busy}");
     drop(held);
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
-        let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
         if out.starts_with("HTTP/1.1 200 ") {
             break;
         }
@@ -161,18 +171,18 @@ fn a_full_server_turns_new_connections_away_until_a_place_frees() {
 #[test]
 fn files_answer_with_deployed_headers_etags_and_the_404_page() {
     let addr = start(limits(), proxy::Proxy::new(None));
-    let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n");
+    let out = exchange(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n");
     let lower = out.to_ascii_lowercase();
     assert!(lower.contains("content-encoding: br\r\n") && lower.contains("vary: accept-encoding\r\n"), "{out}");
     assert!(lower.contains("content-security-policy: default-src 'self'") && lower.contains("cache-control: public, max-age=0, must-revalidate"), "{out}");
     let etag = out.lines().find_map(|l| l.to_ascii_lowercase().starts_with("etag:").then(|| l[5..].trim().to_string())).expect("an ETag");
-    let again = exchange(addr, format!("GET / HTTP/1.1\r\nHost: x\r\nIf-None-Match: {etag}\r\nConnection: close\r\n\r\n").as_bytes());
+    let again = exchange(addr, format!("GET / HTTP/1.1\r\nHost: {{host}}\r\nIf-None-Match: {etag}\r\nConnection: close\r\n\r\n").as_bytes());
     assert!(again.starts_with("HTTP/1.1 304 "), "{again}");
-    let missing = exchange(addr, b"GET /no-such-page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let missing = exchange(addr, b"GET /no-such-page HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     assert!(missing.starts_with("HTTP/1.1 404 ") && missing.ends_with("missing</body>"), "{missing}");
-    let escape = exchange(addr, b"GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let escape = exchange(addr, b"GET /../../etc/passwd HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     assert!(escape.starts_with("HTTP/1.1 404 ") && !escape.contains("root:"), "{escape}");
-    let post = exchange(addr, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    let post = exchange(addr, b"POST / HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
     assert!(post.starts_with("HTTP/1.1 405 "), "{post}");
 }
 
@@ -205,24 +215,52 @@ fn the_api_proxy_sets_the_client_address_and_never_hangs() {
     let edge = start(limits(), proxy::Proxy::with_timeouts(Some(fake_edge(false)), fast, fast));
     // Two clients, from two loopback addresses, each claiming to be someone else: the edge
     // sees each one's own address (its per-client rate limits depend on it).
-    let claim = b"GET /api/rates/latest/USD HTTP/1.1\r\nHost: x\r\nCF-Connecting-IP: 6.6.6.6\r\ncf-connecting-ip: 7.7.7.7\r\nConnection: close\r\n\r\n";
+    let claim = b"GET /api/rates/latest/USD HTTP/1.1\r\nHost: {host}\r\nCF-Connecting-IP: 6.6.6.6\r\ncf-connecting-ip: 7.7.7.7\r\nConnection: close\r\n\r\n";
     for peer in ["127.0.0.1", "127.0.0.2"] {
         let out = exchange_from(peer, edge, claim);
         assert!(out.starts_with("HTTP/1.1 200 ") && out.ends_with(&format!(r#"{{"ip":"{peer}"}}"#)), "{peer}: {out}");
     }
 
-    let mut big = b"POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n".to_vec();
+    let mut big =
+        b"POST /api/contact HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n".to_vec();
     big.extend(vec![b' '; 70_000]);
     let out = exchange(edge, &big);
     assert!(out.starts_with("HTTP/1.1 413 "), "{out}");
 
     let silent = start(limits(), proxy::Proxy::with_timeouts(Some(fake_edge(true)), fast, fast));
-    let out = exchange(silent, b"GET /api/gold-proxy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let out = exchange(silent, b"GET /api/gold-proxy HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     assert!(out.starts_with("HTTP/1.1 504 ") && out.ends_with(r#"{"result":"error","error-type":"edge-unavailable"}"#), "{out}");
 
     let closed_port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap(); // dropped: nothing listens
     let down = start(limits(), proxy::Proxy::with_timeouts(Some(format!("http://{closed_port}")), fast, fast));
-    let out = exchange(down, b"GET /api/gold-proxy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let out = exchange(down, b"GET /api/gold-proxy HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     assert!(out.starts_with("HTTP/1.1 502 ") && out.ends_with(r#"{"result":"error","error-type":"edge-unavailable"}"#), "{out}");
     assert!(out.to_ascii_lowercase().contains("content-type: application/json"), "{out}");
+}
+
+#[test]
+fn only_requests_for_the_servers_own_address_are_answered() {
+    let fast = Duration::from_millis(500);
+    let addr = start_with(limits(), proxy::Proxy::with_timeouts(Some(fake_edge(false)), fast, fast), true);
+    let port = addr.port();
+    let ask = |path: &str, host: &str| exchange(addr, format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes());
+    // A page elsewhere that rebinds its own name to 127.0.0.1 still sends that name: refused,
+    // for the files, the live-reload routes and the edge alike.
+    for path in ["/", "/__unitly/livereload.js", "/__unitly/events", "/api/form-token"] {
+        for host in [format!("rebound.example:{port}"), format!("127.0.0.1:{}", port.wrapping_add(1)), "localhost".to_string()] {
+            let out = ask(path, &host);
+            assert!(out.starts_with("HTTP/1.1 421 "), "{path} for {host}: {out}");
+        }
+        let absolute = exchange(addr, format!("GET http://rebound.example:{port}{path} HTTP/1.1\r\nHost: {{host}}\r\nConnection: close\r\n\r\n").as_bytes());
+        assert!(absolute.starts_with("HTTP/1.1 421 "), "absolute-form {path}: {absolute}");
+    }
+    let no_host = exchange(addr, b"GET / HTTP/1.0\r\n\r\n");
+    assert!(no_host.starts_with("HTTP/1.0 421 ") || no_host.starts_with("HTTP/1.1 421 "), "{no_host}");
+    // The server's own names with its port are answered.
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}"), format!("[::1]:{port}")] {
+        assert!(ask("/", &host).starts_with("HTTP/1.1 200 "), "{host}");
+        assert!(ask("/__unitly/livereload.js", &host).starts_with("HTTP/1.1 200 "), "{host}");
+        let api = ask("/api/form-token", &host);
+        assert!(api.starts_with("HTTP/1.1 200 ") && api.contains(r#"{"ip":"127.0.0.1"}"#), "{host}: {api}");
+    }
 }
