@@ -96,6 +96,37 @@ describe('FAQ', () => {
     await page.context().close();
   });
 
+  test('a malformed fragment (/faq#%E0%A4%A) opens nothing and leaves every entry and the search box', async () => {
+    const count = (await readFile(new URL('../../content/faq.yaml', import.meta.url), 'utf8'))
+      .split('\n')
+      .filter((l) => l.startsWith('  question: ')).length;
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.site.url}/faq#%E0%A4%A`);
+    await waitForAllIslands(page, ['FaqSearch']);
+    const search = page.getByRole('searchbox', { name: 'Search the FAQ' });
+    await assert.doesNotReject(page.waitForFunction(() => !document.querySelector('#faq-search-q')?.disabled));
+    assert.equal((await visibleQuestions(page)).length, count);
+    await search.fill('offline');
+    assert.ok((await visibleQuestions(page)).length < count, 'the search still filters');
+    // A well-formed fragment still opens its answer afterwards (the listener survived).
+    await search.fill('');
+    await page.evaluate(() => { window.location.hash = 'works-offline'; });
+    await page.waitForFunction(() => document.getElementById('works-offline')?.open === true);
+    await assertClean(page);
+    await page.context().close();
+  });
+
+  test('a malformed query (?value=%E0%A4%A&from=%ZZ) leaves the converter card working', async () => {
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.site.url}/length-converter?value=%E0%A4%A&from=%ZZ&to=feet`);
+    await waitForAllIslands(page, ['ConverterCard']);
+    const value = page.getByRole('textbox', { name: 'Value' }).first();
+    await value.fill('2');
+    await page.getByText(/6\.56/).first().waitFor();
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('without JavaScript every question and answer is in the page and readable', async () => {
     const page = await newPage(ctx.browser, { javaScriptEnabled: false, consent: false });
     await page.goto(`${ctx.site.url}/faq`);

@@ -4,6 +4,7 @@
 // friendly, and readable without JavaScript, since the server renders every entry).
 import { useEffect, useRef, useState } from 'react';
 import { categoryOf, countText, filterFaq, type FaqEntry } from '../lib/faq.ts';
+import { fragmentId } from '../lib/urlState.ts';
 
 interface Props {
   entries: FaqEntry[];
@@ -26,7 +27,7 @@ export default function FaqSearch({ entries, categories }: Props) {
     setReady(true);
     // /faq#is-it-free opens that answer (and clears a search that would hide it).
     const openFromHash = () => {
-      const target = decodeURIComponent(window.location.hash.slice(1));
+      const target = fragmentId(window.location.hash);
       if (!target || !entries.some((e) => e.id === target)) return;
       setQuery('');
       const el = document.getElementById(target);

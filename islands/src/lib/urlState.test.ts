@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionSearch, readConversionQuery } from './urlState';
+import { conversionSearch, fragmentId, readConversionQuery } from './urlState';
 
 const keys = ['meters', 'feet', 'inches'];
 const preset = { from: 'meters', to: 'feet' };
@@ -44,4 +44,18 @@ test('conversionSearch keeps unrelated parameters', () => {
 test('a written address reads back to the same conversion', () => {
   const state = { value: '5 ft 11 in', from: 'inches', to: 'meters' };
   assert.deepEqual(readConversionQuery(conversionSearch('', state, preset), keys), { ...state, ignored: [] });
+});
+
+test('a fragment names an id; a malformed escape is taken as written, never thrown', () => {
+  assert.equal(fragmentId('#works-offline'), 'works-offline');
+  assert.equal(fragmentId('#%C3%A9t%C3%A9'), 'été');
+  assert.equal(fragmentId(''), '');
+  for (const bad of ['#%E0%A4%A', '#%', '#%ZZ', '#a%2']) assert.equal(fragmentId(bad), bad.slice(1));
+});
+
+test('a malformed escape in the query is read, never thrown', () => {
+  const q = readConversionQuery('?value=%E0%A4%A&from=%ZZ&to=feet', keys);
+  assert.equal(q.to, 'feet');
+  assert.equal(q.from, undefined);
+  assert.equal(typeof q.value, 'string');
 });

@@ -65,3 +65,17 @@ export function conversionSearch(
   const text = [own.toString(), params.toString()].filter((s) => s !== '').join('&');
   return text === '' ? '' : `?${text}`;
 }
+
+/**
+ * The element id a fragment names (`#works-offline`, `#%C3%A9t%C3%A9` → `été`). A malformed
+ * escape (`#%E0%A4%A`, from a mistyped or hostile link) is not an error: the fragment is
+ * taken as written, which matches no id, so the page simply opens nothing.
+ */
+export function fragmentId(hash: string): string {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
