@@ -233,7 +233,7 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
   assert.match(await note.textContent(), /from=XYZ was not understood here and was ignored/);
   await page.waitForFunction(() => location.search === '?value=5&from=USD&to=EUR');
   // A same-currency "conversion" is not history.
-  await to.selectOption('USD'); // records the 5 USD → EUR just shown (a pair change settles it)
+  await to.selectOption('USD');
   await page.evaluate(() => localStorage.removeItem('conversion-history'));
   await amount.fill('7');
   await page.waitForTimeout(1500); // past the settle delay

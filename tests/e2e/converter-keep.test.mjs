@@ -151,3 +151,86 @@ test('corrupted favourites storage: the home page and the star still work', asyn
   await page.getByRole('region', { name: 'Your Favourites' }).getByRole('link', { name: 'Weight: Kilograms (kg) to Pounds (lb)' }).waitFor();
   await finish(page);
 });
+
+test('a shared link records nothing until the visitor acts, on the unit and the currency card alike', async () => {
+  const stored = (page) => page.evaluate(() => localStorage.getItem('conversion-history'));
+  const page = await visit('/weight-converter?value=2.5&from=pounds&to=kilograms');
+  assert.equal(await resultOf(page), '1.133981 kg');
+  await page.waitForTimeout(1500); // past the settle delay: nothing may be recorded
+  assert.equal(await stored(page), null, 'a unit link alone');
+  // A link with a part the card ignores: the address is corrected, the history untouched.
+  await go(page, '/weight-converter?value=5&from=parsecs&to=grams');
+  await page.waitForFunction(() => location.search === '?value=5&from=kilograms&to=grams');
+  await page.waitForTimeout(1500);
+  assert.equal(await stored(page), null, 'a unit link with an ignored part');
+  await go(page, '/currency-converter?value=100&from=GBP&to=JPY');
+  await page.waitForFunction(() => document.querySelector('#currency-converter-result')?.textContent.trim() !== '');
+  await page.waitForTimeout(1500);
+  assert.equal(await stored(page), null, 'a currency link alone');
+  // The visitor acts: now the conversion is recorded, as on any card.
+  await page.getByRole('textbox', { name: 'Amount' }).fill('200');
+  await history(page).getByRole('button', { name: /^Convert again: Currency, 🇬🇧 200 GBP to/ }).waitFor();
+  await finish(page);
+});
+
+/**
+ * Fails every request for a script chunk while `failing()` is true, the way an offline
+ * moment or a flaky network would, and drops the browser's error lines for them from the
+ * page's problems (what is under test is that the page recovers).
+ */
+async function failChunks(page, failing) {
+  await page.route(/\/assets\/.*\.js$/, (route) => (failing() ? route.abort('failed') : route.continue()));
+  return () => page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !p.includes('net::ERR_FAILED')));
+}
+
+/** The console warnings that say a chunk could not load, as they come. */
+function chunkWarnings(page) {
+  const seen = [];
+  page.on('console', (m) => m.type() === 'warning' && m.text().startsWith('Unitly: could not load') && seen.push(m.text()));
+  return seen;
+}
+
+test('after a failed chunk load, the next focus loads it: the unit card', async () => {
+  const page = await visit('/weight-converter');
+  let failing = true;
+  const forgetFailures = await failChunks(page, () => failing);
+  const warnings = chunkWarnings(page);
+  const value = page.getByRole('textbox', { name: 'Value' });
+  await value.focus(); // fetches the conversion chunk, which fails
+  await expectWarning(page, warnings, 'the unit conversion');
+  failing = false;
+  await page.getByRole('combobox', { name: 'From' }).focus();
+  const loaded = page.waitForResponse((r) => /\/assets\/.*\.js$/.test(r.url()) && r.ok());
+  await value.focus(); // tries again
+  await loaded;
+  await value.fill('5');
+  assert.equal(await resultOf(page), '11.023113 lb');
+  forgetFailures();
+  await finish(page);
+});
+
+test('after a failed chunk load, the next focus loads it: the currency card', async () => {
+  const page = await visit('/currency-converter');
+  let failing = true;
+  const forgetFailures = await failChunks(page, () => failing);
+  const warnings = chunkWarnings(page);
+  const amount = page.getByRole('textbox', { name: 'Amount' });
+  await amount.focus(); // fetches the rates client and the amount reader, which both fail
+  await expectWarning(page, warnings, 'the rates client');
+  await expectWarning(page, warnings, 'the amount reader');
+  failing = false;
+  await page.getByRole('combobox', { name: 'From' }).focus();
+  await amount.focus(); // tries again
+  // A sum needs the amount reader, a result the rates client: both are here now
+  // (150 USD at the fake upstream's 0.92).
+  await amount.fill('1 1/2 * 100');
+  await page.waitForFunction(() => document.querySelector('#currency-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '€138.00 EUR');
+  assert.match(await page.locator('#currency-converter-rate').textContent(), /^1 USD = 0\.9200 EUR/);
+  forgetFailures();
+  await finish(page);
+});
+
+/** Waits until a warning says that `what` could not load. */
+async function expectWarning(page, warnings, what) {
+  while (!warnings.some((w) => w.startsWith(`Unitly: could not load ${what}:`))) await page.waitForTimeout(50);
+}

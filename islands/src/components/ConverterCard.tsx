@@ -1,10 +1,11 @@
-// The converter card for the five unit categories (length, weight, temperature, volume,
-// area). It only wires inputs to the plain-TypeScript core in ../lib: conversion,
-// formatting, copied text, history and the shareable address all live there.
+// The converter card for the unit categories (length, weight, temperature, volume, area,
+// …). It only wires inputs to the plain-TypeScript core in ../lib (conversion, formatting,
+// copied text) and to what every card shares: ui/useCard.ts (the value and pair, the
+// shareable address, replay, history) and ui/CardParts.tsx (head, Value, Result).
 //
 // Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
 // read only in effects, so the first client render matches the server's HTML.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, type Decimals } from '../lib/format.ts';
 import { unitWords } from '../lib/copyText.ts';
@@ -12,14 +13,15 @@ import { findTarget, isCookingUnit, resultLine } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
 import type { Lexicon } from '../lib/parse.ts';
 import { readDecimals, readFractions, subscribePrefs, writeDecimals, writeFractions } from '../lib/prefs.ts';
-import { createSettler, preloadHistory, recordHistory, subscribeReplay } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
+import { lazyChunk } from '../lib/lazyChunk.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
-import FavouriteStar from '../ui/FavouriteStar.tsx';
+import { CardSection, ResultField, ValueField, type FieldMessage } from '../ui/CardParts.tsx';
+import { useCard, useSettledHistory } from '../ui/useCard.ts';
+import { useChunk } from '../ui/useChunk.ts';
 
 export interface ConverterCardProps {
   /** One category of content/units.yaml, as the build hands it over (with its key). */
@@ -36,31 +38,19 @@ export interface ConverterCardProps {
 }
 
 // The batch box loads only when opened: most visits never need it.
-const Batch = lazy(() => import('../ui/Batch.tsx'));
+const batchChunk = lazyChunk(() => import('../ui/Batch.tsx'));
 
 // Every other category's unit words, fetched the first time something typed fails to read,
 // so "5 kg" here says kg is a unit of weight (lib/otherUnits.ts) without those words in the
 // page's props or first scripts.
-type Widen = typeof import('../lib/otherUnits.ts').lexiconWithOthers;
-let widen: Promise<Widen> | null = null;
-const loadWiden = (): Promise<Widen> => (widen ??= import('../lib/otherUnits.ts').then((m) => m.lexiconWithOthers));
+const widenChunk = lazyChunk(() => import('../lib/otherUnits.ts').then((m) => m.lexiconWithOthers));
 
 // The value parser and the exact conversion (conversion.ts with parse.ts and rational.ts) are
 // a chunk of their own, fetched when the Value field first gets the focus or when there is a
 // value to convert (typed, from the address or a history entry). Until it arrives the card
 // keeps what was typed and shows no result yet; it converts as soon as the chunk is there
 // (milliseconds after the focus), so nothing typed is lost.
-type Conversion = typeof import('../lib/conversion.ts');
-let conversion: Conversion | null = null;
-let conversionLoad: Promise<Conversion> | null = null;
-const loadConversion = (): Promise<Conversion> =>
-  (conversionLoad ??= import('../lib/conversion.ts').then(
-    (m) => (conversion = m),
-    (err) => {
-      conversionLoad = null; // a later focus tries again
-      throw err;
-    },
-  ));
+const conversionChunk = lazyChunk(() => import('../lib/conversion.ts'));
 
 const DECIMAL_CHOICES: Decimals[] = ['auto', ...Array.from({ length: MAX_DECIMALS + 1 }, (_, i) => i)];
 
@@ -74,32 +64,29 @@ function pick(category: UnitCategory, wanted: string | undefined, fallback: stri
 }
 
 export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2, extras = syncUrl }: ConverterCardProps) {
-  const preset = {
-    from: fromProp && findUnit(category, fromProp) ? fromProp : pick(category, undefined, category.default.from),
-    to: pick(category, toProp, category.default.to),
-  };
-  const [value, setValue] = useState('');
-  const [from, setFrom] = useState(preset.from);
-  const [to, setTo] = useState(preset.to);
+  const card = useCard({
+    category: category.key,
+    syncUrl,
+    preset: {
+      from: fromProp && findUnit(category, fromProp) ? fromProp : pick(category, undefined, category.default.from),
+      to: pick(category, toProp, category.default.to),
+    },
+    fromKeys: category.units.map((u) => u.key),
+    toKeys: [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)],
+    toOfText: (text) => category.units.find((u) => text.endsWith(` ${unitWords(u)}`))?.key,
+  });
+  const { value, from, to } = card;
   const [decimals, setDecimals] = useState<Decimals>('auto');
   const [fractions, setFractions] = useState(false);
-  // What a shared address asked for that this card could not use.
-  const [notice, setNotice] = useState<string | null>(null);
   const [allOpen, setAllOpen] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);
-  // Set once the visitor (or a shared address) has changed something: until then the card
-  // neither writes the address nor records history.
-  const [touched, setTouched] = useState(false);
-  const settler = useRef<ReturnType<typeof createSettler> | null>(null);
-  const valueInput = useRef<HTMLInputElement>(null);
 
-  const id = `${category.key}-converter`;
-  const Heading = `h${headingLevel}` as 'h2';
-  const [wide, setWide] = useState<Lexicon | null>(null);
-  // The conversion chunk, once here (a card rendered after another fetched it has it at once;
-  // with an empty Value the first render is the same either way, so hydration matches).
-  const [conv, setConv] = useState<Conversion | null>(conversion);
-  const lexicon = useMemo(() => wide ?? conv?.lexiconFor(category) ?? null, [category, wide, conv]);
+  const id = card.id;
+  const [widen, loadWiden] = useChunk(widenChunk, "the other categories' unit words");
+  const [conv, loadConv] = useChunk(conversionChunk, 'the unit conversion');
+  const [batch, loadBatch] = useChunk(batchChunk, 'the batch conversion');
+  const wide = useMemo(() => (widen === null ? null : widen(category)), [widen, category]);
+  const lexicon: Lexicon | null = useMemo(() => wide ?? conv?.lexiconFor(category) ?? null, [category, wide, conv]);
   const fromUnit = findUnit(category, from) as Unit;
   const target = findTarget(category, to)!;
   const outcome: Outcome =
@@ -114,7 +101,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   // "5 meters", "5 ft 11 in" (typed units), "1.5 meters" (a decimal comma, as read).
   const fromText = ok === null ? '' : ok.typed ? ok.reading! : `${ok.reading ?? value.trim()} ${unitWords(fromUnit)}`;
   const toText = (o: Extract<Outcome, { kind: 'ok' }>, unit: Unit | null): string => (unit === null ? o.text : `${o.text} ${unitWords(unit)}`);
-  const entry = (): NewHistoryEntry | null =>
+  const entry: NewHistoryEntry | null =
     ok === null
       ? null
       : {
@@ -123,29 +110,18 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           to: toText(ok, target.kind === 'unit' ? target.unit : null),
           replay: { category: category.key, value: value.trim(), from, to },
         };
-
-  const loadConv = (): void => {
-    if (conv !== null) return;
-    loadConversion().then(
-      (m) => setConv(() => m),
-      (err) => console.warn('Unitly: could not load the unit conversion:', err),
-    );
-  };
+  useSettledHistory(card, entry);
 
   // A value to convert (typed before the focus handler ran, from the address, from a history
   // entry) fetches the conversion chunk if the focus did not already.
   useEffect(() => {
-    if (pending) loadConv();
-  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (pending) void loadConv();
+  }, [pending, loadConv]);
 
   // A value that fails to read may hold another category's unit: fetch their words once.
   useEffect(() => {
-    if (error === null || wide !== null) return;
-    loadWiden().then(
-      (w) => setWide(w(category)),
-      (err) => console.warn('Unitly: could not load the other categories\' unit words:', err),
-    );
-  }, [error !== null, wide, category]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (error !== null && widen === null) void loadWiden();
+  }, [error !== null, widen, loadWiden]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The Decimals choice is the visitor's, remembered in this browser; read after hydration.
   useEffect(() => {
@@ -157,85 +133,9 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     return subscribePrefs(read);
   }, []);
 
-  // A shared address (?value=5%20ft%2011%20in&to=meters) restores its conversion; what is
-  // not valid here is said and dropped from the address.
-  useEffect(() => {
-    if (!syncUrl) return;
-    const targets = [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)];
-    const query = readConversionQuery(window.location.search, category.units.map((u) => u.key), targets);
-    if (query.from) setFrom(query.from);
-    if (query.to) setTo(query.to);
-    if (query.value !== undefined) setValue(query.value);
-    if (query.ignored.length > 0) {
-      setNotice(`The link's ${query.ignored.join(' and ')} ${query.ignored.length > 1 ? 'were' : 'was'} not understood here and ${query.ignored.length > 1 ? 'were' : 'was'} ignored.`);
-      setTouched(true); // corrects the address
-    }
-  }, []); // once, on mount: the address is read, never watched
-
-  // A history entry's button converts it again here: its value and pair, then the Value
-  // field has the focus. An entry older than replay names its To only in its text.
-  useEffect(() => {
-    if (!syncUrl) return;
-    return subscribeReplay(category.key, (r) => {
-      settler.current?.flush();
-      setValue(r.value);
-      if (r.from && findUnit(category, r.from)) setFrom(r.from);
-      const toKey = r.to ?? category.units.find((u) => r.toText?.endsWith(` ${unitWords(u)}`))?.key;
-      if (toKey && findTarget(category, toKey)) setTo(toKey);
-      setNotice(null);
-      setTouched(true);
-      const input = valueInput.current;
-      input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      input?.focus({ preventScroll: true });
-    });
-  }, [syncUrl, category]);
-
-  // Mirror the conversion in the address, replacing the entry rather than adding one.
-  useEffect(() => {
-    if (!syncUrl || !touched) return;
-    const search = conversionSearch(window.location.search, { value, from, to }, preset);
-    if (search === window.location.search) return;
-    try {
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-    } catch {
-      // Safari throttles replaceState; the conversion itself is unaffected.
-    }
-  }, [syncUrl, touched, value, from, to]); // preset derives from props, fixed for the card's life
-
-  // Record the conversion once it has settled (~1 s after the last change), not per keystroke.
-  useEffect(() => {
-    const settle = (settler.current ??= createSettler());
-    const record = entry();
-    if (!touched || record === null) {
-      settle.cancel();
-      return;
-    }
-    preloadHistory();
-    settle(() => void recordHistory(record));
-  }, [touched, value, from, to, decimals, fractions, conv]); // the entry derives from exactly these (conv: its arrival gives the result)
-
-  // Leaving the page (or the tab) records what is pending; unmounting drops it.
-  useEffect(() => {
-    const onHide = (): void => {
-      if (document.visibilityState === 'hidden') settler.current?.flush();
-    };
-    document.addEventListener('visibilitychange', onHide);
-    return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      settler.current?.cancel();
-    };
-  }, []);
-
-  const change = (set: (v: string) => void) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    set(e.target.value);
-    setTouched(true);
-  };
-
   const swap = (): void => {
     // A compound cannot be a From unit: its largest part takes its place.
-    setFrom(target.kind === 'compound' ? target.parts[0].key : to);
-    setTo(from);
-    setTouched(true);
+    card.setPair({ from: target.kind === 'compound' ? target.parts[0].key : to, to: from });
   };
 
   const chooseDecimals = (e: ChangeEvent<HTMLSelectElement>): void => {
@@ -250,100 +150,58 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   };
 
   const copy = async (): Promise<void> => {
-    const record = entry();
-    if (record === null) return;
+    if (entry === null) return;
     // Copying is a deliberate act: record it now rather than waiting for the settle delay.
-    settler.current?.cancel();
-    await recordHistory(record);
-    await copyWithToast(`${record.from} = ${record.to}`, copyMessage);
+    await card.recordNow(entry);
+    await copyWithToast(`${entry.from} = ${entry.to}`, copyMessage);
   };
 
   const reset = (): void => {
-    settler.current?.cancel();
-    setValue('');
-    setNotice(null);
-    setTouched(true);
+    card.clear();
     toast({ title: '🔄 Reset', description: `${category.label} converter cleared` });
   };
 
   // Under the Value field: why there is no result, or what was read, or a warning.
-  const message = error ?? [
+  const said = [
     ok?.reading ? (ok.typed ? `From ${ok.reading}` : `Read as ${ok.reading}`) : '',
     ok?.belowAbsoluteZero ? 'That is below absolute zero (−273.15 °C), the lowest temperature possible.' : '',
   ].filter(Boolean).join('. ');
-  const messageId = `${id}-message`;
+  const message: FieldMessage | null =
+    error !== null ? { text: error, tone: 'error' } : said !== '' ? { text: said, tone: ok?.belowAbsoluteZero ? 'warning' : 'hint' } : null;
 
   const everyUnit = (u: Unit): Outcome =>
     conv !== null && lexicon !== null ? conv.convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals, fractions }) : { kind: 'empty' };
 
+  const unitOptions = category.units.map((u) => (
+    <option key={u.key} value={u.key}>
+      {u.name}
+    </option>
+  ));
+
   return (
     <>
-    <section className={`card converter-card accent-${category.accent}`} aria-labelledby={`${id}-title`}>
-      <div className="converter-head">
-        <span className="converter-icon" aria-hidden="true">
-          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            {(category.icon ?? CONVERT_ICON).map((d) => (
-              <path key={d} d={d} />
-            ))}
-          </svg>
-        </span>
-        <Heading id={`${id}-title`} className="converter-title">
-          {`${category.label} Converter`}
-        </Heading>
-        <FavouriteStar
-          pair={{
-            category: category.key, label: category.label, from, to,
-            fromName: fromUnit.name, toName: target.kind === 'unit' ? target.unit.name : target.compound.name,
-          }}
-        />
-      </div>
-
-      {notice !== null && (
-        <p className="converter-notice" role="status">
-          {notice}
-        </p>
-      )}
-
-      <div className="field converter-value">
-        <label htmlFor={`${id}-value`}>Value</label>
-        <input
-          id={`${id}-value`}
-          ref={valueInput}
-          type="text"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="Enter a value, e.g. 5 ft 11 in"
-          value={value}
-          onChange={change(setValue)}
-          onFocus={loadConv}
-          aria-invalid={error !== null ? true : undefined}
-          aria-describedby={message !== '' ? messageId : undefined}
-        />
-        <div className="converter-message" aria-live="polite">
-          {message !== '' && (
-            <p id={messageId} className={error !== null ? 'field-error' : ok?.belowAbsoluteZero ? 'field-hint field-warning' : 'field-hint'}>
-              {message}
-            </p>
-          )}
-        </div>
-      </div>
+    <CardSection
+      card={card}
+      className={`accent-${category.accent}`}
+      title={`${category.label} Converter`}
+      headingLevel={headingLevel}
+      icon={(category.icon ?? CONVERT_ICON).map((d) => (
+        <path key={d} d={d} />
+      ))}
+      favourite={{
+        category: category.key, label: category.label, from, to,
+        fromName: fromUnit.name, toName: target.kind === 'unit' ? target.unit.name : target.compound.name,
+      }}
+    >
+      <ValueField card={card} label="Value" placeholder="Enter a value, e.g. 5 ft 11 in" onFocus={() => void loadConv()} message={message} />
 
       <UnitPair
-        id={id}
-        options={category.units.map((u) => (
-          <option key={u.key} value={u.key}>
-            {u.name}
-          </option>
-        ))}
+        card={card}
+        options={unitOptions}
         toOptions={
           category.compounds?.length ? (
             <>
-              {category.units.map((u) => (
-                <option key={u.key} value={u.key}>
-                  {u.name}
-                </option>
-              ))}
+              {unitOptions}
               <optgroup label="In parts">
                 {category.compounds.map((c) => (
                   <option key={c.key} value={c.key}>
@@ -354,33 +212,14 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
             </>
           ) : undefined
         }
-        from={from}
-        to={to}
-        onFromChange={change(setFrom)}
-        onToChange={change(setTo)}
         swapLabel="Swap units"
         onSwap={swap}
       />
 
-      <div className="field converter-result">
-        <label htmlFor={`${id}-result`}>Result</label>
-        <output id={`${id}-result`} htmlFor={`${id}-value ${id}-from ${id}-to`} aria-busy={pending ? true : undefined}>
-          {ok !== null && (
-            <>
-              <span className="result-value">{ok.text}</span>
-              {ok.symbol !== '' && (
-                <>
-                  {' '}
-                  <span className="result-unit">{ok.symbol}</span>
-                </>
-              )}
-            </>
-          )}
-        </output>
-      </div>
+      <ResultField card={card} valueLabel="Value" result={ok === null ? null : { value: ok.text, unit: ok.symbol }} busy={pending} />
 
       <CardActions onCopy={copy} onReset={reset} nothingToCopy={ok !== null ? undefined : (error ?? 'Enter a value to copy its result')} />
-    </section>
+    </CardSection>
     {extras && (
       <div className="converter-tools">
         <div className="field converter-decimals">
@@ -413,7 +252,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           className="converter-more"
           onToggle={(e) => {
             setAllOpen(e.currentTarget.open);
-            if (e.currentTarget.open) loadConv();
+            if (e.currentTarget.open) void loadConv();
           }}
         >
           <summary>{`Every ${category.label.toLowerCase()} unit`}</summary>
@@ -450,17 +289,19 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
           className="converter-more"
           onToggle={(e) => {
             setBatchOpen(e.currentTarget.open);
-            if (e.currentTarget.open) loadConv();
+            if (e.currentTarget.open) {
+              void loadConv();
+              void loadBatch();
+            }
           }}
         >
           <summary>Batch conversion</summary>
-          {batchOpen && (lexicon === null ? (
-            <p className="field-hint">Loading…</p>
-          ) : (
-            <Suspense fallback={<p className="field-hint">Loading…</p>}>
-              <Batch category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} fractions={fractions} />
-            </Suspense>
-          ))}
+          {batchOpen &&
+            (lexicon === null || batch === null ? (
+              <p className="field-hint">Loading…</p>
+            ) : (
+              <batch.default category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} fractions={fractions} />
+            ))}
         </details>
       </div>
     )}

@@ -1,29 +1,30 @@
 // The currency converter card: live rates from the edge function (/api/rates/pair/…),
-// falling back to offline rates with a banner and a warning icon when the call fails
-// (spec sections 2, 4, 5, 7 and 8). The logic lives in ../lib/rates.ts; this only wires it
-// to the inputs. It shares the unit card's look (converter.css) and its toasts and history.
+// falling back to offline rates (the last live ones this browser saw, else the built-in
+// table) with a banner and a warning icon when the call fails. The logic lives in
+// ../lib/rates.ts; this only wires it to the inputs. What every card shares (the address,
+// replay, history, the card's parts) is ui/useCard.ts and ui/CardParts.tsx.
 //
 // Server-rendered with an empty amount, so nothing is fetched and nothing moves until the
 // visitor types; storage is only read in handlers and effects.
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { copyLine, currencyText } from '../lib/copyText.ts';
-import { createSettler, preloadHistory, recordHistory, subscribeReplay } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import type * as RatesModule from '../lib/rates.ts';
 import { formatCurrency } from '../lib/format.ts';
+import { lazyChunk } from '../lib/lazyChunk.ts';
 import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
-import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
-import FavouriteStar from '../ui/FavouriteStar.tsx';
+import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
+import { useCard, useSettledHistory } from '../ui/useCard.ts';
+import { useChunk } from '../ui/useChunk.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
   /** content/units.yaml's currencies: code, name, symbol, flag. */
   currencies: Currency[];
-  /** content/units.yaml's fallback_rates (spec section 3). */
+  /** content/units.yaml's fallback_rates: approximate rates for when no live or stored rate is at hand. */
   fallbackRates: RateTable;
   /** The pair to start with; USD → EUR when missing or unknown. */
   from?: string;
@@ -37,18 +38,17 @@ export interface CurrencyCardProps {
 // The value parser (fractions, sums, a decimal comma) is a chunk of its own, fetched when
 // the Amount is first focused or holds more than digits: a plain amount such as 100 is
 // read here without it, so the page's first load carries no parser.
-type ReadAmount = typeof import('../lib/amount.ts').readAmount;
-
-let amountReader: Promise<ReadAmount> | null = null;
-const loadAmountReader = (): Promise<ReadAmount> => (amountReader ??= import('../lib/amount.ts').then((m) => m.readAmount));
+const amountChunk = lazyChunk(() => import('../lib/amount.ts').then((m) => m.readAmount));
 
 // The rates client (lib/rates.ts: the edge call, offline rates and their wording) is a chunk
 // of its own too, fetched with the parser: nothing is converted before the Amount is focused
 // or holds a value, so the page's first scripts carry none of it.
-type Rates = typeof RatesModule;
-let rates: Rates | null = null;
-let ratesLoad: Promise<Rates> | null = null;
-const loadRates = (): Promise<Rates> => (ratesLoad ??= import('../lib/rates.ts').then((m) => (rates = m)));
+const ratesChunk = lazyChunk(() => import('../lib/rates.ts'));
+type Rates = typeof import('../lib/rates.ts');
+
+// The sign beside the title: a Wi-Fi arc while rates are live, a warning triangle when not.
+const LIVE_ICON = ['M5 12.55a11 11 0 0 1 14.08 0', 'M1.42 9a16 16 0 0 1 21.16 0', 'M8.53 16.11a6 6 0 0 1 6.95 0', 'M12 20h.01'];
+const OFFLINE_ICON = ['M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z', 'M12 9v4', 'M12 17h.01'];
 
 type Source = 'live' | 'stored' | 'table' | 'same';
 
@@ -75,12 +75,12 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
   return currencies[0].code;
 }
 
-function sourceText(c: Conversion): string {
+function sourceText(rates: Rates, c: Conversion): string {
   switch (c.source) {
     case 'live':
-      return c.time === undefined ? 'Live rate' : rates!.liveSourceText(c.time, c.stale === true);
+      return c.time === undefined ? 'Live rate' : rates.liveSourceText(c.time, c.stale === true);
     case 'stored':
-      return `Offline rate from ${rates!.formatRateTime(c.time ?? NaN)}`;
+      return `Offline rate from ${rates.formatRateTime(c.time ?? NaN)}`;
     case 'table':
       return 'Offline rate from the built-in fallback table';
     default:
@@ -88,10 +88,10 @@ function sourceText(c: Conversion): string {
   }
 }
 
-function bannerText(offline: Offline, from: string, to: string): string {
+function bannerText(rates: Rates, offline: Offline, from: string, to: string): string {
   switch (offline.source) {
     case 'stored':
-      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${rates!.formatRateTime(offline.time)}. It may differ from today's rate.`;
+      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${rates.formatRateTime(offline.time)}. It may differ from today's rate.`;
     case 'table':
       return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
     default:
@@ -100,32 +100,33 @@ function bannerText(offline: Offline, from: string, to: string): string {
 }
 
 export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false }: CurrencyCardProps) {
-  const [amount, setAmount] = useState('');
-  const [from, setFrom] = useState(() => pick(currencies, fromProp, 'USD'));
-  const [to, setTo] = useState(() => pick(currencies, toProp, 'EUR'));
+  const codes = currencies.map((c) => c.code);
+  const card = useCard({
+    category: 'currency',
+    syncUrl,
+    preset: { from: pick(currencies, fromProp, 'USD'), to: pick(currencies, toProp, 'EUR') },
+    fromKeys: codes,
+    toKeys: codes,
+    recordOnPairChange: true,
+  });
+  const { value: amount, from, to } = card;
   const [conversion, setConversion] = useState<Conversion | null>(null);
   const [loading, setLoading] = useState(false);
   const [offline, setOffline] = useState<Offline | null>(null);
   const offlineRef = useRef<Offline | null>(null);
   const requester = useRef<ReturnType<Rates['createRequester']> | null>(null);
-  const [ratesReady, setRatesReady] = useState(rates !== null);
-  const settler = useRef<ReturnType<typeof createSettler> | null>(null);
   const tablesInFlight = useRef(new Set<string>());
-  const amountInput = useRef<HTMLInputElement>(null);
+  const [rates, loadRates] = useChunk(ratesChunk, 'the rates client');
+  const [readAmount, loadAmountReader] = useChunk(amountChunk, 'the amount reader');
 
-  const id = 'currency-converter';
-  const Heading = `h${headingLevel}` as 'h2';
+  const id = card.id;
   const byCode = (code: string) => currencies.find((c) => c.code === code) as Currency;
-  const preset = { from: pick(currencies, fromProp, 'USD'), to: pick(currencies, toProp, 'EUR') };
-  const [notice, setNotice] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const [reader, setReader] = useState<{ read: ReadAmount } | null>(null);
   const loadReader = (): void => {
-    void loadRates().then(() => setRatesReady(true), () => undefined);
-    if (reader === null) void loadAmountReader().then((read) => setReader({ read }), (err) => console.warn('Unitly: could not load the amount reader:', err));
+    void loadRates();
+    void loadAmountReader();
   };
   // null while the parser is still on its way (nothing shown, nothing fetched yet).
-  const read: AmountReading | null = quickAmount(amount) ?? (reader === null ? null : reader.read(amount, currencies));
+  const read: AmountReading | null = quickAmount(amount) ?? (readAmount === null ? null : readAmount(amount, currencies));
   // A result is shown only for the input it was computed from; a pending one is dimmed.
   const current = conversion !== null && conversion.from === from && conversion.to === to && conversion.amountText === amount.trim();
 
@@ -135,9 +136,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   };
 
   // After a live success, keep this base's whole table for offline use (at most hourly).
-  const refreshTable = (base: string): void => {
-    const r = rates;
-    if (r === null || tablesInFlight.current.has(base) || !r.needsTable(base, r.readStoredRates())) return;
+  const refreshTable = (r: Rates, base: string): void => {
+    if (tablesInFlight.current.has(base) || !r.needsTable(base, r.readStoredRates())) return;
     tablesInFlight.current.add(base);
     r.fetchLatest(base)
       .then(({ rates: table, time }) => r.storeRates(base, table, time, { table: true }))
@@ -152,10 +152,11 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     const value = read?.value ?? null;
     const r = rates;
     if (r === null) {
-      // The rates client is still on its way: fetch it once there is something to convert.
+      // The rates client is still on its way: fetch it once there is something to convert
+      // (a failed fetch stops the spinner; the next focus or amount fetches again).
       if (value !== null) {
         setLoading(true);
-        loadRates().then(() => setRatesReady(true), (err) => console.warn('Unitly: could not load the rates client:', err));
+        void loadRates().then((got) => got === null && setLoading(false));
       }
       return;
     }
@@ -183,7 +184,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           r.storeRates(from, { [to]: live.rate }, live.time);
           showOffline(null);
           setConversion({ amountText, from, to, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
-          refreshTable(from);
+          refreshTable(r, from);
           return;
         }
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
@@ -204,36 +205,10 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amount, from, to, reader, ratesReady]);
+  }, [amount, from, to, readAmount, rates]);
 
-  // A shared address (?value=100&from=GBP&to=JPY) restores its conversion; what is not a
-  // currency here is said and dropped from the address.
-  useEffect(() => {
-    if (!syncUrl) return;
-    const codes = currencies.map((c) => c.code);
-    const query = readConversionQuery(window.location.search, codes);
-    if (query.from) setFrom(query.from);
-    if (query.to) setTo(query.to);
-    if (query.value !== undefined) setAmount(query.value);
-    if (query.ignored.length > 0) {
-      setNotice(`The link's ${query.ignored.join(' and ')} ${query.ignored.length > 1 ? 'were' : 'was'} not understood here and ${query.ignored.length > 1 ? 'were' : 'was'} ignored.`);
-    }
-    if (query.ignored.length > 0 || query.value !== undefined || query.from || query.to) setTouched(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []); // once, on mount
-
-  // Mirror the conversion in the address, replacing the entry rather than adding one.
-  useEffect(() => {
-    if (!syncUrl || !touched) return;
-    const search = conversionSearch(window.location.search, { value: amount, from, to }, preset);
-    if (search === window.location.search) return;
-    try {
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-    } catch {
-      // Safari throttles replaceState; the conversion itself is unaffected.
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [syncUrl, touched, amount, from, to]);
+  // Unmounting drops a call still on its way.
+  useEffect(() => () => requester.current?.cancel(), []);
 
   const entry = (c: Conversion | null): NewHistoryEntry | null =>
     c === null || c.source === 'same'
@@ -244,84 +219,28 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           to: currencyText(formatCurrency(c.result), byCode(c.to)),
           replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
         };
-
-  // A history entry's button converts it again here, then the Amount field has the focus.
-  useEffect(() => {
-    if (!syncUrl) return;
-    return subscribeReplay('currency', (r) => {
-      settler.current?.flush();
-      setAmount(r.value);
-      if (r.from && currencies.some((c) => c.code === r.from)) setFrom(r.from);
-      if (r.to && currencies.some((c) => c.code === r.to)) setTo(r.to);
-      setNotice(null);
-      setTouched(true);
-      const input = amountInput.current;
-      input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      input?.focus({ preventScroll: true });
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [syncUrl]);
-
-  // Record each conversion once it has settled (~1 s), not per keystroke.
-  useEffect(() => {
-    const settle = (settler.current ??= createSettler());
-    const record = entry(conversion);
-    if (record === null) return settle.cancel();
-    preloadHistory();
-    settle(() => void recordHistory(record));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [conversion]);
-
-  // Leaving the page (or the tab) records what is pending; unmounting drops it.
-  useEffect(() => {
-    const onHide = (): void => {
-      if (document.visibilityState === 'hidden') settler.current?.flush();
-    };
-    document.addEventListener('visibilitychange', onHide);
-    return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      settler.current?.cancel();
-      requester.current?.cancel();
-    };
-  }, []);
-
-  const changeCurrency = (set: (v: string) => void) => (e: ChangeEvent<HTMLSelectElement>) => {
-    settler.current?.flush(); // the previous pair's result is final now
-    set(e.target.value);
-    setTouched(true);
-  };
-
-  const swap = (): void => {
-    settler.current?.flush();
-    setFrom(to);
-    setTo(from);
-    setTouched(true);
-  };
+  useSettledHistory(card, entry(conversion));
 
   const copy = async (): Promise<void> => {
     const record = current ? entry(conversion) : null;
     if (record === null || conversion === null) return;
     // Copying is a deliberate act: record it now rather than after the settle delay.
-    settler.current?.cancel();
-    await recordHistory(record);
+    await card.recordNow(record);
     const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result), conversion.to);
     await copyWithToast(line, { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
   };
 
   const reset = (): void => {
-    settler.current?.cancel();
+    card.clear();
     requester.current?.cancel();
-    setAmount('');
-    setNotice(null);
-    setTouched(true);
     setConversion(null);
     setLoading(false);
     showOffline(null);
     toast({ title: '🔄 Reset', description: 'Currency converter cleared' });
   };
 
-  const shown = conversion;
-  const hint = read?.message ?? null;
+  // A conversion is only ever made with the rates client at hand.
+  const shown = rates === null ? null : conversion;
   const status = offline === null ? 'Live rates' : 'Offline rates';
   const options = currencies.map((c) => (
     <option key={c.code} value={c.code}>
@@ -330,128 +249,72 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   ));
 
   return (
-    <section className="card converter-card currency-card accent-rose" aria-labelledby={`${id}-title`}>
-      <div className="converter-head">
-        <span className="converter-icon" aria-hidden="true">
-          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M15 9.2a3 3 0 0 0-2.6-1.2h-1a2.2 2.2 0 0 0 0 4.4h1.2a2.2 2.2 0 0 1 0 4.4h-1.2A3 3 0 0 1 8.8 15.6" />
-            <path d="M12 6.2v1.8M12 16.8v1.8" />
+    <CardSection
+      card={card}
+      className="currency-card accent-rose"
+      title="Currency Converter"
+      headingLevel={headingLevel}
+      icon={
+        <>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M15 9.2a3 3 0 0 0-2.6-1.2h-1a2.2 2.2 0 0 0 0 4.4h1.2a2.2 2.2 0 0 1 0 4.4h-1.2A3 3 0 0 1 8.8 15.6" />
+          <path d="M12 6.2v1.8M12 16.8v1.8" />
+        </>
+      }
+      favourite={{ category: 'currency', label: 'Currency', from, to, fromName: `${byCode(from).flag} ${from}`, toName: `${byCode(to).flag} ${to}` }}
+      status={
+        <span className={`rate-status ${offline === null ? 'rate-status-live' : 'rate-status-offline'}`} role="img" aria-label={status} title={status}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            {(offline === null ? LIVE_ICON : OFFLINE_ICON).map((d) => (
+              <path key={d} d={d} />
+            ))}
           </svg>
         </span>
-        <Heading id={`${id}-title`} className="converter-title">
-          Currency Converter
-        </Heading>
-        <FavouriteStar pair={{ category: 'currency', label: 'Currency', from, to, fromName: `${byCode(from).flag} ${from}`, toName: `${byCode(to).flag} ${to}` }} />
-        <span className={`rate-status ${offline === null ? 'rate-status-live' : 'rate-status-offline'}`} role="img" aria-label={status} title={status}>
-          {offline === null ? (
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M5 12.55a11 11 0 0 1 14.08 0" />
-              <path d="M1.42 9a16 16 0 0 1 21.16 0" />
-              <path d="M8.53 16.11a6 6 0 0 1 6.95 0" />
-              <path d="M12 20h.01" />
-            </svg>
-          ) : (
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
-              <path d="M12 9v4" />
-              <path d="M12 17h.01" />
-            </svg>
-          )}
-        </span>
-      </div>
-
-      {offline !== null && (
+      }
+    >
+      {rates !== null && offline !== null && (
         // One sentence, no title of its own: the toast already says 'Using offline rates', and
         // two boxes with that title at once read as the same message shown twice.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-text">{bannerText(offline, from, to)}</p>
+          <p className="rates-banner-text">{bannerText(rates, offline, from, to)}</p>
         </div>
       )}
 
-      {notice !== null && (
-        <p className="converter-notice" role="status">
-          {notice}
-        </p>
-      )}
+      <ValueField card={card} label="Amount" placeholder="Enter an amount" onFocus={loadReader} message={read?.message ? { text: read.message, tone: 'error' } : null} messageClass="currency-hint" />
 
-      <div className="field converter-value">
-        <label htmlFor={`${id}-amount`}>Amount</label>
-        <input
-          id={`${id}-amount`}
-          ref={amountInput}
-          type="text"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="Enter an amount"
-          value={amount}
-          onFocus={loadReader}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setTouched(true);
-          }}
-          aria-invalid={hint !== null ? true : undefined}
-          aria-describedby={hint !== null ? `${id}-hint` : undefined}
-        />
-        <div className="converter-message" aria-live="polite">
-          {hint !== null && (
-            <p className="field-error currency-hint" id={`${id}-hint`}>
-              {hint}
-            </p>
-          )}
-        </div>
-      </div>
+      <UnitPair card={card} options={options} swapLabel="Swap currencies" />
 
-      <UnitPair
-        id={id}
-        options={options}
-        from={from}
-        to={to}
-        onFromChange={changeCurrency(setFrom)}
-        onToChange={changeCurrency(setTo)}
-        swapLabel="Swap currencies"
-        onSwap={swap}
-      />
-
-      <div className="field converter-result">
-        <label htmlFor={`${id}-result`}>Result</label>
-        <div className="currency-result">
-          <output
-            id={`${id}-result`}
-            htmlFor={`${id}-amount ${id}-from ${id}-to`}
-            aria-busy={loading}
-            className={loading || (shown !== null && !current) ? 'is-pending' : undefined}
-          >
-            {shown !== null && (
-              <>
-                <span className="result-value">{rates!.moneyParts(shown.result, byCode(shown.to)).value}</span>{' '}
-                <span className="result-unit">{shown.to}</span>
-              </>
-            )}
-          </output>
-          {loading && (
+      <ResultField
+        card={card}
+        valueLabel="Amount"
+        result={rates === null || shown === null ? null : { value: rates.moneyParts(shown.result, byCode(shown.to)).value, unit: shown.to }}
+        busy={loading}
+        className={loading || (shown !== null && !current) ? 'is-pending' : undefined}
+        beside={{
+          className: 'currency-result',
+          content: loading && (
             <span className="currency-spinner">
               <span className="spinner" aria-hidden="true" />
               <span className="visually-hidden">Loading</span>
             </span>
-          )}
-        </div>
+          ),
+        }}
+      >
         <p className="rate-line" id={`${id}-rate`}>
-          {shown !== null && shown.source !== 'same' ? (
+          {rates !== null && shown !== null && shown.source !== 'same' ? (
             <>
-              <span className="rate-value">{rates!.rateLine(shown.from, shown.to, shown.rate)}</span>
-              <span className={`rate-source rate-source-${shown.source}`}>{sourceText(shown)}</span>
+              <span className="rate-value">{rates.rateLine(shown.from, shown.to, shown.rate)}</span>
+              <span className={`rate-source rate-source-${shown.source}`}>{sourceText(rates, shown)}</span>
             </>
-          ) : shown !== null ? (
-            <span className="rate-source">{sourceText(shown)}</span>
+          ) : rates !== null && shown !== null ? (
+            <span className="rate-source">{sourceText(rates, shown)}</span>
           ) : (
             <span className="rate-source">Mid-market rates, refreshed hourly.</span>
           )}
         </p>
-      </div>
+      </ResultField>
 
       <CardActions onCopy={copy} onReset={reset} nothingToCopy={current ? undefined : 'Enter an amount to copy its result'} />
-    </section>
+    </CardSection>
   );
 }

@@ -4,6 +4,9 @@
 // list handling; recordHistory fetches that when a conversion is recorded.
 import { pageBus as bus } from './storage';
 import type { NewHistoryEntry } from './history';
+import { lazyChunk } from './lazyChunk';
+
+const historyChunk = lazyChunk(() => import('./history'));
 
 export const HISTORY_KEY = 'conversion-history';
 /** Fired on `window` after this page changes the history; other tabs get a 'storage' event. */
@@ -51,14 +54,14 @@ export function subscribeReplay(category: string, listener: (r: Replay) => void,
 
 /** Fetches the history code ahead of a record (a card calls it on the first change). */
 export function preloadHistory(): void {
-  import('./history').catch(() => {
+  historyChunk.load().catch(() => {
     // offline before the chunk arrived: recordHistory will say so if it still cannot load
   });
 }
 
 /** Records a conversion (history.ts's addHistory, fetched on first use); resolves once stored. */
 export function recordHistory(entry: NewHistoryEntry): Promise<void> {
-  return import('./history').then(
+  return historyChunk.load().then(
     (m) => void m.addHistory(entry),
     (err) => console.warn('Unitly: could not record the conversion:', err),
   );

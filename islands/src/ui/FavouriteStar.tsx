@@ -7,11 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Favourite } from '../lib/favourites.ts';
 import { browserStorage } from '../lib/storage.ts';
 import { FAVOURITES_KEY } from '../lib/favouriteKeys.ts';
+import { lazyChunk } from '../lib/lazyChunk.ts';
 import { toast } from '../lib/toast.ts';
 
 type Lib = typeof import('../lib/favourites.ts');
-let lib: Promise<Lib> | null = null;
-const loadLib = (): Promise<Lib> => (lib ??= import('../lib/favourites.ts'));
+const favouritesChunk = lazyChunk(() => import('../lib/favourites.ts'));
+const loadLib = favouritesChunk.load;
 
 const stored = (): boolean => {
   try {

@@ -1,0 +1,157 @@
+// The parts every converter card shows the same way (converter.css): the card with its
+// head (icon, title, favourite star), the Value field with its message and the notice of
+// what a shared address asked for, and the Result. A card composes them around what is
+// its own (its pair's options, what it says about a result).
+// (Not an island: islands are the files directly in src/components.)
+import type { ReactNode } from 'react';
+import FavouriteStar from './FavouriteStar.tsx';
+import type { Favourite } from '../lib/favourites.ts';
+import type { Card } from './useCard.ts';
+
+interface SectionProps {
+  card: Card;
+  /** The section's classes beside `card converter-card` (its accent colour). */
+  className: string;
+  title: string;
+  /** Level of the title in the page outline (2 on a converter page, 3 in the home grid). */
+  headingLevel: 2 | 3 | 4;
+  /** The icon's shapes, drawn in a 24 × 24 box with the current colour. */
+  icon: ReactNode;
+  /** The pair the star keeps. */
+  favourite: Favourite;
+  /** In the head after the star (the currency card's live/offline sign). */
+  status?: ReactNode;
+  /** The card's body under its head. */
+  children: ReactNode;
+}
+
+/** The card itself: a region named by its title, with the icon, title and favourite star. */
+export function CardSection({ card, className, title, headingLevel, icon, favourite, status, children }: SectionProps) {
+  const Heading = `h${headingLevel}` as 'h2';
+  return (
+    <section className={`card converter-card ${className}`} aria-labelledby={`${card.id}-title`}>
+      <div className="converter-head">
+        <span className="converter-icon" aria-hidden="true">
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            {icon}
+          </svg>
+        </span>
+        <Heading id={`${card.id}-title`} className="converter-title">
+          {title}
+        </Heading>
+        <FavouriteStar pair={favourite} />
+        {status}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** What the Value field says under it, and whether it is an error, a hint or a warning. */
+export interface FieldMessage {
+  text: string;
+  tone: 'error' | 'hint' | 'warning';
+}
+
+const TONE_CLASS: Record<FieldMessage['tone'], string> = { error: 'field-error', hint: 'field-hint', warning: 'field-hint field-warning' };
+
+interface ValueProps {
+  card: Card;
+  /** The field's name: 'Value', 'Amount'. Its input is `${card.id}-${label in lower case}`. */
+  label: string;
+  placeholder: string;
+  /** The first focus fetches what converting needs. */
+  onFocus: () => void;
+  /** Why there is no result, what was read, or a warning; null for nothing to say. */
+  message: FieldMessage | null;
+  /** A class the message adds to its tone's. */
+  messageClass?: string;
+}
+
+/** The Value field, after the notice of what a shared address asked for that the card ignored. */
+export function ValueField({ card, label, placeholder, onFocus, message, messageClass }: ValueProps) {
+  const messageId = `${card.id}-message`;
+  const inputId = `${card.id}-${label.toLowerCase()}`;
+  return (
+    <>
+      {card.notice !== null && (
+        <p className="converter-notice" role="status">
+          {card.notice}
+        </p>
+      )}
+      <div className="field converter-value">
+        <label htmlFor={inputId}>{label}</label>
+        <input
+          id={inputId}
+          ref={card.valueInput}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={card.value}
+          onChange={(e) => card.setValue(e.target.value)}
+          onFocus={onFocus}
+          aria-invalid={message?.tone === 'error' ? true : undefined}
+          aria-describedby={message !== null ? messageId : undefined}
+        />
+        <div className="converter-message" aria-live="polite">
+          {message !== null && (
+            <p id={messageId} className={[TONE_CLASS[message.tone], messageClass].filter(Boolean).join(' ')}>
+              {message.text}
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+interface ResultProps {
+  card: Card;
+  /** The Value field's label, as ValueField names its input. */
+  valueLabel: string;
+  /** The number and its unit (the unit may be ''), or null for no result. */
+  result: { value: string; unit: string } | null;
+  /** A result is on its way. */
+  busy: boolean;
+  /** The output's own class ('is-pending': the result shown is for an earlier input). */
+  className?: string;
+  /** Shown beside the output (a spinner), in a row of this class. */
+  beside?: { className: string; content: ReactNode };
+  /** Under the output (the rate and its source). */
+  children?: ReactNode;
+}
+
+export function ResultField({ card, valueLabel, result, busy, className, beside, children }: ResultProps) {
+  const id = card.id;
+  const output = (
+    <output id={`${id}-result`} htmlFor={`${id}-${valueLabel.toLowerCase()} ${id}-from ${id}-to`} aria-busy={busy ? true : undefined} className={className}>
+      {result !== null && (
+        <>
+          <span className="result-value">{result.value}</span>
+          {result.unit !== '' && (
+            <>
+              {' '}
+              <span className="result-unit">{result.unit}</span>
+            </>
+          )}
+        </>
+      )}
+    </output>
+  );
+  return (
+    <div className="field converter-result">
+      <label htmlFor={`${id}-result`}>Result</label>
+      {beside === undefined ? (
+        output
+      ) : (
+        <div className={beside.className}>
+          {output}
+          {beside.content}
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}

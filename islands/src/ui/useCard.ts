@@ -1,0 +1,185 @@
+// The core every converter card shares, whatever it converts (units, currencies, …): the
+// value and the From → To pair, restored from a shared address, mirrored back to it,
+// replayed from a history entry, and recorded in the history once it has settled (flushed
+// when the page is hidden). A card adds only what is its own: how a result is computed
+// and shown. Rules, the same for every card:
+// - a shared address (?value=…&from=…&to=…) restores its conversion; what is not valid
+//   here is said (`notice`), dropped, and the address corrected;
+// - nothing is recorded in the history, and the address is not rewritten (but to correct
+//   it), until the visitor acts: types, chooses, swaps, resets or replays an entry;
+// - only the page's main card (`syncUrl`) reads or writes the address and takes replays.
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createSettler, preloadHistory, recordHistory, subscribeReplay, type Settler } from '../lib/historyBus.ts';
+import type { NewHistoryEntry } from '../lib/history.ts';
+import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
+
+export interface Pair {
+  from: string;
+  to: string;
+}
+
+export interface CardOptions {
+  /** The card's category key ('length', 'currency'): its history entries' replay channel. */
+  category: string;
+  /** The page's main card syncs with the address and takes replays; grid cards do not. */
+  syncUrl: boolean;
+  /** The pair the card starts with; an address with no value and this pair is clean. */
+  preset: Pair;
+  /** What From and To accept (To may add compounds such as feet + inches). */
+  fromKeys: readonly string[];
+  toKeys: readonly string[];
+  /** An entry older than replay names its To only in its result text: the key it means. */
+  toOfText?: (text: string) => string | undefined;
+  /** A new pair makes the previous pair's result final: record it now, not after the delay. */
+  recordOnPairChange?: boolean;
+}
+
+export interface Card extends Pair {
+  /** The card's id prefix in the page (`length-converter`, `currency-converter`). */
+  id: string;
+  value: string;
+  /** The visitor's changes (each one counts as acting). */
+  setValue(value: string): void;
+  setFrom(key: string): void;
+  setTo(key: string): void;
+  setPair(pair: Pair): void;
+  /** Empties the value and the notice and drops the pending record (Reset). */
+  clear(): void;
+  /** What a shared address asked for that this card could not use. */
+  notice: string | null;
+  /** Whether the visitor has acted: only then is history recorded. */
+  acted: boolean;
+  /** The Value field: a replay scrolls it into view and focuses it. */
+  valueInput: RefObject<HTMLInputElement | null>;
+  /** Records `entry` at once (a deliberate act such as Copy), dropping the pending record. */
+  recordNow(entry: NewHistoryEntry): Promise<void>;
+  /** The pending record's timer (useSettledHistory schedules it). */
+  settler: Settler;
+}
+
+/** The sentence a card shows for the parts of a shared address it ignored. */
+export function ignoredNotice(ignored: readonly string[]): string {
+  const was = ignored.length > 1 ? 'were' : 'was';
+  return `The link's ${ignored.join(' and ')} ${was} not understood here and ${was} ignored.`;
+}
+
+export function useCard(options: CardOptions): Card {
+  const { syncUrl, preset } = options;
+  const latest = useRef(options);
+  latest.current = options;
+  const [value, setValue] = useState('');
+  const [pair, setPair] = useState<Pair>(preset);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [acted, setActed] = useState(false);
+  // The shared address held something this card ignored: rewrite it even before any act.
+  const [correctAddress, setCorrectAddress] = useState(false);
+  const [settler] = useState(() => createSettler());
+  const valueInput = useRef<HTMLInputElement>(null);
+
+  const choose = (next: (p: Pair) => Pair): void => {
+    if (latest.current.recordOnPairChange) settler.flush();
+    setPair(next);
+    setActed(true);
+  };
+
+  // A shared address restores its conversion once, on mount: it is read, never watched.
+  useEffect(() => {
+    if (!syncUrl) return;
+    const { fromKeys, toKeys } = latest.current;
+    const query = readConversionQuery(window.location.search, fromKeys, toKeys);
+    if (query.from || query.to) setPair((p) => ({ from: query.from ?? p.from, to: query.to ?? p.to }));
+    if (query.value !== undefined) setValue(query.value);
+    if (query.ignored.length > 0) {
+      setNotice(ignoredNotice(query.ignored));
+      setCorrectAddress(true);
+    }
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A history entry's button converts it again here: its value and pair, then the Value
+  // field has the focus. The entry pending before it is recorded first.
+  useEffect(() => {
+    if (!syncUrl) return;
+    return subscribeReplay(options.category, (r) => {
+      const { fromKeys, toKeys, toOfText } = latest.current;
+      settler.flush();
+      setValue(r.value);
+      const to = r.to ?? (r.toText !== undefined ? toOfText?.(r.toText) : undefined);
+      setPair((p) => ({
+        from: r.from !== undefined && fromKeys.includes(r.from) ? r.from : p.from,
+        to: to !== undefined && toKeys.includes(to) ? to : p.to,
+      }));
+      setNotice(null);
+      setActed(true);
+      const input = valueInput.current;
+      input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      input?.focus({ preventScroll: true });
+    });
+  }, [syncUrl, options.category, settler]);
+
+  // Mirror the conversion in the address, replacing the entry rather than adding one.
+  useEffect(() => {
+    if (!syncUrl || !(acted || correctAddress)) return;
+    const search = conversionSearch(window.location.search, { value, ...pair }, latest.current.preset);
+    if (search === window.location.search) return;
+    try {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    } catch {
+      // Safari throttles replaceState; the conversion itself is unaffected.
+    }
+  }, [syncUrl, acted, correctAddress, value, pair]);
+
+  // Leaving the page (or the tab) records what is pending; unmounting drops it.
+  useEffect(() => {
+    const onHide = (): void => {
+      if (document.visibilityState === 'hidden') settler.flush();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      settler.cancel();
+    };
+  }, [settler]);
+
+  return {
+    id: `${options.category}-converter`,
+    value,
+    ...pair,
+    setValue: (v) => {
+      setValue(v);
+      setActed(true);
+    },
+    setFrom: (from) => choose((p) => ({ ...p, from })),
+    setTo: (to) => choose((p) => ({ ...p, to })),
+    setPair: (next) => choose(() => next),
+    clear: () => {
+      settler.cancel();
+      setValue('');
+      setNotice(null);
+      setActed(true);
+    },
+    notice,
+    acted,
+    valueInput,
+    recordNow: (entry) => {
+      settler.cancel();
+      return recordHistory(entry);
+    },
+    settler,
+  };
+}
+
+/**
+ * Records the card's conversion once it has settled (~1 s after the last change), not per
+ * keystroke, and only after the visitor has acted. `entry` is null while there is nothing
+ * to record (no value, no result yet, an error).
+ */
+export function useSettledHistory(card: Card, entry: NewHistoryEntry | null): void {
+  // The entry's content, not its identity: a render that changes nothing schedules nothing.
+  const key = entry === null ? null : JSON.stringify(entry);
+  const { acted, settler } = card;
+  useEffect(() => {
+    if (!acted || entry === null) return settler.cancel();
+    preloadHistory();
+    settler(() => void recordHistory(entry));
+  }, [acted, key, settler]); // eslint-disable-line react-hooks/exhaustive-deps
+}

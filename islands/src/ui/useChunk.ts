@@ -1,0 +1,44 @@
+// A lazy chunk (lib/lazyChunk.ts) in a component: its value once it has arrived (null
+// before), and `load` to fetch it. A failure is logged and leaves the value null; the next
+// `load` (the next focus, the next value) fetches again.
+import { useCallback, useEffect, useState } from 'react';
+import type { LazyChunk } from '../lib/lazyChunk.ts';
+
+/**
+ * `what` names the chunk in the console ("the unit conversion"). With `wanted`, the chunk
+ * is fetched as soon as it is true, and after a failure again when the browser is back
+ * online (nothing the visitor does would ask for it again).
+ */
+export function useChunk<T>(chunk: LazyChunk<T>, what: string, wanted = false): [T | null, () => Promise<T | null>] {
+  // Known at once when another card already fetched it; with nothing to show yet the first
+  // render is the same either way, so hydration matches the server's HTML.
+  const [value, setValue] = useState<T | null>(chunk.loaded);
+  const [attempt, setAttempt] = useState(0);
+  const load = useCallback(
+    (): Promise<T | null> =>
+      chunk.load().then(
+        (v) => {
+          setValue(() => v); // a function value (a chunk's export) is stored, not called
+          return v;
+        },
+        (err: unknown) => {
+          console.warn(`Unitly: could not load ${what}:`, err);
+          return null;
+        },
+      ),
+    [chunk, what],
+  );
+  useEffect(() => {
+    if (!wanted || value !== null) return;
+    let done = false;
+    const retry = (): void => setAttempt((n) => n + 1);
+    void load().then((v) => {
+      if (v === null && !done) window.addEventListener('online', retry, { once: true });
+    });
+    return () => {
+      done = true;
+      window.removeEventListener('online', retry);
+    };
+  }, [wanted, value, attempt, load]);
+  return [value, load];
+}
