@@ -124,7 +124,10 @@ pub struct HeldBack {
     pub hold: Hold,
 }
 
+/// The template of the converter pages (their routes carry a unit category).
 const CONVERTER_TEMPLATE: &str = "converter.html";
+/// The route registry.
+pub const ROUTES_FILE: &str = "content/routes.yaml";
 
 /// Reads `content/` under `root`. Template names are checked against `templates`. Every
 /// article is validated, drafts and scheduled ones included; `publish` says which of those

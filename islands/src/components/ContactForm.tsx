@@ -31,7 +31,7 @@ interface Props {
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
-type Notice = { kind: 'unavailable' | 'network' | 'refused' | 'limited' | 'challenge' | 'used' } | null;
+type Notice = { kind: 'unavailable' | 'network' | 'refused' | 'limited' | 'challenge' } | null;
 
 export default function ContactForm({ email, turnstile }: Props) {
   // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
@@ -107,7 +107,6 @@ export default function ContactForm({ email, turnstile }: Props) {
       case 'challenge':
       case 'network':
       case 'refused':
-      case 'used':
         setNotice({ kind: outcome.kind });
         break;
       default:
@@ -204,9 +203,7 @@ export default function ContactForm({ email, turnstile }: Props) {
                   ? 'Too many attempts — please try again in a minute.'
                   : notice.kind === 'challenge'
                     ? 'Please complete the security check above, then send again.'
-                    : notice.kind === 'used'
-                      ? "Your message was not sent: this form's one-time code had already been used by another send. Press Send Message to send it with a new one."
-                      : 'Your message could not be sent right now: the contact form is not available at the moment.'}{' '}
+                    : 'Your message could not be sent right now: the contact form is not available at the moment.'}{' '}
             Your text is still here.
           </p>
           <p>

@@ -9,7 +9,7 @@ import FormTrap from '../ui/FormTrap.tsx';
 import { useTurnstile } from '../ui/Turnstile.tsx';
 import { emailError, type SubmitOutcome } from '../lib/validate.ts';
 
-type Notice = 'unavailable' | 'network' | 'refused' | 'limited' | 'challenge' | 'used' | null;
+type Notice = 'unavailable' | 'network' | 'refused' | 'limited' | 'challenge' | null;
 
 interface Props {
   /** Turnstile's site key (site.turnstile.site_key); empty: no Turnstile. */
@@ -63,7 +63,7 @@ export default function Newsletter({ turnstile }: Props = {}) {
     } else if (outcome.kind === 'invalid') {
       setError(emailError(email) ?? 'Please enter a valid email address, like name@example.com.');
       input.current?.focus();
-    } else if (outcome.kind === 'network' || outcome.kind === 'refused' || outcome.kind === 'limited' || outcome.kind === 'challenge' || outcome.kind === 'used') {
+    } else if (outcome.kind === 'network' || outcome.kind === 'refused' || outcome.kind === 'limited' || outcome.kind === 'challenge') {
       setNotice(outcome.kind);
     } else {
       setNotice('unavailable');
@@ -107,9 +107,7 @@ export default function Newsletter({ turnstile }: Props = {}) {
                 ? 'Too many attempts — please try again in a minute.'
                 : notice === 'challenge'
                   ? 'Please complete the security check, then subscribe again.'
-                  : notice === 'used'
-                    ? "You were not subscribed: this form's one-time code had already been used by another send. Press Subscribe to try again with a new one."
-                    : 'You could not be subscribed right now: the newsletter is not available at the moment. Please try again later.'}
+                  : 'You could not be subscribed right now: the newsletter is not available at the moment. Please try again later.'}
         </p>
       )}
     </form>

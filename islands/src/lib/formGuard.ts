@@ -95,8 +95,7 @@ export class FormGuard {
         this.discard();
         continue;
       }
-      // Spent: sent with it, refused, or already used by another post (a fresh one next time).
-      if (outcome.kind === 'sent' || outcome.kind === 'token' || outcome.kind === 'used') this.discard();
+      if (outcome.kind === 'sent' || outcome.kind === 'token') this.discard();
       return outcome;
     }
   }

@@ -1,13 +1,19 @@
 //! Rendering pages with tera. Islands are left as placeholders here and filled in once
-//! the island pipeline has prerendered them (see `islands.rs`).
+//! the island pipeline has prerendered them (see `islands.rs`). Templates are named by the
+//! routes (`content/routes.yaml`), except those of the app's own pages (`own.rs`).
 
 use crate::content::{model::Schema, Content, Page, PageData};
+use crate::diagnostics::{Problem, Problems};
 use crate::islands::IslandRegistry;
+use crate::theme::THEME;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
+
+mod own;
+pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 
 pub struct Renderer {
     tera: tera::Tera,
@@ -108,10 +114,13 @@ impl Renderer {
     /// Listing page `index` of [`Renderer::listing_paths`] (0 is the first beyond `/blog`):
     /// the blog page's template and words, with its own path, title, heading, description,
     /// canonical URL and breadcrumb.
-    pub fn render_listing(&self, content: &Content, index: usize) -> Result<String, tera::Error> {
+    pub fn render_listing(&self, content: &Content, index: usize) -> Result<String, TemplateError> {
         use crate::listing::{month_name, Kind};
         let listing = &self.listings[index + 1];
-        let blog = content.pages.iter().find(|p| p.path == "/blog").ok_or_else(|| tera::Error::msg("listing pages need the /blog route"))?;
+        let Some(blog) = content.pages.iter().find(|p| p.path == "/blog") else {
+            let error = tera::Error::msg("listing pages need the /blog route");
+            return Err(TemplateError { file: crate::content::ROUTES_FILE.to_string(), path: listing.path.clone(), error });
+        };
         let site = &content.config.name;
         let total = self.summaries.len();
         let (label, heading, description) = match &listing.kind {
@@ -147,7 +156,7 @@ impl Renderer {
         ctx.insert("page", &page_context(content, &page, body));
         ctx.insert("jsonld", &json_ld(content, &page));
         ctx.insert("listing", &self.listing_context(listing));
-        self.tera.render(&page.template, &ctx)
+        self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
     }
 
     fn context_for(&self, template: &str) -> tera::Context {
@@ -160,107 +169,58 @@ impl Renderer {
     }
 
     /// `body`: the page's rendered markdown ([`Content::body`]).
-    pub fn render(&self, content: &Content, page: &Page, body: &str) -> Result<String, tera::Error> {
+    pub fn render(&self, content: &Content, page: &Page, body: &str) -> Result<String, TemplateError> {
         let mut ctx = self.context_for(&page.template);
         if page.path == "/blog" {
             ctx.insert("listing", &self.listing_context(&self.listings[0]));
         }
         ctx.insert("page", &page_context(content, page, body));
         ctx.insert("jsonld", &json_ld(content, page));
-        self.tera.render(&page.template, &ctx)
+        self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
     }
 
-    /// One of the pages the newsletter's confirmation link leads to (after the edge function
-    /// answered it): like the 404 page, not a route, not in the sitemap or navigation.
-    pub fn render_newsletter(&self, content: &Content, page: &NewsletterPage) -> Result<String, tera::Error> {
-        let mut ctx = self.context_for("newsletter.html");
-        let base = content.config.base_url.trim_end_matches('/');
-        let path = format!("/newsletter/{}", page.state);
-        ctx.insert(
-            "page",
-            &json!({
-                "path": path, "url": format!("{base}{path}"), "title": format!("{} | {}", page.heading, content.config.name),
-                "heading": page.heading, "description": page.lead, "schema": "WebPage",
-                "keywords": "", "breadcrumb": [], "data": { "state": page.state, "lead": page.lead, "next": page.next }, "body": "", "noindex": true,
-            }),
-        );
-        ctx.insert("jsonld", "");
-        self.tera.render("newsletter.html", &ctx)
-    }
-
-    /// The 404 page: not a route, not in the sitemap.
-    pub fn render_not_found(&self, content: &Content) -> Result<String, tera::Error> {
-        let mut ctx = self.context_for("404.html");
-        ctx.insert(
-            "page",
-            &json!({
-                "path": "/404", "url": crate::url::absolute(&content.config.base_url, "/404"), "title": format!("Page not found | {}", content.config.name),
-                "heading": "404", "description": "The page you were looking for does not exist.", "schema": "WebPage",
-                "keywords": "", "breadcrumb": [], "data": {}, "body": "", "noindex": true,
-            }),
-        );
-        ctx.insert("jsonld", "");
-        self.tera.render("404.html", &ctx)
-    }
-
-    /// The offline page the service worker answers for a page that is neither reachable nor
-    /// cached: not a route, not in the sitemap. `converters`: the converter pages, which are
-    /// always available offline (they are part of the app shell).
-    pub fn render_offline(&self, content: &Content, converters: &[&Page]) -> Result<String, tera::Error> {
-        let mut ctx = self.context_for("offline.html");
-        ctx.insert(
-            "page",
-            &json!({
-                "path": "/offline", "url": crate::url::absolute(&content.config.base_url, "/offline"), "title": format!("You are offline | {}", content.config.name),
-                "heading": "You are offline", "description": "This page has not been saved for offline use yet. The converters and the pages you have visited work without a connection.",
-                "schema": "WebPage", "keywords": "", "breadcrumb": [], "data": {}, "body": "", "noindex": true,
-            }),
-        );
-        let links: Vec<NavLink> = converters.iter().map(|p| NavLink { path: &p.path, label: &p.label }).collect();
-        ctx.insert("converters", &links);
-        ctx.insert("jsonld", "");
-        self.tera.render("offline.html", &ctx)
+    /// One of the app's pages that are not routes ([`OwnPage`]). `converters`: the converter
+    /// pages, which the offline page lists.
+    pub fn render_own(&self, content: &Content, own: OwnPage, converters: &[&Page]) -> Result<String, TemplateError> {
+        let template = own.template();
+        let mut ctx = self.context_for(template);
+        own.fill(content, converters, &mut ctx);
+        self.tera.render(template, &ctx).map_err(|error| TemplateError::new(template, &own.path(), error))
     }
 }
 
-/// A page the newsletter's confirmation link can lead to (`CONFIRM_PAGES` in
-/// edge/src/confirm.ts): `/newsletter/{state}`.
-pub struct NewsletterPage {
-    pub state: &'static str,
-    pub heading: &'static str,
-    pub lead: &'static str,
-    pub next: &'static str,
+/// A template that failed to render a page, located at the template (or, for a blog listing
+/// page without a `/blog` route, at the route registry).
+#[derive(Debug)]
+pub struct TemplateError {
+    file: String,
+    /// The page being rendered.
+    path: String,
+    error: tera::Error,
 }
 
-pub const NEWSLETTER_PAGES: [NewsletterPage; 4] = [
-    // What the link in the confirmation mail shows (the edge answers the link with this page):
-    // its button posts back to the link, and only that post confirms, so a mail scanner that
-    // opens links confirms nothing.
-    NewsletterPage {
-        state: "confirm",
-        heading: "Confirm your subscription",
-        lead: "Press the button to subscribe this address to the Unitly newsletter. Opening the link alone changes nothing.",
-        next: "If you did not ask to subscribe, close this page: without the button, nothing is subscribed.",
-    },
-    NewsletterPage {
-        state: "confirmed",
-        heading: "You're subscribed",
-        lead: "Thanks for confirming your address. New guides and conversion tips will arrive in your inbox.",
-        next: "You can unsubscribe at any time with the link at the end of every newsletter.",
-    },
-    NewsletterPage {
-        state: "expired",
-        heading: "This link has expired",
-        lead: "Confirmation links work for 48 hours, and this one is too old or incomplete. Nothing was changed.",
-        next: "To subscribe, enter your address in the Stay Updated box on the blog again and open the new link we send you.",
-    },
-    NewsletterPage {
-        state: "unavailable",
-        heading: "We could not confirm your subscription",
-        lead: "The newsletter is not available at the moment, so your subscription is not confirmed yet.",
-        next: "Please open the link from your email again later; it works for 48 hours.",
-    },
-];
+impl TemplateError {
+    fn new(template: &str, path: &str, error: tera::Error) -> TemplateError {
+        TemplateError { file: format!("{THEME}/templates/{template}"), path: path.to_string(), error }
+    }
+
+    pub fn problems(&self) -> Problems {
+        Problems(vec![Problem::new(&self.file, 1, 1, format!("rendering {}: {}", self.path, error_chain(&self.error)))])
+    }
+}
+
+/// An error with its causes, `outer: inner: innermost` (tera puts a template's position and
+/// the failing expression in the causes).
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut source = e.source();
+    while let Some(inner) = source {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    s
+}
 
 pub fn template_names(dir: &Path) -> std::collections::HashSet<String> {
     walkdir::WalkDir::new(dir)

@@ -1,0 +1,80 @@
+//! `unitly check`: everything the build validates, without writing.
+
+use super::plan::{Job, Pages, CHUNK};
+use super::{tera_error, Site, THEME};
+use crate::content::{Content, HeldBack, Hold};
+use crate::diagnostics::{Problem, Problems};
+use crate::islands::{self, IslandRegistry};
+use crate::links::PageLinks;
+use crate::render::Renderer;
+use crate::{generated, links, theme};
+use anyhow::Result;
+use std::collections::{HashMap, HashSet};
+
+impl Site {
+    /// Validates everything without writing: content, templates, links.
+    /// Returns the number of pages and of internal links checked.
+    /// Drafts and scheduled articles are checked like any page; a published page may not
+    /// link to them (the link would break in the build).
+    pub fn check(&self) -> Result<(usize, usize)> {
+        let content = self.load_publishing(true, true)?;
+        let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
+        let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
+        let (links, problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
+        problems.into_result().map_err(anyhow::Error::new)?;
+        let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths());
+        problems.0.extend(links_to_held_back(&content, &links));
+        problems.into_result().map_err(anyhow::Error::new)?;
+        for target in generated::stale(&self.root, &content.units) {
+            eprintln!("warning: {target} is out of date with content/units.yaml; `unitly build` rewrites it");
+        }
+        Ok((content.pages.len(), checked))
+    }
+
+    /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
+    /// them resolve; their own links come from the same plan as the pages they point to).
+    pub(super) fn check_links(&self, content: &Content, links: &[PageLinks], listings: &[&str]) -> (usize, Problems) {
+        let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
+        files.extend(listings.iter().map(|l| l.to_string()));
+        files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
+        links::check(&content.pages, links, &files, &format!("{THEME}/templates"))
+    }
+}
+
+/// What the link check needs of every page, rendered a chunk at a time in parallel (like
+/// the build, `check` never holds every page's HTML).
+fn links_of_all(pages: &Pages, registry: &IslandRegistry) -> (Vec<PageLinks>, Problems) {
+    let mut links = vec![PageLinks::default(); pages.content.pages.len()];
+    let mut problems = Problems::default();
+    let jobs: Vec<Job> = (0..links.len()).map(Job::Page).collect();
+    for chunk in jobs.chunks(CHUNK) {
+        for (job, result) in pages.render_with_links(chunk, registry, |_, links| links) {
+            match (job, result) {
+                (Job::Page(i), Ok(Some(page_links))) => links[i] = page_links,
+                (_, Err(found)) => problems.0.extend(found.0),
+                _ => {}
+            }
+        }
+    }
+    (links, problems)
+}
+
+/// A published page's links to drafts and scheduled articles, which `build` leaves out.
+fn links_to_held_back(content: &Content, links: &[PageLinks]) -> Vec<Problem> {
+    let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
+    let mut problems = Vec::new();
+    for (page, kept) in content.pages.iter().zip(links).filter(|(p, _)| p.hold.is_none()) {
+        for link in &kept.source {
+            let path = link.target.split(['#', '?']).next().unwrap_or_default();
+            if let Some(h) = held.get(path) {
+                let why = match h.hold {
+                    Hold::Draft => "a draft".to_string(),
+                    Hold::Scheduled(d) => format!("scheduled for {}", d.iso()),
+                };
+                let message = format!("link to `{path}`, which is {why}: `build` does not publish it, so this link would be broken");
+                problems.push(Problem::new(&page.source, link.line, link.column, message));
+            }
+        }
+    }
+    problems
+}

@@ -1,0 +1,82 @@
+//! What watches the pages as they are written: every written page's final HTML goes past
+//! each [`PageObserver`] of the build, so a feature that needs every page (the page budget,
+//! the service worker's shell, an index of the site) reads it there instead of reading the
+//! output again or holding every page.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// Sees every page the build writes. Called from the stream's worker threads, in no
+/// particular order.
+pub trait PageObserver: Sync {
+    /// `file` (its path in the output, e.g. `blog/x.html`) was written with `html`, its
+    /// final HTML (islands filled, minified).
+    fn written(&self, file: &str, html: &str);
+
+    /// `file` was linked unchanged from the previous output (`serve`'s page reuse) and so
+    /// not rendered again: an observer that keeps something per page keeps it from the
+    /// previous build.
+    fn reused(&self, _file: &str) {}
+}
+
+/// The most HTML a page should weigh (64 KB): a phone downloads and parses all of it before
+/// the first paint.
+pub const PAGE_BUDGET: usize = 64 * 1024;
+
+/// The pages over [`PAGE_BUDGET`], with their size.
+#[derive(Default)]
+pub(super) struct PageBudget(Mutex<Vec<(String, usize)>>);
+
+impl PageObserver for PageBudget {
+    fn written(&self, file: &str, html: &str) {
+        if html.len() > PAGE_BUDGET {
+            self.0.lock().expect("page budget lock").push((file.to_string(), html.len()));
+        }
+    }
+}
+
+impl PageBudget {
+    /// A warning per page over the budget, by file name. Said, not refused: the site still
+    /// works, it is just slower on a phone.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut heavy = std::mem::take(&mut *self.0.lock().expect("page budget lock"));
+        heavy.sort();
+        heavy
+            .into_iter()
+            .map(|(file, bytes)| {
+                format!(
+                    "{file} is {:.1} KB of HTML, over the {} KB a page should weigh (a phone downloads and parses all of it before the first paint)",
+                    bytes as f64 / 1024.0,
+                    PAGE_BUDGET / 1024
+                )
+            })
+            .collect()
+    }
+}
+
+/// The final HTML of the service worker's shell pages (it precaches them and versions
+/// itself by their content).
+pub(super) struct ShellPages {
+    files: HashSet<String>,
+    html: Mutex<Vec<(String, String)>>,
+}
+
+impl ShellPages {
+    /// `files`: the shell pages' output files.
+    pub fn new(files: HashSet<String>) -> ShellPages {
+        ShellPages { files, html: Mutex::new(Vec::new()) }
+    }
+
+    /// Output file → final HTML, of the pages written so far.
+    pub fn take_html(&self) -> std::collections::HashMap<String, String> {
+        std::mem::take(&mut *self.html.lock().expect("shell pages lock")).into_iter().collect()
+    }
+}
+
+impl PageObserver for ShellPages {
+    fn written(&self, file: &str, html: &str) {
+        if self.files.contains(file) {
+            self.html.lock().expect("shell pages lock").push((file.to_string(), html.to_string()));
+        }
+    }
+}

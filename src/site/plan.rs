@@ -1,0 +1,147 @@
+//! Which pages a build makes, in which order, and how each kind is rendered.
+//!
+//! To add a kind of page: a [`Job`] variant, its place in [`plan_jobs`] (first when it asks
+//! for islands no other page does, else streamed with the rest), and its arm in
+//! [`Pages::render`] calling the [`Renderer`] method that names its template.
+
+use crate::content::{Content, Page, PageData};
+use crate::diagnostics::Problems;
+use crate::islands::{self, IslandRegistry};
+use crate::links::PageLinks;
+use crate::render::{OwnPage, Renderer};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+/// Pages per chunk of the stream: enough to keep every core busy, few enough that a chunk's
+/// HTML is a few megabytes.
+pub(super) const CHUNK: usize = 256;
+
+/// One page of the output.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Job {
+    /// `content.pages[i]`.
+    Page(usize),
+    /// Listing page `i` of [`Renderer::listing_paths`].
+    Listing(usize),
+    /// The 404, newsletter and offline pages.
+    Own(OwnPage),
+}
+
+/// A rendered page: where it goes in the output, its HTML (islands as placeholders), and
+/// what its markdown refers to.
+pub(super) struct Rendered {
+    pub file: String,
+    pub html: String,
+    /// The internal links its markdown wrote (located in its source).
+    pub links: Vec<crate::content::SourceLink>,
+    /// The images of `content/images/` its markdown uses.
+    pub images: Vec<String>,
+}
+
+/// The pages rendered before the island pipeline runs (the app's own pages, the first
+/// listing page beyond `/blog` and the first article of each template, which together ask
+/// for every island the site uses), and the rest, streamed after them.
+pub(super) fn plan_jobs(content: &Content, renderer: &Renderer) -> (Vec<Job>, Vec<Job>) {
+    let (mut first, mut rest) = (Vec::new(), Vec::new());
+    let mut templates = HashSet::new();
+    for (i, page) in content.pages.iter().enumerate() {
+        let article = matches!(page.data, PageData::Article(_));
+        if !article || templates.insert(page.template.as_str()) {
+            first.push(Job::Page(i));
+        } else {
+            rest.push(Job::Page(i));
+        }
+    }
+    for i in 0..renderer.listing_paths().len() {
+        if i == 0 {
+            first.push(Job::Listing(i))
+        } else {
+            rest.push(Job::Listing(i))
+        }
+    }
+    first.extend(OwnPage::all().map(Job::Own));
+    (first, rest)
+}
+
+/// Renders any [`Job`].
+pub(super) struct Pages<'a> {
+    pub content: &'a Content,
+    renderer: &'a Renderer,
+    pub listings: Vec<&'a str>,
+    converters: Vec<&'a Page>,
+}
+
+impl<'a> Pages<'a> {
+    pub fn new(content: &'a Content, renderer: &'a Renderer) -> Pages<'a> {
+        Pages { content, renderer, listings: renderer.listing_paths(), converters: converter_pages(content) }
+    }
+
+    /// The page's output file and HTML (islands as placeholders); a problem in a page's
+    /// body is located in its source, a template error at the template.
+    pub fn render(&self, job: Job) -> Result<Rendered, Problems> {
+        let (content, renderer) = (self.content, self.renderer);
+        let (file, result) = match job {
+            Job::Page(i) => return render_page(renderer, content, &content.pages[i]),
+            Job::Listing(i) => (output_file(self.listings[i]), renderer.render_listing(content, i)),
+            Job::Own(own) => (output_file(&own.path()), renderer.render_own(content, own, &self.converters)),
+        };
+        let html = result.map_err(|e| e.problems())?;
+        Ok(Rendered { file, html, links: Vec::new(), images: Vec::new() })
+    }
+
+    /// Renders `jobs` in parallel, then, in parallel again, hands each rendered page to
+    /// `then` with what the link check needs of it (for `content.pages` only: the links its
+    /// markdown wrote, its ids, and the anchors its islands' props carry, which exist once
+    /// every page of the chunk has made its island requests).
+    pub fn render_with_links<T: Send>(
+        &self,
+        jobs: &[Job],
+        registry: &IslandRegistry,
+        then: impl Fn(Rendered, Option<PageLinks>) -> T + Sync,
+    ) -> Vec<(Job, Result<T, Problems>)> {
+        let rendered: Vec<(Job, Result<Rendered, Problems>)> = jobs.par_iter().map(|&job| (job, self.render(job))).collect();
+        let requests = registry.requests();
+        let by_key: HashMap<&str, &islands::RenderRequest> = requests.iter().map(|r| (r.key.as_str(), r)).collect();
+        rendered
+            .into_par_iter()
+            .map(|(job, result)| {
+                let result = result.map(|mut r| {
+                    let links = match job {
+                        Job::Page(_) => Some(PageLinks::of(std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key))),
+                        _ => None,
+                    };
+                    then(r, links)
+                });
+                (job, result)
+            })
+            .collect()
+    }
+}
+
+/// Renders one of the content's pages with its body.
+fn render_page(renderer: &Renderer, content: &Content, page: &Page) -> Result<Rendered, Problems> {
+    let body = content.body(page)?;
+    let html = renderer.render(content, page, &body.html).map_err(|e| e.problems())?;
+    let body = body.into_owned();
+    Ok(Rendered { file: output_file(&page.path), html, links: body.links, images: body.images })
+}
+
+/// The pages of the app shell, which work offline from a first visit on: the home page,
+/// then every converter page.
+pub(super) fn shell_pages(content: &Content) -> Vec<&Page> {
+    let home = content.pages.iter().filter(|p| p.path == "/");
+    home.chain(converter_pages(content)).collect()
+}
+
+fn converter_pages(content: &Content) -> Vec<&Page> {
+    content.pages.iter().filter(|p| matches!(p.data, PageData::Converter(_))).collect()
+}
+
+/// `/` → `index.html`, `/blog/x` → `blog/x.html` (served at `/blog/x` by static hosts).
+pub fn output_file(path: &str) -> String {
+    if path == "/" {
+        "index.html".into()
+    } else {
+        format!("{}.html", path.trim_matches('/'))
+    }
+}
