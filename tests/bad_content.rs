@@ -125,7 +125,7 @@ fn bad_units_table_is_located() {
     p.edit("content/units.yaml", "factor: 0.3048", "factor: -1");
     let (l, c) = position(&p, "content/units.yaml", "-1, aliases");
     let err = stderr(&p.unitly(&["check"]));
-    assert!(err.contains(&format!("content/units.yaml:{l}:{c}: category length: unit feet needs a positive, finite `factor`")), "{l}:{c} expected in:\n{err}");
+    assert!(err.contains(&format!("content/units.yaml:{l}:{c}: category length: unit feet `factor: -1` must be above zero")), "{l}:{c} expected in:\n{err}");
 }
 
 /// A category the islands could not render is refused, located, before any JavaScript runs:
@@ -133,9 +133,9 @@ fn bad_units_table_is_located() {
 #[test]
 fn broken_category_content_is_located_before_any_javascript_runs() {
     let p = Project::copy_of_real_site();
-    let speed = "  speed:\n    label: Speed\n    base: meters_per_second\n    precision: 6\n    default: { from: kilometers_per_hour, to: miles_per_hr }\n    units:\n      \
+    let speed = "  speed:\n    label: Speed\n    group: everyday\n    base: meters_per_second\n    precision: 6\n    default: { from: kilometers_per_hour, to: miles_per_hr }\n    units:\n      \
                  - { key: meters_per_second, name: Meters per Second (m/s), symbol: m/s, system: metric, factor: 1 }\n      \
-                 - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: 0.2777777777777778 }\n\n";
+                 - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: \"5/18\" }\n\n";
     p.edit("content/units.yaml", "currencies:\n", &format!("{speed}currencies:\n"));
     let (l, c) = position(&p, "content/units.yaml", "miles_per_hr }");
     let expected = format!("content/units.yaml:{l}:{c}: category speed: default.to names unit miles_per_hr, which is not in its units");

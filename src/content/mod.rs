@@ -1,7 +1,9 @@
 //! Loading everything under `content/` into pages, collecting every problem on the way.
 
 pub mod date;
+pub mod exact;
 pub mod frontmatter;
+pub mod kinds;
 pub mod markdown;
 pub mod model;
 pub mod paths;

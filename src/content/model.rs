@@ -1,6 +1,7 @@
 //! The shapes of everything under `content/`. Unknown fields are errors, so a typo in
 //! front matter is reported instead of silently ignored.
 
+use super::exact::ExactText;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -281,6 +282,10 @@ pub struct FaqEntry {
 
 pub const FAQ_CATEGORIES: [&str; 6] = ["General", "Currency", "Technical", "Privacy", "Features", "Troubleshooting"];
 pub const CARD_COLORS: [&str; 6] = ["blue", "green", "purple", "orange", "teal", "rose"];
+/// The groups the home page and the category menu list categories under: key and heading,
+/// in the order they are shown.
+pub const GROUPS: [(&str, &str); 5] =
+    [("everyday", "Everyday"), ("science", "Science"), ("engineering", "Engineering"), ("digital", "Digital"), ("cooking", "Cooking")];
 
 // ---- units.yaml ----
 
@@ -314,6 +319,10 @@ pub struct UnitCategory {
     #[serde(default)]
     pub key: String,
     pub label: String,
+    /// Where the home page and the category menu list it: one of GROUPS. The templates get
+    /// it through the category index (render.rs), so it stays out of the card's props.
+    #[serde(skip_serializing)]
+    pub group: String,
     pub base: String,
     pub precision: u32,
     pub default: Pair,
@@ -349,12 +358,17 @@ pub struct Unit {
     pub name: String,
     pub symbol: String,
     pub system: String,
+    /// Linear: the size of one unit in the base unit (value × factor = base).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub factor: Option<f64>,
+    pub factor: Option<ExactText>,
+    /// Reciprocal: base = reciprocal ÷ value (L/100 km against km/L).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scale: Option<f64>,
+    pub reciprocal: Option<ExactText>,
+    /// Affine: value = base × scale + offset (units per base unit, and the reading at base zero).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offset: Option<f64>,
+    pub scale: Option<ExactText>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<ExactText>,
     /// More words a visitor may type for this unit ("foot", "'"), besides key and symbol.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
@@ -362,6 +376,12 @@ pub struct Unit {
     /// (`1 1/2 cups`). Reaches the islands through the generated module, not the props.
     #[serde(default, skip_serializing)]
     pub cooking: bool,
+    /// The standard that defines the unit (shown on its converter page, never in props).
+    #[serde(default, skip_serializing)]
+    pub source: Option<String>,
+    /// The GNU units expression the accuracy tests compare with, when the key is not one.
+    #[serde(default, skip_serializing)]
+    pub gnu: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

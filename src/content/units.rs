@@ -4,7 +4,8 @@
 //! (`src/generated.rs`). Whatever the islands could not render is refused here, before any
 //! JavaScript runs.
 
-use super::model::{Currency, Limits, Pair, UnitCategory, UnitsFile, CARD_COLORS};
+use super::kinds::Kind;
+use super::model::{Currency, Limits, Pair, UnitCategory, UnitsFile, CARD_COLORS, GROUPS};
 use crate::diagnostics::{locate_key, Problem, Problems};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -28,7 +29,6 @@ impl Units {
     }
 }
 
-pub const TEMPERATURE: &str = "temperature";
 /// The unit systems the islands group units by (`UnitSystem` in islands/src/lib/units.ts).
 pub const SYSTEMS: [&str; 3] = ["metric", "imperial", "other"];
 /// Decimals a category may show: a double carries about 15 significant digits.
@@ -203,7 +203,10 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
     if c.units.is_empty() {
         bad(at.key("units"), "has no units".into());
     }
-    let temperature = c.key == TEMPERATURE;
+    if !GROUPS.iter().any(|(g, _)| *g == c.group) {
+        let groups: Vec<&str> = GROUPS.iter().map(|(g, _)| *g).collect();
+        bad(at.key("group"), format!("group `{}` is not one of {}", c.group, groups.join(", ")));
+    }
     let mut seen = HashSet::new();
     for unit in &c.units {
         let u = &unit.key;
@@ -219,22 +222,17 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
         if unit.name.trim().is_empty() || unit.symbol.trim().is_empty() {
             bad(at.unit(u, Some("name")), format!("unit {u}: name and symbol must not be empty"));
         }
-        if temperature {
-            match (unit.scale, unit.offset) {
-                (Some(s), Some(o)) if s.is_finite() && s > 0.0 && o.is_finite() => {}
-                _ => bad(at.unit(u, Some("scale")), format!("temperature unit {u} needs a positive `scale` and a finite `offset`")),
+        for (field, text) in [("source", &unit.source), ("gnu", &unit.gnu)] {
+            if text.as_ref().is_some_and(|t| t.trim().is_empty()) {
+                bad(at.unit(u, Some(field)), format!("unit {u}: `{field}` is empty (leave it out instead)"));
             }
-            if unit.cooking {
-                bad(at.unit(u, Some("cooking")), format!("unit {u}: `cooking` (results as fractions) is for linear units, not temperatures"));
+        }
+        match unit.kind() {
+            Err((field, message)) => bad(at.unit(u, Some(field)), format!("unit {u} {message}")),
+            Ok(kind) if unit.cooking && !matches!(kind, Kind::Linear(_)) => {
+                bad(at.unit(u, Some("cooking")), format!("unit {u}: `cooking` (results as fractions) is for linear units, not {} ones", kind.name()))
             }
-        } else {
-            match unit.factor {
-                Some(f) if f.is_finite() && f > 0.0 => {}
-                _ => bad(at.unit(u, Some("factor")), format!("unit {u} needs a positive, finite `factor`")),
-            }
-            if unit.scale.is_some() || unit.offset.is_some() {
-                bad(at.unit(u, Some("scale")), format!("unit {u}: `scale` and `offset` are for temperature; a linear unit has only `factor`"));
-            }
+            Ok(_) => {}
         }
     }
     let has = |k: &str| c.units.iter().any(|u| u.key == k);
@@ -247,10 +245,15 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
             bad(pos, format!("{what} names unit {key}, which is not in its units"));
         }
     }
-    if !temperature {
-        if let Some(base) = c.units.iter().find(|u| u.key == c.base) {
-            if base.factor != Some(1.0) {
-                bad(at.unit(&c.base, Some("factor")), format!("base unit {} must have factor 1", c.base));
+    if let Some(base) = c.units.iter().find(|u| u.key == c.base) {
+        if let Ok(kind) = base.kind() {
+            if !kind.is_identity() {
+                let field = match kind {
+                    Kind::Linear(_) => "factor",
+                    Kind::Reciprocal(_) => "reciprocal",
+                    Kind::Affine { .. } => "scale",
+                };
+                bad(at.unit(&c.base, Some(field)), format!("base unit {} must be the base itself: `factor: 1`, or `scale: 1, offset: 0`", c.base));
             }
         }
     }
@@ -314,8 +317,11 @@ fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
     for compound in &c.compounds {
         let pos = at.unit(&compound.key, None);
         let mut bad = |msg: String| problems.push(at.problem(pos, msg));
-        if c.key == TEMPERATURE {
-            bad(format!("compound `{}`: temperatures cannot be split into parts", compound.key));
+        if let Some(reading) = c.units.iter().find(|u| !u.is_linear()) {
+            bad(format!(
+                "compound `{}`: the parts of a compound add up, and `{}` has readings that do not (its unit `{}` is not linear)",
+                compound.key, c.key, reading.key
+            ));
             continue;
         }
         if !seen.insert(compound.key.as_str()) || c.units.iter().any(|u| u.key == compound.key) {
@@ -329,7 +335,10 @@ fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
             match c.units.iter().find(|u| &u.key == part) {
                 None => bad(format!("compound `{}` names unknown unit `{part}` of `{}`", compound.key, c.key)),
                 Some(u) => {
-                    let f = u.factor.unwrap_or(0.0);
+                    let f = match u.kind() {
+                        Ok(Kind::Linear(f)) => f.value(),
+                        _ => 0.0,
+                    };
                     if previous.is_some_and(|p| f >= p) {
                         bad(format!("compound `{}`: parts must go from the largest unit to the smallest (`{part}` is not smaller)", compound.key));
                     }
@@ -457,6 +466,7 @@ mod tests {
 categories:
   length:
     label: Length
+    group: everyday
     base: meters
     precision: 6
     default: { from: meters, to: feet }
@@ -495,7 +505,7 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
     fn a_default_naming_a_missing_unit_is_located_at_its_value() {
         let text = GOOD.replace("to: feet }", "to: miles_per_hr }");
         let (p, _) = problems_of(&text);
-        assert_eq!(p, ["content/units.yaml:6:34: category length: default.to names unit miles_per_hr, which is not in its units"]);
+        assert_eq!(p, ["content/units.yaml:7:34: category length: default.to names unit miles_per_hr, which is not in its units"]);
     }
 
     #[test]
@@ -505,8 +515,8 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
         assert_eq!(
             p,
             [
-                "content/units.yaml:8:61: category length: unit meters: system `si` is not one of metric, imperial, other",
-                "content/units.yaml:9:77: category length: unit feet needs a positive, finite `factor`",
+                "content/units.yaml:9:61: category length: unit meters: system `si` is not one of metric, imperial, other",
+                "content/units.yaml:10:77: category length: unit feet `factor: -1` must be above zero",
             ]
         );
     }
@@ -517,15 +527,15 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
         let (p, w) = problems_of(&text);
         assert!(p.is_empty(), "{p:?}");
         assert_eq!(w.len(), 1);
-        assert!(w[0].starts_with("content/units.yaml:13:13: currency SEK has no fallback rate"), "{w:?}");
+        assert!(w[0].starts_with("content/units.yaml:14:13: currency SEK has no fallback rate"), "{w:?}");
     }
 
     #[test]
     fn bad_currency_codes_and_accents_are_refused() {
         let text = GOOD.replace("code: EUR", "code: Euro").replace("    units:", "    accent: pink\n    units:");
         let (p, _) = problems_of(&text);
-        assert!(p.iter().any(|m| m.starts_with("content/units.yaml:7:13: category length: accent `pink`")), "{p:?}");
-        assert!(p.iter().any(|m| m.contains(":13:13: currency code `Euro` must be three capital letters")), "{p:?}");
+        assert!(p.iter().any(|m| m.starts_with("content/units.yaml:8:13: category length: accent `pink`")), "{p:?}");
+        assert!(p.iter().any(|m| m.contains(":14:13: currency code `Euro` must be three capital letters")), "{p:?}");
     }
 }
 
@@ -538,7 +548,7 @@ mod word_tests {
     /// A two-category units.yaml with `units_length` and `compounds` added to the length category.
     fn problems_with(units_length: &str, compounds: &str) -> Vec<String> {
         let text = format!(
-            "categories:\n  length:\n    label: Length\n    base: meters\n    precision: 6\n    default: {{ from: meters, to: feet }}\n    units:\n      - {{ key: meters, name: Meters (m), symbol: m, system: metric, factor: 1, aliases: [metre] }}\n      - {{ key: feet, name: Feet (ft), symbol: ft, system: imperial, factor: 0.3048, aliases: [foot, \"'\"] }}\n{units_length}{compounds}  weight:\n    label: Weight\n    base: kilograms\n    precision: 6\n    default: {{ from: kilograms, to: kilograms }}\n    units:\n      - {{ key: kilograms, name: Kilograms (kg), symbol: kg, system: metric, factor: 1 }}\ncurrencies: []\ncurrency_default: {{ from: USD, to: USD }}\nfallback_rates: {{}}\nlimits: {{ max_amount: 1, name_chars: 1, email_chars: 6, message_chars: 1 }}\n"
+            "categories:\n  length:\n    label: Length\n    group: everyday\n    base: meters\n    precision: 6\n    default: {{ from: meters, to: feet }}\n    units:\n      - {{ key: meters, name: Meters (m), symbol: m, system: metric, factor: 1, aliases: [metre] }}\n      - {{ key: feet, name: Feet (ft), symbol: ft, system: imperial, factor: 0.3048, aliases: [foot, \"'\"] }}\n{units_length}{compounds}  weight:\n    label: Weight\n    group: everyday\n    base: kilograms\n    precision: 6\n    default: {{ from: kilograms, to: kilograms }}\n    units:\n      - {{ key: kilograms, name: Kilograms (kg), symbol: kg, system: metric, factor: 1 }}\ncurrencies: []\ncurrency_default: {{ from: USD, to: USD }}\nfallback_rates: {{}}\nlimits: {{ max_amount: 1, name_chars: 1, email_chars: 6, message_chars: 1 }}\n"
         );
         let (mut problems, mut warnings) = (Problems::default(), Problems::default());
         load(Path::new(FILE), &text, &mut problems, &mut warnings);
@@ -557,7 +567,7 @@ mod word_tests {
         // "KG" is the weight unit's symbol, whatever the case.
         let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [KG] }\n";
         // Reported at the second unit to claim it.
-        assert_eq!(problems_with(bad, ""), ["17:16: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit"]);
+        assert_eq!(problems_with(bad, ""), ["19:16: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit"]);
         let same = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [Metre] }\n";
         assert_eq!(problems_with(same, "").len(), 1);
     }
@@ -567,7 +577,7 @@ mod word_tests {
         let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [in2, 'in.'] }\n";
         let got = problems_with(bad, "");
         assert_eq!(got.len(), 2, "{got:?}");
-        assert!(got[0].starts_with("10:98: alias `in2` of `inches` contains `2`"), "{got:?}");
+        assert!(got[0].starts_with("11:98: alias `in2` of `inches` contains `2`"), "{got:?}");
         assert!(got[1].contains("alias `in.` of `inches` contains `.`"), "{got:?}");
     }
 
@@ -577,7 +587,7 @@ mod word_tests {
         let wrong_order = "    compounds:\n      - { key: inches_feet, name: Inches + Feet, parts: [inches, feet] }\n";
         assert_eq!(
             problems_with(inches, wrong_order),
-            ["12:16: compound `inches_feet`: parts must go from the largest unit to the smallest (`feet` is not smaller)"]
+            ["13:16: compound `inches_feet`: parts must go from the largest unit to the smallest (`feet` is not smaller)"]
         );
         let unknown =
             "    compounds:\n      - { key: feet_hands, name: Feet + Hands, parts: [feet, hands] }\n      - { key: feet, name: Feet, parts: [feet] }\n";
@@ -617,11 +627,10 @@ mod cooking_tests {
 
     #[test]
     fn a_cooking_temperature_is_refused_at_its_line() {
-        let (_, problems) =
-            load_real(|t| t.replace("aliases: [C, degC, degrees celsius, centigrade] }", "aliases: [C, degC, degrees celsius, centigrade], cooking: true }"));
+        let (_, problems) = load_real(|t| t.replace("degrees celsius, centigrade]", "degrees celsius, centigrade], cooking: true"));
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(
-            problems[0].contains("category temperature: unit celsius: `cooking` (results as fractions) is for linear units, not temperatures"),
+            problems[0].contains("category temperature: unit celsius: `cooking` (results as fractions) is for linear units, not affine ones"),
             "{problems:?}"
         );
         let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/content/units.yaml"))

@@ -27,14 +27,15 @@ function siteWithSpeedAndSek() {
       .replace('\ncurrencies:\n', `
   speed:
     label: Speed
+    group: everyday
     base: meters_per_second
     precision: 6
     default: { from: kilometers_per_hour, to: miles_per_hour }
     units:
       - { key: meters_per_second, name: Meters per Second (m/s), symbol: m/s, system: metric, factor: 1 }
-      - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: 0.2777777777777778 }
+      - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: "5/18" }
       - { key: miles_per_hour, name: Miles per Hour (mph), symbol: mph, system: imperial, factor: 0.44704 }
-      - { key: knots, name: Knots (kn), symbol: kn, system: other, factor: 0.5144444444444445 }
+      - { key: knots, name: Knots (kn), symbol: kn, system: other, factor: "1852/3600" }
 
 currencies:
 `)

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { openPage, siteForFile, waitForHydration } from './harness.mjs';
-import { gnuQuantity, GNU_NAMES, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
+import { gnuQuery, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
 // The market banner on every page asks for live data: the fake upstreams answer it, so
 // pages stay error-free.
@@ -206,7 +206,7 @@ test('each category page converts through its labelled controls, and every unit 
   // The five pages then convert side by side: each waits on the browser far more than it computes.
   const cases = (await Promise.all(CATEGORY_PAGES.map((path, i) => convertEveryPair(path, pages[i])))).flat();
   await pages[0].context().close();
-  const answers = runGnuUnits(cases.map((x) => [gnuQuantity(x.from.key, x.value), GNU_NAMES[x.to.key]]));
+  const answers = runGnuUnits(cases.map((x) => gnuQuery(x.from, x.to, x.value)));
 
   const mismatches = [];
   let tolerated = 0;

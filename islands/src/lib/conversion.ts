@@ -3,8 +3,9 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { convertParsed, inBase, celsiusOf, parseInput, buildLexicon, type Lexicon, type Parsed } from './parse';
-import { compare, div, fromDecimal, fromNumber, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
+import { inBase, parseInput, buildLexicon, type Lexicon, type Parsed } from './parse';
+import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
+import { factorOf, fromBase } from './kinds';
 import { formatDecimal, formatResult, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
 import { isCookingUnit, type Target } from './target.ts';
@@ -64,7 +65,7 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
   const d = decimals === 'auto' ? COMPOUND_AUTO_DECIMALS : decimals;
   const negative = isNegative(base);
   let rest = negative ? neg(base) : base;
-  const factors = parts.map((u) => fromNumber(u.factor ?? 1));
+  const factors = parts.map(factorOf);
   const wholes: bigint[] = [];
   for (let i = 0; i < parts.length - 1; i++) {
     const q = div(rest, factors[i]);
@@ -155,16 +156,26 @@ export function convertParsedValue(
   if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
   const typed = parsed.kind === 'quantity';
   const reading = typed || squash(parsed.reading) !== squash(input) ? parsed.reading : null;
-  const temperature = from.scale !== undefined;
-  const belowAbsoluteZero = temperature && compare(celsiusOf(parsed, from), fromDecimal('-27315', -2)) < 0;
+  let base: Rational;
+  let exact: Rational | null = null;
+  try {
+    base = inBase(parsed, from);
+    if (to.kind === 'unit') exact = fromBase(base, to.unit);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    // A reciprocal unit meeting zero: 0 L/100 km is no fuel at all, infinitely many km/L.
+    const zero = parsed.kind === 'quantity' ? `0 ${parsed.unit.symbol}` : `0 ${from.symbol}`;
+    return { kind: 'error', message: `${zero} has no value in ${to.kind === 'unit' ? to.unit.symbol : to.compound.name}: it would be infinite.` };
+  }
+  // Celsius is the base of temperature: below −273.15 is below absolute zero.
+  const belowAbsoluteZero = category.key === 'temperature' && compare(base, fromDecimal('-27315', -2)) < 0;
   if (to.kind === 'compound') {
-    const base = inBase(parsed, from);
     const check = tooLargeOrSmall(base, toNumber(base));
     if (check) return { kind: 'error', message: check };
     if (Math.abs(toNumber(base)) >= 1e18) return { kind: 'error', message: 'That is too large to show in parts: choose a single unit in To.' };
     return { kind: 'ok', text: formatCompound(base, to.parts, decimals), symbol: '', reading, typed, belowAbsoluteZero };
   }
-  const exact = convertParsed(parsed, from, to.unit);
+  if (exact === null) throw new Error('a single To unit always has its value');
   const number = toNumber(exact);
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };

@@ -1,8 +1,15 @@
 // Types of gnuUnits.mjs (plain JavaScript so the browser suite can import it too).
 
-/** Our unit keys as GNU units names them. */
-export declare const GNU_NAMES: Record<string, string>;
-/** GNU's "have" expression for `value` of the unit with this key: "5 ft", or "tempF(5)". */
-export declare function gnuQuantity(unitKey: string, value: number | string): string;
+/** What the GNU helpers read of a unit of content/units.yaml. */
+export interface GnuUnit {
+  key: string;
+  gnu?: string;
+  scale?: unknown;
+  reciprocal?: unknown;
+}
+/** The GNU units expression for a unit: its `gnu:` field, else its key. */
+export declare function gnuName(unit: GnuUnit): string;
+/** The [have, want] query converting `value` of `from` to `to`. */
+export declare function gnuQuery(from: GnuUnit, to: GnuUnit, value: number | string): [have: string, want: string];
 /** One GNU units process over many [have, want] queries; its answers as printed. */
 export declare function runGnuUnits(queries: [have: string, want: string][]): string[];

@@ -2,32 +2,41 @@
 // every conversion. Plain JavaScript so both the TypeScript unit tests and the browser
 // suite (tests/e2e, plain Node) can import it. Never bundled into the site.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** Each unit key's `gnu:` of content/units.yaml (read once), for units taken from a page's props, which leave it out. */
+let gnuFields = null;
+function gnuField(key) {
+  if (gnuFields === null) {
+    const data = parse(readFileSync(new URL('../../../content/units.yaml', import.meta.url), 'utf8'));
+    gnuFields = new Map(Object.values(data.categories).flatMap((c) => c.units.filter((u) => u.gnu).map((u) => [u.key, u.gnu])));
+  }
+  return gnuFields.get(key);
+}
 
 /**
- * Our unit keys as GNU units names them (/usr/share/units/definitions.units). Explicit
- * us/br names, so GNU's locale-dependent defaults (UNITS_ENGLISH) cannot change an answer.
+ * The GNU units expression for a unit of content/units.yaml: its `gnu:` field, else its key
+ * (meters, feet, pounds: names GNU units reads). units.yaml gives explicit us/br names where
+ * GNU's default depends on the locale (UNITS_ENGLISH), so no answer can change with it.
  */
-export const GNU_NAMES = {
-  millimeters: 'mm', centimeters: 'cm', meters: 'm', kilometers: 'km',
-  inches: 'inch', feet: 'ft', yards: 'yard', miles: 'mile',
-  milligrams: 'mg', grams: 'g', kilograms: 'kg', tons: 'tonne',
-  ounces: 'oz', pounds: 'lb', stones: 'stone', us_tons: 'shortton', uk_tons: 'longton',
-  celsius: 'tempC', fahrenheit: 'tempF', kelvin: 'tempK', rankine: 'tempR',
-  milliliters: 'ml', liters: 'l', cubic_meters: 'm^3',
-  teaspoons: 'usteaspoon', tablespoons: 'ustablespoon', fluid_ounces: 'usfloz', cups: 'uscup',
-  pints: 'uspint', quarts: 'usquart', gallons: 'usgallon',
-  imperial_fluid_ounces: 'brfloz', imperial_pints: 'brpint', imperial_gallons: 'brgallon',
-  square_millimeters: 'mm^2', square_centimeters: 'cm^2', square_meters: 'm^2', square_kilometers: 'km^2',
-  square_inches: 'inch^2', square_feet: 'ft^2', square_yards: 'yard^2', acres: 'acre', hectares: 'hectare',
-};
+export function gnuName(unit) {
+  return unit.gnu ?? gnuField(unit.key) ?? unit.key;
+}
 
-const TEMPERATURES = new Set(['celsius', 'fahrenheit', 'kelvin', 'rankine']);
+const isAffine = (unit) => unit.scale !== undefined;
+const isReciprocal = (unit) => unit.reciprocal !== undefined;
 
-/** GNU's "have" expression for `value` of the unit with this key: "5 ft", or "tempF(5)". */
-export function gnuQuantity(unitKey, value) {
-  const name = GNU_NAMES[unitKey];
-  if (!name) throw new Error(`no GNU units name for ${unitKey}: add it to GNU_NAMES in gnuUnits.mjs`);
-  return TEMPERATURES.has(unitKey) ? `${name}(${value})` : `${value} ${name}`;
+/**
+ * The [have, want] query converting `value` of unit `from` to unit `to` (units of
+ * units.yaml). Affine units are GNU functions (`tempF(5)` → `tempC`). A reciprocal unit's
+ * `gnu` is its own dimension (`l/100km`), so between a reciprocal and a linear unit GNU is
+ * asked for the reciprocal: 30 mpg in L/100 km is 1/(30 mpg) in l/100km.
+ */
+export function gnuQuery(from, to, value) {
+  const have = isAffine(from) ? `${gnuName(from)}(${value})` : `${value} (${gnuName(from)})`;
+  const want = isAffine(to) ? gnuName(to) : `(${gnuName(to)})`;
+  return [isReciprocal(from) !== isReciprocal(to) ? `1/(${have})` : have, want];
 }
 
 /**

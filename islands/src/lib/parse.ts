@@ -19,19 +19,15 @@
 // unit (5 ft 11 → 5 ft 11 in), and a leading minus applies to the whole sequence.
 
 import {
-  type Rational, ZERO, add, compare, div, fromDecimal, fromNumber, isNegative, isZero, mul, neg, rational, sub,
+  type Rational, ZERO, add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub,
 } from './rational';
+import { type Definition, fromBase, isAdditive, toBase } from './kinds';
 
-/** One unit as the parser needs it (a unit of units.yaml, or a currency). */
-export interface LexUnit {
+/** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition, factor 1). */
+export interface LexUnit extends Definition {
   key: string;
   symbol: string;
   aliases?: string[];
-  /** Size in the category's base unit (linear units; currencies leave it out). */
-  factor?: number;
-  /** Temperature: degrees per degree Celsius, and the reading at 0 °C. */
-  scale?: number;
-  offset?: number;
 }
 
 export interface LexCategory {
@@ -86,10 +82,11 @@ export type Parsed =
   /** A plain number: it is in the From unit. */
   | { kind: 'number'; value: Rational; reading: string }
   /**
-   * A quantity with typed units, which win over From. Linear: `value` is in the category's
-   * base unit. Temperature: `value` is a reading in `unit` (temperatures are never summed).
+   * A quantity with typed units, which win over From. In a category of amounts (all units
+   * linear) `value` is in the base unit. In a category of readings (an affine or reciprocal
+   * unit: temperature, fuel economy) `value` is one reading in `unit`, never summed or scaled.
    */
-  | { kind: 'quantity'; value: Rational; unit: LexUnit; temperature: boolean; reading: string };
+  | { kind: 'quantity'; value: Rational; unit: LexUnit; single: boolean; reading: string };
 
 /** Longest input read; anything longer is not a value someone typed. */
 export const MAX_INPUT = 500;
@@ -292,8 +289,10 @@ interface Val {
   r: Rational;
   /** 0: a plain number; 1: a quantity of the category. */
   dim: 0 | 1;
-  /** Temperature reading's unit (temperatures are affine: never summed or scaled). */
-  temp?: LexUnit;
+  /** A reading's unit, in a category of readings (temperature, fuel economy): never summed or scaled. */
+  readingUnit?: LexUnit;
+  /** That category's label, for the message refusing arithmetic on a reading. */
+  readingOf?: string;
   /** The unit written last, for a compound's bare trailing number (5 ft 11). */
   last?: LexUnit;
   /** The first unit written (the quantity's unit for messages and the reading). */
@@ -344,7 +343,8 @@ class Parser {
       const bare = v.dim === 0 ? v.text : w.text;
       fail(`${bare} has no unit: give every number a unit, or none.`);
     }
-    if (v.temp || w.temp) fail('Temperatures cannot be added or subtracted: convert one reading at a time.');
+    const reading = v.readingOf ?? w.readingOf;
+    if (reading !== undefined) fail(`${cap(lower(reading))} readings cannot be added or subtracted: convert one reading at a time.`);
     return { r: op === '+' ? add(v.r, w.r) : sub(v.r, w.r), dim: v.dim, first: v.first, last: w.last, text };
   }
 
@@ -416,11 +416,11 @@ class Parser {
     }
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
     const withText = `${text} ${unit.symbol}`;
-    if (unit.scale !== undefined) {
-      return { r: v.r, dim: 1, temp: unit, first: unit, last: unit, text: withText };
+    const category = this.lex.categories[entry.category];
+    if (category !== undefined && !isAdditive(category.units)) {
+      return { r: v.r, dim: 1, readingUnit: unit, readingOf: category.label, first: unit, last: unit, text: withText };
     }
-    const r = unit.factor === undefined ? v.r : mul(v.r, fromNumber(unit.factor));
-    return { r, dim: 1, first: unit, last: unit, text: withText };
+    return { r: toBase(v.r, unit), dim: 1, first: unit, last: unit, text: withText };
   }
 
   private term(): Val {
@@ -441,7 +441,8 @@ class Parser {
   }
 
   private mulDiv(v: Val, w: Val, op: '*' | '/', tight: boolean): Val {
-    if (v.temp || w.temp) fail('A temperature reading cannot be multiplied or divided: convert it as it is.');
+    const reading = v.readingOf ?? w.readingOf;
+    if (reading !== undefined) fail(`A ${lower(reading)} reading cannot be multiplied or divided: convert it as it is.`);
     if (op === '*') {
       if (v.dim + w.dim > 1) fail('Two quantities cannot be multiplied here: multiply a quantity by a plain number.');
       return { r: mul(v.r, w.r), dim: (v.dim + w.dim) as 0 | 1, first: v.first ?? w.first, last: w.last ?? v.last, text: `${v.text} × ${w.text}` };
@@ -503,8 +504,8 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
   try {
     const v = new Parser(tokenize(text, lex, category), lex, category).parse();
     if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text };
-    const unit = v.temp ?? v.first!;
-    return { kind: 'quantity', value: v.r, unit, temperature: v.temp !== undefined, reading: v.text };
+    const unit = v.readingUnit ?? v.first!;
+    return { kind: 'quantity', value: v.r, unit, single: v.readingUnit !== undefined, reading: v.text };
   } catch (e) {
     if (e instanceof ParseError) return { kind: 'error', message: e.message };
     if (e instanceof RangeError && /division by zero/.test(e.message)) return { kind: 'error', message: 'Division by zero.' };
@@ -516,40 +517,15 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
 // Converting what was read
 // ------------------------------------------------------------------------------------
 
-const exactFactor = new Map<number, Rational>();
-function factorOf(u: LexUnit): Rational {
-  const f = u.factor ?? 1;
-  let r = exactFactor.get(f);
-  if (r === undefined) exactFactor.set(f, (r = fromNumber(f)));
-  return r;
-}
-
-/** Celsius from a reading in a temperature unit: (v − offset) / scale. */
-function toCelsius(v: Rational, u: LexUnit): Rational {
-  return div(sub(v, fromNumber(u.offset ?? 0)), fromNumber(u.scale ?? 1));
-}
-function fromCelsius(c: Rational, u: LexUnit): Rational {
-  return add(mul(c, fromNumber(u.scale ?? 1)), fromNumber(u.offset ?? 0));
-}
-
-/** The parsed value in `to`, exactly; a plain number is in `from`. */
-export function convertParsed(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from: LexUnit, to: LexUnit): Rational {
-  if (to.scale !== undefined) {
-    const [v, u] = p.kind === 'quantity' ? [p.value, p.unit] : [p.value, from];
-    return fromCelsius(toCelsius(v, u), to);
-  }
-  const base = p.kind === 'quantity' ? p.value : mul(p.value, factorOf(from));
-  return div(base, factorOf(to));
-}
-
-/** The parsed value in the base unit of a linear category (a plain number is in `from`). */
+/** The parsed value in the base unit (a plain number is in `from`). Throws RangeError('division by zero') for 0 of a reciprocal unit. */
 export function inBase(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from: LexUnit): Rational {
-  return p.kind === 'quantity' ? p.value : mul(p.value, factorOf(from));
+  if (p.kind === 'number') return toBase(p.value, from);
+  return p.single ? toBase(p.value, p.unit) : p.value;
 }
 
-/** A temperature reading in Celsius (for the below-absolute-zero hint). */
-export function celsiusOf(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from: LexUnit): Rational {
-  return p.kind === 'quantity' ? toCelsius(p.value, p.unit) : toCelsius(p.value, from);
+/** The parsed value in `to`, exactly. Throws RangeError('division by zero') where a reciprocal unit meets 0. */
+export function convertParsed(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from: LexUnit, to: LexUnit): Rational {
+  return fromBase(inBase(p, from), to);
 }
 
 export { compare, ZERO };

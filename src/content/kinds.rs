@@ -1,0 +1,201 @@
+//! The three kinds of unit in `content/units.yaml`, each defined by how a value becomes the
+//! category's base unit:
+//! - linear (`factor`): base = value × factor;
+//! - reciprocal (`reciprocal`): base = reciprocal ÷ value (L/100 km against km/L);
+//! - affine (`scale`, `offset`): value = base × scale + offset (°F against °C).
+//!
+//! A category whose units are all linear holds amounts: they add up (5 ft 11 in), scale
+//! and split into compounds. One with an affine or reciprocal unit holds readings, which are
+//! converted one at a time (two temperatures or two fuel economies do not add).
+
+use super::exact::{Exact, ExactText};
+use super::model::{Unit, UnitCategory};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Linear(Exact),
+    Reciprocal(Exact),
+    Affine { scale: Exact, offset: Exact },
+}
+
+/// A problem with one unit's definition: the field it is at, and what is wrong.
+pub type KindProblem = (&'static str, String);
+
+impl Unit {
+    /// The unit's kind, or the first thing wrong with its definition.
+    pub fn kind(&self) -> Result<Kind, KindProblem> {
+        let read = |field: &'static str, text: &Option<ExactText>, positive: bool| -> Result<Option<Exact>, KindProblem> {
+            let Some(text) = text else { return Ok(None) };
+            let value = text.parse().map_err(|e| (field, format!("`{field}: {text}` {e}")))?;
+            if positive && !value.is_positive() {
+                return Err((field, format!("`{field}: {text}` must be above zero")));
+            }
+            Ok(Some(value))
+        };
+        let factor = read("factor", &self.factor, true)?;
+        let reciprocal = read("reciprocal", &self.reciprocal, true)?;
+        let scale = read("scale", &self.scale, true)?;
+        let offset = read("offset", &self.offset, false)?;
+        let given: Vec<&str> = [("factor", factor.is_some()), ("reciprocal", reciprocal.is_some()), ("scale", scale.is_some() || offset.is_some())]
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .map(|(k, _)| k)
+            .collect();
+        if given.len() > 1 {
+            let second = if given[1] == "scale" && scale.is_none() { "offset" } else { given[1] };
+            return Err((
+                second,
+                format!(
+                    "has two kinds (`{}` and `{second}`): a unit is linear (`factor`), reciprocal (`reciprocal`) or affine (`scale` and `offset`)",
+                    given[0]
+                ),
+            ));
+        }
+        match (factor, reciprocal, scale, offset) {
+            (Some(f), None, None, None) => Ok(Kind::Linear(f)),
+            (None, Some(r), None, None) => Ok(Kind::Reciprocal(r)),
+            (None, None, Some(scale), Some(offset)) => Ok(Kind::Affine { scale, offset }),
+            (None, None, Some(_), None) => Err(("scale", "is affine but has no `offset` (its reading at base zero; 0 when the zeros agree)".into())),
+            (None, None, None, Some(_)) => Err(("offset", "is affine but has no `scale` (its units per base unit)".into())),
+            _ => Err(("key", "needs a `factor` (linear), a `reciprocal`, or `scale` and `offset` (affine)".into())),
+        }
+    }
+
+    pub fn is_linear(&self) -> bool {
+        matches!(self.kind(), Ok(Kind::Linear(_)))
+    }
+}
+
+impl UnitCategory {
+    /// Amounts that add up: every unit linear.
+    pub fn is_additive(&self) -> bool {
+        self.units.iter().all(Unit::is_linear)
+    }
+}
+
+impl Kind {
+    /// The base unit itself: factor 1, or scale 1 and offset 0.
+    pub fn is_identity(self) -> bool {
+        match self {
+            Kind::Linear(f) => f == Exact::ONE,
+            Kind::Affine { scale, offset } => scale == Exact::ONE && offset == Exact::ZERO,
+            Kind::Reciprocal(_) => false,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Linear(_) => "linear",
+            Kind::Reciprocal(_) => "reciprocal",
+            Kind::Affine { .. } => "affine",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(fields: &str) -> Unit {
+        serde_yaml::from_str(&format!("{{ key: u, name: U (u), symbol: u, system: metric, {fields} }}")).unwrap()
+    }
+
+    #[test]
+    fn each_kind_is_read() {
+        assert_eq!(unit("factor: 0.3048").kind(), Ok(Kind::Linear(Exact { num: 381, den: 1250, pi: 0 })));
+        assert_eq!(unit("reciprocal: 100").kind(), Ok(Kind::Reciprocal(Exact { num: 100, den: 1, pi: 0 })));
+        assert_eq!(
+            unit("scale: 1.8, offset: 32").kind(),
+            Ok(Kind::Affine { scale: Exact { num: 9, den: 5, pi: 0 }, offset: Exact { num: 32, den: 1, pi: 0 } })
+        );
+        assert!(unit("scale: 1, offset: 0").kind().unwrap().is_identity());
+        assert!(unit("factor: \"pi/pi\"").kind().unwrap().is_identity());
+        assert!(!unit("reciprocal: 1").kind().unwrap().is_identity());
+    }
+
+    #[test]
+    fn wrong_definitions_name_their_field() {
+        let field = |f: &str| unit(f).kind().unwrap_err();
+        assert_eq!(field("factor: 1, reciprocal: 100").0, "reciprocal");
+        assert!(field("factor: 1, reciprocal: 100").1.starts_with("has two kinds (`factor` and `reciprocal`)"));
+        assert_eq!(field("factor: 2, offset: 3").0, "offset");
+        assert_eq!(field("factor: 0").1, "`factor: 0` must be above zero");
+        assert_eq!(field("reciprocal: -1").0, "reciprocal");
+        assert_eq!(field("scale: 1.8").0, "scale");
+        assert_eq!(field("offset: 32").0, "offset");
+        assert_eq!(field("factor: \"1/x\"").1, "`factor: 1/x` is not a number, a ratio such as \"5/18\", or a form with pi such as \"pi/180\"");
+        assert_eq!(field("").0, "key");
+        assert!(unit("scale: 1, offset: -273.15").kind().is_ok(), "an offset may be negative");
+    }
+}
+
+#[cfg(test)]
+mod located {
+    use crate::diagnostics::Problems;
+    use std::path::Path;
+
+    /// A units.yaml with one category (its `group` and `units` given) loaded; its problems.
+    fn problems(group: &str, units: &str, compounds: &str) -> Vec<String> {
+        let text = format!(
+            "categories:\n  fuel_economy:\n    label: Fuel Economy\n    group: {group}\n    base: kilometers_per_liter\n    precision: 6\n    default: {{ from: miles_per_gallon, to: kilometers_per_liter }}\n    units:\n      - {{ key: kilometers_per_liter, name: Kilometers per Liter (km/L), symbol: km/L, system: metric, factor: 1 }}\n      - {{ key: miles_per_gallon, name: Miles per US Gallon (mpg), symbol: mpg, system: imperial, factor: \"1.609344/3.785411784\", source: NIST Handbook 44, gnu: mile/usgallon }}\n{units}{compounds}currencies: []\ncurrency_default: {{ from: USD, to: USD }}\nfallback_rates: {{}}\nlimits: {{ max_amount: 1, name_chars: 1, email_chars: 6, message_chars: 1 }}\n"
+        );
+        let (mut p, mut w) = (Problems::default(), Problems::default());
+        crate::content::units::load(Path::new("content/units.yaml"), &text, &mut p, &mut w);
+        p.0.into_iter().filter(|p| !p.message.contains("currenc")).map(|p| format!("{}:{}: {}", p.line, p.column, p.message)).collect()
+    }
+
+    const L100: &str =
+        "      - { key: liters_per_100_kilometers, name: Liters per 100 Kilometers (L/100 km), symbol: L/100 km, system: metric, reciprocal: 100 }\n";
+
+    #[test]
+    fn a_reciprocal_unit_in_any_category_passes() {
+        assert_eq!(problems("everyday", L100, ""), Vec::<String>::new());
+        let affine = "      - { key: shifted, name: Shifted (sh), symbol: sh, system: other, scale: \"5/18\", offset: -3 }\n";
+        assert_eq!(problems("engineering", affine, ""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn an_unknown_group_is_located_at_its_value() {
+        assert_eq!(problems("sport", "", ""), ["4:12: category fuel_economy: group `sport` is not one of everyday, science, engineering, digital, cooking"]);
+    }
+
+    #[test]
+    fn bad_definitions_are_located_at_their_field() {
+        let two = "      - { key: both, name: Both (b), symbol: b, system: other, factor: 2, reciprocal: 100 }\n";
+        assert_eq!(
+            problems("everyday", two, ""),
+            ["11:87: category fuel_economy: unit both has two kinds (`factor` and `reciprocal`): a unit is linear (`factor`), reciprocal (`reciprocal`) or affine (`scale` and `offset`)"]
+        );
+        let grammar = "      - { key: odd, name: Odd (o), symbol: o, system: other, factor: \"1/x\" }\n";
+        assert_eq!(
+            problems("everyday", grammar, ""),
+            ["11:70: category fuel_economy: unit odd `factor: 1/x` is not a number, a ratio such as \"5/18\", or a form with pi such as \"pi/180\""]
+        );
+        let long = "      - { key: long, name: Long (lg), symbol: lg, system: other, factor: 0.2777777777777778 }\n";
+        let got = problems("everyday", long, "");
+        assert!(
+            got.len() == 1 && got[0].starts_with("11:74: category fuel_economy: unit long `factor: 0.2777777777777778` has more than 15 significant digits"),
+            "{got:?}"
+        );
+        let zero = "      - { key: none, name: None (n), symbol: n, system: other, reciprocal: 0 }\n";
+        assert_eq!(problems("everyday", zero, ""), ["11:76: category fuel_economy: unit none `reciprocal: 0` must be above zero"]);
+    }
+
+    #[test]
+    fn the_base_must_be_the_base_itself() {
+        let base = "categories:\n  x:\n    label: X\n    group: science\n    base: b\n    precision: 2\n    default: { from: b, to: b }\n    units:\n      - { key: b, name: B (b), symbol: b, system: other, scale: 1, offset: 1 }\ncurrencies: []\ncurrency_default: { from: USD, to: USD }\nfallback_rates: {}\nlimits: { max_amount: 1, name_chars: 1, email_chars: 6, message_chars: 1 }\n";
+        let (mut p, mut w) = (Problems::default(), Problems::default());
+        crate::content::units::load(Path::new("u.yaml"), base, &mut p, &mut w);
+        let got: Vec<String> = p.0.iter().filter(|p| !p.message.contains("currenc")).map(|p| p.to_string()).collect();
+        assert_eq!(got, ["u.yaml:9:65: category x: base unit b must be the base itself: `factor: 1`, or `scale: 1, offset: 0`"]);
+    }
+
+    #[test]
+    fn a_compound_over_readings_is_refused() {
+        let compound = "    compounds:\n      - { key: mixed, name: Mixed, parts: [kilometers_per_liter, miles_per_gallon] }\n";
+        assert_eq!(
+            problems("everyday", L100, compound),
+            ["13:16: compound `mixed`: the parts of a compound add up, and `fuel_economy` has readings that do not (its unit `liters_per_100_kilometers` is not linear)"]
+        );
+    }
+}
