@@ -3,12 +3,10 @@
 // checks the form token, honeypot, rate limit and optional Turnstile, and forwards the
 // message). Sent: a toast and cleared fields. Not sent: the form says why, keeps every
 // word typed, and offers the email address instead.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormGuard } from '../lib/formGuard.ts';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast.ts';
 import Field, { EMAIL_INPUT } from '../ui/Field.tsx';
-import FormTrap from '../ui/FormTrap.tsx';
-import { useTurnstile } from '../ui/Turnstile.tsx';
+import { useGuardedForm } from '../ui/useGuardedForm.tsx';
 import {
   CONTACT_FIELDS,
   CONTACT_SUBJECTS,
@@ -19,7 +17,6 @@ import {
   type ContactField,
   type ContactValues,
   type Errors,
-  type SubmitOutcome,
 } from '../lib/validate.ts';
 
 interface Props {
@@ -31,32 +28,17 @@ interface Props {
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
-type Notice = { kind: 'unavailable' | 'network' | 'refused' | 'limited' | 'challenge' } | null;
-
 export default function ContactForm({ email, turnstile }: Props) {
   // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
   const id = 'contact';
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<Errors<ContactField>>({});
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [ready, setReady] = useState(false);
+  const form = useGuardedForm('contact', id, turnstile);
   const refs = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
     subject: useRef<HTMLSelectElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
-  };
-  const guard = useRef<FormGuard | null>(null);
-  const trap = useRef<HTMLInputElement>(null);
-  const check = useTurnstile(turnstile);
-  useEffect(() => setReady(true), []);
-
-  /** The visitor started on the form: get its token (and Turnstile) now, not on page load. */
-  const start = () => {
-    guard.current ??= new FormGuard();
-    guard.current.prepare();
-    check.start();
   };
 
   const fid = (f: ContactField) => `${id}-${f}`;
@@ -73,7 +55,7 @@ export default function ContactForm({ email, turnstile }: Props) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (sending) return;
+    if (form.sending) return;
     const found = validateContact(values);
     setErrors(found);
     const first = CONTACT_FIELDS.find((f) => found[f]);
@@ -81,36 +63,15 @@ export default function ContactForm({ email, turnstile }: Props) {
       refs[first].current?.focus();
       return;
     }
-    if (check.token === '') {
-      setNotice({ kind: 'challenge' });
-      return;
-    }
-    setSending(true);
-    setNotice(null);
-    start();
-    const outcome: SubmitOutcome = await guard.current!.send('/api/contact', trimmed(values), trap.current?.value ?? '', check.token);
-    if (check.token !== undefined) check.reset();
-    setSending(false);
-    switch (outcome.kind) {
-      case 'sent':
-        setValues(EMPTY);
-        setErrors({});
-        toast({ title: 'Message sent!', description: 'Thanks for reaching out. We reply within 24 hours.' });
-        break;
-      case 'invalid': {
-        const f = (CONTACT_FIELDS as string[]).includes(outcome.field) ? (outcome.field as ContactField) : 'message';
-        setErrors({ [f]: contactFieldError(f, values[f]) ?? 'Please check this field and try again.' });
-        refs[f].current?.focus();
-        break;
-      }
-      case 'limited':
-      case 'challenge':
-      case 'network':
-      case 'refused':
-        setNotice({ kind: outcome.kind });
-        break;
-      default:
-        setNotice({ kind: 'unavailable' });
+    const outcome = await form.send(trimmed(values));
+    if (outcome?.kind === 'sent') {
+      setValues(EMPTY);
+      setErrors({});
+      toast({ title: 'Message sent!', description: 'Thanks for reaching out. We reply within 24 hours.' });
+    } else if (outcome?.kind === 'invalid') {
+      const f = (CONTACT_FIELDS as string[]).includes(outcome.field) ? (outcome.field as ContactField) : 'message';
+      setErrors({ [f]: contactFieldError(f, values[f]) ?? 'Please check this field and try again.' });
+      refs[f].current?.focus();
     }
   }
 
@@ -118,7 +79,7 @@ export default function ContactForm({ email, turnstile }: Props) {
   const mailto = `mailto:${email}?subject=${encodeURIComponent(`${subjectLabel} (from the Unitly contact form)`)}&body=${encodeURIComponent(values.message.slice(0, 1500))}`;
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} onFocus={start} aria-busy={sending}>
+    <form className="contact-form" {...form.formProps} onSubmit={onSubmit}>
       <p className="field-hint">All fields are required.</p>
       <div className="form-row">
         <Field id={fid('name')} label="Name" error={errors.name}>
@@ -190,21 +151,11 @@ export default function ContactForm({ email, turnstile }: Props) {
           />
         )}
       </Field>
-      <FormTrap id={`${id}-leave-empty`} inputRef={trap} />
-      {check.widget}
-      {notice && (
+      {form.guards}
+      {form.notice !== null && (
         <div className="form-notice" role="alert">
           <p>
-            {notice.kind === 'network'
-              ? 'Your message could not be sent: Unitly could not be reached. Check your connection and try again.'
-              : notice.kind === 'refused'
-                ? 'Your message could not be sent. Please shorten it and try again.'
-                : notice.kind === 'limited'
-                  ? 'Too many attempts — please try again in a minute.'
-                  : notice.kind === 'challenge'
-                    ? 'Please complete the security check above, then send again.'
-                    : 'Your message could not be sent right now: the contact form is not available at the moment.'}{' '}
-            Your text is still here.
+            {form.notice} Your text is still here.
           </p>
           <p>
             You can also email us at <a href={`mailto:${email}`}>{email}</a>
@@ -219,8 +170,8 @@ export default function ContactForm({ email, turnstile }: Props) {
         </div>
       )}
       <div className="form-actions">
-        <button className="button" disabled={!ready || sending}>
-          {sending ? 'Sending…' : 'Send Message'}
+        <button className="button" disabled={!form.ready || form.sending}>
+          {form.sending ? 'Sending…' : 'Send Message'}
         </button>
       </div>
     </form>
