@@ -91,9 +91,13 @@ describe('Support and premium popups', () => {
     await dialog.waitFor();
     assert.ok(await insideOpenDialog(page));
     const text = await dialog.textContent();
-    for (const words of ['$4.99/month', 'Batch conversions', 'Custom conversion formulas', 'Export to PDF/Excel', 'Priority support', 'Premium is not available yet']) {
+    for (const words of ['$4.99/month', 'Custom conversion formulas', 'Export to PDF/Excel', 'Priority support', 'Premium is not available yet']) {
       assert.ok(text.includes(words), words);
     }
+    // It sells only what no card gives free: the batch and its CSV are named as free.
+    const sold = await dialog.locator('.premium-features strong').allTextContents();
+    for (const free of [/batch/i, /csv/i, /every unit/i]) assert.ok(!sold.some((s) => free.test(s)), `${free} is free on every card, not a Premium feature`);
+    assert.match(text, /Batch conversion, every unit at once and CSV downloads are free on every converter/);
     await tabUntil(page, () => document.activeElement?.textContent === 'Continue Free');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });

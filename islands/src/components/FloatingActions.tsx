@@ -85,12 +85,14 @@ const SPARKLE = (
   </svg>
 );
 
+// What Premium would add: only what no card offers free. Batch conversion, every unit at
+// once and CSV downloads are on every card already, and stay free (FREE_NOTE says so).
 const PREMIUM_FEATURES = [
-  ['Batch conversions', 'Convert a whole list of values in one go.'],
   ['Custom conversion formulas', 'Define your own units and factors.'],
-  ['Export to PDF/Excel', 'Save conversion tables and your history as files.'],
+  ['Export to PDF/Excel', 'Formatted conversion tables and your history as PDF or Excel files.'],
   ['Priority support', 'Your questions answered first.'],
 ] as const;
+const FREE_NOTE = 'Extras for people who convert a lot. Batch conversion, every unit at once and CSV downloads are free on every converter, and everything free today stays free.';
 
 export default function FloatingActions() {
   // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
@@ -193,7 +195,7 @@ export default function FloatingActions() {
           <p className="price">
             <span className="price-amount">$4.99</span>/month
           </p>
-          <p id={`${id}-pd`}>Extras for people who convert a lot. Everything that is free today stays free.</p>
+          <p id={`${id}-pd`}>{FREE_NOTE}</p>
           <ul className="premium-features">
             {PREMIUM_FEATURES.map(([title, text]) => (
               <li key={title}>
