@@ -1,5 +1,5 @@
 // Reads wrangler.jsonc and turns it into Miniflare options, generically: whatever vars,
-// KV namespaces and rate limiters it declares are bound locally the way Cloudflare binds
+// KV namespaces, rate limiters and Durable Objects it declares are bound locally the way Cloudflare binds
 // them in production, so a binding added there works in `unitly serve` with no change here.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import { parse, printParseErrorCode } from "jsonc-parser";
 
 /** Binding kinds of wrangler.jsonc this runner does not bind (yet): named, not ignored silently. */
 const UNSUPPORTED = [
-  "d1_databases", "r2_buckets", "durable_objects", "queues", "services", "analytics_engine_datasets",
+  "d1_databases", "r2_buckets", "queues", "services", "analytics_engine_datasets",
   "hyperdrive", "vectorize", "ai", "browser", "send_email", "workflows", "dispatch_namespaces", "mtls_certificates",
 ];
 
@@ -45,6 +45,8 @@ export function readDevVars(path) {
  *   after the secrets of `devVars`; nothing else of the environment reaches the worker;
  * - kv_namespaces: each binding, persisted under `state`/kv (the id names its folder);
  * - ratelimits: each binding with its `simple` limit;
+ * - durable_objects: each binding to its class in this worker, with SQLite storage when a
+ *   migration creates the class with `new_sqlite_classes`, persisted under `state`/do;
  * - triggers.crons: returned as `crons` for the caller to schedule.
  */
 export function miniflareOptions(config, { env = {}, envNames = [], devVars = {}, state, warn = () => {} }) {
@@ -68,6 +70,19 @@ export function miniflareOptions(config, { env = {}, envNames = [], devVars = {}
     ratelimits[rl.name] = { simple: { limit: rl.simple.limit, ...(rl.simple.period ? { period: rl.simple.period } : {}) } };
   }
 
+  const sqliteClasses = new Set((config.migrations ?? []).flatMap((m) => m?.new_sqlite_classes ?? []));
+  const durableObjects = {};
+  for (const binding of config.durable_objects?.bindings ?? []) {
+    if (typeof binding?.name !== "string" || typeof binding?.class_name !== "string") {
+      throw new Error("wrangler.jsonc: a durable_objects binding needs a name and a class_name");
+    }
+    if (binding.script_name !== undefined) {
+      warn(`wrangler.jsonc binds ${binding.name} to a class of another worker, which the local runner does not bind`);
+      continue;
+    }
+    durableObjects[binding.name] = { className: binding.class_name, useSQLite: sqliteClasses.has(binding.class_name) };
+  }
+
   for (const key of UNSUPPORTED) {
     if (config[key] !== undefined) warn(`wrangler.jsonc declares ${key}, which the local runner does not bind`);
   }
@@ -84,6 +99,8 @@ export function miniflareOptions(config, { env = {}, envNames = [], devVars = {}
       kvNamespaces,
       ...(state ? { kvPersist: join(state, "kv") } : {}),
       ratelimits,
+      durableObjects,
+      ...(state ? { durableObjectsPersist: join(state, "do") } : {}),
     },
   };
 }

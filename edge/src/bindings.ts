@@ -16,3 +16,18 @@ export interface KV {
 export interface RateLimiter {
   limit(options: { key: string }): Promise<{ success: boolean }>;
 }
+
+/** A Durable Object namespace (wrangler.jsonc `durable_objects`): a stub per named object. */
+export interface DurableObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(url: string, init?: RequestInit): Promise<Response> };
+}
+
+/** What a Durable Object's constructor gets: its own storage, here the SQLite kind. */
+export interface DurableObjectState {
+  storage: { sql: SqlStorage };
+}
+
+export interface SqlStorage {
+  exec(query: string, ...bindings: (string | number | null)[]): { toArray(): Record<string, unknown>[] };
+}

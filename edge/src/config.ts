@@ -3,7 +3,7 @@
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
 import { CURRENCY_CODES, LIMITS, type CurrencyCode } from "./generated/units";
-import type { KV, RateLimiter } from "./bindings";
+import type { DurableObjectNamespace, KV, RateLimiter } from "./bindings";
 
 export interface Env {
   GOLD_UPSTREAM_URL?: string;
@@ -28,8 +28,8 @@ export interface Env {
   /** Workers Rate Limiting bindings (wrangler.jsonc `ratelimits`). */
   CONTACT_LIMITER?: RateLimiter;
   SUBSCRIBE_LIMITER?: RateLimiter;
-  /** Workers KV (wrangler.jsonc `kv_namespaces`): "already asked" and "already confirmed" marks. */
-  FORMS?: KV;
+  /** The forms' "used once" marks (wrangler.jsonc `durable_objects`, class FormMarks in marks.ts). */
+  FORM_MARKS?: DurableObjectNamespace;
   /** Static assets binding on Workers (wrangler.jsonc); absent elsewhere. */
   ASSETS?: { fetch(request: Request): Promise<Response> };
 }

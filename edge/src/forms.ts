@@ -1,41 +1,37 @@
 // The form routes. POST /api/contact and POST /api/subscribe are validated here (never
-// trust the browser), then pass the guards (guard.ts) before anything reaches a webhook:
+// trust the browser), then pass the guards before anything reaches a webhook:
 //   1. the client's rate limit (429 + Retry-After),
-//   2. the fields (400 names the first bad one: the visitor's to fix),
+//   2. the fields (400 names the first bad one and says what is wrong, in the words the
+//      form itself uses: the rules are one file, islands/src/lib/formRules.ts),
 //   3. configuration (503 not-configured without FORM_SECRET or the webhook),
 //   4. the honeypot (filled: a quiet success that forwards nothing),
-//   5. the signed form token from GET /api/form-token, 3 s to 2 h old and used once
-//      (missing, forged or stale: 403 invalid-token, which the form answers by fetching a
-//      fresh token; a token already used: a quiet success, so a repeated post of one
-//      submission is forwarded once),
+//   5. the signed form token from GET /api/form-token, 3 s to 2 h old (missing, forged or
+//      stale: 403 invalid-token, which the form answers by fetching a fresh token), and
+//      used once: the first post claims it (marks.ts, atomic), any other post with it gets
+//      409 token-used and is not delivered,
 //   6. Turnstile, when TURNSTILE_SECRET is set (403 turnstile-failed).
-// A subscription is double opt-in: the webhook first gets a confirmation request with a
-// signed link (48 h); GET /api/subscribe/confirm sends the confirmed subscription once.
-// Webhook URLs and secrets are secrets (a URL often embeds a token): no answer and no log
-// line holds them.
+// A post that was not delivered (webhook down: 502) frees its token again, so the
+// visitor's retry goes through; the form keeps the text and says it was not sent.
+// A subscription is double opt-in (confirm.ts): the webhook first gets a confirmation
+// request with a signed link (48 h), at most one per mailbox a day (mailbox.ts).
+// Webhook URLs are secrets (a URL often embeds a token): no answer and no log line holds
+// any part of them; a log line names the form and what went wrong.
+import { fieldProblem, subjectProblem, type TextField } from "../../islands/src/lib/formRules.ts";
 import { CONTACT_SUBJECTS, FORM_GUARD, FORM_LIMITS, type Config, type Env } from "./config";
-import { checkLink, checkToken, clientKey, confirmLink, issueToken, limiterFor, sha256hex, storeFor, ttlSeconds, turnstileOk } from "./guard";
+import { clientKey, confirmLink, issueToken, checkToken, limiterFor, sha256hex, turnstileOk } from "./guard";
 import { error, json, NO_STORE } from "./http";
-import { hostOf, postJson } from "./upstream";
+import { mailbox } from "./mailbox";
+import { marksFor, type Marks } from "./marks";
+import { postJson } from "./upstream";
 
 type Fields = Record<string, string>;
-type Rule = (value: string) => boolean;
+type Rule = (value: string) => string | undefined;
 
-// Email-shaped: something@something.tld, no spaces or control characters.
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-const singleLine = (v: string) => !/\p{Cc}/u.test(v);
-// Line breaks and tabs are fine in a message; other control characters are not.
-const multiLine = (v: string) => singleLine(v.replace(/[\r\n\t]/g, ""));
+const text = (field: TextField): Rule => (value) => fieldProblem(field, value);
+const subject: Rule = (value) => subjectProblem(value, CONTACT_SUBJECTS);
 
-const email: Rule = (v) => v.length <= FORM_LIMITS.email && EMAIL.test(v);
-
-const CONTACT: [string, Rule][] = [
-  ["name", (v) => v.length <= FORM_LIMITS.name && singleLine(v)],
-  ["email", email],
-  ["subject", (v) => CONTACT_SUBJECTS.includes(v)],
-  ["message", (v) => v.length <= FORM_LIMITS.message && multiLine(v)],
-];
-const SUBSCRIBE: [string, Rule][] = [["email", email]];
+const CONTACT: [string, Rule][] = [["name", text("name")], ["email", text("email")], ["subject", subject], ["message", text("message")]];
+const SUBSCRIBE: [string, Rule][] = [["email", text("email")]];
 
 class Reject {
   constructor(readonly response: Response) {}
@@ -82,13 +78,14 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   return data as Record<string, unknown>;
 }
 
-/** Trimmed, checked fields in rule order; names the first bad one. */
+/** Trimmed, checked fields in rule order; names the first bad one and what is wrong with it. */
 function validate(data: Record<string, unknown>, rules: [string, Rule][]): Fields {
   const out: Fields = {};
-  for (const [field, ok] of rules) {
+  for (const [field, problem] of rules) {
     const raw = data[field];
     const value = typeof raw === "string" ? raw.trim() : "";
-    if (value === "" || !ok(value)) throw new Reject(error(400, "invalid-field", { field }));
+    const message = problem(value);
+    if (message !== undefined) throw new Reject(error(400, "invalid-field", { field, message }));
     out[field] = value;
   }
   return out;
@@ -97,7 +94,7 @@ function validate(data: Record<string, unknown>, rules: [string, Rule][]): Field
 /** The JSON field people never see (hidden from eyes, screen readers and keyboard). */
 export const HONEYPOT = "leave_empty";
 
-type Form = "contact" | "subscribe";
+export type Form = "contact" | "subscribe";
 
 /** GET /api/form-token: a fresh signed token for one form post. */
 export async function formToken(config: Config): Promise<Response> {
@@ -105,17 +102,51 @@ export async function formToken(config: Config): Promise<Response> {
   return json({ token: await issueToken(config.formSecret), minSeconds: FORM_GUARD.tokenMinAgeMs / 1000 }, 200, NO_STORE);
 }
 
-async function forward(form: Form, webhook: string, payload: Record<string, unknown>, timeoutMs: number): Promise<boolean> {
+/**
+ * POSTs `payload` to a webhook; true when it answered 2xx. A failure is logged with the
+ * form and what went wrong (a status, a timeout), never the webhook's address.
+ */
+export async function forward(form: Form, webhook: string, payload: Record<string, unknown>, timeoutMs: number): Promise<boolean> {
   try {
     await postJson(webhook, { form, ...payload }, timeoutMs);
     return true;
   } catch (err) {
-    console.error(`[unitly] ${form}: webhook at ${hostOf(webhook)} failed: ${err instanceof Error ? err.message : "unknown"}`);
+    console.error(`[unitly] ${form}: webhook failed (${err instanceof Error ? err.message : "unknown"})`);
     return false;
   }
 }
 
+/** Marks the forms keep (marks.ts), by purpose. Addresses go in hashed. */
+export const MARK = {
+  token: (nonce: string) => `token:${nonce}`,
+  asked: async (email: string) => `asked:${await sha256hex(mailbox(email))}`,
+  confirmed: async (email: string, requestedAt: number) => `confirmed:${await sha256hex(`${requestedAt}:${mailbox(email)}`)}`,
+};
+
+/** The marks could not be asked: nothing is sent, and the visitor is told so. */
+export class MarksDown {}
+
+/** `marks.claim`, with a failure of the store itself turned into MarksDown. */
+export async function claim(marks: Marks, key: string, ttlMs: number): Promise<boolean> {
+  try {
+    return await marks.claim(key, ttlMs);
+  } catch (err) {
+    console.error(`[unitly] forms: the used-once marks are unavailable (${err instanceof Error ? err.message : "unknown"})`);
+    throw new MarksDown();
+  }
+}
+
+/** Frees a mark again; a failure only means the mark expires on its own. */
+export async function release(marks: Marks, key: string): Promise<void> {
+  try {
+    await marks.release(key);
+  } catch (err) {
+    console.error(`[unitly] forms: a used-once mark could not be freed (${err instanceof Error ? err.message : "unknown"}); it expires on its own`);
+  }
+}
+
 const quietSuccess = () => json({ result: "success" }, 200, NO_STORE);
+const notDelivered = () => error(502, "upstream-unavailable");
 
 async function submit(form: Form, config: Config, env: Env, request: Request, origin: string): Promise<Response> {
   const ip = clientKey(request);
@@ -135,102 +166,70 @@ async function submit(form: Form, config: Config, env: Env, request: Request, or
     if (trap !== undefined && trap !== "") return quietSuccess();
     const token = await checkToken(config.formSecret, data.token);
     if (!token.ok) return error(403, "invalid-token");
-    const store = storeFor(env.FORMS);
-    const usedKey = `forms:token:${token.signature}`;
-    if (await store.get(usedKey)) return quietSuccess();
-    if (config.turnstileSecret) {
-      let passed: boolean;
-      try {
-        passed = await turnstileOk(config.turnstileVerifyUrl, config.turnstileSecret, data.turnstile, ip, config.timeoutMs);
-      } catch (err) {
-        console.error(`[unitly] ${form}: Turnstile verification failed: ${err instanceof Error ? err.message : "unknown"}`);
-        return error(502, "upstream-unavailable");
-      }
-      if (!passed) return error(403, "turnstile-failed");
-    }
-    // Marked before forwarding: a second post racing this one finds the mark and stops.
-    await store.put(usedKey, "1", { expirationTtl: ttlSeconds(FORM_GUARD.tokenMaxAgeMs) });
-
-    const now = Date.now();
-    if (form === "contact") {
-      if (!(await forward(form, webhook, { ...fields, receivedAt: new Date(now).toISOString() }, config.timeoutMs))) {
-        await store.put(usedKey, "", { expirationTtl: 60 }); // not delivered: the same post may try again
-        return error(502, "upstream-unavailable");
-      }
-      return json({ result: "success" }, 200, NO_STORE);
-    }
-
-    // Subscribe: one confirmation request per address per day, whoever asks.
-    const email = fields.email;
-    const askedKey = `forms:subscribe:asked:${await sha256hex(email.toLowerCase())}`;
-    if (await store.get(askedKey)) return json({ result: "success", confirm: "sent" }, 200, NO_STORE);
-    const link = await confirmLink(config.formSecret, config.siteOrigin ?? origin, email, now);
-    const sent = await forward(form, webhook, {
-      event: "confirmation-requested",
-      email,
-      confirmUrl: link,
-      expiresAt: new Date(now + FORM_GUARD.confirmLinkTtlMs).toISOString(),
-      receivedAt: new Date(now).toISOString(),
-    }, config.timeoutMs);
-    if (!sent) {
-      await store.put(usedKey, "", { expirationTtl: 60 });
-      return error(502, "upstream-unavailable");
-    }
-    await store.put(askedKey, "1", { expirationTtl: ttlSeconds(FORM_GUARD.resendAfterMs) });
-    return json({ result: "success", confirm: "sent" }, 200, NO_STORE);
+    const marks = marksFor(env.FORM_MARKS);
+    const tokenKey = MARK.token(token.nonce);
+    if (!(await claim(marks, tokenKey, FORM_GUARD.tokenMaxAgeMs))) return error(409, "token-used");
+    // From here on, any answer but a delivery frees the token for the visitor's retry.
+    const delivered = await deliver({ form, config, webhook, fields, data, ip, origin, marks });
+    if (delivered.status >= 300) await release(marks, tokenKey);
+    return delivered;
   } catch (err) {
     if (err instanceof Reject) return err.response;
+    if (err instanceof MarksDown) return notDelivered();
     throw err;
   }
 }
 
-/** Where the confirmation link leads a person: static pages of the site, out of the sitemap. */
-export const CONFIRM_PAGES = {
-  confirmed: "/newsletter/confirmed",
-  expired: "/newsletter/expired",
-  unavailable: "/newsletter/unavailable",
-} as const;
-
-function seeOther(path: string): Response {
-  return new Response(null, {
-    status: 303,
-    headers: {
-      Location: path,
-      "Cache-Control": NO_STORE,
-      // The link holds the address and its signature; the next page must not pass it on.
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+/** A post that passed the checks before its token, and what delivering it needs. */
+interface Accepted {
+  form: Form;
+  config: Config;
+  webhook: string;
+  fields: Fields;
+  /** The whole body (Turnstile's token is in it). */
+  data: Record<string, unknown>;
+  ip: string;
+  /** Where confirmation links point when SITE_ORIGIN is not set. */
+  origin: string;
+  marks: Marks;
 }
 
-/**
- * GET /api/subscribe/confirm?email=…&at=…&sig=…: the link from the confirmation mail.
- * A good link sends the webhook the confirmed subscription once; opening it again only
- * shows the confirmation page again.
- */
-export async function confirm(config: Config, env: Env, url: URL): Promise<Response> {
-  if (!config.formSecret || !config.subscribeWebhook) return seeOther(CONFIRM_PAGES.unavailable);
-  const link = await checkLink(config.formSecret, url.searchParams);
-  if (!link.ok) return seeOther(CONFIRM_PAGES.expired);
-  const store = storeFor(env.FORMS);
-  const doneKey = `forms:subscribe:confirmed:${await sha256hex(`${link.requestedAt}:${link.email.toLowerCase()}`)}`;
-  if (await store.get(doneKey)) return seeOther(CONFIRM_PAGES.confirmed);
+/** After the token: Turnstile, then the webhook (subscribe: at most one request per mailbox a day). */
+async function deliver({ form, config, webhook, fields, data, ip, origin, marks }: Accepted): Promise<Response> {
+  if (config.turnstileSecret) {
+    let passed: boolean;
+    try {
+      passed = await turnstileOk(config.turnstileVerifyUrl, config.turnstileSecret, data.turnstile, ip, config.timeoutMs);
+    } catch (err) {
+      console.error(`[unitly] ${form}: Turnstile verification failed (${err instanceof Error ? err.message : "unknown"})`);
+      return notDelivered();
+    }
+    if (!passed) return error(403, "turnstile-failed");
+  }
+
   const now = Date.now();
-  // Marked first, so two quick clicks cannot both forward; unmarked again if the webhook fails.
-  const keep = ttlSeconds(link.requestedAt + FORM_GUARD.confirmLinkTtlMs - now + 3600_000);
-  await store.put(doneKey, "1", { expirationTtl: keep });
-  const sent = await forward("subscribe", config.subscribeWebhook, {
-    event: "confirmed",
-    email: link.email,
-    requestedAt: new Date(link.requestedAt).toISOString(),
-    confirmedAt: new Date(now).toISOString(),
+  if (form === "contact") {
+    const sent = await forward(form, webhook, { ...fields, receivedAt: new Date(now).toISOString() }, config.timeoutMs);
+    return sent ? json({ result: "success" }, 200, NO_STORE) : notDelivered();
+  }
+
+  // Asking again within a day, by any spelling of the mailbox and from any client, sends
+  // nothing and answers as the first time did (which tells nobody whether it is subscribed).
+  const { email } = fields;
+  const askedKey = await MARK.asked(email);
+  if (!(await claim(marks, askedKey, FORM_GUARD.resendAfterMs))) return json({ result: "success", confirm: "sent" }, 200, NO_STORE);
+  const sent = await forward(form, webhook, {
+    event: "confirmation-requested",
+    email,
+    confirmUrl: await confirmLink(config.formSecret!, config.siteOrigin ?? origin, email, now),
+    expiresAt: new Date(now + FORM_GUARD.confirmLinkTtlMs).toISOString(),
+    receivedAt: new Date(now).toISOString(),
   }, config.timeoutMs);
   if (!sent) {
-    await store.put(doneKey, "", { expirationTtl: 60 });
-    return seeOther(CONFIRM_PAGES.unavailable);
+    await release(marks, askedKey);
+    return notDelivered();
   }
-  return seeOther(CONFIRM_PAGES.confirmed);
+  return json({ result: "success", confirm: "sent" }, 200, NO_STORE);
 }
 
 export const contact = (config: Config, env: Env, request: Request, origin: string) => submit("contact", config, env, request, origin);

@@ -1,13 +1,14 @@
 // What stands between the open form routes and the owner's webhooks:
-//  - per-client rate limits (the Workers Rate Limiting binding, keyed by CF-Connecting-IP),
-//  - signed, short-lived form tokens and signed confirmation links (HMAC-SHA256 with
-//    FORM_SECRET, Web Crypto only),
-//  - a small key-value store with expiry (Workers KV) for "already asked" and "already
-//    confirmed" marks,
+//  - per-client rate limits (the Workers Rate Limiting binding, keyed by the client's
+//    network: its IPv4 address, or the /64 of its IPv6 address),
+//  - signed, short-lived form tokens, each with its own random nonce, and signed
+//    confirmation links (HMAC-SHA256 with FORM_SECRET, Web Crypto only),
 //  - the optional Cloudflare Turnstile check.
-// Runtimes without the bindings (other than workerd) get per-process stand-ins with the
-// same limits and expiries, so a local site behaves like the deployed one.
-import type { KV, RateLimiter } from "./bindings";
+// "Used once" marks live in marks.ts. Runtimes without the bindings (other than workerd)
+// get per-process stand-ins with the same limits, so a local site behaves like the
+// deployed one.
+import ipaddr from "ipaddr.js";
+import type { RateLimiter } from "./bindings";
 import { FORM_GUARD } from "./config";
 import { UpstreamError } from "./upstream";
 
@@ -44,47 +45,23 @@ export function limiterFor(form: "contact" | "subscribe", binding: RateLimiter |
   return binding && typeof binding.limit === "function" ? binding : fallbackLimiters[form];
 }
 
-/** The client's address as the platform (or the dev server) reports it. */
+/**
+ * Whose requests these are, as the platform (or the dev server) reports the client's
+ * address: an IPv4 address as it is; an IPv6 address by its /64, the block one subscriber
+ * line or host gets (a client can pick any address inside it, so keying by the full
+ * address would let it reset its limit at will); an IPv4-mapped IPv6 address as the IPv4
+ * address it maps.
+ */
 export function clientKey(request: Request): string {
   const ip = (request.headers.get("CF-Connecting-IP") ?? "").trim();
-  return ip !== "" && ip.length <= 64 ? ip : "unknown";
+  if (ip === "" || ip.length > 64) return "unknown";
+  if (!ipaddr.isValid(ip)) return ip;
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === "ipv4") return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(":")}::/64`;
 }
-
-// ---------------------------------------------------------------------------------------
-// Key-value marks
-
-class MemoryStore implements KV {
-  private entries = new Map<string, { value: string; expires: number }>();
-
-  get(key: string): Promise<string | null>;
-  get(key: string, type: "json"): Promise<unknown>;
-  async get(key: string, type?: "json"): Promise<unknown> {
-    const e = this.entries.get(key);
-    if (!e) return null;
-    if (e.expires <= Date.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return type === "json" ? JSON.parse(e.value) : e.value;
-  }
-
-  async put(key: string, value: string, options?: { expirationTtl?: number }) {
-    if (this.entries.size > 50_000) {
-      const now = Date.now();
-      for (const [k, e] of this.entries) if (e.expires <= now) this.entries.delete(k);
-    }
-    this.entries.set(key, { value, expires: Date.now() + (options?.expirationTtl ?? 86_400) * 1000 });
-  }
-}
-
-const fallbackStore = new MemoryStore();
-
-export function storeFor(binding: KV | undefined): KV {
-  return binding && typeof binding.get === "function" ? binding : fallbackStore;
-}
-
-/** KV refuses expiries under 60 seconds. */
-export const ttlSeconds = (ms: number) => Math.max(60, Math.ceil(ms / 1000));
 
 // ---------------------------------------------------------------------------------------
 // Signing
@@ -133,25 +110,36 @@ export async function sha256hex(text: string): Promise<string> {
 
 // The purpose is part of every signed message, so a form token can never pass as a
 // confirmation link or the other way round.
-const tokenMessage = (issuedAt: number) => `unitly-form-token:${issuedAt}`;
+const tokenMessage = (issuedAt: number, nonce: string) => `unitly-form-token:${issuedAt}:${nonce}`;
 const confirmMessage = (email: string, requestedAt: number) => `unitly-confirm:${requestedAt}:${email}`;
 
-/** A form token: the issue time and its signature, `<ms>.<base64url>`. */
-export async function issueToken(secret: string, now = Date.now()): Promise<string> {
-  return `${now}.${await sign(secret, tokenMessage(now))}`;
+/** 16 random bytes (128 bits), base64url: two tokens never share one. */
+function nonce(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
 }
 
-export type TokenCheck = { ok: true; signature: string } | { ok: false };
+/**
+ * A form token: the issue time, a random nonce and their signature,
+ * `<ms>.<nonce>.<signature>`. The nonce makes every token its own, even two issued in the
+ * same millisecond, so "used once" is about one visitor's one form.
+ */
+export async function issueToken(secret: string, now = Date.now()): Promise<string> {
+  const n = nonce();
+  return `${now}.${n}.${await sign(secret, tokenMessage(now, n))}`;
+}
+
+export type TokenCheck = { ok: true; nonce: string } | { ok: false };
 
 /** A token is good when its signature holds and it is between the minimum and maximum age. */
 export async function checkToken(secret: string, token: unknown, now = Date.now()): Promise<TokenCheck> {
   if (typeof token !== "string" || token.length > 100) return { ok: false };
-  const m = /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const m = /^(\d{13})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return { ok: false };
-  const issuedAt = Number(m[1]);
+  const [, at, n, signature] = m;
+  const issuedAt = Number(at);
   const age = now - issuedAt;
   if (age < FORM_GUARD.tokenMinAgeMs || age > FORM_GUARD.tokenMaxAgeMs) return { ok: false };
-  return (await verify(secret, tokenMessage(issuedAt), m[2])) ? { ok: true, signature: m[2] } : { ok: false };
+  return (await verify(secret, tokenMessage(issuedAt, n), signature)) ? { ok: true, nonce: n } : { ok: false };
 }
 
 /** The absolute confirmation link for `email` on `origin`. */

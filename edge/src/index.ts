@@ -2,13 +2,17 @@
 // Cron Triggers (wrangler.jsonc) keep the live data in Workers KV fresh.
 // Everything else is static assets (wrangler.jsonc routes only /api/* here first).
 import { cronFor, readConfig, type Config, type Env } from "./config";
-import { confirm, contact, formToken, subscribe } from "./forms";
+import { confirm, confirmPage } from "./confirm";
+import { contact, formToken, subscribe } from "./forms";
 import { error, methodNotAllowed, notFound } from "./http";
 import { ftse, ftseTable, gold, goldTable } from "./market";
 import { rates, ratesTable } from "./rates";
 import type { RouteContext } from "./serve";
 import { refreshDue, type StoreContext, type Table } from "./store";
 import { redact } from "./upstream";
+
+/** The Durable Object class wrangler.jsonc binds as FORM_MARKS: Workers find it among the module's exports. */
+export { FormMarks } from "./marks";
 
 interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
@@ -76,7 +80,10 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
     case "contact":
       return parts.length === 1 ? post(() => contact(config, env, request, url.origin)) : notFound();
     case "subscribe":
-      if (parts.length === 2 && parts[1] === "confirm") return allow(request.method, ["GET"], () => confirm(config, env, url));
+      if (parts.length === 2 && parts[1] === "confirm") {
+        // Opening the link shows a button; only its POST confirms (mail scanners open links).
+        return request.method === "POST" ? confirm(config, env, url) : get(() => confirmPage(config, env, url));
+      }
       return parts.length === 1 ? post(() => subscribe(config, env, request, url.origin)) : notFound();
     default:
       return notFound();

@@ -53,12 +53,46 @@ test("contact: the first bad field is named, and nothing is forwarded", () =>
     for (const [body, field] of cases) {
       const a = await post(w, "/api/contact", body);
       assert.equal(a.status, 400, JSON.stringify(body).slice(0, 80));
-      assert.deepEqual(a.json, { result: "error", "error-type": "invalid-field", field });
+      assert.deepEqual(Object.keys(a.json), ["result", "error-type", "field", "message"]);
+      assert.deepEqual([a.json["error-type"], a.json.field], ["invalid-field", field]);
+      assert.ok(typeof a.json.message === "string" && a.json.message.length > 10, a.json.message);
     }
     for (const email of ["", "x", "x@y", "@y.z", null]) {
-      assert.deepEqual((await post(w, "/api/subscribe", { email })).json, { result: "error", "error-type": "invalid-field", field: "email" });
+      const a = await post(w, "/api/subscribe", { email });
+      assert.deepEqual([a.status, a.json.field], [400, "email"]);
     }
     assert.equal(up.state.hooks.length, 0);
+  }));
+
+test("hostile names and addresses are refused with the sentence the form shows, and nothing is forwarded", () =>
+  withWorker({}, async (w, up) => {
+    const shape = "Please enter a valid email address, like name@example.com.";
+    const one = "Please enter one email address only.";
+    const hidden = "Please remove the invisible or control characters from the address (they often come along when it is pasted).";
+    const name = "Please remove line breaks and invisible or text-direction characters from your name.";
+    const cases = [
+      [{ email: "ada@example.org,evil" }, "email", one],
+      [{ email: "ada@example.org, bob@example.org" }, "email", one],
+      [{ email: "a@b@c.de" }, "email", one],
+      [{ email: "<img/src=x/onerror=alert(1)>@x.yz" }, "email", shape],
+      [{ email: "\"a\"@b.co" }, "email", shape],
+      [{ email: "ada@example.org\u200b" }, "email", hidden],
+      [{ email: "ada\u202e@example.org" }, "email", hidden],
+      [{ name: "Ada\u2028Bcc: evil@example.org" }, "name", name],
+      [{ name: "Ada\u2029Lovelace" }, "name", name],
+      [{ name: "evil\u202Egnp.exe" }, "name", name],
+      [{ name: "A\u200Bda" }, "name", name],
+    ];
+    for (const [change, field, message] of cases) {
+      const a = await post(w, "/api/contact", { ...good, ...change });
+      assert.equal(a.status, 400, JSON.stringify(change));
+      assert.deepEqual(a.json, { result: "error", "error-type": "invalid-field", field, message }, JSON.stringify(change));
+      if (field === "email") assert.deepEqual((await post(w, "/api/subscribe", change)).json.message, message);
+    }
+    assert.equal(up.state.hooks.length, 0);
+    // Names may hold any visible text, markup-looking included: the webhook gets it as JSON text.
+    assert.equal((await post(w, "/api/contact", { ...good, name: "<b>Zoë</b> O’Brien" })).status, 200);
+    assert.equal(up.state.hooks[0].body.name, "<b>Zoë</b> O’Brien");
   }));
 
 test("forms: wrong content type, bad JSON and oversized bodies are rejected", () =>
@@ -128,13 +162,21 @@ test("forms: without FORM_SECRET, no token is issued and valid input is a 503 no
     assert.equal(up.state.hooks.length, 0);
   }));
 
-test("forms: a failing or unreachable webhook is a 502 that reveals nothing about it", () =>
-  withWorker((base) => ({ CONTACT_WEBHOOK_URL: `${base}/hook/fail`, SUBSCRIBE_WEBHOOK_URL: "http://127.0.0.1:1/hook?token=s3cret" }), async (w, up) => {
+test("forms: a failing or unreachable webhook is a 502 whose answer and log name neither its host nor its path", () =>
+  withWorker((base) => ({ CONTACT_WEBHOOK_URL: `${base}/hook/fail-s3cret-path?key=q5ecret`, SUBSCRIBE_WEBHOOK_URL: "http://127.0.0.1:1/hook?token=s3cret" }), async (w, up) => {
     const a = await post(w, "/api/contact", good);
     assert.equal(a.status, 502);
     assert.deepEqual(a.json, { result: "error", "error-type": "upstream-unavailable" });
-    assert.equal(up.calls("/hook/fail"), 1);
+    assert.equal(up.calls("/hook/fail-s3cret-path"), 1);
     const b = await post(w, "/api/subscribe", { email: "a@b.cd" });
     assert.equal(b.status, 502);
-    assert.ok(!b.text.includes("s3cret") && !w.logs.join("").includes("s3cret"));
+    await new Promise((r) => setTimeout(r, 200)); // the runtime's output arrives just after the answer
+    const logs = w.logs.join("");
+    // The form and what went wrong, and nothing of where the webhook is.
+    assert.match(logs, /\[unitly\] contact: webhook failed \(status 500\)/);
+    assert.match(logs, /\[unitly\] subscribe: webhook failed \(network error/);
+    for (const part of [new URL(up.base).host, "127.0.0.1:1", "/hook", "s3cret", "q5ecret"]) {
+      assert.ok(!logs.includes(part), `the log holds ${part}: ${logs}`);
+      assert.ok(!a.text.includes(part) && !b.text.includes(part));
+    }
   }));

@@ -1,11 +1,12 @@
 // Shared test fixtures: a fake upstream (node:http on 127.0.0.1) that counts its calls,
 // and the bundled worker (dist/worker.js) running in workerd through miniflare.
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
+import { miniflareOptions } from "../scripts/wrangler.mjs";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const WORKER = fileURLToPath(new URL("../dist/worker.js", import.meta.url));
@@ -31,20 +32,27 @@ export function compatibilityDate() {
   return wranglerConfig().compatibility_date;
 }
 
-/** Miniflare options for the rate limiters wrangler.jsonc declares. */
+/** Miniflare options for the rate limiters and Durable Objects wrangler.jsonc declares (as `unitly serve` binds them). */
 export function wranglerBindings() {
-  const config = wranglerConfig();
-  return { ratelimits: Object.fromEntries((config.ratelimits ?? []).map((r) => [r.name, { simple: r.simple }])) };
+  const { ratelimits, durableObjects } = miniflareOptions(wranglerConfig(), {}).options;
+  return { ratelimits, durableObjects };
 }
 
 /** The FORM_SECRET every test worker gets. */
 export const FORM_SECRET = "form-secret-test-3c1d";
 
-/** A form token as the worker issues them, issued `ageMs` ago (signed here with the test secret). */
-export function formToken(ageMs = 5000, secret = FORM_SECRET) {
+/** A form token as the worker issues them, issued `ageMs` ago (signed here with the test secret), with its own nonce. */
+export function formToken(ageMs = 5000, secret = FORM_SECRET, nonce = randomBytes(16).toString("base64url")) {
   const at = Date.now() - ageMs;
-  const sig = createHmac("sha256", secret).update(`unitly-form-token:${at}`).digest("base64url");
-  return `${at}.${sig}`;
+  const sig = createHmac("sha256", secret).update(`unitly-form-token:${at}:${nonce}`).digest("base64url");
+  return `${at}.${nonce}.${sig}`;
+}
+
+/** The path of a confirmation link for `email` as the worker signs them, as if requested `ageMs` ago. */
+export function confirmPath(email, ageMs = 0, secret = FORM_SECRET) {
+  const at = Date.now() - ageMs;
+  const sig = createHmac("sha256", secret).update(`unitly-confirm:${at}:${email}`).digest("base64url");
+  return `/api/subscribe/confirm?${new URLSearchParams({ email, at: String(at), sig })}`;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -57,7 +65,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 export async function startUpstream() {
   // `edit(name, body)` may replace a healthy answer (a table with a rate missing…).
-  const state = { fail: null, delayMs: 0, calls: {}, hooks: [], edit: null };
+  // `sitePage`: what the site answers for /newsletter/confirm ({ html, headers }), or null (404).
+  // `hooksDown`: every webhook answers 500 (as /hook/fail… always does).
+  const state = { fail: null, delayMs: 0, calls: {}, hooks: [], edit: null, sitePage: null, hooksDown: false };
   const count = (name) => (state.calls[name] = (state.calls[name] ?? 0) + 1);
   const send = (res, status, body) => {
     if (res.destroyed) return;
@@ -77,10 +87,17 @@ export async function startUpstream() {
       return send(res, 200, { success: form.get("response") === "turnstile-pass", "error-codes": [] });
     }
 
+    if (path === "/newsletter/confirm") {
+      count(path);
+      if (!state.sitePage) return send(res, 404, { error: "no page" });
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", ...state.sitePage.headers });
+      return res.end(state.sitePage.html);
+    }
+
     if (path.startsWith("/hook/")) {
       count(path);
       state.hooks.push({ path, contentType: req.headers["content-type"], body: JSON.parse(Buffer.concat(chunks).toString()) });
-      return send(res, path === "/hook/fail" ? 500 : 200, { ok: true });
+      return send(res, path.startsWith("/hook/fail") || state.hooksDown ? 500 : 200, { ok: true });
     }
 
     let name, body, bad;
@@ -175,8 +192,8 @@ export async function startWorker(bindings, { persist } = {}) {
     compatibilityDate: compatibilityDate(),
     ...wranglerBindings(),
     bindings,
-    kvNamespaces: { [KV_BINDING]: "live-data", FORMS: "forms" },
-    ...(persist ? { kvPersist: persist } : {}),
+    kvNamespaces: { [KV_BINDING]: "live-data" },
+    ...(persist ? { kvPersist: persist, durableObjectsPersist: persist } : {}),
     handleRuntimeStdio(stdout, stderr) {
       stdout.on("data", (d) => logs.push(String(d)));
       stderr.on("data", (d) => logs.push(String(d)));

@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { miniflareOptions, readDevVars, readWrangler } from "../scripts/wrangler.mjs";
-import { KEY, checkAnswer, startUpstream, until } from "./helpers.mjs";
+import { KEY, checkAnswer, formToken, startUpstream, until } from "./helpers.mjs";
 
 const SCRIPT = fileURLToPath(new URL("../scripts/serve.mjs", import.meta.url));
 const WRANGLER = fileURLToPath(new URL("../wrangler.jsonc", import.meta.url));
 
-test("bindings come from wrangler.jsonc generically: vars, every KV namespace, every rate limiter, the crons", () => {
+test("bindings come from wrangler.jsonc generically: vars, every KV namespace, rate limiter and Durable Object, the crons", () => {
   const dir = mkdtempSync(join(tmpdir(), "unitly-wrangler-"));
   try {
     const file = join(dir, "wrangler.jsonc");
@@ -26,6 +26,8 @@ test("bindings come from wrangler.jsonc generically: vars, every KV namespace, e
       "kv_namespaces": [{ "binding": "LIVE_DATA" }, { "binding": "FORMS", "id": "abc123" },],
       "ratelimits": [{ "name": "FORM_LIMITER", "namespace_id": "1001", "simple": { "limit": 5, "period": 60 } }],
       "triggers": { "crons": ["0 * * * *"] },
+      "durable_objects": { "bindings": [{ "name": "MARKS", "class_name": "Marks" }, { "name": "OLD", "class_name": "Old" }, { "name": "FAR", "class_name": "Far", "script_name": "other" }] },
+      "migrations": [{ "tag": "v1", "new_classes": ["Old"] }, { "tag": "v2", "new_sqlite_classes": ["Marks"] }],
       "r2_buckets": [{ "binding": "FILES", "bucket_name": "f" }],
       "vars": { "PLAIN": "from-config", "OVERRIDDEN": "from-config", "EMPTY": "" },
     }`);
@@ -46,8 +48,13 @@ test("bindings come from wrangler.jsonc generically: vars, every KV namespace, e
       kvNamespaces: { LIVE_DATA: "LIVE_DATA", FORMS: "abc123" },
       kvPersist: "/state/kv",
       ratelimits: { FORM_LIMITER: { simple: { limit: 5, period: 60 } } },
+      durableObjects: { MARKS: { className: "Marks", useSQLite: true }, OLD: { className: "Old", useSQLite: false } },
+      durableObjectsPersist: "/state/do",
     });
-    assert.deepEqual(warnings, ["wrangler.jsonc declares r2_buckets, which the local runner does not bind"]);
+    assert.deepEqual(warnings, [
+      "wrangler.jsonc binds FAR to a class of another worker, which the local runner does not bind",
+      "wrangler.jsonc declares r2_buckets, which the local runner does not bind",
+    ]);
 
     writeFileSync(file, `{\n  "vars": { "A": 1 }\n  "b": 2\n}`);
     assert.throws(() => readWrangler(file), new RegExp(`${file.replace(/[.]/g, "\\.")}:3:3: CommaExpected`));
@@ -92,7 +99,7 @@ const refused = (port) =>
     s.on("error", () => resolve(true));
   });
 
-test("serve.mjs: workerd with the project's bindings; the start schedule fills KV, a restart costs nothing, it stops with its parent", async () => {
+test("serve.mjs: workerd with the project's bindings; the start schedule fills KV, the forms' marks persist, a restart costs nothing, it stops with its parent", async () => {
   const up = await startUpstream();
   const dir = mkdtempSync(join(tmpdir(), "unitly-runner-"));
   // The key comes only from .dev.vars next to the config: a good table proves it reached the worker.
@@ -109,6 +116,15 @@ test("serve.mjs: workerd with the project's bindings; the start schedule fills K
     assert.equal(pair.status, 200);
     assert.equal(pair.headers.get("x-unitly-cache"), "hit");
     assert.equal((await first.fetch("/api/rates/pair/USD/EUR/-1")).status, 400);
+    // The Durable Object of the forms' marks is bound and kept in the state folder.
+    const token = formToken();
+    const contact = (run) => run.fetch("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Ada", email: "ada@example.org", subject: "bug", message: "Hello", token }),
+    });
+    assert.equal((await contact(first)).status, 200);
+    assert.equal((await contact(first)).status, 409);
     const head = await first.fetch("/api/gold-proxy", { method: "HEAD" });
     assert.equal(head.status, 200);
     assert.equal(head.text, "");
@@ -120,8 +136,9 @@ test("serve.mjs: workerd with the project's bindings; the start schedule fills K
     for (const path of ["/api/rates/latest/JPY", "/api/gold-proxy", "/api/ftse-proxy"]) {
       assert.equal((await second.fetch(path)).headers.get("x-unitly-cache"), "hit");
     }
+    assert.equal((await contact(second)).status, 409, "the used token is still used after a restart");
     await new Promise((r) => setTimeout(r, 500)); // the start schedule has run by now
-    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1, "/hook/contact": 1 });
     assert.equal(await second.stop(), 0);
     for (const run of [first, second]) {
       const { stdout, stderr } = run.output();

@@ -82,7 +82,7 @@ fn offline(content: &Content, converters: &[&Page], ctx: &mut tera::Context) {
 }
 
 /// A page the newsletter's confirmation link can lead to (`CONFIRM_PAGES` in
-/// edge/src/forms.ts): `/newsletter/{state}`.
+/// edge/src/confirm.ts): `/newsletter/{state}`.
 pub struct NewsletterPage {
     pub state: &'static str,
     pub heading: &'static str,
@@ -90,7 +90,16 @@ pub struct NewsletterPage {
     pub next: &'static str,
 }
 
-pub const NEWSLETTER_PAGES: [NewsletterPage; 3] = [
+pub const NEWSLETTER_PAGES: [NewsletterPage; 4] = [
+    // What the link in the confirmation mail shows (the edge answers the link with this page):
+    // its button posts back to the link, and only that post confirms, so a mail scanner that
+    // opens links confirms nothing.
+    NewsletterPage {
+        state: "confirm",
+        heading: "Confirm your subscription",
+        lead: "Press the button to subscribe this address to the Unitly newsletter. Opening the link alone changes nothing.",
+        next: "If you did not ask to subscribe, close this page: without the button, nothing is subscribed.",
+    },
     NewsletterPage {
         state: "confirmed",
         heading: "You're subscribed",

@@ -1,7 +1,7 @@
 // Helpers shared by the interactive-*.test.mjs files (not a test file itself).
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { openPage } from './harness.mjs';
 
@@ -109,5 +109,6 @@ export async function post(site, path, body, contentType = 'application/json') {
 /** A form token as the edge issues them (edge/src/guard.ts), `ageMs` old, signed with `secret`. */
 export function signedFormToken(secret, ageMs = 5000) {
   const at = Date.now() - ageMs;
-  return `${at}.${createHmac('sha256', secret).update(`unitly-form-token:${at}`).digest('base64url')}`;
+  const nonce = randomBytes(16).toString('base64url');
+  return `${at}.${nonce}.${createHmac('sha256', secret).update(`unitly-form-token:${at}:${nonce}`).digest('base64url')}`;
 }

@@ -212,7 +212,7 @@ describe("axe-core: the forms' guarded states", () => {
   }
 
   test('the confirmation pages the newsletter link leads to', async () => {
-    for (const path of ['/newsletter/confirmed', '/newsletter/expired', '/newsletter/unavailable']) {
+    for (const path of ['/newsletter/confirm', '/newsletter/confirmed', '/newsletter/expired', '/newsletter/unavailable']) {
       const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
       try {
         const res = await page.goto(ctx.site.url + path);

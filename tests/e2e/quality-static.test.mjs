@@ -61,8 +61,8 @@ describe('the built site', () => {
   });
 
   test('has 29 pages, the 404 page, the offline page and the newsletter confirmation pages', () => {
-    assert.equal(htmlFiles.length, 34, htmlFiles.join(' '));
-    for (const f of ['404.html', 'offline.html', 'newsletter/confirmed.html', 'newsletter/expired.html', 'newsletter/unavailable.html']) assert.ok(htmlFiles.includes(f), f);
+    assert.equal(htmlFiles.length, 35, htmlFiles.join(' '));
+    for (const f of ['404.html', 'offline.html', 'newsletter/confirm.html', 'newsletter/confirmed.html', 'newsletter/expired.html', 'newsletter/unavailable.html']) assert.ok(htmlFiles.includes(f), f);
   });
 
   test('every HTML page passes the Nu Html Checker with no error', () => {

@@ -66,6 +66,15 @@ test('a refused token is replaced and the post sent once more; a second refusal 
   assert.equal(twice.calls.length, 4);
 });
 
+test('a token another post already used is reported, and the next send fetches a fresh one', async () => {
+  const { calls, fetchImpl } = edge([[409, { result: 'error', 'error-type': 'token-used' }]]);
+  const { now, sleep } = clock();
+  const g = new FormGuard({ fetchImpl, now, sleep });
+  assert.deepEqual(await g.send('/api/contact', {}, ''), { kind: 'used' });
+  assert.deepEqual(await g.send('/api/contact', {}, ''), { kind: 'sent' });
+  assert.deepEqual(calls.map((x) => x.body?.token ?? x.url), ['/api/form-token', 't1', '/api/form-token', 't2']);
+});
+
 test('a failed post keeps its token for the retry; an old token is replaced', async () => {
   const { calls, fetchImpl } = edge([[502, { result: 'error', 'error-type': 'upstream-unavailable' }]]);
   const { c, now, sleep } = clock();

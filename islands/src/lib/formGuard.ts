@@ -95,7 +95,8 @@ export class FormGuard {
         this.discard();
         continue;
       }
-      if (outcome.kind === 'sent' || outcome.kind === 'token') this.discard();
+      // Spent: sent with it, refused, or already used by another post (a fresh one next time).
+      if (outcome.kind === 'sent' || outcome.kind === 'token' || outcome.kind === 'used') this.discard();
       return outcome;
     }
   }

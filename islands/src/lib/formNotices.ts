@@ -22,6 +22,12 @@ export const FORM_NOTICES = {
     contact: 'Please complete the security check above, then send again.',
     newsletter: 'Please complete the security check, then subscribe again.',
   },
+  // 409 token-used: another post already used this form's one-time token, so this one was
+  // not delivered (the token is replaced; pressing the button again sends it).
+  used: {
+    contact: "Your message was not sent: this form's one-time code had already been used by another send. Press Send Message to send it with a new one.",
+    newsletter: "You were not subscribed: this form's one-time code had already been used by another send. Press Subscribe to try again with a new one.",
+  },
   unavailable: {
     contact: 'Your message could not be sent right now: the contact form is not available at the moment.',
     newsletter: 'You could not be subscribed right now: the newsletter is not available at the moment. Please try again later.',

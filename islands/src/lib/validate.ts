@@ -1,9 +1,11 @@
 // The rules the contact form and the newsletter box check before sending. The edge
 // function (edge/src/forms.ts) checks the same rules again, because a browser can be
-// bypassed. The limits come from content/units.yaml through the generated module both
-// import; validate.test.ts keeps the two lists of subjects in step.
+// bypassed: the text fields' rules are one file both sides import (formRules.ts), the
+// limits come from content/units.yaml through the generated module; validate.test.ts
+// keeps the two lists of subjects in step.
 
 import { LIMITS as SHARED_LIMITS } from '../generated/units.ts';
+import { fieldProblem, subjectProblem } from './formRules.ts';
 
 /** The longest fields, in characters: content/units.yaml `limits`, which the edge enforces too. */
 export const LIMITS = { name: SHARED_LIMITS.nameChars, email: SHARED_LIMITS.emailChars, message: SHARED_LIMITS.messageChars } as const;
@@ -26,42 +28,13 @@ export type Errors<F extends string> = Partial<Record<F, string>>;
 
 export const CONTACT_FIELDS: ContactField[] = ['name', 'email', 'subject', 'message'];
 
-// Email-shaped: something@something.tld, no spaces or control characters (as the edge).
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-const CONTROL = /\p{Cc}/u;
-
-export function isEmailShaped(value: string): boolean {
-  const v = value.trim();
-  return v.length <= LIMITS.email && EMAIL.test(v);
-}
-
-/** The message for one email field, or undefined when it is fine. */
+/** The message for one email field, or undefined when it is fine (formRules.ts, which the edge shares). */
 export function emailError(value: string): string | undefined {
-  const v = value.trim();
-  if (v === '') return 'Please enter your email address.';
-  if (v.length > LIMITS.email) return `Email addresses can be at most ${LIMITS.email} characters.`;
-  if (!EMAIL.test(v)) return 'Please enter a valid email address, like name@example.com.';
-  return undefined;
+  return fieldProblem('email', value);
 }
 
 export function contactFieldError(field: ContactField, raw: string): string | undefined {
-  const v = raw.trim();
-  switch (field) {
-    case 'name':
-      if (v === '') return 'Please enter your name.';
-      if (v.length > LIMITS.name) return `Names can be at most ${LIMITS.name} characters.`;
-      if (CONTROL.test(v)) return 'Please remove line breaks and special characters from your name.';
-      return undefined;
-    case 'email':
-      return emailError(v);
-    case 'subject':
-      return CONTACT_SUBJECTS.some((s) => s.value === v) ? undefined : 'Please choose a subject.';
-    case 'message':
-      if (v === '') return 'Please enter a message.';
-      if (v.length > LIMITS.message) return `Messages can be at most ${LIMITS.message} characters (yours has ${v.length}).`;
-      if (CONTROL.test(v.replace(/[\r\n\t]/g, ''))) return 'Please remove special control characters from your message.';
-      return undefined;
-  }
+  return field === 'subject' ? subjectProblem(raw, CONTACT_SUBJECTS.map((s) => s.value)) : fieldProblem(field, raw);
 }
 
 /** Every field's error; an empty object means the form can be sent. */
@@ -87,6 +60,7 @@ export type SubmitOutcome =
   | { kind: 'refused' } // 413, 415, malformed: not the visitor's typing
   | { kind: 'limited' } // 429: too many attempts from this address
   | { kind: 'token' } // 403 invalid-token: the form token was missing, stale or too young
+  | { kind: 'used' } // 409 token-used: another post already used this form token; this one was not delivered
   | { kind: 'challenge' } // 403 turnstile-failed: the Turnstile check did not pass
   | { kind: 'network' }; // no answer at all (offline, DNS, aborted)
 
@@ -104,6 +78,7 @@ export async function readOutcome(response: Response): Promise<SubmitOutcome> {
   if (response.status === 429) return { kind: 'limited' };
   if (response.status === 403 && body['error-type'] === 'invalid-token') return { kind: 'token' };
   if (response.status === 403 && body['error-type'] === 'turnstile-failed') return { kind: 'challenge' };
+  if (response.status === 409 && body['error-type'] === 'token-used') return { kind: 'used' };
   if (response.status >= 500) return { kind: 'unavailable' };
   return { kind: 'refused' };
 }
