@@ -3,6 +3,26 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The real site's pages as its content defines them: every route of content/routes.yaml, then
+/// every article of content/blog (the real content has no draft and no scheduled article). Tests
+/// count and visit these, so a new category page or article needs no test edit.
+pub fn real_site_routes() -> Vec<String> {
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let registry: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(real.join("routes.yaml")).expect("routes.yaml")).expect("routes.yaml parses");
+    let mut routes: Vec<String> = registry["routes"].as_sequence().expect("routes").iter().map(|r| r["path"].as_str().expect("path").to_string()).collect();
+    let mut articles: Vec<String> = std::fs::read_dir(real.join("blog"))
+        .expect("content/blog")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| format!("/blog/{}", p.file_stem().unwrap().to_string_lossy()))
+        .collect();
+    articles.sort();
+    routes.extend(articles);
+    routes
+}
+
 pub struct Project {
     pub dir: tempfile::TempDir,
 }

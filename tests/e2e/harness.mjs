@@ -2,7 +2,7 @@
 // into a temporary folder), fake upstreams on 127.0.0.1, and Debian's Chromium driven
 // by playwright-core. Nothing here reaches beyond this machine.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
@@ -18,7 +18,19 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** The 29 routes of the registry and the blog, read from the built sitemap by tests that need them. */
+/**
+ * The pages content/ defines: every `path` of the route registry, then every article of
+ * content/blog (the real content has no draft or scheduled article). Tests count these, so a
+ * new category page or article needs no test edit.
+ */
+export function contentRoutes(root = ROOT) {
+  const registry = readFileSync(join(root, 'content/routes.yaml'), 'utf8');
+  const routes = [...registry.matchAll(/^ {2}- path: (\S+)$/gm)].map((m) => m[1]);
+  const articles = readdirSync(join(root, 'content/blog')).filter((f) => f.endsWith('.md')).map((f) => `/blog/${f.slice(0, -3)}`);
+  return [...routes, ...articles.sort()];
+}
+
+/** The routes of the registry and the blog, read from the built sitemap by tests that need them. */
 export async function routesOf(site) {
   const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);

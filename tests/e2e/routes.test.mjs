@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { BIN, ROOT, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { BIN, ROOT, contentRoutes, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -20,11 +20,15 @@ const VARIANTS = [
 ];
 const ARTICLES = ['/blog/how-to-convert-units-quickly', '/blog/unit-conversion-history', '/blog/conversion-tips'];
 const LEGAL = ['/privacy', '/terms', '/disclaimer', '/cookies', '/legal'];
-const EXPECTED_ROUTES = ['/', ...MAIN_CONVERTERS, ...VARIANTS, '/about', '/blog', ...ARTICLES, '/faq', '/help', '/conversion-accuracy', '/contact', ...LEGAL];
+const SPEC_ROUTES = ['/', ...MAIN_CONVERTERS, ...VARIANTS, '/about', '/blog', ...ARTICLES, '/faq', '/help', '/conversion-accuracy', '/contact', ...LEGAL];
+// The spec's pages and every page content/ adds since (the other unit categories' converters).
+const EXPECTED_ROUTES = contentRoutes();
+/** A unit category's own converter page (not one of the spec's specialised variants). */
+const isCategoryConverter = (path) => /^\/[a-z-]+-converter$/.test(path) && !VARIANTS.includes(path);
 
 function sitemapValues(path) {
   if (path === '/') return { priority: 1.0, changefreq: 'daily' };
-  if (MAIN_CONVERTERS.includes(path)) return { priority: 0.9, changefreq: path === '/currency-converter' ? 'daily' : 'weekly' };
+  if (isCategoryConverter(path)) return { priority: 0.9, changefreq: path === '/currency-converter' ? 'daily' : 'weekly' };
   if (VARIANTS.includes(path) || path === '/blog') return { priority: 0.8, changefreq: 'weekly' };
   if (ARTICLES.includes(path)) return { priority: 0.7, changefreq: 'monthly' };
   if (['/about', '/faq', '/help'].includes(path)) return { priority: 0.6, changefreq: 'monthly' };
@@ -33,7 +37,7 @@ function sitemapValues(path) {
   throw new Error(`no sitemap values for ${path}`);
 }
 
-const isConverter = (path) => MAIN_CONVERTERS.includes(path) || VARIANTS.includes(path);
+const isConverter = (path) => isCategoryConverter(path) || VARIANTS.includes(path);
 
 /** Everything a test reads from the head and the JSON-LD, in one round trip. */
 function readHead() {
@@ -76,8 +80,8 @@ describe('every route', () => {
     routes = await routesOf(ctx.site);
   });
 
-  test('the sitemap lists exactly the 29 routes of the spec', () => {
-    assert.equal(routes.length, 29);
+  test('the sitemap lists exactly the routes of the registry and the blog, the 29 of the spec among them', () => {
+    assert.deepEqual(SPEC_ROUTES.filter((r) => !EXPECTED_ROUTES.includes(r)), []);
     assert.deepEqual([...routes].sort(), [...EXPECTED_ROUTES].sort());
   });
 
@@ -224,7 +228,7 @@ describe('every route', () => {
       const field = (name) => m[1].match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
       return { loc: field('loc'), lastmod: field('lastmod'), changefreq: field('changefreq'), priority: Number(field('priority')) };
     });
-    assert.equal(entries.length, 29);
+    assert.equal(entries.length, EXPECTED_ROUTES.length);
     for (const e of entries) {
       assert.ok(e.loc.startsWith(`${BASE_URL}/`), e.loc);
       const path = new URL(e.loc).pathname;
@@ -244,7 +248,7 @@ test('unitly build --base-url puts canonical and sitemap URLs on that base', () 
     execFileSync(BIN, ['build', '--out', out, '--base-url', 'https://example.test'], { cwd: ROOT, stdio: 'pipe' });
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.equal(locs.length, 29);
+    assert.equal(locs.length, EXPECTED_ROUTES.length);
     for (const loc of locs) assert.ok(loc.startsWith('https://example.test/'), loc);
     assert.ok(!sitemap.includes(BASE_URL));
     for (const [file, url] of [['index.html', 'https://example.test/'], ['length-converter.html', 'https://example.test/length-converter'], ['blog/conversion-tips.html', 'https://example.test/blog/conversion-tips']]) {
