@@ -546,6 +546,14 @@ fn validate(texts: &Texts, config: &SiteConfig, pages: &[Page], faq: &mut [FaqEn
             validate_converter(texts, page, front, units, &exists, problems);
         }
         if let PageData::Page(front) = &page.data {
+            for key in &front.quick {
+                let is_category_page =
+                    pages.iter().any(|p| p.parent.as_deref() == Some("/") && matches!(&p.data, PageData::Converter(c) if &c.category == key));
+                if !is_category_page {
+                    let message = format!("quick converter `{key}` has no converter page under / (a category key of units.yaml, or currency)");
+                    problems.push(front_matter_problem(texts, page, Some("quick"), key, message));
+                }
+            }
             for link in front.popular.iter().map(|p| &p.path).chain(front.topics.iter().filter_map(|t| t.path.as_ref())) {
                 let bare = link.split('#').next().unwrap_or_default();
                 if !exists(bare) {

@@ -180,6 +180,9 @@ pub struct PageFront {
     pub badges: Vec<Card>,
     #[serde(default)]
     pub popular: Vec<LinkCard>,
+    /// The home page's live converters: category keys of units.yaml, or `currency`.
+    #[serde(default)]
+    pub quick: Vec<String>,
     #[serde(default)]
     pub why: Option<Why>,
     #[serde(default)]

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+mod catalog;
 mod own;
 pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 
@@ -87,9 +88,32 @@ impl Renderer {
         let entries: Vec<crate::listing::Entry> = list.iter().map(|a| crate::listing::Entry { date: a.date.as_str(), featured: a.featured }).collect();
         let listings = crate::listing::plan(&entries);
         let summaries: Vec<Value> = list.iter().map(|a| serde_json::to_value(a).expect("summaries serialise")).collect();
-        let extras = extras(content, &summaries);
+        let catalog = catalog::groups(content);
+        let index: serde_json::Map<String, Value> =
+            catalog.iter().flat_map(|g| &g.converters).map(|e| (e.category.to_string(), json!({ "label": e.label, "path": e.path }))).collect();
+        let groups = serde_json::to_value(&catalog).expect("the catalog serialises");
+        let mut globals = globals(content);
+        // The menu of every converter is on every page: rendered once here, so each of
+        // 20,000 articles clones one string rather than the whole catalog.
+        let mut menu = tera::Context::new();
+        menu.insert("groups", &groups);
+        // On a phone the panel also holds the header's links, except the converters it lists anyway.
+        let listed: std::collections::HashSet<&str> = catalog.iter().flat_map(|g| &g.converters).map(|e| e.path).collect();
+        let labels: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.label.as_str())).collect();
+        let pages: Vec<NavLink> = content
+            .config
+            .nav
+            .iter()
+            .filter(|p| !listed.contains(p.as_str()))
+            .map(|p| NavLink { path: p, label: labels.get(p.as_str()).copied().unwrap_or(p) })
+            .collect();
+        menu.insert("pages", &pages);
+        globals.insert("category_menu", &tera.render(CATEGORY_MENU, &menu)?);
+        let mut extras = extras(content, &summaries);
+        extras.push(("converter_groups", groups));
+        extras.push(("converter_index", Value::Object(index)));
         let needs = extras_needed(templates_dir, &extras);
-        Ok(Renderer { tera, globals: globals(content), extras, needs, summaries, listings })
+        Ok(Renderer { tera, globals, extras, needs, summaries, listings })
     }
 
     /// The listing pages beyond `/blog` itself (numbered pages, archives): empty while every
@@ -254,6 +278,9 @@ fn globals(content: &Content) -> tera::Context {
     ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
     ctx
 }
+
+/// The header's menu of every converter, grouped (`category_menu` in every page's context).
+const CATEGORY_MENU: &str = "partials/category-menu.html";
 
 /// How many of the newest articles the home page's Learning Center shows.
 const HOME_ARTICLES: usize = 3;

@@ -480,9 +480,10 @@ test('the whole card works from the keyboard alone, in a sensible tab order', as
   await finish(page);
 });
 
-test('home shows the five unit converters with their defaults; they convert but leave the address alone', async () => {
+test('home: the quick converters convert with their defaults and leave the address alone; every category is a tile', async () => {
   const page = await visit('/');
-  for (const path of CATEGORY_PAGES) {
+  const quick = CATEGORY_PAGES.filter((path) => ['Length', 'Weight', 'Temperature'].includes(PAGES[path].label));
+  for (const path of quick) {
     const want = PAGES[path];
     const card = page.getByRole('region', { name: `${want.label} Converter` });
     await card.scrollIntoViewIfNeeded();
@@ -504,8 +505,13 @@ test('home shows the five unit converters with their defaults; they convert but 
     assert.equal(await page.getByRole('link', { name: new RegExp(`^View Full Page\\W*${want.label} Converter$`) }).getAttribute('href'), path);
   }
   assert.equal(await page.evaluate(() => location.search), '');
-  // Grid cards record history too, each with its category as the type.
-  await page.waitForFunction((key) => (JSON.parse(localStorage.getItem(key)) ?? []).length === 5, HISTORY_KEY);
-  assert.deepEqual((await storedHistory(page)).map((e) => e.type).sort(), ['Area', 'Length', 'Temperature', 'Volume', 'Weight']);
+  // Every category page is a tile under All Converters.
+  const all = page.getByRole('region', { name: 'All Converters' });
+  for (const path of CATEGORY_PAGES) {
+    assert.equal(await all.getByRole('link', { name: new RegExp(`^${PAGES[path].label}\\b`) }).getAttribute('href'), path);
+  }
+  // Quick cards record history too, each with its category as the type.
+  await page.waitForFunction((key) => (JSON.parse(localStorage.getItem(key)) ?? []).length === 3, HISTORY_KEY);
+  assert.deepEqual((await storedHistory(page)).map((e) => e.type).sort(), ['Length', 'Temperature', 'Weight']);
   await finish(page);
 });

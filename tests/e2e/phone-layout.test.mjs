@@ -32,13 +32,16 @@ describe('Phone layout', () => {
       const extra = await sidewaysOverflow(page);
       assert.equal(extra, 0, `${path} is ${320 + extra} px wide: ${(await overflowingElements(page)).join('; ')}`);
     }
-    // Every "View Full Page" link of the home grid, scrolled to, is not under a floating button.
+    // Every "View Full Page" link of the quick converters and every converter's tile, scrolled
+    // to, is not under a floating button.
     await page.goto(ctx.site.url);
     await waitForAllIslands(page, ['FloatingActions', 'ConsentBanner']);
-    const links = page.getByRole('link', { name: /^View Full Page/ });
-    assert.equal(await links.count(), 6);
-    for (const link of await links.all()) {
-      await link.scrollIntoViewIfNeeded();
+    const fullPages = page.getByRole('link', { name: /^View Full Page/ });
+    assert.equal(await fullPages.count(), 4, 'length, weight, temperature and currency');
+    const tiles = page.getByRole('region', { name: 'All Converters' }).getByRole('link');
+    assert.ok((await tiles.count()) >= 6);
+    for (const link of [...(await fullPages.all()), ...(await tiles.all())]) {
+      await link.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const r = await onFirstScreen(link);
       assert.ok(r.ok, `${await link.textContent()}: ${r.why}`);
     }

@@ -99,7 +99,8 @@ describe('every route', () => {
         assert.equal(await header.getByRole('link', { name: 'Unitly' }).getAttribute('href'), '/');
         assert.ok(await header.getByRole('navigation', { name: 'Main' }).isVisible(), 'the main nav shows on a wide screen');
         assert.ok(await header.getByRole('button', { name: /dark mode|theme/i }).isVisible(), 'theme toggle');
-        assert.equal(await header.getByRole('button', { name: 'Menu' }).isVisible(), false, 'no menu button on a wide screen');
+        assert.equal(await header.getByRole('button', { name: 'Menu' }).isVisible(), false, 'no Menu button on a wide screen');
+        assert.ok(await header.getByRole('button', { name: 'All converters' }).isVisible(), 'the menu of every converter beside the links');
         const footer = page.getByRole('contentinfo');
         for (const column of ['Quick Links', 'Support', 'Legal']) {
           assert.ok(await footer.getByRole('heading', { name: column }).isVisible(), `footer column ${column}`);

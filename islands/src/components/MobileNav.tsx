@@ -1,18 +1,18 @@
 // @island-chunk chrome
-// The navigation on small screens: a menu button that discloses the site's links.
-// Escape closes it and returns focus to the button.
-import { useEffect, useId, useRef, useState } from 'react';
+// The header's menu button: a disclosure button that shows and hides the menu panel every
+// page carries as plain HTML (partials/category-menu.html: the header's links and every
+// converter, grouped). The panel's fifty links are the page's own markup, not this island's
+// props, so they are sent once. The button reads "All converters" where the header shows
+// its links and "Menu" on a phone, where the panel also holds those links. Escape closes
+// the menu and returns focus to the button; so does a click outside it.
+import { useEffect, useRef, useState } from 'react';
 
-interface Link {
-  path: string;
-  label: string;
-}
-
-export default function MobileNav({ links, current }: { links: Link[]; current: string }) {
+export default function MobileNav({ menu }: { menu: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
   useEffect(() => {
+    const panel = document.getElementById(menu);
+    if (panel) panel.hidden = !open;
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -20,27 +20,24 @@ export default function MobileNav({ links, current }: { links: Link[]; current: 
         button.current?.focus();
       }
     };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, menu]);
   return (
-    <div className="mobile-nav">
-      <button ref={button} type="button" className="icon-button" aria-expanded={open} aria-controls={id} aria-label="Menu" onClick={() => setOpen(!open)}>
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
-      </button>
-      <nav id={id} className="mobile-nav-panel" aria-label="Mobile" hidden={!open}>
-        <ul>
-          {links.map((l) => (
-            <li key={l.path}>
-              <a href={l.path} aria-current={l.path === current ? 'page' : undefined}>
-                {l.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+    <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls={menu} onClick={() => setOpen(!open)}>
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+      </svg>
+      <span className="menu-wide">All converters</span>
+      <span className="menu-narrow">Menu</span>
+    </button>
   );
 }

@@ -1,0 +1,82 @@
+//! Every converter the site has, grouped as content/units.yaml's `group` says: the home
+//! page's grid and the header's menu of all converters. Built from the category pages of
+//! content/routes.yaml (a converter page whose parent is the home page), in their order, so
+//! a category added as content appears in both with no template change.
+
+use crate::content::model::GROUPS;
+use crate::content::{Content, PageData};
+use serde::Serialize;
+
+#[derive(Debug, Serialize)]
+pub struct Group<'a> {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub converters: Vec<Entry<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Entry<'a> {
+    /// The category key (`length`), or `currency`.
+    pub category: &'a str,
+    /// The short name ("Length", "Currency").
+    pub label: &'a str,
+    pub path: &'a str,
+    /// A few of its units' symbols, smallest first ("mm · cm · m · km").
+    pub symbols: String,
+    pub accent: &'a str,
+}
+
+/// The group the currency converter is listed under.
+const CURRENCY_GROUP: &str = "everyday";
+/// How many unit symbols a tile names.
+const TILE_SYMBOLS: usize = 4;
+
+/// The groups that have converters, in the order of GROUPS.
+pub fn groups(content: &Content) -> Vec<Group<'_>> {
+    let mut groups: Vec<Group> = GROUPS.iter().map(|&(key, label)| Group { key, label, converters: Vec::new() }).collect();
+    for page in &content.pages {
+        let PageData::Converter(front) = &page.data else { continue };
+        if page.parent.as_deref() != Some("/") {
+            continue; // a specialised page (metric length) under its category's page
+        }
+        let category = content.units.category(&front.category);
+        let (group, entry) = match category {
+            Some(c) => {
+                let symbols: Vec<&str> = c.units.iter().take(TILE_SYMBOLS).map(|u| u.symbol.as_str()).collect();
+                let label = page.short_label.as_deref().unwrap_or(&c.label);
+                (c.group.as_str(), Entry { category: &c.key, label, path: &page.path, symbols: symbols.join(" · "), accent: &c.accent })
+            }
+            None => {
+                let codes: Vec<&str> = content.units.currencies.iter().take(TILE_SYMBOLS).map(|c| c.code.as_str()).collect();
+                let label = page.short_label.as_deref().unwrap_or(&page.label);
+                (CURRENCY_GROUP, Entry { category: &front.category, label, path: &page.path, symbols: codes.join(" · "), accent: "blue" })
+            }
+        };
+        if let Some(g) = groups.iter_mut().find(|g| g.key == group) {
+            g.converters.push(entry);
+        }
+    }
+    groups.retain(|g| !g.converters.is_empty());
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_real_site_lists_every_category_page_once_grouped() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
+        let publish = crate::content::Publish::ready(crate::content::date::Date::today().unwrap());
+        let content = crate::content::load(root, &templates, &publish).expect("the real content loads");
+        let groups = groups(&content);
+        let listed: Vec<&str> = groups.iter().flat_map(|g| g.converters.iter().map(|e| e.category)).collect();
+        for c in &content.units.categories {
+            assert_eq!(listed.iter().filter(|k| **k == c.key).count(), 1, "{} listed once", c.key);
+        }
+        assert!(listed.contains(&"currency"));
+        let length = groups.iter().flat_map(|g| &g.converters).find(|e| e.category == "length").unwrap();
+        assert_eq!((length.label, length.path, length.symbols.as_str()), ("Length", "/length-converter", "mm · cm · m · km"));
+    }
+}
