@@ -11,7 +11,6 @@ pub mod generated;
 pub mod hash;
 pub mod html;
 pub mod images;
-pub mod island_store;
 pub mod islands;
 pub mod links;
 pub mod listing;

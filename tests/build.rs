@@ -149,7 +149,7 @@ fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
     assert!(common::snapshot(&p.path("a")) == common::snapshot(&p.path("b")), "the same output from the cache");
 
     // A client file gone from the cache: bundled again, same output.
-    let saved = std::fs::read_dir(p.path(unitly::island_store::DIR))
+    let saved = std::fs::read_dir(p.path(unitly::islands::store::DIR))
         .unwrap()
         .filter_map(Result::ok)
         .find(|e| !e.file_name().to_string_lossy().starts_with('.'))
@@ -163,7 +163,7 @@ fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
     p.edit("islands/src/lib/market.ts", "Loading live market data...", "Fetching live market data...");
     assert!(islands_rendered_now(&build("d")) > 0, "an edited island is rendered again");
     assert!(p.read("d/index.html").contains("Fetching live market data..."));
-    let entries = std::fs::read_dir(p.path(unitly::island_store::DIR)).unwrap().count();
+    let entries = std::fs::read_dir(p.path(unitly::islands::store::DIR)).unwrap().count();
     assert_eq!(entries, 1, "only the latest inputs' results are kept");
 }
 

@@ -1,7 +1,6 @@
 //! The app's pages that are not routes (not in the sitemap or the navigation): where each
 //! is served, the template that renders it, and what its page context holds.
 
-use super::NavLink;
 use crate::content::{Content, Page};
 use serde_json::{json, Value};
 
@@ -77,7 +76,7 @@ fn newsletter(content: &Content, i: usize, ctx: &mut tera::Context) {
 fn offline(content: &Content, converters: &[&Page], ctx: &mut tera::Context) {
     let description = "This page has not been saved for offline use yet. The converters and the pages you have visited work without a connection.";
     ctx.insert("page", &own_page(content, &OwnPage::Offline.path(), "You are offline", "You are offline", description, json!({})));
-    let links: Vec<NavLink> = converters.iter().map(|p| NavLink { path: &p.path, label: &p.label }).collect();
+    let links: Vec<Value> = converters.iter().map(|p| json!({ "path": p.path, "label": p.label })).collect();
     ctx.insert("converters", &links);
 }
 

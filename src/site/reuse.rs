@@ -79,7 +79,7 @@ pub(super) fn reusable_pages(content: &Content, pages: &Pages, shared: u64, link
 /// `serve`, in memory only). `root`: the project; `theme`: its theme's folder.
 pub(super) fn shared_inputs(root: &Path, theme: &Path, content: &Content) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut roots = crate::island_store::inputs(root, &theme.join("styles"));
+    let mut roots = crate::islands::store::inputs(root, &theme.join("styles"));
     roots.extend([theme.to_path_buf(), root.join(crate::images::DIR)]);
     let files = crate::fingerprint::of(&roots);
     let mut h = std::hash::DefaultHasher::new();

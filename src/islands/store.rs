@@ -1,11 +1,11 @@
-//! The island step's results kept on disk between builds (`.unitly-cache/islands/`): the
-//! client bundle and every island's server HTML, under a hash of everything they are made
-//! from (the islands' sources and build script, the stylesheets, the npm packages). A build
+//! The island step's results kept between builds, in memory while `serve` runs
+//! ([`IslandCache`]) and on disk (`.unitly-cache/islands/`, [`Store`]): the client bundle
+//! and every island's server HTML, under a hash of everything they are made from (the islands' sources and build script, the stylesheets, the npm packages). A build
 //! whose inputs are unchanged starts no Node process; Node renders only the islands whose
 //! props are new. Only the latest inputs are kept, and only the islands the last build
 //! used, so the folder does not grow with time. Deleting it is always safe.
 
-use crate::islands::ClientManifest;
+use super::manifest::{copy_files, ClientManifest};
 use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -27,6 +27,23 @@ pub fn inputs(project: &Path, styles: &Path) -> Vec<PathBuf> {
         islands.join("node_modules/.package-lock.json"),
         styles.to_path_buf(),
     ]
+}
+
+/// What survives between builds in `serve`: the client bundle and every island render,
+/// valid while the islands' inputs are unchanged (see [`Store`], which keeps
+/// the same between runs).
+#[derive(Default)]
+pub struct IslandCache {
+    pub(super) inputs: String,
+    pub(super) client: Option<(ClientManifest, PathBuf)>,
+    pub(super) html: HashMap<String, String>,
+}
+
+/// Tells the cache that the last build's assets now live at `dir` (after the swap).
+pub fn relocate_cache(cache: &mut IslandCache, dir: PathBuf) {
+    if let Some((_, d)) = cache.client.as_mut() {
+        *d = dir;
+    }
 }
 
 /// The cache of one set of inputs.
@@ -73,7 +90,7 @@ impl Store {
     pub fn save(&self, manifest: &ClientManifest, html: &HashMap<String, String>, assets: &Path) -> Result<()> {
         let staging = self.root.join(format!(".staging-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
-        crate::islands::copy_files(assets, &staging.join(CLIENT), &manifest.files)?;
+        copy_files(assets, &staging.join(CLIENT), &manifest.files)?;
         write(&staging.join(MANIFEST), &serde_json::to_vec(manifest)?)?;
         write(&staging.join(RENDERS), &serde_json::to_vec(html)?)?;
         let _ = std::fs::remove_dir_all(&self.dir);

@@ -9,9 +9,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
+
+mod manifest;
+pub mod store;
+use manifest::copy_files;
+pub use manifest::ClientManifest;
+pub use store::{relocate_cache, IslandCache};
 
 const DIRECTIVES: [&str; 3] = ["load", "idle", "visible"];
 
@@ -77,30 +83,6 @@ pub fn component_names(islands_dir: &Path) -> HashSet<String> {
         .collect()
 }
 
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
-pub struct ClientManifest {
-    /// Public URL of the hydration runtime.
-    pub entry: String,
-    /// Public URL of the stylesheet.
-    pub css: String,
-    /// Chunks the entry imports statically (React): preloaded so they download in parallel.
-    pub preload: Vec<String>,
-    /// Component name → its chunk and the chunks it imports beyond the entry's: preloaded on
-    /// pages that hydrate the component at load, instead of discovered after the runtime runs.
-    pub component_preload: HashMap<String, Vec<String>>,
-    /// Every file written under the assets folder.
-    pub files: Vec<String>,
-    /// The one inline script (islands/src/runtime/head.ts, minified): it must run before the
-    /// first paint, which no external script can do without blocking the page.
-    pub head_script: String,
-    /// Its `sha256-...` source for the Content-Security-Policy.
-    pub head_script_hash: String,
-    /// The service worker's code (islands/src/sw/sw.ts, its own esbuild entry); the build
-    /// writes it to `/sw.js` behind this build's manifest (src/pwa.rs).
-    #[serde(default)]
-    pub service_worker: String,
-}
-
 #[derive(Debug, Deserialize)]
 struct PipelineAnswer {
     client: Option<ClientManifest>,
@@ -113,16 +95,6 @@ struct PipelineAnswer {
 struct PipelineError {
     name: String,
     message: String,
-}
-
-/// What survives between builds in `serve`: the client bundle and every island render,
-/// valid while the islands' inputs are unchanged (see [`crate::island_store`], which keeps
-/// the same between runs).
-#[derive(Default)]
-pub struct IslandCache {
-    inputs: String,
-    client: Option<(ClientManifest, PathBuf)>,
-    html: HashMap<String, String>,
 }
 
 pub struct Prerendered {
@@ -140,7 +112,7 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
     let styles = css.parent().unwrap_or(css).to_path_buf();
     // Before the inputs are hashed: the installed packages are one of them.
     crate::npm::ensure_npm_packages(&islands_dir)?;
-    let store = crate::island_store::Store::new(root, &styles);
+    let store = store::Store::new(root, &styles);
     if cache.inputs != store.key() {
         *cache = IslandCache { inputs: store.key().to_string(), ..Default::default() };
         if let Some(saved) = store.load() {
@@ -174,17 +146,10 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
     let html: HashMap<String, String> = requests.iter().filter_map(|r| cache.html.get(&r.key).map(|h| (r.key.clone(), h.clone()))).collect();
     if rendered > 0 {
         if let Err(e) = store.save(&manifest, &html, assets_dir) {
-            eprintln!("warning: could not keep the islands in {}: {e:#}", crate::island_store::DIR);
+            eprintln!("warning: could not keep the islands in {}: {e:#}", store::DIR);
         }
     }
     Ok(Prerendered { manifest, html, rendered })
-}
-
-/// Tells the cache that the last build's assets now live at `dir` (after the swap).
-pub fn relocate_cache(cache: &mut IslandCache, dir: PathBuf) {
-    if let Some((_, d)) = cache.client.as_mut() {
-        *d = dir;
-    }
 }
 
 fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_dir: &Path, client: bool) -> Result<PipelineAnswer> {
@@ -218,26 +183,6 @@ fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_
         bail!("prerendering islands failed:\n{}", list.join("\n"));
     }
     Ok(answer)
-}
-
-/// Brings the previous build's client files into this one. They are named by content hash
-/// and never written again, so a hard link is as good as a copy and much cheaper; copies
-/// only where linking fails (another file system).
-pub(crate) fn copy_files(from: &Path, to: &Path, files: &[String]) -> Result<()> {
-    if from == to {
-        // A second pass within one build: the files are already there.
-        return Ok(());
-    }
-    for f in files {
-        let (src, dst) = (from.join(f), to.join(f));
-        if let Some(parent) = dst.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
-        if std::fs::hard_link(&src, &dst).is_err() {
-            std::fs::copy(&src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
-        }
-    }
-    Ok(())
 }
 
 /// Names of the islands a page hydrates at once (`client="load"`), in page order.
