@@ -55,7 +55,7 @@ test('a history entry is a button that converts it again in its card, by keyboar
   assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'meters');
   assert.equal(await resultOf(page), '1.8034 m');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('value') === '5 ft 11 in');
-  // What is stored carries the replay beside the spec's fields.
+  // What is stored carries the replay beside the entry's other fields.
   const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')))).find((e) => e.from === '5 ft 11 in');
   assert.deepEqual(stored.replay, { category: 'length', value: '5 ft 11 in', from: 'meters', to: 'meters' });
   await noAxeViolations(page, 'history entries as buttons');
@@ -174,63 +174,48 @@ test('a shared link records nothing until the visitor acts, on the unit and the 
 });
 
 /**
- * Fails every request for a script chunk while `failing()` is true, the way an offline
- * moment or a flaky network would, and drops the browser's error lines for them from the
- * page's problems (what is under test is that the page recovers).
+ * Opens `path` with every request for a script chunk failing, the way an offline moment or
+ * a flaky network would, and focuses the `field` textbox: the card fetches what it needs and
+ * says, for each of `chunks`, that it could not load it. Then requests go through again and
+ * the field is focused once more; resolves once that focus has fetched the chunks again.
+ * The browser's error lines for the failed requests are dropped from the page's problems
+ * (what is under test is that the page recovers).
  */
-async function failChunks(page, failing) {
-  await page.route(/\/assets\/.*\.js$/, (route) => (failing() ? route.abort('failed') : route.continue()));
-  return () => page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !p.includes('net::ERR_FAILED')));
-}
-
-/** The console warnings that say a chunk could not load, as they come. */
-function chunkWarnings(page) {
-  const seen = [];
-  page.on('console', (m) => m.type() === 'warning' && m.text().startsWith('Unitly: could not load') && seen.push(m.text()));
-  return seen;
+async function focusAfterFailedChunks(path, field, chunks) {
+  const page = await visit(path);
+  let failing = true;
+  const fetched = [];
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (failing) return route.abort('failed');
+    fetched.push(route.request().url());
+    return route.continue();
+  });
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  const input = page.getByRole('textbox', { name: field });
+  await input.focus();
+  const said = (what) => warnings.some((w) => w.startsWith(`Unitly: could not load ${what}:`));
+  while (!chunks.every(said)) await page.waitForTimeout(50);
+  failing = false;
+  await page.getByRole('combobox', { name: 'From' }).focus();
+  await input.focus(); // tries again
+  while (fetched.length < chunks.length) await page.waitForTimeout(50);
+  page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !p.includes('net::ERR_FAILED')));
+  return { page, input };
 }
 
 test('after a failed chunk load, the next focus loads it: the unit card', async () => {
-  const page = await visit('/weight-converter');
-  let failing = true;
-  const forgetFailures = await failChunks(page, () => failing);
-  const warnings = chunkWarnings(page);
-  const value = page.getByRole('textbox', { name: 'Value' });
-  await value.focus(); // fetches the conversion chunk, which fails
-  await expectWarning(page, warnings, 'the unit conversion');
-  failing = false;
-  await page.getByRole('combobox', { name: 'From' }).focus();
-  const loaded = page.waitForResponse((r) => /\/assets\/.*\.js$/.test(r.url()) && r.ok());
-  await value.focus(); // tries again
-  await loaded;
-  await value.fill('5');
+  const { page, input } = await focusAfterFailedChunks('/weight-converter', 'Value', ['the unit conversion']);
+  await input.fill('5');
   assert.equal(await resultOf(page), '11.023113 lb');
-  forgetFailures();
   await finish(page);
 });
 
 test('after a failed chunk load, the next focus loads it: the currency card', async () => {
-  const page = await visit('/currency-converter');
-  let failing = true;
-  const forgetFailures = await failChunks(page, () => failing);
-  const warnings = chunkWarnings(page);
-  const amount = page.getByRole('textbox', { name: 'Amount' });
-  await amount.focus(); // fetches the rates client and the amount reader, which both fail
-  await expectWarning(page, warnings, 'the rates client');
-  await expectWarning(page, warnings, 'the amount reader');
-  failing = false;
-  await page.getByRole('combobox', { name: 'From' }).focus();
-  await amount.focus(); // tries again
-  // A sum needs the amount reader, a result the rates client: both are here now
-  // (150 USD at the fake upstream's 0.92).
-  await amount.fill('1 1/2 * 100');
+  const { page, input } = await focusAfterFailedChunks('/currency-converter', 'Amount', ['the rates client', 'the amount reader']);
+  // A sum needs the amount reader, a result the rates client (150 USD at the fake upstream's 0.92).
+  await input.fill('1 1/2 * 100');
   await page.waitForFunction(() => document.querySelector('#currency-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '€138.00 EUR');
   assert.match(await page.locator('#currency-converter-rate').textContent(), /^1 USD = 0\.9200 EUR/);
-  forgetFailures();
   await finish(page);
 });
-
-/** Waits until a warning says that `what` could not load. */
-async function expectWarning(page, warnings, what) {
-  while (!warnings.some((w) => w.startsWith(`Unitly: could not load ${what}:`))) await page.waitForTimeout(50);
-}

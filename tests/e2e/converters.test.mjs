@@ -245,7 +245,7 @@ test('Copy puts the conversion on the clipboard, records it, and says so', async
   // Copy records at once, without waiting for the conversion to settle.
   const [entry, ...rest] = await storedHistory(page);
   assert.equal(rest.length, 0);
-  // The spec's fields, and what replays the entry in its card (issue 16).
+  // An entry's fields, and what replays the entry in its card (issue 16).
   assert.deepEqual(Object.keys(entry).sort(), ['from', 'id', 'replay', 'timestamp', 'to', 'type']);
   assert.deepEqual(entry.replay, { category: 'length', value: '5', from: 'meters', to: 'feet' });
   assert.equal(entry.type, 'Length');

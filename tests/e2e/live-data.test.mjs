@@ -360,7 +360,7 @@ test('currency card: history records settled conversions with flags; Copy and Re
   await finish(page);
 });
 
-test("currency card: when live rates fail it says so and converts with the spec's table, or with the last live rates it saw", async () => {
+test('currency card: when live rates fail it says so and converts with the built-in table, or with the last live rates it saw', async () => {
   const page = await visit('/currency-converter');
   const c = card(page);
   const block = () => page.route('**/api/rates/**', (r) => r.abort('failed'));
@@ -411,7 +411,7 @@ test("currency card: when live rates fail it says so and converts with the spec'
   assert.equal(await resultText(page), '');
   await finish(page, [BLOCKED]);
 
-  // Corrupted stored rates never break the card: the spec's table is used.
+  // Corrupted stored rates never break the card: the built-in table is used.
   const corrupt = await visit('/currency-converter', {}, async (p) => {
     await p.addInitScript(() => localStorage.setItem('unitly-rates', '{"pairs": {"USD": {"EUR": "oops"}}, "tables": 7'));
     await p.route('**/api/rates/**', (r) => r.abort('failed'));

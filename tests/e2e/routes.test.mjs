@@ -12,7 +12,7 @@ import { BIN, ROOT, contentRoutes, openPage, routesOf, siteForFile, waitForHydra
 
 const BASE_URL = 'https://unitly.app';
 
-// Spec section 2, in the order of the table, and section 9's sitemap values.
+// The site's routes in the order of routes.yaml, with the sitemap's priorities and change frequencies.
 const MAIN_CONVERTERS = ['/length-converter', '/weight-converter', '/temperature-converter', '/volume-converter', '/area-converter', '/currency-converter'];
 const VARIANTS = [
   '/metric-length-converter', '/imperial-length-converter', '/metric-weight-converter', '/imperial-weight-converter',
@@ -218,7 +218,7 @@ describe('every route', () => {
     }
   });
 
-  test('sitemap.xml carries the spec priorities and change frequencies; robots.txt points to it', async () => {
+  test("sitemap.xml carries each route's priority and change frequency; robots.txt points to it", async () => {
     const response = await fetch(`${ctx.site.url}/sitemap.xml`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type'), /xml/);

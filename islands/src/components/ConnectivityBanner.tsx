@@ -1,5 +1,5 @@
 // @island-chunk chrome
-// Follows the browser's online/offline events (spec section 4). Offline: a red banner
+// Follows the browser's online/offline events. Offline: a red banner
 // that stays until the connection is back. Back online: a green banner for a few
 // seconds, then it goes. A page that loads online shows nothing. The live region is
 // server-rendered (empty) so screen readers announce each change.

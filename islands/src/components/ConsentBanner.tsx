@@ -1,5 +1,5 @@
 // @island-chunk chrome
-// The cookie consent banner, shown until the visitor chooses (spec sections 1 and 2). It is
+// The cookie consent banner, shown until the visitor chooses. It is
 // in every page's HTML, hidden by the stylesheet unless the inline head script found no
 // stored choice (lib/consent.ts askForConsent), so it paints with the page, not later.
 // Essential storage is always on; preferences, analytics and advertising stay off until

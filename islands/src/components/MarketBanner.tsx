@@ -1,6 +1,6 @@
 // @island-chunk chrome
-// The live market banner at the top of every page: the gold price and the FTSE 100
-// (spec sections 2, 4, 7, 8 and 9). Server-rendered in its loading state at its final
+// The live market banner at the top of every page: the gold price and the FTSE 100 from
+// the edge function (what each value says is ../lib/market.ts). Server-rendered in its loading state at its final
 // height, so nothing below it moves when the values arrive. Fetches on load and every
 // 5 minutes, pauses while the tab is hidden and refreshes on return (../lib/market.ts).
 // Errors go to the console only; screen readers hear the values once per refresh that

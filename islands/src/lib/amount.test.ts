@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readAmount } from './amount.ts';
-import { quickAmount } from './quickAmount.ts';
-import { MAX_AMOUNT } from './rates.ts';
+import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 
 const currencies: Currency[] = [
@@ -33,4 +32,14 @@ test('everything else is left to the parser, which says what is wrong', () => {
   assert.deepEqual(readAmount('2e12', currencies), { value: null, message: 'Enter an amount no larger than 1 trillion.' });
   assert.match(readAmount('€100', currencies).message ?? '', /without “€”/);
   assert.deepEqual(readAmount('0', currencies), quickAmount('0'));
+});
+
+test('an amount is converted only above 0 and up to the largest amount, however it is typed', () => {
+  const value = (t: string) => (quickAmount(t) ?? readAmount(t, currencies)).value;
+  assert.equal(value('100'), 100);
+  assert.equal(value(' 2.5 '), 2.5);
+  assert.equal(value('1,234.5'), 1234.5);
+  assert.equal(value(String(MAX_AMOUNT)), MAX_AMOUNT);
+  for (const t of ['', '  ', 'abc', '0', '-5', '0.0', '1e13', String(MAX_AMOUNT * 2), 'NaN', 'Infinity']) assert.equal(value(t), null, t);
+  assert.equal(MAX_AMOUNT_TEXT, '1 trillion', 'the card names the limit in words');
 });

@@ -7,7 +7,7 @@ interface Message {
   description: string;
 }
 
-export const COPY_FAILED: Message = { title: 'Copy Failed', description: 'Could not copy the result to the clipboard' };
+const COPY_FAILED: Message = { title: 'Copy Failed', description: 'Could not copy the result to the clipboard' };
 
 export async function copyWithToast(text: string, success: Message, failure: Message = COPY_FAILED): Promise<boolean> {
   try {

@@ -1,13 +1,13 @@
-// The visitor's cookie choices (spec sections 1 and 2): essential storage is always on;
+// The visitor's cookie choices: essential storage is always on;
 // preferences, analytics and advertising stay off until the visitor chooses. Stored in
 // localStorage under 'unitly-consent' as {version, choices, time}. Every function takes
 // the Storage as a parameter so it runs in Node tests without a DOM.
 
 export const CONSENT_KEY = 'unitly-consent';
 /** Raise when the purposes change: older answers are then asked again. */
-export const CONSENT_VERSION = 1;
+const CONSENT_VERSION = 1;
 /** Fired on `window` when this page saves a choice; other tabs get a 'storage' event. */
-export const CONSENT_EVENT = 'unitly:consent';
+const CONSENT_EVENT = 'unitly:consent';
 
 export const PURPOSES = ['preferences', 'analytics', 'advertising'] as const;
 export type Purpose = (typeof PURPOSES)[number];

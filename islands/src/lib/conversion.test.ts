@@ -6,7 +6,7 @@ import {
 } from './conversion';
 import { fromNumber } from './rational';
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from './units';
-import { loadUnits } from './testData';
+import { loadUnits } from '../../test/testData.ts';
 import type { Decimals } from './format';
 
 const data = loadUnits();

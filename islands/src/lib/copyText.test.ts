@@ -5,12 +5,12 @@ import { findUnit, type Unit } from './units';
 import { fromBase, toBase } from './kinds';
 import { fromNumber, toNumber } from './rational';
 import { formatResult } from './format';
-import { loadUnits } from './testData';
+import { loadUnits } from '../../test/testData.ts';
 
 const data = loadUnits();
 const convert = (v: number, from: Unit, to: Unit): number => toNumber(fromBase(toBase(fromNumber(v), from), to));
 
-test("copyLine gives the spec's 'value unit = result unit' form", () => {
+test("copyLine gives the 'value unit = result unit' form", () => {
   assert.equal(copyLine('5', 'meters', '16.404199', 'feet'), '5 meters = 16.404199 feet');
   assert.equal(copyLine(1, 'square_meters', '10.76391', 'square_feet'), '1 square meters = 10.76391 square feet');
   assert.equal(copyLine(' 7 ', 'imperial_fluid_ounces', '0.2', 'liters'), '7 imperial fluid ounces = 0.2 liters');

@@ -1,4 +1,4 @@
-// The one text form of a conversion, 'value unit = result unit' (spec section 9), shared by
+// The one text form of a conversion, 'value unit = result unit', shared by
 // the Copy button and the history panel so the two never drift apart.
 
 import type { Currency, Unit } from './units';
@@ -23,7 +23,7 @@ export function copyLine(
   return `${quantityText(value, fromUnit)} = ${quantityText(result, toUnit)}`;
 }
 
-/** Currency history text carries the flag first (spec section 3): "🇺🇸 100 USD". */
+/** Currency history text carries the flag first, so an entry shows its country: "🇺🇸 100 USD". */
 export function currencyText(amount: string | number, currency: Currency): string {
   return `${currency.flag} ${String(amount).trim()} ${currency.code}`;
 }

@@ -1,4 +1,5 @@
-// Offline exchange rates (spec section 8) and the currency arithmetic.
+// The built-in fallback rates (content/units.yaml `fallback_rates`): the rate the currency
+// card uses when neither a live rate nor one this browser stored is at hand.
 
 import type { RateTable } from './units';
 
@@ -18,8 +19,8 @@ function directOrInverse(from: string, to: string, table: RateTable): number | n
 /**
  * How much of `to` one `from` buys, from the fallback table: the direct rate; else the inverse
  * of the reverse rate; else across USD, each leg direct or inverse (CHF → INR =
- * (1 / USD.CHF) × USD.INR). Unlike the original, which defaulted a missing leg to 1 and so
- * showed invented numbers, this returns null when there is no path.
+ * (1 / USD.CHF) × USD.INR). With no path it is null: a missing leg never counts as 1, which
+ * would show an invented number.
  */
 export function fallbackRate(from: string, to: string, table: RateTable): number | null {
   if (from === to) return 1;
@@ -28,20 +29,4 @@ export function fallbackRate(from: string, to: string, table: RateTable): number
   const toUsd = directOrInverse(from, 'USD', table);
   const fromUsd = directOrInverse('USD', to, table);
   return toUsd !== null && fromUsd !== null ? toUsd * fromUsd : null;
-}
-
-/**
- * amount in `to`, or null when there is nothing to show: the spec shows a result only for an
- * amount above 0, and a missing rate must not become a made-up number. Equal currencies need
- * no rate (and no network call).
- */
-export function convertCurrency(
-  amount: number,
-  from: string,
-  to: string,
-  rate: number | null | undefined,
-): number | null {
-  if (!Number.isFinite(amount) || amount <= 0) return null;
-  if (from === to) return amount;
-  return rate != null && valid(rate) ? amount * rate : null;
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, toggleFavourite, type Favourite } from './favourites';
-import { MemoryStorage } from './testData';
+import { MemoryStorage } from '../../test/testData.ts';
 
 const pair = (from = 'meters', to = 'feet'): Favourite => ({ category: 'length', label: 'Length', from, to, fromName: 'Meters (m)', toName: 'Feet (ft)' });
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { convertInput, formatEighths, isCookingUnit, lexiconFor } from './conversion';
 import { fromDecimal, rational } from './rational';
-import { loadUnits } from './testData';
+import { loadUnits } from '../../test/testData.ts';
 import type { Unit } from './units';
 
 const units = loadUnits();

@@ -4,7 +4,7 @@ import {
   HISTORY_KEY, HISTORY_LIMIT, HISTORY_EVENT, addHistory, clearHistory, createSettler, readHistory,
   subscribeHistory, type HistoryEntry, type NewHistoryEntry,
 } from './history';
-import { MemoryStorage } from './testData';
+import { MemoryStorage } from '../../test/testData.ts';
 
 
 const entry = (i: number, type: NewHistoryEntry['type'] = 'Length'): NewHistoryEntry =>
@@ -15,7 +15,7 @@ test('an empty storage, or none at all, reads as an empty history', () => {
   assert.deepEqual(readHistory(undefined), []);
 });
 
-test('addHistory records the spec entry shape, newest first', () => {
+test('addHistory records {id, type, from, to, timestamp}, newest first', () => {
   const s = new MemoryStorage();
   addHistory(entry(1), s, Date.UTC(2025, 0, 15, 10, 0, 0));
   addHistory({ type: 'Currency', from: '🇺🇸 100 USD', to: '🇪🇺 85.00 EUR' }, s, Date.UTC(2025, 0, 15, 10, 0, 5));

@@ -1,7 +1,7 @@
-// Conversion history, kept only in the visitor's browser (spec sections 3 and 9).
+// Conversion history, kept only in the visitor's browser.
 //
-// The original gave each category its own cap (10 or 50) on one shared list, so whichever
-// converter wrote last decided how much survived. Here there is one cap for everything.
+// One cap for the whole list, whatever the category: a cap per category on one shared list
+// would let whichever converter wrote last decide how much of the others survived.
 // Every function takes the Storage as a parameter so it runs in Node tests without a DOM.
 
 export const HISTORY_LIMIT = 50;

@@ -1,7 +1,9 @@
 // The part of the history the converter cards need before anything is recorded: the
 // storage key and events, the settle timer, and the replay channel from the history
 // panel's buttons. Kept apart from history.ts so a card's first scripts carry none of the
-// list handling; recordHistory fetches that when a conversion is recorded.
+// list handling; recordHistory fetches that when a conversion is recorded. history.ts builds
+// on this file's key and events, so the two import each other: this side only lazily (and
+// for a type), which islands/test/imports.test.ts allows for this pair alone.
 import { pageBus as bus } from './storage';
 import type { NewHistoryEntry } from './history';
 import { lazyChunk } from './lazyChunk';
@@ -16,8 +18,8 @@ export const HISTORY_SETTLE_MS = 1000;
 
 /**
  * What converts an entry again in its card: the category key (or 'currency'), the value as
- * typed and the From and To keys. Added to entries after the spec's shape; entries stored
- * before it have none and are replayed from their text (replayOf).
+ * typed and the From and To keys. Added to entries after their first shape (type, from, to,
+ * timestamp); entries stored before it have none and are replayed from their text (replayOf).
  */
 export interface Replay {
   category: string;

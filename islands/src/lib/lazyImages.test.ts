@@ -24,7 +24,7 @@ test('reveal swaps the deferred source in', () => {
   assert.equal(i.attrs.size, 0);
 });
 
-test('images load when they intersect, with the spec options', () => {
+test('images load when they intersect, with a 50px margin at 0.01 visible', () => {
   const a = img('/a.svg');
   const b = img('/b.svg');
   const root = { querySelectorAll: () => [a, b] } as unknown as ParentNode;

@@ -1,5 +1,5 @@
 // Images with a deferred source (`<img data-src>`) load when they come near the viewport
-// (spec section 4: 50px margin, 0.01 threshold). Their served `src` is a tiny placeholder
+// (a 50px margin, at 0.01 of the image visible). Their served `src` is a tiny placeholder
 // so the HTML stays valid; without IntersectionObserver they load at once.
 
 export const LAZY_OPTIONS: IntersectionObserverInit = { rootMargin: '50px', threshold: 0.01 };

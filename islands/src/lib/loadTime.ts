@@ -1,9 +1,9 @@
-// Page load time (spec section 9): measured from the Navigation Timing entry, rounded to
+// Page load time: measured from the Navigation Timing entry, rounded to
 // whole milliseconds and kept, not displayed: it is recorded as a performance mark named
 // 'unitly:load-time' whose detail is {ms}, where tooling (or a future analytics hook,
 // after consent) can read it. Nothing is logged.
 
-export const LOAD_TIME_MARK = 'unitly:load-time';
+const LOAD_TIME_MARK = 'unitly:load-time';
 
 /** Milliseconds from navigation start to the end of the load event, rounded. */
 export function loadTimeOf(entry: { startTime: number; loadEventEnd: number } | undefined, fallbackNow: number): number {

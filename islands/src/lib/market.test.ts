@@ -24,7 +24,7 @@ const ftse = (price: unknown) => ({ chart: { result: [{ meta: { regularMarketPri
 const down = { status: 502, body: { result: 'error', 'error-type': 'upstream-unavailable' } };
 const noPrice = { status: 502, body: { result: 'error', 'error-type': 'no-price' } };
 
-test('reading the two answers (spec section 7)', () => {
+test("reading the two answers: the gold proxy's array, the FTSE proxy's chart", () => {
   assert.equal(goldPriceOf(gold(2345.678)), 2345.678);
   assert.equal(ftsePriceOf(ftse(8123.456)), 8123.456);
   for (const bad of [undefined, null, {}, [], [{}], [{ price: '2345' }], [{ price: NaN }], [{ price: 0 }], { price: 5 }]) {
@@ -60,7 +60,7 @@ test('a price, no price, or a failed fetch', async () => {
   assert.ok(offline.kind === 'failed' && offline.network);
 });
 
-test("the banner's texts, with the overall failure of spec section 8", () => {
+test("the banner's texts; no answer at all for either makes both 'Unavailable'", () => {
   const price = (p: number): MarketOutcome => ({ kind: 'price', price: p });
   const failed: MarketOutcome = { kind: 'failed', network: false, error: new Error('x') };
   const offline: MarketOutcome = { kind: 'failed', network: true, error: new TypeError('x') };

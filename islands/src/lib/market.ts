@@ -1,4 +1,4 @@
-// The market banner's data (spec sections 3, 4, 7, 8 and 9): the gold price and the
+// The market banner's data: the gold price and the
 // FTSE 100 from the edge function, each read as a number, 'Unavailable' or 'Check later'.
 //
 //  - a number: the answer carried a usable price (2 decimals, US formatting);
@@ -14,16 +14,16 @@ import { formatCurrency } from './format';
 export const UNAVAILABLE = 'Unavailable';
 export const CHECK_LATER = 'Check later';
 export const LOADING_TEXT = 'Loading live market data...';
-/** Spec section 9: market refresh interval. */
+/** How often the banner refreshes while the tab is visible. */
 export const MARKET_REFRESH_MS = 5 * 60 * 1000;
 /**
  * Back on a hidden tab, refresh at once unless the last refresh is younger than this (the
  * edge answers with max-age=60, so sooner would only read the same numbers again).
  */
 export const RETURN_MIN_GAP_MS = 60 * 1000;
-export const MARKET_TIMEOUT_MS = 10_000;
+const MARKET_TIMEOUT_MS = 10_000;
 
-/** Spec section 3: both values are text. */
+/** Both values are text: a formatted price, 'Unavailable' or 'Check later'. */
 export interface MarketData {
   goldPrice: string;
   ftse100: string;
@@ -37,13 +37,13 @@ export type MarketOutcome =
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const usable = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
-/** Spec section 7: the answer is an array whose first item has price. */
+/** The gold proxy answers with an array whose first item has `price`. */
 export function goldPriceOf(data: unknown): number | null {
   const item = Array.isArray(data) ? data[0] : undefined;
   return isObject(item) && usable(item.price) ? item.price : null;
 }
 
-/** Spec section 7: chart.result[0].meta.regularMarketPrice. */
+/** The FTSE proxy answers in Yahoo's chart shape: chart.result[0].meta.regularMarketPrice. */
 export function ftsePriceOf(data: unknown): number | null {
   const chart = isObject(data) ? data.chart : undefined;
   const result = isObject(chart) && Array.isArray(chart.result) ? chart.result[0] : undefined;
@@ -88,16 +88,16 @@ export async function fetchMarketValue(
 }
 
 /** '$2,345.68': US dollars per troy ounce. */
-export const formatGold = (price: number): string => `$${formatCurrency(price)}`;
+const formatGold = (price: number): string => `$${formatCurrency(price)}`;
 /** '8,123.46': index points. */
-export const formatFtse = (price: number): string => formatCurrency(price);
+const formatFtse = (price: number): string => formatCurrency(price);
 
 function text(outcome: MarketOutcome, format: (p: number) => string): string {
   if (outcome.kind === 'price') return format(outcome.price);
   return outcome.kind === 'no-price' ? UNAVAILABLE : CHECK_LATER;
 }
 
-/** The banner's two texts from the two outcomes, with spec section 8's overall failure. */
+/** The banner's two texts from the two outcomes; with no answer at all for either, both read 'Unavailable'. */
 export function marketData(gold: MarketOutcome, ftse: MarketOutcome): MarketData {
   const offline = (o: MarketOutcome) => o.kind === 'failed' && o.network;
   if (offline(gold) && offline(ftse)) return { goldPrice: UNAVAILABLE, ftse100: UNAVAILABLE };
@@ -114,7 +114,7 @@ export async function loadMarketData(opts: MarketFetchOptions = {}): Promise<{ d
     const errors = [gold, ftse].flatMap((o) => (o.kind === 'failed' ? [o.error] : []));
     return { data: marketData(gold, ftse), errors };
   } catch (error) {
-    // Overall failure (spec section 8).
+    // Nothing could be asked at all: both read 'Unavailable'.
     return { data: { goldPrice: UNAVAILABLE, ftse100: UNAVAILABLE }, errors: [error] };
   }
 }

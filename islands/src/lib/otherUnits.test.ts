@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { convertInput, lexiconFor } from './conversion';
 import { lexiconWithOthers } from './otherUnits';
-import { loadUnits } from './testData';
+import { loadUnits } from '../../test/testData.ts';
 import type { Unit } from './units';
 
 const units = loadUnits();

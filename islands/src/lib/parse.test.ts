@@ -5,7 +5,7 @@ import { buildLexicon, convertParsed, parseInput, type Parsed } from './parse';
 import { rational, toNumber, type Rational } from './rational';
 import { formatResult } from './format';
 import { findUnit, type CategoryKey, type Unit } from './units';
-import { loadUnits } from './testData';
+import { loadUnits } from '../../test/testData.ts';
 
 const data = loadUnits();
 const lex = buildLexicon(data.categories);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DECIMALS_KEY, readDecimals, subscribePrefs, writeDecimals } from './prefs';
-import { MemoryStorage } from './testData';
+import { MemoryStorage } from '../../test/testData.ts';
 
 test('the Decimals choice is remembered, and Auto leaves nothing stored', () => {
   const storage = new MemoryStorage();

@@ -8,9 +8,9 @@ import { browserStorage, pageBus as bus } from './storage';
 
 export const DECIMALS_KEY = 'unitly-decimals';
 /** '1' when the visitor asked for cooking measures as fractions (1 1/2 cups). */
-export const FRACTIONS_KEY = 'unitly-fractions';
+const FRACTIONS_KEY = 'unitly-fractions';
 /** Fired on `window` after this page changes a preference; other tabs get a 'storage' event. */
-export const PREFS_EVENT = 'unitly:prefs';
+const PREFS_EVENT = 'unitly:prefs';
 
 const notify = (): void => {
   bus.dispatchEvent(new CustomEvent(PREFS_EVENT));

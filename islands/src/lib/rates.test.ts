@@ -1,11 +1,11 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  MAX_AMOUNT, MAX_AMOUNT_TEXT, RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair, formatRate,
-  formatAsOf, formatRateTime, liveSourceText, moneyText, needsTable, offlineRate, rateLine, readStoredRates, storeRates, validAmount,
+  RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair, formatRate,
+  formatAsOf, formatRateTime, liveSourceText, needsTable, offlineRate, rateLine, readStoredRates, storeRates,
   type Outcome,
 } from './rates';
-import { loadUnits, MemoryStorage } from './testData';
+import { loadUnits, MemoryStorage } from '../../test/testData.ts';
 
 const data = loadUnits();
 const table = data.fallback_rates;
@@ -30,15 +30,6 @@ const pairAnswer = {
   result: 'success', base_code: 'USD', target_code: 'EUR', conversion_rate: 0.92, conversion_result: 92,
   time_last_update_utc: 'Fri, 20 Nov 2026 00:00:01 +0000',
 };
-
-test('validAmount: numbers above 0 and not absurd', () => {
-  assert.equal(validAmount('100'), 100);
-  assert.equal(validAmount(' 2.5 '), 2.5);
-  assert.equal(validAmount('1,234.5'), 1234.5);
-  for (const t of ['', '  ', 'abc', '0', '-5', '0.0', '1e13', String(MAX_AMOUNT * 2)]) assert.equal(validAmount(t), null, t);
-  assert.equal(validAmount(String(MAX_AMOUNT)), MAX_AMOUNT);
-  assert.equal(MAX_AMOUNT_TEXT, '1 trillion', 'the card names the limit in words');
-});
 
 test('fetchPair reads the v6 pair answer from our own API', async () => {
   const f = fakeFetch(() => ({ body: pairAnswer }));
@@ -158,7 +149,7 @@ test('offlineRate: stored live rates first, with their time; direct, inverse, ac
   assert.deepEqual(offlineRate('GBP', 'INR', stored, table), { source: 'stored', rate: 1.25 * 83.3, time: T - 9000 });
 });
 
-test("offlineRate: else the spec's table; never an invented 1", () => {
+test('offlineRate: else the built-in table; never an invented 1', () => {
   const none = { pairs: {}, tables: {} };
   assert.deepEqual(offlineRate('USD', 'EUR', none, table), { source: 'table', rate: 0.85 });
   assert.deepEqual(offlineRate('CHF', 'INR', none, table), { source: 'table', rate: (1 / 0.92) * 74 });
@@ -219,8 +210,8 @@ test('words and numbers', () => {
   assert.equal(formatRateTime(T), 'Nov 20, 2026, 12:00 AM UTC');
   assert.equal(formatRateTime(NaN), '');
   const [usd, , , , , , chf] = data.currencies;
-  assert.equal(moneyText(1234.567, usd), '$1,234.57 USD');
-  assert.equal(moneyText(92, chf), '92.00 CHF');
-  assert.equal(moneyText(NaN, usd), '');
+  assert.deepEqual(moneyParts(1234.567, usd), { value: '$1,234.57', code: 'USD' });
+  assert.deepEqual(moneyParts(92, chf), { value: '92.00', code: 'CHF' }); // no symbol when it is the code
+  assert.deepEqual(moneyParts(NaN, usd), { value: '', code: 'USD' });
   assert.deepEqual(moneyParts(0.5, data.currencies[1]), { value: '€0.50', code: 'EUR' });
 });

@@ -1,6 +1,6 @@
 // Live exchange rates for the currency card: the client of the edge function's
 // /api/rates routes, the rates this browser has already seen (kept for offline use), and
-// the choice of an offline rate when the live call fails (spec section 8).
+// the choice of an offline rate when the live call fails.
 //
 // Offline rates, in order:
 //  1. the last live rates this browser saw, stored under RATES_KEY with the provider's
@@ -8,11 +8,11 @@
 //     the card also fetches /api/rates/latest/{FROM} at most once an hour per base, so a
 //     visitor who converted from USD once has all nine USD rates for later. That costs no
 //     extra upstream call: the edge computes every pair and base from one stored USD table.
-//  2. the spec's fallback table (content/units.yaml), through currency.ts's fallbackRate.
+//  2. the built-in fallback table (content/units.yaml `fallback_rates`), through
+//     currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from './quickAmount.ts';
 import { fallbackRate } from './currency';
-import { formatCurrency, formatDecimal, parseValue } from './format';
+import { formatCurrency, formatDecimal } from './format';
 import type { Currency, RateTable } from './units';
 import { browserStorage } from './storage';
 
@@ -23,9 +23,6 @@ export const RATES_TIMEOUT_MS = 8000;
 export const RATES_DEBOUNCE_MS = 300;
 /** How often, at most, the full table of one base is fetched for offline use. */
 export const TABLE_REFRESH_MS = 60 * 60 * 1000;
-// The largest amount (content/units.yaml `limits`) and its words live with the plain-amount
-// reader, which the card loads first; re-exported here.
-export { MAX_AMOUNT, MAX_AMOUNT_TEXT };
 
 const CODE = /^[A-Z]{3}$/;
 
@@ -54,11 +51,6 @@ export interface RequestOptions {
   now?: () => number;
 }
 
-/** The amount as a number when it can be converted: a number above 0 and not absurd; else null. */
-export function validAmount(text: string): number | null {
-  const n = parseValue(text);
-  return n !== null && n > 0 && n <= MAX_AMOUNT ? n : null;
-}
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const positive = (v: unknown): v is number => finite(v) && v > 0;
@@ -244,7 +236,7 @@ function legTime(from: string, to: string, stored: StoredRates): number | undefi
 
 /**
  * The rate to use when the live call failed: the rates this browser saw (direct, inverse or
- * across USD, as fallbackRate walks a table), with their time; else the spec's table; else
+ * across USD, as fallbackRate walks a table), with their time; else the built-in table; else
  * null (there is no offline rate, and the card says so rather than inventing one).
  */
 export function offlineRate(from: string, to: string, stored: StoredRates, table: RateTable): OfflineRate | null {
@@ -368,10 +360,4 @@ export function moneyParts(amount: number, currency: Pick<Currency, 'code' | 'sy
   if (value === '') return { value: '', code: currency.code };
   const symbol = currency.symbol && currency.symbol !== currency.code ? currency.symbol : '';
   return { value: `${symbol}${value}`, code: currency.code };
-}
-
-/** "€92.00 EUR", "92.00 CHF" */
-export function moneyText(amount: number, currency: Pick<Currency, 'code' | 'symbol'>): string {
-  const { value, code } = moneyParts(amount, currency);
-  return value === '' ? '' : `${value} ${code}`;
 }

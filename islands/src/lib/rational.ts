@@ -25,7 +25,6 @@ export function rational(n: bigint, d: bigint = 1n): Rational {
 }
 
 export const ZERO = rational(0n);
-export const ONE = rational(1n);
 
 export const add = (a: Rational, b: Rational): Rational => rational(a.n * b.d + b.n * a.d, a.d * b.d);
 export const sub = (a: Rational, b: Rational): Rational => rational(a.n * b.d - b.n * a.d, a.d * b.d);
@@ -83,10 +82,4 @@ export function toNumber(a: Rational): number {
   const text = `${q}${sticky}e-${k + sticky.length}`;
   const value = Number(text);
   return a.n < 0n ? -value : value;
-}
-
-/** Integer part (towards zero) and the remainder's absolute value, for mixed-number display. */
-export function splitWhole(a: Rational): { whole: bigint; frac: Rational } {
-  const whole = a.n / a.d; // BigInt division truncates towards zero
-  return { whole, frac: rational(abs(a.n - whole * a.d), a.d) };
 }

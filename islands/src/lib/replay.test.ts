@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HISTORY_KEY, addHistory, readHistory, subscribeReplay, type HistoryEntry } from './history';
 import { replayHref, replayOf, requestReplay } from './replay';
-import { MemoryStorage } from './testData';
+import { MemoryStorage } from '../../test/testData.ts';
 
 const old: HistoryEntry = { id: 1000, type: 'Length', from: '5 meters', to: '16.404199 feet', timestamp: '2025-01-15T10:00:00.000Z' };
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DONATION_PRESETS, PREMIUM_TOAST, customAmountError, thankYou } from './support.ts';
 
-test('presets and toasts as the spec words them', () => {
+test('the donation presets and their thank-you toast, word for word', () => {
   assert.deepEqual([...DONATION_PRESETS], [3, 5, 10, 20]);
   assert.deepEqual(thankYou(5), { title: 'Thank you for your support! ❤️', description: 'Your $5 donation helps keep our converters free and fast.' });
   assert.equal(thankYou('custom').description, 'Your custom donation helps keep our converters free and fast.');

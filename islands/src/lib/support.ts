@@ -1,4 +1,4 @@
-// The support popup's words and the custom amount's rules (spec sections 8 and 9).
+// The support popup's words and the custom amount's rules.
 // No payment is processed: choosing an amount only thanks the visitor.
 import { parseValue } from './format.ts';
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TooltipTiming, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip.ts';
 
-test('spec delays: open 700 ms, skip 300 ms', () => {
+test('tooltip delays: open 700 ms, skip 300 ms', () => {
   assert.equal(TOOLTIP_OPEN_DELAY_MS, 700);
   assert.equal(TOOLTIP_SKIP_DELAY_MS, 300);
 });

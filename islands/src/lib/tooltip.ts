@@ -1,4 +1,4 @@
-// Tooltip timing shared by every tooltip on the page (spec section 9): a tooltip opens
+// Tooltip timing shared by every tooltip on the page: a tooltip opens
 // 700 ms after the pointer rests on its trigger; once one has been open, another opens
 // at once if the pointer reaches it within 300 ms (the "skip delay"). Keyboard focus
 // opens a tooltip at once. Clock injectable for tests.

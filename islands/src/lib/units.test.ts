@@ -6,7 +6,7 @@ import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { convertInput, findTarget, lexiconFor, type Outcome } from './conversion';
 import { fromDecimal, fromNumber, toNumber } from './rational';
 import { formatResult } from './format';
-import { loadUnits } from './testData';
+import { loadUnits } from '../../test/testData.ts';
 
 const data = loadUnits();
 const categories = Object.entries(data.categories) as [string, UnitCategory][];
@@ -15,7 +15,7 @@ const categories = Object.entries(data.categories) as [string, UnitCategory][];
 // The data file itself
 // ---------------------------------------------------------------------------------------
 
-test('units.yaml keeps the five first categories with the spec keys, bases, precisions and defaults', () => {
+test('units.yaml keeps the five first categories with their keys, bases, precisions and defaults', () => {
   const expected: Record<string, { label: string; base: string; precision: number; from: string; to: string; keys: string[] }> = {
     length: { label: 'Length', base: 'meters', precision: 6, from: 'meters', to: 'feet',
       keys: ['millimeters', 'centimeters', 'meters', 'kilometers', 'inches', 'feet', 'yards', 'miles'] },
@@ -58,19 +58,20 @@ test('every unit is well formed, of one kind, and every base is the base itself'
   }
 });
 
-test("the exact factors round to the spec's rounded table (spec section 3)", () => {
-  const spec: Record<string, Record<string, number>> = {
+// The factors as commonly published, rounded: each exact factor must round to its row.
+test('the exact factors round to the commonly published rounded factors', () => {
+  const published: Record<string, Record<string, number>> = {
     length: { millimeters: 0.001, centimeters: 0.01, meters: 1, kilometers: 1000, inches: 0.0254, feet: 0.3048, yards: 0.9144, miles: 1609.344 },
     weight: { milligrams: 1e-6, grams: 0.001, kilograms: 1, pounds: 0.453592, ounces: 0.0283495, tons: 1000, stones: 6.35029 },
     volume: { milliliters: 0.001, liters: 1, gallons: 3.78541, quarts: 0.946353, pints: 0.473176, cups: 0.236588, fluid_ounces: 0.0295735, cubic_meters: 1000 },
     area: { square_millimeters: 1e-6, square_centimeters: 1e-4, square_meters: 1, square_kilometers: 1e6, square_inches: 0.00064516,
       square_feet: 0.092903, square_yards: 0.836127, acres: 4046.86, hectares: 10000 },
   };
-  for (const [cat, rows] of Object.entries(spec)) {
+  for (const [cat, rows] of Object.entries(published)) {
     for (const [key, rounded] of Object.entries(rows)) {
       const digits = rounded.toExponential().split('e')[0].replace(/[.-]/g, '').length;
       const exact = toNumber(exactNumber(findUnit(data.categories[cat as 'length'], key)!.factor!));
-      assert.equal(Number(exact.toPrecision(digits)), rounded, `${cat}.${key}: ${exact} vs spec ${rounded}`);
+      assert.equal(Number(exact.toPrecision(digits)), rounded, `${cat}.${key}: ${exact} vs published ${rounded}`);
     }
   }
 });

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { browserStorage, onStoredChange } from './storage.ts';
 
 /** Whether `key` holds a non-empty list; unreadable storage reads as no list. */
-export function hasStoredList(key: string): boolean {
+function hasStoredList(key: string): boolean {
   try {
     const text = browserStorage()?.getItem(key);
     return text != null && text !== '[]';

@@ -4,7 +4,7 @@
 // single-use, so the widget is reset after every post.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 
-export const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
 interface TurnstileApi {
   render(el: HTMLElement, options: Record<string, unknown>): string;

@@ -58,7 +58,7 @@ export interface Card extends Pair {
 }
 
 /** The sentence a card shows for the parts of a shared address it ignored. */
-export function ignoredNotice(ignored: readonly string[]): string {
+function ignoredNotice(ignored: readonly string[]): string {
   const was = ignored.length > 1 ? 'were' : 'was';
   return `The link's ${ignored.join(' and ')} ${was} not understood here and ${was} ignored.`;
 }
