@@ -45,7 +45,7 @@ currencies:
     const start = text.indexOf('  - path: /length-converter\n');
     const entry = text.slice(start, text.indexOf('\n\n', start) + 2);
     return text.replace(entry, entry + entry.replaceAll('length-converter', 'speed-converter').replace('converters/length.md', 'converters/speed.md')
-      .replace(/label: .*/, 'label: Speed Converter').replace(/heading: .*/, 'heading: Speed Converter').replace(/title: .*/, 'title: Speed Converter | Unitly'));
+      .replace(/\n    label: .*/, '\n    label: Speed Converter').replace(/short_label: .*/, 'short_label: Speed').replace(/heading: .*/, 'heading: Speed Converter').replace(/title: .*/, 'title: Speed Converter | Unitly'));
   });
   writeFileSync(join(dir, 'content/converters/speed.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
     .replace('category: length', 'category: speed')
@@ -88,9 +88,10 @@ test('the new speed page converts 100 km/h to 62.137119 mph, and history and toa
   assert.deepEqual(page.problems, []);
   await page.context().close();
 
-  // The registry puts it on the home grid and in the sitemap.
+  // The registry puts it on the home page's grid of every converter (a tile named by the
+  // category's label, with its first units' symbols) and in the sitemap.
   const home = await (await fetch(`${ctx.site.url}/`)).text();
-  assert.match(home, /Speed Converter/);
+  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/speed-converter"?>Speed<span>/);
   assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/speed-converter<\/loc>/);
 });
 
