@@ -2,13 +2,14 @@
 // Configuration comes only from `env` (Workers vars/secrets; locally, `unitly serve`'s
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
-import { CURRENCY_CODES, LIMITS, type CurrencyCode } from "./generated/units";
+import { CURRENCY_CODES, LIMITS } from "./generated/units";
 import type { DurableObjectNamespace, KV, RateLimiter } from "./bindings";
 
 export interface Env {
   GOLD_UPSTREAM_URL?: string;
   FTSE_UPSTREAM_URL?: string;
   RATES_UPSTREAM_URL?: string;
+  HISTORY_UPSTREAM_URL?: string;
   EXCHANGE_API_KEY?: string;
   CONTACT_WEBHOOK_URL?: string;
   SUBSCRIBE_WEBHOOK_URL?: string;
@@ -39,6 +40,7 @@ export const ENV_NAMES = [
   "GOLD_UPSTREAM_URL",
   "FTSE_UPSTREAM_URL",
   "RATES_UPSTREAM_URL",
+  "HISTORY_UPSTREAM_URL",
   "EXCHANGE_API_KEY",
   "CONTACT_WEBHOOK_URL",
   "SUBSCRIBE_WEBHOOK_URL",
@@ -59,6 +61,9 @@ export const DEFAULTS = {
   ratesKeyedBase: "https://v6.exchangerate-api.com/v6",
   // Same provider family, no key: {base}/latest/{BASE}, answers `rates` not `conversion_rates`
   ratesOpenBase: "https://open.er-api.com/v6",
+  // Frankfurter's v1 API (European Central Bank reference rates, about 30 currencies, back
+  // to 1999, no key; self-hostable): {base}/currencies and {base}/{start}..?base=&symbols=
+  historyBase: "https://api.frankfurter.dev/v1",
   ratesTtlSeconds: 3600,
   marketTtlSeconds: 300,
   upstreamTimeoutMs: 5000,
@@ -67,9 +72,11 @@ export const DEFAULTS = {
   turnstileVerifyUrl: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
 };
 
-/** The currencies the site supports (content/units.yaml); the only codes any rates route accepts. */
-export const CURRENCIES = CURRENCY_CODES;
-export type Currency = CurrencyCode;
+/**
+ * The featured currencies (content/units.yaml, with offline fallback rates): expected in
+ * every rate table. The rates routes accept every currency the provider's table quotes.
+ */
+export const FEATURED_CURRENCIES: readonly string[] = CURRENCY_CODES;
 
 /** Field lengths in characters (UTF-16 code units, as the form counts them): content/units.yaml `limits`. */
 export const FORM_LIMITS = {
@@ -109,6 +116,7 @@ export interface Config {
   goldUrl: string;
   ftseUrl: string;
   ratesBase: string;
+  historyBase: string;
   apiKey: string | undefined;
   contactWebhook: string | undefined;
   subscribeWebhook: string | undefined;
@@ -152,6 +160,7 @@ export function readConfig(env: Env): Config {
     goldUrl: text(env.GOLD_UPSTREAM_URL) ?? DEFAULTS.goldUrl,
     ftseUrl: text(env.FTSE_UPSTREAM_URL) ?? DEFAULTS.ftseUrl,
     ratesBase: ratesBase.replace(/\/+$/, ""),
+    historyBase: (text(env.HISTORY_UPSTREAM_URL) ?? DEFAULTS.historyBase).replace(/\/+$/, ""),
     apiKey,
     contactWebhook: text(env.CONTACT_WEBHOOK_URL),
     subscribeWebhook: text(env.SUBSCRIBE_WEBHOOK_URL),
@@ -179,7 +188,8 @@ export function ratesUrl(config: Config): string {
 /**
  * The Cron Trigger schedule that refreshes data with this TTL: whole hours as
  * "0 *\/H * * *" ("0 * * * *" for one), else every N minutes ("*\/5 * * * *").
- * wrangler.jsonc declares the ones of the default TTLs (a test checks they agree).
+ * wrangler.jsonc declares the one of the shortest default TTL (a test checks they agree),
+ * and the scheduled handler logs a schedule that is not this one.
  */
 export function cronFor(ttlMs: number): string {
   const minutes = Math.max(1, Math.round(ttlMs / 60000));

@@ -1,8 +1,6 @@
 // JSON answers with the headers every /api answer carries. Deliberately no
 // Access-Control-Allow-Origin: the site calls its own origin, nobody else may.
 
-export const CACHE_MARKET = "public, max-age=60";
-export const CACHE_RATES = "public, max-age=300";
 // A stale answer was served because the upstream failed: let browsers ask again soon.
 export const CACHE_STALE = "no-cache";
 export const NO_STORE = "no-store";

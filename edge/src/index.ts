@@ -5,6 +5,7 @@ import { cronFor, readConfig, type Config, type Env } from "./config";
 import { confirm, confirmPage } from "./confirm";
 import { contact, formToken, subscribe } from "./forms";
 import { error, methodNotAllowed, notFound } from "./http";
+import { history } from "./history";
 import { ftse, ftseTable, gold, goldTable } from "./market";
 import { rates, ratesTable } from "./rates";
 import type { RouteContext } from "./serve";
@@ -32,19 +33,9 @@ function storeContext(env: Env, ctx: ExecutionContext | undefined, config: Confi
   };
 }
 
-/**
- * The tables a cron run refreshes: the rates for the rates TTL's schedule, the market
- * quotes for the market TTL's (see cronFor), and every table for any other schedule
- * (a local run, or a TTL changed without changing wrangler.jsonc's crons).
- */
-function tablesFor(cron: string, config: Config): Table<unknown>[] {
-  const rates = ratesTable(config) as Table<unknown>;
-  const market = [goldTable(config), ftseTable(config)] as Table<unknown>[];
-  const wanted = [
-    ...(cron === cronFor(config.ratesTtlMs) ? [rates] : []),
-    ...(cron === cronFor(config.marketTtlMs) ? market : []),
-  ];
-  return wanted.length ? wanted : [rates, ...market];
+/** Every table of live data; one cron schedule refreshes whichever are due. */
+function allTables(config: Config): Table<unknown>[] {
+  return [ratesTable(config), goldTable(config), ftseTable(config)] as Table<unknown>[];
 }
 
 const MAX_PATH = 512; // longer than any real route by far
@@ -72,6 +63,7 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
     case "ftse-proxy":
       return parts.length === 1 ? get(() => ftse(config, routeCtx)) : notFound();
     case "rates":
+      if (parts.length === 4 && parts[1] === "history") return get(() => history(config, parts[2], parts[3], url.searchParams));
       return parts.length >= 2 && (parts[1] === "latest" || parts[1] === "pair")
         ? get(() => rates(config, routeCtx, parts.slice(1)))
         : notFound();
@@ -109,10 +101,16 @@ export default {
     }
   },
 
-  /** The Cron Trigger: refreshes the tables of this schedule that are due (store.ts). */
+  /**
+   * The Cron Trigger (wrangler.jsonc: one schedule, that of the shortest TTL, cronFor()):
+   * refreshes every table that is due and writes KV once (store.ts).
+   */
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const config = readConfig(env ?? {});
     const store = storeContext(env ?? {}, ctx, config);
-    await Promise.all(tablesFor(controller.cron, config).map((t) => refreshDue(t, store)));
+    const wanted = cronFor(Math.min(config.ratesTtlMs, config.marketTtlMs));
+    // A TTL changed without the schedule: the data goes late and visitors refresh it (more KV writes).
+    if (controller.cron !== wanted) store.log(`the cron "${controller.cron}" is not the shortest TTL's schedule "${wanted}": set triggers.crons in wrangler.jsonc`);
+    await refreshDue(allTables(config), store);
   },
 };

@@ -1,6 +1,5 @@
 // /api/gold-proxy and /api/ftse-proxy: the market banner's two numbers.
 import type { Config } from "./config";
-import { CACHE_MARKET } from "./http";
 import { serveStored, type RouteContext } from "./serve";
 import type { Table } from "./store";
 import { getJson, hostOf, NoValueError, UpstreamError } from "./upstream";
@@ -69,9 +68,9 @@ export const goldTable = (config: Config) => quote("gold", config.goldUrl, confi
 export const ftseTable = (config: Config) => quote("ftse", config.ftseUrl, config, normaliseFtse);
 
 export function gold(config: Config, ctx: RouteContext): Promise<Response> {
-  return serveStored(goldTable(config), ctx, (g: Gold) => [g], CACHE_MARKET);
+  return serveStored(goldTable(config), ctx, (g: Gold) => [g]);
 }
 
 export function ftse(config: Config, ctx: RouteContext): Promise<Response> {
-  return serveStored(ftseTable(config), ctx, (meta: FtseMeta) => ({ chart: { result: [{ meta }], error: null } }), CACHE_MARKET);
+  return serveStored(ftseTable(config), ctx, (meta: FtseMeta) => ({ chart: { result: [{ meta }], error: null } }));
 }

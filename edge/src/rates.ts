@@ -1,11 +1,12 @@
 // /api/rates/latest/{BASE} and /api/rates/pair/{FROM}/{TO}/{AMOUNT}.
 // Only the USD table is ever fetched (one upstream request per refresh for the whole
 // deployment, see store.ts); every base and pair is computed from it in full double
-// precision: rate(FROM -> TO) = usd[TO] / usd[FROM]. A currency the provider does not quote
-// is left out of the table (its pair answers 502 "no-rate", so the card falls back offline
-// for it alone) instead of failing the refresh for every currency.
-import { CURRENCIES, RATES_BASE, ratesUrl, type Config, type Currency } from "./config";
-import { CACHE_RATES, error, notFound } from "./http";
+// precision: rate(FROM -> TO) = usd[TO] / usd[FROM]. Every currency the table quotes
+// (about 160) converts; the featured ones (content/units.yaml, with offline fallback
+// rates) are expected in it: one the provider stops quoting answers 502 "no-rate", so the
+// card falls back offline for it alone, instead of failing the refresh for every currency.
+import { FEATURED_CURRENCIES, RATES_BASE, ratesUrl, type Config } from "./config";
+import { error, notFound } from "./http";
 import { serveStored, type RouteContext } from "./serve";
 import type { Table } from "./store";
 import { getJson, hostOf, UpstreamError } from "./upstream";
@@ -15,20 +16,23 @@ import { LIMITS } from "./generated/units";
 export interface UsdTable {
   time_last_update_utc: string;
   time_next_update_utc: string | null;
-  /** Absent for a currency the provider did not quote. */
-  usd: Partial<Record<Currency, number>>;
+  /** Every currency the provider quoted, by its ISO 4217 code. */
+  usd: Record<string, number>;
 }
 
 export interface Latest {
   result: "success";
-  base_code: Currency;
+  base_code: string;
   time_last_update_utc: string;
   time_next_update_utc: string | null;
-  conversion_rates: Partial<Record<Currency, number>>;
+  conversion_rates: Record<string, number>;
 }
 
-
-export const isCurrency = (code: string): code is Currency => (CURRENCIES as readonly string[]).includes(code);
+/** A currency code as ISO 4217 writes them: three capital letters. Anything else is refused before any lookup. */
+export const isCurrencyCode = (code: string) => /^[A-Z]{3}$/.test(code);
+const isFeatured = (code: string) => (FEATURED_CURRENCIES as readonly string[]).includes(code);
+/** More codes than this in one answer is not a currency table (ISO 4217 has about 180). */
+const MAX_CODES = 400;
 
 /** A plain decimal (optionally with exponent), finite, > 0 and not absurd; else null. */
 export function parseAmount(raw: string): number | null {
@@ -46,9 +50,10 @@ function utc(unixSeconds: unknown, text: unknown): string | null {
 /**
  * Checks the provider's USD answer (the keyed v6 `conversion_rates` or the open `rates`).
  * Anything but a good table throws: `result` other than "success" (e.g. "quota-reached"
- * with HTTP 200), another base, a rate that is there but not a positive number, or no rate
- * for any supported currency. A supported currency the provider does not quote is left out
- * (and logged), so one gap does not take every currency offline.
+ * with HTTP 200), another base, a rate that is there but not a positive number, more than
+ * MAX_CODES codes, or no rate for any featured currency. A key that is not a currency code
+ * is left out; a featured currency the provider does not quote is left out and logged, so
+ * one gap does not take every currency offline.
  */
 export function normaliseUsd(data: unknown): UsdTable {
   const d = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
@@ -60,16 +65,17 @@ export function normaliseUsd(data: unknown): UsdTable {
   if (d.base_code !== undefined && d.base_code !== RATES_BASE) throw new UpstreamError("base_code is not USD");
   const table = (d.conversion_rates ?? d.rates) as Record<string, unknown> | undefined;
   if (typeof table !== "object" || table === null) throw new UpstreamError("no rate table");
-  const usd: Partial<Record<Currency, number>> = {};
-  const unquoted: Currency[] = [];
-  for (const code of CURRENCIES) {
-    const rate = table[code];
-    if (rate === undefined || rate === null) unquoted.push(code);
-    else if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
-    else usd[code] = rate;
+  const entries = Object.entries(table);
+  if (entries.length > MAX_CODES) throw new UpstreamError(`${entries.length} codes, more than any currency table`);
+  const usd: Record<string, number> = {};
+  for (const [code, rate] of entries) {
+    if (!isCurrencyCode(code) || rate === undefined || rate === null) continue;
+    if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
+    usd[code] = rate;
   }
-  if (usd[RATES_BASE as Currency] !== 1) throw new UpstreamError("USD is not 1 in its own table");
-  if (unquoted.length === CURRENCIES.length - 1) throw new UpstreamError("no rate for any supported currency");
+  if (usd[RATES_BASE] !== 1) throw new UpstreamError("USD is not 1 in its own table");
+  const unquoted = FEATURED_CURRENCIES.filter((code) => usd[code] === undefined);
+  if (unquoted.length === FEATURED_CURRENCIES.length - 1) throw new UpstreamError("no rate for any featured currency");
   if (unquoted.length > 0) console.warn(`[unitly] rates: the provider quotes no rate for ${unquoted.join(", ")}; those convert offline only`);
   return {
     time_last_update_utc: utc(d.time_last_update_unix, d.time_last_update_utc) ?? new Date().toUTCString(),
@@ -79,20 +85,17 @@ export function normaliseUsd(data: unknown): UsdTable {
 }
 
 /** Units of `to` per 1 `from`, or null when the provider quotes either currency no rate. */
-export function crossRate(t: UsdTable, from: Currency, to: Currency): number | null {
-  if (from === to) return 1;
+export function crossRate(t: UsdTable, from: string, to: string): number | null {
   const [f, d] = [t.usd[from], t.usd[to]];
-  return f === undefined || d === undefined ? null : d / f;
+  if (f === undefined || d === undefined) return null;
+  return from === to ? 1 : d / f;
 }
 
 /** The table rebased on `base`, as the provider's latest/{BASE} would answer; null when `base` has no rate. */
-export function rebase(t: UsdTable, base: Currency): Latest | null {
+export function rebase(t: UsdTable, base: string): Latest | null {
   if (t.usd[base] === undefined) return null;
-  const rates: Partial<Record<Currency, number>> = {};
-  for (const code of CURRENCIES) {
-    const rate = crossRate(t, base, code);
-    if (rate !== null) rates[code] = rate;
-  }
+  const rates: Record<string, number> = {};
+  for (const code of Object.keys(t.usd)) rates[code] = crossRate(t, base, code) as number;
   return {
     result: "success",
     base_code: base,
@@ -100,6 +103,14 @@ export function rebase(t: UsdTable, base: Currency): Latest | null {
     time_next_update_utc: t.time_next_update_utc,
     conversion_rates: rates,
   };
+}
+
+/**
+ * The answer for codes the table does not quote: a featured currency the provider stopped
+ * quoting is ours to fall back on (502 no-rate), any other code is not a currency we know.
+ */
+function unquoted(...codes: string[]): Response {
+  return codes.every((c) => isFeatured(c) || c === RATES_BASE) ? error(502, "no-rate") : error(400, "unsupported-code");
 }
 
 export function ratesTable(config: Config): Table<UsdTable> {
@@ -126,18 +137,18 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
   if (kind === "latest") {
     if (args.length !== 1) return error(400, "malformed-request");
     const [base] = args;
-    if (!isCurrency(base)) return error(400, "unsupported-code");
-    return serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? error(502, "no-rate"), CACHE_RATES);
+    if (!isCurrencyCode(base)) return error(400, "unsupported-code");
+    return serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? unquoted(base));
   }
   if (kind === "pair") {
     if (args.length !== 3) return error(400, "malformed-request");
     const [from, to, rawAmount] = args;
-    if (!isCurrency(from) || !isCurrency(to)) return error(400, "unsupported-code");
+    if (!isCurrencyCode(from) || !isCurrencyCode(to)) return error(400, "unsupported-code");
     const amount = parseAmount(rawAmount);
     if (amount === null) return error(400, "invalid-amount");
     return serveStored(ratesTable(config), ctx, (t) => {
       const rate = crossRate(t, from, to);
-      if (rate === null) return error(502, "no-rate");
+      if (rate === null) return unquoted(...[from, to].filter((c) => t.usd[c] === undefined));
       return {
         result: "success",
         base_code: from,
@@ -147,7 +158,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
         time_last_update_utc: t.time_last_update_utc,
         time_next_update_utc: t.time_next_update_utc,
       };
-    }, CACHE_RATES);
+    });
   }
   return notFound();
 }

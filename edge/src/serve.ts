@@ -8,20 +8,25 @@ export interface RouteContext extends StoreContext {
   secret: string | undefined;
 }
 
-export async function serveStored<T>(
-  table: Table<T>,
-  ctx: RouteContext,
-  render: (value: T) => unknown,
-  cacheControl: string,
-): Promise<Response> {
+/**
+ * How long a browser may keep an answer: until the data it holds reaches its TTL, when the
+ * edge itself expects newer data (sooner would only fetch the same numbers again, each
+ * fetch a Workers request; later would keep older numbers than the edge has).
+ */
+export function cacheFor(fetchedAt: number, ttlMs: number, now = Date.now()): string {
+  const seconds = Math.floor((fetchedAt + ttlMs - now) / 1000);
+  return `public, max-age=${Math.min(Math.max(0, seconds), Math.floor(ttlMs / 1000))}`;
+}
+
+export async function serveStored<T>(table: Table<T>, ctx: RouteContext, render: (value: T) => unknown): Promise<Response> {
   try {
-    const { value, state } = await read(table, ctx);
+    const { value, state, fetchedAt } = await read(table, ctx);
     const body = render(value);
     // A stored table that cannot answer this request (a currency with no rate) answers itself.
     if (body instanceof Response) return body;
     const headers: Record<string, string> = { "X-Unitly-Cache": state };
     if (state === "stale") headers["X-Unitly-Stale"] = "1";
-    return json(body, 200, state === "stale" ? CACHE_STALE : cacheControl, headers);
+    return json(body, 200, state === "stale" ? CACHE_STALE : cacheFor(fetchedAt, table.ttlMs), headers);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     console.error(`[unitly] ${table.name}: nothing to serve: ${redact(message, ctx.secret)}`);

@@ -2,7 +2,9 @@
 // table, the gold quote, the FTSE quote), kept in Workers KV for the whole deployment and
 // in a per-isolate memory copy, with what the refreshes have learnt about the upstream.
 //
-// One KV record per table holds everything about it, so a refresh costs one KV write:
+// One KV key (`live:tables`) holds every table's record, so a cron run that refreshes
+// several tables costs one KV write (Workers KV allows 1,000 writes a day on the free
+// plan: one every 5 minutes is 288). A table's record holds everything about it:
 //   { value, fetchedAt, failures, retryAt, leaseUntil, error, updatedAt }
 // - value/fetchedAt: the last good answer and when it was fetched (never a bad answer).
 // - failures/retryAt/error: the back-off. A failed refresh waits `retryMs` before the next
@@ -11,16 +13,18 @@
 // - leaseUntil: a visitor-triggered refresh claims the table for a few seconds, so the
 //   other isolates that see the same old data do not refresh it too.
 //
-// Who refreshes: the Cron Trigger (`refreshDue`, index.ts's scheduled handler) refreshes a
-// table shortly before it reaches its TTL. A request that finds data older than TTL + grace
-// (the cron is late) answers from it at once and refreshes it in ctx.waitUntil. The grace
-// covers KV's propagation (a write can take up to 60 s to be seen everywhere), so the
-// cron's fresh record normally reaches every location before any visitor would refresh.
+// Who refreshes: the Cron Trigger (`refreshDue`, index.ts's scheduled handler, one schedule
+// for every table) refreshes each table shortly before it reaches its TTL. A request that
+// finds data older than TTL + grace (the cron is late) answers from it at once and
+// refreshes it in ctx.waitUntil. The grace covers KV's propagation (a write can take up to
+// 60 s to be seen everywhere), so the cron's fresh record normally reaches every location
+// before any visitor would refresh.
 // With no data at all (a new deployment), a request waits for the first fetch.
 import type { KV } from "./bindings";
 import { NoValueError, UpstreamError } from "./upstream";
 
-export type TableName = "rates" | "gold" | "ftse";
+export const TABLE_NAMES = ["rates", "gold", "ftse"] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
 
 export interface Table<T> {
   name: TableName;
@@ -74,7 +78,8 @@ export class NoDataError extends Error {
 
 export const MAX_BACKOFF_FACTOR = 15;
 const LEASE_MARGIN_MS = 2000;
-const KEY_PREFIX = "live:";
+/** The one KV key of the live data: `{ [table name]: StoredRecord }`. */
+export const KV_KEY = "live:tables";
 
 const empty = (): StoredRecord => ({ failures: 0, retryAt: 0, leaseUntil: 0, updatedAt: 0 });
 
@@ -105,24 +110,45 @@ function isRecord(v: unknown): v is StoredRecord {
   return ["failures", "retryAt", "leaseUntil", "updatedAt"].every((k) => typeof r[k] === "number");
 }
 
-async function readKv(ctx: StoreContext, name: TableName): Promise<StoredRecord | undefined> {
-  if (!ctx.kv) return undefined;
+type StoredTables = Partial<Record<TableName, StoredRecord>>;
+
+async function readKv(ctx: StoreContext): Promise<StoredTables> {
+  if (!ctx.kv) return {};
   try {
-    const data = await ctx.kv.get(KEY_PREFIX + name, "json");
-    return isRecord(data) ? data : undefined;
+    const data = await ctx.kv.get(KV_KEY, "json");
+    const tables: StoredTables = {};
+    if (typeof data === "object" && data !== null) {
+      for (const name of TABLE_NAMES) {
+        const record = (data as Record<string, unknown>)[name];
+        if (isRecord(record)) tables[name] = record;
+      }
+    }
+    return tables;
   } catch (err) {
     // A KV hiccup must not break the answer: the memory copy (or a fetch) still serves.
-    ctx.log(`${name}: KV read failed (${err instanceof Error ? err.name : "unknown"})`);
-    return undefined;
+    ctx.log(`KV read failed (${err instanceof Error ? err.name : "unknown"})`);
+    return {};
   }
 }
 
-async function writeKv(ctx: StoreContext, name: TableName, record: StoredRecord): Promise<void> {
+/**
+ * Writes every table's newest record as the one KV record: this isolate's copies merged
+ * with what KV holds now (another isolate may have written since), newest per table.
+ * A write that fails (the daily quota, an outage) is logged; the memory copies still hold,
+ * so this isolate's back-off and leases keep upstream calls where they were.
+ */
+async function writeKv(ctx: StoreContext, cause: TableName): Promise<void> {
   if (!ctx.kv) return;
+  const stored = await readKv(ctx);
+  const tables: StoredTables = {};
+  for (const name of TABLE_NAMES) {
+    const best = stored[name] ? remember(name, stored[name]) : memory.get(name)?.record;
+    if (best) tables[name] = best;
+  }
   try {
-    await ctx.kv.put(KEY_PREFIX + name, JSON.stringify(record));
+    await ctx.kv.put(KV_KEY, JSON.stringify(tables));
   } catch (err) {
-    ctx.log(`${name}: KV write failed (${err instanceof Error ? err.name : "unknown"})`);
+    ctx.log(`${cause}: KV write failed (${err instanceof Error ? err.name : "unknown"})`);
   }
 }
 
@@ -136,10 +162,27 @@ function remember(name: TableName, record: StoredRecord, now = Date.now()): Stor
   return best;
 }
 
-/** The record as KV has it now (or the memory copy when that is newer). */
-async function current(ctx: StoreContext, name: TableName): Promise<StoredRecord> {
-  const stored = await readKv(ctx, name);
-  return remember(name, newer(memory.get(name)?.record, stored) ?? empty());
+/** The records as KV has them now (or the memory copies where newer): one read updates every table's copy. */
+async function currentAll(ctx: StoreContext): Promise<Record<TableName, StoredRecord>> {
+  const stored = await readKv(ctx);
+  const all = {} as Record<TableName, StoredRecord>;
+  for (const name of TABLE_NAMES) {
+    const known = stored[name] ?? memory.get(name)?.record;
+    // A table neither KV nor this isolate knows stays unknown: nothing to remember yet.
+    all[name] = known ? remember(name, known) : empty();
+  }
+  return all;
+}
+
+const current = async (ctx: StoreContext, name: TableName) => (await currentAll(ctx))[name];
+
+// Per isolate: the tables whose lease this isolate wrote and holds while it refreshes them.
+const held = new Set<TableName>();
+
+function lease(table: Table<unknown>, now = Date.now()): void {
+  const before = memory.get(table.name)?.record ?? empty();
+  remember(table.name, { ...before, leaseUntil: now + table.timeoutMs + LEASE_MARGIN_MS, updatedAt: now });
+  held.add(table.name);
 }
 
 const hasValue = (r: StoredRecord) => r.value !== undefined && typeof r.fetchedAt === "number";
@@ -147,19 +190,19 @@ const hasValue = (r: StoredRecord) => r.value !== undefined && typeof r.fetchedA
 /**
  * Refreshes `table` unless it is backed off or leased by someone else. `claim` writes a
  * lease first (visitor-triggered refreshes; the cron is one invocation per schedule and
- * does not need one). Resolves with the record afterwards, whatever happened.
+ * does not need one). `persist` writes the outcome to KV at once (the cron writes once for
+ * all its tables instead). Resolves with the record afterwards, whatever happened.
  */
-function refresh<T>(table: Table<T>, ctx: StoreContext, claim: boolean): Promise<StoredRecord> {
+function refresh<T>(table: Table<T>, ctx: StoreContext, claim: boolean, persist = true): Promise<StoredRecord> {
   const running = inflight.get(table.name);
   if (running) return running;
   const run = (async () => {
     const before = await current(ctx, table.name);
     const now = Date.now();
-    if (now < before.retryAt || now < before.leaseUntil) return before;
+    if (now < before.retryAt || (now < before.leaseUntil && !held.has(table.name))) return before;
     if (claim) {
-      const leased = { ...before, leaseUntil: now + table.timeoutMs + LEASE_MARGIN_MS, updatedAt: now };
-      remember(table.name, leased);
-      await writeKv(ctx, table.name, leased);
+      lease(table as Table<unknown>, now);
+      await writeKv(ctx, table.name);
     }
     let after: StoredRecord;
     try {
@@ -178,9 +221,12 @@ function refresh<T>(table: Table<T>, ctx: StoreContext, claim: boolean): Promise
       ctx.log(`${table.name}: refresh failed (${why}); ${failures} in a row, next attempt in ${Math.round(wait / 1000)} s`);
     }
     remember(table.name, after);
-    await writeKv(ctx, table.name, after);
+    if (persist) await writeKv(ctx, table.name);
     return after;
-  })().finally(() => inflight.delete(table.name));
+  })().finally(() => {
+    inflight.delete(table.name);
+    held.delete(table.name);
+  });
   inflight.set(table.name, run);
   return run;
 }
@@ -241,18 +287,36 @@ async function waitForLease<T>(table: Table<T>, ctx: StoreContext, record: Store
   return current(ctx, table.name);
 }
 
+type DueOutcome = "fresh" | "backed-off" | "leased" | "refreshed" | "failed";
+
 /**
- * What the Cron Trigger runs for one table: a refresh when its data is due (within the cron
- * slack of its TTL, or missing) and no back-off or lease forbids it. Resolves with whether
- * an upstream call was made and how it went.
+ * What the Cron Trigger runs: each table refreshed when its data is due (within the cron
+ * slack of its TTL, or missing) and no back-off or lease forbids it, then one KV write for
+ * all of them, and none when nothing was fetched. Resolves with each table's outcome.
  */
-export async function refreshDue<T>(table: Table<T>, ctx: StoreContext): Promise<"fresh" | "backed-off" | "leased" | "refreshed" | "failed"> {
-  const record = await current(ctx, table.name);
+export async function refreshDue(tables: Table<unknown>[], ctx: StoreContext): Promise<DueOutcome[]> {
+  const records = await currentAll(ctx);
   const now = Date.now();
-  if (hasValue(record) && now - (record.fetchedAt as number) < table.ttlMs - cronSlackMs(table.ttlMs)) return "fresh";
-  if (now < record.retryAt) return "backed-off";
-  if (now < record.leaseUntil) return "leased";
-  // With nothing stored yet, a visitor may be fetching too: claim it like a visitor would.
-  const after = await refresh(table, ctx, !hasValue(record));
-  return after.updatedAt > record.updatedAt && after.failures === 0 ? "refreshed" : "failed";
+  const outcomes = tables.map((table): DueOutcome | "due" => {
+    const record = records[table.name];
+    if (hasValue(record) && now - (record.fetchedAt as number) < table.ttlMs - cronSlackMs(table.ttlMs)) return "fresh";
+    if (now < record.retryAt) return "backed-off";
+    if (now < record.leaseUntil) return "leased";
+    return "due";
+  });
+  const due = tables.filter((_, i) => outcomes[i] === "due");
+  if (due.length === 0) return outcomes as DueOutcome[];
+  // With nothing stored yet, a visitor may be fetching too: claim those like a visitor would, in one write.
+  const unclaimed = due.filter((t) => !hasValue(records[t.name]));
+  if (unclaimed.length) {
+    unclaimed.forEach((t) => lease(t, now));
+    await writeKv(ctx, unclaimed[0].name);
+  }
+  const after = await Promise.all(due.map((t) => refresh(t, ctx, false, false)));
+  await writeKv(ctx, due[0].name);
+  return outcomes.map((o, i) => {
+    if (o !== "due") return o;
+    const record = after[due.indexOf(tables[i])];
+    return record.updatedAt > records[tables[i].name].updatedAt && record.failures === 0 ? "refreshed" : "failed";
+  });
 }

@@ -18,6 +18,23 @@ export const CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "I
 // other rate derives from it. XAU and ZAR must be filtered out.
 export const PER_USD = { USD: 1, EUR: 0.9137, GBP: 0.78911, JPY: 151.337, CAD: 1.3571, AUD: 1.5233, CHF: 0.88043, CNY: 7.2019, INR: 83.3771, BRL: 5.0517, XAU: 0.0004, ZAR: 18 };
 export const rate = (from, to) => PER_USD[to] / PER_USD[from];
+
+/** The currencies the fake history provider covers (the ECB's reference currencies). */
+export const HISTORY_CODES = ["AUD", "BGN", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "ISK", "JPY", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "SEK", "SGD", "THB", "TRY", "USD", "ZAR"];
+/** The fake provider's rate of `code` per 1 USD on `date` (working days only): a gentle wave, so ranges have a min and max. */
+export function historyPerUsd(code, date) {
+  const day = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  const base = PER_USD[code] ?? 1 + HISTORY_CODES.indexOf(code);
+  return code === "USD" ? 1 : base * (1 + 0.1 * Math.sin(day / 50 + HISTORY_CODES.indexOf(code)));
+}
+const workingDays = (start, end) => {
+  const days = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) {
+    const d = new Date(t);
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) days.push(d.toISOString().slice(0, 10));
+  }
+  return days;
+};
 /** The one KV namespace the worker binds (wrangler.jsonc), as tests bind it. */
 export const KV_BINDING = "LIVE_DATA";
 
@@ -67,6 +84,7 @@ export async function startUpstream() {
   // `edit(name, body)` may replace a healthy answer (a table with a rate missing…).
   // `sitePage`: what the site answers for /newsletter/confirm ({ html, headers }), or null (404).
   // `hooksDown`: every webhook answers 500 (as /hook/fail… always does).
+  // `historyFail`: the history provider answers 503 ("status") or after 8 s ("slow").
   const state = { fail: null, delayMs: 0, calls: {}, hooks: [], edit: null, sitePage: null, hooksDown: false };
   const count = (name) => (state.calls[name] = (state.calls[name] ?? 0) + 1);
   const send = (res, status, body) => {
@@ -85,6 +103,23 @@ export async function startUpstream() {
       const form = new URLSearchParams(Buffer.concat(chunks).toString());
       state.turnstile = (state.turnstile ?? []).concat([Object.fromEntries(form)]);
       return send(res, 200, { success: form.get("response") === "turnstile-pass", "error-codes": [] });
+    }
+
+    // Frankfurter's v1 API: /currencies and /{start}..{end}?base=&symbols= (end empty: today).
+    if (path.startsWith("/history/")) {
+      const rest = path.slice("/history/".length);
+      const name = rest === "currencies" ? "history-currencies" : "history-series";
+      count(name);
+      if (state.historyFail === "slow") await new Promise((r) => setTimeout(r, 8000).unref());
+      if (state.historyFail === "status") return send(res, 503, { message: "down" });
+      if (rest === "currencies") return send(res, 200, Object.fromEntries(HISTORY_CODES.map((c) => [c, `${c} name`])));
+      const m = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})?$/.exec(rest);
+      const q = new URL(req.url, "http://x").searchParams;
+      const [base, symbol] = [q.get("base"), q.get("symbols")];
+      if (!m || !HISTORY_CODES.includes(base) || !HISTORY_CODES.includes(symbol)) return send(res, 404, { message: "not found" });
+      const days = workingDays(m[1], m[2] ?? new Date().toISOString().slice(0, 10));
+      const rates = Object.fromEntries(days.map((d) => [d, { [symbol]: Number((historyPerUsd(symbol, d) / historyPerUsd(base, d)).toPrecision(5)) }]));
+      return send(res, 200, { amount: 1, base, start_date: days[0], end_date: days.at(-1), rates });
     }
 
     if (path === "/newsletter/confirm") {
@@ -145,6 +180,7 @@ export async function startUpstream() {
       GOLD_UPSTREAM_URL: `${base}/gold/array`,
       FTSE_UPSTREAM_URL: `${base}/ftse`,
       RATES_UPSTREAM_URL: `${base}/v6`,
+      HISTORY_UPSTREAM_URL: `${base}/history`,
       EXCHANGE_API_KEY: KEY,
       CONTACT_WEBHOOK_URL: `${base}/hook/contact`,
       SUBSCRIBE_WEBHOOK_URL: `${base}/hook/subscribe`,
@@ -177,29 +213,60 @@ export async function checkAnswer(res) {
 }
 
 /**
+ * What stands in for the live-data KV namespace when a test asks (`kv` of startWorker): the
+ * real namespace behind a wrapper that logs every call (`[kv] get`, `[kv] put`, so a test
+ * can count them in the logs) and, with PUTS_FAIL, throws on every put as Workers KV does
+ * once the day's writes are used up.
+ */
+const KV_WRAPPER = `export default function (env) {
+  return {
+    async get(key, type) { console.log("[kv] get"); return env.INNER.get(key, type); },
+    async put(key, value, options) {
+      console.log("[kv] put");
+      if (env.PUTS_FAIL) throw new Error("KV put() limit exceeded for the day.");
+      return env.INNER.put(key, value, options);
+    },
+  };
+}`;
+
+/** How many KV calls of `kind` ("get", "put") the logs of a worker started with `kv` show. */
+export const kvCalls = (logs, kind) => (logs.join("").match(new RegExp(`\\[kv\\] ${kind}`, "g")) ?? []).length;
+
+/**
  * A fresh worker (fresh isolate) with these bindings and its KV namespace: empty, or kept
  * in the folder `persist` (shared by every worker given the same folder, and kept after
  * dispose, like the deployment's KV). Its console output is collected so tests can check
- * the logs never hold the key either.
+ * the logs never hold the key either. `kv`: "count" logs every KV call, "fail-puts" also
+ * makes every put throw (KV_WRAPPER).
  */
-export async function startWorker(bindings, { persist } = {}) {
+export async function startWorker(bindings, { persist, kv } = {}) {
   assert.ok(existsSync(WORKER), "dist/worker.js is missing: run `npm run build` (npm test does)");
   const logs = [];
-  const mf = new Miniflare({
+  const live = { kvNamespaces: { [KV_BINDING]: "live-data" } };
+  const wrapped = {
+    wrappedBindings: { [KV_BINDING]: { scriptName: "kv-wrapper", bindings: { PUTS_FAIL: kv === "fail-puts" } } },
+  };
+  const main = {
+    name: "unitly",
     modules: true,
     scriptPath: WORKER,
-    cf: false, // no download of the request.cf data
     compatibilityDate: compatibilityDate(),
     ...wranglerBindings(),
     bindings,
-    kvNamespaces: { [KV_BINDING]: "live-data" },
+    ...(kv ? wrapped : live),
+  };
+  const mf = new Miniflare({
+    cf: false, // no download of the request.cf data
     ...(persist ? { kvPersist: persist, durableObjectsPersist: persist } : {}),
     handleRuntimeStdio(stdout, stderr) {
       stdout.on("data", (d) => logs.push(String(d)));
       stderr.on("data", (d) => logs.push(String(d)));
     },
+    workers: kv ? [main, { name: "kv-wrapper", modules: true, script: KV_WRAPPER, kvNamespaces: { INNER: "live-data" } }] : [main],
   });
   await mf.ready;
+  // The namespace itself, also behind a wrapper.
+  const kvNamespace = () => (kv ? mf.getKVNamespace("INNER", "kv-wrapper") : mf.getKVNamespace(KV_BINDING));
   return {
     logs,
     /** Raw dispatch, for requests a URL object would normalise away. */
@@ -207,8 +274,10 @@ export async function startWorker(bindings, { persist } = {}) {
     fetch: async (path, init) => checkAnswer(await mf.dispatchFetch(`http://unitly.test${path}`, init)),
     /** Runs the Cron Trigger's handler for `cron`, as Cloudflare does on schedule. */
     scheduled: async (cron) => (await mf.getWorker()).scheduled({ cron, scheduledTime: new Date() }),
-    /** The stored record of a table ("rates", "gold", "ftse"), or null. */
-    record: async (name) => (await mf.getKVNamespace(KV_BINDING)).get(`live:${name}`, "json"),
+    /** The keys of the live-data KV namespace. */
+    kvKeys: async () => (await kvNamespace()).list().then((l) => l.keys.map((k) => k.name)),
+    /** The stored record of a table ("rates", "gold", "ftse") in the one KV record of live data, or null. */
+    record: async (name) => ((await (await kvNamespace()).get("live:tables", "json")) ?? {})[name] ?? null,
     dispose: async () => {
       await mf.dispose();
       const all = logs.join("");

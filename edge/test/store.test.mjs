@@ -29,28 +29,43 @@ async function world(fn, extra = {}) {
   }
 }
 
-test("wrangler.jsonc's crons are the TTLs' schedules: the hourly one fills the rates, the 5-minute one the market quotes", () =>
+test("wrangler.jsonc's one cron is the shortest TTL's schedule; a run refreshes what is due and writes KV once", () =>
   world(async ({ up, start }) => {
-    assert.deepEqual(CRONS, ["0 * * * *", "*/5 * * * *"]);
+    assert.deepEqual(CRONS, ["*/5 * * * *"]);
     const w = await start();
-    await w.scheduled("0 * * * *");
-    assert.deepEqual(up.state.calls, { "rates-USD": 1 });
+    await w.scheduled(CRONS[0]);
+    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
     const record = await w.record("rates");
     assert.equal(record.value.usd.EUR, 0.9137);
     assert.equal(record.failures, 0);
     assert.ok(Date.now() - record.fetchedAt < 10_000);
-    await w.scheduled("*/5 * * * *");
-    assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
     assert.equal((await w.record("gold")).value.price, 2345.67);
+    assert.deepEqual(await w.kvKeys(), ["live:tables"], "one key holds every table");
     // Filled KV: the fetch path costs nothing, and the schedule again only re-checks.
     for (const path of ["/api/rates/pair/GBP/JPY/2", "/api/gold-proxy", "/api/ftse-proxy"]) {
       const a = await w.fetch(path);
       assert.equal(a.status, 200);
       assert.equal(a.headers.get("x-unitly-cache"), "hit");
     }
-    for (const cron of CRONS) await w.scheduled(cron);
+    const written = (await w.record("gold")).updatedAt;
+    await w.scheduled(CRONS[0]);
     assert.deepEqual(up.state.calls, { "rates-USD": 1, gold: 1, ftse: 1 });
+    assert.equal((await w.record("gold")).updatedAt, written, "nothing due: nothing written");
+    assert.ok(!w.logs.join("").includes("is not the shortest TTL's schedule"));
+    await w.scheduled("0 * * * *");
+    assert.match(w.logs.join(""), /the cron "0 \* \* \* \*" is not the shortest TTL's schedule "\*\/5 \* \* \* \*"/);
   }));
+
+test("a browser may keep an answer until its data reaches the TTL, never longer", () =>
+  world(async ({ start }) => {
+    const w = await start();
+    const first = await w.fetch("/api/gold-proxy");
+    assert.match(first.headers.get("cache-control"), /^public, max-age=[12]$/);
+    await sleep(1200);
+    const later = await w.fetch("/api/gold-proxy");
+    assert.equal(later.headers.get("x-unitly-cache"), "hit", "within TTL + grace");
+    assert.equal(later.headers.get("cache-control"), "public, max-age=0", "past its TTL: ask again next time");
+  }, { MARKET_TTL_SECONDS: "2" }));
 
 test("the fetch path with empty KV fetches once and stores the table for everyone", () =>
   world(async ({ up, start }) => {

@@ -52,6 +52,7 @@ export async function startSite({ env = {}, root = ROOT, watch = false } = {}) {
       GOLD_UPSTREAM_URL: `${closed}/gold`,
       FTSE_UPSTREAM_URL: `${closed}/ftse`,
       RATES_UPSTREAM_URL: `${closed}/v6`,
+      HISTORY_UPSTREAM_URL: `${closed}/history`,
       UPSTREAM_TIMEOUT_MS: '2000',
       // The edge's KV starts empty and dies with this run, never shared with another.
       UNITLY_EDGE_STATE: join(dir, 'edge-state'),
