@@ -74,8 +74,8 @@ fn duplicate_route_is_located() {
 #[test]
 fn unknown_unit_is_located_in_the_page() {
     expect_problem(
-        |p| p.edit("content/converters/length.md", "from: meters", "from: furlongs"),
-        &["content/converters/length.md:", "unknown unit `furlongs` in category `length`"],
+        |p| p.edit("content/converters/length.md", "from: meters", "from: cubits"),
+        &["content/converters/length.md:", "unknown unit `cubits` in category `length`"],
     );
 }
 
@@ -133,12 +133,12 @@ fn bad_units_table_is_located() {
 #[test]
 fn broken_category_content_is_located_before_any_javascript_runs() {
     let p = Project::copy_of_real_site();
-    let speed = "  speed:\n    label: Speed\n    group: everyday\n    base: meters_per_second\n    precision: 6\n    default: { from: kilometers_per_hour, to: miles_per_hr }\n    units:\n      \
-                 - { key: meters_per_second, name: Meters per Second (m/s), symbol: m/s, system: metric, factor: 1 }\n      \
-                 - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: \"5/18\" }\n\n";
-    p.edit("content/units.yaml", "currencies:\n", &format!("{speed}currencies:\n"));
-    let (l, c) = position(&p, "content/units.yaml", "miles_per_hr }");
-    let expected = format!("content/units.yaml:{l}:{c}: category speed: default.to names unit miles_per_hr, which is not in its units");
+    let illuminance = "  illuminance:\n    label: Illuminance\n    group: science\n    base: lux\n    precision: 6\n    default: { from: foot_candles, to: luxes }\n    units:\n      \
+                       - { key: lux, name: Lux (lx), symbol: lx, system: metric, factor: 1 }\n      \
+                       - { key: foot_candles, name: Foot-Candles (fc), symbol: fc, system: imperial, factor: \"1/0.09290304\" }\n\n";
+    p.edit("content/units.yaml", "currencies:\n", &format!("{illuminance}currencies:\n"));
+    let (l, c) = position(&p, "content/units.yaml", "luxes }");
+    let expected = format!("content/units.yaml:{l}:{c}: category illuminance: default.to names unit luxes, which is not in its units");
     for args in [&["check"][..], &["build", "--out", "site"][..]] {
         let out = p.unitly(args);
         let err = stderr(&out);
@@ -191,14 +191,14 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
 #[test]
 fn front_matter_and_navigation_problems_are_located_at_the_value() {
     let p = Project::copy_of_real_site();
-    p.edit("content/converters/length.md", "preset: { from: meters, to: feet }", "preset: { from: meters, to: furlongs }");
+    p.edit("content/converters/length.md", "preset: { from: meters, to: feet }", "preset: { from: meters, to: cubits }");
     p.edit("content/site.yaml", "/blog, /about]", "/blog, /about-us]");
-    let (l, c) = position(&p, "content/converters/length.md", "furlongs }");
+    let (l, c) = position(&p, "content/converters/length.md", "cubits }");
     let (nl, nc) = position(&p, "content/site.yaml", "/about-us");
     let out = p.unitly(&["check"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains(&format!("content/converters/length.md:{l}:{c}: unknown unit `furlongs` in category `length`")), "{l}:{c} expected in:\n{err}");
+    assert!(err.contains(&format!("content/converters/length.md:{l}:{c}: unknown unit `cubits` in category `length`")), "{l}:{c} expected in:\n{err}");
     assert!(err.contains(&format!("content/site.yaml:{nl}:{nc}: navigation link `/about-us` does not match any route")), "{nl}:{nc} expected in:\n{err}");
 }
 

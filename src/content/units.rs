@@ -616,11 +616,12 @@ mod cooking_tests {
         assert_eq!(problems, Vec::<String>::new());
         let units = units.unwrap();
         let cooking: Vec<&str> = units.categories.iter().flat_map(|c| &c.units).filter(|u| u.cooking).map(|u| u.key.as_str()).collect();
-        assert_eq!(cooking, ["teaspoons", "tablespoons", "fluid_ounces", "cups"]);
+        assert_eq!(cooking, ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"]);
         let props = serde_json::to_string(&units.categories).unwrap();
         assert!(!props.contains("cooking"), "the flag reaches the islands through the generated module, not the props");
-        assert!(crate::generated::typescript(&units)
-            .contains(r#"export const COOKING_UNITS: readonly string[] = ["teaspoons", "tablespoons", "fluid_ounces", "cups"];"#));
+        assert!(crate::generated::typescript(&units).contains(
+            r#"export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];"#
+        ));
         let words = crate::generated::words(&units);
         assert!(words.contains(r#"["kilograms", "kg", "kilogram", "kilogramme", "kilo", "kilos", "kgs"]"#), "{words}");
     }

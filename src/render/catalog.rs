@@ -77,6 +77,6 @@ mod tests {
         }
         assert!(listed.contains(&"currency"));
         let length = groups.iter().flat_map(|g| &g.converters).find(|e| e.category == "length").unwrap();
-        assert_eq!((length.label, length.path, length.symbols.as_str()), ("Length", "/length-converter", "mm · cm · m · km"));
+        assert_eq!((length.label, length.path, length.symbols.as_str()), ("Length", "/length-converter", "nm · µm · mm · cm"));
     }
 }

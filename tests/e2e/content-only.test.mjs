@@ -1,5 +1,5 @@
-// A new unit category and a new currency are content only: a copy of the site gets a speed
-// category (a units.yaml block, a routes.yaml entry, a markdown page), SEK (one line under
+// A new unit category and a new currency are content only: a copy of the site gets an
+// illuminance category (a units.yaml block, a routes.yaml entry, a markdown page), SEK (one line under
 // currencies:) and NOK (one line, plus its rate in the USD row of fallback_rates), nothing
 // else. The copy is served as it is, with the fake rate upstream answering a rate for SEK,
 // and Chromium converts with all three, live and offline.
@@ -15,7 +15,7 @@ const SEK_PER_USD = 10.5;
 const NOK_PER_USD_OFFLINE = 10.8;
 
 /** content/, themes/, islands/ and edge/ copied (node_modules linked), then edited as an editor would. */
-function siteWithSpeedAndSek() {
+function siteWithIlluminanceAndSek() {
   const dir = mkdtempSync(join(tmpdir(), 'unitly-content-only-'));
   for (const sub of ['content', 'themes', 'islands', 'edge']) {
     cpSync(join(ROOT, sub), join(dir, sub), { recursive: true, filter: (src) => !/\/(node_modules|dist)$/.test(src) });
@@ -25,17 +25,16 @@ function siteWithSpeedAndSek() {
   edit('content/units.yaml', (text) =>
     text
       .replace('\ncurrencies:\n', `
-  speed:
-    label: Speed
-    group: everyday
-    base: meters_per_second
+  illuminance:
+    label: Illuminance
+    group: science
+    base: lux
     precision: 6
-    default: { from: kilometers_per_hour, to: miles_per_hour }
+    default: { from: foot_candles, to: lux }
     units:
-      - { key: meters_per_second, name: Meters per Second (m/s), symbol: m/s, system: metric, factor: 1 }
-      - { key: kilometers_per_hour, name: Kilometers per Hour (km/h), symbol: km/h, system: metric, factor: "5/18" }
-      - { key: miles_per_hour, name: Miles per Hour (mph), symbol: mph, system: imperial, factor: 0.44704 }
-      - { key: knots, name: Knots (kn), symbol: kn, system: other, factor: "1852/3600" }
+      - { key: lux, name: Lux (lx), symbol: lx, system: metric, factor: 1 }
+      - { key: phots, name: Phots (ph), symbol: ph, system: metric, factor: 10000 }
+      - { key: foot_candles, name: Foot-Candles (fc), symbol: fc, system: imperial, factor: "1/0.09290304" }
 
 currencies:
 `)
@@ -44,17 +43,17 @@ currencies:
   edit('content/routes.yaml', (text) => {
     const start = text.indexOf('  - path: /length-converter\n');
     const entry = text.slice(start, text.indexOf('\n\n', start) + 2);
-    return text.replace(entry, entry + entry.replaceAll('length-converter', 'speed-converter').replace('converters/length.md', 'converters/speed.md')
-      .replace(/\n    label: .*/, '\n    label: Speed Converter').replace(/short_label: .*/, 'short_label: Speed').replace(/heading: .*/, 'heading: Speed Converter').replace(/title: .*/, 'title: Speed Converter | Unitly'));
+    return text.replace(entry, entry + entry.replaceAll('length-converter', 'illuminance-converter').replace('converters/length.md', 'converters/illuminance.md')
+      .replace(/\n    label: .*/, '\n    label: Illuminance Converter').replace(/short_label: .*/, 'short_label: Illuminance').replace(/heading: .*/, 'heading: Illuminance Converter').replace(/title: .*/, 'title: Illuminance Converter | Unitly'));
   });
-  writeFileSync(join(dir, 'content/converters/speed.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
-    .replace('category: length', 'category: speed')
-    .replace('preset: { from: meters, to: feet }', 'preset: { from: kilometers_per_hour, to: miles_per_hour }'));
+  writeFileSync(join(dir, 'content/converters/illuminance.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
+    .replace('category: length', 'category: illuminance')
+    .replace('preset: { from: meters, to: feet }', 'preset: { from: foot_candles, to: lux }'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-const root = siteWithSpeedAndSek();
+const root = siteWithIlluminanceAndSek();
 const ctx = siteForFile({ root, rates: defaultRates({ SEK: SEK_PER_USD }) });
 
 async function visit(path) {
@@ -68,31 +67,31 @@ async function visit(path) {
   return page;
 }
 
-test('the new speed page converts 100 km/h to 62.137119 mph, and history and toasts name it Speed', async () => {
-  const page = await visit('/speed-converter');
-  const card = page.getByRole('region', { name: 'Speed Converter' });
+test('the new illuminance page converts 10 fc to 107.639104 lx, and history and toasts name it Illuminance', async () => {
+  const page = await visit('/illuminance-converter');
+  const card = page.getByRole('region', { name: 'Illuminance Converter' });
   const from = card.getByRole('combobox', { name: 'From' });
-  assert.equal(await from.inputValue(), 'kilometers_per_hour');
-  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'miles_per_hour');
-  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['meters_per_second', 'kilometers_per_hour', 'miles_per_hour', 'knots']);
-  await card.getByRole('textbox', { name: 'Value' }).fill('100');
+  assert.equal(await from.inputValue(), 'foot_candles');
+  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'lux');
+  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['lux', 'phots', 'foot_candles']);
+  await card.getByRole('textbox', { name: 'Value' }).fill('10');
   // The parser is fetched on the field's first focus: wait for the result, never a sleep.
   const result = card.getByRole('status', { name: 'Result' });
-  await result.filter({ hasText: 'mph' }).waitFor();
-  assert.equal((await result.textContent()).trim(), '62.137119 mph');
-  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Speed');
+  await result.filter({ hasText: 'lx' }).waitFor();
+  assert.equal((await result.textContent()).trim(), '107.639104 lx');
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Illuminance');
   const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
-  assert.deepEqual([entry.type, entry.from, entry.to], ['Speed', '100 kilometers per hour', '62.137119 miles per hour']);
+  assert.deepEqual([entry.type, entry.from, entry.to], ['Illuminance', '10 foot candles', '107.639104 lux']);
   await card.getByRole('button', { name: 'Reset' }).click();
-  await page.getByRole('region', { name: 'Notifications' }).getByText('Speed converter cleared').waitFor();
+  await page.getByRole('region', { name: 'Notifications' }).getByText('Illuminance converter cleared').waitFor();
   assert.deepEqual(page.problems, []);
   await page.context().close();
 
   // The registry puts it on the home page's grid of every converter (a tile named by the
   // category's label, with its first units' symbols) and in the sitemap.
   const home = await (await fetch(`${ctx.site.url}/`)).text();
-  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/speed-converter"?>Speed<span>/);
-  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/speed-converter<\/loc>/);
+  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/illuminance-converter"?>Illuminance<span>/);
+  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/illuminance-converter<\/loc>/);
 });
 
 test('the new currency is offered and converts live through the edge at the table rate', async () => {

@@ -2,7 +2,7 @@
 // edit content/units.yaml and build. `cargo test` fails when this file is stale.
 
 /** Every unit category, in the order of content/units.yaml. */
-export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area"] as const;
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
 /** Each category's label, as history entries and toasts name it. */
@@ -12,6 +12,10 @@ export const CATEGORY_LABELS = {
   "temperature": "Temperature",
   "volume": "Volume",
   "area": "Area",
+  "time": "Time",
+  "angle": "Angle",
+  "digital_storage": "Digital Storage",
+  "force": "Force",
 } as const satisfies Record<CategoryKey, string>;
 export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
 
@@ -28,4 +32,4 @@ export const LIMITS = {
 } as const;
 
 /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */
-export const COOKING_UNITS: readonly string[] = ["teaspoons", "tablespoons", "fluid_ounces", "cups"];
+export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];

@@ -34,7 +34,7 @@ test('compounds come from units.yaml: feet + inches, stones + pounds, pounds + o
   assert.deepEqual(data.categories.weight.compounds?.map((c) => c.key), ['stones_pounds', 'pounds_ounces']);
   const t = findTarget(data.categories.length, 'feet_inches') as Extract<Target, { kind: 'compound' }>;
   assert.deepEqual(t.parts.map((u) => u.key), ['feet', 'inches']);
-  assert.equal(findTarget(data.categories.length, 'parsecs'), undefined);
+  assert.equal(findTarget(data.categories.length, 'cubits'), undefined);
 });
 
 test('compound results: the last part carries the decimals, and carries over', () => {

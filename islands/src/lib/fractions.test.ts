@@ -26,7 +26,7 @@ test('eighths: whole and reduced fraction, ≈ when rounded, null below 1/16', (
 });
 
 test('the cooking units are the ones units.yaml marks', () => {
-  assert.deepEqual(volume.units.filter(isCookingUnit).map((u) => u.key), ['teaspoons', 'tablespoons', 'fluid_ounces', 'cups']);
+  assert.deepEqual(volume.units.filter(isCookingUnit).map((u) => u.key), ['metric_cups', 'teaspoons', 'tablespoons', 'fluid_ounces', 'cups', 'imperial_cups']);
 });
 
 test('with Fractions, results in cooking units read as a cook measures; other units keep decimals', () => {

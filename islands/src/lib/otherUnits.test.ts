@@ -22,5 +22,5 @@ test("another category's unit is named with its category, from the generated wor
 
 test("the card's own words and unknown words read exactly as before", () => {
   for (const input of ['5 ft 11 in', "5'11\"", '2*(3+4) m', '1,5', '7.3 m', '']) assert.deepEqual(run(input), run(input, lexiconFor(length)), input);
-  assert.deepEqual(run('5 parsecs'), run('5 parsecs', lexiconFor(length)));
+  assert.deepEqual(run('5 cubits'), run('5 cubits', lexiconFor(length)));
 });

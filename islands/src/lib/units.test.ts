@@ -36,7 +36,9 @@ test('units.yaml keeps the five first categories with their keys, bases, precisi
     assert.equal(cat.base, want.base);
     assert.equal(cat.precision, want.precision);
     assert.deepEqual(cat.default, { from: want.from, to: want.to });
-    assert.deepEqual(cat.units.map((u) => u.key).sort(), [...want.keys].sort(), `${key} unit keys`);
+    // More units may join; these keep their keys (addresses, favourites and history name them).
+    const keys = new Set(cat.units.map((u) => u.key));
+    assert.deepEqual(want.keys.filter((k) => !keys.has(k)), [], `${key}: spec unit keys missing`);
   }
 });
 
@@ -189,9 +191,12 @@ test('every ordered pair in every category matches GNU units at the displayed pr
     if (o.text === gnu) return;
     // GNU works in binary floating point through longer chains of definitions (acre = 10
     // chain², chain = 66 ft): where the true result lies on a rounding boundary of the shown
-    // digits its last-bit error can tip the rounding. One step in the last place is listed.
-    const steps = Math.round(Math.abs(shownNumber(o.text) - shownNumber(gnu)) / lastPlace(gnu));
-    if (steps <= 1 && lastPlace(o.text) === lastPlace(gnu)) boundary.push(detail);
+    // digits its last-bit error can tip the rounding. One step in the last place is listed;
+    // the place is the finer of the two, since a result that rounds to …560 is shown …56
+    // (643,014,931.37256 dwt against GNU's 643,014,931.372559).
+    const place = Math.min(lastPlace(o.text), lastPlace(gnu));
+    const steps = Math.round(Math.abs(shownNumber(o.text) - shownNumber(gnu)) / place);
+    if (steps <= 1) boundary.push(detail);
     else mismatches.push(detail);
   });
   t.diagnostic(`${categories.length} categories, ${cases.length} conversions compared with GNU units (${skipped} below absolute zero skipped)`);

@@ -1,0 +1,84 @@
+// Every unit category's converter page in Chromium, the way a visitor uses it: the card found
+// by role and name, preset to the page's pair, converting typed quantities. Each expected
+// result is GNU units' answer at the card's six decimals (`units -t '30 mpg' ...`); every
+// pair of every category is compared with GNU units in islands/src/lib/units.test.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, openPage, siteForFile, waitForHydration } from './harness.mjs';
+
+const ctx = siteForFile();
+
+/** Each category page of content/converters: its path, category and preset, from the files. */
+function categoryPages() {
+  const registry = readFileSync(join(ROOT, 'content/routes.yaml'), 'utf8');
+  const pathOf = new Map([...registry.matchAll(/^ {2}- path: (\S+)\n(?: {4}.*\n)*? {4}source: (\S+)$/gm)].map((m) => [m[2], m[1]]));
+  return readdirSync(join(ROOT, 'content/converters'))
+    .map((file) => {
+      const text = readFileSync(join(ROOT, 'content/converters', file), 'utf8');
+      const category = /^category: (\S+)$/m.exec(text)[1];
+      const [, from, to] = /^preset: \{ from: (\S+), to: (\S+) \}$/m.exec(text);
+      return { path: pathOf.get(`converters/${file}`), category, from, to };
+    })
+    .filter((p) => p.category !== 'currency' && p.path === `/${p.category.replace(/_/g, '-')}-converter`);
+}
+
+// Typed quantities a visitor searches for, on their own category's page: [path, typed, To, result].
+const EXAMPLES = [
+  ['/length-converter', '1 nmi', 'miles', '1.150779 mi'],
+  ['/weight-converter', '1 troy oz', 'grams', '31.103477 g'],
+  ['/area-converter', '1 rood', 'square_meters', '1,011.714106 m²'],
+  ['/digital-storage-converter', '1 GiB', 'gigabytes', '1.073742 GB'],
+  ['/angle-converter', '1 rad', 'degrees', '57.29578 °'],
+  ['/time-converter', '1 week', 'hours', '168 h'],
+  ['/force-converter', '100 N', 'pounds_force', '22.480894 lbf'],
+];
+
+const controls = (page) => ({
+  value: page.getByRole('textbox', { name: 'Value' }),
+  from: page.getByRole('combobox', { name: 'From' }),
+  to: page.getByRole('combobox', { name: 'To' }),
+  result: page.getByRole('status', { name: 'Result' }),
+});
+const resultText = async (page) => {
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  return ((await controls(page).result.textContent()) ?? '').trim();
+};
+
+test('every category page has its card, titled and preset to the page pair, and converts', async () => {
+  const pages = categoryPages();
+  const categories = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}([a-z_]+):\n {4}label:/gm)].map((m) => m[1]);
+  assert.deepEqual(pages.map((p) => p.category).sort(), [...categories].sort(), 'every category of units.yaml has its page');
+  const page = await openPage(ctx.browser);
+  for (const want of pages) {
+    await page.goto(ctx.site.url + want.path);
+    await waitForHydration(page);
+    const { category } = JSON.parse(await page.locator('[data-island="ConverterCard"]').getAttribute('data-props'));
+    assert.equal(await page.getByRole('region', { name: `${category.label} Converter` }).count(), 1, `${want.path}: one card titled '${category.label} Converter'`);
+    const c = controls(page);
+    assert.equal(await c.from.inputValue(), want.from, `${want.path}: From preset`);
+    assert.equal(await c.to.inputValue(), want.to, `${want.path}: To preset`);
+    await c.value.fill('5');
+    const symbol = category.units.find((u) => u.key === want.to).symbol;
+    assert.match(await resultText(page), new RegExp(`^[\\d,.]+(e[+-]?\\d+)? ${symbol.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`), `${want.path}: 5 ${want.from} → ${want.to}`);
+    assert.deepEqual(page.problems, [], `${want.path}: console or page errors`);
+  }
+  await page.context().close();
+});
+
+test('typed quantities convert on their own category page', async () => {
+  const page = await openPage(ctx.browser);
+  for (const [path, typed, to, result] of EXAMPLES) {
+    if (page.url() !== ctx.site.url + path) {
+      await page.goto(ctx.site.url + path);
+      await waitForHydration(page);
+    }
+    const c = controls(page);
+    await c.to.selectOption(to);
+    await c.value.fill(typed);
+    assert.equal(await resultText(page), result, `${path}: ${typed} → ${to}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
