@@ -18,6 +18,7 @@ pub mod npm;
 pub mod output;
 pub mod pwa;
 pub mod render;
+pub mod search;
 pub mod serve;
 pub mod site;
 pub mod sitemap;

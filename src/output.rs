@@ -333,6 +333,9 @@ pub struct ThirdParty {
 }
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// The folder of the site search's versioned files (src/search/): named by their content,
+/// so they are cached for good like the assets.
+pub const SEARCH_DIR: &str = "search";
 /// What the static host sends when no rule names a `Cache-Control` (Cloudflare's default).
 pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
@@ -360,6 +363,8 @@ pub fn header_rules(third_party: &ThirdParty, inline_script_hashes: &[&str]) -> 
     vec![
         HeaderRule { pattern: "/*".into(), headers: security },
         HeaderRule { pattern: "/assets/*".into(), headers: vec![("Cache-Control".into(), IMMUTABLE.into())] },
+        // The search index's files are named by its version: they never change either.
+        HeaderRule { pattern: format!("/{SEARCH_DIR}/*"), headers: vec![("Cache-Control".into(), IMMUTABLE.into())] },
         HeaderRule { pattern: "/sw.js".into(), headers: vec![("Cache-Control".into(), REVALIDATE.into())] },
     ]
 }
@@ -494,6 +499,8 @@ mod tests {
         let cache = |path: &str| headers_for(&rules, path).into_iter().filter(|(k, _)| k == "Cache-Control").map(|(_, v)| v).collect::<Vec<_>>();
         assert_eq!(cache("/assets/client-1.js"), [IMMUTABLE]);
         assert_eq!(cache("/sw.js"), [REVALIDATE]);
+        assert_eq!(cache("/search/0a1b2c3d4e5f/c/0.json"), [IMMUTABLE]);
+        assert_eq!(cache("/search.json"), [REVALIDATE]);
         assert_eq!(cache("/about"), [REVALIDATE]);
         assert_eq!(cache("/sw.jsx"), [REVALIDATE]);
         assert!(headers_for(&rules, "/about").iter().any(|(k, v)| k == "Content-Security-Policy" && v.contains("googlesyndication")));

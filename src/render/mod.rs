@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-mod catalog;
+pub mod catalog;
 mod own;
 pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 

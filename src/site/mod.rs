@@ -17,6 +17,7 @@ use crate::islands::{self, IslandCache, IslandRegistry, Prerendered};
 use crate::links::PageLinks;
 use crate::output::{self, StagedDir, ThirdParty};
 use crate::render::{self, Renderer};
+use crate::search::SearchIndex;
 use crate::{generated, sitemap, theme};
 use anyhow::{Context, Result};
 use observe::{PageBudget, ShellPages};
@@ -140,7 +141,8 @@ impl Site {
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
         let reuse = PageReuse::of_previous(cache.pages.take(), shared);
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
-        let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell]);
+        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file)?;
+        let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell, &search]);
         self.step("render first pages", || {
             let n = first_jobs.len();
             stream.render(&pages, &first_jobs, &registry);
@@ -186,6 +188,20 @@ impl Site {
             stream.flush()?;
             anyhow::ensure!(stream.late() == 0, "islands were requested but not prerendered");
         }
+        self.step("search index", || {
+            let s = search.finish()?;
+            Ok((
+                (),
+                format!(
+                    "{} results, {} terms in {} chunks, {} words; pages indexed in {} ms of worker time",
+                    s.results,
+                    s.terms,
+                    s.chunks,
+                    s.words,
+                    s.indexing.as_millis()
+                ),
+            ))
+        })?;
         self.step("images", || self.publish_images(&content, &stream.images, &staged))?;
         let links = std::mem::take(&mut stream.links);
         self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;

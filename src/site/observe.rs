@@ -80,3 +80,14 @@ impl PageObserver for ShellPages {
         }
     }
 }
+
+/// The site search's index reads every page that is a search result as it is written.
+impl PageObserver for crate::search::SearchIndex {
+    fn written(&self, file: &str, html: &str) {
+        crate::search::SearchIndex::written(self, file, html);
+    }
+
+    fn reused(&self, file: &str) {
+        crate::search::SearchIndex::reused(self, file);
+    }
+}

@@ -1,0 +1,32 @@
+//! What the search box needs to answer a conversion ("5 ft 11 in to cm", "100 usd to eur")
+//! without the visitor opening a converter: every category's units as the converter cards
+//! get them, the page each category's converter is on, and the currencies with their
+//! fallback rates, as one file of the index (`units.json`) fetched only when a query holds a
+//! number.
+
+use crate::content::Content;
+use std::collections::BTreeMap;
+
+/// The file's JSON.
+pub fn units_json(content: &Content) -> String {
+    let units = &content.units;
+    let groups = crate::render::catalog::groups(content);
+    let pages: BTreeMap<&str, &str> = groups.iter().flat_map(|g| &g.converters).map(|e| (e.category, e.path)).collect();
+    let mut categories = serde_json::Map::new();
+    for c in units.categories.iter().filter(|c| pages.contains_key(c.key.as_str())) {
+        let mut json = serde_json::to_value(c).expect("a unit category serialises");
+        // The card's looks are no part of an answer.
+        if let Some(fields) = json.as_object_mut() {
+            fields.remove("icon");
+            fields.remove("accent");
+        }
+        categories.insert(c.key.clone(), json);
+    }
+    serde_json::json!({
+        "categories": categories,
+        "pages": pages,
+        "currencies": units.currencies,
+        "fallbackRates": units.fallback_rates,
+    })
+    .to_string()
+}

@@ -1,0 +1,255 @@
+//! The site search's index, written with the pages as they stream out of the build and read
+//! by the search box (islands/src/lib/siteSearch.ts), a static index in the manner of
+//! Pagefind: a query fetches only the chunks of the index its words fall in and the pages it
+//! shows. Every page that is a search result, each FAQ entry and each unit ([`records`]) is
+//! one result. Where a page is written its text is read ([`extract`], on the build's worker
+//! threads), its fragment (URL, title, section, text for the excerpt) written at once, and
+//! its terms counted ([`terms`], [`postings`]); the words feed the spelling lists
+//! ([`spelling`]). Nothing holds a page's text after that, so memory grows by one number per
+//! term and page, not with the pages' HTML.
+//!
+//! Files, under the output folder:
+//! - `search.json`: this build's `version`, each chunk's first term (`chunks`) and the
+//!   words queries drop (`stop`). Small; always asked for afresh.
+//! - `search/<version>/c/<n>.json`: the chunks ([`postings::Chunks`]).
+//! - `search/<version>/p/<n>.json`: result `n`: `{"url","title","section","text"}`.
+//! - `search/<version>/w/<list>.txt`: the spelling lists.
+//! - `search/<version>/units.json`: what answers a conversion in the box ([`answers`]).
+//!
+//! Everything under `search/<version>/` is named by the build's content, so it is cached for
+//! good, and a browser offline keeps answering from the version it has.
+//!
+//! Pagefind itself (the `pagefind` crate) was measured in this build and left out: it keeps
+//! every position of every word of every page until the end and copies it twice, so 20,000
+//! articles took 2.4 GB and 24 s more, and its metadata file alone is 105 KB at that size.
+
+mod answers;
+mod extract;
+mod postings;
+mod records;
+mod spelling;
+mod terms;
+
+use crate::content::{Content, Page};
+use anyhow::{Context, Result};
+use records::Record;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The entry file, at the output's root.
+pub const ENTRY: &str = "search.json";
+/// The folder of the versioned files.
+pub const DIR: &str = crate::output::SEARCH_DIR;
+/// Where the results are written while the build runs (renamed to the version at the end).
+const BUILDING: &str = "building";
+/// The most text of a page its fragment keeps for the excerpt.
+const MAX_TEXT: usize = 32 * 1024;
+
+/// The section a result names, by the page's template; `None`: not a search result (the
+/// home page and the blog's listing pages only repeat what the articles say).
+fn section(page: &Page) -> Option<&'static str> {
+    match page.template.as_str() {
+        "home.html" | "blog-index.html" => None,
+        "article.html" => Some("Blog"),
+        "converter.html" => Some("Converter"),
+        "faq.html" => Some(records::FAQ_SECTION),
+        "legal.html" => Some("Legal"),
+        "page.html" | "contact.html" => Some("Help"),
+        _ => Some("Page"),
+    }
+}
+
+/// A result planned before the pages are written: its number and what it shows.
+#[derive(Debug, Clone)]
+struct Planned {
+    number: u32,
+    url: String,
+    title: String,
+    section: String,
+}
+
+/// What one build put in the index.
+pub struct Summary {
+    pub results: usize,
+    pub terms: usize,
+    pub chunks: usize,
+    pub words: usize,
+    pub version: String,
+    /// Time spent reading and counting pages, summed over the worker threads (the most the
+    /// index can add to the build's time, before `finish`).
+    pub indexing: Duration,
+}
+
+/// The index being built: every page written goes past [`SearchIndex::written`] (reused ones
+/// past [`SearchIndex::reused`]); [`SearchIndex::finish`] writes the rest.
+pub struct SearchIndex {
+    /// Output file → its result, for the pages that are search results.
+    pages: HashMap<String, Planned>,
+    /// The staging folder the files go to.
+    out: PathBuf,
+    /// Where a reused page is read back from (the previous output, whose file it keeps).
+    previous: PathBuf,
+    /// The first failure while pages were written (a full disk), reported by `finish`.
+    failed: Mutex<Option<anyhow::Error>>,
+    postings: Mutex<postings::Postings>,
+    words: Mutex<spelling::Vocabulary>,
+    /// Result number → a hash of its fragment, for the version.
+    fragments: Mutex<Vec<(u32, u64)>>,
+    /// `units.json` ([`answers`]).
+    answers: String,
+    /// Nanoseconds spent indexing pages, summed over threads.
+    indexing: AtomicU64,
+}
+
+impl SearchIndex {
+    /// Plans the results of `content` (records first, then pages in content order, so the
+    /// numbers are the same every build) and indexes the records. `out`: the staging folder;
+    /// `previous`: the output folder reused pages are read back from.
+    /// `output_file`: where the build writes a page of this path.
+    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String) -> Result<SearchIndex> {
+        let records: Vec<Record> = records::faq(content).into_iter().chain(records::units(content)).collect();
+        let pages = content.pages.iter().filter_map(|p| section(p).map(|s| (p, s)));
+        let pages = pages.enumerate().map(|(i, (p, section))| {
+            let planned = Planned { number: (records.len() + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string() };
+            (output_file(&p.path), planned)
+        });
+        SearchIndex::new(pages.collect(), records, answers::units_json(content), out, previous)
+    }
+
+    fn new(pages: HashMap<String, Planned>, records: Vec<Record>, answers: String, out: &Path, previous: &Path) -> Result<SearchIndex> {
+        let building = out.join(DIR).join(BUILDING);
+        for dir in ["c", "p", "w"] {
+            std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
+        }
+        let index = SearchIndex {
+            pages,
+            out: out.to_path_buf(),
+            previous: previous.to_path_buf(),
+            failed: Mutex::default(),
+            postings: Mutex::default(),
+            words: Mutex::default(),
+            fragments: Mutex::default(),
+            answers,
+            indexing: AtomicU64::default(),
+        };
+        for (number, r) in records.into_iter().enumerate() {
+            let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section };
+            let text = format!("{} {}", r.title, r.content);
+            let headings = vec![(0..r.title.len(), 5)];
+            index.add(&planned, extract::Extracted { text, headings })?;
+        }
+        Ok(index)
+    }
+
+    fn index_page(&self, file: &str, html: &str) -> Result<()> {
+        let Some(planned) = self.pages.get(file) else { return Ok(()) };
+        let Some(main) = extract::main_of(html) else { return Ok(()) };
+        let started = Instant::now();
+        let added = self.add(planned, extract::extract(main));
+        self.indexing.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        added
+    }
+
+    fn fail(&self, result: Result<()>) {
+        if let Err(e) = result {
+            self.failed.lock().expect("search failure lock").get_or_insert(e);
+        }
+    }
+
+    /// Counts the result's terms, keeps its words and writes its fragment.
+    fn add(&self, planned: &Planned, extracted: extract::Extracted) -> Result<()> {
+        let mut counts: HashMap<String, f32> = HashMap::new();
+        let mut length = 0u32;
+        let mut at = 0;
+        for (range, weight) in
+            extracted.headings.iter().map(|(r, w)| (r.clone(), *w as f32)).chain(std::iter::once((extracted.text.len()..extracted.text.len(), 1.0)))
+        {
+            // The text before this heading counts once a word, the heading `weight` times.
+            for (part, w) in [(&extracted.text[at..range.start], 1.0), (&extracted.text[range.clone()], weight)] {
+                for term in terms::terms(part) {
+                    *counts.entry(term).or_default() += w;
+                    length += 1;
+                }
+            }
+            at = range.end;
+        }
+        let words = spelling::words_of(&extracted.text);
+        let mut text = extracted.text;
+        if text.len() > MAX_TEXT {
+            let cut = (0..=MAX_TEXT).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            text.truncate(cut);
+        }
+        let fragment = serde_json::json!({ "url": planned.url, "title": planned.title, "section": planned.section, "text": text }).to_string();
+        let path = self.out.join(DIR).join(BUILDING).join("p").join(format!("{}.json", planned.number));
+        std::fs::write(&path, &fragment).with_context(|| format!("writing {}", path.display()))?;
+        self.fragments.lock().expect("search fragments lock").push((planned.number, crate::hash::fnv1a(fragment.as_bytes())));
+        self.words.lock().expect("search words lock").add_page(words);
+        self.postings.lock().expect("search postings lock").add(planned.number, counts, length);
+        Ok(())
+    }
+
+    /// Writes the chunks, the spelling lists and the entry, once every page is in.
+    pub fn finish(&self) -> Result<Summary> {
+        if let Some(e) = self.failed.lock().expect("search failure lock").take() {
+            return Err(e);
+        }
+        let chunks = std::mem::take(&mut *self.postings.lock().expect("search postings lock"));
+        let results = chunks.pages();
+        let terms = chunks.terms();
+        let chunks = chunks.chunks();
+        let lists = std::mem::take(&mut *self.words.lock().expect("search words lock"));
+        let words = lists.len();
+        let lists = lists.lists();
+        let building = self.out.join(DIR).join(BUILDING);
+        let mut version = crate::hash::Fnv::new();
+        let mut fragments = std::mem::take(&mut *self.fragments.lock().expect("search fragments lock"));
+        fragments.sort();
+        for (number, hash) in fragments {
+            version.field(&number.to_le_bytes());
+            version.field(&hash.to_le_bytes());
+        }
+        let mut write = |rel: String, text: &str| -> Result<()> {
+            version.field(rel.as_bytes());
+            version.field(text.as_bytes());
+            let path = building.join(&rel);
+            std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+        };
+        for (n, json) in chunks.json.iter().enumerate() {
+            write(format!("c/{n}.json"), json)?;
+        }
+        for (name, text) in &lists {
+            write(format!("w/{name}.txt"), text)?;
+        }
+        write("units.json".to_string(), &self.answers)?;
+        let version = format!("{:012x}", version.finish() & 0xffff_ffff_ffff);
+        let versioned = self.out.join(DIR).join(&version);
+        std::fs::rename(&building, &versioned).with_context(|| format!("renaming {} to {}", building.display(), versioned.display()))?;
+        let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>() });
+        std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
+        let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
+        Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing })
+    }
+}
+
+/// What the build's page observer (src/site/observe.rs) hands over.
+impl SearchIndex {
+    /// A page that is a search result is indexed as it is written.
+    pub fn written(&self, file: &str, html: &str) {
+        self.fail(self.index_page(file, html));
+    }
+
+    /// A page reused unchanged is read back from the previous output.
+    pub fn reused(&self, file: &str) {
+        if self.pages.contains_key(file) {
+            let path = self.previous.join(file);
+            let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()));
+            self.fail(html.and_then(|html| self.index_page(file, &html)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

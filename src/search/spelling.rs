@@ -1,0 +1,90 @@
+//! The site's words, for the search box's typo tolerance (islands/src/lib/spelling.ts reads
+//! them): every word of 5 to 24 letters a–z in the indexed text, with the number of pages
+//! holding it, in small lists by first letter and length (`fc10`) and by last letter and
+//! length (`ln10`). A word one edit from another keeps its first or its last letter and a
+//! length within one of it, so six lists hold every candidate for a misspelled word.
+
+use std::collections::{HashMap, HashSet};
+
+/// Shorter words are not corrected (too many words are one edit from them).
+pub const MIN_LENGTH: usize = 5;
+/// Longer words are not listed.
+pub const MAX_LENGTH: usize = 24;
+
+/// The words of the pages indexed so far, with the number of pages holding each.
+#[derive(Debug, Default)]
+pub struct Vocabulary {
+    pages: HashMap<String, u32>,
+}
+
+/// The distinct listable words of a text, lower-cased: runs of letters and digits that are
+/// all ASCII letters, of 5 to 24 of them.
+pub fn words_of(text: &str) -> HashSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| (MIN_LENGTH..=MAX_LENGTH).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic()))
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+impl Vocabulary {
+    /// Counts one page's words (from [`words_of`]).
+    pub fn add_page(&mut self, words: HashSet<String>) {
+        for word in words {
+            *self.pages.entry(word).or_default() += 1;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The lists: name (`fc10`) → the file's text, one `word pages` a line, most common
+    /// first (alphabetical among equals, so the files are the same every build).
+    pub fn lists(&self) -> Vec<(String, String)> {
+        let mut lists: HashMap<String, Vec<(&str, u32)>> = HashMap::new();
+        for (word, &count) in &self.pages {
+            let (first, last) = (word.as_bytes()[0] as char, word.as_bytes()[word.len() - 1] as char);
+            for name in [format!("f{first}{}", word.len()), format!("l{last}{}", word.len())] {
+                lists.entry(name).or_default().push((word, count));
+            }
+        }
+        let mut out: Vec<(String, String)> = lists
+            .into_iter()
+            .map(|(name, mut words)| {
+                words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+                let text: String = words.iter().map(|(w, n)| format!("{w} {n}\n")).collect();
+                (name, text)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_letters_only_lower_cased_five_to_twenty_four_long() {
+        let words = words_of("Conversion: convert METRES, feet, 1,000 m, note1234, café, don't, a-very-long-hyphenated, supercalifragilisticexpialidocious");
+        let mut words: Vec<_> = words.into_iter().collect();
+        words.sort();
+        assert_eq!(words, ["conversion", "convert", "hyphenated", "metres"]);
+    }
+
+    #[test]
+    fn lists_by_first_and_last_letter_and_length_most_common_first() {
+        let mut v = Vocabulary::default();
+        v.add_page(words_of("conversion converter"));
+        v.add_page(words_of("conversion conversion"));
+        v.add_page(words_of("collection"));
+        let lists: HashMap<String, String> = v.lists().into_iter().collect();
+        assert_eq!(lists["fc10"], "conversion 2\ncollection 1\n");
+        assert_eq!(lists["ln10"], "conversion 2\ncollection 1\n");
+        assert_eq!(lists["fc9"], "converter 1\n");
+        assert_eq!(lists["lr9"], "converter 1\n");
+        assert_eq!(lists.len(), 4);
+        assert_eq!(v.len(), 3);
+    }
+}

@@ -1,0 +1,129 @@
+use super::*;
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><title>{title} | Unitly</title></head><body><header><nav>Home Blog</nav></header><main id=\"main\" class=\"container\"><nav class=\"breadcrumb\">Home › Blog</nav><article><h1>{title}</h1>{body}<div class=\"island\" data-island=\"HistoryPanel\" data-props='{{}}'><p>Clear history</p></div></article></main><footer>Footer words</footer></body></html>"
+    )
+}
+
+fn planned(pages: &[(&str, &str, &str)], first: u32) -> HashMap<String, Planned> {
+    pages
+        .iter()
+        .enumerate()
+        .map(|(i, (file, url, title))| {
+            (file.to_string(), Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into() })
+        })
+        .collect()
+}
+
+/// The files under `out` (relative paths) with their text.
+fn files(out: &Path) -> HashMap<String, String> {
+    walkdir::WalkDir::new(out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().strip_prefix(out).unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(e.path()).unwrap()))
+        .collect()
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn pages_and_records_become_results_with_their_text_section_and_url() {
+    let out = tempfile::tempdir().unwrap();
+    let faq =
+        Record { url: "/faq#offline".into(), title: "Does Unitly work offline?".into(), section: "FAQ".into(), content: "Yes, after a first visit.".into() };
+    let pages = planned(&[("blog/rood.html", "/blog/rood", "The rood"), ("blog/acre.html", "/blog/acre", "The acre")], 1);
+    let index = SearchIndex::new(pages, vec![faq], "{}".into(), out.path(), out.path()).unwrap();
+    index.written("blog/rood.html", &page("The rood", "<h2 id=\"origin\">Origin</h2><p>A rood is a quarter of an acre.</p>"));
+    index.written("blog/acre.html", &page("The acre", "<p>An acre is 4046.8564224 square metres.</p>"));
+    // Not a search result: never indexed.
+    index.written("blog/page/2.html", &page("Blog, page 2", "<p>Listing</p>"));
+    let summary = index.finish().unwrap();
+    assert_eq!(summary.results, 3);
+
+    let files = files(out.path());
+    let entry = json(&files[ENTRY]);
+    assert_eq!(entry["version"], summary.version.as_str());
+    assert_eq!(entry["chunks"][0], "4046", "{entry}");
+    assert!(entry["stop"].as_array().unwrap().iter().any(|w| w == "the"));
+    let under = |rel: &str| files.get(&format!("{DIR}/{}/{rel}", summary.version)).cloned();
+    let rood = json(&under("p/1.json").expect("result 1"));
+    assert_eq!(rood["url"], "/blog/rood");
+    assert_eq!(rood["title"], "The rood");
+    assert_eq!(rood["section"], "Blog");
+    assert_eq!(rood["text"], "The rood Origin A rood is a quarter of an acre.");
+    let faq = json(&under("p/0.json").expect("result 0"));
+    assert_eq!(faq["url"], "/faq#offline");
+    assert_eq!(faq["text"], "Does Unitly work offline? Yes, after a first visit.");
+    assert!(under("p/3.json").is_none(), "the listing page is no result");
+    assert_eq!(under("units.json").as_deref(), Some("{}"), "what answers conversions is a file of the version");
+    assert!(!files.keys().any(|f| f.contains(BUILDING)));
+
+    let chunk = json(&under("c/0.json").unwrap());
+    // "rood" is on result 1 only; "acre" on results 1 and 2; "offline" on result 0.
+    assert_eq!(chunk["rood"].as_array().unwrap().len(), 3);
+    assert_eq!(chunk["rood"][1], 1);
+    assert_eq!(chunk["acre"].as_array().unwrap().len(), 5);
+    assert_eq!(chunk["offline"][1], 0);
+    assert!(chunk.get("history").is_none() && chunk.get("footer").is_none() && chunk.get("home").is_none(), "islands, header and footer are no text");
+    // In the title of result 2, in the text of result 1: result 2 counts it more.
+    assert!(chunk["acre"][4].as_u64() > chunk["acre"][2].as_u64(), "{}", chunk["acre"]);
+}
+
+#[test]
+fn the_spelling_lists_hold_the_words_of_pages_and_records() {
+    let out = tempfile::tempdir().unwrap();
+    let record = Record { url: "/x".into(), title: "Stones".into(), section: "Weight unit".into(), content: "A unit of weight.".into() };
+    let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), vec![record], "{}".into(), out.path(), out.path()).unwrap();
+    index.written("a.html", &page("Conversion", "<p>Conversion tables</p>"));
+    index.written("b.html", &page("More", "<p>conversion</p>"));
+    let summary = index.finish().unwrap();
+    let files = files(out.path());
+    let list = |name: &str| files.get(&format!("{DIR}/{}/w/{name}.txt", summary.version)).cloned();
+    assert_eq!(list("fc10").as_deref(), Some("conversion 2\n"));
+    assert_eq!(list("ln10").as_deref(), Some("conversion 2\n"));
+    assert_eq!(list("fs6").as_deref(), Some("stones 1\n"));
+    assert_eq!(list("ft6").as_deref(), Some("tables 1\n"));
+}
+
+#[test]
+fn a_reused_page_is_read_back_from_the_previous_output() {
+    let previous = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(previous.path().join("blog")).unwrap();
+    std::fs::write(previous.path().join("blog/kept.html"), page("Kept article", "<p>Unchanged since the last build.</p>")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let index = SearchIndex::new(planned(&[("blog/kept.html", "/blog/kept", "Kept article")], 0), vec![], "{}".into(), out.path(), previous.path()).unwrap();
+    index.reused("blog/kept.html");
+    index.reused("blog/unplanned.html");
+    let summary = index.finish().unwrap();
+    assert_eq!(summary.results, 1);
+    let text = std::fs::read_to_string(out.path().join(format!("{DIR}/{}/p/0.json", summary.version))).unwrap();
+    assert_eq!(json(&text)["url"], "/blog/kept");
+}
+
+#[test]
+fn the_same_pages_give_the_same_files() {
+    let build = || {
+        let out = tempfile::tempdir().unwrap();
+        let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), vec![], "{}".into(), out.path(), out.path()).unwrap();
+        // Written in either order, as parallel workers would.
+        index.written("b.html", &page("Bee", "<p>Second page text</p>"));
+        index.written("a.html", &page("Ant", "<p>First page text</p>"));
+        index.finish().unwrap();
+        files(out.path())
+    };
+    let (one, two) = (build(), build());
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_page_that_cannot_be_read_back_fails_the_index() {
+    let out = tempfile::tempdir().unwrap();
+    let index = SearchIndex::new(planned(&[("blog/gone.html", "/blog/gone", "Gone")], 0), vec![], "{}".into(), out.path(), out.path()).unwrap();
+    index.reused("blog/gone.html");
+    let err = index.finish().err().expect("an error");
+    assert!(format!("{err:#}").contains("blog/gone.html"), "{err:#}");
+}
