@@ -4,7 +4,7 @@
 //! own esbuild entry. Rust only supplies the manifest written in front of it: the app shell
 //! to precache (home, the converter pages, the offline page, the client files and the
 //! icons — never the articles, so a first visit stores the same small amount whatever the
-//! size of the blog), the offline page, the runtime cache's bound and a version derived from
+//! size of the blog), the offline page, the runtime and search caches' bounds and a version derived from
 //! the shell's content. A deployment that changes the shell changes the version, so browsers
 //! install the new worker; it waits until no tab uses the old one (or the visitor accepts the
 //! reload offer).
@@ -19,6 +19,9 @@ pub const OFFLINE_FILE: &str = "offline.html";
 /// How many pages and files the runtime cache keeps (oldest out first): with pages of
 /// 20–40 KB and the shared scripts already in the shell, a few megabytes at most.
 pub const RUNTIME_ENTRIES: usize = 60;
+/// How many files of the search index the search cache keeps (oldest out first): chunks of
+/// about 12 KB and results of a few, so at most about a megabyte.
+pub const SEARCH_ENTRIES: usize = 80;
 
 #[derive(Serialize)]
 struct Manifest<'a> {
@@ -27,6 +30,8 @@ struct Manifest<'a> {
     offline: String,
     #[serde(rename = "runtimeEntries")]
     runtime_entries: usize,
+    #[serde(rename = "searchEntries")]
+    search_entries: usize,
 }
 
 /// The theme's static files that belong to the shell (icons, the web manifest), as public
@@ -62,7 +67,13 @@ pub fn service_worker(code: &str, pages: &[(&str, &str)], assets: &[String], sta
     urls.extend(statics.into_iter().map(|(p, _)| p));
     let mut seen = std::collections::HashSet::new();
     urls.retain(|u| seen.insert(u.clone()));
-    let manifest = Manifest { version: format!("{:016x}", hash.finish()), shell: &urls, offline: format!("/{OFFLINE_FILE}"), runtime_entries: RUNTIME_ENTRIES };
+    let manifest = Manifest {
+        version: format!("{:016x}", hash.finish()),
+        shell: &urls,
+        offline: format!("/{OFFLINE_FILE}"),
+        runtime_entries: RUNTIME_ENTRIES,
+        search_entries: SEARCH_ENTRIES,
+    };
     let json = serde_json::to_string(&manifest).context("serialising the service worker's manifest")?;
     Ok(format!(
         "// Unitly's service worker: the manifest of this build (`unitly build`, src/pwa.rs), then islands/src/sw/sw.ts.\nself.UNITLY_SW = {json};\n{code}"
@@ -116,6 +127,7 @@ mod tests {
         );
         assert_eq!(m["offline"], "/offline.html");
         assert_eq!(m["runtimeEntries"], RUNTIME_ENTRIES);
+        assert_eq!(m["searchEntries"], SEARCH_ENTRIES);
         assert_eq!(m["version"].as_str().unwrap().len(), 16);
         assert!(sw.ends_with("/*code*/"), "the bundled worker follows the manifest");
     }

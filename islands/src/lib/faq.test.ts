@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { categoryOf, countText, filterFaq, fold, matches } from './faq.ts';
+import { categoryOf, countText, filterFaq, matches } from './faq.ts';
+import { fold } from './searchWords.ts';
 
 const entries = [
   { id: 'free', category: 'General', question: 'Is Unitly really free?', answer: 'Yes, no sign-up.' },

@@ -1,5 +1,7 @@
 // FAQ search: which entries match what the visitor typed. The category buttons put a
-// category's name in the search box, so the category itself is searched too.
+// category's name in the search box, so the category itself is searched too. Queries are
+// folded as every search of the site folds them (searchWords.ts).
+import { fold } from './searchWords.ts';
 
 export interface FaqEntry {
   id: string;
@@ -9,16 +11,6 @@ export interface FaqEntry {
   answer: string;
   /** The answer rendered from its inline markdown by the build (links, emphasis, code). */
   answer_html?: string;
-}
-
-/** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .toLowerCase();
 }
 
 /** Every word of the query must appear in the entry's question, answer or category. */

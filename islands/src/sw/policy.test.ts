@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageKey, staleCaches, strategyFor, trim } from './policy.ts';
+import { pageKey, staleCaches, staleSearchFiles, strategyFor, trim } from './policy.ts';
 
 const ORIGIN = 'https://unitly.app';
 const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
@@ -39,4 +39,16 @@ test('the runtime cache keeps the newest entries and drops the oldest first', as
 
 test('activating a version deletes only older shell caches, never the visited pages', () => {
   assert.deepEqual(staleCaches(['unitly-shell-aaa', 'unitly-shell-bbb', 'unitly-runtime', 'other'], 'bbb'), ['unitly-shell-aaa']);
+});
+
+test("the search's entry goes to the network first, its versioned files to the cache first", () => {
+  assert.equal(s('/search.json'), 'search-entry');
+  assert.equal(s('/search/0a1b2c3d4e5f/c/3.json'), 'search-file');
+  assert.equal(s('/search/0a1b2c3d4e5f/w/fc10.txt'), 'search-file');
+  assert.equal(s('/searching-for-units', 'navigate'), 'page');
+});
+
+test('a fresh entry retires the cached files of every other version of the index', () => {
+  const urls = [`${ORIGIN}/search/old111/c/1.json`, `${ORIGIN}/search/new222/c/1.json`, `${ORIGIN}/search/old111/p/4.json`, `${ORIGIN}/search.json`];
+  assert.deepEqual(staleSearchFiles(urls, 'new222'), [`${ORIGIN}/search/old111/c/1.json`, `${ORIGIN}/search/old111/p/4.json`]);
 });

@@ -1,5 +1,6 @@
 // What the service worker does with each request, and the bounded runtime cache, as plain
 // functions (no service-worker globals) so they are tested in Node (policy.test.ts).
+import { SEARCH_DIR, SEARCH_ENTRY } from '../lib/searchFiles.ts';
 
 /** What `unitly build` writes in front of the worker's code (src/pwa.rs). */
 export interface SwManifest {
@@ -11,13 +12,17 @@ export interface SwManifest {
   offline: string;
   /** How many responses the runtime cache keeps (oldest out first). */
   runtimeEntries: number;
+  /** How many files of the site search's index the search cache keeps (oldest out first). */
+  searchEntries: number;
 }
 
 export const SHELL_PREFIX = 'unitly-shell-';
 /** Pages and files cached as they are visited; kept across deployments. */
 export const RUNTIME_CACHE = 'unitly-runtime';
+/** The site search's files as queries fetched them, apart, so searching never pushes visited pages out. */
+export const SEARCH_CACHE = 'unitly-search';
 
-export type Strategy = 'network-only' | 'page' | 'immutable' | 'revalidate';
+export type Strategy = 'network-only' | 'page' | 'immutable' | 'revalidate' | 'search-entry' | 'search-file';
 
 /**
  * How a GET for `url` is answered. `/api/*` (live data, never stale), the worker itself,
@@ -32,6 +37,10 @@ export function strategyFor(url: URL, origin: string, mode: string): Strategy {
   if (p.startsWith('/api/') || p.startsWith('/__unitly/') || p === '/sw.js') return 'network-only';
   if (mode === 'navigate') return 'page';
   if (p.startsWith('/assets/')) return 'immutable';
+  // The search's entry names the current version of its index: network first. The files
+  // under /search/<version>/ never change: the cache first.
+  if (p === SEARCH_ENTRY) return 'search-entry';
+  if (p.startsWith(SEARCH_DIR)) return 'search-file';
   if (/\.(xml|txt)$/.test(p)) return 'network-only';
   return 'revalidate';
 }
@@ -56,6 +65,17 @@ export async function trim<K>(cache: KeyedCache<K>, max: number): Promise<number
   const excess = keys.slice(0, Math.max(0, keys.length - max));
   for (const k of excess) await cache.delete(k);
   return excess.length;
+}
+
+/**
+ * The cached search files of other versions than `version` (the index a fresh entry names):
+ * a browser that has the new entry never asks for them again.
+ */
+export function staleSearchFiles(urls: readonly string[], version: string): string[] {
+  return urls.filter((u) => {
+    const path = new URL(u, 'https://x').pathname;
+    return path.startsWith(SEARCH_DIR) && !path.startsWith(`${SEARCH_DIR}${version}/`);
+  });
 }
 
 /** Old shell caches to delete once `version` is active (the runtime cache stays). */

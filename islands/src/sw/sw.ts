@@ -6,11 +6,12 @@
 //   articles the site has). Pages and files a visitor opens are cached as visited, in a
 //   runtime cache bounded to `runtimeEntries` responses, oldest out first.
 // - Offline: cached pages and every converter work; any other page answers with the offline
-//   page, never the browser's network error.
+//   page, never the browser's network error. The site search works on what its queries
+//   fetched before (kept apart, bounded to `searchEntries` files, one version of the index).
 // - A new version waits: it never takes over a tab that is open (the tab's page and its
 //   scripts belong to the old deployment). The page offers a reload (src/lib/pwa.ts), which
 //   sends SKIP_WAITING; then the tab reloads under the new version.
-import { RUNTIME_CACHE, SHELL_PREFIX, pageKey, staleCaches, strategyFor, trim, type SwManifest } from './policy.ts';
+import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, type SwManifest } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -167,6 +168,45 @@ function revalidate(event: FetchEvent): Promise<Response> {
   return caches.match(request).then((hit) => hit ?? network);
 }
 
+// The search's entry: network first (it names the index of the current deployment), the
+// cached copy offline. A fresh entry retires the cached files of older indexes.
+async function searchEntry(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(SEARCH_CACHE);
+  const key = pageKey(new URL(event.request.url));
+  try {
+    const response = await fetch(event.request);
+    if (storable(response)) {
+      const copy = response.clone();
+      event.waitUntil(
+        (async () => {
+          const { version } = (await copy.clone().json()) as { version?: unknown };
+          await cache.put(key, copy);
+          if (typeof version !== 'string') return;
+          for (const stale of staleSearchFiles((await cache.keys()).map((r) => r.url), version)) await cache.delete(stale);
+        })().catch(() => {}),
+      );
+    }
+    return response;
+  } catch (err) {
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+// The index's files never change under their version: the cache first, kept as fetched.
+async function searchFile(request: Request): Promise<Response> {
+  const cache = await caches.open(SEARCH_CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (storable(response)) {
+    await cache.put(request, response.clone());
+    await trim(cache, manifest.searchEntries);
+  }
+  return response;
+}
+
 sw.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
@@ -177,6 +217,10 @@ sw.addEventListener('fetch', (event) => {
       return event.respondWith(immutable(request));
     case 'revalidate':
       return event.respondWith(revalidate(event));
+    case 'search-entry':
+      return event.respondWith(searchEntry(event));
+    case 'search-file':
+      return event.respondWith(searchFile(request));
     default:
       // network-only: not answered here at all
       return;

@@ -1,0 +1,59 @@
+// How the site reads what a visitor types into a search, in one place: the FAQ page's
+// filter folds with `fold`, and the search box reads terms exactly as the build reads pages
+// into the index (src/search/terms.rs; both are tested against tests/search-terms.json):
+// text folded, cut into runs of letters and digits, each run of letters without its plural
+// ending (Harman's S-stemmer), single characters and stop words dropped.
+
+/** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .toLowerCase();
+}
+
+/** The runs of letters and digits of a text, with where each starts. */
+export function wordsOf(text: string): Array<{ word: string; at: number }> {
+  return [...text.matchAll(/[\p{Alphabetic}\p{N}]+/gu)].map((m) => ({ word: m[0], at: m.index ?? 0 }));
+}
+
+const LETTERS = /^\p{Alphabetic}+$/u;
+/** The longest term (as the index cuts them). */
+const MAX_TERM = 40;
+
+/** A folded word without its plural ending (words of letters longer than three). */
+export function stem(word: string): string {
+  if (word.length <= 3 || !LETTERS.test(word)) return word;
+  if (word.length > 4 && word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('es') && !/(aes|ees|oes)$/.test(word)) return word.slice(0, -1);
+  if (word.endsWith('s') && !word.endsWith('us') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** The term of a folded word; null for a single character or a stop word. */
+export function term(word: string, stop: ReadonlySet<string>): string | null {
+  if ([...word].length < 2 || stop.has(word)) return null;
+  const t = stem(word);
+  return new TextEncoder().encode(t).length > MAX_TERM ? cutBytes(t, MAX_TERM) : t;
+}
+
+/** `text` cut to at most `max` bytes of UTF-8, on a character boundary. */
+function cutBytes(text: string, max: number): string {
+  let out = '';
+  let bytes = 0;
+  for (const c of text) {
+    bytes += new TextEncoder().encode(c).length;
+    if (bytes > max) break;
+    out += c;
+  }
+  return out;
+}
+
+/** The terms of a text, in order. */
+export function terms(text: string, stop: ReadonlySet<string>): string[] {
+  return wordsOf(fold(text))
+    .map((w) => term(w.word, stop))
+    .filter((t): t is string => t !== null);
+}

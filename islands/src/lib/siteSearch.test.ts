@@ -1,0 +1,124 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chunkOf, chunksFor, excerpt, openSearch, rank, scoresFor, type Segment } from './siteSearch.ts';
+
+const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
+
+/** A small index as the build writes it: two chunks, four results, one spelling list. */
+function site() {
+  const files: Record<string, string> = {
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop] }),
+    // Results: 0 the rood unit, 1 an article on conversion, 2 one on converters, 3 one on metres.
+    '/search/v1/c/0.json': JSON.stringify({ acre: [100, 0, 20, 1, 5], conversion: [100, 1, 40, 1, 10], converter: [100, 2, 30] }),
+    '/search/v1/c/1.json': JSON.stringify({ metre: [100, 1, 8, 1, 45, 1, 30], rood: [100, 0, 60], table: [100, 1, 12] }),
+    '/search/v1/p/0.json': JSON.stringify({ url: '/area-converter?from=rood', title: 'Roods (ro)', section: 'Area unit', text: 'Roods (ro) A rood is a quarter of an acre.' }),
+    '/search/v1/p/1.json': JSON.stringify({ url: '/blog/conversion', title: 'Conversion', section: 'Blog', text: 'Conversion tables in metre and acre.' }),
+    '/search/v1/p/2.json': JSON.stringify({ url: '/blog/conversions', title: 'More conversion', section: 'Blog', text: 'More conversion notes.' }),
+    '/search/v1/p/3.json': JSON.stringify({ url: '/blog/metres', title: 'Metres', section: 'Blog', text: 'Metres.' }),
+    '/search/v1/w/fc10.txt': 'conversion 2\ncollection 1\n',
+  };
+  const asked: string[] = [];
+  const get = async (url: string) => {
+    asked.push(url);
+    if (!(url in files)) throw new Error(`404 ${url}`);
+    return files[url];
+  };
+  return { get, asked };
+}
+
+const plain = (segments: Segment[]) => segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join('');
+
+test('a term falls in the last chunk whose first term sorts before it; a prefix may span chunks', () => {
+  const firsts = ['acre', 'metre', 'mile', 'mill', 'rood'];
+  assert.equal(chunkOf(firsts, 'aaa'), 0);
+  assert.equal(chunkOf(firsts, 'acre'), 0);
+  assert.equal(chunkOf(firsts, 'feet'), 0);
+  assert.equal(chunkOf(firsts, 'mi'), 1);
+  assert.equal(chunkOf(firsts, 'zzz'), 4);
+  assert.deepEqual(chunksFor(firsts, 'mi'), [1, 2, 3]);
+  assert.deepEqual(chunksFor(firsts, 'mil'), [1, 2, 3], "'mila' would sort before 'mile'");
+  assert.deepEqual(chunksFor(firsts, 'mile'), [2]);
+  assert.deepEqual(chunksFor(firsts, 'feet'), [0]);
+});
+
+test('a term scores the pages of every indexed term it begins, exact matches most', () => {
+  const chunk = { conversion: [100, 1, 40, 1, 10], converter: [200, 2, 30], cone: [100, 0, 99] };
+  const exact = scoresFor('conversion', [chunk]);
+  assert.deepEqual([...exact], [[1, 40], [2, 10]]);
+  // Rarity weighs the frequency: converter (rarer) on page 2 beats conversion there.
+  assert.ok(scoresFor('conver', [chunk]).get(2)! > (0.5 * 6 / 10) * 10);
+  const prefix = scoresFor('conv', [chunk]);
+  assert.deepEqual([...prefix.keys()].sort(), [1, 2]);
+  assert.ok(prefix.get(1)! < 40, 'a prefix match counts less than the word itself');
+});
+
+test('pages with every term come first; without any such page, pages with some', () => {
+  const a = new Map([[1, 5], [2, 1]]);
+  const b = new Map([[2, 3], [3, 9]]);
+  assert.deepEqual(rank([a, b]), [2]);
+  assert.deepEqual(rank([new Map([[1, 5]]), new Map([[3, 9]])]), [3, 1]);
+  assert.deepEqual(rank([]), []);
+});
+
+test('the excerpt shows the matched words, marked, in their sentence', () => {
+  const text = `${'Intro words here. '.repeat(20)}The rood was a quarter of an acre in England. ${'More words after. '.repeat(20)}`;
+  const got = plain(excerpt(text, ['rood'], stop));
+  assert.match(got, /^… .*The \[rood\] was a quarter of an acre in England\. .* …$/);
+  assert.equal(plain(excerpt('Short text about acres.', ['acre'], stop)), 'Short text about [acres].');
+  assert.equal(plain(excerpt('', ['x'], stop)), '');
+});
+
+test('a search fetches the entry, the chunk its term falls in and the results it shows', async () => {
+  const { get, asked } = site();
+  const search = await openSearch(get);
+  const found = await search.search('What is a rood?');
+  assert.deepEqual(
+    found.hits.map((h) => [h.url, h.title, h.section]),
+    [['/area-converter?from=rood', 'Roods (ro)', 'Area unit']],
+  );
+  assert.equal(plain(found.hits[0].excerpt), '[Roods] (ro) A [rood] is a quarter of an acre.');
+  assert.deepEqual(asked, ['/search.json', '/search/v1/c/1.json', '/search/v1/p/0.json']);
+  asked.length = 0;
+  // Later queries fetch only what they have not seen.
+  await search.search('Roods');
+  assert.deepEqual(asked, []);
+});
+
+test('pages are ranked by score; every term must match', async () => {
+  const search = await openSearch(site().get);
+  assert.deepEqual((await search.search('conversion')).hits.map((h) => h.url), ['/blog/conversion', '/blog/conversions']);
+  // Metre is on 1, 2 and 3, and counts most on 2: 2 then 1 (3 has no conversion).
+  assert.deepEqual((await search.search('conversion metre')).hits.map((h) => h.url), ['/blog/conversions', '/blog/conversion']);
+  assert.deepEqual((await search.search('conversion table')).hits.map((h) => h.url), ['/blog/conversion']);
+  // No page has both: the pages with either, best first.
+  assert.deepEqual((await search.search('rood table')).hits.map((h) => h.url), ['/area-converter?from=rood', '/blog/conversion']);
+});
+
+test('a misspelled word is read as the site word one edit away, and says so', async () => {
+  const { get } = site();
+  const search = await openSearch(get);
+  assert.deepEqual(await search.search('convresion', { correct: false }), { hits: [] }, 'asked not to correct');
+  const found = await search.search('convresion');
+  assert.equal(found.corrected, 'conversion');
+  assert.deepEqual(found.hits.map((h) => h.url), ['/blog/conversion', '/blog/conversions']);
+  // Nothing near: no results and no correction; a missing list is no error.
+  assert.deepEqual(await search.search('zzzzzzzz'), { hits: [] });
+});
+
+test('a failed fetch rejects and is tried again next time', async () => {
+  let fail = true;
+  const { get } = site();
+  const flaky = async (url: string) => {
+    if (fail && url.includes('/c/')) throw new TypeError('Failed to fetch');
+    return get(url);
+  };
+  const search = await openSearch(flaky);
+  await assert.rejects(search.search('rood'));
+  fail = false;
+  assert.equal((await search.search('rood')).hits.length, 1);
+});
+
+test('an entry that is not an index is refused', async () => {
+  await assert.rejects(openSearch(async () => '{"hello":1}'));
+  await assert.rejects(openSearch(async () => 'not json'));
+});

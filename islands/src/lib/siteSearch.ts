@@ -1,0 +1,249 @@
+// The site search's reader: finds the pages, FAQ entries and units for a query in the static
+// index the build writes (src/search/mod.rs), fetching only what the query needs: the entry
+// (`/search.json`: the version, each chunk's first term, the stop words), the chunk(s) each
+// term falls in, and the results it shows. A term matches the index's terms it begins
+// (`conv` finds conversion, converter); a page must have every term (else the pages with
+// the most of them), ranked by the sum of the index's scores. When nothing matches, a
+// misspelled word is read as the site's most common word one edit away (spelling.ts).
+import { correctable, correction, listNames, parseList, type WordList } from './spelling.ts';
+import { fold, term, terms, wordsOf } from './searchWords.ts';
+import { SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
+
+/** How many results the box lists. */
+export const RESULTS = 6;
+/** An excerpt's length in words. */
+const EXCERPT_WORDS = 22;
+/** At most this many chunks for one term (a short prefix can span several). */
+const MAX_CHUNKS = 3;
+
+export interface Entry {
+  version: string;
+  chunks: string[];
+  stop: string[];
+}
+
+/** A run of an excerpt: a matched word is `mark`ed. */
+export interface Segment {
+  text: string;
+  mark: boolean;
+}
+
+export interface Hit {
+  url: string;
+  title: string;
+  section: string;
+  excerpt: Segment[];
+}
+
+export interface Found {
+  hits: Hit[];
+  /** The query as read when a misspelled word was corrected ("conversion tables"). */
+  corrected?: string;
+}
+
+interface Fragment {
+  url: string;
+  title: string;
+  section: string;
+  text: string;
+}
+
+/** A chunk of the index: term → [rarity, page delta, frequency, …] (see src/search/postings.rs). */
+type Chunk = Record<string, number[]>;
+export type FetchText = (url: string) => Promise<string>;
+
+/** GETs a file of ours as text; a failed request or a status other than 200 rejects. */
+export const fetchText: FetchText = async (url) => {
+  const res = await fetch(url, url === SEARCH_ENTRY ? { cache: 'no-cache' } : undefined);
+  if (!res.ok) throw new Error(`${url}: status ${res.status}`);
+  return res.text();
+};
+
+/** The index of the chunk `t` falls in: the last whose first term sorts before or at `t`. */
+export function chunkOf(firsts: readonly string[], t: string): number {
+  let lo = 0;
+  let hi = firsts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (firsts[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Chunk numbers holding terms that begin with `t`. */
+export function chunksFor(firsts: readonly string[], t: string): number[] {
+  const out = [chunkOf(firsts, t)];
+  while (out.length < MAX_CHUNKS) {
+    const next = out[out.length - 1] + 1;
+    if (next >= firsts.length || !firsts[next].startsWith(t)) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/**
+ * Page → score for one term: the best of the index's terms it begins (exact counts most),
+ * each listed as [rarity, page delta, frequency, page delta, frequency, …].
+ */
+export function scoresFor(t: string, chunks: readonly Chunk[]): Map<number, number> {
+  const scores = new Map<number, number>();
+  for (const chunk of chunks) {
+    for (const [indexed, postings] of Object.entries(chunk)) {
+      if (!indexed.startsWith(t)) continue;
+      const factor = ((indexed === t ? 1 : (0.5 * t.length) / indexed.length) * postings[0]) / 100;
+      let page = 0;
+      for (let i = 1; i + 1 < postings.length; i += 2) {
+        page += postings[i];
+        const s = postings[i + 1] * factor;
+        if (s > (scores.get(page) ?? 0)) scores.set(page, s);
+      }
+    }
+  }
+  return scores;
+}
+
+/** Pages ranked by their summed scores: those with every term, or else those with any. */
+export function rank(perTerm: readonly Map<number, number>[]): number[] {
+  if (perTerm.length === 0) return [];
+  const sum = (pages: Iterable<number>) => [...pages].map((p) => [p, perTerm.reduce((s, m) => s + (m.get(p) ?? 0), 0)] as const);
+  const [first, ...rest] = perTerm;
+  let ranked = sum([...first.keys()].filter((p) => rest.every((m) => m.has(p))));
+  if (ranked.length === 0) ranked = sum(new Set(perTerm.flatMap((m) => [...m.keys()])));
+  return ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([p]) => p);
+}
+
+/** Up to EXCERPT_WORDS words of `text` around its densest run of words that match `qterms`. */
+export function excerpt(text: string, qterms: readonly string[], stop: ReadonlySet<string>): Segment[] {
+  const words = wordsOf(text);
+  const matched = words.map(({ word }) => {
+    const t = term(fold(word), stop);
+    return t !== null && qterms.some((q) => t.startsWith(q));
+  });
+  let best = 0;
+  let bestCount = -1;
+  for (let start = 0; start < Math.max(1, words.length - EXCERPT_WORDS + 1); start++) {
+    let count = 0;
+    for (let i = start; i < Math.min(words.length, start + EXCERPT_WORDS); i++) if (matched[i]) count++;
+    if (count > bestCount) [best, bestCount] = [start, count];
+  }
+  // Start a few words before the first match, so it reads in context.
+  const firstMatch = matched.indexOf(true, best);
+  const start = firstMatch >= 0 ? Math.max(0, firstMatch - 3) : 0;
+  const end = Math.min(words.length, start + EXCERPT_WORDS);
+  if (words.length === 0) return [{ text: text.slice(0, 160), mark: false }];
+  const segments: Segment[] = [];
+  const push = (s: string, mark: boolean) => {
+    const last = segments[segments.length - 1];
+    if (last && last.mark === mark) last.text += s;
+    else if (s) segments.push({ text: s, mark });
+  };
+  if (start > 0) push('… ', false);
+  let at = words[start].at;
+  for (let i = start; i < end; i++) {
+    push(text.slice(at, words[i].at), false);
+    push(words[i].word, matched[i]);
+    at = words[i].at + words[i].word.length;
+  }
+  const tail = end < words.length ? text.slice(at, words[end].at).replace(/\s+$/, '') : text.slice(at);
+  push(tail, false);
+  if (end < words.length) push(' …', false);
+  return segments;
+}
+
+/** A search over one version of the index; open one with `openSearch`. */
+export class SiteSearch {
+  private readonly stop: Set<string>;
+  /** URL → its parsed contents, each fetched once; a failed fetch is forgotten, so the next query tries again. */
+  private readonly loaded = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly entry: Entry,
+    private readonly get: FetchText = fetchText,
+  ) {
+    this.stop = new Set(entry.stop);
+  }
+
+  private load<T>(file: string, parse: (text: string) => T): Promise<T> {
+    const url = `${SEARCH_DIR}${this.entry.version}/${file}`;
+    let p = this.loaded.get(url) as Promise<T> | undefined;
+    if (!p) {
+      p = this.get(url).then(parse);
+      this.loaded.set(url, p);
+      p.catch(() => this.loaded.delete(url));
+    }
+    return p;
+  }
+
+  private chunk(n: number): Promise<Chunk> {
+    return this.load(`c/${n}.json`, (t) => JSON.parse(t) as Chunk);
+  }
+
+  private fragment(n: number): Promise<Fragment> {
+    return this.load(`p/${n}.json`, (t) => JSON.parse(t) as Fragment);
+  }
+
+  private list(name: string): Promise<WordList> {
+    // A list the site does not have is an empty one (no word of that shape).
+    return this.load(`w/${name}.txt`, parseList).catch(() => [] as WordList);
+  }
+
+  /** The terms of a query. */
+  terms(query: string): string[] {
+    return [...new Set(terms(query, this.stop))];
+  }
+
+  /** Result numbers for the terms, best first. */
+  async pages(qterms: readonly string[]): Promise<number[]> {
+    const perTerm = await Promise.all(
+      qterms.map(async (t) => scoresFor(t, await Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n))))),
+    );
+    return rank(perTerm);
+  }
+
+  /** The query with each misspelled word replaced by the site's word it most likely means; null when none is. */
+  async corrected(query: string): Promise<string | null> {
+    let changed = false;
+    const parts = await Promise.all(
+      query.split(/(\s+)/).map(async (part) => {
+        const word = fold(part).replace(/[^\p{Alphabetic}]/gu, '');
+        if (!correctable(word) || this.stop.has(word)) return part;
+        const fix = correction(word, await Promise.all(listNames(word).map((n) => this.list(n))));
+        if (fix === null) return part;
+        changed = true;
+        return fix;
+      }),
+    );
+    return changed ? parts.join('') : null;
+  }
+
+  /**
+   * The results for a query: up to `limit`, with their excerpts. With `correct`, a query
+   * that finds nothing is read again with its misspelled words corrected (a caller reading
+   * as the visitor types asks for that only once typing pauses: `convr` is no typo yet).
+   */
+  async search(query: string, { limit = RESULTS, correct = true } = {}): Promise<Found> {
+    let qterms = this.terms(query);
+    if (qterms.length === 0) return { hits: [] };
+    let pages = await this.pages(qterms);
+    let corrected: string | undefined;
+    if (pages.length === 0 && correct) {
+      const fixed = await this.corrected(query);
+      if (fixed !== null) {
+        qterms = this.terms(fixed);
+        pages = await this.pages(qterms);
+        if (pages.length > 0) corrected = fixed;
+      }
+    }
+    const fragments = await Promise.all(pages.slice(0, limit).map((n) => this.fragment(n)));
+    const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(f.text, qterms, this.stop) }));
+    return corrected === undefined ? { hits } : { hits, corrected };
+  }
+}
+
+/** Opens the current index (its entry is always fetched afresh). */
+export async function openSearch(get: FetchText = fetchText): Promise<SiteSearch> {
+  const entry = JSON.parse(await get(SEARCH_ENTRY)) as Entry;
+  if (typeof entry?.version !== 'string' || !Array.isArray(entry.chunks) || !Array.isArray(entry.stop)) throw new Error('search.json: unexpected contents');
+  return new SiteSearch(entry, get);
+}

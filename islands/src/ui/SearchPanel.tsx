@@ -1,0 +1,182 @@
+// The search box's list (components/SiteSearch.tsx keeps only the field): fetched when the
+// box is first focused, it reads each query against the site's index (lib/siteSearch.ts),
+// shows the results as the combobox's listbox options (title, section, excerpt with the
+// matched words marked) and handles the keys: ↓/↑ move through the options, Enter opens
+// the chosen one (or the first), Escape closes the list and, pressed again, clears the box.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { openSearch, type Found, type Hit, type SiteSearch } from '../lib/siteSearch.ts';
+
+export type PanelKeys = (e: KeyboardEvent<HTMLInputElement>) => void;
+
+/** What the field shows of the list: whether it is open, and the active option's id. */
+export interface PanelState {
+  expanded: boolean;
+  active: string | null;
+}
+
+interface Props {
+  id: string;
+  query: string;
+  input: RefObject<HTMLInputElement | null>;
+  keys: MutableRefObject<PanelKeys | null>;
+  onState: (state: PanelState) => void;
+  setQuery: (query: string) => void;
+}
+
+/** Wait this long after a keystroke before reading the index (typing on is not a query). */
+const DEBOUNCE_MS = 60;
+/** And this long before reading a query that found nothing as a misspelling. */
+const CORRECT_MS = 400;
+
+type Outcome = { query: string; found: Found } | { query: string; failed: 'offline' | 'unavailable' };
+
+/** The index, opened once; a failure is forgotten so the next query tries again. */
+let index: Promise<SiteSearch> | null = null;
+function searchIndex(): Promise<SiteSearch> {
+  index ??= openSearch();
+  index.catch(() => (index = null));
+  return index;
+}
+
+function failure(): 'offline' | 'unavailable' {
+  return navigator.onLine === false ? 'offline' : 'unavailable';
+}
+
+export default function SearchPanel({ id, query, input, keys, onState, setQuery }: Props) {
+  const [open, setOpen] = useState(true);
+  const [active, setActive] = useState(-1);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const latest = useRef(query);
+  latest.current = query;
+
+  const trimmed = query.trim();
+  const shown = outcome !== null && outcome.query === trimmed ? outcome : null;
+  const hits: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
+  const expanded = open && trimmed !== '' && hits.length > 0;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  // Read the query once typing pauses, as a misspelling only after a longer pause; an
+  // answer for an older query is dropped.
+  useEffect(() => {
+    setActive(-1);
+    if (trimmed === '') return;
+    const read = (correct: boolean) =>
+      searchIndex()
+        .then((search) => search.search(trimmed, { correct }))
+        .then(
+          (found) => {
+            // Nothing found is not said before the misspelling is tried.
+            if (latest.current.trim() === trimmed && (correct || found.hits.length > 0)) setOutcome({ query: trimmed, found });
+            return found.hits.length;
+          },
+          () => {
+            if (latest.current.trim() === trimmed) setOutcome({ query: trimmed, failed: failure() });
+            return -1;
+          },
+        );
+    let correction: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(() => {
+      void read(false).then((n) => {
+        if (n === 0 && latest.current.trim() === trimmed) correction = setTimeout(() => void read(true), CORRECT_MS);
+      });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(correction);
+    };
+  }, [trimmed]);
+
+  const activeId = expanded && active >= 0 ? optionId(active) : null;
+  // Before the paint, so the field's ARIA state and the list change together.
+  useLayoutEffect(() => {
+    onState({ expanded, active: activeId });
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [onState, expanded, activeId]);
+
+  const go = useCallback((hit: Hit) => {
+    setOpen(false);
+    window.location.assign(hit.url);
+  }, []);
+
+  // The field's keys, and its focus: the list opens with the field and closes when the
+  // focus leaves the search.
+  keys.current = (e) => {
+    const n = hits.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) setOpen(true);
+      if (n === 0) return;
+      const down = e.key === 'ArrowDown';
+      setActive((a) => (a < 0 ? (down ? 0 : n - 1) : (a + (down ? 1 : n - 1)) % n));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (expanded) go(hits[Math.max(0, active)]);
+    } else if (e.key === 'Escape') {
+      if (open && trimmed !== '') {
+        e.preventDefault();
+        setOpen(false);
+      } else if (query !== '') {
+        e.preventDefault();
+        if (input.current) input.current.value = '';
+        setQuery('');
+      }
+    } else if (e.key !== 'Tab' && e.key !== 'Shift') {
+      setOpen(true);
+    }
+  };
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const onFocus = () => setOpen(true);
+    const onBlur = (e: FocusEvent) => {
+      if (!(e.relatedTarget instanceof Node && field.form?.contains(e.relatedTarget))) setOpen(false);
+    };
+    field.addEventListener('focus', onFocus);
+    field.addEventListener('blur', onBlur);
+    return () => {
+      field.removeEventListener('focus', onFocus);
+      field.removeEventListener('blur', onBlur);
+    };
+  }, [input]);
+  useEffect(() => () => onState({ expanded: false, active: null }), [onState]);
+
+  const corrected = shown && 'found' in shown ? shown.found.corrected : undefined;
+  let note = '';
+  if (trimmed !== '' && shown) {
+    if ('failed' in shown) note = shown.failed === 'offline' ? 'Search needs a connection: you are offline.' : 'Search is unavailable right now. Try again in a moment.';
+    else if (hits.length === 0) note = `No results for “${trimmed}”.`;
+    else if (corrected) note = `Showing results for “${corrected}”.`;
+  }
+  const announce = trimmed === '' || !shown ? '' : [note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
+
+  return (
+    <>
+      <div className="site-search-popup" hidden={!open || trimmed === '' || (!expanded && note === '')}>
+        {note && <p className="site-search-note">{note}</p>}
+        <ul id={`${id}-list`} role="listbox" aria-label="Search results" hidden={!expanded}>
+          {hits.map((hit, i) => (
+            <li
+              key={hit.url}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className="site-search-hit"
+              // The field keeps the focus (and the list stays open) until the click lands.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => go(hit)}
+            >
+              <span className="site-search-title">{hit.title}</span>
+              <span className="site-search-section">{hit.section}</span>
+              <span className="site-search-excerpt">
+                {hit.excerpt.map((s, j) => (s.mark ? <mark key={j}>{s.text}</mark> : s.text))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p id={`${id}-status`} role="status" className="visually-hidden">
+        {announce}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+// The search box in every page's header, on a site with 2,000 generated articles
+// (bench/articles.mjs): nothing of it loads before the box is focused; words find the
+// article, FAQ entry, unit or converter (a misspelled word too); the keyboard alone works;
+// screen readers get names, options and a count; axe finds nothing with the list open;
+// it fits at 320 px; offline it says it needs the connection, except for what it fetched.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { addArticles } from '../../bench/articles.mjs';
+import { siteCopy, siteForFile } from './harness.mjs';
+import { finish, newPage, noAxeViolations } from './interactive-helpers.mjs';
+
+const root = siteCopy((dir) => addArticles(dir, 2000));
+after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root });
+
+const box = (page) => page.getByRole('combobox', { name: 'Search or convert' });
+const results = (page) => page.getByRole('listbox', { name: 'Search results' });
+
+/** Waits until the attribute reads `value` (null: absent), and says what it read if it never does. */
+async function attr(locator, name, value, message) {
+  let got;
+  for (let i = 0; i < 50; i++) {
+    got = await locator.getAttribute(name);
+    if (got === value) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(got, value, message ?? name);
+}
+
+/** Opens `path` with the search island hydrated. */
+async function open(path = '/length-converter', options = {}) {
+  const page = await newPage(ctx.browser, options);
+  await page.goto(ctx.site.url + path);
+  await page.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+  return page;
+}
+
+/** Types into the box as a visitor does and waits for the list to answer. */
+async function search(page, text) {
+  await box(page).fill('');
+  await box(page).pressSequentially(text, { delay: 20 });
+  await page.waitForFunction((t) => document.getElementById('site-search-status')?.textContent !== '' && document.getElementById('site-search-q')?.value === t, text);
+}
+
+test('the box is in the header of every kind of page, and nothing of the search loads before it is focused', async () => {
+  for (const path of ['/', '/length-converter', '/blog/unit-conversion-history', '/faq', '/privacy', '/blog']) {
+    const page = await open(path);
+    const asked = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator('header.site-header').getByRole('combobox', { name: 'Search or convert' }).count(), 1, path);
+    assert.deepEqual(asked.filter((p) => p.startsWith('/search')), [], `${path}: no index before focus`);
+    await page.context().close();
+  }
+  const page = await open('/length-converter');
+  const before = [];
+  page.on('request', (r) => before.push(new URL(r.url()).pathname));
+  await page.waitForLoadState('networkidle');
+  const scriptsBefore = before.filter((p) => p.endsWith('.js')).length;
+  // Focusing fetches the rest of the search.
+  await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('.js')), box(page).focus()]);
+  assert.ok(before.filter((p) => p.endsWith('.js')).length > scriptsBefore);
+  const entry = page.waitForRequest((r) => new URL(r.url()).pathname === '/search.json');
+  await search(page, 'metre');
+  await entry;
+  await finish(page);
+});
+
+test('a word from one article body finds that article first, and Enter opens it', async () => {
+  const page = await open('/');
+  await search(page, 'Talleyrand');
+  const first = results(page).getByRole('option').first();
+  await first.waitFor();
+  assert.match(await first.textContent(), /History/);
+  assert.match(await first.locator('mark').first().textContent(), /Talleyrand/);
+  await box(page).press('Enter');
+  await page.waitForURL('**/blog/unit-conversion-history');
+  await finish(page);
+});
+
+test('a misspelled word finds conversion articles, and says what it read', async () => {
+  const page = await open('/');
+  await search(page, 'convresion');
+  await page.locator('.site-search-note', { hasText: 'Showing results for “conversion”.' }).waitFor();
+  // Every result has the word (marked in its excerpt), conversion articles among them.
+  const options = results(page).getByRole('option');
+  const marked = await options.evaluateAll((els) => els.map((el) => [...el.querySelectorAll('mark')].map((m) => m.textContent).join(' ')));
+  assert.ok(marked.length > 0 && marked.every((m) => /conversion/i.test(m)), marked.join(' | '));
+  assert.ok((await options.filter({ hasText: 'Blog' }).allTextContents()).some((t) => /conversion/i.test(t)), 'a conversion article');
+  await finish(page);
+});
+
+test('an FAQ question opens its answer on the FAQ page', async () => {
+  const page = await open('/length-converter');
+  await search(page, 'work offline');
+  const option = results(page).getByRole('option').filter({ hasText: 'FAQ' }).first();
+  await option.waitFor();
+  await option.click();
+  await page.waitForURL(/\/faq#/);
+  const id = new URL(page.url()).hash.slice(1);
+  await page.waitForFunction((id) => document.getElementById(id)?.open === true, id);
+  await finish(page);
+});
+
+test('a unit finds its converter, opened on that unit', async () => {
+  const page = await open('/');
+  await search(page, 'what is a stone');
+  const option = results(page).getByRole('option').filter({ hasText: 'Weight unit' }).first();
+  await option.waitFor();
+  assert.match(await option.textContent(), /Stones/);
+  await option.click();
+  await page.waitForURL(/\/weight-converter\?from=stones/);
+  await finish(page);
+});
+
+test('keyboard only: / and Ctrl+K focus the box, arrows choose, Escape closes then clears; screen readers hear the options and a count', async () => {
+  const page = await open('/length-converter');
+  await page.locator('h1').click();
+  await page.keyboard.press('/');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'site-search-q');
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+k');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'site-search-q');
+  // `/` typed in a field is a character, not the shortcut.
+  await page.keyboard.type('acre');
+  await page.waitForFunction(() => document.getElementById('site-search-q').getAttribute('aria-expanded') === 'true');
+  assert.equal(await box(page).inputValue(), 'acre');
+  const status = page.getByRole('status').filter({ hasText: /results?\.$/ });
+  await status.waitFor();
+  const count = await results(page).getByRole('option').count();
+  assert.ok(count > 1);
+  assert.equal(await status.textContent(), `${count} results.`);
+
+  await page.keyboard.press('ArrowDown');
+  const options = results(page).getByRole('option');
+  const firstId = await options.first().getAttribute('id');
+  await attr(box(page), 'aria-activedescendant', firstId);
+  await attr(options.first(), 'aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await attr(box(page), 'aria-activedescendant', await options.nth(1).getAttribute('id'));
+  await page.keyboard.press('ArrowUp');
+  await attr(box(page), 'aria-activedescendant', firstId);
+  await page.keyboard.press('ArrowUp');
+  await attr(box(page), 'aria-activedescendant', await options.last().getAttribute('id'), 'up from the first wraps to the last');
+
+  await page.keyboard.press('Escape');
+  await attr(box(page), 'aria-expanded', 'false');
+  await attr(box(page), 'aria-activedescendant', null);
+  assert.equal(await box(page).inputValue(), 'acre', 'the first Escape only closes the list');
+  await page.keyboard.press('ArrowDown');
+  await attr(box(page), 'aria-expanded', 'true', 'the arrow opens it again');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  assert.equal(await box(page).inputValue(), '');
+  await page.keyboard.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'site-search-q');
+  await finish(page);
+});
+
+test('axe finds nothing with the list open, on a wide screen and at 320 px, where nothing scrolls sideways', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 320, height: 640 }]) {
+    const page = await open('/length-converter', { viewport });
+    await box(page).focus();
+    await search(page, 'acre');
+    await results(page).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await noAxeViolations(page, `list open at ${viewport.width} px`);
+    const { scroll, client, popup } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      popup: document.querySelector('.site-search-popup').getBoundingClientRect().toJSON(),
+    }));
+    assert.ok(scroll <= client, `${viewport.width} px: the page scrolls sideways (${scroll} > ${client})`);
+    assert.ok(popup.left >= 0 && popup.right <= client, `${viewport.width} px: the list fits (${popup.left}–${popup.right})`);
+    const input = await box(page).boundingBox();
+    assert.ok(input.width >= 100, `${viewport.width} px: the box is ${input.width} px wide`);
+    await finish(page);
+  }
+});
+
+test('offline, the box says it needs the connection, but answers what it fetched before', async () => {
+  const page = await open('/length-converter', { serviceWorkers: 'allow' });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await search(page, 'acre');
+  await results(page).getByRole('option').first().waitFor();
+  const online = await results(page).getByRole('option').allTextContents();
+  // A new tab, offline: the entry and the files of that query come from the search cache.
+  const offline = await page.context().newPage();
+  await offline.goto(ctx.site.url + '/length-converter');
+  await offline.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+  await page.context().setOffline(true);
+  await search(offline, 'acre');
+  await results(offline).getByRole('option').first().waitFor();
+  assert.deepEqual(await results(offline).getByRole('option').allTextContents(), online);
+  await search(offline, 'Talleyrand');
+  await offline.locator('.site-search-note', { hasText: 'Search needs a connection: you are offline.' }).waitFor();
+  await page.context().setOffline(false);
+  await page.context().close();
+});
