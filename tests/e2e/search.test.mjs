@@ -114,6 +114,37 @@ test('a unit finds its converter, opened on that unit', async () => {
   await finish(page);
 });
 
+test('a conversion is answered in the box, with Copy, and opens its converter filled in', async () => {
+  const page = await open('/blog');
+  await search(page, '5 ft 11 in to cm');
+  const answer = results(page).getByRole('option').first();
+  await answer.waitFor();
+  assert.match(await answer.textContent(), /^5 ft 11 in = 180\.34 cm/);
+  await page.getByRole('status').filter({ hasText: '5 ft 11 in = 180.34 cm.' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Copy' }).count(), 1);
+  await noAxeViolations(page, 'a conversion answered');
+  await box(page).press('Enter');
+  await page.waitForURL('**/length-converter?value=5+ft+11+in&from=feet&to=centimeters');
+  assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '5 ft 11 in');
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  assert.match(await page.getByRole('status', { name: 'Result' }).textContent(), /180\.34/);
+
+  await search(page, '5 fet to cm');
+  await page.locator('.site-search-note', { hasText: 'Did you mean “feet”?' }).waitFor();
+  await finish(page);
+});
+
+test('money in the box: the live rate through the edge, with its time', async () => {
+  const page = await open('/');
+  await search(page, '100 usd to eur');
+  const answer = results(page).getByRole('option').first();
+  await answer.waitFor();
+  assert.match(await answer.textContent(), /^100\.00 USD = 92\.00 EUR.*Live · as of/);
+  await box(page).press('Enter');
+  await page.waitForURL('**/currency-converter?value=100&from=USD&to=EUR');
+  await finish(page);
+});
+
 test('keyboard only: / and Ctrl+K focus the box, arrows choose, Escape closes then clears; screen readers hear the options and a count', async () => {
   const page = await open('/length-converter');
   await page.locator('h1').click();
@@ -179,10 +210,12 @@ test('axe finds nothing with the list open, on a wide screen and at 320 px, wher
   }
 });
 
-test('offline, the box says it needs the connection, but answers what it fetched before', async () => {
+test('offline, the box converts and says search needs the connection, but answers what it fetched before', async () => {
   const page = await open('/length-converter', { serviceWorkers: 'allow' });
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await search(page, '5 ft');
+  await results(page).getByRole('option').filter({ hasText: '5 ft = 1.524 m' }).waitFor();
   await search(page, 'acre');
   await results(page).getByRole('option').first().waitFor();
   const online = await results(page).getByRole('option').allTextContents();
@@ -194,6 +227,11 @@ test('offline, the box says it needs the connection, but answers what it fetched
   await search(offline, 'acre');
   await results(offline).getByRole('option').first().waitFor();
   assert.deepEqual(await results(offline).getByRole('option').allTextContents(), online);
+  // Conversions read the units fetched before, and money the built-in rates.
+  await search(offline, '10kg in lb');
+  await results(offline).getByRole('option').filter({ hasText: '10 kg = 22.046226 lb' }).waitFor();
+  await search(offline, '100 usd to eur');
+  await results(offline).getByRole('option').filter({ hasText: /100\.00 USD = 85\.00 EUR.*built-in offline rate/ }).waitFor();
   await search(offline, 'Talleyrand');
   await offline.locator('.site-search-note', { hasText: 'Search needs a connection: you are offline.' }).waitFor();
   await page.context().setOffline(false);

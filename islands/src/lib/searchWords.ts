@@ -57,3 +57,6 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
     .map((w) => term(w.word, stop))
     .filter((t): t is string => t !== null);
 }
+
+/** Whether a query may be a conversion ("5 ft 11 in to cm"): it holds a number. */
+export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query);

@@ -8,6 +8,7 @@
 import { correctable, correction, listNames, parseList, type WordList } from './spelling.ts';
 import { fold, term, terms, wordsOf } from './searchWords.ts';
 import { SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
+import type { AnswerData } from './askConversion.ts';
 
 /** How many results the box lists. */
 export const RESULTS = 6;
@@ -186,6 +187,11 @@ export class SiteSearch {
   private list(name: string): Promise<WordList> {
     // A list the site does not have is an empty one (no word of that shape).
     return this.load(`w/${name}.txt`, parseList).catch(() => [] as WordList);
+  }
+
+  /** What answers conversions in the box: the units, their pages, the currencies (units.json). */
+  units(): Promise<AnswerData> {
+    return this.load('units.json', (t) => JSON.parse(t) as AnswerData);
   }
 
   /** The terms of a query. */

@@ -3,8 +3,19 @@
 // shows the results as the combobox's listbox options (title, section, excerpt with the
 // matched words marked) and handles the keys: ↓/↑ move through the options, Enter opens
 // the chosen one (or the first), Escape closes the list and, pressed again, clears the box.
+// A query holding a number is also read as a conversion (lib/boxAnswers.ts, a chunk fetched
+// then): its answer comes first in the list, opens the converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { openSearch, type Found, type Hit, type SiteSearch } from '../lib/siteSearch.ts';
+import { holdsNumber } from '../lib/searchWords.ts';
+import { lazyChunk } from '../lib/lazyChunk.ts';
+import { copyWithToast } from '../lib/clipboard.ts';
+import type { BoxAnswer } from '../lib/boxAnswers.ts';
+
+const answersChunk = lazyChunk(() => import('../lib/boxAnswers.ts'));
+
+/** A result as listed: a page found, or a conversion's answer. */
+type Option = Hit & { answer?: boolean };
 
 export type PanelKeys = (e: KeyboardEvent<HTMLInputElement>) => void;
 
@@ -46,12 +57,16 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const [open, setOpen] = useState(true);
   const [active, setActive] = useState(-1);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [answered, setAnswered] = useState<{ query: string; answer: BoxAnswer } | null>(null);
   const latest = useRef(query);
   latest.current = query;
 
   const trimmed = query.trim();
   const shown = outcome !== null && outcome.query === trimmed ? outcome : null;
-  const hits: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
+  const answer = answered !== null && answered.query === trimmed ? answered.answer : null;
+  const lines = answer && 'lines' in answer ? answer.lines : [];
+  const found: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
+  const hits: Option[] = [...lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true })), ...found];
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
 
@@ -74,8 +89,22 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
             return -1;
           },
         );
+    // A conversion is answered alongside (a live rate may take a moment); a failure to
+    // load the parser or the units leaves the search's answer alone.
+    const aborted = new AbortController();
+    const convert = () =>
+      answersChunk
+        .load()
+        .then(async (m) => m.answerFor(trimmed, await (await searchIndex()).units(), aborted.signal))
+        .then(
+          (answer) => {
+            if (answer !== null && latest.current.trim() === trimmed) setAnswered({ query: trimmed, answer });
+          },
+          () => undefined,
+        );
     let correction: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
+      if (holdsNumber(trimmed)) void convert();
       void read(false).then((n) => {
         if (n === 0 && latest.current.trim() === trimmed) correction = setTimeout(() => void read(true), CORRECT_MS);
       });
@@ -83,6 +112,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     return () => {
       clearTimeout(timer);
       clearTimeout(correction);
+      aborted.abort();
     };
   }, [trimmed]);
 
@@ -93,7 +123,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [onState, expanded, activeId]);
 
-  const go = useCallback((hit: Hit) => {
+  const go = useCallback((hit: Option) => {
     setOpen(false);
     window.location.assign(hit.url);
   }, []);
@@ -144,10 +174,13 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   let note = '';
   if (trimmed !== '' && shown) {
     if ('failed' in shown) note = shown.failed === 'offline' ? 'Search needs a connection: you are offline.' : 'Search is unavailable right now. Try again in a moment.';
-    else if (hits.length === 0) note = `No results for “${trimmed}”.`;
+    else if (hits.length === 0 && !answer) note = `No results for “${trimmed}”.`;
     else if (corrected) note = `Showing results for “${corrected}”.`;
   }
-  const announce = trimmed === '' || !shown ? '' : [note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
+  if (trimmed !== '' && answer && 'message' in answer) note = answer.message;
+  const said = lines.map((l) => `${l.text}.`).join(' ');
+  const announce = trimmed === '' || (!shown && !answer) ? '' : [said, note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
+  const copy = () => void copyWithToast(lines.map((l) => l.text).join('\n'), { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
 
   return (
     <>
@@ -160,19 +193,26 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
-              className="site-search-hit"
+              className={hit.answer ? 'site-search-hit site-search-answer' : 'site-search-hit'}
               // The field keeps the focus (and the list stays open) until the click lands.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => go(hit)}
             >
               <span className="site-search-title">{hit.title}</span>
               <span className="site-search-section">{hit.section}</span>
-              <span className="site-search-excerpt">
-                {hit.excerpt.map((s, j) => (s.mark ? <mark key={j}>{s.text}</mark> : s.text))}
-              </span>
+              {hit.answer ? (
+                <span className="site-search-excerpt">Open in the converter with this value</span>
+              ) : (
+                <span className="site-search-excerpt">{hit.excerpt.map((s, j) => (s.mark ? <mark key={j}>{s.text}</mark> : s.text))}</span>
+              )}
             </li>
           ))}
         </ul>
+        {expanded && lines.length > 0 && (
+          <button type="button" className="button site-search-copy" onClick={copy}>
+            Copy
+          </button>
+        )}
       </div>
       <p id={`${id}-status`} role="status" className="visually-hidden">
         {announce}

@@ -1,0 +1,81 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answer, splitTarget, type AnswerData } from './askConversion.ts';
+import { loadUnits } from '../../test/testData.ts';
+
+const units = loadUnits();
+const data: AnswerData = {
+  categories: units.categories,
+  pages: { ...Object.fromEntries(Object.keys(units.categories).map((k) => [k, `/${k}-converter`])), currency: '/currency-converter' },
+  currencies: units.currencies,
+  fallbackRates: units.fallback_rates,
+};
+
+/** The answer's lines, or its message. */
+function said(query: string): string[] | string | null {
+  const a = answer(query, data);
+  if (a === null) return null;
+  if (a.kind === 'error') return a.message;
+  if (a.kind === 'currency') return `${a.amount} ${a.from.code} → ${a.to.code}`;
+  return a.answers.map((x) => x.text);
+}
+
+test('the target is what follows the last to, in, into, as, = or →', () => {
+  assert.deepEqual(splitTarget('5 ft 11 in to cm'), ['5 ft 11 in', 'cm']);
+  assert.deepEqual(splitTarget('5 ft 11 in in cm'), ['5 ft 11 in', 'cm']);
+  assert.deepEqual(splitTarget('10kg IN lb'), ['10kg', 'lb']);
+  assert.deepEqual(splitTarget('2 m = ?ft'), ['2 m', '?ft']);
+  assert.deepEqual(splitTarget('3 cups → ml'), ['3 cups', 'ml']);
+  assert.equal(splitTarget('5 ft 11 in'), null, 'a trailing "in" is the inch');
+  assert.equal(splitTarget('to cm'), null);
+});
+
+test('a value with a target unit is answered by the value parser, with the converter to open', () => {
+  const a = answer('5 ft 11 in to cm', data);
+  assert.ok(a?.kind === 'answers');
+  assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length' }]);
+  assert.deepEqual(said('10kg in lb'), ['10 kg = 22.046226 lb']);
+  assert.deepEqual(said('100 °F to C'), ['100 °F = 37.78 °C']);
+  assert.deepEqual(said('3/4 cup in ml'), ['3/4 cup = 177.441177 mL']);
+  assert.deepEqual(said('2 m + 30 cm in inches'), ['2 m + 30 cm = 90.551181 in']);
+  assert.deepEqual(said('1 acre to square meters'), ['1 ac = 4,046.856422 m²']);
+});
+
+test('a compound is a target: feet and inches, stones and pounds', () => {
+  assert.deepEqual(said('1.8 m to ft in'), ['1.8 m = 5 ft 10.87 in']);
+  assert.deepEqual(said('80 kg in stones and pounds'), ['80 kg = 12 st 8.37 lb']);
+});
+
+test('without a target, the value is given in its converter’s usual units', () => {
+  const lines = said('5 ft');
+  assert.ok(Array.isArray(lines) && lines.length >= 1 && lines.every((l) => l.startsWith('5 ft = ')), String(lines));
+  assert.ok((lines as string[]).includes('5 ft = 1.524 m'), String(lines));
+});
+
+test('money: codes, names and signs, either way round; the rate is asked for by the caller', () => {
+  assert.equal(said('100 usd to eur'), '100 USD → EUR');
+  assert.equal(said('€50 in gbp'), '50 EUR → GBP');
+  assert.equal(said('100 US dollars to euro'), '100 USD → EUR');
+  assert.equal(said('20 CA$ to usd'), '20 CAD → USD');
+  const a = answer('1,5 eur to usd', data);
+  assert.ok(a?.kind === 'currency' && a.amount === 1.5 && a.href === '/currency-converter?value=1%2C5&from=EUR&to=USD', JSON.stringify(a));
+});
+
+test('what cannot be converted says why, with a did-you-mean for a misspelled unit', () => {
+  assert.equal(said('5 kg to cm'), '“kg” is a unit of weight, not length.');
+  assert.deepEqual(said('5 ft to centimetres'), ['5 ft = 152.4 cm'], 'aliases are targets too');
+  assert.match(String(said('5 ft to cmm')), /Did you mean/);
+  assert.match(String(said('5 fet to cm')), /Did you mean “feet”/);
+  assert.match(String(said('5 to cm')), /Say which unit 5 is in/);
+  assert.match(String(said('usd 5 to kg')), /./);
+});
+
+test('words with a number that are no conversion are left to the search', () => {
+  assert.equal(said('history of the metre'), null);
+  assert.equal(said('top 10 converters'), null);
+  assert.equal(said('the 1959 yard and pound agreement'), null);
+});
+
+test('a number before words that name no unit is a search, not an unknown unit', () => {
+  assert.equal(said('top 10 converters in 2024'), null);
+});

@@ -1,0 +1,44 @@
+// What the search box shows for a conversion (askConversion.ts reads it): each answer as a
+// line to open, "5 ft 11 in = 180.34 cm" → the length converter with that value, and money
+// at the live rate the edge gives, with its time; without one, at the rate this browser
+// last saw or the built-in table, and the line says so. A chunk of its own: the parser and
+// the rates client load only once a query holds a number.
+import { answer, type AnswerData } from './askConversion.ts';
+import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
+import { formatCurrency } from './format.ts';
+
+/** One answer line: the result to read and copy, where it opens, and what it is. */
+export interface AnswerLine {
+  text: string;
+  href: string;
+  /** "Length converter", "Currency · Live · as of 14:00 UTC" */
+  section: string;
+}
+
+export type BoxAnswer = { lines: AnswerLine[] } | { message: string };
+
+/** How long the box waits for a live rate before it answers with an offline one. */
+const RATE_TIMEOUT_MS = 4000;
+
+/** The answer for `query`, or null when it is no conversion (the search answers it). */
+export async function answerFor(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
+  const a = answer(query, data);
+  if (a === null) return null;
+  if (a.kind === 'error') return { message: a.message };
+  if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter` })) };
+  const { amount, from, to, href } = a;
+  const line = (rate: number, source: string): BoxAnswer => ({
+    lines: [{ text: `${formatCurrency(amount)} ${from.code} = ${formatCurrency(amount * rate)} ${to.code}`, href, section: `Currency · ${source}` }],
+  });
+  try {
+    const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
+    return line(live.rate, liveSourceText(live.time, live.stale));
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    const offline = offlineRate(from.code, to.code, readStoredRates(), data.fallbackRates);
+    if (offline === null) return { message: `No rate for ${from.code} to ${to.code} without a connection.` };
+    return offline.source === 'stored'
+      ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)
+      : line(offline.rate, 'Live rate unavailable: built-in offline rate');
+  }
+}
