@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Site-search benchmark (prints figures; never a test).
+//
+//   cargo build --release && node bench/search.mjs [--sizes 2000,20000] [--queries 2000]
+//
+// 1. Index cost: builds a copy of the site with N generated articles (bench/articles.mjs)
+//    and reads the build's "search index" step: the time spent reading and counting pages,
+//    summed over the worker threads (the most the index can add while pages stream), and
+//    the step that writes the index at the end; with the build's wall time, its peak memory
+//    (GNU time) and the index's files and bytes.
+// 2. Bytes per query: on the site with `--queries` articles served by `unitly serve`
+//    (gzip), Debian's Chromium focuses the box and types queries; every response after the
+//    focus is counted with its encoded size (headers included) as the browser received it:
+//    the first query carries the search's script chunk, the entry and the index files it
+//    needs; later ones only their own chunks and results. Also the time from the last
+//    keystroke to the list being shown (the box waits 60 ms after typing before it reads).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { addArticles } from './articles.mjs';
+import { BIN, fakeUpstreams, launchBrowser, siteCopy, startSite } from '../tests/e2e/harness.mjs';
+
+const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);
+const SIZES = arg('sizes', '2000,20000').split(',').map(Number);
+const QUERY_SITE = Number(arg('queries', '2000'));
+const KB = (n) => `${(n / 1024).toFixed(1)} KB`;
+if (!existsSync(BIN)) throw new Error(`build the generator first: cargo build --release (${BIN} is missing)`);
+
+/** Files and bytes under a folder. */
+function du(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) {
+      files++;
+      bytes += statSync(join(e.parentPath ?? e.path, e.name)).size;
+    }
+  }
+  return { files, bytes };
+}
+
+function build(n) {
+  const root = siteCopy((dir) => addArticles(dir, n));
+  const out = join(root, 'dist');
+  // A first build fills the island cache, as a site's builds after the first find it.
+  spawnSync(BIN, ['--root', root, 'build', '--out', out], { encoding: 'utf8' });
+  rmSync(out, { recursive: true, force: true });
+  const started = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M', BIN, '--root', root, 'build', '--out', out], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
+  const step = r.stdout.split('\n').find((l) => l.trim().startsWith('search index')) ?? '';
+  const worker = Number(/indexed in (\d+) ms of worker time/.exec(step)?.[1]);
+  const finish = Number(/([\d.]+) ms\s*$/.exec(step)?.[1]);
+  const rssMB = Number(/@@rss (\d+)/.exec(r.stderr)?.[1]) / 1024;
+  const index = du(join(out, 'search'));
+  rmSync(root, { recursive: true, force: true });
+  return { n, ms, worker, finish, rssMB, index, step: step.trim(), load: loadavg()[0] };
+}
+
+async function queries() {
+  const root = siteCopy((dir) => addArticles(dir, QUERY_SITE));
+  const upstreams = await fakeUpstreams();
+  const [site, browser] = await Promise.all([startSite({ root, env: upstreams.env }), launchBrowser()]);
+  const rows = [];
+  try {
+    // No service worker: its own fetches are not the page's, and a query's bytes are what the network carries.
+    const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    let counting = null;
+    cdp.on('Network.loadingFinished', (e) => counting && (counting.bytes += e.encodedDataLength, counting.files++));
+    await page.goto(`${site.url}/length-converter`);
+    await page.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+    await page.waitForLoadState('networkidle');
+    const box = page.getByRole('combobox', { name: 'Search or convert' });
+    const ask = async (label, text) => {
+      counting = { bytes: 0, files: 0 };
+      if (rows.length === 0) await box.focus();
+      await box.fill('');
+      await box.pressSequentially(text, { delay: 30 });
+      const typed = performance.now();
+      await page.waitForFunction((t) => document.getElementById('site-search-q')?.value === t && document.getElementById('site-search-status')?.textContent !== '', text);
+      const shown = performance.now() - typed;
+      await page.waitForLoadState('networkidle');
+      rows.push({ label, text, ...counting, shown });
+    };
+    await ask('first query', 'conversion history');
+    await ask('later query, new words', 'Talleyrand metre');
+    await ask('later query, a typo', 'convresion');
+    await ask('a conversion (first)', '5 ft 11 in to cm');
+    await ask('a conversion (later)', '10kg in lb');
+  } finally {
+    await browser.close();
+    await site.stop();
+    await upstreams.close?.();
+    rmSync(root, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+console.log(`load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+for (const n of SIZES) {
+  const r = build(n);
+  console.log(
+    `${n.toLocaleString('en-US')} articles: build ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB; ` +
+      `pages indexed in ${r.worker} ms of worker time, index written in ${r.finish} ms; ` +
+      `index ${r.index.files} files, ${(r.index.bytes / 1048576).toFixed(1)} MB; load average ${r.load.toFixed(2)}\n  ${r.step}`,
+  );
+}
+if (QUERY_SITE > 0) {
+  console.log(`\nQueries on a site with ${QUERY_SITE.toLocaleString('en-US')} articles (bytes as received, gzip):`);
+  for (const q of await queries()) {
+    console.log(`  ${q.label.padEnd(26)} “${q.text}”: ${KB(q.bytes)} in ${q.files} responses; list shown ${q.shown.toFixed(0)} ms after the last keystroke`);
+  }
+}
