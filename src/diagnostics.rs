@@ -153,19 +153,6 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// Where `key: value` stands in a YAML text: the first line at or after `from_line`
-/// (1-based) whose trimmed start is `key:` (or `- key:`), located at the value.
-pub fn locate_key(text: &str, from_line: usize, key: &str) -> Option<(usize, usize)> {
-    for (i, line) in text.lines().enumerate().skip(from_line.saturating_sub(1)) {
-        let trimmed = line.trim_start().trim_start_matches("- ");
-        if let Some(rest) = trimmed.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
-            let col = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
-            return Some((i + 1, line[..col].chars().count() + 1));
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,13 +173,5 @@ mod tests {
         let w = Problem::new("content/a,b:c.md", 2, 3, "50% done\nnext").warning();
         assert_eq!(w.annotation(), "::warning file=content/a%2Cb%3Ac.md,line=2,col=3::50%25 done%0Anext");
         assert_eq!(w.to_string(), "content/a,b:c.md:2:3: warning: 50% done\nnext");
-    }
-
-    #[test]
-    fn locate_key_finds_value_column() {
-        let t = "routes:\n  - path: /a\n    template: x.html\n  - path: /b\n    template: y.html\n";
-        assert_eq!(locate_key(t, 1, "path"), Some((2, 11)));
-        assert_eq!(locate_key(t, 4, "template"), Some((5, 15)));
-        assert_eq!(locate_key(t, 1, "missing"), None);
     }
 }

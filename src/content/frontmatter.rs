@@ -15,6 +15,13 @@ pub struct Split<'a> {
     pub body_offset: usize,
 }
 
+impl<'a> Split<'a> {
+    /// Where each value of the front matter sits, by its line in the file.
+    pub fn positions(&self) -> super::positions::Positions<'a> {
+        super::positions::Positions::starting_at(self.yaml, self.yaml_line_offset + 1)
+    }
+}
+
 pub fn split<'a>(file: &Path, text: &'a str) -> Result<Split<'a>, Problem> {
     let rest = text
         .strip_prefix("---\n")

@@ -6,7 +6,8 @@
 
 use super::kinds::Kind;
 use super::model::{Currency, Limits, Pair, UnitCategory, UnitsFile, CARD_COLORS, GROUPS};
-use crate::diagnostics::{locate_key, Problem, Problems};
+use super::positions::{Positions, Value};
+use crate::diagnostics::{Problem, Problems};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -44,19 +45,20 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
             return None;
         }
     };
+    let positions = Positions::of(text);
     let mut categories = Vec::new();
     let mut seen = HashSet::new();
     for (key, value) in raw.categories {
         let key = match key.as_str() {
             Some(k) => k.to_string(),
             None => {
-                let (l, c) = locate_key(text, 1, "categories").unwrap_or((1, 1));
+                let (l, c) = positions.get("categories").or((1, 1));
                 problems.push(Problem::new(file, l, c, "a category key must be a word such as `speed`"));
                 continue;
             }
         };
-        let block = Block::of_category(text, &key);
-        let (line, col) = block.map(|b| (b.start, b.indent + 1)).unwrap_or((1, 1));
+        let at = Locator::new(file, &positions, &key);
+        let (line, col) = at.fallback;
         let mut category: UnitCategory = match serde_yaml::from_value(value) {
             Ok(c) => c,
             Err(e) => {
@@ -68,112 +70,58 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
         if !seen.insert(key.clone()) {
             problems.push(Problem::new(file, line, col, format!("category {key} appears twice")));
         }
-        let at = Locator { file, text, block, fallback: (line, col) };
         validate_category(&at, &category, problems);
         validate_compounds(&at, &category, problems);
         categories.push(category);
     }
-    validate_words(file, text, &categories, problems);
-    validate_limits(file, text, &raw.limits, problems);
+    validate_words(file, &positions, &categories, problems);
+    validate_limits(file, &positions, &raw.limits, problems);
     let units =
         Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates, limits: raw.limits };
-    validate_currencies(file, text, &units, problems, warnings);
+    validate_currencies(file, &positions, &units, problems, warnings);
     Some(units)
 }
 
-/// The lines of one category's block (1-based, inclusive).
-#[derive(Clone, Copy)]
-struct Block {
-    start: usize,
-    end: usize,
-    indent: usize,
-}
-
-impl Block {
-    /// The block of `key:` under `categories:`.
-    fn of_category(text: &str, key: &str) -> Option<Block> {
-        let lines: Vec<&str> = text.lines().collect();
-        let top = lines.iter().position(|l| l.starts_with("categories:"))?;
-        let indent_of = |l: &str| l.len() - l.trim_start().len();
-        let is_content = |l: &str| !l.trim().is_empty() && !l.trim_start().starts_with('#');
-        let start = (top + 1..lines.len())
-            .take_while(|&i| !is_content(lines[i]) || indent_of(lines[i]) > 0)
-            .find(|&i| is_content(lines[i]) && lines[i].trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':')))?;
-        let indent = indent_of(lines[start]);
-        let end = (start + 1..lines.len()).find(|&i| is_content(lines[i]) && indent_of(lines[i]) <= indent).unwrap_or(lines.len());
-        Some(Block { start: start + 1, end, indent })
-    }
-}
-
-/// Finds positions inside one category's block; outside it, at the category's key.
-struct Locator<'a> {
+/// Positions inside one category; what is not found there, at the category's key.
+struct Locator<'a, 'p, 't> {
     file: &'a Path,
-    text: &'a str,
-    block: Option<Block>,
+    category: Value<'p, 't>,
     fallback: (usize, usize),
 }
 
-impl Locator<'_> {
+impl<'a, 'p, 't> Locator<'a, 'p, 't> {
+    /// The category `key` of `categories:`.
+    fn new(file: &'a Path, positions: &'p Positions<'t>, key: &str) -> Locator<'a, 'p, 't> {
+        let category = positions.get("categories").get(key);
+        Locator { file, category, fallback: category.key_position().unwrap_or((1, 1)) }
+    }
+
     fn problem(&self, at: (usize, usize), message: String) -> Problem {
         Problem::new(self.file, at.0, at.1, message)
     }
 
-    fn lines(&self) -> impl Iterator<Item = (usize, &str)> {
-        let (start, end) = self.block.map(|b| (b.start, b.end)).unwrap_or((1, 0));
-        self.text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(move |(n, _)| *n >= start && *n <= end)
-    }
-
-    /// The value of `key:` in the block (the first one, at any depth).
+    /// The value of the category's `key:`.
     fn key(&self, key: &str) -> (usize, usize) {
-        let Some(b) = self.block else { return self.fallback };
-        locate_key(self.text, b.start + 1, key).filter(|(l, _)| *l <= b.end).unwrap_or(self.fallback)
+        self.category.get(key).or(self.fallback)
     }
 
-    /// The value of `field:` inside `parent:` (`default: { from: a, to: b }` or a nested block).
+    /// The value of `field:` inside `parent:` (`default: { from: a, to: b }`), else `parent:`.
     fn nested(&self, parent: &str, field: &str) -> (usize, usize) {
-        let (line, col) = self.key(parent);
-        if (line, col) == self.fallback {
-            return self.fallback;
-        }
-        let text = self.text.lines().nth(line - 1).unwrap_or_default();
-        if let Some(pos) = value_in_flow(text, field) {
-            return (line, text[..pos].chars().count() + 1);
-        }
-        match locate_key(self.text, line + 1, field) {
-            Some(at) if self.block.is_some_and(|b| at.0 <= b.end) => at,
-            _ => (line, col),
-        }
+        let parent = self.category.get(parent);
+        parent.get(field).position().or(parent.position()).unwrap_or(self.fallback)
     }
 
-    /// The line of unit `unit` (`- { key: unit, … }` or `- key: unit`), at `field`'s value
-    /// when that line has it, else at the unit's key.
-    fn unit(&self, unit: &str, field: Option<&str>) -> (usize, usize) {
-        for (n, line) in self.lines() {
-            if let Some(pos) = value_in_flow(line, "key").filter(|&p| line[p..].split([',', '}', ' ']).next() == Some(unit)) {
-                if let Some(p) = field.and_then(|f| value_in_flow(line, f)) {
-                    return (n, line[..p].chars().count() + 1);
-                }
-                return (n, line[..pos].chars().count() + 1);
-            }
-        }
-        self.key("units")
+    /// The category's unit `index`, at `field`'s value when it has it, else at its key.
+    fn unit(&self, index: usize, field: Option<&str>) -> (usize, usize) {
+        self.item("units", index, field)
     }
-}
 
-/// Byte offset of the value of `field:` written in a flow mapping on this line (`{ a: 1, field: 2 }`).
-fn value_in_flow(line: &str, field: &str) -> Option<usize> {
-    let needle = format!("{field}:");
-    let mut from = 0;
-    while let Some(i) = line[from..].find(&needle) {
-        let at = from + i;
-        let before = line[..at].chars().last();
-        if matches!(before, None | Some(' ' | '{' | ',' | '-')) {
-            let rest = &line[at + needle.len()..];
-            return Some(at + needle.len() + (rest.len() - rest.trim_start().len()));
-        }
-        from = at + needle.len();
+    /// Item `index` of the category's `list` (units, compounds), at `field`'s value when it
+    /// has it, else at its `key`; at `list:` when there is no such item.
+    fn item(&self, list: &str, index: usize, field: Option<&str>) -> (usize, usize) {
+        let item = self.category.get(list).get(index);
+        field.and_then(|f| item.get(f).position()).or(item.get("key").position()).unwrap_or_else(|| self.key(list))
     }
-    None
 }
 
 fn is_word(s: &str) -> bool {
@@ -208,29 +156,29 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
         bad(at.key("group"), format!("group `{}` is not one of {}", c.group, groups.join(", ")));
     }
     let mut seen = HashSet::new();
-    for unit in &c.units {
+    for (i, unit) in c.units.iter().enumerate() {
         let u = &unit.key;
         if !seen.insert(u.as_str()) {
-            bad(at.unit(u, None), format!("unit {u} appears twice"));
+            bad(at.unit(i, None), format!("unit {u} appears twice"));
         }
         if !is_word(u) {
-            bad(at.unit(u, None), format!("unit key `{u}` must be lower-case letters, digits and _"));
+            bad(at.unit(i, None), format!("unit key `{u}` must be lower-case letters, digits and _"));
         }
         if !SYSTEMS.contains(&unit.system.as_str()) {
-            bad(at.unit(u, Some("system")), format!("unit {u}: system `{}` is not one of {}", unit.system, SYSTEMS.join(", ")));
+            bad(at.unit(i, Some("system")), format!("unit {u}: system `{}` is not one of {}", unit.system, SYSTEMS.join(", ")));
         }
         if unit.name.trim().is_empty() || unit.symbol.trim().is_empty() {
-            bad(at.unit(u, Some("name")), format!("unit {u}: name and symbol must not be empty"));
+            bad(at.unit(i, Some("name")), format!("unit {u}: name and symbol must not be empty"));
         }
         for (field, text) in [("source", &unit.source), ("gnu", &unit.gnu)] {
             if text.as_ref().is_some_and(|t| t.trim().is_empty()) {
-                bad(at.unit(u, Some(field)), format!("unit {u}: `{field}` is empty (leave it out instead)"));
+                bad(at.unit(i, Some(field)), format!("unit {u}: `{field}` is empty (leave it out instead)"));
             }
         }
         match unit.kind() {
-            Err((field, message)) => bad(at.unit(u, Some(field)), format!("unit {u} {message}")),
+            Err((field, message)) => bad(at.unit(i, Some(field)), format!("unit {u} {message}")),
             Ok(kind) if unit.cooking && !matches!(kind, Kind::Linear(_)) => {
-                bad(at.unit(u, Some("cooking")), format!("unit {u}: `cooking` (results as fractions) is for linear units, not {} ones", kind.name()))
+                bad(at.unit(i, Some("cooking")), format!("unit {u}: `cooking` (results as fractions) is for linear units, not {} ones", kind.name()))
             }
             Ok(_) => {}
         }
@@ -245,7 +193,7 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
             bad(pos, format!("{what} names unit {key}, which is not in its units"));
         }
     }
-    if let Some(base) = c.units.iter().find(|u| u.key == c.base) {
+    if let Some((i, base)) = c.units.iter().enumerate().find(|(_, u)| u.key == c.base) {
         if let Ok(kind) = base.kind() {
             if !kind.is_identity() {
                 let field = match kind {
@@ -253,7 +201,7 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
                     Kind::Reciprocal(_) => "reciprocal",
                     Kind::Affine { .. } => "scale",
                 };
-                bad(at.unit(&c.base, Some(field)), format!("base unit {} must be the base itself: `factor: 1`, or `scale: 1, offset: 0`", c.base));
+                bad(at.unit(i, Some(field)), format!("base unit {} must be the base itself: `factor: 1`, or `scale: 1, offset: 0`", c.base));
             }
         }
     }
@@ -271,13 +219,12 @@ fn word_key(word: &str) -> String {
 
 /// Every word a visitor can type for a unit (key, symbol, aliases) names exactly one unit
 /// across all categories, and every alias can be typed as a word.
-fn validate_words(file: &Path, text: &str, categories: &[UnitCategory], problems: &mut Problems) {
+fn validate_words(file: &Path, positions: &Positions, categories: &[UnitCategory], problems: &mut Problems) {
     let mut owners: BTreeMap<String, (String, String)> = BTreeMap::new();
     for c in categories {
-        let block = Block::of_category(text, &c.key);
-        let at = Locator { file, text, block, fallback: block.map(|b| (b.start, b.indent + 1)).unwrap_or((1, 1)) };
-        for unit in &c.units {
-            let (uline, ucol) = at.unit(&unit.key, Some("aliases"));
+        let at = Locator::new(file, positions, &c.key);
+        for (i, unit) in c.units.iter().enumerate() {
+            let (uline, ucol) = at.unit(i, Some("aliases"));
             for alias in &unit.aliases {
                 if alias.trim().is_empty() {
                     problems.push(Problem::new(file, uline, ucol, format!("unit `{}` has an empty alias", unit.key)));
@@ -314,8 +261,8 @@ fn validate_words(file: &Path, text: &str, categories: &[UnitCategory], problems
 /// of their own (it is a choice in the To menu beside the unit keys).
 fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
     let mut seen = HashSet::new();
-    for compound in &c.compounds {
-        let pos = at.unit(&compound.key, None);
+    for (i, compound) in c.compounds.iter().enumerate() {
+        let pos = at.item("compounds", i, None);
         let mut bad = |msg: String| problems.push(at.problem(pos, msg));
         if let Some(reading) = c.units.iter().find(|u| !u.is_linear()) {
             bad(format!(
@@ -349,24 +296,13 @@ fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
     }
 }
 
-/// Where the line of `- { code: XXX, … }` is, at the code.
-fn currency_at(text: &str, code: &str) -> (usize, usize) {
-    let top = text.lines().position(|l| l.starts_with("currencies:")).unwrap_or(0);
-    for (i, line) in text.lines().enumerate().skip(top) {
-        if let Some(p) = value_in_flow(line, "code").filter(|&p| line[p..].split([',', '}', ' ']).next() == Some(code)) {
-            return (i + 1, line[..p].chars().count() + 1);
-        }
-        if let Some((l, c)) = locate_key(line, 1, "code").filter(|_| line.trim_start().trim_start_matches("- ").trim_start_matches("code:").trim() == code) {
-            return (i + l, c);
-        }
-    }
-    locate_key(text, 1, "currencies").unwrap_or((1, 1))
-}
-
-fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Problems, warnings: &mut Problems) {
+fn validate_currencies(file: &Path, positions: &Positions, units: &Units, problems: &mut Problems, warnings: &mut Problems) {
+    let currencies = positions.get("currencies");
+    // Currency `i` of the list, at its code.
+    let currency_at = |i: usize| currencies.get(i).get("code").position().or(currencies.get(i).position()).unwrap_or(currencies.or((1, 1)));
     let mut seen = HashSet::new();
-    for c in &units.currencies {
-        let (l, col) = currency_at(text, &c.code);
+    for (i, c) in units.currencies.iter().enumerate() {
+        let (l, col) = currency_at(i);
         if c.code.len() != 3 || !c.code.chars().all(|ch| ch.is_ascii_uppercase()) {
             problems.push(Problem::new(
                 file,
@@ -383,35 +319,39 @@ fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Pr
         }
     }
     if units.currencies.is_empty() {
-        let (l, c) = locate_key(text, 1, "currencies").unwrap_or((1, 1));
+        let (l, c) = currencies.or((1, 1));
         problems.push(Problem::new(file, l, c, "no currencies: the currency converter needs at least two"));
     }
-    let (line, col) = locate_key(text, 1, "currency_default").unwrap_or((1, 1));
-    for code in [&units.currency_default.from, &units.currency_default.to] {
+    let default = positions.get("currency_default");
+    for (field, code) in [("from", &units.currency_default.from), ("to", &units.currency_default.to)] {
         if !units.has_currency(code) {
+            let (line, col) = default.get(field).position().or(default.position()).unwrap_or((1, 1));
             problems.push(Problem::new(file, line, col, format!("currency_default names currency {code}, which is not under currencies")));
         }
     }
-    let (line, col) = locate_key(text, 1, "fallback_rates").unwrap_or((1, 1));
+    let rates = positions.get("fallback_rates");
     for (from, row) in &units.fallback_rates {
-        let (l, c) = locate_key(text, line, from).unwrap_or((line, col));
+        let row_at = rates.get(from);
+        let (l, c) = row_at.key_position().unwrap_or(rates.or((1, 1)));
         if !units.has_currency(from) {
             problems.push(Problem::new(file, l, c, format!("fallback rate from unknown currency `{from}`")));
         }
         for (to, rate) in row {
             if !units.has_currency(to) {
+                let (l, c) = row_at.get(to).key_position().unwrap_or((l, c));
                 problems.push(Problem::new(file, l, c, format!("fallback rate {from}→{to}: unknown currency `{to}`")));
             }
             if !(rate.is_finite() && *rate > 0.0) {
+                let (l, c) = row_at.get(to).or((l, c));
                 problems.push(Problem::new(file, l, c, format!("fallback rate {from}→{to} must be a positive number")));
             }
         }
     }
     // Offline, the card converts through USD: every currency needs a USD leg, direct or inverse.
     let rate = |a: &str, b: &str| units.fallback_rates.get(a).and_then(|r| r.get(b)).is_some();
-    for c in units.currencies.iter().filter(|c| c.code != "USD") {
+    for (i, c) in units.currencies.iter().enumerate().filter(|(_, c)| c.code != "USD") {
         if !rate("USD", &c.code) && !rate(&c.code, "USD") {
-            let (l, col) = currency_at(text, &c.code);
+            let (l, col) = currency_at(i);
             warnings.push(Problem::new(
                 file,
                 l,
@@ -428,13 +368,8 @@ fn validate_currencies(file: &Path, text: &str, units: &Units, problems: &mut Pr
 /// Integers a double holds exactly: an amount beyond this would not round-trip through JSON.
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-fn validate_limits(file: &Path, text: &str, limits: &Limits, problems: &mut Problems) {
-    let (line, col) = locate_key(text, 1, "limits").unwrap_or((1, 1));
-    let limits_line = text.lines().nth(line - 1).unwrap_or_default();
-    let at = |field: &str| match value_in_flow(limits_line, field) {
-        Some(pos) => (line, limits_line[..pos].chars().count() + 1),
-        None => locate_key(text, line + 1, field).unwrap_or((line, col)),
-    };
+fn validate_limits(file: &Path, positions: &Positions, limits: &Limits, problems: &mut Problems) {
+    let at = |field: &str| positions.get("limits").get(field).or(positions.get("limits").or((1, 1)));
     if !(1..=MAX_SAFE_INTEGER).contains(&limits.max_amount) {
         let (l, c) = at("max_amount");
         problems.push(Problem::new(

@@ -1,0 +1,200 @@
+//! Cross-file rules, checked once every file is read: unique paths, known parents, the
+//! navigation's and footer's links, what converter and home pages name (units, categories,
+//! links), one featured article, FAQ categories, ids and links. Each problem is located at
+//! the value it is about. Validation reads; it changes nothing.
+
+use super::frontmatter;
+use super::model::*;
+use super::page::{Page, PageData, SourceLink};
+use super::positions::{Positions, Step};
+use super::texts::{Texts, FAQ_FILE, ROUTES_FILE, SITE_FILE};
+use super::units::Units;
+use crate::diagnostics::{Problem, Problems};
+use std::collections::{HashMap, HashSet};
+
+/// Everything read from `content/`, with the positions of the files validation locates in.
+pub(super) struct Loaded<'a, 't> {
+    pub texts: &'a Texts,
+    pub config: &'a SiteConfig,
+    pub routes: &'a RoutesFile,
+    pub routes_at: &'a Positions<'t>,
+    pub pages: &'a [Page],
+    pub faq: &'a [FaqEntry],
+    pub faq_at: &'a Positions<'t>,
+    /// The internal links of the FAQ's answers (rendered at load).
+    pub faq_links: &'a [SourceLink],
+    pub units: &'a Units,
+}
+
+pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
+    let Loaded { texts, config, routes, routes_at, pages, units, .. } = *loaded;
+    // Where route `nth` (0 = the first) with `path` sets `key`.
+    let route_value = |path: &str, nth: usize, key: &str| {
+        let i = routes.routes.iter().enumerate().filter(|(_, r)| r.path == path).nth(nth).map(|(i, _)| i);
+        let route = routes_at.get("routes").get(i.unwrap_or(usize::MAX));
+        route.get(key).position().or(route.position()).unwrap_or((1, 1))
+    };
+    let mut seen: HashSet<&str> = HashSet::new();
+    for page in pages {
+        if !seen.insert(&page.path) {
+            let message = format!("duplicate route `{}`", page.path);
+            problems.push(match &page.data {
+                PageData::Article(_) => front_matter_problem(texts, page, &["slug"], message),
+                _ => {
+                    let (l, c) = route_value(&page.path, 1, "path");
+                    Problem::new(ROUTES_FILE, l, c, message)
+                }
+            });
+        }
+        if !page.path.starts_with('/') {
+            let (l, c) = route_value(&page.path, 0, "path");
+            problems.push(Problem::new(ROUTES_FILE, l, c, format!("route path `{}` must start with /", page.path)));
+        }
+    }
+    let exists = |p: &str| seen.contains(p);
+    for page in pages {
+        if let Some(parent) = page.parent.as_ref().filter(|p| !exists(p)) {
+            let (l, c) = match &page.data {
+                // An article's parent is its collection's.
+                PageData::Article(_) => routes.collections.iter().find(|(_, c)| &c.parent == parent).map_or((1, 1), |(name, _)| {
+                    let collection = routes_at.get("collections").get(name);
+                    collection.get("parent").or(collection.key_position().unwrap_or((1, 1)))
+                }),
+                _ => route_value(&page.path, 0, "parent"),
+            };
+            problems.push(Problem::new(ROUTES_FILE, l, c, format!("parent `{parent}` of {} is not a route", page.path)));
+        }
+        if let PageData::Converter(front) = &page.data {
+            validate_converter(texts, page, front, units, &exists, problems);
+        }
+        if let PageData::Page(front) = &page.data {
+            for (i, key) in front.quick.iter().enumerate() {
+                let is_category_page =
+                    pages.iter().any(|p| p.parent.as_deref() == Some("/") && matches!(&p.data, PageData::Converter(c) if &c.category == key));
+                if !is_category_page {
+                    let message = format!("quick converter `{key}` has no converter page under / (a category key of units.yaml, or currency)");
+                    problems.push(front_matter_problem(texts, page, &[Step::Key("quick"), Step::Index(i)], message));
+                }
+            }
+            let popular = front.popular.iter().enumerate().map(|(i, p)| ("popular", i, &p.path));
+            let topics = front.topics.iter().enumerate().filter_map(|(i, t)| t.path.as_ref().map(|p| ("topics", i, p)));
+            for (list, i, link) in popular.chain(topics) {
+                let bare = link.split('#').next().unwrap_or_default();
+                if !exists(bare) {
+                    let message = format!("link `{link}` does not match any route");
+                    problems.push(front_matter_problem(texts, page, &[Step::Key(list), Step::Index(i), Step::Key("path")], message));
+                }
+            }
+        }
+    }
+    // Featured articles among those a build publishes: each `featured: true` is located.
+    let featured: Vec<&Page> = pages.iter().filter(|p| p.hold.is_none() && matches!(&p.data, PageData::Article(a) if a.featured)).collect();
+    if featured.len() > 1 {
+        let names: Vec<String> = featured.iter().map(|p| p.source.display().to_string()).collect();
+        for page in &featured {
+            let others: Vec<&str> = names.iter().map(String::as_str).filter(|n| *n != page.source.display().to_string()).collect();
+            let message = format!("{} articles are marked featured (also {}): mark exactly one `featured: true`", featured.len(), others.join(", "));
+            problems.push(front_matter_problem(texts, page, &["featured"], message));
+        }
+    }
+    let site_at = Positions::of(texts.get(SITE_FILE));
+    let footer = &config.footer;
+    let lists = [(None, "nav", &config.nav), (Some("footer"), "quick_links", &footer.quick_links), (Some("footer"), "support", &footer.support)];
+    for (parent, list, links) in lists.into_iter().chain([(Some("footer"), "legal", &footer.legal)]) {
+        let list_at = match parent {
+            Some(parent) => site_at.get(parent).get(list),
+            None => site_at.get(list),
+        };
+        for (i, link) in links.iter().enumerate().filter(|(_, l)| !exists(l)) {
+            let (l, c) = list_at.get(i).or((1, 1));
+            problems.push(Problem::new(SITE_FILE, l, c, format!("navigation link `{link}` does not match any route")));
+        }
+    }
+    validate_faq(loaded, &exists, problems);
+}
+
+/// FAQ entries: known categories, unique ids (the copy is located), every category used,
+/// and links in answers that resolve.
+fn validate_faq(loaded: &Loaded, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
+    let Loaded { faq, faq_at: entries, faq_links: links, .. } = *loaded;
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, entry) in faq.iter().enumerate() {
+        let entry_at = entries.root().get(i);
+        if !FAQ_CATEGORIES.contains(&entry.category.as_str()) {
+            let (l, c) = entry_at.get("category").or((1, 1));
+            let message = format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", "));
+            problems.push(Problem::new(FAQ_FILE, l, c, message));
+        }
+        match first.get(entry.id.as_str()) {
+            None => {
+                first.insert(&entry.id, i);
+            }
+            Some(&earlier) => {
+                let (first_line, _) = entries.root().get(earlier).get("id").or((1, 1));
+                let (l, c) = entry_at.get("id").or((1, 1));
+                let message = format!("FAQ id `{}` appears twice (first at line {first_line}): ids are anchors (/faq#id) and must be unique", entry.id);
+                problems.push(Problem::new(FAQ_FILE, l, c, message));
+            }
+        }
+    }
+    for link in links {
+        let path = link.target.split(['#', '?']).next().unwrap_or_default();
+        if !path.is_empty() && !exists(path) {
+            problems.push(Problem::new(FAQ_FILE, link.line, link.column, format!("broken link `{}`: `{path}` is not a page of this site", link.target)));
+        }
+    }
+    for category in FAQ_CATEGORIES {
+        if !faq.iter().any(|e| e.category == category) {
+            problems.push(Problem::new(FAQ_FILE, 1, 1, format!("no FAQ entry has the category `{category}`: its button on /faq would show nothing; add one")));
+        }
+    }
+}
+
+fn validate_converter(texts: &Texts, page: &Page, front: &ConverterFront, units: &Units, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
+    let preset = [("from", &front.preset.from), ("to", &front.preset.to)];
+    if front.category == "currency" {
+        for (field, code) in preset {
+            if !units.has_currency(code) {
+                problems.push(front_matter_problem(texts, page, &["preset", field], format!("unknown currency `{code}` in preset")));
+            }
+        }
+    } else {
+        match units.category(&front.category) {
+            None => problems.push(front_matter_problem(texts, page, &["category"], format!("unknown unit category `{}`", front.category))),
+            Some(cat) => {
+                for (field, key) in preset {
+                    if !cat.units.iter().any(|u| &u.key == key) {
+                        problems.push(front_matter_problem(texts, page, &["preset", field], format!("unknown unit `{key}` in category `{}`", cat.key)));
+                    }
+                }
+            }
+        }
+    }
+    for (i, card) in front.specialised.iter().enumerate() {
+        let at = |field: &'static str| [Step::Key("specialised"), Step::Index(i), Step::Key(field)];
+        if !CARD_COLORS.contains(&card.color.as_str()) {
+            let message = format!("card color `{}` is not one of {}", card.color, CARD_COLORS.join(", "));
+            problems.push(front_matter_problem(texts, page, &at("color"), message));
+        }
+        match (&card.path, card.coming_soon) {
+            (Some(p), false) if !exists(p) => {
+                problems.push(front_matter_problem(texts, page, &at("path"), format!("card link `{p}` does not match any route")))
+            }
+            (None, false) => {
+                problems.push(front_matter_problem(texts, page, &at("title"), format!("card `{}` needs a `path` or `coming_soon: true`", card.title)))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A problem about the value at `path` in a page's front matter (its first line when the
+/// path finds nothing).
+fn front_matter_problem<'a>(texts: &Texts, page: &Page, path: &[impl Into<Step<'a>> + Copy], message: String) -> Problem {
+    let text = texts.get(&page.source);
+    let (l, c) = match frontmatter::split(&page.source, text) {
+        Ok(split) => split.positions().at(path).unwrap_or((1, 1)),
+        Err(_) => (1, 1),
+    };
+    Problem::new(&page.source, l, c, message)
+}
