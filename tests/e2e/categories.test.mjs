@@ -33,6 +33,16 @@ const EXAMPLES = [
   ['/angle-converter', '1 rad', 'degrees', '57.29578 °'],
   ['/time-converter', '1 week', 'hours', '168 h'],
   ['/force-converter', '100 N', 'pounds_force', '22.480894 lbf'],
+  ['/speed-converter', '100 kph', 'miles_per_hour', '62.137119 mph'],
+  ['/fuel-economy-converter', '30 mpg', 'liters_per_100_kilometers', '7.840486 L/100 km'],
+  ['/pressure-converter', '100 psi', 'bars', '6.894757 bar'],
+  ['/energy-converter', '1 kWh', 'kilocalories', '860.42065 kcal'],
+  ['/power-converter', '100 kW', 'horsepower', '134.102209 hp'],
+  ['/frequency-converter', '3000 rpm', 'hertz', '50 Hz'],
+  ['/data-transfer-rate-converter', '100 Mbps', 'megabytes_per_second', '12.5 MB/s'],
+  ['/density-converter', '1 pcf', 'kilograms_per_cubic_meter', '16.018463 kg/m³'],
+  ['/torque-converter', '100 newton meters', 'pound_feet', '73.756215 lbf·ft'],
+  ['/flow-rate-converter', '10 lpm', 'us_gallons_per_minute', '2.641721 gal/min'],
 ];
 
 const controls = (page) => ({

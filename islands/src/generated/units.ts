@@ -2,7 +2,7 @@
 // edit content/units.yaml and build. `cargo test` fails when this file is stale.
 
 /** Every unit category, in the order of content/units.yaml. */
-export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force"] as const;
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "torque", "flow_rate"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
 /** Each category's label, as history entries and toasts name it. */
@@ -16,6 +16,16 @@ export const CATEGORY_LABELS = {
   "angle": "Angle",
   "digital_storage": "Digital Storage",
   "force": "Force",
+  "speed": "Speed",
+  "pressure": "Pressure",
+  "energy": "Energy",
+  "power": "Power",
+  "frequency": "Frequency",
+  "fuel_economy": "Fuel Economy",
+  "data_transfer_rate": "Data Transfer Rate",
+  "density": "Density",
+  "torque": "Torque",
+  "flow_rate": "Flow Rate",
 } as const satisfies Record<CategoryKey, string>;
 export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
 
