@@ -3,7 +3,7 @@
 // Each test binary compiles its own copy of the shared helpers and uses only some of them.
 #[allow(dead_code)]
 mod common;
-use common::{real_site_routes, stderr, stdout, Project};
+use common::{real_site_page_count, real_site_pair_pages, real_site_routes, stderr, stdout, Project};
 use unitly::site::{output_file, PAGE_BUDGET};
 
 /// The whole tag around the first occurrence of `needle` (minified HTML drops quotes and
@@ -27,7 +27,7 @@ fn builds_every_page_the_404_and_the_sitemap_on_a_given_base_url() {
     assert!(out.status.success(), "build failed:\n{}\n{}", stdout(&out), stderr(&out));
     let routes = real_site_routes();
     assert!(routes.len() >= 29, "the registry and the blog hold at least the spec's 29 pages");
-    assert!(stdout(&out).contains(&format!("built {} pages + 404", routes.len())), "{}", stdout(&out));
+    assert!(stdout(&out).contains(&format!("built {} pages + 404", real_site_page_count())), "{}", stdout(&out));
 
     for route in routes.iter().map(String::as_str) {
         let html = p.read(&format!("site/{}", output_file(route)));
@@ -45,7 +45,7 @@ fn builds_every_page_the_404_and_the_sitemap_on_a_given_base_url() {
     assert!(not_found.contains("noindex"));
 
     let sitemap = p.read("site/sitemap.xml");
-    assert_eq!(sitemap.matches("<url>").count(), routes.len());
+    assert_eq!(sitemap.matches("<url>").count(), real_site_page_count(), "the routes, the articles and the unit pair pages");
     for route in routes.iter().map(String::as_str) {
         assert!(sitemap.contains(&format!("<loc>https://example.test{route}</loc>")), "sitemap lists {route}");
     }
@@ -96,7 +96,7 @@ fn adding_an_article_is_adding_one_markdown_file() {
     assert!(links_to(&p.read("site/blog.html"), "/blog/reading-recipe-units"));
     assert!(links_to(&p.read("site/index.html"), "/blog/reading-recipe-units"), "newest article in the Learning Center");
     assert!(p.read("site/sitemap.xml").contains("/blog/reading-recipe-units</loc>"));
-    assert_eq!(p.read("site/sitemap.xml").matches("<url>").count(), real_site_routes().len() + 1);
+    assert_eq!(p.read("site/sitemap.xml").matches("<url>").count(), real_site_page_count() + 1);
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn check_passes_on_the_real_content_and_writes_nothing() {
     let p = Project::copy_of_real_site();
     let out = p.unitly(&["check"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains(&format!("{} pages", real_site_routes().len())), "{}", stdout(&out));
+    assert!(stdout(&out).contains(&format!("{} pages", real_site_page_count())), "{}", stdout(&out));
     assert!(!p.path("dist").exists());
 }
 
@@ -195,7 +195,7 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     // A body edit: that article is rendered again, every other article and listing page reused.
     p.edit("content/blog/extra-07.md", "\n\n", "\n\nA sentence added while serving.\n\n");
     let report = site.build(&out, &mut cache).unwrap();
-    assert_eq!(report.reused, 33 - 1 + listings, "of 33 articles, all but the edited one; every listing page");
+    assert_eq!(report.reused, 33 - 1 + listings + real_site_pair_pages(), "of 33 articles, all but the edited one; every listing page and unit pair page");
     assert!(p.read("out/blog/extra-07.html").contains("A sentence added while serving."));
     assert!(common::snapshot(&out) == full("fresh-1"), "the same output as a full build");
 

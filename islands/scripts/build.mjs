@@ -6,7 +6,7 @@
 // prerenders every requested island with React's server renderer.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -14,6 +14,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const input = JSON.parse(readFileSync(0, 'utf8'));
 const componentsDir = join(root, 'src/components');
 const components = readdirSync(componentsDir)
+  .filter((f) => /^[A-Za-z0-9]+\.tsx$/.test(f))
+  .map((f) => f.slice(0, -4));
+// src/static: server-only components (`client="none"`), rendered into pages at build time
+// and never part of the client bundle, so a page's facts cost no script.
+const staticDir = join(root, 'src/static');
+const statics = (existsSync(staticDir) ? readdirSync(staticDir) : [])
   .filter((f) => /^[A-Za-z0-9]+\.tsx$/.test(f))
   .map((f) => f.slice(0, -4));
 const define = { 'process.env.NODE_ENV': '"production"' };
@@ -39,7 +45,9 @@ function componentsPlugin(mode) {
   const contents =
     mode === 'client'
       ? `export const components = {${components.map((c) => `${c}: ${load(c)}`).join(',')}};`
-      : `${components.map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\nexport const components = {${components.join(',')}};`;
+      : `${components.map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\n` +
+        `${statics.map((c) => `import ${c} from '../static/${c}.tsx';`).join('\n')}\n` +
+        `export const components = {${[...components, ...statics].join(',')}};`;
   const chunkContents = (name) =>
     components.filter((c) => chunkOf[c] === name).map((c) => `export { default as ${c} } from './${c}.tsx';`).join('\n');
   return {

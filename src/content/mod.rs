@@ -8,6 +8,8 @@ pub mod kinds;
 pub mod markdown;
 pub mod model;
 mod page;
+mod pair_data;
+pub mod pairs;
 pub mod paths;
 pub mod positions;
 mod texts;
@@ -164,6 +166,13 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
         units: &units,
     };
     validate::validate(&loaded, &mut problems);
+    match [pairs::PAIR_TEMPLATE, pairs::INDEX_TEMPLATE].into_iter().find(|t| !templates.contains(*t)) {
+        None => {
+            let generated = pairs::pages(&units.categories, &pages, &mut problems.0);
+            pages.extend(generated);
+        }
+        Some(missing) => problems.push(Problem::new(UNITS_FILE, 1, 1, format!("the theme has no `{missing}` for the unit pair pages"))),
+    }
     for p in paths::links_outside(root) {
         problems.push(p);
     }
@@ -172,7 +181,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
         use rayon::prelude::*;
         let found: Vec<Problems> = pages
             .par_iter()
-            .filter(|p| p.body.is_none())
+            .filter(|p| matches!(p.data, PageData::Article(_)))
             .map(|p| {
                 let mut found = Problems::default();
                 article_body(root, &p.source, &images, &mut found);
@@ -203,6 +212,9 @@ impl Content {
     pub fn body<'a>(&'a self, page: &'a Page) -> Result<std::borrow::Cow<'a, Body>, Problems> {
         if let Some(body) = &page.body {
             return Ok(std::borrow::Cow::Borrowed(body));
+        }
+        if let PageData::Pair(_) | PageData::PairIndex(_) = page.data {
+            return Ok(std::borrow::Cow::Owned(Body::default()));
         }
         let mut problems = Problems::default();
         let body = article_body(&self.root, &page.source, &self.images, &mut problems);
@@ -286,7 +298,7 @@ impl Loader<'_> {
         let updated = match &data {
             PageData::Page(f) => f.updated.clone().or(f.effective.clone()),
             PageData::Converter(f) => f.updated.clone(),
-            PageData::Article(_) => None,
+            PageData::Article(_) | PageData::Pair(_) | PageData::PairIndex(_) => None,
         };
         let lastmod = self.date_field(&file, &split, "updated", updated.as_deref()).unwrap_or(default_lastmod);
         if let PageData::Page(f) = &data {

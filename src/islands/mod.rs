@@ -20,6 +20,9 @@ pub use manifest::ClientManifest;
 pub use store::{relocate_cache, IslandCache};
 
 const DIRECTIVES: [&str; 3] = ["load", "idle", "visible"];
+/// The directive of a server-only component (`islands/src/static/`): its HTML goes into the
+/// page as it is, with no wrapper, props or script.
+const SERVER_ONLY: &str = "none";
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RenderRequest {
@@ -31,13 +34,16 @@ pub struct RenderRequest {
 /// Render requests recorded while templates run, deduplicated by (name, props).
 pub struct IslandRegistry {
     known: HashSet<String>,
+    /// The server-only ones among them (`islands/src/static/`).
+    server_only: HashSet<String>,
     requests: Mutex<BTreeMap<String, RenderRequest>>,
 }
 
 impl IslandRegistry {
-    /// `known`: the component names found in `islands/src/components/`.
-    pub fn new(known: HashSet<String>) -> Arc<Self> {
-        Arc::new(IslandRegistry { known, requests: Mutex::new(BTreeMap::new()) })
+    /// `components`: what [`components`] found.
+    pub fn new(components: Components) -> Arc<Self> {
+        let known = components.hydrated.union(&components.server_only).cloned().collect();
+        Arc::new(IslandRegistry { known, server_only: components.server_only, requests: Mutex::new(BTreeMap::new()) })
     }
 
     pub fn requests(&self) -> Vec<RenderRequest> {
@@ -53,8 +59,12 @@ impl IslandRegistry {
                 known.sort();
                 return Err(format!("unknown island `{name}` (islands/src/components has: {known:?})").into());
             }
-            let client = args.get("client").and_then(Value::as_str).unwrap_or("load");
-            if !DIRECTIVES.contains(&client) {
+            let server_only = registry.server_only.contains(name);
+            let client = args.get("client").and_then(Value::as_str).unwrap_or(if server_only { SERVER_ONLY } else { "load" });
+            if server_only && client != SERVER_ONLY {
+                return Err(format!("island `{name}` is server-only (islands/src/static): client must be \"{SERVER_ONLY}\", found `{client}`").into());
+            }
+            if !server_only && !DIRECTIVES.contains(&client) {
                 return Err(format!("island `{name}`: client must be one of {DIRECTIVES:?}, found `{client}`").into());
             }
             let props = args.get("props").cloned().unwrap_or(Value::Object(Default::default()));
@@ -69,9 +79,19 @@ impl IslandRegistry {
     }
 }
 
-/// The component names of `islands/src/components/*.tsx`.
-pub fn component_names(islands_dir: &Path) -> HashSet<String> {
-    std::fs::read_dir(islands_dir.join("src/components"))
+/// The islands a site has: hydrated ones (`islands/src/components/*.tsx`) and server-only
+/// ones (`islands/src/static/*.tsx`), rendered at build time and never sent to the browser.
+pub struct Components {
+    pub hydrated: HashSet<String>,
+    pub server_only: HashSet<String>,
+}
+
+pub fn components(islands_dir: &Path) -> Components {
+    Components { hydrated: tsx_names(&islands_dir.join("src/components")), server_only: tsx_names(&islands_dir.join("src/static")) }
+}
+
+fn tsx_names(dir: &Path) -> HashSet<String> {
+    std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
@@ -243,6 +263,11 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
             let (key, client) = spec.split_once(':').context("malformed island placeholder")?;
             let request = requests.get(key).with_context(|| format!("island {key} was never requested"))?;
             let body = renders.get(key).with_context(|| format!("island {} was not prerendered", request.name))?;
+            if client == SERVER_ONLY {
+                out.push_str(body);
+                rest = &after[end + 3..];
+                continue;
+            }
             out.push_str(&format!(
                 "<div class=\"island\" data-island=\"{}\" data-client=\"{client}\" data-props='{}'>{body}</div>",
                 request.name,
@@ -317,7 +342,10 @@ mod tests {
 
     #[test]
     fn unknown_islands_and_directives_are_refused() {
-        let reg = IslandRegistry::new(["Toggle".to_string()].into_iter().collect());
+        let reg = IslandRegistry::new(Components {
+            hydrated: ["Toggle".to_string()].into_iter().collect(),
+            server_only: ["Facts".to_string()].into_iter().collect(),
+        });
         let f = reg.tera_function();
         let call = |name: &str, client: &str| {
             let args: HashMap<String, Value> = [("name".to_string(), Value::from(name)), ("client".to_string(), Value::from(client))].into_iter().collect();
@@ -329,5 +357,17 @@ mod tests {
         let b = call("Toggle", "idle").unwrap();
         assert_ne!(a, b);
         assert_eq!(reg.requests().len(), 1, "identical renders are memoised");
+        assert!(call("Toggle", "none").is_err(), "a hydrated island needs a directive");
+        assert!(call("Facts", "load").is_err(), "a server-only island is never hydrated");
+        assert!(call("Facts", "none").is_ok());
+    }
+
+    #[test]
+    fn server_only_islands_are_their_html_alone() {
+        let req = RenderRequest { key: "k1".into(), name: "Facts".into(), props: serde_json::json!({"secret": "not in the page"}) };
+        let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
+        let renders: HashMap<String, String> = [("k1".to_string(), "<table></table>".to_string())].into_iter().collect();
+        let out = fill_placeholders("<p>a</p><!--unitly:island:k1:none--><p>b</p>", &renders, &requests, "").unwrap();
+        assert_eq!(out, "<p>a</p><table></table><p>b</p>");
     }
 }

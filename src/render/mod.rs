@@ -198,6 +198,16 @@ impl Renderer {
         if page.path == "/blog" {
             ctx.insert("listing", &self.listing_context(&self.listings[0]));
         }
+        // A category's converter page lists the pages of its unit pairs.
+        if let PageData::Converter(front) = &page.data {
+            if page.parent.as_deref() == Some("/") {
+                let groups = crate::content::pairs::groups(content.pages.iter(), &front.category, crate::content::pairs::NEAREST);
+                if !groups.is_empty() {
+                    ctx.insert("pairs", &groups);
+                    ctx.insert("pairs_index", &crate::content::pairs::index_path(&page.path));
+                }
+            }
+        }
         ctx.insert("page", &page_context(content, page, body));
         ctx.insert("jsonld", &json_ld(content, page));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))

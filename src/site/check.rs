@@ -18,7 +18,7 @@ impl Site {
     /// link to them (the link would break in the build).
     pub fn check(&self) -> Result<(usize, usize)> {
         let content = self.load_publishing(true, true)?;
-        let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
+        let registry = IslandRegistry::new(islands::components(&self.root.join("islands")));
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
         let (links, problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
         problems.into_result().map_err(anyhow::Error::new)?;

@@ -133,7 +133,7 @@ impl Site {
                 println!("{line}");
             }
         }
-        let registry = IslandRegistry::new(islands::component_names(&self.root.join("islands")));
+        let registry = IslandRegistry::new(islands::components(&self.root.join("islands")));
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut cache.templates).map_err(tera_error)?;
         let (first_jobs, rest) = plan_jobs(&content, &renderer);
         let pages = Pages::new(&content, &renderer);

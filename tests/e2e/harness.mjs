@@ -30,10 +30,38 @@ export function contentRoutes(root = ROOT) {
   return [...routes, ...articles.sort()];
 }
 
-/** The routes of the registry and the blog, read from the built sitemap by tests that need them. */
-export async function routesOf(site) {
+/** Every path of the built sitemap. */
+async function sitemapPaths(site) {
   const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/** A page the build makes for a unit pair (`/length-converter/feet-to-meters`) or a category's
+ *  index of them (`/length-converter/conversions`), from units.yaml rather than a route. */
+export const isPairPage = (path) => /^\/[a-z0-9-]+-converter\/([a-z0-9-]+-to-[a-z0-9-]+|conversions)$/.test(path);
+
+/** The routes of the registry and the blog, read from the built sitemap by tests that need them. */
+export async function routesOf(site) {
+  return (await sitemapPaths(site)).filter((path) => !isPairPage(path));
+}
+
+/** A sample of the unit pair pages for the suites that visit every route: each category's
+ *  first pair, and for the first three categories also its index, its last pair (often to a
+ *  compound) and the first pair's inverse. One template makes them all: the sample covers each
+ *  category's data and each kind of page without visiting thousands. */
+export async function pairPagesOf(site) {
+  const pairs = (await sitemapPaths(site)).filter(isPairPage);
+  const byCategory = new Map();
+  for (const path of pairs) byCategory.set(path.split('/')[1], [...(byCategory.get(path.split('/')[1]) ?? []), path]);
+  const sample = [...byCategory.values()].flatMap((paths, i) => {
+    const index = paths.filter((p) => p.endsWith('/conversions'));
+    const pages = paths.filter((p) => !p.endsWith('/conversions'));
+    if (i >= 3) return pages.slice(0, 1);
+    const [home, first] = [pages[0].slice(0, pages[0].lastIndexOf('/')), pages[0].split('/').at(-1)];
+    const inverse = `${home}/${first.split('-to-').reverse().join('-to-')}`;
+    return [...index, pages[0], pages.at(-1), ...(pages.includes(inverse) ? [inverse] : [])];
+  });
+  return [...new Set(sample)];
 }
 
 /**

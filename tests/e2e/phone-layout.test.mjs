@@ -3,7 +3,7 @@
 // buttons cover nothing. (Figures and screenshots: bench/phone-layout.mjs.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 import { assertClean, newPage, waitForAllIslands } from './interactive-helpers.mjs';
 import { PHONES, bannerShare, cardControls, isConverterPage, onFirstScreen, overflowingElements, sidewaysOverflow } from './phone-lib.mjs';
 
@@ -21,7 +21,7 @@ async function assertCardFirst(page, keys, where) {
 
 describe('Phone layout', () => {
   test('no page scrolls sideways at 320 px, and the floating buttons cover no link on the home page', async () => {
-    const routes = [...(await routesOf(ctx.site)), '/no-such-page'];
+    const routes = [...(await routesOf(ctx.site)), ...(await pairPagesOf(ctx.site)), '/no-such-page'];
     assert.ok(routes.length >= 30, `${routes.length} pages`);
     const page = await newPage(ctx.browser, { consent: false, ...phone(320, 640) });
     for (const path of routes) {

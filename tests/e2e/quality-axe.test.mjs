@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { contentRoutes, defaultRates, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 import { fakeWebhook } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
@@ -62,14 +62,16 @@ async function assertClean(page) {
 describe('axe-core finds no violation', () => {
   const ctx = siteForFile();
   let routes;
+  let pairPages;
 
   before(async () => {
     routes = await routesOf(ctx.site);
+    pairPages = await pairPagesOf(ctx.site);
   });
 
-  test('on every route, hydrated, with every disclosure open', async (t) => {
+  test('on every route and a sample of unit pair pages, hydrated, with every disclosure open', async (t) => {
     assert.equal(routes.length, contentRoutes().length);
-    for (const path of [...routes, '/no-such-page']) {
+    for (const path of [...routes, ...pairPages, '/no-such-page']) {
       await t.test(path, async () => {
         const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
         try {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BIN, ROOT, contentRoutes, siteForFile } from './harness.mjs';
+import { BIN, ROOT, contentRoutes, isPairPage, siteForFile } from './harness.mjs';
 import { attributeValues, brokenInternalLinks, filesUnder } from './quality-lib.mjs';
 
 const VNU = join(import.meta.dirname, 'node_modules/vnu-jar/build/dist/vnu.jar');
@@ -62,7 +62,9 @@ describe('the built site', () => {
 
   test('has every page of the content, the 404 page, the offline page and the newsletter confirmation pages', () => {
     const own = ['404.html', 'offline.html', 'newsletter/confirm.html', 'newsletter/confirmed.html', 'newsletter/expired.html', 'newsletter/unavailable.html'];
-    assert.equal(htmlFiles.length, contentRoutes().length + own.length, htmlFiles.join(' '));
+    const pairPages = htmlFiles.filter((f) => isPairPage(`/${f.replace(/\.html$/, '')}`));
+    assert.ok(pairPages.includes('length-converter/feet-to-meters.html'), 'and a page per unit pair');
+    assert.equal(htmlFiles.length - pairPages.length, contentRoutes().length + own.length, htmlFiles.join(' '));
     for (const f of own) assert.ok(htmlFiles.includes(f), f);
   });
 

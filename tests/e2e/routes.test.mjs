@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { BIN, ROOT, contentRoutes, openPage, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { BIN, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -34,10 +34,11 @@ function sitemapValues(path) {
   if (['/about', '/faq', '/help'].includes(path)) return { priority: 0.6, changefreq: 'monthly' };
   if (['/conversion-accuracy', '/contact'].includes(path)) return { priority: 0.5, changefreq: 'monthly' };
   if (LEGAL.includes(path)) return { priority: 0.3, changefreq: 'yearly' };
+  if (isPairPage(path)) return { priority: 0.6, changefreq: 'monthly' };
   throw new Error(`no sitemap values for ${path}`);
 }
 
-const isConverter = (path) => isCategoryConverter(path) || VARIANTS.includes(path);
+const isConverter = (path) => isCategoryConverter(path) || VARIANTS.includes(path) || (isPairPage(path) && !path.endsWith('/conversions'));
 
 /** Everything a test reads from the head and the JSON-LD, in one round trip. */
 function readHead() {
@@ -85,8 +86,8 @@ describe('every route', () => {
     assert.deepEqual([...routes].sort(), [...EXPECTED_ROUTES].sort());
   });
 
-  for (const path of EXPECTED_ROUTES) {
-    test(`${path}: renders, hydrates and carries its head tags`, async () => {
+  /** A page renders, hydrates and carries its head tags, header, footer and menu. */
+  const checkPage = async (path) => {
       const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
       try {
         const response = await page.goto(ctx.site.url + path);
@@ -188,8 +189,19 @@ describe('every route', () => {
       } finally {
         await page.context().close();
       }
-    });
+  };
+
+  for (const path of EXPECTED_ROUTES) {
+    test(`${path}: renders, hydrates and carries its head tags`, () => checkPage(path));
   }
+
+  // The build makes a page per unit pair from units.yaml (thousands with every category):
+  // a sample of each category's pages gets the same checks.
+  test('unit pair pages, a sample of each category: render, hydrate and carry their head tags', async (t) => {
+    const sample = await pairPagesOf(ctx.site);
+    assert.ok(sample.length >= 10, JSON.stringify(sample));
+    for (const path of sample) await t.test(path, () => checkPage(path));
+  });
 
   test('an unknown path answers the 404 page', async () => {
     const page = await openPage(ctx.browser);
@@ -229,7 +241,8 @@ describe('every route', () => {
       const field = (name) => m[1].match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
       return { loc: field('loc'), lastmod: field('lastmod'), changefreq: field('changefreq'), priority: Number(field('priority')) };
     });
-    assert.equal(entries.length, EXPECTED_ROUTES.length);
+    assert.equal(entries.filter((e) => !isPairPage(new URL(e.loc).pathname)).length, EXPECTED_ROUTES.length);
+    assert.ok(entries.some((e) => e.loc === `${BASE_URL}/length-converter/feet-to-meters`), 'the unit pair pages are listed too');
     for (const e of entries) {
       assert.ok(e.loc.startsWith(`${BASE_URL}/`), e.loc);
       const path = new URL(e.loc).pathname;
@@ -249,7 +262,7 @@ test('unitly build --base-url puts canonical and sitemap URLs on that base', () 
     execFileSync(BIN, ['build', '--out', out, '--base-url', 'https://example.test'], { cwd: ROOT, stdio: 'pipe' });
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.equal(locs.length, EXPECTED_ROUTES.length);
+    assert.equal(locs.filter((loc) => !isPairPage(new URL(loc).pathname)).length, EXPECTED_ROUTES.length);
     for (const loc of locs) assert.ok(loc.startsWith('https://example.test/'), loc);
     assert.ok(!sitemap.includes(BASE_URL));
     for (const [file, url] of [['index.html', 'https://example.test/'], ['length-converter.html', 'https://example.test/length-converter'], ['blog/conversion-tips.html', 'https://example.test/blog/conversion-tips']]) {

@@ -1,0 +1,132 @@
+// The pair pages' facts: their tables against GNU units, and the formulas in words for each
+// kind of unit (linear, affine, reciprocal, compound).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gnuQuery, runGnuUnits } from './gnuUnits.mjs';
+import { pairFacts, tableValues, _test } from './pairFacts';
+import { exactNumber } from './kinds';
+import { loadUnits } from '../../test/testData';
+import type { Unit, UnitCategory } from './units';
+
+const data = loadUnits();
+const categories = Object.entries(data.categories).map(([key, c]) => ({ ...c, key }));
+const category = (key: string) => {
+  const c = categories.find((x) => x.key === key);
+  assert.ok(c, `category ${key}`);
+  return c;
+};
+
+/** A small deterministic generator, so a failure names a pair that fails again. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** The number a table cell shows ("1,609,344,000 mm", "9.84207e-10 LT", "80 °C"). */
+function shownNumber(cell: string): number {
+  const match = /^-?[\d,]*\.?\d+(e[-+]?\d+)?/.exec(cell.replace(/^−/, '-'));
+  assert.ok(match, `a number in ${JSON.stringify(cell)}`);
+  return Number(match[0].replace(/,/g, ''));
+}
+
+test('three hundred table rows of random pairs agree with GNU units at the shown precision', () => {
+  const random = seeded(28);
+  const picks: { c: UnitCategory & { key: string }; from: Unit; to: Unit; value: string; shown: string }[] = [];
+  while (picks.length < 300) {
+    const c = categories[Math.floor(random() * categories.length)];
+    const from = c.units[Math.floor(random() * c.units.length)];
+    const to = c.units[Math.floor(random() * c.units.length)];
+    if (from.key === to.key) continue;
+    const facts = pairFacts(c, from.key, to.key);
+    assert.ok(facts, `${c.key}: ${from.key} → ${to.key}`);
+    const values = tableValues(c, from);
+    const i = Math.floor(random() * values.length);
+    const v = values[i];
+    picks.push({ c, from, to, value: `(${v.n}/${v.d})`, shown: facts.rows[i].result });
+  }
+  const answers = runGnuUnits(picks.map((p) => gnuQuery(p.from, p.to, p.value)));
+  picks.forEach((p, i) => {
+    const ours = shownNumber(p.shown);
+    const gnu = Number(answers[i]);
+    // The card shows `precision` decimals, or six significant digits for tiny and huge values.
+    const tolerance = Math.max(0.5 * 10 ** -p.c.precision, Math.abs(gnu) * 5e-6);
+    assert.ok(Math.abs(ours - gnu) <= tolerance, `${p.value} ${p.from.key} → ${p.to.key}: page shows ${p.shown}, GNU units ${gnu}`);
+  });
+});
+
+test('a linear pair states its exact factor, the rule both ways, and a worked example', () => {
+  const facts = pairFacts(category('length'), 'feet', 'meters')!;
+  assert.deepEqual(facts.statement, { text: '1 ft = 0.3048 m', exact: true });
+  assert.deepEqual(facts.rule, { words: 'multiply by 0.3048', formula: 'm = ft × 0.3048' });
+  assert.deepEqual(facts.example, { value: '5 ft', result: '1.524 m' });
+  assert.equal(facts.rows.find((r) => r.value === '1,000')?.result, '304.8 m');
+  const back = pairFacts(category('length'), 'meters', 'feet')!;
+  assert.equal(back.statement.exact, false, '1 m is 3.28083989501… ft: no finite decimal');
+  assert.match(back.statement.text, /^1 m ≈ 3\.280839895 ft$/);
+  assert.match(back.definitions[1].text, /^1 ft is exactly 0\.3048 m\.$/);
+});
+
+test('an affine pair gives the formula with its offset and a table of readings from −40 to 100 °C', () => {
+  const facts = pairFacts(category('temperature'), 'fahrenheit', 'celsius')!;
+  assert.match(facts.rule.formula, /32/);
+  assert.match(facts.rule.formula, /1\.8|5\/9|9/);
+  // Each row is a reading the base scale names (−40 °C … 100 °C) as the From unit reads it.
+  assert.equal(facts.rows[0].value, '-40');
+  assert.equal(facts.rows[0].result, '-40 °C');
+  assert.equal(facts.rows.at(-1)!.value, '212');
+  assert.equal(facts.rows.at(-1)!.result, '100 °C');
+  const kelvin = pairFacts(category('temperature'), 'kelvin', 'celsius')!;
+  assert.ok(kelvin.rows.every((r) => Number(r.value.replace(/,/g, '')) > 0), 'no kelvin reading below absolute zero');
+});
+
+test('a compound target says how it is read, and has no inverse statement of its own', () => {
+  const facts = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
+  assert.equal(facts.to.name, 'Feet + Inches');
+  assert.match(facts.rule.formula, /^cm → ft \+ in$/);
+  assert.equal(facts.definitions.length, 1);
+  const row = facts.rows.find((r) => r.value === '100')!;
+  assert.match(row.result, /^3 ft 3\.37\d* in$/);
+});
+
+test('a reciprocal pair divides: L/100 km = 235.2… ÷ mpg', () => {
+  // Fuel economy as units.yaml writes it: a base in km/L and a reciprocal unit.
+  const fuel = {
+    key: 'fuel_economy',
+    label: 'Fuel Economy',
+    base: 'kilometers_per_liter',
+    precision: 4,
+    default: { from: 'miles_per_gallon', to: 'liters_per_100_km' },
+    units: [
+      { key: 'kilometers_per_liter', name: 'Kilometers per Liter (km/L)', symbol: 'km/L', system: 'metric', factor: 1 },
+      { key: 'miles_per_gallon', name: 'Miles per US Gallon (mpg)', symbol: 'mpg', system: 'imperial', factor: '1.609344/3.785411784' },
+      { key: 'liters_per_100_km', name: 'Liters per 100 km (L/100 km)', symbol: 'L/100 km', system: 'metric', reciprocal: 100 },
+    ],
+  } as unknown as UnitCategory & { key: string };
+  const facts = pairFacts(fuel, 'miles_per_gallon', 'liters_per_100_km')!;
+  assert.match(facts.rule.formula, /^L\/100 km = 235\.21458\d* ÷ mpg$/);
+  assert.match(facts.rule.words, /^divide about 235\.21458\d* by the value in mpg$/);
+  assert.ok(facts.rows.every((r) => !r.value.startsWith('-') && r.value !== '0'), 'no reading at or below zero');
+  const thirty = facts.rows.find((r) => r.value === '30')!;
+  assert.equal(thirty.result, '7.8405 L/100 km');
+});
+
+test('kitchen measures are tabled in fractions a recipe uses', () => {
+  const volume = category('volume');
+  const cup = volume.units.find((u) => /cup/.test(u.key));
+  if (!cup) return assert.fail('the volume category has a cup');
+  const other = volume.units.find((u) => u.key === 'milliliters') ?? volume.units[0];
+  const facts = pairFacts(volume, cup.key, other.key)!;
+  assert.deepEqual(facts.rows.slice(0, 4).map((r) => r.value), ['1/8', '1/4', '1/3', '1/2']);
+  assert.ok(facts.rows.some((r) => r.value === '1 1/2'));
+});
+
+test('numbers read as written: exact decimals grouped, others to ten digits, tiny ones as powers of ten', () => {
+  assert.equal(_test.decimalText(exactNumber('1609.344')), '1,609.344');
+  assert.equal(_test.decimalText(exactNumber('1/3')), null);
+  assert.equal(_test.approximate(exactNumber('1/3')), '≈ 0.3333333333');
+  assert.equal(_test.approximate(exactNumber('0.0000001')), '≈ 1 × 10⁻⁷');
+  assert.equal(_test.approximate(exactNumber('1/1609344000')), '≈ 6.213711922 × 10⁻¹⁰');
+});

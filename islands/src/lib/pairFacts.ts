@@ -1,0 +1,276 @@
+// What a unit pair page says about its pair (/length-converter/feet-to-meters): the formula
+// in words with its exact factor, a worked example, a table of common values and one
+// sentence defining each unit from its data. Computed at build time by the same code the
+// cards use (kinds.ts for the arithmetic, convertParsedValue and formatResult for what is
+// shown), so a table row and the card agree to the digit.
+import { convertParsedValue } from './conversion';
+import { exactNumber, factorOf, fromBase, kindOf } from './kinds';
+import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
+import { findTarget, isCookingUnit, resultLine, type Target } from './target';
+import type { Unit, UnitCategory } from './units';
+
+export interface PairFacts {
+  from: Named;
+  to: Named;
+  /** "1 ft = 0.3048 m", with `exact` false when the right side is rounded ("≈"). */
+  statement: { text: string; exact: boolean };
+  /** How to convert, in words and as a formula: "multiply by 0.3048", "m = ft × 0.3048". */
+  rule: { words: string; formula: string };
+  /** "5 ft", "1.524 m": a typical value and the card's answer for it. */
+  example: { value: string; result: string };
+  /** Common values and the card's answer for each. */
+  rows: { value: string; result: string }[];
+  /** One sentence each defining the two units, from units.yaml. */
+  definitions: { key: string; name: string; text: string }[];
+}
+
+interface Named {
+  key: string;
+  /** "Feet", "US Fluid Ounces": the unit's name without its symbol. */
+  name: string;
+  symbol: string;
+}
+
+/** A unit's (or compound's) name without the symbol in parentheses: "Feet (ft)" → "Feet". */
+export const plainName = (name: string): string => name.replace(/\s*\([^)]*\)\s*$/, '');
+
+/** Most values a table shows: one to ten, then steps up to a thousand. */
+const DEFAULT_VALUES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '15', '20', '25', '30', '40', '50', '75', '100', '250', '500', '1000'];
+/** A kitchen measure: what recipes ask for. */
+const COOKING_VALUES = ['1/8', '1/4', '1/3', '1/2', '2/3', '3/4', '1', '3/2', '2', '5/2', '3', '4'];
+/** Readings with an offset (temperatures), in the base unit: a range people meet (°C). Each row
+ *  shows the From unit's reading of it, so the Kelvin table never starts below absolute zero. */
+const BASE_READINGS = ['-40', '-20', '-10', '0', '10', '20', '25', '30', '37', '40', '50', '60', '80', '100'];
+/** Fuel economy and other reciprocal pairs: nothing at or below zero. */
+const POSITIVE_READING_VALUES = ['5', '10', '15', '20', '25', '30', '35', '40', '45', '50', '60', '80', '100'];
+
+/** The values a table shows for `from`, chosen by what the category holds. */
+export function tableValues(category: UnitCategory, from: Unit): Rational[] {
+  if (isCookingUnit(from)) return COOKING_VALUES.map(exactNumber);
+  const kinds = new Set(category.units.map(kindOf));
+  if (kinds.has('reciprocal')) return POSITIVE_READING_VALUES.map(exactNumber);
+  if (kinds.has('affine')) return BASE_READINGS.map((t) => fromBase(exactNumber(t), from));
+  return DEFAULT_VALUES.map(exactNumber);
+}
+
+/** The value a worked example uses: 5, or for readings the table's middle. */
+function exampleValue(category: UnitCategory, from: Unit): Rational {
+  const values = tableValues(category, from);
+  if (values.length === 0) return rational(5n);
+  const five = values.find((v) => compare(v, rational(5n)) === 0);
+  if (five && category.units.every((u) => kindOf(u) === 'linear')) return five;
+  if (isCookingUnit(from)) return rational(2n);
+  return values[Math.floor(values.length / 2)];
+}
+
+/** Everything the pair page says; undefined when either key is not in the category. */
+export function pairFacts(category: UnitCategory & { key: string }, fromKey: string, toKey: string): PairFacts | undefined {
+  const from = category.units.find((u) => u.key === fromKey);
+  const target = findTarget(category, toKey);
+  if (!from || !target || from.key === toKey) return undefined;
+  const to: Named =
+    target.kind === 'unit'
+      ? { key: target.unit.key, name: plainName(target.unit.name), symbol: target.unit.symbol }
+      : { key: target.compound.key, name: plainName(target.compound.name), symbol: target.parts.map((p) => p.symbol).join(' ') };
+  const answer = (value: Rational): string => {
+    const outcome = convertParsedValue({ kind: 'number', value, reading: '' }, '', category, from, target, 'auto');
+    return outcome.kind === 'ok' ? resultLine(outcome) : '—';
+  };
+  const shown = (value: Rational): string => `${valueText(value, from)} ${from.symbol}`;
+  const example = exampleValue(category, from);
+  const relation = relationOf(category, from, target);
+  return {
+    from: { key: from.key, name: plainName(from.name), symbol: from.symbol },
+    to,
+    statement: relation.statement(answer),
+    rule: relation.rule,
+    example: { value: shown(example), result: answer(example) },
+    rows: tableValues(category, from).map((v) => ({ value: valueText(v, from), result: answer(v) })),
+    definitions: [from, ...(target.kind === 'unit' ? [target.unit] : [])].map((u) => definition(category, u)),
+  };
+}
+
+/** A table or example value as typed: fractions for kitchen measures (1 1/2, 1/3), else decimals. */
+function valueText(value: Rational, unit: Unit): string {
+  if (isCookingUnit(unit) && value.d !== 1n && value.d <= 16n && !isNegative(value)) {
+    const whole = value.n / value.d;
+    return `${whole > 0n ? `${whole} ` : ''}${value.n % value.d}/${value.d}`;
+  }
+  return exactText(value);
+}
+
+// ------------------------------------------------------------------------------------
+// The relation between two units, in words.
+
+interface Relation {
+  statement: (answer: (v: Rational) => string) => { text: string; exact: boolean };
+  rule: { words: string; formula: string };
+}
+
+/** value_to = value_from × a + b, or value_to = c ÷ value_from (one side reciprocal). */
+function relationOf(category: UnitCategory, from: Unit, target: Target): Relation {
+  const f = from.symbol;
+  if (target.kind === 'compound') {
+    const parts = target.parts.map((p) => p.symbol).join(' + ');
+    return {
+      statement: (answer) => ({ text: `1 ${f} ≈ ${answer(rational(1n))}`, exact: false }),
+      rule: { words: `convert to ${plainName(target.parts.at(-1)!.name).toLowerCase()}, then take out whole ${plainName(target.parts[0].name).toLowerCase()}`, formula: `${f} → ${parts}` },
+    };
+  }
+  const to = target.unit;
+  const t = to.symbol;
+  const [kf, kt] = [kindOf(from), kindOf(to)];
+  if (kf === 'reciprocal' || kt === 'reciprocal') {
+    if (kf === 'reciprocal' && kt === 'reciprocal') {
+      const a = div(exactNumber(to.reciprocal!), exactNumber(from.reciprocal!));
+      return linearRelation(f, t, a);
+    }
+    // base = R ÷ v for the reciprocal side, base = v × factor for the other: t = c ÷ f.
+    const c = kf === 'reciprocal' ? div(exactNumber(from.reciprocal!), factorOf(to)) : div(exactNumber(to.reciprocal!), factorOf(from));
+    const cText = numberText(c);
+    return {
+      statement: (answer) => ({ text: `1 ${f} ${isExactDecimal(c) ? '=' : '≈'} ${answer(rational(1n))}`, exact: isExactDecimal(c) }),
+      rule: { words: `divide ${cText.words} by the value in ${f}`, formula: `${t} = ${cText.formula} ÷ ${f}` },
+    };
+  }
+  if (kf === 'affine' || kt === 'affine') {
+    // value = base × scale + offset; a linear unit has scale 1/factor and offset 0.
+    const [sf, of] = affine(from);
+    const [st, ot] = affine(to);
+    const a = div(st, sf);
+    return affineRelation(f, t, a, of, ot);
+  }
+  return linearRelation(f, t, div(factorOf(from), factorOf(to)));
+}
+
+function affine(u: Unit): [Rational, Rational] {
+  return kindOf(u) === 'affine' ? [exactNumber(u.scale!), exactNumber(u.offset ?? 0)] : [div(rational(1n), factorOf(u)), rational(0n)];
+}
+
+/** t = f × a. */
+function linearRelation(f: string, t: string, a: Rational): Relation {
+  const inverse = div(rational(1n), a);
+  // Multiply by an exact decimal when there is one; else divide by one (1 m = 1 ÷ 0.3048 ft).
+  const byInverse = !isExactDecimal(a) && isExactDecimal(inverse);
+  const m = numberText(byInverse ? inverse : a);
+  return {
+    statement: () => (byInverse || !isExactDecimal(a) ? { text: `1 ${f} ${approximate(a)} ${t}`, exact: false } : { text: `1 ${f} = ${m.formula} ${t}`, exact: true }),
+    rule: byInverse
+      ? { words: `divide by ${m.words}`, formula: `${t} = ${f} ÷ ${m.formula}` }
+      : { words: `multiply by ${m.words}`, formula: `${t} = ${f} × ${m.formula}` },
+  };
+}
+
+/** t = (f − of) × a + ot, with a = scale_t ÷ scale_f. */
+function affineRelation(f: string, t: string, a: Rational, of: Rational, ot: Rational): Relation {
+  const inverse = div(rational(1n), a);
+  const byInverse = !isExactDecimal(a) && isExactDecimal(inverse);
+  const m = numberText(byInverse ? inverse : a);
+  const one = compare(a, rational(1n)) === 0;
+  let expression = isZero(of) ? f : `(${f} ${signed(neg(of))})`;
+  if (!one) expression = `${expression} ${byInverse ? '÷' : '×'} ${m.formula}`;
+  if (!isZero(ot)) expression = `${expression} ${signed(ot)}`;
+  // At the from unit's zero: 0 °C = 32 °F.
+  const atZero = add(mul(sub(rational(0n), of), a), ot);
+  const words = [
+    isZero(of) ? null : `subtract ${exactText(of)}`,
+    one ? null : `${byInverse ? 'divide by' : 'multiply by'} ${m.words}`,
+    isZero(ot) ? null : isNegative(ot) ? `subtract ${exactText(neg(ot))}` : `add ${exactText(ot)}`,
+  ].filter((w) => w !== null);
+  return {
+    statement: () => ({ text: `0 ${f} ${isExactDecimal(atZero) ? `= ${exactText(atZero)}` : approximate(atZero)} ${t}`, exact: isExactDecimal(atZero) }),
+    rule: { words: words.length ? words.join(', then ') : 'the readings are equal', formula: `${t} = ${expression}` },
+  };
+}
+
+const signed = (x: Rational): string => (isNegative(x) ? `− ${exactText(neg(x))}` : `+ ${exactText(x)}`);
+
+// ------------------------------------------------------------------------------------
+// Numbers as text.
+
+/** Whether x is a decimal with a finite expansion short enough to read (≤ 15 significant digits). */
+function isExactDecimal(x: Rational): boolean {
+  return decimalText(x) !== null;
+}
+
+/** x as its exact decimal ("1,609.344"), or null when it does not end (1/3) or is too long. */
+function decimalText(x: Rational): string | null {
+  let d = x.d;
+  let twos = 0;
+  let fives = 0;
+  while (d % 2n === 0n) {
+    d /= 2n;
+    twos++;
+  }
+  while (d % 5n === 0n) {
+    d /= 5n;
+    fives++;
+  }
+  if (d !== 1n) return null;
+  const places = Math.max(twos, fives);
+  const scaled = (x.n < 0n ? -x.n : x.n) * 10n ** BigInt(places) / x.d;
+  let digits = scaled.toString().padStart(places + 1, '0');
+  if (digits.replace(/^0+/, '').replace(/0+$/, '').length > 15) return null;
+  const int = digits.slice(0, digits.length - places);
+  let frac = places ? digits.slice(digits.length - places) : '';
+  frac = frac.replace(/0+$/, '');
+  digits = `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac ? `.${frac}` : ''}`;
+  return `${x.n < 0n ? '-' : ''}${digits}`;
+}
+
+/** An exact decimal when there is one, else ten significant digits. */
+function exactText(x: Rational): string {
+  return decimalText(x) ?? approximate(x).replace(/^≈ /, '');
+}
+
+/** "≈ 3.280839895": ten significant digits, grouped. */
+function approximate(x: Rational): string {
+  const n = toNumber(x);
+  const text = Number(n.toPrecision(10)).toString();
+  if (/e/.test(text)) return `≈ ${scientific(n.toPrecision(10))}`;
+  const [int, frac] = text.split('.');
+  return `≈ ${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
+const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** "6.213711922e-7" → "6.213711922 × 10⁻⁷", as a reader writes it. */
+function scientific(text: string): string {
+  const [mantissa, exponent] = text.split('e');
+  const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c] ?? c);
+  return `${mantissa.replace(/\.?0+$/, '')} × 10${power}`;
+}
+
+/** A factor for a formula and for a sentence: exact when it ends, else rounded with "≈". */
+function numberText(x: Rational): { formula: string; words: string } {
+  const exact = decimalText(x);
+  if (exact !== null) return { formula: exact, words: exact };
+  const near = approximate(x).replace(/^≈ /, '');
+  return { formula: near, words: `about ${near}` };
+}
+
+// ------------------------------------------------------------------------------------
+// Definitions from the data.
+
+function definition(category: UnitCategory, u: Unit): { key: string; name: string; text: string } {
+  const name = `${plainName(u.name)} (${u.symbol})`;
+  const base = category.units.find((b) => b.key === category.base);
+  const label = category.label.toLowerCase();
+  let text: string;
+  if (u.key === category.base || !base) {
+    text = `The base unit of ${label} here: every ${label} conversion on Unitly goes through ${u.symbol}.`;
+  } else if (kindOf(u) === 'linear') {
+    const size = factorOf(u);
+    const exact = decimalText(size);
+    text = `1 ${u.symbol} is ${exact !== null ? `exactly ${exact}` : approximate(size).replace('≈', 'about')} ${base.symbol}.`;
+  } else if (kindOf(u) === 'affine') {
+    const [scale, offset] = affine(u);
+    text = `0 ${base.symbol} reads ${exactText(offset)} ${u.symbol}, and a change of 1 ${base.symbol} is a change of ${exactText(scale)} ${u.symbol}.`;
+  } else {
+    const r = exactText(exactNumber(u.reciprocal!));
+    text = `The reciprocal of ${base.symbol}: a value in ${u.symbol} is ${r} divided by the same value in ${base.symbol}.`;
+  }
+  return { key: u.key, name, text };
+}
+
+export const _test = { decimalText, approximate };

@@ -1,0 +1,76 @@
+// A unit pair page's facts (/length-converter/feet-to-meters): the formula in words with its
+// exact factor, a worked example, a table of common values and what defines each unit.
+// Server-only: rendered into the page at build time (island client="none") and never sent
+// to the browser, so the answer and the table are in the HTML with no script at all.
+import { pairFacts } from '../lib/pairFacts.ts';
+import type { UnitCategory } from '../lib/units.ts';
+
+interface Props {
+  category: UnitCategory & { key: string };
+  from: string;
+  to: string;
+  /** The standard that defines each unit, by key (units.yaml `source`, kept out of card props). */
+  sources: Record<string, string>;
+}
+
+export default function PairFacts({ category, from, to, sources }: Props) {
+  const facts = pairFacts(category, from, to);
+  if (!facts) throw new Error(`no pair ${from} → ${to} in ${category.key}`);
+  const [f, t] = [facts.from, facts.to];
+  const lower = (s: string) => s.replace(/\b([A-Z])([a-z])/g, (_, a: string, b: string) => a.toLowerCase() + b);
+  return (
+    <>
+      <section aria-labelledby="pair-formula">
+        <h2 id="pair-formula">{`How to convert ${lower(f.name)} to ${lower(t.name)}`}</h2>
+        <p className="pair-statement">
+          <strong>{facts.statement.text}</strong>
+          {facts.statement.exact ? ' exactly.' : '.'}
+        </p>
+        <p>
+          {`To convert ${lower(f.name)} to ${lower(t.name)}, ${facts.rule.words}:`}
+        </p>
+        <p className="pair-formula">
+          <code>{facts.rule.formula}</code>
+        </p>
+        <p>
+          {`For example, ${facts.example.value} = ${facts.example.result}.`}
+        </p>
+      </section>
+      {/* Not a named section: the scrolling table is the region this heading names. */}
+      <section>
+        <h2 id="pair-table">{`${f.name} to ${t.name} table`}</h2>
+        <div className="table-scroll" role="region" aria-labelledby="pair-table" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{`${f.name} (${f.symbol})`}</th>
+                <th scope="col">{`${t.name} (${t.symbol})`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {facts.rows.map((row) => (
+                <tr key={row.value}>
+                  <td>{`${row.value} ${f.symbol}`}</td>
+                  <td>{row.result}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="pair-units">
+        <h2 id="pair-units">The units</h2>
+        <dl className="pair-units">
+          {facts.definitions.map((d) => (
+            <div key={d.key}>
+              <dt>{d.name}</dt>
+              <dd>
+                {sources[d.key] ? `${d.text} Defined by ${sources[d.key]}.` : d.text}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,265 @@
+//! A page for every ordered pair of units of a category (`/length-converter/feet-to-meters`),
+//! and from every unit to each of its category's compounds (`…/centimeters-to-feet-and-inches`),
+//! generated from `content/units.yaml` and the category's converter page in
+//! `content/routes.yaml`: no markdown per pair. The pages' facts (formula, table, definitions)
+//! are computed at build time by the islands' own conversion code (`islands/src/static/PairFacts.tsx`).
+
+use super::model::{ChangeFreq, Schema, UnitCategory};
+use super::page::{Page, PageData};
+pub use super::pair_data::{IndexData, Link, PairData, PairGroup};
+use crate::diagnostics::Problem;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// The template of the pair pages.
+pub const PAIR_TEMPLATE: &str = "pair.html";
+/// The template of a category's index of every pair (`/length-converter/conversions`): a
+/// category of 24 units has 552 pairs, more links than its converter page can carry within
+/// the 64 KB a page may weigh, so that page shows the nearest few per unit and links here.
+pub const INDEX_TEMPLATE: &str = "pair-index.html";
+/// The index page's last path segment (no pair's, which all have `-to-`).
+const INDEX_SLUG: &str = "conversions";
+/// How many pairs per From unit the converter page itself links.
+pub const NEAREST: usize = 5;
+/// A pair page's sitemap values: below its category page (0.9) and the guides.
+const PRIORITY: f64 = 0.6;
+/// How many other pairs a pair page links to besides its inverse.
+const RELATED: usize = 6;
+
+/// "Feet (ft)" → "Feet"; "Feet + Inches (ft in)" → "Feet and Inches".
+pub fn plain_name(name: &str) -> String {
+    let bare = match name.rfind(" (") {
+        Some(i) if name.ends_with(')') => &name[..i],
+        _ => name,
+    };
+    bare.replace(" + ", " and ")
+}
+
+/// A unit or compound key as a URL word: `fluid_ounces` → `fluid-ounces`; a compound is
+/// named by its parts (`feet-and-inches`).
+fn slug(key: &str) -> String {
+    key.replace('_', "-")
+}
+
+/// One end of a pair: a unit, or (as the target only) a compound.
+struct End {
+    key: String,
+    slug: String,
+    name: String,
+    symbol: String,
+}
+
+fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
+    let units: Vec<End> =
+        category.units.iter().map(|u| End { key: u.key.clone(), slug: slug(&u.key), name: plain_name(&u.name), symbol: u.symbol.clone() }).collect();
+    let compounds = category
+        .compounds
+        .iter()
+        .map(|c| {
+            let symbol = c.parts.iter().filter_map(|p| category.units.iter().find(|u| &u.key == p)).map(|u| u.symbol.as_str()).collect::<Vec<_>>().join(" ");
+            End { key: c.key.clone(), slug: c.parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), name: plain_name(&c.name), symbol }
+        })
+        .collect();
+    (units, compounds)
+}
+
+fn path_of(category_path: &str, from: &End, to: &End) -> String {
+    format!("{category_path}/{}-to-{}", from.slug, to.slug)
+}
+
+/// The pair pages of every unit category that has a converter page under `/` among `pages`.
+/// A pair whose path is already a route's is left out and reported.
+pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Problem>) -> Vec<Page> {
+    let taken: HashMap<&str, &Page> = pages.iter().map(|p| (p.path.as_str(), p)).collect();
+    let mut out = Vec::new();
+    for category in categories {
+        let Some(home) = category_page(pages, &category.key) else { continue };
+        let (units, compounds) = ends(category);
+        let sources: HashMap<&str, &str> = category.units.iter().filter_map(|u| Some((u.key.as_str(), u.source.as_deref()?))).collect();
+        for (fi, from) in units.iter().enumerate() {
+            let targets = units.iter().enumerate().filter(|&(ti, _)| ti != fi).map(|(ti, t)| (Some(ti), t)).chain(compounds.iter().map(|c| (None, c)));
+            for (ti, to) in targets {
+                let path = path_of(&home.path, from, to);
+                if let Some(route) = taken.get(path.as_str()) {
+                    problems.push(Problem::new(
+                        &route.source,
+                        1,
+                        1,
+                        format!("route {path} is also the page units.yaml makes for {} → {}: give the route another path", from.key, to.key),
+                    ));
+                    continue;
+                }
+                let related = related(&home.path, &units, fi, ti);
+                let data = PairData {
+                    category: category.key.clone(),
+                    from: from.key.clone(),
+                    to: to.key.clone(),
+                    from_name: from.name.clone(),
+                    from_symbol: from.symbol.clone(),
+                    to_name: to.name.clone(),
+                    to_symbol: to.symbol.clone(),
+                    inverse: ti.map(|_| Link { label: format!("{} to {}", to.name, from.name), path: path_of(&home.path, to, from) }),
+                    related,
+                    sources: [&from.key, &to.key].into_iter().filter_map(|k| Some((k.clone(), sources.get(k.as_str())?.to_string()))).collect(),
+                    distance: ti.map_or(0, |ti| ti.abs_diff(fi)),
+                };
+                out.push(page(home, category, path, data));
+            }
+        }
+        if let Some(index) = index_page(home, category, &out) {
+            out.push(index);
+        }
+    }
+    out
+}
+
+/// The index of every pair of `category` among `pairs`.
+fn index_page(home: &Page, category: &UnitCategory, pairs: &[Page]) -> Option<Page> {
+    let groups = groups(pairs.iter(), &category.key, usize::MAX);
+    let count = groups.iter().map(|g| g.pages.len()).sum();
+    if count == 0 {
+        return None;
+    }
+    let label = category.label.to_lowercase();
+    let path = format!("{}/{INDEX_SLUG}", home.path);
+    Some(Page {
+        source_hash: crate::hash::in_memory(path.as_bytes()),
+        path,
+        hold: None,
+        template: INDEX_TEMPLATE.to_string(),
+        label: format!("Every {label} conversion"),
+        short_label: None,
+        title: format!("Every {} Conversion – {count} Unit Pairs", category.label),
+        heading: format!("Every {label} conversion"),
+        description: format!(
+            "All {count} {label} conversions on Unitly, from every unit to every other, each with its exact formula and a table of common values."
+        ),
+        keywords: vec![format!("{label} conversions"), format!("{label} units"), format!("{label} conversion table")],
+        schema: Schema::WebPage,
+        parent: Some(home.path.clone()),
+        priority: PRIORITY,
+        changefreq: ChangeFreq::Monthly,
+        source: PathBuf::from("content/units.yaml"),
+        data: PageData::PairIndex(Box::new(IndexData { category: category.key.clone(), groups, count })),
+        body: None,
+        lastmod: home.lastmod,
+    })
+}
+
+/// The path of `category`'s index of pairs, under its converter page at `home`.
+pub fn index_path(home: &str) -> String {
+    format!("{home}/{INDEX_SLUG}")
+}
+
+/// The category's own converter page: a converter route under the home page.
+fn category_page<'a>(pages: &'a [Page], category: &str) -> Option<&'a Page> {
+    pages.iter().find(|p| p.parent.as_deref() == Some("/") && matches!(&p.data, PageData::Converter(c) if c.category == category))
+}
+
+/// Pairs sharing a unit with from → to: the same From to the units listed next to To, then
+/// the units next to From to the same To, in units.yaml order (near in size and system).
+fn related(category_path: &str, units: &[End], from: usize, to: Option<usize>) -> Vec<Link> {
+    let near = |center: usize, skip: &[usize]| -> Vec<usize> {
+        let mut order: Vec<usize> = (0..units.len()).filter(|i| !skip.contains(i)).collect();
+        order.sort_by_key(|&i| (i as isize - center as isize).unsigned_abs());
+        order
+    };
+    let mut links = Vec::new();
+    let center = to.unwrap_or(from);
+    for t in near(center, &[from, center]).into_iter().take(RELATED / 2) {
+        links.push(Link { label: format!("{} to {}", units[from].name, units[t].name), path: path_of(category_path, &units[from], &units[t]) });
+    }
+    if let Some(to) = to {
+        for f in near(from, &[from, to]).into_iter().take(RELATED - links.len()) {
+            links.push(Link { label: format!("{} to {}", units[f].name, units[to].name), path: path_of(category_path, &units[f], &units[to]) });
+        }
+    }
+    links
+}
+
+fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> Page {
+    let (f, t) = (&data.from_name, &data.to_name);
+    let lower = |s: &str| s.to_lowercase();
+    let title = format!("{f} to {t} Converter – {} to {}", data.from_symbol, data.to_symbol);
+    let description = format!(
+        "Convert {} to {} ({} to {}): the exact formula, a worked example and a table of common values, or type any value. Free, instant, works offline.",
+        lower(f),
+        lower(t),
+        data.from_symbol,
+        data.to_symbol
+    );
+    let keywords = vec![
+        format!("{} to {}", lower(f), lower(t)),
+        format!("{} to {}", data.from_symbol, data.to_symbol),
+        format!("convert {} to {}", lower(f), lower(t)),
+        format!("{} in {}", lower(f), lower(t)),
+        format!("{} conversion", category.label.to_lowercase()),
+    ];
+    Page {
+        source_hash: crate::hash::in_memory(path.as_bytes()),
+        path,
+        hold: None,
+        template: PAIR_TEMPLATE.to_string(),
+        label: format!("{f} to {t}"),
+        short_label: None,
+        title,
+        heading: format!("{f} to {t}"),
+        description,
+        keywords,
+        schema: Schema::Calculator,
+        parent: Some(home.path.clone()),
+        priority: PRIORITY,
+        changefreq: ChangeFreq::Monthly,
+        source: PathBuf::from("content/units.yaml"),
+        data: PageData::Pair(Box::new(data)),
+        body: None,
+        // Changes when the category page does (its `updated`), so an unchanged build is
+        // byte-identical and the sitemap's lastmod moves only with the content.
+        lastmod: home.lastmod,
+    }
+}
+
+/// The pairs of `category` grouped by From unit, at most `per_unit` each: those whose To is
+/// listed nearest the From unit in units.yaml (near in size and system), in their order.
+pub fn groups<'a>(all: impl Iterator<Item = &'a Page>, category: &str, per_unit: usize) -> Vec<PairGroup> {
+    let mut groups: Vec<(PairGroup, Vec<usize>)> = Vec::new();
+    for page in all {
+        let PageData::Pair(pair) = &page.data else { continue };
+        if pair.category != category {
+            continue;
+        }
+        if groups.last().is_none_or(|(g, _)| g.from_symbol != pair.from_symbol) {
+            groups.push((PairGroup { from_name: pair.from_name.clone(), from_symbol: pair.from_symbol.clone(), pages: Vec::new() }, Vec::new()));
+        }
+        let (group, distances) = groups.last_mut().expect("pushed");
+        distances.push(pair.distance);
+        group.pages.push(Link { label: pair.to_name.clone(), path: page.path.clone() });
+    }
+    groups
+        .into_iter()
+        .map(|(mut group, distances)| {
+            if group.pages.len() > per_unit {
+                let mut order: Vec<usize> = (0..group.pages.len()).collect();
+                order.sort_by_key(|&i| (distances[i], i));
+                let mut keep: Vec<usize> = order.into_iter().take(per_unit).collect();
+                keep.sort_unstable();
+                let pages = std::mem::take(&mut group.pages);
+                group.pages = pages.into_iter().enumerate().filter(|(i, _)| keep.contains(i)).map(|(_, p)| p).collect();
+            }
+            group
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_slugs_read_as_people_search() {
+        assert_eq!(plain_name("Feet (ft)"), "Feet");
+        assert_eq!(plain_name("US Fluid Ounces (fl oz)"), "US Fluid Ounces");
+        assert_eq!(plain_name("Feet + Inches (ft in)"), "Feet and Inches");
+        assert_eq!(slug("fluid_ounces"), "fluid-ounces");
+    }
+}

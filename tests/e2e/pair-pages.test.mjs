@@ -1,0 +1,87 @@
+// A page per unit pair (/length-converter/feet-to-meters): its card starts on the pair,
+// converts, and keeps the page's own address with ?value=; the answer and the table are in
+// the HTML before any script; the category page and its index link the pairs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+
+const ctx = siteForFile();
+
+async function visit(path, { javaScript = true } = {}) {
+  const page = await openPage(ctx.browser, { serviceWorkers: 'block', javaScriptEnabled: javaScript });
+  await page.addInitScript(() => {
+    const choices = { essential: true, preferences: false, analytics: false, advertising: false };
+    localStorage.setItem('unitly-consent', JSON.stringify({ version: 1, choices, time: new Date().toISOString() }));
+  });
+  await page.goto(ctx.site.url + path);
+  if (javaScript) await waitForHydration(page);
+  return page;
+}
+
+const resultOf = async (card) => {
+  await card.page().waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  return (await card.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim();
+};
+
+test('a pair page: the card starts on its pair, converts, and keeps the page address with ?value=', async () => {
+  const page = await visit('/length-converter/feet-to-meters');
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Feet to Meters');
+  const card = page.getByRole('region', { name: 'Length Converter' });
+  assert.equal(await card.getByRole('combobox', { name: 'From' }).inputValue(), 'feet');
+  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'meters');
+  await card.getByRole('textbox', { name: 'Value' }).fill('5 ft 11 in');
+  await card.getByRole('status', { name: 'Result' }).filter({ hasText: 'm' }).waitFor();
+  assert.equal(await resultOf(card), '1.8034 m');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('value') === '5 ft 11 in');
+  assert.equal(new URL(page.url()).pathname, '/length-converter/feet-to-meters', 'the pair page keeps its own address');
+
+  // The address shared: the same page opens with the value converted.
+  const shared = await visit(`/length-converter/feet-to-meters?value=${encodeURIComponent('1000')}`);
+  const sharedCard = shared.getByRole('region', { name: 'Length Converter' });
+  assert.equal(await sharedCard.getByRole('textbox', { name: 'Value' }).inputValue(), '1000');
+  await sharedCard.getByRole('status', { name: 'Result' }).filter({ hasText: '304.8' }).waitFor();
+  assert.equal(await resultOf(sharedCard), '304.8 m');
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(shared.problems, []);
+  await page.context().close();
+  await shared.context().close();
+});
+
+test('without any script, a pair page shows the formula, the worked example and the table', async () => {
+  const page = await visit('/temperature-converter/fahrenheit-to-celsius', { javaScript: false });
+  const formula = page.getByRole('region', { name: /How to convert fahrenheit to celsius/i });
+  assert.match(await formula.textContent(), /32/);
+  const table = page.getByRole('table');
+  const rows = await table.getByRole('row').allTextContents();
+  assert.ok(rows.some((r) => /^\s*-40 °F\s*-40 °C\s*$/.test(r)), `−40 °F is −40 °C: ${JSON.stringify(rows.slice(0, 3))}`);
+  assert.ok(rows.some((r) => /^\s*212 °F\s*100 °C\s*$/.test(r)), '212 °F is 100 °C');
+  // Its breadcrumbs lead back to the category page.
+  const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+  assert.equal(await crumbs.getByRole('link', { name: 'Temperature Converter' }).getAttribute('href'), '/temperature-converter');
+  await page.context().close();
+});
+
+test('the category page links each unit’s nearest pairs and an index of every pair; a pair page links its inverse', async () => {
+  const page = await visit('/length-converter');
+  // The card's menus say what the category holds: its units (From), and its compounds too (To).
+  const card = page.getByRole('region', { name: 'Length Converter' });
+  const n = await card.getByRole('combobox', { name: 'From' }).locator('option').count();
+  const compounds = (await card.getByRole('combobox', { name: 'To' }).locator('option').count()) - n;
+  const pairs = page.getByRole('region', { name: 'Length conversions, unit by unit' });
+  const index = pairs.getByRole('link', { name: /Every length conversion/ });
+  assert.equal(await index.getAttribute('href'), '/length-converter/conversions');
+  assert.ok((await pairs.getByRole('link').count()) >= n * 3, 'a few pairs for each length unit');
+  await index.click();
+  await page.waitForURL('**/length-converter/conversions');
+  const all = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  // n units: n × (n − 1) ordered pairs, and each unit to each compound (feet + inches).
+  assert.equal(all.filter((h) => /^\/length-converter\/[a-z-]+-to-[a-z-]+$/.test(h)).length, n * (n - 1) + n * compounds);
+  await page.getByRole('link', { name: 'Meters', exact: true }).first().click();
+  await waitForHydration(page);
+  assert.match(new URL(page.url()).pathname, /^\/length-converter\/[a-z]+-to-meters$/);
+  const related = page.getByRole('navigation', { name: 'Related conversions' });
+  const from = new URL(page.url()).pathname.split('/').at(-1).split('-to-')[0];
+  assert.equal(await related.getByRole('link').first().getAttribute('href'), `/length-converter/meters-to-${from}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -1,0 +1,188 @@
+//! The unit pair pages of the real site, built: every ordered pair of every category (and
+//! every unit to each compound) has its page, listed in the sitemap, linked from its
+//! category's converter page or that page's index of pairs, with its canonical URL, valid
+//! JSON-LD breadcrumbs, a table whose linear rows equal the exact conversion at the shown
+//! precision, and at most 64 KB of HTML.
+
+#[allow(dead_code)]
+mod common;
+
+use common::{stderr, Project};
+use std::collections::{BTreeMap, HashSet};
+
+const MAX_HTML: usize = 64 * 1024;
+const BASE: &str = "https://example.test";
+
+struct Category {
+    key: String,
+    precision: i32,
+    /// (key, factor as a number when the unit is linear with a decimal or ratio factor)
+    units: Vec<(String, Option<f64>)>,
+    compounds: Vec<Vec<String>>,
+}
+
+/// A units.yaml factor ("0.3048", "5/18", 1) as a number; None for pi forms.
+fn factor(value: &serde_yaml::Value) -> Option<f64> {
+    match value {
+        serde_yaml::Value::Number(n) => n.as_f64(),
+        serde_yaml::Value::String(s) if !s.contains("pi") => match s.split_once('/') {
+            Some((n, d)) => Some(n.trim().parse::<f64>().ok()? / d.trim().parse::<f64>().ok()?),
+            None => s.parse().ok(),
+        },
+        _ => None,
+    }
+}
+
+fn categories(site: &Project) -> Vec<Category> {
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&site.read("content/units.yaml")).expect("units.yaml");
+    yaml["categories"]
+        .as_mapping()
+        .expect("categories")
+        .iter()
+        .map(|(key, c)| Category {
+            key: key.as_str().unwrap().to_string(),
+            precision: c["precision"].as_i64().unwrap_or(6) as i32,
+            units: c["units"]
+                .as_sequence()
+                .unwrap()
+                .iter()
+                .map(|u| {
+                    (
+                        u["key"].as_str().unwrap().to_string(),
+                        if u.get("scale").is_some() || u.get("reciprocal").is_some() { None } else { u.get("factor").and_then(factor) },
+                    )
+                })
+                .collect(),
+            compounds: c
+                .get("compounds")
+                .and_then(|x| x.as_sequence())
+                .map(|s| s.iter().map(|c| c["parts"].as_sequence().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect()).collect())
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// Each category's converter page directly under `/` (routes.yaml, with the category named in
+/// the page's front matter).
+fn category_pages(site: &Project) -> BTreeMap<String, String> {
+    let routes: serde_yaml::Value = serde_yaml::from_str(&site.read("content/routes.yaml")).expect("routes.yaml");
+    let mut pages = BTreeMap::new();
+    for route in routes["routes"].as_sequence().unwrap() {
+        if route["template"].as_str() != Some("converter.html") || route["parent"].as_str() != Some("/") {
+            continue;
+        }
+        let source = site.read(&format!("content/{}", route["source"].as_str().unwrap()));
+        if let Some(line) = source.lines().find(|l| l.starts_with("category:")) {
+            pages.entry(line["category:".len()..].trim().to_string()).or_insert_with(|| route["path"].as_str().unwrap().to_string());
+        }
+    }
+    pages
+}
+
+fn html_of(site: &Project, path: &str) -> String {
+    site.read(&format!("site{path}.html"))
+}
+
+fn hrefs(html: &str) -> HashSet<String> {
+    html.split("href=").skip(1).map(|rest| rest.trim_start_matches('"').split(['"', '>', ' ']).next().unwrap_or("").to_string()).collect()
+}
+
+/// The numbers of a table row's two cells, from `<tr><td>5 ft</td><td>1.524 m</td></tr>`.
+fn table_rows(html: &str) -> Vec<(f64, String)> {
+    let body = html.split("<tbody>").nth(1).and_then(|b| b.split("</tbody>").next()).unwrap_or("");
+    let number = |cell: &str| cell.split_whitespace().next().unwrap_or("").replace(',', "").replace('−', "-");
+    // "1 1/2 cup", "3/4 cup", "1,000 ft": a whole number, a fraction, or both.
+    let fraction = |word: &str| word.split_once('/').and_then(|(n, d)| Some(n.parse::<f64>().ok()? / d.parse::<f64>().ok()?));
+    let value_of = |cell: &str| -> Option<f64> {
+        let mut words = cell.split_whitespace();
+        let first = words.next()?.replace(',', "");
+        let whole = match fraction(&first) {
+            Some(f) => return Some(f),
+            None => first.parse::<f64>().ok()?,
+        };
+        Some(whole + words.next().and_then(fraction).unwrap_or(0.0))
+    };
+    body.split("<tr>")
+        .skip(1)
+        .filter_map(|row| {
+            let cells: Vec<&str> = row.split("<td>").skip(1).map(|c| c.split("</td>").next().unwrap()).collect();
+            Some((value_of(cells.first()?)?, number(cells.get(1)?)))
+        })
+        .collect()
+}
+
+#[test]
+fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
+    let site = Project::copy_of_real_site();
+    let out = site.unitly(&["build", "--out", "site", "--base-url", &format!("{BASE}/")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let sitemap = site.read("site/sitemap.xml");
+    let homes = category_pages(&site);
+    let mut checked = 0;
+    for category in categories(&site) {
+        let Some(home) = homes.get(&category.key) else { continue };
+        let home_links = hrefs(&html_of(&site, home));
+        let index = format!("{home}/conversions");
+        assert!(home_links.contains(&index), "{home} links its index of pairs {index}");
+        let index_links = hrefs(&html_of(&site, &index));
+        let slug = |k: &str| k.replace('_', "-");
+        for (from, from_factor) in &category.units {
+            let targets = category
+                .units
+                .iter()
+                .filter(|(to, _)| to != from)
+                .map(|(to, f)| (slug(to), *f))
+                .chain(category.compounds.iter().map(|parts| (parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), None)));
+            for (to, to_factor) in targets {
+                let path = format!("{home}/{}-to-{to}", slug(from));
+                let html = html_of(&site, &path);
+                assert!(html.len() <= MAX_HTML, "{path}: {} bytes of HTML", html.len());
+                assert!(sitemap.contains(&format!("<loc>{BASE}{path}</loc>")), "{path} is in the sitemap");
+                assert!(home_links.contains(&path) || index_links.contains(&path), "{path} is linked from {home} or {index}");
+                assert!(html.contains(&format!("<link href={BASE}{path} rel=canonical>")), "{path} has its canonical URL");
+                let ld = html.split("<script type=application/ld+json>").nth(1).and_then(|s| s.split("</script>").next()).expect("JSON-LD");
+                let ld: serde_json::Value = serde_json::from_str(ld).unwrap_or_else(|e| panic!("{path}: JSON-LD does not parse: {e}"));
+                let crumbs = ld["@graph"]
+                    .as_array()
+                    .and_then(|g| g.iter().find(|x| x["@type"] == "BreadcrumbList"))
+                    .unwrap_or_else(|| panic!("{path}: a BreadcrumbList"));
+                let items = crumbs["itemListElement"].as_array().unwrap();
+                assert_eq!(items.len(), 3, "{path}: Home › category › pair");
+                assert_eq!(items[1]["item"], format!("{BASE}{home}"));
+                assert_eq!(items[2]["item"], format!("{BASE}{path}"));
+                // Linear rows against the exact factor ratio, at the category's precision or six
+                // significant digits (what the card shows).
+                if let (Some(ff), Some(tf)) = (from_factor, to_factor) {
+                    let rows = table_rows(&html);
+                    assert!(rows.len() >= 10, "{path}: a table of common values");
+                    for (value, shown) in rows {
+                        let exact = value * ff / tf;
+                        let shown: f64 = shown.parse().unwrap_or_else(|_| panic!("{path}: {shown} is a number"));
+                        let tolerance = (0.5 * 10f64.powi(-category.precision)).max(exact.abs() * 5e-6);
+                        assert!((shown - exact).abs() <= tolerance, "{path}: {value} shows {shown}, exactly {exact}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    // Five categories of 4 to 24 units at the least: far more than a handful.
+    assert!(checked >= 200, "{checked} pair pages checked");
+}
+
+#[test]
+fn a_route_on_a_pair_path_is_a_located_problem() {
+    let site = Project::copy_of_real_site();
+    let routes = site.read("content/routes.yaml");
+    let start = routes.find("  - path: /about\n").expect("the about route");
+    let about = &routes[start..start + routes[start..].find("\n\n").unwrap() + 2];
+    site.edit(
+        "content/routes.yaml",
+        about,
+        &format!("{about}{}", about.replace("path: /about", "path: /length-converter/feet-to-meters").replace("parent: /\n", "parent: /length-converter\n")),
+    );
+    let out = site.unitly(&["check"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("/length-converter/feet-to-meters") && err.contains("feet → meters"), "{err}");
+}
