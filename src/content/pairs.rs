@@ -127,10 +127,10 @@ fn index_page(home: &Page, category: &UnitCategory, pairs: &[Page]) -> Option<Pa
         path,
         hold: None,
         template: INDEX_TEMPLATE.to_string(),
-        label: format!("Every {label} conversion"),
+        label: format!("Every {label} unit pair"),
         short_label: None,
-        title: format!("Every {} Conversion – {count} Unit Pairs", category.label),
-        heading: format!("Every {label} conversion"),
+        title: format!("Every {} Unit Pair – {count} Pages", category.label),
+        heading: format!("Every {label} unit pair"),
         description: format!(
             "All {count} {label} conversions on Unitly, from every unit to every other, each with its exact formula and a table of common values."
         ),

@@ -244,7 +244,8 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
 test('cooking units as fractions (nearest 1/8): a remembered choice, by keyboard', async () => {
   const page = await visit('/volume-converter?from=milliliters&to=cups');
   const c = card(page);
-  const fractions = page.getByRole('checkbox', { name: 'Fractions for tsp, tbsp, fl oz, cup (nearest 1/8)' });
+  // Named by the kitchen measures units.yaml marks `cooking: true`, in their order there.
+  const fractions = page.getByRole('checkbox', { name: 'Fractions for metric cup, tsp, tbsp, fl oz, cup, imp cup (nearest 1/8)' });
   assert.equal(await fractions.isChecked(), false);
   await c.value.fill('354.88235475'); // exactly 1 1/2 US cups
   assert.equal(await result(page), '1.5 cup');

@@ -227,6 +227,10 @@ test('each category page converts through its labelled controls, and every unit 
     const steps = shown.n - roundTo(gnu, shown.exp);
     if (steps === 0n) return;
     if ((steps === 1n || steps === -1n) && DOCUMENTED_BOUNDARIES.has(what)) return tolerated++;
+    // GNU units prints 15 significant digits, itself rounded: a shown number with 15 or more
+    // (0.001 ly = 10,346,380,656,803.2 yd) can differ from it by one in its last digit.
+    const significant = String(shown.n < 0n ? -shown.n : shown.n).length;
+    if ((steps === 1n || steps === -1n) && significant >= 15) return tolerated++;
     mismatches.push(`${what}: shown ${m[1]}, GNU units ${answers[i]}`);
   });
   t.diagnostic(`${cases.length} unit pairs converted in the page and compared with GNU units; ${tolerated} documented rounding-boundary differences`);

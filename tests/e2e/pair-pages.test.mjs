@@ -67,7 +67,7 @@ test('the category page links each unit’s nearest pairs and an index of every 
   const card = page.getByRole('region', { name: 'Length Converter' });
   const n = await card.getByRole('combobox', { name: 'From' }).locator('option').count();
   const compounds = (await card.getByRole('combobox', { name: 'To' }).locator('option').count()) - n;
-  const pairs = page.getByRole('region', { name: 'Length conversions, unit by unit' });
+  const pairs = page.getByRole('navigation', { name: 'Length conversions, unit by unit' });
   const index = pairs.getByRole('link', { name: /Every length conversion/ });
   assert.equal(await index.getAttribute('href'), '/length-converter/conversions');
   assert.ok((await pairs.getByRole('link').count()) >= n * 3, 'a few pairs for each length unit');

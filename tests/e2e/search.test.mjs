@@ -125,6 +125,8 @@ test('a conversion is answered in the box, with Copy, and opens its converter fi
   await noAxeViolations(page, 'a conversion answered');
   await box(page).press('Enter');
   await page.waitForURL('**/length-converter?value=5+ft+11+in&from=feet&to=centimeters');
+  // The card restores the address once it has hydrated: wait for that, not for a time.
+  await page.waitForFunction(() => document.querySelector('[data-island="ConverterCard"]')?.dataset.hydrated === 'true');
   assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '5 ft 11 in');
   await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
   assert.match(await page.getByRole('status', { name: 'Result' }).textContent(), /180\.34/);
