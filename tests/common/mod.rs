@@ -23,26 +23,33 @@ pub fn real_site_routes() -> Vec<String> {
     routes
 }
 
-/// How many pages the build generates for unit pairs from the real content: for each unit
-/// category with a converter page directly under `/`, every ordered pair of its units, every
-/// unit to each of its compounds, and the category's index of them.
-pub fn real_site_pair_pages() -> usize {
+/// Each unit category's converter page directly under `/` in the real content (the page the
+/// build puts that category's pair pages under): category key → path.
+pub fn real_category_pages() -> std::collections::BTreeMap<String, String> {
     let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
     let read = |rel: &str| std::fs::read_to_string(real.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    let units: serde_yaml::Value = serde_yaml::from_str(&read("units.yaml")).expect("units.yaml parses");
     let registry: serde_yaml::Value = serde_yaml::from_str(&read("routes.yaml")).expect("routes.yaml parses");
-    let mut with_page = std::collections::BTreeSet::new();
+    let mut pages = std::collections::BTreeMap::new();
     for route in registry["routes"].as_sequence().expect("routes") {
         if route["template"].as_str() == Some("converter.html") && route["parent"].as_str() == Some("/") {
             let source = read(route["source"].as_str().expect("source"));
             if let Some(line) = source.lines().find(|l| l.starts_with("category:")) {
-                with_page.insert(line["category:".len()..].trim().to_string());
+                pages.entry(line["category:".len()..].trim().to_string()).or_insert_with(|| route["path"].as_str().expect("path").to_string());
             }
         }
     }
+    pages
+}
+
+/// How many pages the build generates for unit pairs from the real content: for each unit
+/// category with a converter page directly under `/`, every ordered pair of its units, every
+/// unit to each of its compounds, and the category's index of them.
+pub fn real_site_pair_pages() -> usize {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("content/units.yaml")).expect("units.yaml");
+    let units: serde_yaml::Value = serde_yaml::from_str(&text).expect("units.yaml parses");
     let categories = units["categories"].as_mapping().expect("categories");
-    with_page
-        .iter()
+    real_category_pages()
+        .keys()
         .filter_map(|key| categories.get(key.as_str()))
         .map(|c| {
             let n = c["units"].as_sequence().map_or(0, Vec::len);
