@@ -108,10 +108,6 @@ export const FORM_GUARD = {
   retryAfterSeconds: 60,
 };
 
-export const CONTACT_SUBJECTS = [
-  "general", "bug", "feature", "accuracy", "technical", "feedback", "partnership", "other",
-];
-
 export interface Config {
   goldUrl: string;
   ftseUrl: string;

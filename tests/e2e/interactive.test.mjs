@@ -139,7 +139,7 @@ describe('FAQ', () => {
     const page = await newPage(ctx.browser, { javaScriptEnabled: false, consent: false });
     await page.goto(`${ctx.site.url}/faq`);
     const faq = await faqQuestions();
-    assert.ok(faq.length >= 12, 'the twelve questions of the spec, and more');
+    assert.ok(faq.length >= 12, 'the twelve questions the FAQ launched with, and more');
     assert.deepEqual(await visibleQuestions(page), faq);
     for (const category of ['General', 'Currency', 'Technical', 'Privacy', 'Features', 'Troubleshooting']) {
       assert.equal(await page.getByRole('heading', { name: category, level: 2 }).isVisible(), true, category);

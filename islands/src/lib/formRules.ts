@@ -2,7 +2,8 @@
 // wrong: one rule for both sides. The browser (validate.ts) checks it as the visitor types;
 // the edge function (edge/src/forms.ts) imports this same file and checks again, because a
 // browser can be bypassed, and answers a refused field with the same sentence.
-// Its only import is the generated limits, which both sides can read.
+// Its only import is the generated limits, which both sides can read. The contact
+// subjects are here for the same reason: the form offers them, the edge accepts only them.
 import { LIMITS } from '../generated/units.ts';
 
 export type TextField = 'name' | 'email' | 'message';
@@ -27,9 +28,25 @@ const SEVERAL = /[,;]|@.*@/s;
  */
 const EMAIL = /^[^\s@<>()[\]\\:;,"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
 
-/** The sentence for a subject that is not one of the contact form's `subjects`, or undefined. */
-export function subjectProblem(raw: string, subjects: readonly string[]): string | undefined {
-  return subjects.includes(raw.trim()) ? undefined : 'Please choose a subject.';
+/**
+ * The contact form's subjects: the value posted, which the edge accepts and forwards, and
+ * the text the visitor chooses from.
+ */
+export const CONTACT_SUBJECTS = [
+  { value: 'general', label: 'General question' },
+  { value: 'bug', label: 'Bug report' },
+  { value: 'feature', label: 'Feature request' },
+  { value: 'accuracy', label: 'Conversion accuracy' },
+  { value: 'technical', label: 'Technical support' },
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'partnership', label: 'Partnership or business' },
+  { value: 'other', label: 'Something else' },
+] as const;
+
+/** The sentence for a subject that is not one of CONTACT_SUBJECTS' values, or undefined. */
+export function subjectProblem(raw: string): string | undefined {
+  const value = raw.trim();
+  return CONTACT_SUBJECTS.some((s) => s.value === value) ? undefined : 'Please choose a subject.';
 }
 
 /** The sentence for what is wrong with a form field's (trimmed) value, or undefined when it is fine. */

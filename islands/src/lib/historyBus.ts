@@ -7,6 +7,7 @@
 import { pageBus as bus } from './storage';
 import type { NewHistoryEntry } from './history';
 import { lazyChunk } from './lazyChunk';
+import { MAX_VALUE_CHARS } from './urlState';
 
 const historyChunk = lazyChunk(() => import('./history'));
 
@@ -38,7 +39,7 @@ export function isReplay(x: unknown): x is Replay {
   if (typeof x !== 'object' || x === null) return false;
   const r = x as Record<string, unknown>;
   const key = (k: unknown): boolean => k === undefined || (typeof k === 'string' && KEY.test(k));
-  return typeof r.category === 'string' && KEY.test(r.category) && typeof r.value === 'string' && r.value.length <= 500 &&
+  return typeof r.category === 'string' && KEY.test(r.category) && typeof r.value === 'string' && r.value.length <= MAX_VALUE_CHARS &&
     key(r.from) && key(r.to) && (r.toText === undefined || (typeof r.toText === 'string' && r.toText.length <= 200));
 }
 

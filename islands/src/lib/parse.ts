@@ -22,6 +22,7 @@ import {
   type Rational, ZERO, add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub,
 } from './rational';
 import { type Definition, fromBase, isAdditive, toBase } from './kinds';
+import { MAX_VALUE_CHARS } from './urlState';
 
 /** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition, factor 1). */
 export interface LexUnit extends Definition {
@@ -88,8 +89,6 @@ export type Parsed =
    */
   | { kind: 'quantity'; value: Rational; unit: LexUnit; single: boolean; reading: string };
 
-/** Longest input read; anything longer is not a value someone typed. */
-export const MAX_INPUT = 500;
 /** Largest power of ten a literal may carry (1e1000); beyond, no double can hold the answer anyway. */
 const MAX_EXPONENT = 1000;
 
@@ -500,7 +499,7 @@ class Parser {
 export function parseInput(input: string, lex: Lexicon, category: string | null): Parsed {
   const text = input.trim();
   if (text === '') return { kind: 'empty' };
-  if (text.length > MAX_INPUT) return { kind: 'error', message: `That is too long to read (over ${MAX_INPUT} characters).` };
+  if (text.length > MAX_VALUE_CHARS) return { kind: 'error', message: `That is too long to read (over ${MAX_VALUE_CHARS} characters).` };
   try {
     const v = new Parser(tokenize(text, lex, category), lex, category).parse();
     if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text };

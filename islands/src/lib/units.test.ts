@@ -38,7 +38,7 @@ test('units.yaml keeps the five first categories with their keys, bases, precisi
     assert.deepEqual(cat.default, { from: want.from, to: want.to });
     // More units may join; these keep their keys (addresses, favourites and history name them).
     const keys = new Set(cat.units.map((u) => u.key));
-    assert.deepEqual(want.keys.filter((k) => !keys.has(k)), [], `${key}: spec unit keys missing`);
+    assert.deepEqual(want.keys.filter((k) => !keys.has(k)), [], `${key}: unit keys missing (addresses, favourites and history name them)`);
   }
 });
 

@@ -12,8 +12,11 @@ export interface ConversionQuery {
 
 export const QUERY_KEYS = ['value', 'from', 'to'] as const;
 
-/** A shared value longer than this is not something a person typed. */
-export const MAX_SHARED_VALUE = 500;
+/**
+ * The longest value a person types, in characters: the Value field reads no more (parse.ts),
+ * a shared address and a replayed history entry carry no more; longer is not typed text.
+ */
+export const MAX_VALUE_CHARS = 500;
 
 /**
  * What a shared address asks for, validated: a From that `fromKeys` does not hold, a To
@@ -31,7 +34,7 @@ export function readConversionQuery(
   const out: Partial<ConversionQuery> & { ignored: string[] } = { ignored: [] };
   const value = params.get('value');
   if (value !== null && value.trim() !== '') {
-    if (value.length <= MAX_SHARED_VALUE) out.value = value.trim();
+    if (value.length <= MAX_VALUE_CHARS) out.value = value.trim();
     else out.ignored.push('value (too long)');
   }
   for (const [key, keys] of [['from', fromKeys], ['to', toKeys]] as const) {

@@ -1,8 +1,8 @@
 // The rules the contact form and the newsletter box check before sending. The edge
 // function (edge/src/forms.ts) checks the same rules again, because a browser can be
 // bypassed: the text fields' rules are one file both sides import (formRules.ts), the
-// limits come from content/units.yaml through the generated module; validate.test.ts
-// keeps the two lists of subjects in step.
+// limits come from content/units.yaml through the generated module, and the subjects are
+// formRules.ts's one list.
 
 import { LIMITS as SHARED_LIMITS } from '../generated/units.ts';
 import { fieldProblem, subjectProblem } from './formRules.ts';
@@ -10,17 +10,8 @@ import { fieldProblem, subjectProblem } from './formRules.ts';
 /** The longest fields, in characters: content/units.yaml `limits`, which the edge enforces too. */
 export const LIMITS = { name: SHARED_LIMITS.nameChars, email: SHARED_LIMITS.emailChars, message: SHARED_LIMITS.messageChars } as const;
 
-/** The subject select: value sent to the server, text shown to the visitor. */
-export const CONTACT_SUBJECTS = [
-  { value: 'general', label: 'General question' },
-  { value: 'bug', label: 'Bug report' },
-  { value: 'feature', label: 'Feature request' },
-  { value: 'accuracy', label: 'Conversion accuracy' },
-  { value: 'technical', label: 'Technical support' },
-  { value: 'feedback', label: 'Feedback' },
-  { value: 'partnership', label: 'Partnership or business' },
-  { value: 'other', label: 'Something else' },
-] as const;
+/** The subject select (formRules.ts, which the edge accepts the same list from). */
+export { CONTACT_SUBJECTS } from './formRules.ts';
 
 export type ContactField = 'name' | 'email' | 'subject' | 'message';
 export type ContactValues = Record<ContactField, string>;
@@ -34,7 +25,7 @@ export function emailError(value: string): string | undefined {
 }
 
 export function contactFieldError(field: ContactField, raw: string): string | undefined {
-  return field === 'subject' ? subjectProblem(raw, CONTACT_SUBJECTS.map((s) => s.value)) : fieldProblem(field, raw);
+  return field === 'subject' ? subjectProblem(raw) : fieldProblem(field, raw);
 }
 
 /** Every field's error; an empty object means the form can be sent. */
