@@ -152,6 +152,58 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     }
     // Five categories of 4 to 24 units at the least: far more than a handful.
     assert!(checked >= 200, "{checked} pair pages checked");
+    embedded_converters_are_cards_in_the_article(&site);
+}
+
+/// content/blog/conversion-tips.md embeds two converters by shortcode: each is the
+/// category's card in the HTML, preset, hydrated when visible, with ids of its own.
+fn embedded_converters_are_cards_in_the_article(site: &Project) {
+    let html = html_of(site, "/blog/conversion-tips");
+    assert!(!html.contains("{{ converter") && !html.contains("unitly:embed"), "every shortcode became a card");
+    let props: Vec<serde_json::Value> = html
+        .split("data-island=\"ConverterCard\" data-client=\"visible\" data-props='")
+        .skip(1)
+        .map(|rest| {
+            let json = rest.split('\'').next().unwrap().replace("&amp;", "&").replace("&#39;", "'");
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("props parse: {e}"))
+        })
+        .collect();
+    let presets: Vec<(&str, &str, &str, &str, u64)> = props
+        .iter()
+        .map(|p| {
+            (
+                p["category"]["key"].as_str().unwrap(),
+                p["from"].as_str().unwrap(),
+                p["to"].as_str().unwrap(),
+                p["value"].as_str().unwrap(),
+                p["headingLevel"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(presets, [("area", "square_feet", "square_meters", "180", 3), ("volume", "cups", "milliliters", "1 1/2", 3)]);
+    assert_eq!((props[0]["id"].as_str(), props[1]["id"].as_str()), (Some("area-converter-1"), Some("volume-converter-2")));
+    // Server HTML: the value is in the field before any script runs.
+    assert!(html.contains("id=\"volume-converter-2-value\" type=\"text\"") && html.contains("value=\"1 1/2\"/>"), "the preset value is in the HTML");
+}
+
+#[test]
+fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
+    let site = Project::copy_of_real_site();
+    let file = "content/blog/conversion-tips.md";
+    let anchor = "{{ converter(from=\"cups\", to=\"milliliters\", value=\"1 1/2\") }}";
+    let text = site.read(file);
+    let line = text[..text.find(anchor).expect("the article embeds cups to milliliters")].lines().count() + 1;
+    site.edit(file, anchor, "{{ converter(from=\"cup\", to=\"milliliters\", value=\"1 1/2\") }}\n\n{{ converter(from=\"cups\", to=\"grams\") }}\n\nSee {{ converter(from=\"cups\", to=\"milliliters\") }} here.");
+    let out = site.unitly(&["check"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    for expected in [
+        format!("{file}:{line}:20: `cup` is not a unit key: write `cups` (US Cups (cup), volume)"),
+        format!("{file}:{}:31: `cups` is a unit of volume and `grams` one of weight", line + 2),
+        format!("{file}:{}:5: a converter goes in a paragraph of its own", line + 4),
+    ] {
+        assert!(err.contains(&expected), "expected {expected:?} in:\n{err}");
+    }
 }
 
 #[test]

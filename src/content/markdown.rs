@@ -1,5 +1,7 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
+use super::shortcode::{self, Embed};
+use super::units::Units;
 use crate::html::escape_attr;
 use crate::images::{Catalog, Lookup};
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -12,17 +14,32 @@ pub struct Rendered {
     pub images: Vec<String>,
     /// Problems found while rendering, with their byte offsets in the markdown source.
     pub problems: Vec<(usize, String)>,
+    /// The converters the body embeds; `html` holds [`embed_marker`] for each.
+    pub embeds: Vec<Embed>,
+}
+
+/// Where the `n`th embedded converter goes in a rendered body, until the page is rendered
+/// and the card takes its place (`Renderer::render`).
+pub fn embed_marker(n: usize) -> String {
+    format!("<!--unitly:embed:{n}-->")
 }
 
 /// Renders a markdown body. Images under `/images/` come from `images` (the files of
-/// `content/images/`) and become responsive `<picture>` elements.
-pub fn render(source: &str, images: &Catalog) -> Rendered {
+/// `content/images/`) and become responsive `<picture>` elements. A paragraph that is a
+/// converter shortcode becomes an embedded converter of `units` (with `None`, as in an FAQ
+/// answer, it is a problem).
+pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
     let mut used = Vec::new();
     let mut problems = Vec::new();
     let mut heading_ids = Vec::new();
+    let mut embeds = Vec::new();
+    // The level of the last heading: an embedded card's title sits one below it.
+    let mut heading_level = 1u8;
+    // Inside a code block a shortcode is an example, shown as written.
+    let mut in_code = false;
     // The text of the last heading and how many tables followed it: a table's region is
     // named after the section it is in.
     let mut section = (String::new(), 0usize);
@@ -33,6 +50,7 @@ pub fn render(source: &str, images: &Catalog) -> Rendered {
         match event {
             Event::Start(Tag::Heading { level, id: None, classes, attrs }) if *level >= HeadingLevel::H2 => {
                 let text = heading_text(&events[i + 1..]);
+                heading_level = *level as u8;
                 let id = unique_id(&slugify(&text), &heading_ids);
                 section = (text.clone(), 0);
                 heading_ids.push(id.clone());
@@ -97,6 +115,32 @@ pub fn render(source: &str, images: &Catalog) -> Rendered {
                 }
                 out.push(event.clone());
             }
+            Event::Start(Tag::Paragraph) if shortcode::is_shortcode(&source[range.clone()]) => {
+                let text = &source[range.clone()];
+                let level = (heading_level + 1).clamp(2, 4);
+                let embed = match units {
+                    None => Err((0, "a converter goes in a page's or an article's body, not here".to_string())),
+                    Some(units) => shortcode::parse(text).and_then(|code| shortcode::resolve(&code, units, embeds.len() + 1, level)),
+                };
+                match embed {
+                    Ok(embed) => {
+                        out.push(Event::Html(CowStr::from(embed_marker(embeds.len()))));
+                        embeds.push(embed);
+                    }
+                    Err((at, why)) => problems.push((range.start + at, why)),
+                }
+                i = paragraph_end(&events, i) + 1;
+                continue;
+            }
+            Event::Start(Tag::CodeBlock(_)) | Event::End(TagEnd::CodeBlock) => {
+                in_code = matches!(event, Event::Start(_));
+                out.push(event.clone());
+            }
+            Event::Text(text) if !in_code && text.contains("{{") && text.contains("converter(") => {
+                let at = range.start + source[range.clone()].find("{{").unwrap_or(0);
+                problems.push((at, format!("a converter goes in a paragraph of its own, with nothing else in it: `{}`", shortcode::EXAMPLE)));
+                out.push(event.clone());
+            }
             Event::Start(Tag::Table(_)) => {
                 section.1 += 1;
                 out.push(Event::Html(CowStr::from(table_region(&section.0, section.1))));
@@ -112,13 +156,18 @@ pub fn render(source: &str, images: &Catalog) -> Rendered {
     }
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
-    Rendered { html: html_out, links, images: used, problems }
+    Rendered { html: html_out, links, images: used, problems, embeds }
+}
+
+/// The index of the event that ends the paragraph starting at `start`.
+fn paragraph_end(events: &[(Event, std::ops::Range<usize>)], start: usize) -> usize {
+    events[start..].iter().position(|(e, _)| matches!(e, Event::End(TagEnd::Paragraph))).map_or(events.len() - 1, |n| start + n)
 }
 
 /// Inline markdown (links, emphasis, code) for one-paragraph text such as an FAQ answer:
 /// the HTML without the paragraph around it. Images are not rendered here.
 pub fn inline(source: &str) -> Rendered {
-    let mut r = render(source, &Catalog::default());
+    let mut r = render(source, &Catalog::default(), None);
     let trimmed = r.html.trim_end();
     if let Some(inner) = trimmed.strip_prefix("<p>").and_then(|t| t.strip_suffix("</p>")) {
         if !inner.contains("<p>") {
@@ -277,7 +326,7 @@ mod tests {
 
     #[test]
     fn headings_get_ids_and_links_are_collected() {
-        let r = render("## Why it matters?\n\nSee [length](/length-converter) and [x](https://e.com).\n\n## Why it matters?\n", &Catalog::default());
+        let r = render("## Why it matters?\n\nSee [length](/length-converter) and [x](https://e.com).\n\n## Why it matters?\n", &Catalog::default(), None);
         assert!(r.html.contains("<h2 id=\"why-it-matters\">"), "{}", r.html);
         assert!(r.html.contains("<h2 id=\"why-it-matters-2\">"));
         assert_eq!(r.links.len(), 1);
@@ -286,8 +335,27 @@ mod tests {
     }
 
     #[test]
+    fn a_converter_shortcode_paragraph_becomes_a_marked_embed() {
+        let units = crate::content::shortcode::tests_units();
+        let src = "Intro.\n\n## Oven\n\n{{ converter(from=\"celsius\", to=\"fahrenheit\", value=\"180\") }}\n\n```\n{{ converter(from=\"x\") }}\n```\n";
+        let r = render(src, &Catalog::default(), Some(&units));
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert_eq!((r.embeds.len(), r.embeds[0].heading_level, r.embeds[0].id.as_str()), (1, 3, "temperature-converter-1"));
+        assert!(r.html.contains("<!--unitly:embed:0-->") && !r.html.contains("<p>{{"), "{}", r.html);
+        assert!(r.html.contains("<code>{{ converter(from=\"x\") }}"), "a shortcode in a code block is an example: {}", r.html);
+        let bad = render(
+            "Try {{ converter(from=\"feet\", to=\"meters\") }} here.\n\n{{ converter(from=\"feet\", to=\"grams\") }}\n",
+            &Catalog::default(),
+            Some(&units),
+        );
+        let at: Vec<usize> = bad.problems.iter().map(|(at, _)| *at).collect();
+        assert_eq!(at, [4, 83], "{:?}", bad.problems);
+        assert!(render("{{ converter(from=\"feet\", to=\"meters\") }}", &Catalog::default(), None).problems[0].1.contains("not here"));
+    }
+
+    #[test]
     fn images_are_deferred() {
-        let r = render("Intro.\n\n![The 1959 yard & pound](/icons/yard.svg#720x300 \"Definitions\")\n\n![*x*](/a.png)\n", &Catalog::default());
+        let r = render("Intro.\n\n![The 1959 yard & pound](/icons/yard.svg#720x300 \"Definitions\")\n\n![*x*](/a.png)\n", &Catalog::default(), None);
         assert!(
             r.html.contains("<img src=\"data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='720'%20height='300'%3E%3C/svg%3E\" data-src=\"/icons/yard.svg\" alt=\"The 1959 yard &amp; pound\" width=\"720\" height=\"300\" title=\"Definitions\" loading=\"lazy\" decoding=\"async\">"),
             "{}",
@@ -301,7 +369,7 @@ mod tests {
 
     #[test]
     fn tables_scroll_in_a_region_named_after_their_section() {
-        let r = render("| a | b |\n|---|---|\n| 1 | 2 |\n\n## Water & ice\n\n| c |\n|---|\n| 3 |\n\n| d |\n|---|\n| 4 |\n", &Catalog::default());
+        let r = render("| a | b |\n|---|---|\n| 1 | 2 |\n\n## Water & ice\n\n| c |\n|---|\n| 3 |\n\n| d |\n|---|\n| 4 |\n", &Catalog::default(), None);
         assert!(r.html.starts_with("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\"><table>"), "{}", r.html);
         assert!(r.html.contains("<div class=\"table-scroll\" role=\"region\" aria-label=\"Water &amp; ice\"><table>"), "{}", r.html);
         assert!(r.html.contains("aria-label=\"Water &amp; ice, table 2\"><table>"), "{}", r.html);
@@ -311,7 +379,7 @@ mod tests {
     #[test]
     fn image_and_link_problems_are_located() {
         let src = "See [FAQ](faq) and [mail](mailto:a@b.c).\n\n![Chart](/images/chart.png)\n\n![](/icons/a.svg#10x10)\n\n![Ruler](/icons/r.png#400by300)\n";
-        let r = render(src, &Catalog::default());
+        let r = render(src, &Catalog::default(), None);
         let found: Vec<(usize, &str)> = r.problems.iter().map(|(o, m)| (*o, m.as_str())).collect();
         assert_eq!(found.len(), 4, "{found:?}");
         assert_eq!(found[0].0, 4);

@@ -12,6 +12,7 @@ mod pair_data;
 pub mod pairs;
 pub mod paths;
 pub mod positions;
+pub mod shortcode;
 mod texts;
 pub mod units;
 mod validate;
@@ -130,7 +131,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             ));
             continue;
         }
-        if let Some(page) = loader.registry_page(route, default_lastmod, &at) {
+        if let Some(page) = loader.registry_page(route, default_lastmod, &at, &units) {
             pages.push(page);
         }
     }
@@ -184,7 +185,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             .filter(|p| matches!(p.data, PageData::Article(_)))
             .map(|p| {
                 let mut found = Problems::default();
-                article_body(root, &p.source, &images, &mut found);
+                article_body(root, &p.source, &images, &units, &mut found);
                 found
             })
             .collect();
@@ -217,7 +218,7 @@ impl Content {
             return Ok(std::borrow::Cow::Owned(Body::default()));
         }
         let mut problems = Problems::default();
-        let body = article_body(&self.root, &page.source, &self.images, &mut problems);
+        let body = article_body(&self.root, &page.source, &self.images, &self.units, &mut problems);
         problems.into_result()?;
         Ok(std::borrow::Cow::Owned(body.unwrap_or_default()))
     }
@@ -229,15 +230,15 @@ fn read_source(root: &Path, file: &Path) -> Result<String, Problem> {
 }
 
 /// Reads an article and renders its body (`None` when the file cannot be read or split).
-fn article_body(root: &Path, file: &Path, images: &Catalog, problems: &mut Problems) -> Option<Body> {
+fn article_body(root: &Path, file: &Path, images: &Catalog, units: &Units, problems: &mut Problems) -> Option<Body> {
     let text = read_source(root, file).map_err(|p| problems.push(p)).ok()?;
     let split = frontmatter::split(file, &text).map_err(|p| problems.push(p)).ok()?;
-    Some(render_body(file, &text, &split, images, problems))
+    Some(render_body(file, &text, &split, images, units, problems))
 }
 
-/// Renders a markdown body, reporting its problems (images, relative links) located.
-fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Catalog, problems: &mut Problems) -> Body {
-    let rendered = markdown::render(split.body, images);
+/// Renders a markdown body, reporting its problems (images, relative links, converters) located.
+fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Catalog, units: &Units, problems: &mut Problems) -> Body {
+    let rendered = markdown::render(split.body, images, Some(units));
     for (offset, message) in rendered.problems {
         problems.push(Problem::at_offset(file, text, split.body_offset + offset, message));
     }
@@ -249,7 +250,7 @@ fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Cat
             SourceLink { target, line, column }
         })
         .collect();
-    Body { html: rendered.html, links, images: rendered.images }
+    Body { html: rendered.html, links, images: rendered.images, embeds: rendered.embeds }
 }
 
 struct Loader<'a> {
@@ -278,7 +279,7 @@ impl Loader<'_> {
         serde_yaml::from_str(&text).map_err(|e| self.problem(Problem::from_yaml(&file, &e, 0))).ok()
     }
 
-    fn registry_page(&mut self, route: &RouteEntry, default_lastmod: Date, at: &dyn Fn(&str) -> (usize, usize)) -> Option<Page> {
+    fn registry_page(&mut self, route: &RouteEntry, default_lastmod: Date, at: &dyn Fn(&str) -> (usize, usize), units: &Units) -> Option<Page> {
         let Some((file, text)) = self.read(&format!("content/{}", route.source)) else {
             let (l, c) = at("source");
             self.problem(Problem::new(ROUTES_FILE, l, c, format!("source `{}` of route {} does not exist", route.source, route.path)));
@@ -304,7 +305,7 @@ impl Loader<'_> {
         if let PageData::Page(f) = &data {
             self.date_field(&file, &split, "effective", f.effective.as_deref());
         }
-        let mut body = render_body(&file, &text, &split, self.images, self.problems);
+        let mut body = render_body(&file, &text, &split, self.images, units, self.problems);
         body.links.extend(answer_links);
         Some(Page {
             path: route.path.clone(),

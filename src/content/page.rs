@@ -66,6 +66,8 @@ pub struct Body {
     pub links: Vec<SourceLink>,
     /// Images of `content/images/` it uses, by URL.
     pub images: Vec<String>,
+    /// The converters it embeds, in order; `html` marks where each goes.
+    pub embeds: Vec<super::shortcode::Embed>,
 }
 
 /// Why an article is not published yet.

@@ -2,7 +2,7 @@
 //! the island pipeline has prerendered them (see `islands.rs`). Templates are named by the
 //! routes (`content/routes.yaml`), except those of the app's own pages (`own.rs`).
 
-use crate::content::{model::Schema, Content, Page, PageData};
+use crate::content::{model::Schema, Body, Content, Page, PageData};
 use crate::diagnostics::{Problem, Problems};
 use crate::islands::IslandRegistry;
 use crate::theme::THEME;
@@ -193,7 +193,7 @@ impl Renderer {
     }
 
     /// `body`: the page's rendered markdown ([`Content::body`]).
-    pub fn render(&self, content: &Content, page: &Page, body: &str) -> Result<String, TemplateError> {
+    pub fn render(&self, content: &Content, page: &Page, body: &Body) -> Result<String, TemplateError> {
         let mut ctx = self.context_for(&page.template);
         if page.path == "/blog" {
             ctx.insert("listing", &self.listing_context(&self.listings[0]));
@@ -208,9 +208,28 @@ impl Renderer {
                 }
             }
         }
-        ctx.insert("page", &page_context(content, page, body));
+        ctx.insert("page", &page_context(content, page, &self.with_embeds(body, &page.path)?));
         ctx.insert("jsonld", &json_ld(content, page));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
+    }
+
+    /// The body's HTML with each converter it embeds in its place, rendered by
+    /// [`EMBED_TEMPLATE`] with the card's category as the other cards get it.
+    fn with_embeds<'b>(&self, body: &'b Body, path: &str) -> Result<std::borrow::Cow<'b, str>, TemplateError> {
+        if body.embeds.is_empty() {
+            return Ok(std::borrow::Cow::Borrowed(&body.html));
+        }
+        let categories = self.extras.iter().find(|(name, _)| *name == "units").and_then(|(_, units)| units.get("categories")).and_then(Value::as_array);
+        let mut html = body.html.clone();
+        for (n, embed) in body.embeds.iter().enumerate() {
+            let category = categories.and_then(|list| list.iter().find(|c| c.get("key").and_then(Value::as_str) == Some(embed.category.as_str())));
+            let mut ctx = tera::Context::new();
+            ctx.insert("embed", embed);
+            ctx.insert("category", &category);
+            let card = self.tera.render(EMBED_TEMPLATE, &ctx).map_err(|error| TemplateError::new(EMBED_TEMPLATE, path, error))?;
+            html = html.replacen(&crate::content::markdown::embed_marker(n), &card, 1);
+        }
+        Ok(std::borrow::Cow::Owned(html))
     }
 
     /// One of the app's pages that are not routes ([`OwnPage`]). `converters`: the converter
@@ -288,6 +307,9 @@ fn globals(content: &Content) -> tera::Context {
     ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
     ctx
 }
+
+/// The partial that renders a converter embedded in markdown (`{{ converter(…) }}`).
+const EMBED_TEMPLATE: &str = "partials/converter-embed.html";
 
 /// The header's menu of every converter, grouped (`category_menu` in every page's context).
 const CATEGORY_MENU: &str = "partials/category-menu.html";

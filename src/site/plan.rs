@@ -121,7 +121,7 @@ impl<'a> Pages<'a> {
 /// Renders one of the content's pages with its body.
 fn render_page(renderer: &Renderer, content: &Content, page: &Page) -> Result<Rendered, Problems> {
     let body = content.body(page)?;
-    let html = renderer.render(content, page, &body.html).map_err(|e| e.problems())?;
+    let html = renderer.render(content, page, &body).map_err(|e| e.problems())?;
     let body = body.into_owned();
     Ok(Rendered { file: output_file(&page.path), html, links: body.links, images: body.images })
 }

@@ -19,7 +19,7 @@ async function visit(path, { javaScript = true } = {}) {
 }
 
 const resultOf = async (card) => {
-  await card.page().waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  await card.locator('output[aria-busy="true"]').waitFor({ state: 'detached' });
   return (await card.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim();
 };
 
@@ -82,6 +82,39 @@ test('the category page links each unit’s nearest pairs and an index of every 
   const related = page.getByRole('navigation', { name: 'Related conversions' });
   const from = new URL(page.url()).pathname.split('/').at(-1).split('-to-')[0];
   assert.equal(await related.getByRole('link').first().getAttribute('href'), `/length-converter/meters-to-${from}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a converter an editor embedded in an article starts on its pair and value, converts, and leaves the address alone', async () => {
+  const page = await visit('/blog/conversion-tips');
+  // content/blog/conversion-tips.md: {{ converter(from="square_feet", to="square_meters", value="180") }}
+  // and {{ converter(from="cups", to="milliliters", value="1 1/2") }}, each under an h2 section.
+  const area = page.getByRole('region', { name: 'Area Converter' });
+  await area.scrollIntoViewIfNeeded();
+  assert.equal(await area.getByRole('textbox', { name: 'Value' }).inputValue(), '180');
+  assert.equal(await area.getByRole('combobox', { name: 'From' }).inputValue(), 'square_feet');
+  assert.equal(await area.getByRole('heading', { level: 3 }).textContent(), 'Area Converter');
+  // 180 ft² × 0.09290304 m²/ft² = 16.7225472 m², shown at the category's precision.
+  await area.getByRole('status', { name: 'Result' }).filter({ hasText: 'm²' }).waitFor();
+  assert.match(await resultOf(area), /^16\.72254\d* m²$/);
+
+  const volume = page.getByRole('region', { name: 'Volume Converter' });
+  await volume.scrollIntoViewIfNeeded();
+  await volume.getByRole('status', { name: 'Result' }).filter({ hasText: 'mL' }).waitFor();
+  // 1 1/2 US cups × 236.5882365 mL = 354.88235475 mL.
+  assert.match(await resultOf(volume), /^354\.88\d* mL$/);
+  await volume.getByRole('textbox', { name: 'Value' }).fill('2');
+  await volume.getByRole('status', { name: 'Result' }).filter({ hasText: '473.176473 mL' }).waitFor();
+
+  // Two cards and the page's own controls: every id once, and the article keeps its address.
+  const duplicated = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    return ids.filter((id, i) => ids.indexOf(id) !== i);
+  });
+  assert.deepEqual(duplicated, []);
+  await page.waitForTimeout(300);
+  assert.equal(new URL(page.url()).search, '', 'an embedded card does not write the address');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -35,6 +35,10 @@ export interface ConverterCardProps {
   headingLevel?: 2 | 3 | 4;
   /** The Decimals control, every unit at once and the batch (the page's main card). */
   extras?: boolean;
+  /** A value to start with (a converter an editor embedded in an article); empty for none. */
+  value?: string;
+  /** The card's id prefix when a page may hold several cards of the category (embedded ones). */
+  id?: string;
 }
 
 // The batch box loads only when opened: most visits never need it.
@@ -63,10 +67,12 @@ function pick(category: UnitCategory, wanted: string | undefined, fallback: stri
   return category.units[0].key;
 }
 
-export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2, extras = syncUrl }: ConverterCardProps) {
+export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2, extras = syncUrl, value: initialValue = '', id: idProp }: ConverterCardProps) {
   const card = useCard({
     category: category.key,
     syncUrl,
+    initialValue,
+    id: idProp,
     preset: {
       from: fromProp && findUnit(category, fromProp) ? fromProp : pick(category, undefined, category.default.from),
       to: pick(category, toProp, category.default.to),

@@ -25,6 +25,11 @@ export interface CardOptions {
   syncUrl: boolean;
   /** The pair the card starts with; an address with no value and this pair is clean. */
   preset: Pair;
+  /** The value the card starts with (an embedded converter's); empty by default. */
+  initialValue?: string;
+  /** The id prefix of the card's fields; `{category}-converter` by default, which is
+   *  unique only while a page holds one card of the category. */
+  id?: string;
   /** What From and To accept (To may add compounds such as feet + inches). */
   fromKeys: readonly string[];
   toKeys: readonly string[];
@@ -67,7 +72,7 @@ export function useCard(options: CardOptions): Card {
   const { syncUrl, preset } = options;
   const latest = useRef(options);
   latest.current = options;
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(options.initialValue ?? '');
   const [pair, setPair] = useState<Pair>(preset);
   const [notice, setNotice] = useState<string | null>(null);
   const [acted, setActed] = useState(false);
@@ -141,7 +146,7 @@ export function useCard(options: CardOptions): Card {
   }, [settler]);
 
   return {
-    id: `${options.category}-converter`,
+    id: options.id ?? `${options.category}-converter`,
     value,
     ...pair,
     setValue: (v) => {

@@ -10,10 +10,16 @@ import type { LazyChunk } from '../lib/lazyChunk.ts';
  * online (nothing the visitor does would ask for it again).
  */
 export function useChunk<T>(chunk: LazyChunk<T>, what: string, wanted = false): [T | null, () => Promise<T | null>] {
-  // Known at once when another card already fetched it; with nothing to show yet the first
-  // render is the same either way, so hydration matches the server's HTML.
-  const [value, setValue] = useState<T | null>(chunk.loaded);
+  // Null on the first render, as on the server, even when another card already fetched the
+  // chunk: a card that starts with a value (an embedded converter) would otherwise render
+  // its result where the server's HTML has none, and hydration would not match. The chunk
+  // already there is taken right after.
+  const [value, setValue] = useState<T | null>(null);
   const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const loaded = chunk.loaded;
+    if (loaded !== null) setValue(() => loaded);
+  }, [chunk]);
   const load = useCallback(
     (): Promise<T | null> =>
       chunk.load().then(
