@@ -116,8 +116,8 @@ export async function startSite({ env = {}, root = ROOT, watch = false } = {}) {
 }
 
 /**
- * A copy of the project to grow (content/ and themes/ copied, islands/ sources copied with
- * node_modules linked, edge/ linked) in a temporary folder; `grow(dir)` adds to it, such
+ * A copy of the project to grow (content/ and themes/ copied, islands/ and edge/ sources
+ * copied with their node_modules linked) in a temporary folder; `grow(dir)` adds to it, such
  * as generated articles (bench/articles.mjs). Returns the folder; `rmSync` it when done.
  */
 export function siteCopy(grow = () => {}) {
@@ -128,7 +128,11 @@ export function siteCopy(grow = () => {}) {
     if (existsSync(join(ROOT, 'islands', d))) cpSync(join(ROOT, 'islands', d), join(dir, 'islands', d), { recursive: true });
   }
   symlinkSync(join(ROOT, 'islands/node_modules'), join(dir, 'islands/node_modules'));
-  symlinkSync(join(ROOT, 'edge'), join(dir, 'edge'));
+  // Copied, not linked: the build writes edge/src/generated/ from the copy's units.yaml, and
+  // a test's generated categories must not land in the project's own edge/.
+  const edgeNodeModules = join(ROOT, 'edge/node_modules');
+  cpSync(join(ROOT, 'edge'), join(dir, 'edge'), { recursive: true, filter: (src) => src !== edgeNodeModules });
+  symlinkSync(edgeNodeModules, join(dir, 'edge/node_modules'));
   grow(dir);
   return dir;
 }
