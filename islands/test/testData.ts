@@ -1,12 +1,22 @@
 // Test support: the real content/units.yaml, read the way the build hands it to the islands.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { UnitsData } from '../src/lib/units.ts';
+import { currencyOf } from '../src/lib/currencyCatalog.ts';
+import type { Currency, UnitsData } from '../src/lib/units.ts';
 
 export const UNITS_YAML = new URL('../../content/units.yaml', import.meta.url);
 
+/**
+ * The units as the build hands them to the islands: each featured currency's name, symbol,
+ * flag and decimals from the catalog unless units.yaml gives its own (src/content/currencies.rs).
+ */
 export function loadUnits(): UnitsData {
-  return parse(readFileSync(UNITS_YAML, 'utf8')) as UnitsData;
+  const data = parse(readFileSync(UNITS_YAML, 'utf8')) as UnitsData & { currencies: (Partial<Currency> & { code: string })[] };
+  const currencies = data.currencies.map((own) => {
+    const { countries, ...known } = currencyOf(own.code, []);
+    return { ...known, ...own };
+  });
+  return { ...data, currencies };
 }
 
 /** A small in-memory Storage; `failWith` makes setItem throw, as a full or blocked storage does. */

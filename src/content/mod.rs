@@ -1,6 +1,7 @@
 //! Loading everything under `content/` into pages, collecting every problem on the way.
 
 mod answers;
+pub mod currencies;
 pub mod date;
 pub mod exact;
 pub mod frontmatter;

@@ -297,7 +297,9 @@ pub const GROUPS: [(&str, &str); 5] =
 pub struct UnitsFile {
     /// Kept as a YAML mapping so the categories keep the order editors gave them.
     pub categories: serde_yaml::Mapping,
-    pub currencies: Vec<Currency>,
+    /// The featured currencies (listed first, with offline rates); any other ISO 4217
+    /// currency the rate provider quotes converts too, named from the catalog.
+    pub currencies: Vec<CurrencyEntry>,
     pub currency_default: Pair,
     pub fallback_rates: BTreeMap<String, BTreeMap<String, f64>>,
     pub limits: Limits,
@@ -387,11 +389,30 @@ pub struct Unit {
     pub gnu: Option<String>,
 }
 
+/// A featured currency as units.yaml writes it: its ISO 4217 code, and words of its own only
+/// where the catalog's (`src/content/currencies.rs`) will not do.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
+pub struct CurrencyEntry {
+    pub code: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub symbol: Option<String>,
+    #[serde(default)]
+    pub flag: Option<String>,
+    #[serde(default)]
+    pub digits: Option<u32>,
+}
+
+/// A featured currency as the site shows it (the islands' props).
+#[derive(Debug, Clone, Serialize)]
 pub struct Currency {
     pub code: String,
     pub name: String,
     pub symbol: String,
+    /// The issuer's flag emoji, or empty.
     pub flag: String,
+    /// Decimals of an amount (its minor unit: JPY 0, KWD 3).
+    pub digits: u32,
 }

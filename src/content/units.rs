@@ -4,6 +4,7 @@
 //! (`src/generated.rs`). Whatever the islands could not render is refused here, before any
 //! JavaScript runs.
 
+use super::currencies;
 use super::kinds::Kind;
 use super::model::{Currency, Limits, Pair, UnitCategory, UnitsFile, CARD_COLORS, GROUPS};
 use super::positions::{Positions, Value};
@@ -76,9 +77,8 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
     }
     validate_words(file, &positions, &categories, problems);
     validate_limits(file, &positions, &raw.limits, problems);
-    let units =
-        Units { categories, currencies: raw.currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates, limits: raw.limits };
-    validate_currencies(file, &positions, &units, problems, warnings);
+    let currencies = currencies::featured(file, &positions, &raw.currencies, &raw.currency_default, &raw.fallback_rates, problems, warnings);
+    let units = Units { categories, currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates, limits: raw.limits };
     Some(units)
 }
 
@@ -292,75 +292,6 @@ fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
                     previous = Some(f);
                 }
             }
-        }
-    }
-}
-
-fn validate_currencies(file: &Path, positions: &Positions, units: &Units, problems: &mut Problems, warnings: &mut Problems) {
-    let currencies = positions.get("currencies");
-    // Currency `i` of the list, at its code.
-    let currency_at = |i: usize| currencies.get(i).get("code").position().or(currencies.get(i).position()).unwrap_or(currencies.or((1, 1)));
-    let mut seen = HashSet::new();
-    for (i, c) in units.currencies.iter().enumerate() {
-        let (l, col) = currency_at(i);
-        if c.code.len() != 3 || !c.code.chars().all(|ch| ch.is_ascii_uppercase()) {
-            problems.push(Problem::new(
-                file,
-                l,
-                col,
-                format!("currency code `{}` must be three capital letters (ISO 4217, as the rate provider names it)", c.code),
-            ));
-        }
-        if !seen.insert(c.code.as_str()) {
-            problems.push(Problem::new(file, l, col, format!("currency {} appears twice", c.code)));
-        }
-        if c.name.trim().is_empty() || c.symbol.trim().is_empty() || c.flag.trim().is_empty() {
-            problems.push(Problem::new(file, l, col, format!("currency {}: name, symbol and flag must not be empty", c.code)));
-        }
-    }
-    if units.currencies.is_empty() {
-        let (l, c) = currencies.or((1, 1));
-        problems.push(Problem::new(file, l, c, "no currencies: the currency converter needs at least two"));
-    }
-    let default = positions.get("currency_default");
-    for (field, code) in [("from", &units.currency_default.from), ("to", &units.currency_default.to)] {
-        if !units.has_currency(code) {
-            let (line, col) = default.get(field).position().or(default.position()).unwrap_or((1, 1));
-            problems.push(Problem::new(file, line, col, format!("currency_default names currency {code}, which is not under currencies")));
-        }
-    }
-    let rates = positions.get("fallback_rates");
-    for (from, row) in &units.fallback_rates {
-        let row_at = rates.get(from);
-        let (l, c) = row_at.key_position().unwrap_or(rates.or((1, 1)));
-        if !units.has_currency(from) {
-            problems.push(Problem::new(file, l, c, format!("fallback rate from unknown currency `{from}`")));
-        }
-        for (to, rate) in row {
-            if !units.has_currency(to) {
-                let (l, c) = row_at.get(to).key_position().unwrap_or((l, c));
-                problems.push(Problem::new(file, l, c, format!("fallback rate {from}→{to}: unknown currency `{to}`")));
-            }
-            if !(rate.is_finite() && *rate > 0.0) {
-                let (l, c) = row_at.get(to).or((l, c));
-                problems.push(Problem::new(file, l, c, format!("fallback rate {from}→{to} must be a positive number")));
-            }
-        }
-    }
-    // Offline, the card converts through USD: every currency needs a USD leg, direct or inverse.
-    let rate = |a: &str, b: &str| units.fallback_rates.get(a).and_then(|r| r.get(b)).is_some();
-    for (i, c) in units.currencies.iter().enumerate().filter(|(_, c)| c.code != "USD") {
-        if !rate("USD", &c.code) && !rate(&c.code, "USD") {
-            let (l, col) = currency_at(i);
-            warnings.push(Problem::new(
-                file,
-                l,
-                col,
-                format!(
-                    "currency {} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it (add `{}: <rate>` to the USD row under fallback_rates)",
-                    c.code, c.code
-                ),
-            ));
         }
     }
 }

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { ROOT, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { ROOT, chooseCurrency, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
 
 const SEK_PER_USD = 10.5;
 const NOK_PER_USD_OFFLINE = 10.8;
@@ -98,8 +98,12 @@ test('the new currency is offered and converts live through the edge at the tabl
   const page = await visit('/currency-converter');
   const card = page.getByRole('region', { name: 'Currency Converter' });
   const to = card.getByRole('combobox', { name: 'To' });
-  assert.ok((await to.locator('option').allTextContents()).includes('🇸🇪 SEK - Swedish Krona'));
-  await to.selectOption('SEK');
+  // Featured: listed right after the ten featured before it, with its own words from units.yaml.
+  await to.click();
+  const options = card.getByRole('listbox', { name: 'To currency' }).getByRole('option');
+  await options.first().waitFor();
+  assert.equal(await options.nth(10).textContent(), '🇸🇪SEK Swedish Krona');
+  await chooseCurrency(to, 'SEK');
   await card.getByRole('textbox', { name: 'Amount' }).fill('10');
   const result = card.getByRole('status', { name: 'Result' });
   await page.waitForFunction(() => /SEK/.test(document.querySelector('#currency-converter-result')?.textContent ?? ''));
@@ -120,18 +124,18 @@ test('offline, a new currency with a fallback rate converts through USD, and one
   const card = page.getByRole('region', { name: 'Currency Converter' });
   const result = card.getByRole('status', { name: 'Result' });
   const resultText = async () => (await result.textContent()).replace(/\s+/g, ' ').trim();
-  await card.getByRole('combobox', { name: 'From' }).selectOption('EUR');
-  await card.getByRole('combobox', { name: 'To' }).selectOption('NOK');
+  await chooseCurrency(card.getByRole('combobox', { name: 'From' }), 'EUR');
+  await chooseCurrency(card.getByRole('combobox', { name: 'To' }), 'NOK');
   await card.getByRole('textbox', { name: 'Amount' }).fill('100');
   // EUR → USD 1.18 (the EUR row), USD → NOK 10.8: 100 EUR = 1,274.40 NOK.
   await page.waitForFunction(() => /NOK/.test(document.querySelector('#currency-converter-result')?.textContent ?? ''));
   assert.equal(await resultText(), 'kr1,274.40 NOK');
   assert.match(await card.getByRole('status').filter({ hasText: 'Live rates are unavailable' }).textContent(), /built-in fallback rates/);
 
-  await card.getByRole('combobox', { name: 'To' }).selectOption('SEK');
-  const banner = card.getByText('there is no offline rate for EUR to SEK');
+  await chooseCurrency(card.getByRole('combobox', { name: 'To' }), 'SEK');
+  const banner = card.getByText('there is no offline rate for SEK');
   await banner.waitFor();
-  assert.match(await banner.textContent(), /Live rates are unavailable, and there is no offline rate for EUR to SEK\./);
+  assert.match(await banner.textContent(), /Live rates are unavailable, and there is no offline rate for SEK\./);
   assert.ok(!/SEK/.test(await resultText()), 'no invented SEK amount');
   assert.deepEqual(page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|live exchange rate unavailable/.test(p)), []);
   await page.context().close();

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { chooseCurrency, currencyCode, openPage, siteForFile, waitForHydration } from './harness.mjs';
 import { finish, noAxeViolations } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
@@ -205,8 +205,8 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
   const out = page.getByRole('status', { name: 'Result' });
   await page.waitForFunction(() => document.querySelector('output')?.textContent.trim() !== '');
   assert.equal(await amount.inputValue(), '100');
-  assert.equal(await from.inputValue(), 'GBP');
-  assert.equal(await to.inputValue(), 'JPY');
+  assert.equal(await currencyCode(from), 'GBP');
+  assert.equal(await currencyCode(to), 'JPY');
   const hundred = (await out.textContent()).trim();
   // 1 1/2 × 100 reads as 150, a decimal comma as a decimal point.
   await amount.fill('1 1/2 * 100');
@@ -233,7 +233,7 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
   assert.match(await note.textContent(), /from=XYZ was not understood here and was ignored/);
   await page.waitForFunction(() => location.search === '?value=5&from=USD&to=EUR');
   // A same-currency "conversion" is not history.
-  await to.selectOption('USD');
+  await chooseCurrency(to, 'USD');
   await page.evaluate(() => localStorage.removeItem('conversion-history'));
   await amount.fill('7');
   await page.waitForTimeout(1500); // past the settle delay

@@ -4,7 +4,7 @@
 // keyboard first, with axe on each new state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { currencyCode, openPage, siteForFile, waitForHydration } from './harness.mjs';
 import { finish, noAxeViolations } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
@@ -93,8 +93,8 @@ test('older entries and another category: the entry opens its converter page on 
   await page.waitForURL(/\/currency-converter\?value=100&from=GBP&to=JPY$/);
   await waitForHydration(page);
   assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '100');
-  assert.equal(await page.getByRole('combobox', { name: 'From' }).inputValue(), 'GBP');
-  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'JPY');
+  assert.equal(await currencyCode(page.getByRole('combobox', { name: 'From' })), 'GBP');
+  assert.equal(await currencyCode(page.getByRole('combobox', { name: 'To' })), 'JPY');
   await finish(page);
 });
 

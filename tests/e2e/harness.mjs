@@ -249,3 +249,21 @@ export function defaultRates(extra = {}) {
   }
   return table;
 }
+
+/**
+ * Chooses a currency in the currency card's From or To (a combobox that filters every
+ * currency as one types) the way a keyboard user does: types the code, waits for the list
+ * to offer it, presses Enter.
+ */
+export async function chooseCurrency(field, code) {
+  await field.fill(code);
+  const list = field.page().locator(`#${await field.getAttribute('aria-controls')}`);
+  await list.getByRole('option', { name: new RegExp(`^${code}\\b`) }).first().waitFor();
+  await field.press('Enter');
+  await field.page().waitForFunction(([el, c]) => el.value.startsWith(c), [await field.elementHandle(), code]);
+}
+
+/** The code of the currency a From or To field shows ("GBP – British Pound" → "GBP"). */
+export async function currencyCode(field) {
+  return (await field.inputValue()).split(' ')[0];
+}

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { chooseCurrency, currencyCode, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
 
 const ctx = siteForFile({
   // No back-off after a failed refresh: the first test heals the upstreams at once and
@@ -122,7 +122,8 @@ const pairs = (list) => list.filter((p) => p.startsWith('/api/rates/pair/'));
 /** Long enough for the card's 300 ms debounce to have fired, to prove a call did NOT happen. */
 const pastDebounce = (page) => page.waitForTimeout(500);
 
-const money = (n) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount with a currency's decimals (its minor unit: 2, JPY 0). */
+const money = (n, digits = 2) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const history = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]'));
 
@@ -216,11 +217,16 @@ test('currency card: live conversion with the fake rates; same currency and amou
   const page = await visit('/currency-converter');
   const requests = rateRequests(page);
   const c = card(page);
-  assert.equal(await c.from.inputValue(), 'USD');
-  assert.equal(await c.to.inputValue(), 'EUR');
-  const options = await c.from.locator('option').allTextContents();
-  assert.equal(options.length, 10);
-  assert.equal(options[0], '🇺🇸 USD - US Dollar');
+  assert.equal(await currencyCode(c.from), 'USD');
+  assert.equal(await currencyCode(c.to), 'EUR');
+  // From lists what the provider's table quotes (the fake's ten), the featured ones first.
+  await c.from.click();
+  const options = c.region.getByRole('listbox', { name: 'From currency' }).getByRole('option');
+  await options.first().waitFor();
+  assert.equal(await options.count(), 10);
+  assert.equal(await options.first().textContent(), '🇺🇸USD US Dollar');
+  await c.from.press('Escape');
+  assert.equal(await currencyCode(c.from), 'USD');
   assert.ok(await c.icon('Live rates').isVisible());
   assert.equal(await resultText(page), '');
 
@@ -232,7 +238,7 @@ test('currency card: live conversion with the fake rates; same currency and amou
   assert.equal(await page.getByText('Enter an amount greater than 0.').count(), 0);
   await c.amount.fill('-5');
   assert.ok(await page.getByText('Enter an amount greater than 0.').isVisible());
-  assert.deepEqual(requests, [], 'no call for an empty or non-positive amount');
+  assert.deepEqual(pairs(requests), [], 'no conversion call for an empty or non-positive amount');
 
   // A call in flight shows the spinner and marks the result busy.
   let release;
@@ -249,17 +255,17 @@ test('currency card: live conversion with the fake rates; same currency and amou
   assert.equal(await c.region.getByText('Loading', { exact: true }).count(), 0);
 
   // Same currency: the amount with 2 decimals, no call.
-  await c.to.selectOption('USD');
+  await chooseCurrency(c.to, 'USD');
   await waitForResult(page, '$100.00 USD');
   await pastDebounce(page);
   assert.deepEqual(pairs(requests), ['/api/rates/pair/USD/EUR/100']);
 
   // Swap, then a fractional amount.
-  await c.to.selectOption('JPY');
-  await waitForResult(page, `¥${money(100 * RATES.USD.JPY)} JPY`);
+  await chooseCurrency(c.to, 'JPY');
+  await waitForResult(page, `¥${money(100 * RATES.USD.JPY, 0)} JPY`);
   await c.swap.click();
-  assert.equal(await c.from.inputValue(), 'JPY');
-  assert.equal(await c.to.inputValue(), 'USD');
+  assert.equal(await currencyCode(c.from), 'JPY');
+  assert.equal(await currencyCode(c.to), 'USD');
   await waitForResult(page, `$${money(100 * RATES.JPY.USD)} USD`);
   assert.match(await rateText(page), /^1 JPY = 0\.006614 USD/);
   await finish(page);
@@ -302,11 +308,11 @@ test('currency card: eight conversions across two bases cost no upstream call bu
   ];
   const symbols = { USD: '$', EUR: '€', JPY: '¥', INR: '₹', CHF: '', BRL: 'R$', AUD: 'A$' };
   for (const [from, to, amount] of conversions) {
-    await c.from.selectOption(from);
-    await c.to.selectOption(to);
+    await chooseCurrency(c.from, from);
+    await chooseCurrency(c.to, to);
     await c.amount.fill(amount);
     const expected = Number(amount) * RATES[from][to];
-    await waitForResult(page, `${symbols[to]}${money(expected)} ${to}`);
+    await waitForResult(page, `${symbols[to]}${money(expected, to === 'JPY' ? 0 : 2)} ${to}`);
   }
   assert.equal(calls('GBP') + calls('CAD'), 0, 'every base is computed from the USD table');
   assert.equal(calls('USD'), 1, 'one table for the whole run (RATES_TTL_SECONDS is an hour)');
@@ -381,16 +387,16 @@ test('currency card: when live rates fail it says so and converts with the built
   assert.ok(warnings.some((w) => w.includes('live exchange rate unavailable')), 'the failure is logged');
 
   // No table row for CHF: across USD, (1 / 0.92) × 74.
-  await c.from.selectOption('CHF');
-  await c.to.selectOption('INR');
+  await chooseCurrency(c.from, 'CHF');
+  await chooseCurrency(c.to, 'INR');
   await waitForResult(page, `₹${money(100 * (1 / 0.92) * 74)} INR`);
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.to === '🇮🇳 8,043.48 INR');
   assert.equal((await history(page))[0].from, '🇨🇭 100 CHF');
 
   // The next success clears the banner; live rates are stored for later.
   await page.unroute('**/api/rates/**');
-  await c.from.selectOption('USD');
-  await c.to.selectOption('EUR');
+  await chooseCurrency(c.from, 'USD');
+  await chooseCurrency(c.to, 'EUR');
   await waitForResult(page, '€92.00 EUR');
   assert.equal(await c.banner.count(), 0);
   assert.ok(await c.icon('Live rates').isVisible());
@@ -398,7 +404,7 @@ test('currency card: when live rates fail it says so and converts with the built
 
   // Offline again: the stored USD table (the fake's rates), dated.
   await block();
-  await c.to.selectOption('GBP');
+  await chooseCurrency(c.to, 'GBP');
   await waitForResult(page, '£79.00 GBP');
   await c.banner.waitFor();
   assert.match(await c.banner.textContent(), new RegExp(`last live rate this browser saw, from ${RATE_TIME}`));

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 import { fakeWebhook } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
@@ -140,8 +140,8 @@ describe('axe-core finds no violation', () => {
       await page.route('**/api/rates/**', (r) => r.abort('failed'));
       await page.goto(`${ctx.site.url}/currency-converter`);
       await hydrateEverything(page);
-      await page.getByRole('combobox', { name: 'From' }).selectOption('CHF');
-      await page.getByRole('combobox', { name: 'To' }).selectOption('JPY');
+      await chooseCurrency(page.getByRole('combobox', { name: 'From' }), 'CHF');
+      await chooseCurrency(page.getByRole('combobox', { name: 'To' }), 'JPY');
       await page.getByRole('textbox', { name: 'Amount' }).or(page.getByRole('spinbutton', { name: 'Amount' })).fill('100');
       await page.getByRole('region', { name: 'Currency Converter' }).getByRole('status').filter({ hasText: 'Live rates are unavailable' }).waitFor();
       await page.getByText('Using offline rates', { exact: true }).waitFor();

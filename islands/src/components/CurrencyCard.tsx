@@ -15,14 +15,15 @@ import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
-import UnitPair from '../ui/UnitPair.tsx';
+import CurrencyField from '../ui/CurrencyField.tsx';
+import SwapButton from '../ui/SwapButton.tsx';
 import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
-  /** content/units.yaml's currencies: code, name, symbol, flag. */
+  /** content/units.yaml's featured currencies: code, name, symbol, flag, decimals. */
   currencies: Currency[];
   /** content/units.yaml's fallback_rates: approximate rates for when no live or stored rate is at hand. */
   fallbackRates: RateTable;
@@ -45,6 +46,24 @@ const amountChunk = lazyChunk(() => import('../lib/amount.ts').then((m) => m.rea
 // or holds a value, so the page's first scripts carry none of it.
 const ratesChunk = lazyChunk(() => import('../lib/rates.ts'));
 type Rates = typeof import('../lib/rates.ts');
+
+// Every other currency (names, symbols, decimals, countries) and the picker's search: a
+// chunk of its own, fetched when From or To is first used or a currency outside the
+// featured ones is on the card (from a shared address or a history entry).
+const catalogChunk = lazyChunk(() => import('../lib/currencyCatalog.ts'));
+
+/**
+ * The codes a shared address or a history entry may name before the catalog is here: the
+ * featured ones and the browser's ISO 4217 list (the catalog's own source).
+ */
+let addressCodes: string[] | undefined;
+function codesForAddress(featured: Currency[]): string[] {
+  if (addressCodes === undefined) {
+    const iso = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
+    addressCodes = [...new Set([...featured.map((c) => c.code), ...iso])];
+  }
+  return addressCodes;
+}
 
 // The sign beside the title: a Wi-Fi arc while rates are live, a warning triangle when not.
 const LIVE_ICON = ['M5 12.55a11 11 0 0 1 14.08 0', 'M1.42 9a16 16 0 0 1 21.16 0', 'M8.53 16.11a6 6 0 0 1 6.95 0', 'M12 20h.01'];
@@ -75,6 +94,9 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
   return currencies[0].code;
 }
 
+/** A currency the card knows only by its code until the catalog arrives. */
+const bare = (code: string): Currency => ({ code, name: code, symbol: code, flag: '', digits: 2 });
+
 function sourceText(rates: Rates, c: Conversion): string {
   switch (c.source) {
     case 'live':
@@ -88,19 +110,19 @@ function sourceText(rates: Rates, c: Conversion): string {
   }
 }
 
-function bannerText(rates: Rates, offline: Offline, from: string, to: string): string {
+function bannerText(rates: Rates, offline: Offline, missing: string): string {
   switch (offline.source) {
     case 'stored':
       return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${rates.formatRateTime(offline.time)}. It may differ from today's rate.`;
     case 'table':
       return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
     default:
-      return `Live rates are unavailable, and there is no offline rate for ${from} to ${to}. Try again when you are back online.`;
+      return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
   }
 }
 
 export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false }: CurrencyCardProps) {
-  const codes = currencies.map((c) => c.code);
+  const codes = codesForAddress(currencies);
   const card = useCard({
     category: 'currency',
     syncUrl,
@@ -118,9 +140,53 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const tablesInFlight = useRef(new Set<string>());
   const [rates, loadRates] = useChunk(ratesChunk, 'the rates client');
   const [readAmount, loadAmountReader] = useChunk(amountChunk, 'the amount reader');
+  // Wanted at once when a currency outside the featured ones is on the card.
+  const featuredPair = [from, to].every((c) => currencies.some((f) => f.code === c));
+  const [catalog, loadCatalog] = useChunk(catalogChunk, 'the currency list', !featuredPair);
+  // The codes the provider's table quotes (what converts live), once known.
+  const [liveCodes, setLiveCodes] = useState<string[] | null>(null);
+  const listAsked = useRef(false);
 
   const id = card.id;
-  const byCode = (code: string) => currencies.find((c) => c.code === code) as Currency;
+  const byCode = (code: string): Currency =>
+    catalog !== null ? catalog.currencyOf(code, currencies) : (currencies.find((c) => c.code === code) ?? bare(code));
+  const offered = catalog === null ? null : catalog.pickerList(currencies, liveCodes);
+  const localNames = useRef<Intl.DisplayNames | null | undefined>(undefined);
+  const localName = (code: string): string | undefined => {
+    if (localNames.current === undefined) {
+      // The visitor's own language finds a currency too ("Dollar américain").
+      const lang = typeof navigator === 'undefined' ? 'en' : navigator.language;
+      localNames.current = lang.startsWith('en') ? null : new Intl.DisplayNames([lang], { type: 'currency', fallback: 'none' });
+    }
+    return localNames.current?.of(code) ?? undefined;
+  };
+  const search = catalog === null || offered === null ? null : (text: string) => catalog.searchCurrencies(offered, text, localName);
+
+  // From or To first used: fetch the list and learn which currencies the provider quotes
+  // (the USD table this browser stored within the hour, else the edge's, kept for offline use).
+  const onFirstUse = (): void => {
+    void loadCatalog();
+    if (listAsked.current) return;
+    listAsked.current = true;
+    void loadRates().then((r) => {
+      if (r === null) {
+        listAsked.current = false;
+        return;
+      }
+      const stored = r.readStoredRates();
+      const storedCodes = (): string[] | null => (stored.pairs.USD ? ['USD', ...Object.keys(stored.pairs.USD)] : null);
+      if (!r.needsTable('USD', stored)) return setLiveCodes(storedCodes());
+      r.fetchLatest('USD')
+        .then(({ rates: table, time }) => {
+          r.storeRates('USD', table, time, { table: true });
+          setLiveCodes(['USD', ...Object.keys(table)]);
+        })
+        .catch((err) => {
+          console.warn('Unitly: the list of live currencies is unavailable:', err);
+          setLiveCodes(storedCodes());
+        });
+    });
+  };
   const loadReader = (): void => {
     void loadRates();
     void loadAmountReader();
@@ -216,7 +282,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       : {
           type: 'Currency',
           from: currencyText(c.amountText, byCode(c.from)),
-          to: currencyText(formatCurrency(c.result), byCode(c.to)),
+          to: currencyText(formatCurrency(c.result, byCode(c.to).digits), byCode(c.to)),
           replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
         };
   useSettledHistory(card, entry(conversion));
@@ -226,7 +292,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     if (record === null || conversion === null) return;
     // Copying is a deliberate act: record it now rather than after the settle delay.
     await card.recordNow(record);
-    const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result), conversion.to);
+    const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result, byCode(conversion.to).digits), conversion.to);
     await copyWithToast(line, { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
   };
 
@@ -242,11 +308,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // A conversion is only ever made with the rates client at hand.
   const shown = rates === null ? null : conversion;
   const status = offline === null ? 'Live rates' : 'Offline rates';
-  const options = currencies.map((c) => (
-    <option key={c.code} value={c.code}>
-      {`${c.flag} ${c.code} - ${c.name}`}
-    </option>
-  ));
+  // Offline, the currency with no offline rate is named ("no offline rate for THB").
+  const noRateFor = (r: Rates): string => {
+    const stored = r.readStoredRates();
+    const lacking = [from, to].filter((c) => c !== 'USD' && r.offlineRate(c, 'USD', stored, fallbackRates) === null);
+    return lacking.length > 0 ? lacking.join(' or ') : `${from} to ${to}`;
+  };
 
   return (
     <CardSection
@@ -276,13 +343,17 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         // One sentence, no title of its own: the toast already says 'Using offline rates', and
         // two boxes with that title at once read as the same message shown twice.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-text">{bannerText(rates, offline, from, to)}</p>
+          <p className="rates-banner-text">{bannerText(rates, offline, offline.source === 'none' ? noRateFor(rates) : '')}</p>
         </div>
       )}
 
       <ValueField card={card} label="Amount" placeholder="Enter an amount" onFocus={loadReader} message={read?.message ? { text: read.message, tone: 'error' } : null} messageClass="currency-hint" />
 
-      <UnitPair card={card} options={options} swapLabel="Swap currencies" />
+      <div className="converter-units">
+        <CurrencyField id={`${id}-from`} label="From" chosen={byCode(from)} search={search} onFirstUse={onFirstUse} onChoose={card.setFrom} />
+        <SwapButton label="Swap currencies" onSwap={() => card.setPair({ from: to, to: from })} />
+        <CurrencyField id={`${id}-to`} label="To" chosen={byCode(to)} search={search} onFirstUse={onFirstUse} onChoose={card.setTo} />
+      </div>
 
       <ResultField
         card={card}

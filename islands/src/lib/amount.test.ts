@@ -5,8 +5,8 @@ import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 
 const currencies: Currency[] = [
-  { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸' },
-  { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺' },
+  { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸', digits: 2 },
+  { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺', digits: 2 },
 ];
 
 test('plain amounts are read without the parser, exactly as the parser reads them', () => {

@@ -77,11 +77,14 @@ export function formatResult(value: number, precision: number, decimals: Decimal
   return /^-?0(\.0*)?$/.test(text) ? clean.toExponential(5) : text;
 }
 
-/** Money: exactly 2 decimals, US formatting ("1,234.50"). */
-export function formatCurrency(value: number): string {
+/**
+ * Money with exactly `digits` decimals (a currency's minor unit: 2 by default, JPY 0, KWD 3),
+ * US formatting ("1,234.50", "¥" amounts "15,120", "0.308").
+ */
+export function formatCurrency(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return '';
-  const text = formatDecimal(value, 2, 2);
-  return text === '-0.00' ? '0.00' : text;
+  const text = formatDecimal(value, digits, digits);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
 // What a numeric input can hold: optional sign, digits with an optional fraction, optional

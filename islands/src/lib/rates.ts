@@ -354,9 +354,12 @@ export function liveSourceText(time: number, stale: boolean, now: number = Date.
   return stale ? `Rates from ${formatAsOf(time, now)} — live source unavailable` : `Live · as of ${formatAsOf(time, now)}`;
 }
 
-/** An amount of money as shown, in two parts: "€92.00" and "EUR" (no symbol when it is the code). */
-export function moneyParts(amount: number, currency: Pick<Currency, 'code' | 'symbol'>): { value: string; code: string } {
-  const value = formatCurrency(amount);
+/**
+ * An amount of money as shown, in two parts: "€92.00" and "EUR" (no symbol when it is the
+ * code), with the currency's own decimals ("¥15,120", "KWD" 0.308).
+ */
+export function moneyParts(amount: number, currency: Pick<Currency, 'code' | 'symbol' | 'digits'>): { value: string; code: string } {
+  const value = formatCurrency(amount, currency.digits);
   if (value === '') return { value: '', code: currency.code };
   const symbol = currency.symbol && currency.symbol !== currency.code ? currency.symbol : '';
   return { value: `${symbol}${value}`, code: currency.code };

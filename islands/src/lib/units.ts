@@ -39,11 +39,20 @@ export interface UnitCategory {
   compounds?: Compound[];
 }
 
+/**
+ * A currency as the card shows it: a featured one (content/units.yaml, in the props) or any
+ * other of the ISO 4217 catalog (lib/currencyCatalog.ts, fetched with the picker).
+ */
 export interface Currency {
-  code: CurrencyCode;
+  /** ISO 4217 code; the featured ones are CurrencyCode. */
+  code: string;
   name: string;
+  /** "€", "CA$", or the code when the currency has no symbol of its own. */
   symbol: string;
+  /** The issuer's flag emoji, or '' for a currency several countries share. */
   flag: string;
+  /** Decimals of an amount: its minor unit (JPY 0, KWD 3). */
+  digits: number;
 }
 
 /** rates[from][to] = how much of `to` one `from` buys. */

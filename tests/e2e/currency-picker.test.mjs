@@ -1,0 +1,139 @@
+// The currency card's From and To: every currency the provider's table quotes, found by
+// code, name or country, by keyboard, by touch and by a screen reader's roles; amounts in
+// each currency's own decimals; and offline, a currency without an offline rate says so.
+// The edge runs in workerd against a fake USD table of every ISO 4217 currency the site's
+// catalog names (islands/src/generated/currencies.json) on 127.0.0.1.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ROOT, chooseCurrency, currencyCode, defaultRates, siteForFile, waitForHydration } from './harness.mjs';
+import { finish, newPage, noAxeViolations } from './interactive-helpers.mjs';
+
+const CATALOG = JSON.parse(readFileSync(`${ROOT}/islands/src/generated/currencies.json`, 'utf8')).currencies;
+const THB_PER_USD = 36.5;
+const KWD_PER_USD = 0.3075;
+// Every catalog currency quoted (a made-up but positive rate each), the ones checked exactly.
+const extra = Object.fromEntries(CATALOG.map((c, i) => [c.code, 1 + i / 7]));
+const RATES = { USD: { ...extra, ...defaultRates().USD, THB: THB_PER_USD, KWD: KWD_PER_USD } };
+
+const ctx = siteForFile({ rates: RATES });
+
+async function visit(path = '/currency-converter', options = {}) {
+  const page = await newPage(ctx.browser, options);
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  const region = page.getByRole('region', { name: 'Currency Converter' });
+  return {
+    page,
+    region,
+    amount: region.getByRole('textbox', { name: 'Amount' }),
+    from: region.getByRole('combobox', { name: 'From' }),
+    to: region.getByRole('combobox', { name: 'To' }),
+    toList: region.getByRole('listbox', { name: 'To currency' }),
+    result: async () => (await region.getByRole('status', { name: 'Result' }).textContent()).replace(/\s+/g, ' ').trim(),
+  };
+}
+
+/** Waits for the Result to read `text` (and to be settled, not a dimmed pending one). */
+async function waitForResult(page, text) {
+  await page.waitForFunction((want) => {
+    const out = document.querySelector('#currency-converter-result');
+    return out && out.getAttribute('aria-busy') !== 'true' && out.textContent.replace(/\s+/g, ' ').trim() === want;
+  }, text);
+}
+
+test('typing "baht" in To finds the Thai Baht; arrows and Enter choose it, and it converts live', async () => {
+  const c = await visit();
+  await c.amount.fill('100');
+  await waitForResult(c.page, '€92.00 EUR');
+  await c.to.focus();
+  assert.equal(await c.to.getAttribute('aria-expanded'), 'false');
+  await c.page.keyboard.type('baht');
+  const first = c.toList.getByRole('option').first();
+  await first.waitFor();
+  assert.equal(await first.textContent(), '🇹🇭THB Thai Baht');
+  assert.equal(await c.to.getAttribute('aria-expanded'), 'true');
+  // The active option is announced through aria-activedescendant, the count through a status.
+  assert.equal(await c.to.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
+  assert.equal(await first.getAttribute('aria-selected'), 'true');
+  assert.match(await c.region.getByRole('status').filter({ hasText: 'found' }).textContent(), /^\d+ currenc(y|ies) found$/);
+  await noAxeViolations(c.page, 'the To list open');
+  await c.page.keyboard.press('Enter');
+  assert.equal(await c.to.inputValue(), 'THB – Thai Baht');
+  assert.equal(await c.to.getAttribute('aria-expanded'), 'false');
+  await waitForResult(c.page, `฿${(100 * THB_PER_USD).toLocaleString('en-US', { minimumFractionDigits: 2 })} THB`);
+  await c.page.waitForURL(/from=USD&to=THB/);
+  await finish(c.page);
+});
+
+test('a country or the code finds its currency, Escape restores the choice, and the list holds every quoted currency', async () => {
+  const c = await visit();
+  await c.to.fill('Thailand');
+  const option = c.toList.getByRole('option').first();
+  await option.waitFor();
+  assert.equal(await option.textContent(), '🇹🇭THB Thai Baht · Thailand', 'found by the country, and says so');
+  await c.to.fill('thb');
+  await c.toList.getByRole('option', { name: /^THB Thai Baht$/ }).waitFor();
+  await c.to.press('Escape');
+  assert.equal(await currencyCode(c.to), 'EUR', 'Escape keeps the chosen currency');
+  // Empty text lists everything the provider's table quotes, the featured ones first.
+  await c.to.fill('');
+  await c.toList.getByRole('option').first().waitFor();
+  const codes = (await c.toList.getByRole('option').allTextContents()).map((t) => t.match(/[A-Z]{3}/)[0]);
+  assert.deepEqual(codes.slice(0, 10), ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF', 'CNY', 'INR', 'BRL']);
+  assert.deepEqual([...codes].sort(), Object.keys(RATES.USD).sort(), 'every currency of the table, each once');
+  // ArrowDown from the chosen one, then Enter.
+  await c.to.press('Escape');
+  await c.to.press('ArrowDown');
+  await c.toList.getByRole('option', { selected: true }).waitFor();
+  assert.match(await c.toList.getByRole('option', { selected: true }).textContent(), /^🇪🇺EUR Euro/);
+  await c.to.press('ArrowDown');
+  await c.to.press('Enter');
+  assert.equal(await currencyCode(c.to), 'GBP');
+  await finish(c.page);
+});
+
+test("amounts follow each currency's minor units: JPY without decimals, KWD with three", async () => {
+  const c = await visit('/currency-converter?value=100&from=USD&to=JPY');
+  await waitForResult(c.page, '¥15,120 JPY');
+  await chooseCurrency(c.to, 'KWD');
+  assert.equal(await c.to.inputValue(), 'KWD – Kuwaiti Dinar');
+  await waitForResult(c.page, '30.750 KWD');
+  // An address naming a currency outside the featured ones opens on it.
+  await c.page.goto(`${ctx.site.url}/currency-converter?value=2&from=THB&to=KWD`);
+  await waitForHydration(c.page);
+  await waitForResult(c.page, `${((2 / THB_PER_USD) * KWD_PER_USD).toFixed(3)} KWD`);
+  assert.equal(await c.from.inputValue(), 'THB – Thai Baht');
+  await finish(c.page);
+});
+
+test('on a phone, tapping the field and an option chooses a currency', async () => {
+  const c = await visit('/currency-converter', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await c.amount.fill('10');
+  await c.from.tap();
+  await c.from.fill('zloty');
+  const zloty = c.region.getByRole('listbox', { name: 'From currency' }).getByRole('option', { name: /^PLN Polish Zloty/ });
+  await zloty.tap();
+  assert.equal(await currencyCode(c.from), 'PLN');
+  assert.equal(await c.from.getAttribute('aria-expanded'), 'false', 'the list closed');
+  await waitForResult(c.page, `€${((10 / RATES.USD.PLN) * 0.92).toFixed(2)} EUR`);
+  await finish(c.page);
+});
+
+test('offline, a currency without an offline rate says so, while a featured one converts', async () => {
+  const c = await visit();
+  await c.page.route('**/api/rates/**', (r) => r.abort('internetdisconnected'));
+  await c.amount.fill('100');
+  await waitForResult(c.page, '€85.00 EUR');
+  await chooseCurrency(c.to, 'THB');
+  const banner = c.region.getByRole('status').filter({ hasText: 'Live rates are unavailable' });
+  await banner.filter({ hasText: 'no offline rate for THB' }).waitFor();
+  assert.equal(
+    (await banner.textContent()).trim(),
+    'Live rates are unavailable, and there is no offline rate for THB. Try again when you are back online.',
+  );
+  assert.ok(!/THB/.test(await c.result()), 'no invented THB amount');
+  const expected = [/ERR_INTERNET_DISCONNECTED|Failed to load resource|exchange rate unavailable|live currencies is unavailable/];
+  c.page.problems.splice(0, c.page.problems.length, ...c.page.problems.filter((p) => !expected.some((re) => re.test(p))));
+  await finish(c.page);
+});
