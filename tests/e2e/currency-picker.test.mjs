@@ -104,6 +104,8 @@ test("amounts follow each currency's minor units: JPY without decimals, KWD with
   await waitForHydration(c.page);
   await waitForResult(c.page, `${((2 / THB_PER_USD) * KWD_PER_USD).toFixed(3)} KWD`);
   assert.equal(await c.from.inputValue(), 'THB – Thai Baht');
+  // The rate history has no KWD (the edge answers 404 no-history); nothing else may fail.
+  c.page.problems.splice(0, c.page.problems.length, ...c.page.problems.filter((p) => !/status of 404/.test(p)));
   await finish(c.page);
 });
 

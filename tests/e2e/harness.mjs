@@ -201,9 +201,35 @@ export async function waitForHydration(page) {
   );
 }
 
+/** The currencies the fake history provider covers, as the ECB's reference rates do (not KWD). */
+export const HISTORY_CODES = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'INR', 'JPY', 'MXN', 'PLN', 'SEK', 'THB', 'USD'];
+
+/** The fake history provider's rate of `code` per 1 USD on a day: a slow wave around today's table. */
+export function historyPerUsd(usd, code, date) {
+  const day = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  return code === 'USD' ? 1 : (usd[code] ?? 1) * (1 + 0.08 * Math.sin(day / 45 + HISTORY_CODES.indexOf(code)));
+}
+
+/** Frankfurter's v1 API over `usd`: /currencies, and /{start}..{end}?base=&symbols= on working days. */
+function fakeHistory(usd, rest, query) {
+  if (rest === 'currencies') return [200, Object.fromEntries(HISTORY_CODES.map((c) => [c, c]))];
+  const m = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})?$/.exec(rest);
+  const [base, symbol] = [query.get('base'), query.get('symbols')];
+  if (!m || !HISTORY_CODES.includes(base) || !HISTORY_CODES.includes(symbol)) return [404, { message: 'not found' }];
+  const rates = {};
+  const end = Date.parse(`${m[2] ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  for (let t = Date.parse(`${m[1]}T00:00:00Z`); t <= end; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    if (![0, 6].includes(new Date(t).getUTCDay())) rates[date] = { [symbol]: Number((historyPerUsd(usd, symbol, date) / historyPerUsd(usd, base, date)).toPrecision(5)) };
+  }
+  const days = Object.keys(rates);
+  return [200, { amount: 1, base, start_date: days[0], end_date: days.at(-1), rates }];
+}
+
 /**
- * Fake upstreams for the edge function: gold, the FTSE 100 (Yahoo's chart shape) and the
- * v6 rates API. `calls` counts requests per path; `set(name, fn)` changes an answer.
+ * Fake upstreams for the edge function: gold, the FTSE 100 (Yahoo's chart shape), the v6
+ * rates API and the history provider (Frankfurter's shape, over the USD table's rates).
+ * `calls` counts requests per path; `set(name, fn)` changes an answer.
  */
 export async function fakeUpstreams({ gold = 2345.678, ftse = 8123.456, rates = defaultRates() } = {}) {
   const calls = {};
@@ -214,14 +240,16 @@ export async function fakeUpstreams({ gold = 2345.678, ftse = 8123.456, rates = 
       rates[base]
         ? [200, { result: 'success', base_code: base, time_last_update_utc: 'Fri, 20 Nov 2026 00:00:01 +0000', time_next_update_utc: 'Sat, 21 Nov 2026 00:00:01 +0000', conversion_rates: rates[base] }]
         : [404, { result: 'error', 'error-type': 'unsupported-code' }],
+    history: (rest, query) => fakeHistory(rates.USD, rest, query),
   };
   const server = http.createServer((req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
+    const { pathname: path, searchParams } = new URL(req.url, 'http://x');
     calls[path] = (calls[path] ?? 0) + 1;
     let answer;
     if (path === '/gold') answer = handlers.gold();
     else if (path === '/ftse') answer = handlers.ftse();
     else if (/\/latest\/[A-Z]{3}$/.test(path)) answer = handlers.rates(path.slice(-3));
+    else if (path.startsWith('/history/')) answer = handlers.history(path.slice('/history/'.length), searchParams);
     else answer = [404, { error: 'not found' }];
     if (answer === 'hang') return; // never answers: the edge's timeout must fire
     res.writeHead(answer[0], { 'content-type': 'application/json' });
@@ -232,9 +260,12 @@ export async function fakeUpstreams({ gold = 2345.678, ftse = 8123.456, rates = 
   return {
     url,
     calls,
-    env: { GOLD_UPSTREAM_URL: `${url}/gold`, FTSE_UPSTREAM_URL: `${url}/ftse`, RATES_UPSTREAM_URL: `${url}/v6`, EXCHANGE_API_KEY: 'test-secret-key-7f3a9' },
+    env: { GOLD_UPSTREAM_URL: `${url}/gold`, FTSE_UPSTREAM_URL: `${url}/ftse`, RATES_UPSTREAM_URL: `${url}/v6`, HISTORY_UPSTREAM_URL: `${url}/history`, EXCHANGE_API_KEY: 'test-secret-key-7f3a9' },
+    /** Replaces an answer; returns the one it replaced. */
     set(name, fn) {
+      const before = handlers[name];
       handlers[name] = fn;
+      return before;
     },
     close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
   };

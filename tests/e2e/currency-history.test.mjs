@@ -1,0 +1,102 @@
+// The currency page's rate-history chart: the edge's /api/rates/history in workerd against a
+// fake Frankfurter on 127.0.0.1 (harness.fakeUpstreams). The chart is found by role and name,
+// read by keyboard, has its table; a currency outside the provider and a provider that is
+// down each get a sentence, never an empty chart or a spinner forever.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { defaultRates, historyPerUsd, siteForFile, waitForHydration } from './harness.mjs';
+import { finish, newPage, noAxeViolations, tabUntil } from './interactive-helpers.mjs';
+
+const USD = { ...defaultRates().USD, KWD: 0.3075 };
+// No pause after a failed history call, so the "Try again" test sees the provider heal at once.
+const ctx = siteForFile({ rates: { USD }, env: { UPSTREAM_RETRY_SECONDS: '0' } });
+
+async function visit(path) {
+  const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
+  const historyCalls = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/rates/history/')) historyCalls.push(url.pathname + url.search);
+  });
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  page.historyCalls = historyCalls;
+  return page;
+}
+
+const rate4 = (r) => r.toFixed(4);
+
+test('the pair\'s chart: figures, a described image read day by day with the keyboard, and its table', async () => {
+  const page = await visit('/currency-converter');
+  const history = page.getByRole('region', { name: 'USD to EUR history' });
+  await history.scrollIntoViewIfNeeded();
+  const chart = history.getByRole('img', { name: /^Chart: USD to EUR from / });
+  await chart.waitFor();
+  assert.deepEqual(page.historyCalls, ['/api/rates/history/USD/EUR?range=1Y']);
+  assert.equal(await history.getByRole('button', { name: '1 year' }).getAttribute('aria-pressed'), 'true');
+  // The description carries the range's figures; each is the fake's rate on its day.
+  const name = await chart.getAttribute('aria-label');
+  const [, low, lowDay] = /low (\d+\.\d{4}) on ([A-Z][a-z]{2} \d{1,2}, \d{4})/.exec(name);
+  assert.equal(low, rate4(historyPerUsd(USD, 'EUR', new Date(`${lowDay} UTC`).toISOString().slice(0, 10))));
+  assert.match(await history.getByRole('definition').first().textContent(), /^[+−]\d+\.\d{2}%$/);
+
+  // Keyboard: Tab reaches the chart; End reads the latest day, Home the first, arrows step.
+  await tabUntil(page, () => document.activeElement?.getAttribute('role') === 'img');
+  const readout = page.locator('#currency-converter-history-point');
+  await page.keyboard.press('End');
+  const [, lastDay, lastRate] = /^([A-Z][a-z]{2} \d{1,2}, \d{4}): 1 USD = (\d+\.\d{4}) EUR$/.exec(await readout.textContent());
+  assert.equal(lastRate, rate4(historyPerUsd(USD, 'EUR', new Date(`${lastDay} UTC`).toISOString().slice(0, 10))));
+  await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await readout.textContent(), `${lastDay}: 1 USD = ${lastRate} EUR`);
+  assert.equal(await chart.getAttribute('aria-describedby'), 'currency-converter-history-point');
+
+  // The table alternative: every point, newest first.
+  await history.getByText('Show the rates as a table').click();
+  const rows = history.getByRole('table').getByRole('row');
+  const count = await rows.count();
+  assert.ok(count > 240 && count < 270, `${count - 1} working days in a year`);
+  assert.deepEqual(await rows.nth(1).getByRole('cell').allTextContents(), [lastDay, lastRate]);
+  await noAxeViolations(page, 'the history chart with its table open');
+
+  // Another range: weekly points over 5 years.
+  await history.getByRole('button', { name: '5 years' }).click();
+  await history.getByText('one point a week', { exact: false }).waitFor();
+  assert.equal(await history.getByRole('button', { name: '5 years' }).getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(page.historyCalls.at(-1), '/api/rates/history/USD/EUR?range=5Y');
+  await finish(page);
+});
+
+test('a currency the provider does not cover says so instead of drawing an empty chart', async () => {
+  const page = await visit('/currency-converter?from=USD&to=KWD');
+  const history = page.getByRole('region', { name: 'USD to KWD history' });
+  await history.scrollIntoViewIfNeeded();
+  await history.getByText('No history available for KWD', { exact: false }).waitFor();
+  assert.equal(await history.getByRole('img').count(), 0);
+  // The edge's 404 shows in the console as a failed resource; nothing else may.
+  page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/status of 404/.test(p)));
+  await finish(page);
+});
+
+test('a provider that is down: "unavailable" with Try again, which draws the chart once it is back', async () => {
+  const healthy = ctx.up.set('history', () => [503, { message: 'down' }]);
+  const page = await visit('/currency-converter?from=GBP&to=JPY');
+  const history = page.getByRole('region', { name: 'GBP to JPY history' });
+  await history.scrollIntoViewIfNeeded();
+  const started = Date.now();
+  await history.getByText('The rate history is unavailable right now.').waitFor();
+  assert.ok(Date.now() - started < 5000, 'within 5 s');
+  ctx.up.set('history', healthy);
+  await history.getByRole('button', { name: 'Try again' }).click();
+  await history.getByRole('img', { name: /^Chart: GBP to JPY from / }).waitFor();
+  page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/status of 502/.test(p)));
+  await finish(page);
+});
+
+test('the home page\'s currency card fetches no history and no chart code', async () => {
+  const page = await visit('/');
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(500);
+  assert.deepEqual(page.historyCalls, []);
+  assert.equal(await page.getByRole('region', { name: /history$/ }).count(), 0);
+  await finish(page);
+});
