@@ -218,7 +218,9 @@ export async function history(config: Config, from: string, to: string, params: 
   const timeoutMs = Math.min(config.timeoutMs, HISTORY_DEADLINE_MS);
   const uncovered = (covered: string[]) => {
     const missing = [from, to].filter((c) => !covered.includes(c));
-    return missing.length ? error(404, "no-history", { currencies: missing }) : null;
+    // An answer, not an error (200): the pair exists, the provider has no series for it. A
+    // 404 would print a network error in the visitor's console for an expected case.
+    return missing.length ? json({ result: "no-history", base_code: from, target_code: to, currencies: missing }, 200, CACHE_HISTORY) : null;
   };
   try {
     // Known coverage (the usual case) answers a currency outside it without asking the

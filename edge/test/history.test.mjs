@@ -50,14 +50,15 @@ test("caching: the same pair and range again costs no upstream call; another ran
     assert.equal(up.calls("rates-USD"), 0, "history never touches the rate table");
   }));
 
-test("a currency outside the provider: 404 no-history naming it, without asking for a series", () =>
+test("a currency outside the provider: a 200 no-history answer naming it, without asking for a series", () =>
   withWorker({}, async (w, up) => {
     assert.equal((await w.fetch("/api/rates/history/USD/EUR?range=1M")).status, 200);
     const series = up.calls("history-series");
     for (const [path, missing] of [["/api/rates/history/USD/KWD", ["KWD"]], ["/api/rates/history/VND/ARS?range=max", ["VND", "ARS"]]]) {
       const a = await w.fetch(path);
-      assert.equal(a.status, 404, path);
-      assert.deepEqual(a.json, { result: "error", "error-type": "no-history", currencies: missing });
+      assert.equal(a.status, 200, path);
+      const [from, to] = path.split("?")[0].split("/").slice(-2);
+      assert.deepEqual(a.json, { result: "no-history", base_code: from, target_code: to, currencies: missing });
     }
     assert.equal(up.calls("history-series"), series);
   }));

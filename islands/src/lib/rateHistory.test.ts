@@ -47,9 +47,9 @@ test('fetching: a history, a currency without one, and every failure as "unavail
     const got = await fetchHistory('USD', 'EUR', '5Y');
     assert.equal(got.kind, 'history');
     assert.deepEqual(urls, ['/api/rates/history/USD/EUR?range=5Y']);
-    fakeFetch(404, { result: 'error', 'error-type': 'no-history', currencies: ['KWD'] });
+    fakeFetch(200, { result: 'no-history', base_code: 'USD', target_code: 'KWD', currencies: ['KWD'] });
     assert.deepEqual(await fetchHistory('USD', 'KWD', '1Y'), { kind: 'none', currencies: ['KWD'] });
-    fakeFetch(404, { result: 'error', 'error-type': 'no-history', currencies: '<b>' });
+    fakeFetch(200, { result: 'no-history', currencies: '<b>' });
     assert.deepEqual(await fetchHistory('VND', 'ARS', '1Y'), { kind: 'none', currencies: ['VND', 'ARS'] }, 'a bad list names the pair');
     for (const [status, body] of [[502, { result: 'error', 'error-type': 'history-unavailable' }], [200, { result: 'success' }], [200, new TypeError('Failed to fetch')]] as const) {
       fakeFetch(status, body);

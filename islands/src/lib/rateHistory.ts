@@ -84,8 +84,8 @@ export async function fetchHistory(from: string, to: string, range: RangeKey, si
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
   }
-  const b = body as { 'error-type'?: unknown; currencies?: unknown } | null;
-  if (res.status === 404 && b?.['error-type'] === 'no-history') {
+  const b = body as { result?: unknown; currencies?: unknown } | null;
+  if (res.ok && b?.result === 'no-history') {
     const named = Array.isArray(b.currencies) ? b.currencies.filter((c): c is string => typeof c === 'string' && /^[A-Z]{3}$/.test(c)) : [];
     return { kind: 'none', currencies: named.length > 0 ? named : [from, to] };
   }
