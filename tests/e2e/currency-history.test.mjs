@@ -52,6 +52,8 @@ test('the pair\'s chart: figures, a described image read day by day with the key
 
   // The table alternative: every point, newest first.
   await history.getByText('Show the rates as a table').click();
+  // Rendered on opening: wait for it before counting (count() does not wait).
+  await history.getByRole('table').getByRole('row').nth(1).waitFor();
   const rows = history.getByRole('table').getByRole('row');
   const count = await rows.count();
   assert.ok(count > 240 && count < 270, `${count - 1} working days in a year`);
