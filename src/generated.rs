@@ -6,22 +6,61 @@
 //! when they are stale, and a test fails when the committed copies are stale.
 
 use crate::content::units::Units;
+use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, NOT_IN_WORDS};
 use anyhow::{Context, Result};
 use std::path::Path;
 
 /// Where the modules are written, relative to the project root.
-pub const TARGETS: [&str; 3] = ["islands/src/generated/units.ts", "edge/src/generated/units.ts", WORDS_TARGET];
+pub const TARGETS: [&str; 5] = ["islands/src/generated/units.ts", "edge/src/generated/units.ts", WORDS_TARGET, WORD_RULE_TARGET, WORD_FORMS_TARGET];
 
 /// Every category's unit words, for the islands only, in a module of its own so a card
 /// fetches it only when a word is not its own category's (it is a lazy chunk).
 const WORDS_TARGET: &str = "islands/src/generated/unitWords.ts";
 
+/// The unit-word rule's facts (src/content/words.rs) for the value parser, which builds its
+/// word pattern from them: a module of its own, small, in the parser's chunk.
+const WORD_RULE_TARGET: &str = "islands/src/generated/wordRule.ts";
+
+/// Every unit word's exact form and key under that rule, for a test that holds the parser's
+/// `exactForm`/`wordKey` to the build's (imported by no page).
+const WORD_FORMS_TARGET: &str = "islands/src/generated/wordForms.ts";
+
+const HEADER: &str = "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
+                      // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n";
+
 fn text_for(target: &str, units: &Units) -> String {
-    if target == WORDS_TARGET {
-        words(units)
-    } else {
-        typescript(units)
+    match target {
+        WORDS_TARGET => words(units),
+        WORD_RULE_TARGET => word_rule(),
+        WORD_FORMS_TARGET => word_forms(units),
+        _ => typescript(units),
     }
+}
+
+/// The characters no unit word holds and the longest case-significant symbol.
+fn word_rule() -> String {
+    let json = serde_json::to_string(NOT_IN_WORDS).expect("a string serialises");
+    format!(
+        "{HEADER}\n\
+         /** Characters the Value field reads as numbers, operators or punctuation: never part of a unit word. */\n\
+         export const NOT_IN_WORDS = {json};\n\
+         \n\
+         /** Unit words up to this many characters may differ only in case and name two units (mg, Mg). */\n\
+         export const CASE_SYMBOL_CHARS = {CASE_SYMBOL_CHARS};\n"
+    )
+}
+
+/// `[word, exact form, key]` for every unit word of units.yaml.
+fn word_forms(units: &Units) -> String {
+    let json = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let rows: Vec<String> = units
+        .categories
+        .iter()
+        .flat_map(|c| c.units.iter())
+        .flat_map(unit_words)
+        .map(|w| format!("  [{}, {}, {}],", json(&w), json(&exact_form(&w)), json(&word_key(&w))))
+        .collect();
+    format!("{HEADER}\n/** Every unit word as [word, exact form, key] under the build's rule (src/content/words.rs). */\nexport const WORD_FORMS: readonly (readonly [string, string, string])[] = [\n{}\n];\n", rows.join("\n"))
 }
 
 /// The word module: each category's units as `[key, symbol, ...aliases]`, the words a Value
@@ -65,6 +104,15 @@ pub fn typescript(units: &Units) -> String {
     let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
     let l = &units.limits;
     let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
+    let former: Vec<String> = units
+        .categories
+        .iter()
+        .filter_map(|c| {
+            let pairs: Vec<String> = c.units.iter().flat_map(|u| u.formerly.iter().map(move |old| format!("{}: {}", json(old), json(&u.key)))).collect();
+            (!pairs.is_empty()).then(|| format!(" {}: {{ {} }} ", json(&c.key), pairs.join(", ")))
+        })
+        .collect();
+    let former = former.join(",");
     format!(
         "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
          // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n\
@@ -85,7 +133,10 @@ pub fn typescript(units: &Units) -> String {
          export const LIMITS = {{\n  maxAmount: {},\n  nameChars: {},\n  emailChars: {},\n  messageChars: {},\n}} as const;\n\
          \n\
          /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */\n\
-         export const COOKING_UNITS: readonly string[] = {cooking};\n",
+         export const COOKING_UNITS: readonly string[] = {cooking};\n\
+         \n\
+         /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */\n\
+         export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {{{former}}};\n",
         labels.join("\n"),
         l.max_amount,
         l.name_chars,

@@ -17,6 +17,7 @@ pub mod shortcode;
 mod texts;
 pub mod units;
 mod validate;
+pub mod words;
 
 use crate::diagnostics::{line_col, Problem, Problems};
 use crate::images::Catalog;

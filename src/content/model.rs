@@ -387,6 +387,10 @@ pub struct Unit {
     /// The GNU units expression the accuracy tests compare with, when the key is not one.
     #[serde(default, skip_serializing)]
     pub gnu: Option<String>,
+    /// Keys this unit had before (`tons` of the metric tonne): addresses, favourites and
+    /// history saved with one still open this unit. Not typed words.
+    #[serde(default, skip_serializing)]
+    pub formerly: Vec<String>,
 }
 
 /// A featured currency as units.yaml writes it: its ISO 4217 code, and words of its own only

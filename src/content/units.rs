@@ -75,7 +75,7 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
         validate_compounds(&at, &category, problems);
         categories.push(category);
     }
-    validate_words(file, &positions, &categories, problems);
+    super::words::validate(file, &positions, &categories, problems);
     validate_limits(file, &positions, &raw.limits, problems);
     let currencies = currencies::featured(file, &positions, &raw.currencies, &raw.currency_default, &raw.fallback_rates, problems, warnings);
     let units = Units { categories, currencies, currency_default: raw.currency_default, fallback_rates: raw.fallback_rates, limits: raw.limits };
@@ -164,6 +164,13 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
         if !is_word(u) {
             bad(at.unit(i, None), format!("unit key `{u}` must be lower-case letters, digits and _"));
         }
+        for old in &unit.formerly {
+            // A former key opens this unit: it must not be (or have been) another unit's key.
+            let taken = c.units.iter().any(|o| &o.key == old || (o.key != *u && o.formerly.contains(old)));
+            if !is_word(old) || taken {
+                bad(at.unit(i, Some("formerly")), format!("unit {u}: former key `{old}` must be lower-case letters, digits and _, and no other unit's key"));
+            }
+        }
         if !SYSTEMS.contains(&unit.system.as_str()) {
             bad(at.unit(i, Some("system")), format!("unit {u}: system `{}` is not one of {}", unit.system, SYSTEMS.join(", ")));
         }
@@ -202,56 +209,6 @@ fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut Problems) {
                     Kind::Affine { .. } => "scale",
                 };
                 bad(at.unit(i, Some(field)), format!("base unit {} must be the base itself: `factor: 1`, or `scale: 1, offset: 0`", c.base));
-            }
-        }
-    }
-}
-
-/// Characters the value parser reads as numbers or operators: a unit word containing one
-/// could never be typed.
-const NOT_IN_WORDS: &str = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒";
-
-/// How the value parser compares unit words: case and spaces ignored. (The parser also
-/// folds Unicode compatibility forms, ℉ → °F; two words differing only so name one unit.)
-fn word_key(word: &str) -> String {
-    word.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect()
-}
-
-/// Every word a visitor can type for a unit (key, symbol, aliases) names exactly one unit
-/// across all categories, and every alias can be typed as a word.
-fn validate_words(file: &Path, positions: &Positions, categories: &[UnitCategory], problems: &mut Problems) {
-    let mut owners: BTreeMap<String, (String, String)> = BTreeMap::new();
-    for c in categories {
-        let at = Locator::new(file, positions, &c.key);
-        for (i, unit) in c.units.iter().enumerate() {
-            let (uline, ucol) = at.unit(i, Some("aliases"));
-            for alias in &unit.aliases {
-                if alias.trim().is_empty() {
-                    problems.push(Problem::new(file, uline, ucol, format!("unit `{}` has an empty alias", unit.key)));
-                } else if let Some(bad) = alias.chars().find(|ch| NOT_IN_WORDS.contains(*ch)) {
-                    problems.push(Problem::new(
-                        file,
-                        uline,
-                        ucol,
-                        format!("alias `{alias}` of `{}` contains `{bad}`, which the Value field reads as part of a number or an operator", unit.key),
-                    ));
-                }
-            }
-            let words = [unit.key.replace('_', " "), unit.symbol.clone()].into_iter().chain(unit.aliases.iter().cloned());
-            for word in words {
-                let key = word_key(&word);
-                match owners.get(&key) {
-                    Some((cat, owner)) if !(cat == &c.key && owner == &unit.key) => problems.push(Problem::new(
-                        file,
-                        uline,
-                        ucol,
-                        format!("`{word}` of `{}` also names `{owner}` ({cat}): a typed unit word must name one unit", unit.key),
-                    )),
-                    Some(_) => {}
-                    None => {
-                        owners.insert(key, (c.key.clone(), unit.key.clone()));
-                    }
-                }
             }
         }
     }
@@ -388,6 +345,25 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
     }
 
     #[test]
+    fn a_former_key_must_be_no_other_units_key() {
+        let text = GOOD.replace("factor: 0.3048 }", "factor: 0.3048, formerly: [foot, meters] }");
+        let (p, _) = problems_of(&text);
+        assert_eq!(
+            p,
+            ["content/units.yaml:10:95: category length: unit feet: former key `meters` must be lower-case letters, digits and _, and no other unit's key"]
+        );
+        let units = load(
+            Path::new("content/units.yaml"),
+            &GOOD.replace("factor: 0.3048 }", "factor: 0.3048, formerly: [foot] }"),
+            &mut Problems::default(),
+            &mut Problems::default(),
+        )
+        .unwrap();
+        assert!(crate::generated::typescript(&units)
+            .contains(r#"export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "length": { "foot": "feet" } };"#));
+    }
+
+    #[test]
     fn a_currency_without_a_fallback_rate_is_a_located_warning() {
         let text = GOOD.replace("currency_default", "  - { code: SEK, name: Swedish Krona, symbol: kr, flag: z }\ncurrency_default");
         let (p, w) = problems_of(&text);
@@ -429,13 +405,26 @@ mod word_tests {
     }
 
     #[test]
-    fn a_word_naming_two_units_is_located() {
-        // "KG" is the weight unit's symbol, whatever the case.
-        let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [KG] }\n";
-        // Reported at the second unit to claim it.
-        assert_eq!(problems_with(bad, ""), ["19:16: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit"]);
-        let same = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [Metre] }\n";
-        assert_eq!(problems_with(same, "").len(), 1);
+    fn a_word_naming_two_units_is_located_at_the_second() {
+        let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [kg] }\n";
+        // Inches (length, line 11) claims "kg" first; the weight symbol on line 19 is the clash.
+        assert_eq!(problems_with(bad, ""), ["19:57: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit"]);
+        // Compatibility forms fold: ｍ is m.
+        let wide = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [ｍ] }\n";
+        assert_eq!(problems_with(wide, ""), ["11:99: `ｍ` of `inches` also names `meters` (length): a typed unit word must name one unit"]);
+    }
+
+    #[test]
+    fn words_differing_only_in_case_name_two_units_only_when_both_are_short_symbols() {
+        // A name longer than four characters ignores case: "Metre" is the meter's "metre".
+        let long = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [inch, Metre] }\n";
+        assert_eq!(
+            problems_with(long, ""),
+            ["11:105: `Metre` of `inches` differs from `metre` of `meters` (length) only in case: only symbols of up to 4 characters (mg, Mg) may name two units so"]
+        );
+        // Symbols of up to four characters may (mg and Mg, MB and Mb): the parser matches them with their case.
+        let short = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [KG, M] }\n";
+        assert_eq!(problems_with(short, ""), Vec::<String>::new());
     }
 
     #[test]
@@ -443,7 +432,7 @@ mod word_tests {
         let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [in2, 'in.'] }\n";
         let got = problems_with(bad, "");
         assert_eq!(got.len(), 2, "{got:?}");
-        assert!(got[0].starts_with("11:98: alias `in2` of `inches` contains `2`"), "{got:?}");
+        assert!(got[0].starts_with("11:99: alias `in2` of `inches` contains `2`"), "{got:?}");
         assert!(got[1].contains("alias `in.` of `inches` contains `.`"), "{got:?}");
     }
 

@@ -217,7 +217,7 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
     ['-5', 'Enter an amount greater than 0.'],
     ['0', 'Enter an amount greater than 0.'],
     ['1e13', 'Enter an amount no larger than 1 trillion.'],
-    ['€100', 'Enter the amount without “€”: choose the currency in From.'],
+    ['100 usd + 5 eur', 'Amounts in two currencies cannot be added: convert one currency at a time.'],
     ['1.5.5', '“1.5.5” is not a number: it has more than one decimal separator.'],
   ]) {
     await amount.fill(input);

@@ -43,3 +43,6 @@ export const LIMITS = {
 
 /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */
 export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
+
+/** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */
+export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "weight": { "tons": "tonnes" } };

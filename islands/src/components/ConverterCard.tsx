@@ -94,7 +94,8 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const wide = useMemo(() => (widen === null ? null : widen(category)), [widen, category]);
   const lexicon: Lexicon | null = useMemo(() => wide ?? conv?.lexiconFor(category) ?? null, [category, wide, conv]);
   const fromUnit = findUnit(category, from) as Unit;
-  const target = findTarget(category, to)!;
+  // One object per choice, so the batch keeps its converted lines while the Value changes.
+  const target = useMemo(() => findTarget(category, to)!, [category, to]);
   const outcome: Outcome =
     conv !== null && lexicon !== null ? conv.convertInput({ category, lexicon, input: value, from: fromUnit, to: target, decimals, fractions }) : { kind: 'empty' };
   // Something to convert while the conversion chunk is still on its way.
@@ -113,7 +114,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
       : {
           type: category.label,
           from: fromText,
-          to: toText(ok, target.kind === 'unit' ? target.unit : null),
+          to: toText(ok, ok.target.kind === 'unit' ? ok.target.unit : null),
           replay: { category: category.key, value: value.trim(), from, to },
         };
   useSettledHistory(card, entry);
@@ -169,14 +170,16 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
 
   // Under the Value field: why there is no result, or what was read, or a warning.
   const said = [
-    ok?.reading ? (ok.typed ? `From ${ok.reading}` : `Read as ${ok.reading}`) : '',
+    ok?.reading ? `${ok.typed ? 'From' : 'Read as'} ${ok.reading}${ok.notes.length > 0 ? ` (${ok.notes.join('; ')})` : ''}` : '',
     ok?.belowAbsoluteZero ? 'That is below absolute zero (−273.15 °C), the lowest temperature possible.' : '',
   ].filter(Boolean).join('. ');
   const message: FieldMessage | null =
     error !== null ? { text: error, tone: 'error' } : said !== '' ? { text: said, tone: ok?.belowAbsoluteZero ? 'warning' : 'hint' } : null;
 
   const everyUnit = (u: Unit): Outcome =>
-    conv !== null && lexicon !== null ? conv.convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals, fractions }) : { kind: 'empty' };
+    conv !== null && lexicon !== null
+      ? conv.convertInput({ category, lexicon, input: value, from: fromUnit, to: { kind: 'unit', unit: u }, decimals, fractions, exactTo: true })
+      : { kind: 'empty' };
 
   const unitOptions = category.units.map((u) => (
     <option key={u.key} value={u.key}>

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { copyLine, currencyText } from '../lib/copyText.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { formatCurrency } from '../lib/format.ts';
+import { formatMoney } from '../lib/format.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
 import { toast } from '../lib/toast.ts';
@@ -212,9 +212,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     void loadAmountReader();
   };
   // null while the parser is still on its way (nothing shown, nothing fetched yet).
-  const read: AmountReading | null = quickAmount(amount) ?? (readAmount === null ? null : readAmount(amount, currencies));
+  const read: AmountReading | null = quickAmount(amount) ?? (readAmount === null ? null : readAmount(amount, currencies, { from, to }));
+  // A currency typed with the amount (100 EUR, 100 usd to jpy) in place of the menu's.
+  const pairFrom = read?.from ?? from;
+  const pairTo = read?.to ?? to;
   // A result is shown only for the input it was computed from; a pending one is dimmed.
-  const current = conversion !== null && conversion.from === from && conversion.to === to && conversion.amountText === amount.trim();
+  const current = conversion !== null && conversion.from === pairFrom && conversion.to === pairTo && conversion.amountText === amount.trim();
 
   const showOffline = (next: Offline | null): void => {
     offlineRef.current = next;
@@ -231,7 +234,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       .finally(() => tablesInFlight.current.delete(base));
   };
 
-  // Recompute whenever the amount or either currency changes.
+  // Recompute whenever the amount or either currency changes (a currency typed with the
+  // amount, 100 EUR or 100 usd to jpy, in place of the menu's).
   useEffect(() => {
     const amountText = amount.trim();
     if (read === null) loadReader();
@@ -254,27 +258,27 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       setConversion(null);
       return;
     }
-    if (from === to) {
+    if (pairFrom === pairTo) {
       request.cancel();
       setLoading(false);
-      setConversion({ amountText, from, to, result: value, rate: 1, source: 'same' });
+      setConversion({ amountText, from: pairFrom, to: pairTo, result: value, rate: 1, source: 'same' });
       return;
     }
     setLoading(true);
     request(
-      (signal) => r.fetchPair(from, to, value, { signal }),
+      (signal) => r.fetchPair(pairFrom, pairTo, value, { signal }),
       (outcome) => {
         setLoading(false);
         if (outcome.ok) {
           const live = outcome.value;
-          r.storeRates(from, { [to]: live.rate }, live.time);
+          r.storeRates(pairFrom, { [pairTo]: live.rate }, live.time);
           showOffline(null);
-          setConversion({ amountText, from, to, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
-          refreshTable(r, from);
+          setConversion({ amountText, from: pairFrom, to: pairTo, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
+          refreshTable(r, pairFrom);
           return;
         }
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
-        const fallback = r.offlineRate(from, to, r.readStoredRates(), fallbackRates);
+        const fallback = r.offlineRate(pairFrom, pairTo, r.readStoredRates(), fallbackRates);
         if (offlineRef.current === null) {
           toast({ title: 'Using offline rates', description: 'Live rates unavailable. Using fallback data.' });
         }
@@ -285,13 +289,13 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         }
         showOffline(fallback.source === 'stored' ? { source: 'stored', time: fallback.time } : { source: 'table' });
         setConversion({
-          amountText, from, to, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
+          amountText, from: pairFrom, to: pairTo, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
           time: fallback.source === 'stored' ? fallback.time : undefined,
         });
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amount, from, to, readAmount, rates]);
+  }, [amount, pairFrom, pairTo, readAmount, rates]);
 
   // Unmounting drops a call still on its way.
   useEffect(() => () => requester.current?.cancel(), []);
@@ -302,7 +306,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       : {
           type: 'Currency',
           from: currencyText(c.amountText, byCode(c.from)),
-          to: currencyText(formatCurrency(c.result, byCode(c.to).digits), byCode(c.to)),
+          to: currencyText(formatMoney(c.result, byCode(c.to).digits), byCode(c.to)),
           replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
         };
   useSettledHistory(card, entry(conversion));
@@ -312,7 +316,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     if (record === null || conversion === null) return;
     // Copying is a deliberate act: record it now rather than after the settle delay.
     await card.recordNow(record);
-    const line = copyLine(conversion.amountText, conversion.from, formatCurrency(conversion.result, byCode(conversion.to).digits), conversion.to);
+    const line = copyLine(conversion.amountText, conversion.from, formatMoney(conversion.result, byCode(conversion.to).digits), conversion.to);
     await copyWithToast(line, { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
   };
 
@@ -367,7 +371,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         </div>
       )}
 
-      <ValueField card={card} label="Amount" placeholder="Enter an amount" onFocus={loadReader} message={read?.message ? { text: read.message, tone: 'error' } : null} messageClass="currency-hint" />
+      <ValueField card={card} label="Amount" placeholder="Enter an amount" onFocus={loadReader} message={read?.message ? { text: read.message, tone: 'error' } : read?.hint ? { text: read.hint, tone: 'hint' } : null} messageClass="currency-hint" />
 
       <div className="converter-units">
         <CurrencyField id={`${id}-from`} label="From" chosen={byCode(from)} search={search} onFirstUse={onFirstUse} onChoose={card.setFrom} />

@@ -1,20 +1,48 @@
-// The currency card's Amount read by the value parser (fractions, sums, a decimal comma),
-// with no units: a currency sign or code gets a message. Loaded by the card when needed.
-import { buildLexicon, parseInput, type Lexicon } from './parse.ts';
+// The currency card's Amount read by the value parser (fractions, sums, a decimal comma, a
+// currency typed with it: €100, 100 EUR, 100 usd to jpy). Loaded by the card when needed.
+import { buildLexicon, type Lexicon, type LexUnit } from './parse.ts';
+import { readConversion } from './query.ts';
 import { toNumber } from './rational.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 
 const lexicons = new WeakMap<Currency[], Lexicon>();
 
-export function readAmount(text: string, currencies: Currency[]): AmountReading {
+/** Currencies as units without a factor: the code is the symbol the reading shows; sign, name and plural name are words for it too. */
+function currencyUnit(c: Currency): LexUnit {
+  return { key: c.code, symbol: c.code, aliases: [c.symbol, c.name, `${c.name}s`] };
+}
+
+/** The currencies as the one category `currency` of a lexicon (built once per list): codes, signs and names are their words. */
+export function currencyLexicon(currencies: Currency[]): Lexicon {
   let lexicon = lexicons.get(currencies);
   if (lexicon === undefined) {
-    lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map((c) => ({ key: c.code, symbol: c.symbol, aliases: [c.code] })) } });
+    lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map(currencyUnit) } });
     lexicons.set(currencies, lexicon);
   }
-  const parsed = parseInput(text, lexicon, null);
-  if (parsed.kind === 'empty') return { value: null, message: null };
-  if (parsed.kind === 'error') return { value: null, message: parsed.message };
-  return checkAmount(toNumber(parsed.value));
+  return lexicon;
+}
+
+/**
+ * The amount, and the pair it is converted in when the Amount names currencies: a currency
+ * typed wins over From ("100 EUR"), a target over To ("100 usd to jpy"), and an amount typed
+ * in To's currency is converted to From (the card said what it did in `hint`).
+ */
+export function readAmount(text: string, currencies: Currency[], pair?: { from: string; to: string }): AmountReading {
+  const read = readConversion(text, currencyLexicon(currencies), 'currency');
+  if (read.kind === 'empty') return { value: null, message: null };
+  if (read.kind === 'error') return { value: null, message: read.message };
+  const amount = checkAmount(toNumber(read.parsed.value));
+  const notes = [...read.parsed.notes];
+  const typed = read.parsed.kind === 'quantity' ? read.parsed.unit.key : undefined;
+  const from = typed;
+  let to = read.target?.kind === 'unit' ? read.target.unit.key : undefined;
+  if (pair && typed === pair.to && to === undefined && typed !== pair.from) {
+    to = pair.from;
+    notes.push(`converted to ${pair.from}, since ${typed} is the To currency`);
+  }
+  const said = read.parsed.reading.replace(/\s+/g, ' ') !== text.trim().replace(/\s+/g, ' ') || notes.length > 0 || typed !== undefined;
+  if (amount.value === null || (!said && to === undefined)) return amount;
+  const hint = `${typed === undefined ? 'Read as' : 'From'} ${read.parsed.reading}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+  return { ...amount, ...(from && { from }), ...(to && { to }), ...(said && { hint }) };
 }

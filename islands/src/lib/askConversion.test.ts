@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answer, splitTarget, type AnswerData } from './askConversion.ts';
+import { answer, type AnswerData } from './askConversion.ts';
 import { loadUnits } from '../../test/testData.ts';
 
 const units = loadUnits();
@@ -20,14 +20,26 @@ function said(query: string): string[] | string | null {
   return a.answers.map((x) => x.text);
 }
 
-test('the target is what follows the last to, in, into, as, = or →', () => {
-  assert.deepEqual(splitTarget('5 ft 11 in to cm'), ['5 ft 11 in', 'cm']);
-  assert.deepEqual(splitTarget('5 ft 11 in in cm'), ['5 ft 11 in', 'cm']);
-  assert.deepEqual(splitTarget('10kg IN lb'), ['10kg', 'lb']);
-  assert.deepEqual(splitTarget('2 m = ?ft'), ['2 m', '?ft']);
-  assert.deepEqual(splitTarget('3 cups → ml'), ['3 cups', 'ml']);
-  assert.equal(splitTarget('5 ft 11 in'), null, 'a trailing "in" is the inch');
-  assert.equal(splitTarget('to cm'), null);
+test('the target is what follows the last to, in, into, as or →', () => {
+  assert.deepEqual(said('5 ft 11 in to cm'), ['5 ft 11 in = 180.34 cm']);
+  assert.deepEqual(said('5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
+  assert.deepEqual(said('10kg IN lb'), ['10 kg = 22.046226 lb']);
+  assert.deepEqual(said('3 cups → ml'), ['3 US cups = 709.76471 mL']);
+  assert.ok((said('5 ft 11 in') as string[]).includes('5 ft 11 in = 1.8034 m'), 'a trailing "in" is the inch');
+  assert.equal(said('5 ft 11 in to'), null, 'a target still being typed is no answer yet');
+});
+
+test('the box reads what the cards read: digit groups, SI prefixes by case, one ton, phone quotes, periods, degrees', () => {
+  assert.deepEqual(said('1,5 km to mi'), ['1.5 km = 0.932057 mi']);
+  assert.deepEqual(said('12 345/2 m to ft'), ['12345/2 m = 20,250.984252 ft']);
+  assert.deepEqual(said('1 000 000 mm in km'), ['1000000 mm = 1 km']);
+  assert.deepEqual(said('1 Mg to kg'), ['1 t = 1,000 kg']);
+  assert.deepEqual(said('1 mg to g'), ['1 mg = 0.001 g']);
+  assert.deepEqual(said('2 tons to lb'), ['2 US short tons = 4,000 lb']);
+  assert.deepEqual(said('5’11” to cm'), ['5 ft 11 in = 180.34 cm']);
+  assert.deepEqual(said('5 lbs. in kg'), ['5 lb = 2.267962 kg']);
+  assert.deepEqual(said('100 degrees F to C'), ['100 °F = 37.78 °C']);
+  assert.deepEqual(said('33 cl to ml'), ['33 cL = 330 mL']);
 });
 
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {
@@ -36,7 +48,7 @@ test('a value with a target unit is answered by the value parser, with the conve
   assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length' }]);
   assert.deepEqual(said('10kg in lb'), ['10 kg = 22.046226 lb']);
   assert.deepEqual(said('100 °F to C'), ['100 °F = 37.78 °C']);
-  assert.deepEqual(said('3/4 cup in ml'), ['3/4 cup = 177.441177 mL']);
+  assert.deepEqual(said('3/4 cup in ml'), ['3/4 US cups = 177.441177 mL']);
   assert.deepEqual(said('2 m + 30 cm in inches'), ['2 m + 30 cm = 90.551181 in']);
   assert.deepEqual(said('1 acre to square meters'), ['1 ac = 4,046.856422 m²']);
 });
@@ -58,13 +70,17 @@ test('money: codes, names and signs, either way round; the rate is asked for by 
   assert.equal(said('100 US dollars to euro'), '100 USD → EUR');
   assert.equal(said('20 CA$ to usd'), '20 CAD → USD');
   const a = answer('1,5 eur to usd', data);
-  assert.ok(a?.kind === 'currency' && a.amount === 1.5 && a.href === '/currency-converter?value=1%2C5&from=EUR&to=USD', JSON.stringify(a));
+  assert.ok(a?.kind === 'currency' && a.amount === 1.5 && a.href === '/currency-converter?value=1.5&from=EUR&to=USD', JSON.stringify(a));
+  assert.equal(said('1.000,50 eur to usd'), '1000.5 EUR → USD');
+  assert.equal(said('5 to eur'), 'Convert an amount of money to EUR, as in “100 USD to EUR”.');
+  assert.equal(said('0 usd to eur'), 'Enter an amount greater than 0.');
 });
 
 test('what cannot be converted says why, with a did-you-mean for a misspelled unit', () => {
-  assert.equal(said('5 kg to cm'), '“kg” is a unit of weight, not length.');
+  assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.');
   assert.deepEqual(said('5 ft to centimetres'), ['5 ft = 152.4 cm'], 'aliases are targets too');
-  assert.match(String(said('5 ft to cmm')), /Did you mean/);
+  assert.match(String(said('5 ft to centimetrs')), /Did you mean “centimeters”/);
+  assert.match(String(said('5 ft to cmm')), /Unknown unit “cmm”/);
   assert.match(String(said('5 fet to cm')), /Did you mean “feet”/);
   assert.match(String(said('5 to cm')), /Say which unit 5 is in/);
   assert.match(String(said('usd 5 to kg')), /./);

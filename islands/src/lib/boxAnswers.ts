@@ -5,7 +5,7 @@
 // the rates client load only once a query holds a number.
 import { answer, type AnswerData } from './askConversion.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
-import { formatCurrency } from './format.ts';
+import { formatCurrency, formatMoney } from './format.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -28,7 +28,7 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter` })) };
   const { amount, from, to, href } = a;
   const line = (rate: number, source: string): BoxAnswer => ({
-    lines: [{ text: `${formatCurrency(amount)} ${from.code} = ${formatCurrency(amount * rate)} ${to.code}`, href, section: `Currency · ${source}` }],
+    lines: [{ text: `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}`, href, section: `Currency · ${source}` }],
   });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });

@@ -1,9 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  BATCH_LIMIT, batchCsv, batchFileName, batchOverflow, convertBatch, convertInput, csvField, findTarget, formatCompound, lexiconFor,
-  resultLine, type Outcome, type Target,
-} from './conversion';
+import { convertInput, findTarget, formatCompound, lexiconFor, resultLine, type Outcome, type Target } from './conversion';
 import { fromNumber } from './rational';
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from './units';
 import { loadUnits } from '../../test/testData.ts';
@@ -82,29 +79,3 @@ test('what cannot be right is said, never shown as a number (found when tried)',
   assert.equal(run('length', '  ', 'meters', 'feet').kind, 'empty');
 });
 
-test('batch: every line converted, bad lines flagged in place, blank lines skipped', () => {
-  const category = categories.length;
-  const req = { category, lexicon: lexiconFor(category, categories), from: unit('length', 'meters'), to: findTarget(category, 'feet')!, decimals: 'auto' as Decimals };
-  const rows = convertBatch('1\n2\n\n3.5\n5 fet\n5 ft 11 in\r\n', req);
-  assert.deepEqual(rows.map((r) => [r.line, r.value, r.from, r.result]), [
-    [1, '1', 'meters', '3.28084'], [2, '2', 'meters', '6.56168'], [4, '3.5', 'meters', '11.48294'],
-    [5, '5 fet', 'meters', ''], [6, '5 ft 11 in', 'as typed', '5.916667'],
-  ]);
-  assert.match(rows[3].error!, /Did you mean “feet”/);
-  const many = Array.from({ length: BATCH_LIMIT + 5 }, (_, i) => String(i)).join('\n');
-  assert.equal(convertBatch(many, req).length, BATCH_LIMIT);
-  assert.equal(batchOverflow(many), 5);
-});
-
-test('CSV: value,from,result,to with RFC 4180 quoting and CRLF line ends', () => {
-  assert.equal(csvField('plain'), 'plain');
-  assert.equal(csvField('1,234.5'), '"1,234.5"');
-  assert.equal(csvField('5\'11"'), '"5\'11"""');
-  assert.equal(csvField('a\nb'), '"a\nb"');
-  const csv = batchCsv([
-    { line: 1, value: '1,5', from: 'meters', result: '4.92126', error: null },
-    { line: 2, value: '5 fet', from: 'meters', result: '', error: 'Unknown unit “fet”. Did you mean “feet”?' },
-  ], 'feet');
-  assert.equal(csv, 'value,from,result,to\r\n"1,5",meters,4.92126,feet\r\n5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet\r\n');
-  assert.equal(batchFileName('length', 'square_meters', 'feet'), 'length-square-meters-to-feet.csv');
-});

@@ -3,12 +3,13 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { inBase, parseInput, buildLexicon, type Lexicon, type Parsed } from './parse';
+import { inBase, buildLexicon, type Lexicon, type LexUnit } from './parse';
+import { readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, fromBase } from './kinds';
 import { formatDecimal, formatResult, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
-import { isCookingUnit, type Target } from './target.ts';
+import { findTarget, isCookingUnit, type Target } from './target.ts';
 
 // The small part the card needs before anything is typed lives in target.ts (the card's first
 // script); this module and the parser are a chunk fetched on first interaction.
@@ -25,8 +26,16 @@ export type Outcome =
       symbol: string;
       /** What was read, when it says more than the field does: "5 ft 11 in", "1.5". */
       reading: string | null;
+      /** How it was read where that matters: "the comma groups thousands", "converted to °C, since °F is the To unit". */
+      notes: string[];
       /** Typed units won over From. */
       typed: boolean;
+      /** The units typed, in order (5 ft 11 in: feet, inches); none for a bare number. */
+      units: LexUnit[];
+      /** What the result is in: To, a target typed in Value ("10 kg to lb"), or From when the value was in To's unit. */
+      target: Target;
+      /** The target was typed in Value. */
+      targetTyped: boolean;
       /** Temperature below absolute zero (converted, with a hint). */
       belowAbsoluteZero: boolean;
     };
@@ -93,6 +102,11 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
   });
   shown.push(`${formatDecimal(toNumber(last), d, d)} ${parts[parts.length - 1].symbol}`);
   const allZero = wholes.every((w) => w === 0n) && isZero(last);
+  if (allZero && !isZero(base)) {
+    // Never a misleading 0: too small for the decimals shown (1e-9 m is "< 0.01 in").
+    const least = d === 0 ? '1' : `0.${'0'.repeat(d - 1)}1`;
+    return `${negative ? '> −' : '< '}${least} ${parts[parts.length - 1].symbol}`;
+  }
   return `${negative && !allZero ? '−' : ''}${shown.join(' ')}`;
 }
 
@@ -136,26 +150,42 @@ export interface ConvertRequest {
   decimals: Decimals;
   /** Cooking measures as fractions to the nearest 1/8 (the card's Fractions choice). */
   fractions?: boolean;
+  /** Always to `to`, whatever target the Value names (the every-unit list). */
+  exactTo?: boolean;
 }
 
-/** Reads `input` and converts it to `to`: the card's result, or why there is none. */
-export function convertInput({ category, lexicon, input, from, to, decimals, fractions = false }: ConvertRequest): Outcome {
-  const parsed = parseInput(input, lexicon, category.key);
-  return convertParsedValue(parsed, input, category, from, to, decimals, fractions);
+/** Reads `input` (with a target, if typed) and converts it: the card's result, or why there is none. */
+export function convertInput(req: ConvertRequest): Outcome {
+  return convertReading(readConversion(req.input, req.lexicon, req.category.key), req);
 }
 
-export function convertParsedValue(
-  parsed: Parsed,
-  input: string,
-  category: UnitCategory & { key: string },
-  from: Unit,
-  to: Target,
-  decimals: Decimals,
-  fractions = false,
+/** A plain number in From, converted to To exactly as the card would show it (a pair page's table and example). */
+export function convertNumber(value: Rational, request: Omit<ConvertRequest, 'lexicon' | 'input' | 'exactTo'>): Outcome {
+  const read: ConversionReading = { kind: 'ok', text: '', parsed: { kind: 'number', value, reading: '', notes: [] }, category: request.category.key, target: null };
+  return convertReading(read, { ...request, input: '', exactTo: true });
+}
+
+/**
+ * What was read, converted: to a target typed in Value, else to To, except that a value typed
+ * in To's own unit (98.6 °F on a °C → °F card) is converted to From, with a note saying so.
+ */
+export function convertReading(
+  read: ConversionReading,
+  { category, input, from, to: chosen, decimals, fractions = false, exactTo = false }: Omit<ConvertRequest, 'lexicon'>,
 ): Outcome {
-  if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
+  if (read.kind === 'empty' || read.kind === 'error') return read;
+  const { parsed } = read;
+  const notes = [...parsed.notes];
+  let to = chosen;
+  const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
+  if (typedTarget) {
+    to = typedTarget;
+  } else if (!exactTo && chosen.kind === 'unit' && parsed.kind === 'quantity' && parsed.units.every((u) => u.key === chosen.unit.key) && from.key !== chosen.unit.key) {
+    notes.push(`converted to ${from.symbol}, since ${chosen.unit.symbol} is the To unit`);
+    to = { kind: 'unit', unit: from };
+  }
   const typed = parsed.kind === 'quantity';
-  const reading = typed || squash(parsed.reading) !== squash(input) ? parsed.reading : null;
+  const reading = typed || notes.length > 0 || squash(parsed.reading) !== squash(input) ? parsed.reading : null;
   let base: Rational;
   let exact: Rational | null = null;
   try {
@@ -169,67 +199,19 @@ export function convertParsedValue(
   }
   // Celsius is the base of temperature: below −273.15 is below absolute zero.
   const belowAbsoluteZero = category.key === 'temperature' && compare(base, fromDecimal('-27315', -2)) < 0;
+  const units = parsed.kind === 'quantity' ? parsed.units : [];
+  const shown = { reading, notes, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
   if (to.kind === 'compound') {
     const check = tooLargeOrSmall(base, toNumber(base));
     if (check) return { kind: 'error', message: check };
     if (Math.abs(toNumber(base)) >= 1e18) return { kind: 'error', message: 'That is too large to show in parts: choose a single unit in To.' };
-    return { kind: 'ok', text: formatCompound(base, to.parts, decimals), symbol: '', reading, typed, belowAbsoluteZero };
+    return { kind: 'ok', text: formatCompound(base, to.parts, decimals), symbol: '', ...shown };
   }
   if (exact === null) throw new Error('a single To unit always has its value');
   const number = toNumber(exact);
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };
   const text = (fractions && isCookingUnit(to.unit) && formatEighths(exact)) || formatResult(number, category.precision, decimals);
-  return { kind: 'ok', text, symbol: to.unit.symbol, reading, typed, belowAbsoluteZero };
+  return { kind: 'ok', text, symbol: to.unit.symbol, ...shown };
 }
 
-export interface BatchRow {
-  line: number; // 1-based line of the box
-  value: string; // the line as typed, trimmed
-  /** The From unit's key, or 'as typed' when the line carries its own units (5 ft 11 in). */
-  from: string;
-  result: string; // "3.28084" or '' on error
-  error: string | null;
-}
-
-/** Up to this many lines are converted; the rest are reported, not silently dropped. */
-export const BATCH_LIMIT = 1000;
-
-/** Every non-blank line of a batch box converted to `to`. */
-export function convertBatch(text: string, req: Omit<ConvertRequest, 'input'>): BatchRow[] {
-  const rows: BatchRow[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length && rows.length < BATCH_LIMIT; i++) {
-    const value = lines[i].trim();
-    if (value === '') continue;
-    const parsed = parseInput(value, req.lexicon, req.category.key);
-    const o = convertParsedValue(parsed, value, req.category, req.from, req.to, req.decimals, req.fractions);
-    const from = parsed.kind === 'quantity' ? 'as typed' : req.from.key;
-    if (o.kind === 'ok') rows.push({ line: i + 1, value, from, result: o.text, error: null });
-    else rows.push({ line: i + 1, value, from, result: '', error: o.kind === 'error' ? o.message : 'Empty line.' });
-  }
-  return rows;
-}
-
-/** Lines beyond BATCH_LIMIT (non-blank), which the batch does not convert. */
-export function batchOverflow(text: string): number {
-  const count = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
-  return Math.max(0, count - BATCH_LIMIT);
-}
-
-/** One field of RFC 4180 CSV: quoted when it holds a comma, quote, CR or LF. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** The batch as RFC 4180 CSV (CRLF line ends): value,from,result,to; failed lines keep their error. */
-export function batchCsv(rows: BatchRow[], to: string): string {
-  const lines = [['value', 'from', 'result', 'to']];
-  for (const r of rows) lines.push([r.value, r.from, r.error === null ? r.result : `error: ${r.error}`, to]);
-  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
-
-/** "length-meters-to-feet.csv" */
-export function batchFileName(category: string, from: string, to: string): string {
-  return `${category}-${from}-to-${to}.csv`.replace(/_/g, '-');
-}

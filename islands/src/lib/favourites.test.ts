@@ -49,3 +49,11 @@ test("the pair's converter page opens on it; changes are announced on the page a
   bus.dispatchEvent(new CustomEvent(FAVOURITES_EVENT));
   assert.deepEqual(seen, [1, 1]);
 });
+
+test('a favourite saved with a unit key units.yaml has since renamed (formerly) opens the unit', () => {
+  const s = new MemoryStorage();
+  const tons = { category: 'weight', label: 'Weight', from: 'tons', to: 'pounds', fromName: 'Metric Tons (t)', toName: 'Pounds (lb)' };
+  s.setItem(FAVOURITES_KEY, JSON.stringify([tons]));
+  assert.deepEqual(readFavourites(s), [{ ...tons, from: 'tonnes' }]);
+  assert.equal(favouriteHref(readFavourites(s)[0]), '/weight-converter?from=tonnes&to=pounds');
+});

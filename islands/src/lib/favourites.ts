@@ -6,6 +6,7 @@
 // list. Storage is a parameter, so this runs in Node tests.
 import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
 import { FAVOURITES_EVENT, FAVOURITES_KEY } from './favouriteKeys';
+import { currentUnitKey } from './units';
 
 export { FAVOURITES_EVENT, FAVOURITES_KEY };
 export const FAVOURITES_LIMIT = 24;
@@ -39,8 +40,10 @@ export function readFavourites(storage: Storage | undefined = browserStorage()):
   const data = readStoredArray(FAVOURITES_KEY, storage);
   const out: Favourite[] = [];
   for (const item of data) {
-    if (isFavourite(item) && !out.some((f) => same(f, item))) {
-      out.push({ category: item.category, label: item.label, from: item.from, to: item.to, fromName: item.fromName, toName: item.toName });
+    if (!isFavourite(item)) continue;
+    const fav = { ...item, from: currentUnitKey(item.category, item.from), to: currentUnitKey(item.category, item.to) };
+    if (!out.some((f) => same(f, fav))) {
+      out.push({ category: fav.category, label: fav.label, from: fav.from, to: fav.to, fromName: fav.fromName, toName: fav.toName });
     }
   }
   return out.slice(0, FAVOURITES_LIMIT);

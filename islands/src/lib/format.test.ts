@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCurrency, formatDecimal, formatResult, parseValue } from './format';
+import { formatCurrency, formatDecimal, formatMoney, formatResult, parseValue } from './format';
 
 test('formatResult: US formatting with thousands separators, up to `precision` decimals', () => {
   assert.equal(formatResult(16.404199475065617, 6), '16.404199');
@@ -71,6 +71,11 @@ test('formatCurrency: exactly two decimals, US formatting', () => {
   assert.equal(formatCurrency(-0), '0.00');
   assert.equal(formatCurrency(-0.001), '0.00');
   assert.equal(formatCurrency(NaN), '');
+  // Never a misleading 0.00: 0.001 USD in EUR keeps its digits.
+  assert.equal(formatMoney(0.00085), '0.00085');
+  assert.equal(formatCurrency(0.00085), '0.00', 'formatCurrency itself is Intl.NumberFormat’s');
+  assert.equal(formatMoney(0.004999), '0.004999');
+  assert.equal(formatMoney(1e-12), '1.00000e-12');
 });
 
 test('parseValue: what a numeric input gives', () => {

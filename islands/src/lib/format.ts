@@ -79,12 +79,21 @@ export function formatResult(value: number, precision: number, decimals: Decimal
 
 /**
  * Money with exactly `digits` decimals (a currency's minor unit: 2 by default, JPY 0, KWD 3),
- * US formatting ("1,234.50", "¥" amounts "15,120", "0.308").
+ * US formatting ("1,234.50", "¥" amounts "15,120", "0.308"), as Intl.NumberFormat writes it.
  */
 export function formatCurrency(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return '';
   const text = formatDecimal(value, digits, digits);
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * A converted amount of money: formatCurrency, except that an amount that would read 0 but is
+ * not keeps 6 significant digits (0.001 USD in EUR is "0.00085", never a misleading "0.00").
+ */
+export function formatMoney(value: number, digits = 2): string {
+  const text = formatCurrency(value, digits);
+  return /^0(\.0*)?$/.test(text) && value > 0 ? formatResult(value, 2) : text;
 }
 
 // What a numeric input can hold: optional sign, digits with an optional fraction, optional

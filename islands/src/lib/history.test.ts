@@ -166,3 +166,10 @@ test('createSettler runs only the last action, once things have been still for t
     mock.timers.reset();
   }
 });
+
+test('an entry saved with a unit key units.yaml has since renamed (formerly) replays the unit', () => {
+  const s = new MemoryStorage();
+  const old = { id: 1, type: 'Weight', from: '2 tons', to: '4,409.245244 pounds', timestamp: new Date(1).toISOString(), replay: { category: 'weight', value: '2', from: 'tons', to: 'pounds' } };
+  s.setItem(HISTORY_KEY, JSON.stringify([old]));
+  assert.deepEqual(readHistory(s)[0].replay, { category: 'weight', value: '2', from: 'tonnes', to: 'pounds' });
+});

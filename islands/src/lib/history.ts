@@ -9,6 +9,7 @@ export const HISTORY_LIMIT = 50;
 import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
 import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
 import { HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
+import { currentUnitKey } from './units';
 
 // What the cards need at once lives in historyBus.ts (this module is fetched when a
 // conversion is recorded or the panel has entries); re-exported here for everyone else.
@@ -34,7 +35,8 @@ function clean(e: HistoryEntry): HistoryEntry {
   const out: HistoryEntry = { id: e.id, type: e.type, from: e.from, to: e.to, timestamp: e.timestamp };
   if (isReplay(e.replay)) {
     const r = e.replay;
-    out.replay = { category: r.category, value: r.value, ...(r.from && { from: r.from }), ...(r.to && { to: r.to }), ...(r.toText && { toText: r.toText }) };
+    const key = (k: string): string => currentUnitKey(r.category, k);
+    out.replay = { category: r.category, value: r.value, ...(r.from && { from: key(r.from) }), ...(r.to && { to: key(r.to) }), ...(r.toText && { toText: r.toText }) };
   }
   return out;
 }

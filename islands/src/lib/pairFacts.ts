@@ -1,9 +1,9 @@
 // What a unit pair page says about its pair (/length-converter/feet-to-meters): the formula
 // in words with its exact factor, a worked example, a table of common values and one
 // sentence defining each unit from its data. Computed at build time by the same code the
-// cards use (kinds.ts for the arithmetic, convertParsedValue and formatResult for what is
+// cards use (kinds.ts for the arithmetic, convertNumber and formatResult for what is
 // shown), so a table row and the card agree to the digit.
-import { convertParsedValue } from './conversion';
+import { convertNumber } from './conversion';
 import { exactNumber, factorOf, fromBase, kindOf } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, type Target } from './target';
@@ -73,7 +73,7 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
       ? { key: target.unit.key, name: plainName(target.unit.name), symbol: target.unit.symbol }
       : { key: target.compound.key, name: plainName(target.compound.name), symbol: target.parts.map((p) => p.symbol).join(' ') };
   const answer = (value: Rational): string => {
-    const outcome = convertParsedValue({ kind: 'number', value, reading: '' }, '', category, from, target, 'auto');
+    const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
     return outcome.kind === 'ok' ? resultLine(outcome) : '—';
   };
   const shown = (value: Rational): string => `${valueText(value, from)} ${from.symbol}`;

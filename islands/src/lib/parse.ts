@@ -1,11 +1,13 @@
 // The value parser: what a visitor types in a Value or Amount field, read exactly.
 //
-//   1,234.5   1,5 (a decimal comma)   1e3   3/4   1 1/2   ½   1¾   2*(3+4)   -3
-//   5 ft 11 in   5'11"   10 st 4 lb   2 cups + 3 tbsp   100 °F   1/2 cup   6 ft / 2
+//   1,234.5   1 234   1,5 (a decimal comma)   1e3   3/4   1 1/2   ½   1¾   2*(3+4)   -3
+//   5 ft 11 in   5'11"   5’11”   5 ft. 11 in.   10 st 4 lb   2 cups + 3 tbsp   100 °F
+//   100 degrees F   1/2 cup   6 ft / 2   €100   100 EUR
 //
 // Pure TypeScript: no eval, no Function, no DOM. Numbers are exact rationals (rational.ts)
 // from the literal to the answer; the unit words come in as data (content/units.yaml's key,
-// symbol and aliases of every unit), never from a list here.
+// symbol and aliases of every unit, lexicon.ts), never from a list here. How numbers and
+// words are told apart is in tokens.ts; a target ("10 kg to lb") is read by query.ts.
 //
 // Grammar (a recursive-descent parser over tokens):
 //   sum     := seq (('+' | '-') seq)*
@@ -17,268 +19,40 @@
 // A unit after a term applies to the whole term, so 2*(3+4) m is 14 m and 1/2 cup is half
 // a cup. In a juxtaposed sequence a bare last number takes the next part of a compound
 // unit (5 ft 11 → 5 ft 11 in), and a leading minus applies to the whole sequence.
+// A category of amounts (every unit linear: kinds.ts) sums in its base unit; a category of
+// readings (an affine or reciprocal unit: temperature, fuel economy) keeps one reading in
+// its unit, never summed or scaled; a currency (a unit with no definition) sums only with
+// amounts of itself.
 
 import {
-  type Rational, ZERO, add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub,
+  type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, sub,
 } from './rational';
-import { type Definition, fromBase, isAdditive, toBase } from './kinds';
+import { fromBase, isAdditive, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
+import { type Entry, type Lexicon, type LexUnit, cap, lower, otherCategory, readingUnit } from './lexicon.ts';
+import { ParseError, type Token, fail, tokenize } from './tokens.ts';
 
-/** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition, factor 1). */
-export interface LexUnit extends Definition {
-  key: string;
-  symbol: string;
-  aliases?: string[];
-}
-
-export interface LexCategory {
-  /** Words for error messages: "weight" in "“kg” is a unit of weight". */
-  label: string;
-  units: LexUnit[];
-  /** Compound units (feet + inches): each part's next part takes a bare trailing number. */
-  compounds?: { parts: string[] }[];
-}
-
-interface Entry {
-  category: string;
-  unit: LexUnit;
-}
-
-export interface Lexicon {
-  words: Map<string, Entry>;
-  categories: Record<string, LexCategory>;
-}
-
-/** How a unit word is compared: compatibility forms folded (℉ → °F, ² → 2), case and spaces ignored. */
-export function wordKey(word: string): string {
-  return word.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
-}
-
-/** Every word that names `unit`: its key (underscores read as spaces), symbol and aliases. */
-export function unitWordsOf(unit: LexUnit): string[] {
-  return [unit.key.replace(/_/g, ' '), unit.symbol, ...(unit.aliases ?? [])];
-}
-
-/**
- * The words of every category, so a unit of another category is recognised (and named)
- * rather than reported unknown. A word naming two units would make input ambiguous; the
- * build refuses such a units.yaml, and here the first one wins.
- */
-export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
-  const words = new Map<string, Entry>();
-  for (const [category, c] of Object.entries(categories)) {
-    for (const unit of c.units) {
-      for (const w of unitWordsOf(unit)) {
-        const k = wordKey(w);
-        if (k !== '' && !words.has(k)) words.set(k, { category, unit });
-      }
-    }
-  }
-  return { words, categories };
-}
+export {
+  buildLexicon, exactForm, lookupWord, readingUnit, unitWordsOf, wordKey,
+  type Entry, type LexCategory, type Lexicon, type LexUnit,
+} from './lexicon.ts';
 
 export type Parsed =
   | { kind: 'empty' }
   | { kind: 'error'; message: string }
   /** A plain number: it is in the From unit. */
-  | { kind: 'number'; value: Rational; reading: string }
+  | { kind: 'number'; value: Rational; reading: string; notes: string[] }
   /**
-   * A quantity with typed units, which win over From. In a category of amounts (all units
-   * linear) `value` is in the base unit. In a category of readings (an affine or reciprocal
-   * unit: temperature, fuel economy) `value` is one reading in `unit`, never summed or scaled.
+   * A quantity with typed units, which win over From. In a category of amounts `value` is in
+   * the base unit. In a category of readings (`single`: temperature, fuel economy) `value` is
+   * one reading in `unit`; a currency's is an amount of `unit`.
    */
-  | { kind: 'quantity'; value: Rational; unit: LexUnit; single: boolean; reading: string };
+  | {
+      kind: 'quantity'; value: Rational; unit: LexUnit; category: string; single: boolean; reading: string; notes: string[];
+      /** Every unit typed, in order, once each (5 ft 11 in: feet, inches). */
+      units: LexUnit[];
+    };
 
-/** Largest power of ten a literal may carry (1e1000); beyond, no double can hold the answer anyway. */
-const MAX_EXPONENT = 1000;
-
-class ParseError extends Error {}
-function fail(message: string): never {
-  throw new ParseError(message);
-}
-
-// ------------------------------------------------------------------------------------
-// Tokens
-// ------------------------------------------------------------------------------------
-
-type Token =
-  | { t: 'num'; v: Rational; text: string; space: boolean }
-  | { t: 'op'; v: '+' | '-' | '*' | '/' | '(' | ')'; space: boolean }
-  | { t: 'unit'; entry: Entry; text: string; space: boolean };
-
-const VULGAR: Record<string, [number, number]> = {
-  '½': [1, 2], '⅓': [1, 3], '⅔': [2, 3], '¼': [1, 4], '¾': [3, 4], '⅕': [1, 5], '⅖': [2, 5], '⅗': [3, 5],
-  '⅘': [4, 5], '⅙': [1, 6], '⅚': [5, 6], '⅐': [1, 7], '⅛': [1, 8], '⅜': [3, 8], '⅝': [5, 8], '⅞': [7, 8],
-  '⅑': [1, 9], '⅒': [1, 10],
-};
-const OPS: Record<string, '+' | '-' | '*' | '/' | '(' | ')'> = {
-  '+': '+', '-': '-', '−': '-', '–': '-', '*': '*', '×': '*', '·': '*', '/': '/', '÷': '/', '⁄': '/', '(': '(', ')': ')',
-};
-// A word: anything that is not a digit, a space, an operator or a number's punctuation.
-const WORD = /[^\s\d+\-−–*×·/÷⁄()^.,;:=!?<>[\]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]+/uy;
-const WORD_RUN = /[^\s\d+\-−–*×·/÷⁄()^.,;:=!?<>[\]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]+(?:\s+[^\s\d+\-−–*×·/÷⁄()^.,;:=!?<>[\]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]+){0,2}/uy;
-
-const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-
-function tokenize(s: string, lex: Lexicon, category: string | null): Token[] {
-  const out: Token[] = [];
-  let i = 0;
-  let space = false;
-  while (i < s.length) {
-    const c = s[i];
-    if (/\s/.test(c)) {
-      i++;
-      space = true;
-      continue;
-    }
-    if (isDigit(c) || (c === '.' && isDigit(s[i + 1]))) {
-      const [tok, next] = readNumber(s, i, space);
-      out.push(tok);
-      i = next;
-    } else if (c in VULGAR) {
-      const [a, b] = VULGAR[c];
-      out.push({ t: 'num', v: rational(BigInt(a), BigInt(b)), text: `${a}/${b}`, space });
-      i++;
-    } else if (c in OPS) {
-      out.push({ t: 'op', v: OPS[c], space });
-      i++;
-    } else if (c === '^') {
-      fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
-    } else {
-      const [tok, next] = readUnit(s, i, space, lex, category);
-      out.push(tok);
-      i = next;
-    }
-    space = false;
-  }
-  return out;
-}
-
-function readNumber(s: string, start: number, space: boolean): [Token, number] {
-  let i = start;
-  let int = '';
-  while (isDigit(s[i])) int += s[i++];
-  let grouped = false;
-  // Thousands separators: a comma followed by exactly three digits (then no fourth).
-  while (int !== '' && s[i] === ',' && isDigit(s[i + 1]) && isDigit(s[i + 2]) && isDigit(s[i + 3]) && !isDigit(s[i + 4])) {
-    int += s.slice(i + 1, i + 4);
-    i += 4;
-    grouped = true;
-  }
-  let frac = '';
-  let point = '';
-  if (s[i] === '.' || (s[i] === ',' && isDigit(s[i + 1]))) {
-    point = s[i];
-    if (point === ',' && grouped) {
-      fail(`“${s.slice(start, i + 1)}…” is unclear: use a point for decimals when commas group thousands (1,234.5).`);
-    }
-    i++;
-    while (isDigit(s[i])) frac += s[i++];
-    if (s[i] === '.' || (s[i] === ',' && isDigit(s[i + 1]))) {
-      let j = i;
-      while (isDigit(s[j]) || s[j] === '.' || s[j] === ',') j++;
-      fail(`“${s.slice(start, j)}” is not a number: it has more than one decimal separator.`);
-    }
-  }
-  let exp = 0;
-  let expText = '';
-  const e = /[eE][+-]?\d+/y;
-  e.lastIndex = i;
-  const em = e.exec(s);
-  if (em && (int !== '' || frac !== '')) {
-    exp = Number(em[0].slice(1));
-    expText = em[0].toLowerCase();
-    i += em[0].length;
-    if (!Number.isFinite(exp) || Math.abs(exp) > MAX_EXPONENT) {
-      fail(exp > 0 ? 'That number is too large to convert.' : 'That number is too small to convert.');
-    }
-  }
-  let v = fromDecimal(int + frac, exp - frac.length);
-  // As typed, with a decimal comma shown as the point it was read as.
-  let text = point === ',' ? `${int}.${frac}${expText}` : s.slice(start, i).toLowerCase();
-  // A whole number followed by a fraction is a mixed number: 1 1/2, 1½, 1 ½.
-  if (point === '' && expText === '' && !grouped) {
-    let j = i;
-    while (s[j] === ' ' || s[j] === '\u00a0') j++;
-    if (s[j] in VULGAR) {
-      const [a, b] = VULGAR[s[j]];
-      v = add(v, rational(BigInt(a), BigInt(b)));
-      text = `${text} ${a}/${b}`;
-      i = j + 1;
-    } else if (j > i) {
-      const m = /(\d+)[/⁄](\d+)(?![\d.,/⁄])/y;
-      m.lastIndex = j;
-      const mm = m.exec(s);
-      if (mm) {
-        if (BigInt(mm[2]) === 0n) fail('Division by zero.');
-        v = add(v, rational(BigInt(mm[1]), BigInt(mm[2])));
-        text = `${text} ${mm[1]}/${mm[2]}`;
-        i = j + mm[0].length;
-      }
-    }
-  }
-  return [{ t: 'num', v, text, space }, i];
-}
-
-function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null): [Token, number] {
-  WORD_RUN.lastIndex = start;
-  const run = WORD_RUN.exec(s);
-  if (!run) fail(`Unexpected “${String.fromCodePoint(s.codePointAt(start) ?? 0)}”.`);
-  // Longest first: "fl oz" before "fl", "square feet" before "square".
-  const parts = run![0].split(/(\s+)/);
-  for (let n = parts.length; n > 0; n -= 2) {
-    const text = parts.slice(0, n).join('');
-    // "m2", "ft3": a square or cubic unit typed without ² or ³, when this category has it
-    // (so "5ft2in" on a length card stays 5 ft 2 in).
-    const power = /^[23](?!\d)/.exec(s.slice(start + text.length));
-    const squared = power ? lex.words.get(wordKey(text + power[0])) : undefined;
-    if (squared && squared.category === category) {
-      return [{ t: 'unit', entry: squared, text: text + power![0], space }, start + text.length + 1];
-    }
-    const entry = lex.words.get(wordKey(text));
-    if (entry) return [{ t: 'unit', entry, text, space }, start + text.length];
-  }
-  WORD.lastIndex = start;
-  const word = WORD.exec(s)![0];
-  return fail(unknownWord(word, lex, category));
-}
-
-function unknownWord(word: string, lex: Lexicon, category: string | null): string {
-  if (category === null || !lex.categories[category]) {
-    return `“${word}” is not a number.`;
-  }
-  const c = lex.categories[category];
-  const target = wordKey(word);
-  let best: { word: string; d: number } | null = null;
-  for (const u of c.units) {
-    for (const w of unitWordsOf(u)) {
-      const d = distance(target, wordKey(w));
-      if (best === null || d < best.d) best = { word: w, d };
-    }
-  }
-  const limit = Math.max(1, Math.floor(target.length / 3));
-  if (best !== null && best.d <= limit) return `Unknown unit “${word}”. Did you mean “${best.word}”?`;
-  const symbols = c.units.slice(0, 6).map((u) => u.symbol).join(', ');
-  return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
-}
-
-/** Levenshtein distance (short words only). */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length];
-}
-
-const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const lower = (s: string): string => s.toLowerCase();
 
 // ------------------------------------------------------------------------------------
 // Parser
@@ -292,6 +66,8 @@ interface Val {
   readingUnit?: LexUnit;
   /** That category's label, for the message refusing arithmetic on a reading. */
   readingOf?: string;
+  /** A currency amount's unit (no factor: only amounts of one currency sum). */
+  money?: LexUnit;
   /** The unit written last, for a compound's bare trailing number (5 ft 11). */
   last?: LexUnit;
   /** The first unit written (the quantity's unit for messages and the reading). */
@@ -304,6 +80,7 @@ class Parser {
   constructor(
     private toks: Token[],
     private lex: Lexicon,
+    /** The card's category; null until the first unit typed sets it (the search box). */
     private category: string | null,
   ) {}
 
@@ -313,6 +90,14 @@ class Parser {
   private isOp(v: string): boolean {
     const t = this.peek();
     return t !== undefined && t.t === 'op' && t.v === v;
+  }
+
+  /** Every unit applied, in order, once each. */
+  readonly unitsTyped: LexUnit[] = [];
+
+  /** The category the units typed belong to (the card's, or the first unit's). */
+  get categoryRead(): string | null {
+    return this.category;
   }
 
   parse(): Val {
@@ -344,7 +129,8 @@ class Parser {
     }
     const reading = v.readingOf ?? w.readingOf;
     if (reading !== undefined) fail(`${cap(lower(reading))} readings cannot be added or subtracted: convert one reading at a time.`);
-    return { r: op === '+' ? add(v.r, w.r) : sub(v.r, w.r), dim: v.dim, first: v.first, last: w.last, text };
+    if ((v.money || w.money) && v.money !== w.money) fail('Amounts in two currencies cannot be added: convert one currency at a time.');
+    return { r: op === '+' ? add(v.r, w.r) : sub(v.r, w.r), dim: v.dim, money: v.money, first: v.first, last: w.last, text };
   }
 
   private startsOperand(): boolean {
@@ -358,13 +144,13 @@ class Parser {
     while (this.startsOperand()) {
       if (v.dim === 0) {
         const t = this.peek()!;
-        fail(`Two numbers in a row (${v.text} ${t.t === 'num' ? t.text : '('}): put +, -, * or / between them, or write a fraction as 1 1/2.`);
+        fail(`Two numbers in a row (${v.text} ${t.t === 'num' ? t.text : '('}): put +, -, * or / between them, write a fraction as 1 1/2, or group digits in threes (1 000).`);
       }
       let w = this.qterm();
       if (w.dim === 0) {
         const next = this.nextPart(v.last);
         if (next === undefined) fail(`${w.text} has no unit: write it as ${w.text} and a unit.`);
-        w = this.applyUnit(w, { category: this.category!, unit: next! }, w.text);
+        w = this.applyUnit(w, { category: this.category!, unit: next!, word: next!.symbol, exact: next!.symbol }, next!.symbol);
       }
       const text = `${v.text} ${w.text}`;
       v = negative && !isNegative(w.r) ? this.combine(v, w, '-', text) : this.combine(v, w, '+', text);
@@ -400,25 +186,23 @@ class Parser {
     const t = this.peek();
     if (t?.t !== 'unit') return v;
     this.i++;
-    return this.applyUnit(v, t.entry, v.text);
+    return this.applyUnit(v, t.entry, t.text);
   }
 
-  private applyUnit(v: Val, entry: Entry, text: string): Val {
+  /** `v` in the unit of `entry`, typed as `typed`. */
+  private applyUnit(v: Val, entry: Entry, typed: string): Val {
     const { unit } = entry;
-    if (this.category === null) {
-      fail(`Enter the amount without “${unit.symbol}”: choose the currency in From.`);
-    }
-    if (entry.category !== this.category) {
-      const theirs = this.lex.categories[entry.category]?.label ?? entry.category;
-      const ours = this.lex.categories[this.category!]?.label ?? this.category;
-      fail(`“${unit.symbol}” is a unit of ${lower(theirs)}, not ${lower(ours!)}.`);
-    }
+    this.category ??= entry.category;
+    if (entry.category !== this.category) fail(otherCategory(typed, entry, this.lex, this.category));
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
-    const withText = `${text} ${unit.symbol}`;
+    if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
+    const one = v.r.d === 1n && (v.r.n === 1n || v.r.n === -1n);
+    const withText = `${v.text} ${readingUnit(unit, one)}`;
     const category = this.lex.categories[entry.category];
     if (category !== undefined && !isAdditive(category.units)) {
       return { r: v.r, dim: 1, readingUnit: unit, readingOf: category.label, first: unit, last: unit, text: withText };
     }
+    if (unit.factor === undefined) return { r: v.r, dim: 1, money: unit, first: unit, last: unit, text: withText };
     return { r: toBase(v.r, unit), dim: 1, first: unit, last: unit, text: withText };
   }
 
@@ -444,12 +228,12 @@ class Parser {
     if (reading !== undefined) fail(`A ${lower(reading)} reading cannot be multiplied or divided: convert it as it is.`);
     if (op === '*') {
       if (v.dim + w.dim > 1) fail('Two quantities cannot be multiplied here: multiply a quantity by a plain number.');
-      return { r: mul(v.r, w.r), dim: (v.dim + w.dim) as 0 | 1, first: v.first ?? w.first, last: w.last ?? v.last, text: `${v.text} × ${w.text}` };
+      return { r: mul(v.r, w.r), dim: (v.dim + w.dim) as 0 | 1, money: v.money ?? w.money, first: v.first ?? w.first, last: w.last ?? v.last, text: `${v.text} × ${w.text}` };
     }
     if (w.dim > v.dim) fail(`A number cannot be divided by a quantity (${w.text}).`);
     if (isZero(w.r)) fail('Division by zero.');
     const text = tight ? `${v.text}/${w.text}` : `${v.text} ÷ ${w.text}`;
-    return { r: div(v.r, w.r), dim: (v.dim - w.dim) as 0 | 1, first: v.first, last: v.last, text };
+    return { r: div(v.r, w.r), dim: (v.dim - w.dim) as 0 | 1, money: v.money, first: v.first, last: v.last, text };
   }
 
   private unary(): Val {
@@ -485,7 +269,7 @@ class Parser {
         return fail(`“${t.text}” needs a number${this.peek() === undefined ? '' : ' right after it'}.`);
       }
       const v = this.term();
-      return this.applyUnit(v, t.entry, v.text);
+      return this.applyUnit(v, t.entry, t.text);
     }
     if (t.v === ')') return fail('A “)” has no matching “(”.');
     return fail(`A number is missing before “${t.v === '*' ? '×' : t.v}”.`);
@@ -493,18 +277,22 @@ class Parser {
 }
 
 /**
- * Reads `input` as a value of `category` (a key of the lexicon's categories), or of no
- * category (`null`: plain numbers only, as the currency card's Amount). Never throws.
+ * Reads `input` as a value of `category` (a key of the lexicon's categories; its units win
+ * where symbols differ only in case, and other categories' units get a message), or of
+ * whichever category the first unit typed belongs to (`null`: the search box). Never throws.
  */
 export function parseInput(input: string, lex: Lexicon, category: string | null): Parsed {
   const text = input.trim();
   if (text === '') return { kind: 'empty' };
   if (text.length > MAX_VALUE_CHARS) return { kind: 'error', message: `That is too long to read (over ${MAX_VALUE_CHARS} characters).` };
   try {
-    const v = new Parser(tokenize(text, lex, category), lex, category).parse();
-    if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text };
-    const unit = v.readingUnit ?? v.first!;
-    return { kind: 'quantity', value: v.r, unit, single: v.readingUnit !== undefined, reading: v.text };
+    const notes = new Set<string>();
+    const parser = new Parser(tokenize(text, lex, category, notes), lex, category);
+    const v = parser.parse();
+    if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes] };
+    const unit = v.readingUnit ?? v.money ?? v.first!;
+    const units = parser.unitsTyped;
+    return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: v.text, notes: [...notes], units };
   } catch (e) {
     if (e instanceof ParseError) return { kind: 'error', message: e.message };
     if (e instanceof RangeError && /division by zero/.test(e.message)) return { kind: 'error', message: 'Division by zero.' };

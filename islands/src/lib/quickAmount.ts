@@ -13,6 +13,11 @@ export const MAX_AMOUNT_TEXT = new Intl.NumberFormat('en-US', { notation: 'compa
 export interface AmountReading {
   value: number | null;
   message: string | null;
+  /** Currencies typed with the amount (€100, 100 usd to jpy), in place of From and To. */
+  from?: string;
+  to?: string;
+  /** What was read, when it says more than the field: "Read as 1500 (the comma groups thousands)". */
+  hint?: string;
 }
 
 /** The limits every amount meets, however it was typed. */
@@ -23,10 +28,12 @@ export function checkAmount(n: number): AmountReading {
 }
 
 const PLAIN = /^\d{1,20}(?:\.\d{1,20})?$/;
+/** 1.000, 2.500: a point before three digits that a reader might take for grouping; the parser says how it read it. */
+const POINT_OR_GROUP = /^[1-9]\d{0,2}\.\d{3}$/;
 
 /** An empty field or a plain decimal (100, 12.5); null for anything the parser must read. */
 export function quickAmount(text: string): AmountReading | null {
   const t = text.trim();
   if (t === '') return { value: null, message: null };
-  return PLAIN.test(t) ? checkAmount(Number(t)) : null;
+  return PLAIN.test(t) && !POINT_OR_GROUP.test(t) ? checkAmount(Number(t)) : null;
 }

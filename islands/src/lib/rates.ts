@@ -12,7 +12,7 @@
 //     currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
 import { fallbackRate } from './currency';
-import { formatCurrency, formatDecimal } from './format';
+import { formatCurrency, formatDecimal, formatMoney } from './format';
 import type { Currency, RateTable } from './units';
 import { browserStorage } from './storage';
 
@@ -359,7 +359,7 @@ export function liveSourceText(time: number, stale: boolean, now: number = Date.
  * code), with the currency's own decimals ("¥15,120", "KWD" 0.308).
  */
 export function moneyParts(amount: number, currency: Pick<Currency, 'code' | 'symbol' | 'digits'>): { value: string; code: string } {
-  const value = formatCurrency(amount, currency.digits);
+  const value = formatMoney(amount, currency.digits);
   if (value === '') return { value: '', code: currency.code };
   const symbol = currency.symbol && currency.symbol !== currency.code ? currency.symbol : '';
   return { value: `${symbol}${value}`, code: currency.code };

@@ -20,11 +20,11 @@ test('units.yaml keeps the five first categories with their keys, bases, precisi
     length: { label: 'Length', base: 'meters', precision: 6, from: 'meters', to: 'feet',
       keys: ['millimeters', 'centimeters', 'meters', 'kilometers', 'inches', 'feet', 'yards', 'miles'] },
     weight: { label: 'Weight', base: 'kilograms', precision: 6, from: 'kilograms', to: 'pounds',
-      keys: ['milligrams', 'grams', 'kilograms', 'pounds', 'ounces', 'tons', 'stones', 'us_tons', 'uk_tons'] },
+      keys: ['milligrams', 'grams', 'kilograms', 'pounds', 'ounces', 'troy_ounces', 'tonnes', 'stones', 'us_tons', 'uk_tons'] },
     temperature: { label: 'Temperature', base: 'celsius', precision: 2, from: 'celsius', to: 'fahrenheit',
       keys: ['celsius', 'fahrenheit', 'kelvin', 'rankine'] },
     volume: { label: 'Volume', base: 'liters', precision: 6, from: 'liters', to: 'gallons',
-      keys: ['milliliters', 'liters', 'gallons', 'quarts', 'pints', 'cups', 'fluid_ounces', 'cubic_meters',
+      keys: ['milliliters', 'centiliters', 'deciliters', 'liters', 'gallons', 'quarts', 'pints', 'cups', 'fluid_ounces', 'cubic_meters',
         'tablespoons', 'teaspoons', 'imperial_gallons', 'imperial_pints', 'imperial_fluid_ounces'] },
     area: { label: 'Area', base: 'square_meters', precision: 6, from: 'square_meters', to: 'square_feet',
       keys: ['square_millimeters', 'square_centimeters', 'square_meters', 'square_kilometers', 'square_inches',
@@ -64,7 +64,7 @@ test('every unit is well formed, of one kind, and every base is the base itself'
 test('the exact factors round to the commonly published rounded factors', () => {
   const published: Record<string, Record<string, number>> = {
     length: { millimeters: 0.001, centimeters: 0.01, meters: 1, kilometers: 1000, inches: 0.0254, feet: 0.3048, yards: 0.9144, miles: 1609.344 },
-    weight: { milligrams: 1e-6, grams: 0.001, kilograms: 1, pounds: 0.453592, ounces: 0.0283495, tons: 1000, stones: 6.35029 },
+    weight: { milligrams: 1e-6, grams: 0.001, kilograms: 1, pounds: 0.453592, ounces: 0.0283495, tonnes: 1000, stones: 6.35029 },
     volume: { milliliters: 0.001, liters: 1, gallons: 3.78541, quarts: 0.946353, pints: 0.473176, cups: 0.236588, fluid_ounces: 0.0295735, cubic_meters: 1000 },
     area: { square_millimeters: 1e-6, square_centimeters: 1e-4, square_meters: 1, square_kilometers: 1e6, square_inches: 0.00064516,
       square_feet: 0.092903, square_yards: 0.836127, acres: 4046.86, hectares: 10000 },

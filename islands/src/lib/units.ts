@@ -2,7 +2,7 @@
 // that file; nothing here knows a number about any unit, and the arithmetic of each kind of
 // unit is kinds.ts. The category keys, labels and currency codes come from the module the
 // build generates from it.
-import type { CategoryKey, CategoryLabel, CurrencyCode } from '../generated/units.ts';
+import { FORMER_UNIT_KEYS, type CategoryKey, type CategoryLabel, type CurrencyCode } from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
 
 export type { CategoryKey, CategoryLabel, CurrencyCode };
@@ -63,6 +63,14 @@ export interface UnitsData {
   currencies: Currency[];
   currency_default: { from: string; to: string };
   fallback_rates: RateTable;
+}
+
+/**
+ * A unit key as it is now: a key units.yaml lists under `formerly` (the tonne was `tons`)
+ * reads as the unit's key, so old addresses, favourites and history still open it.
+ */
+export function currentUnitKey(category: string, key: string): string {
+  return FORMER_UNIT_KEYS[category]?.[key] ?? key;
 }
 
 export function findUnit(category: UnitCategory, key: string): Unit | undefined {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { conversionSearch, fragmentId, readConversionQuery } from './urlState';
+import { currentUnitKey } from './units';
 
 const keys = ['meters', 'feet', 'inches'];
 const preset = { from: 'meters', to: 'feet' };
@@ -58,4 +59,11 @@ test('a malformed escape in the query is read, never thrown', () => {
   assert.equal(q.to, 'feet');
   assert.equal(q.from, undefined);
   assert.equal(typeof q.value, 'string');
+});
+
+test('an old link with a renamed unit key opens the unit (units.yaml `formerly`)', () => {
+  const weight = ['kilograms', 'tonnes', 'pounds'];
+  const current = (k: string): string => currentUnitKey('weight', k);
+  assert.deepEqual(readConversionQuery('?value=2&from=tons&to=pounds', weight, weight, current), { value: '2', from: 'tonnes', to: 'pounds', ignored: [] });
+  assert.deepEqual(readConversionQuery('?from=tons', weight), { ignored: ['from=tons'] });
 });

@@ -29,6 +29,8 @@ export function readConversionQuery(
   search: string,
   fromKeys: readonly string[],
   toKeys: readonly string[] = fromKeys,
+  /** A key as it is now (units.ts currentUnitKey): an old link's `from=tons` opens the tonne. */
+  current: (key: string) => string = (key) => key,
 ): Partial<ConversionQuery> & { ignored: string[] } {
   const params = new URLSearchParams(search);
   const out: Partial<ConversionQuery> & { ignored: string[] } = { ignored: [] };
@@ -38,10 +40,11 @@ export function readConversionQuery(
     else out.ignored.push('value (too long)');
   }
   for (const [key, keys] of [['from', fromKeys], ['to', toKeys]] as const) {
-    const unit = params.get(key);
-    if (unit === null || unit === '') continue;
+    const given = params.get(key);
+    if (given === null || given === '') continue;
+    const unit = current(given);
     if (keys.includes(unit)) out[key] = unit;
-    else out.ignored.push(`${key}=${unit.slice(0, 40)}`);
+    else out.ignored.push(`${key}=${given.slice(0, 40)}`);
   }
   return out;
 }

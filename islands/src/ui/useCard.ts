@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, preloadHistory, recordHistory, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
+import { currentUnitKey } from '../lib/units.ts';
 
 export interface Pair {
   from: string;
@@ -91,7 +92,8 @@ export function useCard(options: CardOptions): Card {
   useEffect(() => {
     if (!syncUrl) return;
     const { fromKeys, toKeys } = latest.current;
-    const query = readConversionQuery(window.location.search, fromKeys, toKeys);
+    // A unit key units.yaml has renamed (formerly) in an old link opens the unit.
+    const query = readConversionQuery(window.location.search, fromKeys, toKeys, (k) => currentUnitKey(options.category, k));
     if (query.from || query.to) setPair((p) => ({ from: query.from ?? p.from, to: query.to ?? p.to }));
     if (query.value !== undefined) setValue(query.value);
     if (query.ignored.length > 0) {

@@ -1,0 +1,8 @@
+// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:
+// edit content/units.yaml and build. `cargo test` fails when this file is stale.
+
+/** Characters the Value field reads as numbers, operators or punctuation: never part of a unit word. */
+export const NOT_IN_WORDS = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒→";
+
+/** Unit words up to this many characters may differ only in case and name two units (mg, Mg). */
+export const CASE_SYMBOL_CHARS = 4;

@@ -1,0 +1,101 @@
+// The batch box's plain part: its lines, each read and converted exactly as the Value field
+// reads it (conversion.ts), and the CSV a spreadsheet opens safely.
+import { convertInput, type ConvertRequest } from './conversion.ts';
+
+export interface BatchRow {
+  line: number; // 1-based line of the box
+  value: string; // the line as typed, trimmed
+  /** The unit the value is in: From's key, or the keys of the units typed (feet+inches). */
+  from: string;
+  /** The key of what the result is in: To, or a target typed on the line. */
+  to: string;
+  result: string; // "3.28084 ft" as shown, or '' on error
+  error: string | null;
+}
+
+/** Up to this many lines are converted; the rest are counted and said, never silently dropped. */
+export const BATCH_LIMIT = 1000;
+
+/** A blank line from `at`: only spaces up to its end. */
+const BLANK = /[^\S\n]*(?:\n|$)/y;
+const blankAt = (text: string, at: number): boolean => {
+  BLANK.lastIndex = at;
+  return BLANK.test(text);
+};
+
+/** The box's first BATCH_LIMIT non-blank lines, and how many non-blank lines it has in all. */
+export function batchLines(text: string): { lines: { line: number; value: string }[]; total: number } {
+  const lines: { line: number; value: string }[] = [];
+  let total = 0;
+  let start = 0;
+  // One pass without splitting: a box of 300,000 lines allocates 1,000 strings, not 300,000.
+  for (let n = 1; start <= text.length; n++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (!blankAt(text, start)) {
+      total++;
+      if (lines.length < BATCH_LIMIT) lines.push({ line: n, value: text.slice(start, end).trim() });
+    }
+    start = end + 1;
+  }
+  return { lines, total };
+}
+
+/**
+ * `text` up to the end of its BATCH_LIMIT-th non-blank line, and how many non-blank lines
+ * were left out. A browser lays out a text box of 300,000 lines for seconds, so a paste that
+ * large keeps only what the batch converts, and says so.
+ */
+export function keepBatchLines(text: string): { text: string; dropped: number } {
+  const { lines, total } = batchLines(text);
+  if (total <= BATCH_LIMIT) return { text, dropped: 0 };
+  const last = lines[lines.length - 1].line;
+  let end = -1;
+  for (let n = 0; n < last; n++) end = text.indexOf('\n', end + 1);
+  return { text: text.slice(0, end), dropped: total - BATCH_LIMIT };
+}
+
+/** One line converted as the card would. */
+export function convertLine({ line, value }: { line: number; value: string }, req: Omit<ConvertRequest, 'input'>): BatchRow {
+  const o = convertInput({ ...req, input: value });
+  const toKey = req.to.kind === 'unit' ? req.to.unit.key : req.to.compound.key;
+  if (o.kind !== 'ok') return { line, value, from: req.from.key, to: toKey, result: '', error: o.kind === 'error' ? o.message : 'Empty line.' };
+  const units = o.typed ? o.units.map((u) => u.key).join('+') : req.from.key;
+  const to = o.target.kind === 'unit' ? o.target.unit.key : o.target.compound.key;
+  return { line, value, from: units, to, result: o.symbol === '' ? o.text : `${o.text} ${o.symbol}`, error: null };
+}
+
+/** Every non-blank line of a batch box (up to BATCH_LIMIT), converted. */
+export function convertBatch(text: string, req: Omit<ConvertRequest, 'input'>): BatchRow[] {
+  return batchLines(text).lines.map((l) => convertLine(l, req));
+}
+
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * One CSV cell: a spreadsheet never runs it (a cell starting with =, +, -, @, a tab or a CR
+ * that is not a number gets a leading ', as OWASP advises against CSV injection), quoted as
+ * RFC 4180 says when it holds a comma, quote, CR or LF.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A result as a spreadsheet reads a number: no grouping commas, a plain minus, no unit. */
+export function plainResult(row: BatchRow, symbol: string): string {
+  const text = symbol !== '' && row.result.endsWith(` ${symbol}`) ? row.result.slice(0, -symbol.length - 1) : row.result;
+  return text.replace(/(\d),(?=\d{3}\b)/g, '$1').replace(/−/g, '-');
+}
+
+/** The batch as CSV (CRLF line ends): value,from,result,to; failed lines keep their error. */
+export function batchCsv(rows: BatchRow[], symbolOf: (key: string) => string): string {
+  const lines = [['value', 'from', 'result', 'to']];
+  for (const r of rows) lines.push([r.value, r.from, r.error === null ? plainResult(r, symbolOf(r.to)) : `error: ${r.error}`, r.to]);
+  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/** "length-meters-to-feet.csv" */
+export function batchFileName(category: string, from: string, to: string): string {
+  return `${category}-${from}-to-${to}.csv`.replace(/_/g, '-');
+}

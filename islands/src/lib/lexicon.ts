@@ -1,0 +1,205 @@
+// The unit words a Value field reads, and the one rule that compares them (the build applies
+// the same rule to refuse a units.yaml whose words clash: src/content/words.rs; a test holds
+// the two to the same forms for every word, generated/wordForms.ts).
+//
+// A word's exact form is its Unicode compatibility form (NFKC: ℉ → °F, ² → 2) with spaces
+// removed; its key is the exact form lower-cased. A key names one unit, except symbols of up
+// to CASE_SYMBOL_CHARS characters that differ only in case (mg milligram, Mg megagram; c cup,
+// C Celsius). For those, the card's own category decides when one of them is its unit, else
+// the case typed, else the visitor is asked: "MG" is never silently a milligram.
+import { CASE_SYMBOL_CHARS } from '../generated/wordRule.ts';
+import type { Definition } from './kinds.ts';
+
+/** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition). */
+export interface LexUnit extends Definition {
+  key: string;
+  symbol: string;
+  /** "US Short Tons (ton)": the reading names units that differ by country in full. */
+  name?: string;
+  aliases?: string[];
+}
+
+export interface LexCategory {
+  /** Words for error messages: "weight" in "“kg” is a unit of weight". */
+  label: string;
+  units: LexUnit[];
+  /** Compound units (feet + inches): each part's next part takes a bare trailing number. */
+  compounds?: { key?: string; parts: string[] }[];
+}
+
+export interface Entry {
+  category: string;
+  unit: LexUnit;
+  /** The word as units.yaml writes it, and its exact form. */
+  word: string;
+  exact: string;
+}
+
+export interface Lexicon {
+  /** Key → the words with that key: one unit's, or case-significant symbols of several. */
+  words: Map<string, Entry[]>;
+  categories: Record<string, LexCategory>;
+}
+
+/** A word's exact form: compatibility forms folded (℉ → °F, ² → 2), spaces removed. */
+export function exactForm(word: string): string {
+  return word.normalize('NFKC').replace(/\s+/g, '');
+}
+
+/** How a unit word is compared: its exact form, case ignored. */
+export function wordKey(word: string): string {
+  return exactForm(word).toLowerCase();
+}
+
+/** Every word that names `unit`: its key (underscores read as spaces), symbol and aliases. */
+export function unitWordsOf(unit: LexUnit): string[] {
+  return [unit.key.replace(/_/g, ' '), unit.symbol, ...(unit.aliases ?? [])];
+}
+
+const sameUnit = (a: Entry, b: Entry): boolean => a.category === b.category && a.unit.key === b.unit.key;
+
+/**
+ * The words of every category, so a unit of another category is recognised (and named)
+ * rather than reported unknown. The build refuses words that clash under the rule; here the
+ * first one wins.
+ */
+export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
+  const words = new Map<string, Entry[]>();
+  for (const [category, c] of Object.entries(categories)) {
+    for (const unit of c.units) {
+      for (const word of unitWordsOf(unit)) {
+        const exact = exactForm(word);
+        if (exact === '') continue;
+        const key = exact.toLowerCase();
+        const entry: Entry = { category, unit, word, exact };
+        const list = words.get(key);
+        if (list === undefined) words.set(key, [entry]);
+        else if (list.every((e) => e.exact !== exact && (sameUnit(e, entry) || (short(e.exact) && short(exact))))) list.push(entry);
+      }
+    }
+  }
+  return { words, categories };
+}
+
+const short = (exact: string): boolean => [...exact].length <= CASE_SYMBOL_CHARS;
+
+export type Lookup = { entry: Entry } | { unclear: Entry[] } | null;
+
+/**
+ * The unit `word` names on a card of `category` (null: any category), under the rule above.
+ * `unclear` lists the units a case-significant symbol typed in neither case could be.
+ */
+export function lookupWord(lex: Lexicon, word: string, category: string | null): Lookup {
+  const list = lex.words.get(wordKey(word));
+  if (list === undefined) return null;
+  const units = list.filter((e, i) => list.findIndex((x) => sameUnit(x, e)) === i);
+  if (units.length === 1) return { entry: list[0] };
+  const ours = units.filter((e) => e.category === category);
+  if (ours.length === 1) return { entry: ours[0] };
+  const exact = exactForm(word);
+  const pool = ours.length > 1 ? ours : units;
+  const match = list.find((e) => e.exact === exact && pool.some((p) => sameUnit(p, e)));
+  return match ? { entry: match } : { unclear: pool };
+}
+
+/** "“MG” could be mg (Milligrams) or Mg (Metric Tons): type it with its case." */
+export function unclearWord(word: string, entries: Entry[]): string {
+  const options = entries.map((e) => `${e.word} (${plainName(e.unit)})`);
+  return `“${word}” could be ${options.join(' or ')}: type it with its case.`;
+}
+
+/** "US Short Tons (ton)" → "US Short Tons"; the symbol when there is no name. */
+const plainName = (u: LexUnit): string => (u.name ?? u.symbol).replace(/\s*\([^)]*\)\s*$/, '');
+
+/** Names that say whose unit it is: the word alone means different amounts in different places. */
+const NATIONAL = /^(US|UK|Imperial) (.+)$/;
+
+/**
+ * How the reading writes a typed unit: its symbol, or for a unit whose name says whose it is
+ * (US, UK, Imperial) the name in full, so "2 tons" reads "2 US short tons" and "1 gal"
+ * reads "1 US gallon". `one`: the number before it is 1, so the name is singular when the
+ * unit's words give the singular.
+ */
+export function readingUnit(unit: LexUnit, one: boolean): string {
+  const m = NATIONAL.exec(plainName(unit));
+  if (m === null) return unit.symbol;
+  const who = m[1] === 'Imperial' ? 'imperial' : m[1];
+  const plural = m[2].toLowerCase();
+  if (!one) return `${who} ${plural}`;
+  const words = new Set(unitWordsOf(unit).map((w) => w.toLowerCase()));
+  const singular = [plural.replace(/s$/, ''), plural.replace(/es$/, '')].find((w) => words.has(w) || words.has(`${who.toLowerCase()} ${w}`) || words.has(`us ${w}`));
+  return `${who} ${singular ?? plural}`;
+}
+
+// ------------------------------------------------------------------------------------
+// Messages for words that name no unit of the card
+// ------------------------------------------------------------------------------------
+
+/** Metric prefixes: a suggestion never swaps one for another (centiliter is not centimeter). */
+const PREFIX = /^(milli|centi|deci|deca|deka|hecto|kilo|mega|giga|tera|micro|nano|pico)/;
+
+/**
+ * "Unknown unit “fet”. Did you mean “feet”?" — only a word of the card's category the typo
+ * could be: within a third of the typed word's length in edits (at least 3 letters typed),
+ * never a unit 10× away: no two-letter symbol (one letter makes mm cm, ml dl), a short
+ * symbol only with the first letter typed (lbz → lbs), and never another metric prefix
+ * (centiliter is not centimeter). Else the category's first units.
+ */
+export function unknownWord(word: string, lex: Lexicon, category: string | null): string {
+  if (category === null || !lex.categories[category]) return `“${word}” is not a number.`;
+  const c = lex.categories[category];
+  const typed = wordKey(word);
+  const prefix = PREFIX.exec(typed)?.[1];
+  let best: { word: string; d: number } | null = null;
+  if (typed.length >= 3) {
+    for (const u of c.units) {
+      for (const w of unitWordsOf(u)) {
+        const key = wordKey(w);
+        if (key.length < 3 || (key.length === 3 && key[0] !== typed[0]) || PREFIX.exec(key)?.[1] !== prefix) continue;
+        const d = distance(typed, key);
+        if (best === null || d < best.d) best = { word: w, d };
+      }
+    }
+  }
+  const limit = Math.max(1, Math.floor(typed.length / 3));
+  if (best !== null && best.d <= limit) return `Unknown unit “${word}”. Did you mean “${best.word}”?`;
+  const symbols = c.units.slice(0, 6).map((u) => u.symbol).join(', ');
+  return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
+}
+
+/**
+ * "“oz” is a unit of weight, not volume." and, when a unit of the card's category has the
+ * typed word as one of its parts, how to type that one: "For US fluid ounces, type “fl oz”."
+ */
+export function otherCategory(typed: string, entry: Entry, lex: Lexicon, category: string): string {
+  const theirs = lex.categories[entry.category]?.label ?? entry.category;
+  const ours = lex.categories[category]?.label ?? category;
+  const said = `“${entry.unit.symbol}” is a unit of ${lower(theirs)}, not ${lower(ours)}.`;
+  const key = wordKey(typed);
+  for (const u of lex.categories[category]?.units ?? []) {
+    const words = unitWordsOf(u);
+    if (words.some((w) => w.toLowerCase().split(/\s+/).length > 1 && w.toLowerCase().split(/\s+/).includes(key))) {
+      const name = NATIONAL.test(plainName(u)) ? readingUnit(u, false) : plainName(u).toLowerCase();
+      return `${said} For ${name}, type “${u.symbol}”.`;
+    }
+  }
+  return said;
+}
+
+/** Levenshtein distance (short words only). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length];
+}
+
+export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+export const lower = (s: string): string => s.toLowerCase();

@@ -1,0 +1,118 @@
+// A conversion as typed: "quantity [to|in|into|as|→|-> target]". The one reading the unit
+// cards, the currency card and the header search box share.
+import { type Entry, type Lexicon, type LexUnit, otherCategory } from './lexicon.ts';
+import { parseInput, type Parsed } from './parse.ts';
+import { ParseError, readUnitWords } from './tokens.ts';
+
+/** A unit, or a compound of the category ("ft in"), typed after to/in. */
+export type TypedTarget =
+  | { kind: 'unit'; unit: LexUnit; category: string }
+  | { kind: 'compound'; key: string; parts: LexUnit[]; category: string };
+
+export type ConversionReading =
+  | { kind: 'empty' }
+  /**
+   * `aboutUnits`: the message is about a conversion whose units were recognised (a known
+   * target, or a quantity with units before an unknown one); the search box shows only
+   * those and leaves other text with a number ("top 10 converters") to the search.
+   */
+  | { kind: 'error'; message: string; aboutUnits?: boolean }
+  | {
+      kind: 'ok';
+      /** The part of the input read as the quantity, as typed ("5 ft 11 in" of "5 ft 11 in to cm"). */
+      text: string;
+      /** The quantity (a bare number is in From). */
+      parsed: Extract<Parsed, { kind: 'number' | 'quantity' }>;
+      /** The category of what was typed: the card's, else the units' (null: a bare number). */
+      category: string | null;
+      /** What to convert to, when typed; null otherwise. */
+      target: TypedTarget | null;
+    };
+
+// Between a quantity and its target: a word with spaces around it, or an arrow. (The space
+// after the word is not taken, so "5 ft 11 in to cm" finds both "in" and "to".)
+const SEPARATOR = /\s+(to|in|into|as)(?=\s)|\s*(→|->|=>)/giu;
+// A separator with nothing after it yet: "10 kg to" (never "in": 5 ft 11 in is inches).
+const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>))$/iu;
+
+/**
+ * Reads "quantity [to|in|into|as|→|-> target]":
+ *
+ *   readConversion('10 kg to lb', lex, 'weight')   → parsed 10 kg, target lb
+ *   readConversion('5 ft 11 in to cm', lex, null)  → parsed 1.8034 m, category 'length', target cm
+ *   readConversion('5 ft 11 in', lex, 'length')    → no target (null)
+ *   readConversion('100 usd in eur', currencies, 'currency')
+ *
+ * `lex`: buildLexicon over the categories to read (a card: its own category, and every other
+ * category's words so their units get a message; the search box: every category and the
+ * currencies). `category`: the card's category key, or null to take it from what was typed
+ * (the target's category, else the first unit's). A target is one unit word or the parts of
+ * a compound of the category ("ft in", "feet and inches"); its unit of another category gets
+ * a message. The quantity follows parseInput (parse.ts). Never throws.
+ */
+export function readConversion(input: string, lex: Lexicon, category: string | null): ConversionReading {
+  const text = input.trim();
+  if (text === '') return { kind: 'empty' };
+  const dangling = DANGLING.exec(text);
+  if (dangling) return { kind: 'error', message: `Add the unit to convert to after “${(dangling[1] ?? dangling[2]).toLowerCase()}” (10 kg to lb).` };
+  const separators = [...text.matchAll(SEPARATOR)].reverse();
+  for (const m of separators) {
+    const left = text.slice(0, m.index);
+    const right = text.slice(m.index! + m[0].length).trim();
+    if (left.trim() === '' || right === '') continue;
+    const word = (m[1] ?? m[2]).toLowerCase();
+    let target = readTarget(right, lex, category);
+    if (target === null) continue; // numbers after it: not a target
+    // The search box: the quantity's category, when it has one, is the one the target must be
+    // of; else the target's decides (100 c to f: c is °C there, not a cup).
+    let mismatch: string | null = null;
+    let quantityFirst = category !== null;
+    if (category === null) {
+      const first = parseInput(left, lex, null);
+      if (first.kind === 'quantity') {
+        quantityFirst = true;
+        const mine = readTarget(right, lex, first.category);
+        if (typeof mine === 'string') mismatch = mine;
+        if (mine !== null && (typeof mine !== 'string' || typeof target === 'string')) target = mine;
+      }
+    }
+    if (typeof target === 'string') {
+      if (word === 'in') continue; // perhaps inches after all ("5 in in cm" tried first)
+      return { kind: 'error', message: target, aboutUnits: quantityFirst };
+    }
+    const parsed = parseInput(left, lex, category ?? target.category);
+    if (parsed.kind === 'empty') continue;
+    if (parsed.kind === 'error') return { kind: 'error', message: mismatch ?? parsed.message, aboutUnits: true };
+    return { kind: 'ok', text: left.trim(), parsed, category: category ?? target.category, target };
+  }
+  const parsed = parseInput(text, lex, category);
+  if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
+  return { kind: 'ok', text, parsed, category: parsed.kind === 'quantity' ? parsed.category : category, target: null };
+}
+
+/**
+ * The unit or compound `text` names: a TypedTarget, a message (a string) when it names none
+ * of the category, or null when it is not unit words at all.
+ */
+function readTarget(text: string, lex: Lexicon, category: string | null): TypedTarget | string | null {
+  let words: { entry: Entry; text: string }[] | null;
+  try {
+    words = readUnitWords(text.replace(/\s*[+&,]\s*|\s+and\s+/giu, ' '), lex, category);
+  } catch (e) {
+    if (e instanceof ParseError) return e.message;
+    throw e;
+  }
+  if (words === null || words.length === 0) return null;
+  const home = category ?? words[0].entry.category;
+  const stranger = words.find((w) => w.entry.category !== home);
+  if (stranger) return otherCategory(stranger.text, stranger.entry, lex, home);
+  if (words.length === 1) return { kind: 'unit', unit: words[0].entry.unit, category: home };
+  const keys = words.map((w) => w.entry.unit.key);
+  const c = lex.categories[home];
+  const compound = c?.compounds?.find((x) => x.key !== undefined && x.parts.join() === keys.join());
+  if (compound) {
+    const parts = compound.parts.map((p) => c.units.find((u) => u.key === p)!);
+    return { kind: 'compound', key: compound.key!, parts, category: home };
+  }
+  return `“${text}” is not one unit: convert to one unit, or to parts such as “ft in”.`;
+}

@@ -1,0 +1,211 @@
+// What a card shows for what visitors type: the inputs of issue 26 (and more found trying
+// them) → the result or the message, each number checked against GNU units; grouped numbers
+// against their plain form; the unit-word rule against the build's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runGnuUnits } from './gnuUnits.mjs';
+import { convertInput, findTarget, lexiconFor, resultLine, type Outcome } from './conversion';
+import { formatResult } from './format';
+import { buildLexicon, exactForm, parseInput, wordKey } from './parse';
+import { readConversion } from './query';
+import { toNumber } from './rational';
+import { OPS, VULGAR } from './tokens';
+import { findUnit, type CategoryKey, type UnitCategory } from './units';
+import { loadUnits } from '../../test/testData.ts';
+import { NOT_IN_WORDS } from '../generated/wordRule.ts';
+import { WORD_FORMS } from '../generated/wordForms.ts';
+
+const data = loadUnits();
+const categories = Object.fromEntries((Object.keys(data.categories) as CategoryKey[]).map((k) => [k, { ...data.categories[k], key: k }])) as Record<
+  CategoryKey,
+  UnitCategory & { key: string }
+>;
+
+function card(k: CategoryKey, input: string, from: string, to: string): Outcome {
+  const category = categories[k];
+  return convertInput({ category, lexicon: lexiconFor(category, categories), input, from: findUnit(category, from)!, to: findTarget(category, to)!, decimals: 'auto' });
+}
+
+/** The line under the Value field, as the card writes it. */
+const said = (o: Extract<Outcome, { kind: 'ok' }>): string =>
+  o.reading === null ? '' : `${o.typed ? 'From' : 'Read as'} ${o.reading}${o.notes.length > 0 ? ` (${o.notes.join('; ')})` : ''}`;
+
+type Row = [input: string, category: CategoryKey, from: string, to: string, want: string | RegExp, said?: string, gnu?: [have: string, want: string]];
+
+// [input, card, From, To, result or message, line under Value, GNU units query for the number]
+const TABLE: Row[] = [
+  // Digit groups before a fraction are one number, never a mixed number.
+  ['12 345/2', 'length', 'meters', 'feet', '20,250.984252 ft', 'Read as 12345/2', ['(12345/2) m', 'ft']],
+  ['10 000/4', 'length', 'meters', 'feet', '8,202.099738 ft', 'Read as 10000/4', ['(10000/4) m', 'ft']],
+  ['1 500/3', 'weight', 'grams', 'kilograms', '0.5 kg', 'Read as 1500/3', ['(1500/3) g', 'kg']],
+  ['1 1/2', 'length', 'meters', 'feet', '4.92126 ft', '', ['(1+1/2) m', 'ft']],
+  ['12 3456/7', 'length', 'meters', 'feet', /“12 3456\/7” is unclear: a mixed number takes a fraction below 1/],
+  ['1 000', 'length', 'meters', 'feet', '3,280.839895 ft', 'Read as 1000', ['1000 m', 'ft']],
+  ['1 000 000', 'length', 'meters', 'kilometers', '1,000 km', 'Read as 1000000'],
+  ['1\u00a0234,5', 'length', 'meters', 'meters', '1,234.5 m', 'Read as 1234.5'],
+  ["1'000", 'length', 'meters', 'feet', '3,280.839895 ft', 'Read as 1000', ['1000 m', 'ft']],
+  ['1’000’000', 'length', 'meters', 'kilometers', '1,000 km', 'Read as 1000000'],
+  ['1.000', 'length', 'meters', 'feet', '3.28084 ft', 'Read as 1.000 (the point is a decimal point)', ['1 m', 'ft']],
+  ['1,500', 'length', 'meters', 'feet', '4,921.259843 ft', 'Read as 1500 (the comma groups thousands)', ['1500 m', 'ft']],
+  ['1,5', 'length', 'meters', 'feet', '4.92126 ft', 'Read as 1.5', ['1.5 m', 'ft']],
+  ['0,500', 'length', 'meters', 'meters', '0.5 m', 'Read as 0.500'],
+  ['1.000,50', 'length', 'meters', 'meters', '1,000.5 m', 'Read as 1000.50'],
+  ['1.000.000', 'length', 'meters', 'kilometers', '1,000 km', 'Read as 1000000'],
+  ['1,234,567', 'length', 'meters', 'kilometers', '1,234.567 km', ''],
+  ['1,234,5', 'length', 'meters', 'feet', /unclear/],
+  ['1.000.5', 'length', 'meters', 'feet', /“1\.000\.5” is not a number: it has more than one decimal separator/],
+  ['1.000.000.5', 'length', 'meters', 'feet', /unclear: points group thousands here/],
+  ['5 3', 'length', 'meters', 'feet', /Two numbers in a row/],
+  // Case where it matters: mega and milli.
+  ['1 Mg', 'weight', 'kilograms', 'pounds', '2,204.622622 lb', 'From 1 t', ['1 Mg', 'lb']],
+  ['1 mg', 'weight', 'kilograms', 'milligrams', '0.000001 kg', 'From 1 mg (converted to kg, since mg is the To unit)', ['1 mg', 'kg']],
+  ['1 MG', 'weight', 'kilograms', 'pounds', /“MG” could be mg \(Milligrams\) or Mg \(Metric Tons\): type it with its case/],
+  ['5 KG', 'weight', 'kilograms', 'pounds', '11.023113 lb', 'From 5 kg', ['5 kg', 'lb']],
+  // One reading of the ambiguous words, said on the card.
+  ['2 tons', 'weight', 'kilograms', 'pounds', '4,000 lb', 'From 2 US short tons', ['2 tons', 'lb']],
+  ['1 ton', 'weight', 'kilograms', 'pounds', '2,000 lb', 'From 1 US short ton', ['1 ton', 'lb']],
+  ['2 tonnes', 'weight', 'kilograms', 'pounds', '4,409.245244 lb', 'From 2 t', ['2 tonne', 'lb']],
+  ['1 gallon', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon', ['1 usgallon', 'l']],
+  ['1 pint', 'volume', 'liters', 'milliliters', '473.176473 mL', 'From 1 US pint', ['1 uspint', 'ml']],
+  ['1 quart', 'volume', 'liters', 'liters', '0.946353 L', 'From 1 US quart', ['1 usquart', 'l']],
+  ['1 ounce', 'weight', 'kilograms', 'grams', '28.349523 g', 'From 1 oz', ['1 oz', 'g']],
+  ['1 troy ounce', 'weight', 'kilograms', 'grams', '31.103477 g', 'From 1 oz t', ['1 troyounce', 'g']],
+  // The To unit typed: converted to From instead.
+  ['98.6F', 'temperature', 'celsius', 'fahrenheit', '37 °C', 'From 98.6 °F (converted to °C, since °F is the To unit)', ['tempF(98.6)', 'tempC']],
+  ['100 degrees F', 'temperature', 'celsius', 'fahrenheit', '37.78 °C', 'From 100 °F (converted to °C, since °F is the To unit)'],
+  ['100 deg C', 'temperature', 'kelvin', 'fahrenheit', '212 °F', 'From 100 °C'],
+  ['37 degrees', 'temperature', 'celsius', 'fahrenheit', '98.6 °F', 'Read as 37'],
+  ['100°', 'temperature', 'celsius', 'fahrenheit', '212 °F', 'Read as 100'],
+  ['100 c', 'temperature', 'kelvin', 'fahrenheit', '212 °F', 'From 100 °C'],
+  // Phone punctuation and abbreviations.
+  ['5’11”', 'length', 'meters', 'centimeters', '180.34 cm', 'From 5 ft 11 in', ['5 ft + 11 in', 'cm']],
+  ['6’', 'length', 'meters', 'centimeters', '182.88 cm', 'From 6 ft'],
+  ['5‘11“', 'length', 'meters', 'centimeters', '180.34 cm', 'From 5 ft 11 in'],
+  ['5′11″', 'length', 'meters', 'centimeters', '180.34 cm', 'From 5 ft 11 in'],
+  ['5’11’’', 'length', 'meters', 'centimeters', '180.34 cm', 'From 5 ft 11 in'],
+  ['5 lbs.', 'weight', 'kilograms', 'kilograms', '2.267962 kg', 'From 5 lb', ['5 lb', 'kg']],
+  ['10 oz.', 'weight', 'kilograms', 'kilograms', '0.283495 kg', 'From 10 oz', ['10 oz', 'kg']],
+  ['1 gal.', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon'],
+  ['5 ft. 11 in.', 'length', 'meters', 'meters', '1.8034 m', 'From 5 ft 11 in'],
+  ['12 fl. oz.', 'volume', 'liters', 'milliliters', '354.882355 mL', 'From 12 US fluid ounces', ['12 usfloz', 'ml']],
+  ['5ft.11in', 'length', 'meters', 'meters', /“ft\.1” is unclear: put a space after “ft\.”/],
+  ['3 yds', 'length', 'meters', 'meters', '2.7432 m', 'From 3 yd', ['3 yd', 'm']],
+  ['250 mls', 'volume', 'liters', 'liters', '0.25 L', 'From 250 mL'],
+  ['2 ltr', 'volume', 'gallons', 'milliliters', '2,000 mL', 'From 2 L'],
+  ['5 cc', 'volume', 'liters', 'milliliters', '0.005 L', 'From 5 mL (converted to L, since mL is the To unit)', ['5 cc', 'l']],
+  ['33 cl', 'volume', 'liters', 'liters', '0.33 L', 'From 33 cL', ['33 centiliter', 'l']],
+  ['1 dl', 'volume', 'liters', 'milliliters', '100 mL', 'From 1 dL', ['1 deciliter', 'ml']],
+  ['1 c', 'volume', 'liters', 'milliliters', '236.588237 mL', 'From 1 US cup', ['1 uscup', 'ml']],
+  ['2 lt', 'volume', 'liters', 'milliliters', '2,000 mL', 'From 2 L'],
+  ['2 LT', 'weight', 'kilograms', 'kilograms', '2,032.093818 kg', 'From 2 UK long tons', ['2 longton', 'kg']],
+  // A target in Value.
+  ['10 kg to lb', 'weight', 'kilograms', 'kilograms', '22.046226 lb', 'From 10 kg', ['10 kg', 'lb']],
+  ['10kg in pounds', 'weight', 'grams', 'ounces', '22.046226 lb', 'From 10 kg'],
+  ['5 ft 11 in to cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in'],
+  ['5 ft 11 in in cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in'],
+  ['1 in in mm', 'length', 'meters', 'feet', '25.4 mm', 'From 1 in'],
+  ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m'],
+  ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F'],
+  ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cups'],
+  ['10 kg to cm', 'weight', 'kilograms', 'pounds', /“cm” is a unit of length, not weight\./],
+  ['10 kg to', 'weight', 'kilograms', 'pounds', /Add the unit to convert to after “to” \(10 kg to lb\)/],
+  ['10 kg to lbz', 'weight', 'kilograms', 'pounds', /Unknown unit “lbz”\. Did you mean “lbs”\?/],
+  ['1 m to ft m', 'length', 'meters', 'feet', /“ft m” is not one unit/],
+  // Suggestions that never mislead.
+  ['12 oz', 'volume', 'liters', 'milliliters', /“oz” is a unit of weight, not volume\. For US fluid ounces, type “fl oz”\./],
+  ['5 fet', 'length', 'meters', 'feet', /Did you mean “feet”\?/],
+  ['5 decimeters', 'length', 'meters', 'feet', /^Unknown unit “decimeters”\. Length units include/],
+  ['2 xl', 'volume', 'liters', 'liters', /^Unknown unit “xl”\. Volume units include/],
+  ['5 kg', 'length', 'meters', 'feet', /“kg” is a unit of weight, not length\.$/],
+  // Never a misleading zero.
+  ['1e-9 m', 'length', 'meters', 'feet_inches', '< 0.01 in', 'From 1e-9 m'],
+  ['-1e-9 m', 'length', 'meters', 'feet_inches', '> −0.01 in', 'From −1e-9 m'],
+];
+
+test('the inputs of issue 26: each read right or refused with a message that leads somewhere right', () => {
+  const bad: string[] = [];
+  for (const [input, k, from, to, want, line] of TABLE) {
+    const o = card(k, input, from, to);
+    if (want instanceof RegExp) {
+      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (o.kind !== 'ok') {
+      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
+    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('the numbers of that table are GNU units’ (units -d 15), to the shown precision', () => {
+  const rows = TABLE.filter((r) => r[6] !== undefined);
+  const answers = runGnuUnits(rows.map((r) => r[6]!));
+  rows.forEach((r, i) => {
+    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
+    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
+  });
+});
+
+test('property: a grouped number and its plain form read the same, whichever separators group it', () => {
+  let seed = 26026;
+  const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const lex = buildLexicon(data.categories);
+  const group = (digits: string, sep: string): string => digits.replace(/\B(?=(\d{3})+$)/g, sep);
+  for (let i = 0; i < 2000; i++) {
+    const int = String(1000 + Math.floor(rnd() * 10 ** (4 + Math.floor(rnd() * 8))));
+    const frac = rnd() < 0.5 ? '' : String(Math.floor(rnd() * 100)).padStart(2, '0');
+    const plain = parseInput(`${int}${frac && `.${frac}`} m`, lex, 'length');
+    assert.equal(plain.kind, 'quantity');
+    const forms = [
+      `${group(int, ',')}${frac && `.${frac}`}`,
+      `${group(int, ' ')}${frac && `.${frac}`}`,
+      `${group(int, ' ')}${frac && `,${frac}`}`,
+      `${group(int, '\u202f')}${frac && `.${frac}`}`,
+      `${group(int, "'")}${frac && `.${frac}`}`,
+      `${group(int, '’')}${frac && `.${frac}`}`,
+      ...(frac || int.length > 6 ? [`${group(int, '.')}${frac && `,${frac}`}`] : []),
+    ];
+    for (const form of forms) {
+      const p = parseInput(`${form} m`, lex, 'length');
+      assert.equal(p.kind, 'quantity', form);
+      assert.deepEqual((p as { value: unknown }).value, (plain as { value: unknown }).value, form);
+      // ... and divided, never a mixed number: 12 345/2 is 12345/2.
+      const half = parseInput(`${form}/2 m`, lex, 'length');
+      assert.equal(toNumber((half as { value: Parameters<typeof toNumber>[0] }).value) * 2, toNumber((plain as { value: Parameters<typeof toNumber>[0] }).value), `${form}/2`);
+    }
+  }
+});
+
+test('the unit-word rule is the build’s: every word of units.yaml has the exact form and key the build gave it', () => {
+  assert.ok(WORD_FORMS.length > 200, `${WORD_FORMS.length} words`);
+  for (const [word, exact, key] of WORD_FORMS) {
+    assert.equal(exactForm(word), exact, word);
+    assert.equal(wordKey(word), key, word);
+  }
+  // Every character the tokenizer reads as a number or an operator is one the build keeps out of words.
+  for (const c of [...'0123456789.,^', ...Object.keys(OPS), ...Object.keys(VULGAR)]) assert.ok(NOT_IN_WORDS.includes(c), `${c} is in NOT_IN_WORDS`);
+  // Compatibility forms fold: ℉ is °F, ㎏ is kg.
+  const lex = buildLexicon(data.categories);
+  assert.equal((parseInput('100 ℉', lex, 'temperature') as { unit: { key: string } }).unit.key, 'fahrenheit');
+  assert.equal((parseInput('5 ㎏', lex, 'weight') as { unit: { key: string } }).unit.key, 'kilograms');
+});
+
+test('the search box: the category comes from what was typed, the target from its own words', () => {
+  const lex = buildLexicon(data.categories);
+  const read = (input: string) => readConversion(input, lex, null);
+  const r = read('5 ft 11 in to cm');
+  assert.ok(r.kind === 'ok' && r.category === 'length' && r.target?.kind === 'unit' && r.target.unit.key === 'centimeters', '5 ft 11 in to cm');
+  const c = read('100 c to f');
+  assert.ok(c.kind === 'ok' && c.category === 'temperature' && c.parsed.kind === 'quantity' && c.parsed.unit.key === 'celsius', '100 c to f');
+  const cup = read('2 c in ml');
+  assert.ok(cup.kind === 'ok' && cup.category === 'volume' && cup.parsed.kind === 'quantity' && cup.parsed.unit.key === 'cups', '2 c in ml');
+  const parts = read('1.8 m in ft in');
+  assert.ok(parts.kind === 'ok' && parts.target?.kind === 'compound' && parts.target.key === 'feet_inches', '1.8 m in ft in');
+  const none = read('5 kg');
+  assert.ok(none.kind === 'ok' && none.category === 'weight' && none.target === null, '5 kg');
+  assert.match((read('5 kg to cm') as { message: string }).message, /“cm” is a unit of length, not weight/);
+  assert.equal(read('').kind, 'empty');
+});

@@ -1,0 +1,287 @@
+// The value parser's first step: what was typed as numbers, operators and unit words.
+//
+// Numbers are read exactly (rational.ts) and never silently as another number:
+//   1,234.5  1,234,567          commas group thousands before a decimal point
+//   1 234 567  1 234,5  1'000   spaces (also no-break and thin) and apostrophes group in threes
+//   1.234.567  1.000,50         points group thousands before a decimal comma
+//   1,5                         a comma not before exactly three digits is a decimal comma
+//   1 1/2  1½                   a mixed number: one integer, then a proper fraction
+// Where a number could be read two ways the reading says which was taken: "1,500" reads one
+// thousand five hundred and "1.000" one (notes), and grouped forms read back ungrouped
+// ("Read as 12345/2" for 12 345/2).
+//
+// Unit words come from the lexicon (lexicon.ts). A word may end in an abbreviation's period
+// (5 lbs., 12 fl. oz.), and "degree", "degrees", "deg" or "°" before a temperature unit is
+// part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
+import { NOT_IN_WORDS } from '../generated/wordRule.ts';
+import { type Entry, type Lexicon, lookupWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
+import { type Rational, add, fromDecimal, rational } from './rational.ts';
+
+export class ParseError extends Error {}
+export function fail(message: string): never {
+  throw new ParseError(message);
+}
+
+export type Token =
+  | { t: 'num'; v: Rational; text: string; space: boolean }
+  | { t: 'op'; v: '+' | '-' | '*' | '/' | '(' | ')'; space: boolean }
+  | { t: 'unit'; entry: Entry; text: string; space: boolean };
+
+export const VULGAR: Record<string, [number, number]> = {
+  '½': [1, 2], '⅓': [1, 3], '⅔': [2, 3], '¼': [1, 4], '¾': [3, 4], '⅕': [1, 5], '⅖': [2, 5], '⅗': [3, 5],
+  '⅘': [4, 5], '⅙': [1, 6], '⅚': [5, 6], '⅐': [1, 7], '⅛': [1, 8], '⅜': [3, 8], '⅝': [5, 8], '⅞': [7, 8],
+  '⅑': [1, 9], '⅒': [1, 10],
+};
+export const OPS: Record<string, '+' | '-' | '*' | '/' | '(' | ')'> = {
+  '+': '+', '-': '-', '−': '-', '–': '-', '*': '*', '×': '*', '·': '*', '/': '/', '÷': '/', '⁄': '/', '(': '(', ')': ')',
+};
+/** Largest power of ten a literal may carry (1e1000); beyond, no double can hold the answer anyway. */
+const MAX_EXPONENT = 1000;
+
+// A word: anything that is not a space or a character the parser reads as part of a number or
+// an operator (the build's list, which also refuses such characters in unit words).
+const WORD = new RegExp(`[^\\s${NOT_IN_WORDS.replace(/[\\\]^-]/g, '\\$&')}]+`, 'uy');
+/** Words before a temperature unit that are part of it ("100 degrees F"). */
+const DEGREE_WORDS = new Set(['degree', 'degrees', 'deg', 'degs', '°']);
+/** Spaces that group digits: space, no-break space, narrow no-break space, thin space. */
+const GROUP_SPACES = ' \u00a0\u202f\u2009';
+const APOSTROPHES = "'’";
+/** An inch mark after feet: 5'100" is not a grouped number. */
+const INCH_MARK = /^(?:["”“″]|''|’’)/;
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+
+/** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
+export function tokenize(s: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  let space = false;
+  while (i < s.length) {
+    const c = s[i];
+    if (/\s/.test(c)) {
+      i++;
+      space = true;
+      continue;
+    }
+    if (isDigit(c) || (c === '.' && isDigit(s[i + 1]))) {
+      const [tok, next] = readNumber(s, i, space, notes);
+      out.push(tok);
+      i = next;
+    } else if (c in VULGAR) {
+      const [a, b] = VULGAR[c];
+      out.push({ t: 'num', v: rational(BigInt(a), BigInt(b)), text: `${a}/${b}`, space });
+      i++;
+    } else if (c in OPS) {
+      out.push({ t: 'op', v: OPS[c], space });
+      i++;
+    } else if (c === '^') {
+      fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
+    } else {
+      const [tok, next] = readUnit(s, i, space, lex, category);
+      if (tok !== null) out.push(tok);
+      i = next;
+    }
+    space = false;
+  }
+  return out;
+}
+
+/** Three digits at `j` and no fourth. */
+const three = (s: string, j: number): boolean => isDigit(s[j]) && isDigit(s[j + 1]) && isDigit(s[j + 2]) && !isDigit(s[j + 3]);
+
+type Grouping = 'none' | 'comma' | 'space' | 'apostrophe' | 'point';
+
+/** How the digits after `int` (ending at `i`) are grouped, judged from the first separator. */
+function groupingAt(s: string, i: number, int: string): Grouping {
+  // Only a first group of 1–3 digits, not starting with 0, is followed by groups (0,500 is a half).
+  if (int.length > 3 || int[0] === '0') return 'none';
+  const sep = s[i];
+  if (!three(s, i + 1)) return 'none';
+  if (sep === ',') return 'comma';
+  if (GROUP_SPACES.includes(sep)) return 'space';
+  if (APOSTROPHES.includes(sep) && !INCH_MARK.test(s.slice(i + 4))) return 'apostrophe';
+  // 1.234.567 or 1.234,5: points group only when a second group or a decimal comma says so.
+  if (sep === '.' && ((s[i + 4] === '.' && three(s, i + 5)) || (s[i + 4] === ',' && isDigit(s[i + 5])))) return 'point';
+  return 'none';
+}
+
+const SEPARATOR: Record<Exclude<Grouping, 'none'>, string> = { comma: ',', space: GROUP_SPACES, apostrophe: APOSTROPHES, point: '.' };
+
+function readNumber(s: string, start: number, space: boolean, notes: Set<string>): [Token, number] {
+  let i = start;
+  let int = '';
+  while (isDigit(s[i])) int += s[i++];
+  const grouping = int === '' ? 'none' : groupingAt(s, i, int);
+  let groups = 0;
+  if (grouping !== 'none') {
+    while (SEPARATOR[grouping].includes(s[i]) && three(s, i + 1)) {
+      int += s.slice(i + 1, i + 4);
+      i += 4;
+      groups++;
+    }
+  }
+  let frac = '';
+  let point = '';
+  // The decimal separator: a point, or a comma followed by a digit (never the grouping's own).
+  const decimal = (c: string | undefined): boolean =>
+    grouping === 'point' ? c === ',' : c === '.' || (c === ',' && grouping !== 'comma');
+  if ((decimal(s[i]) && (s[i] === '.' || isDigit(s[i + 1]))) || (grouping === 'comma' && s[i] === ',' && isDigit(s[i + 1]))) {
+    point = s[i];
+    if (grouping === 'comma' && point === ',') {
+      fail(`“${s.slice(start, i + 1)}…” is unclear: use a point for decimals when commas group thousands (1,234.5).`);
+    }
+    i++;
+    while (isDigit(s[i])) frac += s[i++];
+    if (s[i] === '.' || (s[i] === ',' && isDigit(s[i + 1]))) {
+      let j = i;
+      while (isDigit(s[j]) || s[j] === '.' || s[j] === ',') j++;
+      fail(`“${s.slice(start, j)}” is not a number: it has more than one decimal separator.`);
+    }
+  } else if (grouping === 'point' && s[i] === '.') {
+    fail(`“${s.slice(start, i + 1)}…” is unclear: points group thousands here, so write the decimals after a comma (1.234,5) or drop the points.`);
+  }
+  let exp = 0;
+  let expText = '';
+  const e = /[eE][+-]?\d+/y;
+  e.lastIndex = i;
+  const em = e.exec(s);
+  if (em && (int !== '' || frac !== '')) {
+    exp = Number(em[0].slice(1));
+    expText = em[0].toLowerCase();
+    i += em[0].length;
+    if (!Number.isFinite(exp) || Math.abs(exp) > MAX_EXPONENT) {
+      fail(exp > 0 ? 'That number is too large to convert.' : 'That number is too small to convert.');
+    }
+  }
+  let v = fromDecimal(int + frac, exp - frac.length);
+  const plain = `${int}${point === '' ? '' : `.${frac}`}${expText}`;
+  // As typed when that is unambiguous; else ungrouped, with a decimal point, so it is visible.
+  let text = plain;
+  if (grouping === 'none' && point !== ',') text = s.slice(start, i).toLowerCase();
+  if (grouping === 'comma' && (groups > 1 || point !== '')) text = s.slice(start, i).toLowerCase();
+  if (grouping === 'comma' && groups === 1 && point === '' && expText === '') notes.add('the comma groups thousands');
+  if (grouping === 'none' && point === '.' && frac.length === 3 && int.length >= 1 && int.length <= 3 && int[0] !== '0' && expText === '') {
+    notes.add('the point is a decimal point');
+  }
+  // A whole number followed by a fraction is a mixed number: 1 1/2, 1½, 1 ½.
+  if (grouping === 'none' && point === '' && expText === '') {
+    let j = i;
+    while (s[j] === ' ' || s[j] === '\u00a0') j++;
+    if (s[j] in VULGAR) {
+      const [a, b] = VULGAR[s[j]];
+      v = add(v, rational(BigInt(a), BigInt(b)));
+      text = `${text} ${a}/${b}`;
+      i = j + 1;
+    } else if (j > i) {
+      const m = /(\d+)[/⁄](\d+)(?![\d.,/⁄])/y;
+      m.lastIndex = j;
+      const mm = m.exec(s);
+      if (mm) {
+        const [num, den] = [BigInt(mm[1]), BigInt(mm[2])];
+        if (den === 0n) fail('Division by zero.');
+        if (num >= den) {
+          fail(`“${s.slice(start, j + mm[0].length)}” is unclear: a mixed number takes a fraction below 1 (1 1/2); write ${int} + ${mm[1]}/${mm[2]}, or ${int}${mm[1]}/${mm[2]} without the space.`);
+        }
+        v = add(v, rational(num, den));
+        text = `${text} ${mm[1]}/${mm[2]}`;
+        i = j + mm[0].length;
+      }
+    }
+  }
+  return [{ t: 'num', v, text, space }, i];
+}
+
+interface Part {
+  text: string;
+  /** Where the word ends, after its abbreviation's period if it has one. */
+  end: number;
+  dotted: boolean;
+}
+
+/** Up to three words from `start`, each optionally with an abbreviation's period (fl. oz.). */
+function wordRun(s: string, start: number): Part[] {
+  const parts: Part[] = [];
+  let j = start;
+  while (parts.length < 3) {
+    WORD.lastIndex = j;
+    const m = WORD.exec(s);
+    if (m === null) break;
+    let end = j + m[0].length;
+    const dotted = s[end] === '.' && !isDigit(s[end + 1]);
+    if (dotted) end++;
+    parts.push({ text: m[0], end, dotted });
+    const gap = /\s+/y;
+    gap.lastIndex = end;
+    if (gap.exec(s) === null) break;
+    j = gap.lastIndex;
+  }
+  return parts;
+}
+
+/** A temperature unit this word names, whatever the card (for "degrees C" on any card). */
+function temperatureWord(lex: Lexicon, text: string): Entry | undefined {
+  return lex.words.get(wordKey(text))?.find((e) => e.unit.scale !== undefined);
+}
+
+/** Whether the card's category is read in degrees (its units have a scale). */
+const inDegrees = (lex: Lexicon, category: string | null): boolean =>
+  category !== null && (lex.categories[category]?.units.some((u) => u.scale !== undefined) ?? false);
+
+/** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees". */
+function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null): [Token | null, number] {
+  const parts = wordRun(s, start);
+  if (parts.length === 0) fail(`Unexpected “${String.fromCodePoint(s.codePointAt(start) ?? 0)}”.`);
+  const textOf = (from: number, n: number): string => parts.slice(from, n).map((p) => p.text).join(' ');
+  const token = (entry: Entry, text: string, end: number): [Token, number] => {
+    if (s[end] === '.' && isDigit(s[end + 1])) {
+      fail(`“${s.slice(start, end + 2)}” is unclear: put a space after “${text}.”, or write the decimal with a 0 (0.5).`);
+    }
+    return [{ t: 'unit', entry, text, space }, end];
+  };
+  const degree = DEGREE_WORDS.has(wordKey(parts[0].text));
+  if (degree) {
+    for (let n = parts.length; n > 1; n--) {
+      const entry = temperatureWord(lex, textOf(1, n));
+      if (entry) return token(entry, textOf(0, n), parts[n - 1].end);
+    }
+    // Alone on a temperature card it is From's degrees, though ° and degree also name the
+    // angle unit: the card's own category decides.
+    if (inDegrees(lex, category)) return [null, parts[0].end];
+  }
+  for (let n = parts.length; n > 0; n--) {
+    const text = textOf(0, n);
+    const last = parts[n - 1];
+    // "m2", "ft3": a square or cubic unit typed without ² or ³, when this category has it
+    // (so "5ft2in" on a length card stays 5 ft 2 in).
+    const power = last.dotted ? null : /^[23](?!\d)/.exec(s.slice(last.end));
+    const squared = power ? lookupWord(lex, text + power[0], category) : null;
+    if (squared && 'entry' in squared && squared.entry.category === category) {
+      return token(squared.entry, text + power![0], last.end + 1);
+    }
+    const found = lookupWord(lex, text, category);
+    if (found === null) continue;
+    if ('unclear' in found) fail(unclearWord(text, found.unclear));
+    return token(found.entry, text, last.end);
+  }
+  return fail(unknownWord(parts[0].text, lex, category));
+}
+
+/**
+ * The unit words that make up `s` ("cm", "ft in", "fluid ounces"), or null when it holds
+ * anything else (a number, an operator): a target after "to" is words only.
+ */
+export function readUnitWords(s: string, lex: Lexicon, category: string | null): { entry: Entry; text: string }[] | null {
+  const out: { entry: Entry; text: string }[] = [];
+  let i = 0;
+  while (i < s.length) {
+    if (/\s/.test(s[i])) {
+      i++;
+      continue;
+    }
+    if (isDigit(s[i]) || s[i] in OPS || s[i] in VULGAR || s[i] === '.' || s[i] === '^') return null;
+    const [tok, next] = readUnit(s, i, false, lex, category);
+    if (tok !== null && tok.t === 'unit') out.push({ entry: tok.entry, text: tok.text });
+    i = next;
+  }
+  return out;
+}

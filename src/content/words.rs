@@ -1,0 +1,141 @@
+//! The words a visitor types for a unit in a Value field (each unit's key with spaces for
+//! underscores, its symbol and its `aliases`) and the one rule that compares them. The value
+//! parser (islands/src/lib/parse.ts `exactForm`/`wordKey`) applies the same rule; the build
+//! writes the rule's characters into the module the parser imports and every word's forms
+//! into a module a TypeScript test holds the parser to (`src/generated.rs`).
+//!
+//! The rule: a word's exact form is its Unicode compatibility form (NFKC: ℉ → °F, ² → 2,
+//! µ → μ) with spaces removed; its key is the exact form lower-cased. Words with one key
+//! name one unit, except symbols of at most CASE_SYMBOL_CHARS characters, which may differ
+//! only in case and then name different units (mg and Mg, MB and Mb): those are matched
+//! with their case.
+
+use super::model::UnitCategory;
+use super::positions::Positions;
+use crate::diagnostics::{Problem, Problems};
+use std::collections::BTreeMap;
+use std::path::Path;
+use unicode_normalization::UnicodeNormalization;
+
+/// Characters the value parser reads as numbers, operators or punctuation: a unit word
+/// containing one could never be typed. The parser builds its word pattern from this.
+pub const NOT_IN_WORDS: &str = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒→";
+
+/// Words up to this many characters (exact form) may differ only in case and name two units.
+pub const CASE_SYMBOL_CHARS: usize = 4;
+
+/// JavaScript's `\s`, the spaces the parser splits words on and ignores inside them.
+fn is_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+    )
+}
+
+/// The word as the parser matches a case-significant symbol: NFKC, spaces removed.
+pub fn exact_form(word: &str) -> String {
+    word.nfkc().filter(|c| !is_space(*c)).collect()
+}
+
+/// The word as the parser matches every other word: the exact form lower-cased.
+pub fn word_key(word: &str) -> String {
+    exact_form(word).to_lowercase()
+}
+
+/// Every word of a unit, in the order the parser reads them: key (underscores as spaces), symbol, aliases.
+pub fn unit_words(unit: &super::model::Unit) -> impl Iterator<Item = String> + '_ {
+    [unit.key.replace('_', " "), unit.symbol.clone()].into_iter().chain(unit.aliases.iter().cloned())
+}
+
+/// One word already claimed, for the message about a second one.
+struct Claim {
+    exact: String,
+    word: String,
+    category: String,
+    unit: String,
+}
+
+/// Every word a visitor can type for a unit names exactly one unit across all categories under
+/// the rule above, and every alias can be typed as a word. A clash is located at the second
+/// word itself (the key, the symbol or the alias in its list).
+pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCategory], problems: &mut Problems) {
+    let mut claims: BTreeMap<String, Vec<Claim>> = BTreeMap::new();
+    for c in categories {
+        let category = positions.get("categories").get(&c.key);
+        let fallback = category.key_position().unwrap_or((1, 1));
+        for (i, unit) in c.units.iter().enumerate() {
+            let item = category.get("units").get(i);
+            // Word `n` of the unit (as unit_words orders them) where it is written.
+            let at = |n: usize| {
+                let value = match n {
+                    0 => item.get("key"),
+                    1 => item.get("symbol"),
+                    n => item.get("aliases").get(n - 2),
+                };
+                value.position().or(item.position()).unwrap_or(fallback)
+            };
+            for (j, alias) in unit.aliases.iter().enumerate() {
+                let (l, col) = at(j + 2);
+                if exact_form(alias).is_empty() {
+                    problems.push(Problem::new(file, l, col, format!("unit `{}` has an empty alias", unit.key)));
+                } else if let Some(bad) = alias.chars().find(|ch| NOT_IN_WORDS.contains(*ch)) {
+                    problems.push(Problem::new(
+                        file,
+                        l,
+                        col,
+                        format!("alias `{alias}` of `{}` contains `{bad}`, which the Value field reads as part of a number or an operator", unit.key),
+                    ));
+                }
+            }
+            for (n, word) in unit_words(unit).enumerate() {
+                let exact = exact_form(&word);
+                if exact.is_empty() {
+                    continue;
+                }
+                let list = claims.entry(exact.to_lowercase()).or_default();
+                let mine = |o: &Claim| o.category == c.key && o.unit == unit.key;
+                let short = |s: &str| s.chars().count() <= CASE_SYMBOL_CHARS;
+                let clash = list.iter().find(|o| !mine(o) && (o.exact == exact || !short(&o.exact) || !short(&exact)));
+                if let Some(o) = clash {
+                    let (l, col) = at(n);
+                    let message = if o.exact == exact {
+                        format!("`{word}` of `{}` also names `{}` ({}): a typed unit word must name one unit", unit.key, o.unit, o.category)
+                    } else {
+                        format!(
+                            "`{word}` of `{}` differs from `{}` of `{}` ({}) only in case: only symbols of up to {CASE_SYMBOL_CHARS} characters (mg, Mg) may name two units so",
+                            unit.key, o.word, o.unit, o.category
+                        )
+                    };
+                    problems.push(Problem::new(file, l, col, message));
+                } else if !list.iter().any(|o| mine(o) && o.exact == exact) {
+                    list.push(Claim { exact, word: word.clone(), category: c.key.clone(), unit: unit.key.clone() });
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_folds_compatibility_forms_spaces_and_case() {
+        assert_eq!(exact_form("℉"), "°F");
+        assert_eq!(word_key("℉"), "°f");
+        assert_eq!(exact_form("m²"), "m2");
+        assert_eq!(exact_form("µm"), "μm");
+        assert_eq!(exact_form("fl\u{a0}oz"), "floz");
+        assert_eq!(word_key("Short  Tons"), "shorttons");
+        assert_eq!(word_key("Mg"), "mg");
+        assert_eq!(exact_form("Mg"), "Mg");
+    }
+
+    #[test]
+    fn not_in_words_holds_every_character_the_parser_reads_as_a_number_or_operator() {
+        for c in "0123456789+-*/().,½¾⁄×÷−→".chars() {
+            assert!(NOT_IN_WORDS.contains(c), "{c}");
+        }
+    }
+}
