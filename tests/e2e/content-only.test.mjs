@@ -81,7 +81,7 @@ test('the new illuminance page converts 10 fc to 107.639104 lx, and history and 
   assert.equal((await result.textContent()).trim(), '107.639104 lx');
   await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Illuminance');
   const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
-  assert.deepEqual([entry.type, entry.from, entry.to], ['Illuminance', '10 foot candles', '107.639104 lux']);
+  assert.deepEqual([entry.type, entry.from, entry.to], ['Illuminance', '10 fc', '107.639104 lx']);
   await card.getByRole('button', { name: 'Reset' }).click();
   await page.getByRole('region', { name: 'Notifications' }).getByText('Illuminance converter cleared').waitFor();
   assert.deepEqual(page.problems, []);

@@ -105,16 +105,18 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const error = outcome.kind === 'error' ? outcome.message : null;
   const temperature = fromUnit.scale !== undefined;
 
-  // "5 meters", "5 ft 11 in" (typed units), "1.5 meters" (a decimal comma, as read).
-  const fromText = ok === null ? '' : ok.typed ? ok.reading! : `${ok.reading ?? value.trim()} ${unitWords(fromUnit)}`;
-  const toText = (o: Extract<Outcome, { kind: 'ok' }>, unit: Unit | null): string => (unit === null ? o.text : `${o.text} ${unitWords(unit)}`);
+  // History and copied text in one style: symbols and a plain minus. "5 m", "5 ft 11 in"
+  // (typed units), "1.5 m" (a decimal comma, as read) = "16.404199 ft", "5 ft 10.87 in".
+  const plainMinus = (s: string): string => s.replace(/−/g, '-');
+  const fromText = ok === null ? '' : plainMinus(ok.typed ? ok.readingSymbols : `${ok.reading === null ? value.trim() : ok.readingSymbols} ${fromUnit.symbol}`);
+  const toText = (o: Extract<Outcome, { kind: 'ok' }>): string => plainMinus(resultLine(o));
   const entry: NewHistoryEntry | null =
     ok === null
       ? null
       : {
           type: category.label,
           from: fromText,
-          to: toText(ok, ok.target.kind === 'unit' ? ok.target.unit : null),
+          to: toText(ok),
           replay: { category: category.key, value: value.trim(), from, to },
         };
   useSettledHistory(card, entry);
@@ -282,7 +284,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
                           type="button"
                           className="button button-secondary button-small"
                           aria-label={`Copy ${text}`}
-                          onClick={() => void copyWithToast(`${fromText} = ${toText(o, u)}`, copyMessage)}
+                          onClick={() => void copyWithToast(`${fromText} = ${toText(o)}`, copyMessage)}
                         >
                           Copy
                         </button>

@@ -26,6 +26,8 @@ export type Outcome =
       symbol: string;
       /** What was read, when it says more than the field does: "5 ft 11 in", "1.5". */
       reading: string | null;
+      /** What was read with units as symbols, for history and copied text: "2 ton" (reading "2 US short tons"). */
+      readingSymbols: string;
       /** How it was read where that matters: "the comma groups thousands", "converted to °C, since °F is the To unit". */
       notes: string[];
       /** Typed units won over From. */
@@ -180,6 +182,7 @@ export function convertReading(
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
   if (typedTarget) {
     to = typedTarget;
+    notes.push(`in ${typedTarget.kind === 'unit' ? typedTarget.unit.symbol : typedTarget.parts.map((u) => u.symbol).join(' + ')}, as typed`);
   } else if (!exactTo && chosen.kind === 'unit' && parsed.kind === 'quantity' && parsed.units.every((u) => u.key === chosen.unit.key) && from.key !== chosen.unit.key) {
     notes.push(`converted to ${from.symbol}, since ${chosen.unit.symbol} is the To unit`);
     to = { kind: 'unit', unit: from };
@@ -200,7 +203,8 @@ export function convertReading(
   // Celsius is the base of temperature: below −273.15 is below absolute zero.
   const belowAbsoluteZero = category.key === 'temperature' && compare(base, fromDecimal('-27315', -2)) < 0;
   const units = parsed.kind === 'quantity' ? parsed.units : [];
-  const shown = { reading, notes, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
+  const readingSymbols = parsed.kind === 'quantity' ? parsed.symbols : parsed.reading;
+  const shown = { reading, readingSymbols, notes, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
   if (to.kind === 'compound') {
     const check = tooLargeOrSmall(base, toNumber(base));
     if (check) return { kind: 'error', message: check };

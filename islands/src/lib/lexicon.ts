@@ -7,7 +7,7 @@
 // to CASE_SYMBOL_CHARS characters that differ only in case (mg milligram, Mg megagram; c cup,
 // C Celsius). For those, the card's own category decides when one of them is its unit, else
 // the case typed, else the visitor is asked: "MG" is never silently a milligram.
-import { CASE_SYMBOL_CHARS } from '../generated/wordRule.ts';
+import { CASE_SYMBOL_CHARS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import type { Definition } from './kinds.ts';
 
 /** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition). */
@@ -38,6 +38,13 @@ export interface Entry {
 export interface Lexicon {
   /** Key → the words with that key: one unit's, or case-significant symbols of several. */
   words: Map<string, Entry[]>;
+  /**
+   * Symbols holding a character the parser reads as an operator (km/h, L/100 km; not m², whose
+   * "m2" the tokenizer reads already),
+   * longest first, each as a pattern that matches it typed with or without spaces: the
+   * tokenizer tries them before splitting a word at such a character.
+   */
+  marked: RegExp[];
   categories: Record<string, LexCategory>;
 }
 
@@ -78,7 +85,14 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
       }
     }
   }
-  return { words, categories };
+  const marked = [...words.values()]
+    .flat()
+    .filter((e) => [...e.exact].some((c) => NOT_IN_WORDS.includes(c) && !(c >= '0' && c <= '9')))
+    .map((e) => e.exact)
+    .filter((w, i, all) => all.indexOf(w) === i)
+    .sort((a, b) => b.length - a.length)
+    .map((w) => new RegExp([...w].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s*'), 'iuy'));
+  return { words, marked, categories };
 }
 
 const short = (exact: string): boolean => [...exact].length <= CASE_SYMBOL_CHARS;

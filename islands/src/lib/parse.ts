@@ -51,6 +51,8 @@ export type Parsed =
       kind: 'quantity'; value: Rational; unit: LexUnit; category: string; single: boolean; reading: string; notes: string[];
       /** Every unit typed, in order, once each (5 ft 11 in: feet, inches). */
       units: LexUnit[];
+      /** The reading with every unit as its symbol ("2 ton", where `reading` says "2 US short tons"). */
+      symbols: string;
     };
 
 
@@ -292,7 +294,9 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes] };
     const unit = v.readingUnit ?? v.money ?? v.first!;
     const units = parser.unitsTyped;
-    return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: v.text, notes: [...notes], units };
+    let symbols = v.text;
+    for (const u of units) symbols = symbols.split(readingUnit(u, false)).join(u.symbol).split(readingUnit(u, true)).join(u.symbol);
+    return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: v.text, notes: [...notes], units, symbols };
   } catch (e) {
     if (e instanceof ParseError) return { kind: 'error', message: e.message };
     if (e instanceof RangeError && /division by zero/.test(e.message)) return { kind: 'error', message: 'Division by zero.' };

@@ -99,14 +99,14 @@ const TABLE: Row[] = [
   ['2 lt', 'volume', 'liters', 'milliliters', '2,000 mL', 'From 2 L', ['2 l', 'ml']],
   ['2 LT', 'weight', 'kilograms', 'kilograms', '2,032.093818 kg', 'From 2 UK long tons', ['2 longton', 'kg']],
   // A target in Value.
-  ['10 kg to lb', 'weight', 'kilograms', 'kilograms', '22.046226 lb', 'From 10 kg', ['10 kg', 'lb']],
-  ['10kg in pounds', 'weight', 'grams', 'ounces', '22.046226 lb', 'From 10 kg', ['10 kg', 'lb']],
-  ['5 ft 11 in to cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in', ['5 ft + 11 in', 'cm']],
-  ['5 ft 11 in in cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in', ['5 ft + 11 in', 'cm']],
-  ['1 in in mm', 'length', 'meters', 'feet', '25.4 mm', 'From 1 in', ['1 in', 'mm']],
-  ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m'],
-  ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F', ['tempF(100)', 'tempC']],
-  ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cups', ['(3/4) uscup', 'ml']],
+  ['10 kg to lb', 'weight', 'kilograms', 'kilograms', '22.046226 lb', 'From 10 kg (in lb, as typed)', ['10 kg', 'lb']],
+  ['10kg in pounds', 'weight', 'grams', 'ounces', '22.046226 lb', 'From 10 kg (in lb, as typed)', ['10 kg', 'lb']],
+  ['5 ft 11 in to cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in (in cm, as typed)', ['5 ft + 11 in', 'cm']],
+  ['5 ft 11 in in cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in (in cm, as typed)', ['5 ft + 11 in', 'cm']],
+  ['1 in in mm', 'length', 'meters', 'feet', '25.4 mm', 'From 1 in (in mm, as typed)', ['1 in', 'mm']],
+  ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m (in ft + in, as typed)'],
+  ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F (in °C, as typed)', ['tempF(100)', 'tempC']],
+  ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cups (in mL, as typed)', ['(3/4) uscup', 'ml']],
   ['10 kg to cm', 'weight', 'kilograms', 'pounds', /“cm” is a unit of length, not weight\./],
   ['10 kg to', 'weight', 'kilograms', 'pounds', /Add the unit to convert to after “to” \(10 kg to lb\)/],
   ['10 kg to lbz', 'weight', 'kilograms', 'pounds', /Unknown unit “lbz”\. Did you mean “lbs”\?/],
@@ -208,4 +208,42 @@ test('the search box: the category comes from what was typed, the target from it
   assert.ok(none.kind === 'ok' && none.category === 'weight' && none.target === null, '5 kg');
   assert.match((read('5 kg to cm') as { message: string }).message, /“cm” is a unit of length, not weight/);
   assert.equal(read('').kind, 'empty');
+});
+
+test('history and copied text name units by symbol; the every-unit list converts to each unit as asked', () => {
+  const tons = card('weight', '2 tons', 'kilograms', 'pounds') as Extract<Outcome, { kind: 'ok' }>;
+  assert.equal(tons.reading, '2 US short tons');
+  assert.equal(tons.readingSymbols, '2 ton');
+  const cups = card('volume', '1 cup + 2 tbsp', 'liters', 'milliliters') as Extract<Outcome, { kind: 'ok' }>;
+  assert.equal(cups.readingSymbols, '1 cup + 2 tbsp');
+  const category = categories.temperature;
+  const lexicon = lexiconFor(category, categories);
+  const every = (to: string) =>
+    convertInput({ category, lexicon, input: '98.6F to K', from: findUnit(category, 'celsius')!, to: findTarget(category, to)!, decimals: 'auto', exactTo: true });
+  assert.equal(resultLine(every('fahrenheit') as Extract<Outcome, { kind: 'ok' }>), '98.6 °F');
+  assert.equal(resultLine(every('celsius') as Extract<Outcome, { kind: 'ok' }>), '37 °C');
+});
+
+test('symbols with an operator in them (km/h, L/100 km) read as one unit, typed with or without spaces', () => {
+  // The real speed and fuel economy units of units.yaml.
+  const lex = buildLexicon(data.categories);
+  const unitOf = (input: string, cat: string) => {
+    const p = parseInput(input, lex, cat);
+    assert.equal(p.kind, 'quantity', `${input}: ${p.kind === 'error' ? p.message : p.kind}`);
+    return (p as { unit: { key: string } }).unit.key;
+  };
+  assert.equal(unitOf('30 km/h', 'speed'), 'kilometers_per_hour');
+  assert.equal(unitOf('30 KM / H', 'speed'), 'kilometers_per_hour');
+  assert.equal(unitOf('5 m/s', 'speed'), 'meters_per_second');
+  assert.equal(unitOf('8 L/100 km', 'fuel_economy'), 'liters_per_100_kilometers');
+  assert.equal(unitOf('8 l/100km', 'fuel_economy'), 'liters_per_100_kilometers');
+  assert.equal(unitOf('12 km/L', 'fuel_economy'), 'kilometers_per_liter');
+  // Not a symbol: an operator as ever.
+  assert.equal(toNumber((parseInput('6 m / 2', lex, 'length') as { value: Parameters<typeof toNumber>[0] }).value), 3);
+  assert.equal(toNumber((parseInput('6 km/2', lex, 'length') as { value: Parameters<typeof toNumber>[0] }).value), 3000);
+});
+
+test('a compound’s bare trailing number is never a square unit: 5 ft 2 is 5 ft 2 in on the length card', () => {
+  assert.equal(resultLine(card('length', '5 ft 2', 'meters', 'inches') as Extract<Outcome, { kind: 'ok' }>), '62 in');
+  assert.equal(resultLine(card('area', '5 ft2', 'square_meters', 'square_inches') as Extract<Outcome, { kind: 'ok' }>), '720 in²');
 });

@@ -229,6 +229,12 @@ const inDegrees = (lex: Lexicon, category: string | null): boolean =>
 
 /** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees". */
 function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null): [Token | null, number] {
+  for (const pattern of lex.marked) {
+    pattern.lastIndex = start;
+    const m = pattern.exec(s);
+    const found = m && !/[\p{L}\d]/u.test(s[start + m[0].length] ?? '') ? lookupWord(lex, m[0], category) : null;
+    if (found && 'entry' in found) return [{ t: 'unit', entry: found.entry, text: m![0], space }, start + m![0].length];
+  }
   const parts = wordRun(s, start);
   if (parts.length === 0) fail(`Unexpected “${String.fromCodePoint(s.codePointAt(start) ?? 0)}”.`);
   const textOf = (from: number, n: number): string => parts.slice(from, n).map((p) => p.text).join(' ');

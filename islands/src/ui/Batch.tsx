@@ -143,6 +143,8 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
+          inputMode="text"
+          enterKeyHint="enter"
           rows={5}
           aria-describedby={`${id}-summary`}
         />

@@ -3,7 +3,7 @@
 // what a shared address asked for, and the Result. A card composes them around what is
 // its own (its pair's options, what it says about a result).
 // (Not an island: islands are the files directly in src/components.)
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import FavouriteStar from './FavouriteStar.tsx';
 import type { Favourite } from '../lib/favourites.ts';
 import type { Card } from './useCard.ts';
@@ -68,10 +68,50 @@ interface ValueProps {
   messageClass?: string;
 }
 
+/** How long typing must pause before the Value field's message changes to a new one. */
+export const MESSAGE_PAUSE_MS = 700;
+
+const sameMessage = (a: FieldMessage | null, b: FieldMessage | null): boolean => a?.text === b?.text && a?.tone === b?.tone;
+
+/**
+ * The message the field shows: while the visitor types in it, a new message waits for a
+ * pause (MESSAGE_PAUSE_MS) or Enter or leaving the field, so nothing appears mid-word ("5 f"
+ * on the way to "5 ft") and a screen reader hears each message once; one that no longer
+ * holds goes at once. A value that did not come from typing (an address, a history entry)
+ * has its message at once.
+ */
+function useSteadyMessage(message: FieldMessage | null, value: string, focused: boolean) {
+  // The value Enter or leaving the field settled, and the value last typed in the field.
+  const [settledAt, setSettledAt] = useState<string | null>(null);
+  const typed = useRef<string | null>(null);
+  const waiting = focused && typed.current === value && settledAt !== value;
+  // The last message shown; while typing, a different one waits for the pause.
+  const [last, setLast] = useState<FieldMessage | null>(message);
+  const shown = !waiting || sameMessage(last, message) ? message : null;
+  useEffect(() => {
+    if (sameMessage(last, message)) return;
+    if (!waiting) {
+      setLast(message);
+      return;
+    }
+    const timer = setTimeout(() => setLast(message), MESSAGE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [message?.text, message?.tone, value, waiting]); // eslint-disable-line react-hooks/exhaustive-deps
+  return {
+    shown,
+    typing: (next: string): void => {
+      typed.current = next;
+    },
+    settle: (): void => setSettledAt(value),
+  };
+}
+
 /** The Value field, after the notice of what a shared address asked for that the card ignored. */
 export function ValueField({ card, label, placeholder, onFocus, message, messageClass }: ValueProps) {
   const messageId = `${card.id}-message`;
   const inputId = `${card.id}-${label.toLowerCase()}`;
+  const [focused, setFocused] = useState(false);
+  const { shown, typing, settle } = useSteadyMessage(message, card.value, focused);
   return (
     <>
       {card.notice !== null && (
@@ -85,20 +125,37 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
           id={inputId}
           ref={card.valueInput}
           type="text"
+          inputMode="text"
+          enterKeyHint="done"
           autoComplete="off"
           autoCapitalize="off"
+          autoCorrect="off"
           spellCheck={false}
           placeholder={placeholder}
           value={card.value}
-          onChange={(e) => card.setValue(e.target.value)}
-          onFocus={onFocus}
-          aria-invalid={message?.tone === 'error' ? true : undefined}
-          aria-describedby={message !== null ? messageId : undefined}
+          onChange={(e) => {
+            typing(e.target.value);
+            card.setValue(e.target.value);
+          }}
+          onFocus={() => {
+            setFocused(true);
+            onFocus();
+          }}
+          onBlur={() => {
+            setFocused(false);
+            settle();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') settle();
+          }}
+          aria-invalid={shown?.tone === 'error' ? true : undefined}
+          aria-describedby={shown !== null ? messageId : undefined}
         />
+        {/* One line is always kept for the message, so nothing below moves when it comes or goes. */}
         <div className="converter-message" aria-live="polite">
-          {message !== null && (
-            <p id={messageId} className={[TONE_CLASS[message.tone], messageClass].filter(Boolean).join(' ')}>
-              {message.text}
+          {shown !== null && (
+            <p id={messageId} className={[TONE_CLASS[shown.tone], messageClass].filter(Boolean).join(' ')}>
+              {shown.text}
             </p>
           )}
         </div>

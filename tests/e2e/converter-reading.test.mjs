@@ -1,0 +1,235 @@
+// What visitors type, read right on the real pages (issue 26): phone punctuation, a target
+// typed in Value, a value typed in To's unit, a card that does not move or chatter while
+// typing, a CSV no spreadsheet runs, big pastes into the batch, the currency card reading
+// currencies, focus after removing a favourite, and tables that keep words whole on phones.
+// By role and name, keyboard first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { siteForFile, waitForHydration } from './harness.mjs';
+import { finish, newPage, noAxeViolations } from './interactive-helpers.mjs';
+
+const ctx = siteForFile();
+
+/** A page of the site with a consent choice stored (no banner), hydrated. */
+async function visit(path, options = {}) {
+  const page = await newPage(ctx.browser, options);
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
+const card = (page) => ({
+  value: page.getByRole('textbox', { name: 'Value' }),
+  from: page.getByRole('combobox', { name: 'From' }),
+  to: page.getByRole('combobox', { name: 'To' }),
+  result: page.getByRole('status', { name: 'Result' }),
+});
+const result = async (page) => {
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  return ((await card(page).result.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+};
+/** The field's message once it is `want` (it waits for a pause in typing), or what it says after 5 s. */
+async function says(page, want, field = card(page).value) {
+  const el = await field.elementHandle();
+  const read = () =>
+    el.evaluate((input) => {
+      const id = input.getAttribute('aria-describedby');
+      return id ? (document.getElementById(id)?.textContent ?? '').trim() : '';
+    });
+  await page.waitForFunction(([input, text]) => {
+    const id = input.getAttribute('aria-describedby');
+    return (id ? (document.getElementById(id)?.textContent ?? '').trim() : '') === text;
+  }, [el, want], { timeout: 5000 }).catch(() => {});
+  return read();
+}
+
+test('phone punctuation, a target in Value and a value in To’s unit read as meant, and the card says so', async () => {
+  const page = await visit('/length-converter');
+  const c = card(page);
+  // Every value field leaves what is typed alone: no autocorrect, capitals or spelling marks.
+  for (const [name, value] of Object.entries({ autocorrect: 'off', autocapitalize: 'off', spellcheck: 'false', inputmode: 'text', enterkeyhint: 'done' })) {
+    assert.equal(await c.value.getAttribute(name), value, name);
+  }
+  await c.to.selectOption('centimeters');
+  for (const typed of ['5’11”', '5‘11“', '5′11″', '5 ft. 11 in.']) {
+    await c.value.fill(typed);
+    assert.equal(await result(page), '180.34 cm', typed);
+    assert.equal(await says(page, 'From 5 ft 11 in'), 'From 5 ft 11 in', typed);
+  }
+  await c.value.fill('6’');
+  assert.equal(await result(page), '182.88 cm');
+  // A target typed in Value answers in it, whatever To says.
+  await c.value.fill('5 ft 11 in to m');
+  assert.equal(await result(page), '1.8034 m');
+  assert.equal(await says(page, 'From 5 ft 11 in (in m, as typed)'), 'From 5 ft 11 in (in m, as typed)');
+  assert.equal(await c.to.inputValue(), 'centimeters');
+
+  await page.goto(`${ctx.site.url}/weight-converter`);
+  await waitForHydration(page);
+  await c.value.fill('10 kg to lb');
+  assert.equal(await result(page), '22.046226 lb');
+  await c.value.fill('10kg in pounds');
+  assert.equal(await result(page), '22.046226 lb');
+  await c.value.fill('2 tons');
+  assert.equal(await result(page), '4,000 lb');
+  assert.equal(await says(page, 'From 2 US short tons'), 'From 2 US short tons');
+  // An old link with the tonne's former key opens the tonne.
+  await page.goto(`${ctx.site.url}/weight-converter?value=2&from=tons&to=pounds`);
+  await waitForHydration(page);
+  assert.equal(await c.from.inputValue(), 'tonnes');
+  assert.equal(await result(page), '4,409.245244 lb');
+
+  // The temperature card opens on °C → °F: 98.6F is in To's unit, so it is converted to From.
+  await page.goto(`${ctx.site.url}/temperature-converter`);
+  await waitForHydration(page);
+  await c.value.fill('98.6F');
+  assert.equal(await result(page), '37 °C');
+  const line = 'From 98.6 °F (converted to °C, since °F is the To unit)';
+  assert.equal(await says(page, line), line);
+  await noAxeViolations(page, 'a value typed in the To unit');
+  await finish(page);
+});
+
+test('a steady card: no message mid-word, one reserved line for it, so Result never moves', async () => {
+  const page = await visit('/length-converter', { viewport: { width: 390, height: 844 } });
+  const c = card(page);
+  const box = async () => JSON.stringify(await c.result.boundingBox());
+  await c.value.focus(); // fetches the parser
+  const before = await box();
+  // Every text the message region shows while "5 ft 11 in" is typed key by key.
+  await page.evaluate(() => {
+    window.__said = [];
+    const region = document.querySelector('.converter-message');
+    new MutationObserver(() => window.__said.push(region.textContent)).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+  await page.keyboard.type('5 ft 11 in', { delay: 60 });
+  assert.equal(await says(page, 'From 5 ft 11 in'), 'From 5 ft 11 in');
+  const said = await page.evaluate(() => window.__said.filter((t) => t !== ''));
+  assert.deepEqual(said, ['From 5 ft 11 in'], 'nothing said mid-word ("5 f", "5 ft 11 i"), the reading once');
+  assert.equal(await box(), before, 'a hint does not move Result');
+  await c.value.fill('5 fet');
+  assert.match(await says(page, 'Unknown unit “fet”. Did you mean “feet”?'), /Did you mean “feet”/);
+  assert.equal(await box(), before, 'nor does an error');
+  // Enter says it at once.
+  await c.value.fill('1,5');
+  await c.value.press('Enter');
+  assert.equal(await c.value.getAttribute('aria-describedby'), 'length-converter-message');
+  assert.equal(await says(page, 'Read as 1.5'), 'Read as 1.5');
+  assert.equal(await box(), before);
+  await finish(page);
+});
+
+test('batch: a CSV no spreadsheet runs, 1,000 lines in it, and a 300,000-line paste kept to the limit', async () => {
+  const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
+  await page.getByText('Batch conversion', { exact: true }).click();
+  const box = page.getByRole('textbox', { name: 'Values, one per line' });
+  await box.waitFor();
+  for (const [name, value] of Object.entries({ autocorrect: 'off', autocapitalize: 'off', spellcheck: 'false' })) assert.equal(await box.getAttribute(name), value, name);
+  const summary = page.locator('#length-batch-summary');
+  const download = async () => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    return readFile(await file.path(), 'utf8');
+  };
+  await box.focus();
+  await page.keyboard.type('=1+1\n@SUM(A1)\n-1234.5\n5 ft 11 in\n');
+  await summary.filter({ hasText: /^4 lines converted/ }).waitFor();
+  assert.equal(await download(), [
+    'value,from,result,to',
+    "'=1+1,meters,error: Unexpected “=”.,feet",
+    '\'@SUM(A1),meters,"error: Unknown unit “@SUM”. Length units include nm, µm, mm, cm, m, km.",feet',
+    '-1234.5,meters,-4050.19685,feet',
+    '5 ft 11 in,feet+inches,5.916667,feet',
+    '',
+  ].join('\r\n'));
+
+  // 1,000 lines pasted: all converted, all in the CSV.
+  const thousand = Array.from({ length: 1000 }, (_, i) => `${i + 1} in`).join('\n');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), thousand);
+  await box.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await summary.filter({ hasText: /^1,000 lines converted/ }).waitFor();
+  const csv = (await download()).split('\r\n');
+  assert.equal(csv.length, 1002);
+  assert.equal(csv[1000], '1000 in,inches,83.333333,feet');
+
+  // 300,000 lines: the box keeps the first 1,000 (what the batch converts) and says so.
+  const huge = Array.from({ length: 300_000 }, (_, i) => String(i % 1000)).join('\n');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), huge);
+  await box.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  // Converted a slice at a time between frames: wait for the last slice, not for a time.
+  await summary.filter({ hasText: /^1,000 lines converted from Meters \(m\) to Feet \(ft\)\..*299,000 more lines beyond the 1,000-line limit, left out of the box/ }).waitFor();
+  assert.equal((await box.inputValue()).split('\n').length, 1000);
+  await finish(page);
+});
+
+test('the currency card reads currencies typed with the amount', async () => {
+  const page = await visit('/currency-converter?from=USD&to=EUR');
+  const amount = page.getByRole('textbox', { name: 'Amount' });
+  const out = page.getByRole('status', { name: 'Result' });
+  const unit = () => out.locator('.result-unit').textContent();
+  await amount.fill('100 usd to jpy');
+  await page.waitForFunction(() => document.querySelector('output .result-unit')?.textContent === 'JPY');
+  assert.equal(await says(page, 'From 100 USD', amount), 'From 100 USD');
+  await amount.fill('100 EUR');
+  await page.waitForFunction(() => document.querySelector('output .result-unit')?.textContent === 'USD');
+  assert.equal(await unit(), 'USD');
+  assert.equal(await says(page, 'From 100 EUR (converted to USD, since EUR is the To currency)', amount), 'From 100 EUR (converted to USD, since EUR is the To currency)');
+  await finish(page);
+});
+
+test('removing a favourite on the home page moves the focus to the next one, then to the list', async () => {
+  const page = await visit('/', {
+    viewport: { width: 390, height: 844 },
+  });
+  await page.evaluate(() => {
+    const fav = (from, to) => ({ category: 'length', label: 'Length', from, to, fromName: `${from}`, toName: `${to}` });
+    localStorage.setItem('unitly-favourites', JSON.stringify([fav('meters', 'feet'), fav('inches', 'centimeters')]));
+  });
+  await page.reload();
+  await waitForHydration(page);
+  const favourites = page.getByRole('region', { name: 'Your Favourites' });
+  const first = favourites.getByRole('button', { name: 'Remove meters to feet from favourites' });
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Remove inches to centimeters from favourites');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'favourites-title');
+  assert.match(await favourites.textContent(), /No favourites left/);
+  await noAxeViolations(page, 'favourites emptied');
+  await finish(page);
+});
+
+test('the batch and every-unit tables keep words whole at 320 and 390 px', async () => {
+  for (const width of [320, 390]) {
+    const page = await visit('/volume-converter?value=1234.5&from=liters&to=imperial_fluid_ounces', { viewport: { width, height: 800 } });
+    await page.getByText('Every volume unit', { exact: true }).click();
+    await page.locator('.all-units li').first().waitFor();
+    await page.getByText('Batch conversion', { exact: true }).click();
+    const box = page.getByRole('textbox', { name: 'Values, one per line' });
+    await box.fill('1234.5\n2 cups + 3 tbsp\n5 fet');
+    await page.locator('.batch-table tbody tr').nth(2).waitFor();
+    // Each word of a header, a unit name or a value lies on one line: one client rect each.
+    const broken = await page.evaluate(() => {
+      const out = [];
+      for (const el of document.querySelectorAll('.batch-table th, .batch-table td, .all-units-name, .all-units-value')) {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of node.textContent.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(broken, [], `${width} px`);
+    await finish(page);
+  }
+});
