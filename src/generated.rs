@@ -6,7 +6,7 @@
 //! when they are stale, and a test fails when the committed copies are stale.
 
 use crate::content::units::Units;
-use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, NOT_IN_WORDS};
+use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, MAX_WORDS, NOT_IN_WORDS};
 use anyhow::{Context, Result};
 use std::path::Path;
 
@@ -37,7 +37,7 @@ fn text_for(target: &str, units: &Units) -> String {
     }
 }
 
-/// The characters no unit word holds and the longest case-significant symbol.
+/// The characters no unit word holds, the longest case-significant symbol and the most words in one unit word.
 fn word_rule() -> String {
     let json = serde_json::to_string(NOT_IN_WORDS).expect("a string serialises");
     format!(
@@ -46,7 +46,10 @@ fn word_rule() -> String {
          export const NOT_IN_WORDS = {json};\n\
          \n\
          /** Unit words up to this many characters may differ only in case and name two units (mg, Mg). */\n\
-         export const CASE_SYMBOL_CHARS = {CASE_SYMBOL_CHARS};\n"
+         export const CASE_SYMBOL_CHARS = {CASE_SYMBOL_CHARS};\n\
+         \n\
+         /** A unit word without such characters has at most this many words (cubic meters per hour). */\n\
+         export const MAX_WORDS = {MAX_WORDS};\n"
     )
 }
 

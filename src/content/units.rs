@@ -428,6 +428,12 @@ mod word_tests {
     }
 
     #[test]
+    fn a_word_longer_than_the_parser_reads_is_located() {
+        let long = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [inch, one inch of the ruler] }\n";
+        assert_eq!(problems_with(long, ""), ["11:105: `one inch of the ruler` of `inches` has more than 4 words: the Value field reads at most 4 as one unit"]);
+    }
+
+    #[test]
     fn an_alias_the_parser_cannot_read_is_located() {
         let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [in2, 'in.'] }\n";
         let got = problems_with(bad, "");

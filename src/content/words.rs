@@ -24,6 +24,11 @@ pub const NOT_IN_WORDS: &str = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\
 /// Words up to this many characters (exact form) may differ only in case and name two units.
 pub const CASE_SYMBOL_CHARS: usize = 4;
 
+/// A unit word with none of NOT_IN_WORDS has at most this many words: the parser tries runs of
+/// up to this many words as one unit (a word holding a digit or an operator, `L/100 km`, is
+/// matched whole instead).
+pub const MAX_WORDS: usize = 4;
+
 /// JavaScript's `\s`, the spaces the parser splits words on and ignores inside them.
 fn is_space(c: char) -> bool {
     matches!(
@@ -92,6 +97,15 @@ pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCat
                 let exact = exact_form(&word);
                 if exact.is_empty() {
                     continue;
+                }
+                if !word.chars().any(|ch| NOT_IN_WORDS.contains(ch)) && word.split(is_space).filter(|w| !w.is_empty()).count() > MAX_WORDS {
+                    let (l, col) = at(n);
+                    problems.push(Problem::new(
+                        file,
+                        l,
+                        col,
+                        format!("`{word}` of `{}` has more than {MAX_WORDS} words: the Value field reads at most {MAX_WORDS} as one unit", unit.key),
+                    ));
                 }
                 let list = claims.entry(exact.to_lowercase()).or_default();
                 let mine = |o: &Claim| o.category == c.key && o.unit == unit.key;

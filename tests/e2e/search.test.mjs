@@ -131,6 +131,11 @@ test('a conversion is answered in the box, with Copy, and opens its converter fi
   await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
   assert.match(await page.getByRole('status', { name: 'Result' }).textContent(), /180\.34/);
 
+  // The cards' own reader: phone quotes, a decimal comma, the one reading of "tons".
+  for (const [query, said] of [['5’11” to cm', /^5 ft 11 in = 180\.34 cm/], ['1,5 km to mi', /^1\.5 km = 0\.932057 mi/], ['2 tons to lb', /^2 US short tons = 4,000 lb/]]) {
+    await search(page, query);
+    await results(page).getByRole('option').first().filter({ hasText: said }).waitFor();
+  }
   await search(page, '5 fet to cm');
   await page.locator('.site-search-note', { hasText: 'Did you mean “feet”?' }).waitFor();
   await finish(page);

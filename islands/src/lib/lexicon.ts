@@ -39,10 +39,10 @@ export interface Lexicon {
   /** Key → the words with that key: one unit's, or case-significant symbols of several. */
   words: Map<string, Entry[]>;
   /**
-   * Symbols holding a character the parser reads as an operator (km/h, L/100 km; not m², whose
-   * "m2" the tokenizer reads already),
-   * longest first, each as a pattern that matches it typed with or without spaces: the
-   * tokenizer tries them before splitting a word at such a character.
+   * Words the tokenizer would split: those holding a character it reads as an operator (km/h,
+   * L/100 km, kg/m³) or a number inside letters (liters per 100 kilometers; not m², whose "m2"
+   * it reads already), longest first, each as a pattern that matches it as written or in its
+   * exact form (kg/m³, kg/m3), with or without spaces: the tokenizer tries them first.
    */
   marked: RegExp[];
   categories: Record<string, LexCategory>;
@@ -87,8 +87,8 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
   }
   const marked = [...words.values()]
     .flat()
-    .filter((e) => [...e.exact].some((c) => NOT_IN_WORDS.includes(c) && !(c >= '0' && c <= '9')))
-    .map((e) => e.exact)
+    .filter((e) => /\p{N}\p{L}/u.test(e.exact) || [...e.exact].some((c) => NOT_IN_WORDS.includes(c) && !(c >= '0' && c <= '9')))
+    .flatMap((e) => [e.exact, e.word.replace(/\s+/g, '')])
     .filter((w, i, all) => all.indexOf(w) === i)
     .sort((a, b) => b.length - a.length)
     .map((w) => new RegExp([...w].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s*'), 'iuy'));
@@ -106,18 +106,48 @@ export type Lookup = { entry: Entry } | { unclear: Entry[] } | null;
 export function lookupWord(lex: Lexicon, word: string, category: string | null): Lookup {
   const list = lex.words.get(wordKey(word));
   if (list === undefined) return null;
-  const units = list.filter((e, i) => list.findIndex((x) => sameUnit(x, e)) === i);
-  if (units.length === 1) return { entry: list[0] };
-  const ours = units.filter((e) => e.category === category);
-  if (ours.length === 1) return { entry: ours[0] };
   const exact = exactForm(word);
+  const units = list.filter((e, i) => list.findIndex((x) => sameUnit(x, e)) === i);
+  const ours = units.filter((e) => e.category === category);
+  const one = units.length === 1 ? list[0] : ours.length === 1 ? ours[0] : undefined;
+  if (one !== undefined) {
+    const same = list.find((e) => sameUnit(e, one) && e.exact === exact);
+    return same || !caseChangesSize(lex, exact, one) ? { entry: same ?? one } : { unclear: [one] };
+  }
   const pool = ours.length > 1 ? ours : units;
   const match = list.find((e) => e.exact === exact && pool.some((p) => sameUnit(p, e)));
   return match ? { entry: match } : { unclear: pool };
 }
 
-/** "“MG” could be mg (Milligrams) or Mg (Metric Tons): type it with its case." */
+/** SI prefixes whose letter is another prefix in the other case: milli/mega, pico/peta, zepto/zetta, yocto/yotta. */
+const CASE_PREFIXES = 'mMpPzZyY';
+
+/**
+ * Whether a symbol typed in another case than the unit's word `e` would be another size of
+ * unit: its first letter is one of CASE_PREFIXES before a unit symbol of the same category
+ * (mW is not MW, Ms is not ms), or a b/B differs in a category of bits and bytes (Mb/s is not
+ * MB/s). Names and other symbols ignore case (KG, MPH, PA).
+ */
+function caseChangesSize(lex: Lexicon, exact: string, e: Entry): boolean {
+  const typed = [...exact];
+  const mine = [...e.exact];
+  if (typed.length !== mine.length || !short(e.exact)) return false;
+  const rest = mine.slice(1).join('');
+  const prefixed = typed[0] !== mine[0] && CASE_PREFIXES.includes(mine[0]) && (lex.words.get(rest.toLowerCase())?.some((x) => x.category === e.category && x.exact === rest) ?? false);
+  const symbols = lex.categories[e.category]?.units.map((u) => u.symbol) ?? [];
+  const bitsAndBytes = symbols.some((s) => s.startsWith('bit')) && symbols.some((s) => s.startsWith('B'));
+  return prefixed || (bitsAndBytes && typed.some((c, i) => c !== mine[i] && (mine[i] === 'b' || mine[i] === 'B')));
+}
+
+/**
+ * "“MG” could be mg (Milligrams) or Mg (Metric Tons): type it with its case." For one unit,
+ * typed in a case that would be another size: "“mW” is not MW (Megawatts): …".
+ */
 export function unclearWord(word: string, entries: Entry[]): string {
+  if (entries.length === 1) {
+    const [e] = entries;
+    return `“${word}” is not ${e.word} (${plainName(e.unit)}): in a symbol, the case of a prefix or of b/B changes the unit. Type “${e.word}” if you mean it.`;
+  }
   const options = entries.map((e) => `${e.word} (${plainName(e.unit)})`);
   return `“${word}” could be ${options.join(' or ')}: type it with its case.`;
 }

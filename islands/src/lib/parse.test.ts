@@ -159,23 +159,6 @@ test('what cannot be read gets a message, never a number', () => {
   assert.equal(parseInput('   ', lex, 'length').kind, 'empty');
 });
 
-test('every unit word of units.yaml reads back as its own unit in its own category', () => {
-  // The Value field reads a unit word of at most three words, without digits or operators: a
-  // symbol such as km/h or N·m is read as an operator between two units, and a longer key
-  // (pounds per cubic foot, liters per 100 kilometers) is a name only; both are typed by
-  // their other words (kph, pcf, newton meters).
-  const typable = (w: string) => !/[\d*×·/÷⁄()]/.test(w) && w.trim().split(/\s+/).length <= 3;
-  for (const [cat, c] of Object.entries(data.categories)) {
-    for (const u of c.units) {
-      for (const word of [u.key.replace(/_/g, ' '), u.symbol, ...(u.aliases ?? [])].filter(typable)) {
-        const p = ok(`2 ${word}`, cat as CategoryKey);
-        assert.equal(p.kind, 'quantity', `${cat}: 2 ${word}`);
-        assert.equal((p as Extract<Parsed, { kind: 'quantity' }>).unit.key, u.key, `${cat}: "${word}"`);
-      }
-    }
-  }
-});
-
 // ---------------------------------------------------------------------------------------
 // Property tests against GNU units
 // ---------------------------------------------------------------------------------------

@@ -117,6 +117,22 @@ const TABLE: Row[] = [
   ['5 decimeters', 'length', 'meters', 'feet', /^Unknown unit “decimeters”\. Length units include/],
   ['2 xl', 'volume', 'liters', 'liters', /^Unknown unit “xl”\. Volume units include/],
   ['5 kg', 'length', 'meters', 'feet', /“kg” is a unit of weight, not length\.$/],
+  // A prefix's case (m milli, M mega) or b/B (bit, byte) typed otherwise than the only unit
+  // with those letters would be another size: asked, never read as that unit.
+  ['5 MW', 'power', 'watts', 'kilowatts', '5,000 kW', 'From 5 MW', ['5 MW', 'kW']],
+  ['5 mW', 'power', 'watts', 'kilowatts', /^“mW” is not MW \(Megawatts\).*Type “MW” if you mean it\.$/],
+  ['5 mw', 'power', 'watts', 'kilowatts', /^“mw” is not MW/],
+  ['2 Ms', 'time', 'seconds', 'minutes', /^“Ms” is not ms \(Milliseconds\)/],
+  ['1 Mb', 'digital_storage', 'bytes', 'kilobytes', '125 kB', 'From 1 Mbit', ['1 megabit', 'kB']],
+  ['1 MB', 'digital_storage', 'bytes', 'kilobytes', '1,000 kB', 'From 1 MB', ['1 megabyte', 'kB']],
+  ['1 mb', 'digital_storage', 'bytes', 'kilobytes', /^“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/],
+  ['100 Mbps', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', '12.5 MB/s', 'From 100 Mbit/s', ['100 megabit/s', 'megabyte/s']],
+  ['100 MBps', 'data_transfer_rate', 'bits_per_second', 'megabits_per_second', '800 Mbit/s', 'From 100 MB/s', ['100 megabyte/s', 'megabit/s']],
+  ['10 Mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', /^“Mb\/s” is not MB\/s/],
+  // Other symbols and names ignore case.
+  ['30 MPH', 'speed', 'meters_per_second', 'kilometers_per_hour', '48.28032 km/h', 'From 30 mph', ['30 mph', 'kilometer/hour']],
+  ['5 KW', 'power', 'watts', 'watts', '5,000 W', 'From 5 kW', ['5 kW', 'W']],
+  ['101 pa', 'pressure', 'bars', 'kilopascals', '0.101 kPa', 'From 101 Pa', ['101 Pa', 'kPa']],
   // Never a misleading zero.
   ['1e-9 m', 'length', 'meters', 'feet_inches', '< 0.01 in', 'From 1e-9 m'],
   ['-1e-9 m', 'length', 'meters', 'feet_inches', '> −0.01 in', 'From −1e-9 m'],

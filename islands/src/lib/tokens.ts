@@ -13,7 +13,7 @@
 // Unit words come from the lexicon (lexicon.ts). A word may end in an abbreviation's period
 // (5 lbs., 12 fl. oz.), and "degree", "degrees", "deg" or "°" before a temperature unit is
 // part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
-import { NOT_IN_WORDS } from '../generated/wordRule.ts';
+import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import { type Entry, type Lexicon, lookupWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
 import { type Rational, add, fromDecimal, rational } from './rational.ts';
 
@@ -198,11 +198,11 @@ interface Part {
   dotted: boolean;
 }
 
-/** Up to three words from `start`, each optionally with an abbreviation's period (fl. oz.). */
+/** Up to MAX_WORDS words from `start` (cubic meters per hour), each optionally with an abbreviation's period (fl. oz.). */
 function wordRun(s: string, start: number): Part[] {
   const parts: Part[] = [];
   let j = start;
-  while (parts.length < 3) {
+  while (parts.length < MAX_WORDS) {
     WORD.lastIndex = j;
     const m = WORD.exec(s);
     if (m === null) break;
@@ -234,6 +234,7 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     const m = pattern.exec(s);
     const found = m && !/[\p{L}\d]/u.test(s[start + m[0].length] ?? '') ? lookupWord(lex, m[0], category) : null;
     if (found && 'entry' in found) return [{ t: 'unit', entry: found.entry, text: m![0], space }, start + m![0].length];
+    if (found && 'unclear' in found) fail(unclearWord(m![0], found.unclear));
   }
   const parts = wordRun(s, start);
   if (parts.length === 0) fail(`Unexpected “${String.fromCodePoint(s.codePointAt(start) ?? 0)}”.`);
