@@ -274,6 +274,42 @@ pub fn minify(html: &str) -> Vec<u8> {
     minify_html::minify(html.as_bytes(), &cfg)
 }
 
+/// The exact hosts a third party needs, by directive: never a wildcard (a wildcard over a
+/// large provider's hosts takes in hosts that serve JSONP, which runs whatever a page asks
+/// it to). A host the provider starts using later is blocked until it is added here.
+pub struct Hosts {
+    pub script: &'static [&'static str],
+    pub connect: &'static [&'static str],
+    pub img: &'static [&'static str],
+    pub frame: &'static [&'static str],
+}
+
+/// AdSense: its loader, the ad frames it opens and the images and beacons in them.
+pub const ADS: Hosts = Hosts {
+    script: &["https://pagead2.googlesyndication.com", "https://tpc.googlesyndication.com", "https://ep2.adtrafficquality.google"],
+    connect: &["https://pagead2.googlesyndication.com", "https://ep1.adtrafficquality.google"],
+    img: &[
+        "https://pagead2.googlesyndication.com",
+        "https://tpc.googlesyndication.com",
+        "https://googleads.g.doubleclick.net",
+        "https://ep1.adtrafficquality.google",
+    ],
+    frame: &["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com", "https://ep2.adtrafficquality.google", "https://www.google.com"],
+};
+
+/// Google Analytics 4 through gtag.js.
+pub const ANALYTICS: Hosts = Hosts {
+    script: &["https://www.googletagmanager.com"],
+    connect: &[
+        "https://www.google-analytics.com",
+        "https://region1.google-analytics.com",
+        "https://region1.analytics.google.com",
+        "https://www.googletagmanager.com",
+    ],
+    img: &["https://www.google-analytics.com", "https://www.googletagmanager.com"],
+    frame: &[],
+};
+
 /// Security headers for every response. Scripts come only from our origin plus the inline
 /// scripts whose hashes are given (`sha256-...`), styles only from our stylesheet;
 /// consent-gated third parties add exactly their own origins when configured.
@@ -284,19 +320,15 @@ pub fn security_headers(third_party: &ThirdParty, inline_script_hashes: &[&str])
     let mut img = vec!["'self'".to_string(), "data:".to_string()];
     let mut frame: Vec<String> = vec![];
     if third_party.ads {
-        for origin in ["https://pagead2.googlesyndication.com", "https://*.googlesyndication.com", "https://*.doubleclick.net", "https://*.google.com"] {
-            script.push(origin.into());
-            connect.push(origin.into());
-            img.push(origin.into());
-            frame.push(origin.into());
-        }
+        script.extend(ADS.script.iter().map(|h| h.to_string()));
+        connect.extend(ADS.connect.iter().map(|h| h.to_string()));
+        img.extend(ADS.img.iter().map(|h| h.to_string()));
+        frame.extend(ADS.frame.iter().map(|h| h.to_string()));
     }
     if third_party.analytics {
-        for origin in ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"] {
-            script.push(origin.into());
-            connect.push(origin.into());
-            img.push(origin.into());
-        }
+        script.extend(ANALYTICS.script.iter().map(|h| h.to_string()));
+        connect.extend(ANALYTICS.connect.iter().map(|h| h.to_string()));
+        img.extend(ANALYTICS.img.iter().map(|h| h.to_string()));
     }
     if third_party.turnstile {
         // The widget's script and its challenge frame (Cloudflare's documented CSP).
@@ -305,7 +337,10 @@ pub fn security_headers(third_party: &ThirdParty, inline_script_hashes: &[&str])
         connect.push(origin.into());
         frame.push(origin.into());
     }
-    script.dedup();
+    for list in [&mut script, &mut connect, &mut img, &mut frame] {
+        let mut seen = std::collections::HashSet::new();
+        list.retain(|h| seen.insert(h.clone()));
+    }
     let frame_src = if frame.is_empty() { "'none'".to_string() } else { frame.join(" ") };
     let csp = format!(
         "default-src 'self'; script-src {}; style-src 'self'; img-src {}; font-src 'self'; connect-src {}; frame-src {frame_src}; \
@@ -504,6 +539,26 @@ mod tests {
         assert_eq!(cache("/about"), [REVALIDATE]);
         assert_eq!(cache("/sw.jsx"), [REVALIDATE]);
         assert!(headers_for(&rules, "/about").iter().any(|(k, v)| k == "Content-Security-Policy" && v.contains("googlesyndication")));
+    }
+
+    #[test]
+    fn third_parties_add_exact_hosts_never_a_wildcard() {
+        let all = headers_file(&ThirdParty { ads: true, analytics: true, turnstile: true }, &["sha256-abc="]);
+        let csp = all.lines().find_map(|l| l.trim().strip_prefix("Content-Security-Policy: ")).unwrap();
+        assert!(!csp.contains('*'), "{csp}");
+        let directive = |name: &str| csp.split("; ").find_map(|d| d.strip_prefix(&format!("{name} "))).unwrap().split(' ').collect::<Vec<_>>();
+        let script = directive("script-src");
+        assert!(script.contains(&"https://pagead2.googlesyndication.com") && script.contains(&"https://www.googletagmanager.com"), "{script:?}");
+        assert!(!script.contains(&"https://www.google.com"), "no search host may serve scripts: {script:?}");
+        for d in ["script-src", "connect-src", "img-src", "frame-src"] {
+            let hosts = directive(d);
+            let unique: std::collections::HashSet<&&str> = hosts.iter().collect();
+            assert_eq!(unique.len(), hosts.len(), "{d}: {hosts:?}");
+            assert!(
+                hosts.iter().all(|h| h.starts_with('\'') || *h == "data:" || (h.starts_with("https://") && !h[8..].contains(['/', '*']))),
+                "{d}: {hosts:?}"
+            );
+        }
     }
 
     #[test]

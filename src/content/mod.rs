@@ -15,6 +15,7 @@ pub mod paths;
 pub mod positions;
 pub mod shortcode;
 mod texts;
+pub mod third_party;
 pub mod units;
 mod validate;
 pub mod words;

@@ -110,6 +110,7 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
             problems.push(Problem::new(SITE_FILE, l, c, format!("navigation link `{link}` does not match any route")));
         }
     }
+    super::third_party::validate(&site_at, config, problems);
     validate_faq(loaded, &exists, problems);
 }
 

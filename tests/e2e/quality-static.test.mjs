@@ -195,6 +195,8 @@ describe('the built site', () => {
       assert.ok(csp['script-src'].includes('https://www.googletagmanager.com'), csp['script-src'].join(' '));
       assert.ok(!csp['script-src'].includes("'unsafe-inline'"));
       assert.deepEqual(csp['object-src'], ["'none'"]);
+      const wildcards = Object.values(csp).flat().filter((source) => source.includes('*'));
+      assert.deepEqual(wildcards, [], 'exact hosts only: a wildcard over a provider takes in hosts that serve JSONP');
       const plain = readFileSync(join(ctx.site.out, '_headers'), 'utf8');
       assert.ok(!/google|doubleclick/.test(plain), 'no third party without configuration');
     } finally {

@@ -6,7 +6,7 @@
 import type { Choices } from './consent.ts';
 
 export interface ThirdPartyConfig {
-  /** AdSense publisher id, "ca-pub-" followed by digits; "" when not configured. */
+  /** AdSense publisher id, "ca-pub-" and 16 digits (`unitly check` refuses others); "" when not configured. */
   adsClient: string;
   /** Google Analytics 4 measurement id, "G-XXXXXXX"; "" when not configured. */
   analyticsId: string;
@@ -17,7 +17,7 @@ export interface ScriptSpec {
   src: string;
 }
 
-const ADS_CLIENT = /^ca-pub-\d{6,20}$/;
+const ADS_CLIENT = /^ca-pub-\d{16}$/;
 const GA_ID = /^G-[A-Z0-9]{4,16}$/;
 
 export function isConfigured(config: ThirdPartyConfig): { ads: boolean; analytics: boolean } {
