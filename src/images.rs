@@ -5,7 +5,8 @@
 //! source's content hash, and renders `<picture>` with `srcset`/`sizes` and an `<img>` that
 //! carries `width`, `height`, `alt`, `loading="lazy"` and `decoding="async"`. Encoded
 //! variants are kept in `.unitly-cache/images/<source hash>/`, so an unchanged image is never
-//! encoded twice. SVG files are published as they are, under a content-hashed name.
+//! encoded twice. SVG files are published as they are, under a content-hashed name, once
+//! [`crate::svg`] found nothing in them a drawing may not hold.
 
 use anyhow::{Context, Result};
 use image::codecs::jpeg::JpegEncoder;
@@ -103,12 +104,23 @@ pub enum Unusable {
     Unreadable(String),
     Oversized(String),
     Unsupported(String),
+    /// An SVG drawing holding what a drawing may not ([`crate::svg`]): the image's URL, why,
+    /// and the line and column in its file.
+    Unsafe {
+        url: String,
+        why: String,
+        line: usize,
+        column: usize,
+    },
 }
 
 impl std::fmt::Display for Unusable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unusable::Unreadable(m) | Unusable::Oversized(m) | Unusable::Unsupported(m) => f.write_str(m),
+            Unusable::Unsafe { url, why, line, column } => {
+                write!(f, "image {url} is refused: {why} (at {DIR}{}:{line}:{column})", url.trim_start_matches("/images"))
+            }
         }
     }
 }
@@ -175,6 +187,10 @@ fn inspect(path: &Path, source: PathBuf) -> Result<Image, Unusable> {
             std::str::from_utf8(&data).map_err(|_| Unusable::Unreadable(format!("image /images/{url_name} is not UTF-8 text, as an SVG file must be")))?;
         let (w, h) = svg_size(text)
             .ok_or_else(|| Unusable::Unreadable(format!("image /images/{url_name}: the <svg> element gives no size (add width and height, or a viewBox)")))?;
+        if let Some((at, why)) = crate::svg::problem(text) {
+            let (line, column) = crate::diagnostics::line_col(text, at);
+            return Err(Unusable::Unsafe { url: format!("/images/{url_name}"), why, line, column });
+        }
         (Kind::Svg, w, h)
     } else {
         let (kind, w, h) = raster_header(&data).map_err(|e| Unusable::Unreadable(format!("image /images/{url_name} cannot be read: {e}")))?;

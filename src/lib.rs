@@ -22,5 +22,6 @@ pub mod search;
 pub mod serve;
 pub mod site;
 pub mod sitemap;
+pub mod svg;
 pub mod theme;
 pub mod url;

@@ -25,7 +25,11 @@ pub(super) fn render<'a>(
         let (line, column) = at.or(list.get(i).or((1, 1)));
         let start = at.offset().unwrap_or(0);
         let rendered = markdown::inline(answer);
-        for (_, message) in rendered.problems {
+        for (offset, message) in rendered.problems {
+            let (line, column) = match at.offset() {
+                Some(start) => positions.line_col(in_answer(positions.text(), start, answer, offset)),
+                None => (line, column),
+            };
             problems.push(Problem::new(file, line, column, message));
         }
         for (target, _) in rendered.links {
@@ -39,6 +43,18 @@ pub(super) fn render<'a>(
         *answer = markdown::plain_text(answer);
     }
     links
+}
+
+/// Where byte `offset` of an answer (a YAML value, as parsed) is written in `text`: the
+/// answer's text from there (to its line's end, at most 16 characters) searched from `from`,
+/// where the answer starts; `from` when YAML wrote it otherwise (an escape, a fold).
+fn in_answer(text: &str, from: usize, answer: &str, offset: usize) -> usize {
+    let snippet: String = answer.get(offset..).unwrap_or_default().chars().take_while(|c| *c != '\n').take(16).collect();
+    let from = from.min(text.len());
+    match snippet.is_empty() {
+        true => from,
+        false => text[from..].find(&snippet).map_or(from, |i| from + i),
+    }
 }
 
 #[cfg(test)]
@@ -62,5 +78,20 @@ mod tests {
         assert!(entries[0].1.contains(r#"<a href="/guide">the guide</a>"#), "{}", entries[0].1);
         assert_eq!(entries[1].0, "Read it all, then ask.");
         assert!(entries[1].1.contains("<strong>all</strong>"), "{}", entries[1].1);
+    }
+
+    /// Raw HTML the answers may not hold is located at the element in the file, not at the
+    /// answer's start (front matter from line 2).
+    #[test]
+    fn refused_html_is_located_at_its_element() {
+        let yaml = "faq:\n  - question: Why?\n    answer: \"Plain <kbd>Ctrl</kbd> then <script>alert(1)</script>\"\n";
+        let positions = Positions::starting_at(yaml, 2);
+        let mut entries = [("Plain <kbd>Ctrl</kbd> then <script>alert(1)</script>".to_string(), String::new())];
+        let mut problems = Problems::default();
+        render(Path::new("content/converters/length.md"), &positions, positions.get("faq"), entries.iter_mut().map(|(a, h)| (a, h)), &mut problems);
+        let found: Vec<(usize, usize)> = problems.0.iter().map(|p| (p.line, p.column)).collect();
+        let column = yaml.lines().nth(2).and_then(|l| l.find("<script")).map(|c| c + 1);
+        assert_eq!(found, [(4, column.unwrap_or(0))], "{:?}", problems.0.iter().map(ToString::to_string).collect::<Vec<_>>());
+        assert!(!entries[0].1.contains("<script"), "{}", entries[0].1);
     }
 }

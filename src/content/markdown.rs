@@ -1,5 +1,7 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
+use super::placeholder::placeholder;
+use super::raw_html;
 use super::shortcode::{self, Embed};
 use super::units::Units;
 use crate::html::escape_attr;
@@ -44,10 +46,29 @@ pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered
     // named after the section it is in.
     let mut section = (String::new(), 0usize);
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
+    // Raw HTML: an HTML block's lines, gathered with where each starts in the source.
+    let mut raw = RawHtml::default();
+    let mut any_raw = false;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
+            Event::Start(Tag::HtmlBlock) => {
+                raw = RawHtml::default();
+                out.push(event.clone());
+            }
+            Event::Html(text) | Event::InlineHtml(text) => {
+                any_raw = true;
+                raw.push(text, range.start);
+                if matches!(event, Event::InlineHtml(_)) {
+                    raw.check(&mut problems, &mut links);
+                }
+                out.push(event.clone());
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                raw.check(&mut problems, &mut links);
+                out.push(event.clone());
+            }
             Event::Start(Tag::Heading { level, id: None, classes, attrs }) if *level >= HeadingLevel::H2 => {
                 let text = heading_text(&events[i + 1..]);
                 heading_level = *level as u8;
@@ -65,7 +86,9 @@ pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered
                         String::new()
                     }
                     Ok((src, size)) => {
-                        if let Some(why) = relative(src) {
+                        if let Some(why) = raw_html::refused_url(src, &raw_html::IMAGE_SCHEMES) {
+                            problems.push((at, format!("image `{src}`: {why}")));
+                        } else if let Some(why) = relative(src) {
                             problems.push((at, format!("relative image path `{src}`: {why}")));
                         }
                         if alt.trim().is_empty() {
@@ -95,6 +118,8 @@ pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered
                                     String::new()
                                 }
                             }
+                        } else if raw_html::refused_url(src, &raw_html::IMAGE_SCHEMES).is_some() {
+                            String::new()
                         } else {
                             if src.starts_with('/') {
                                 links.push((src.to_string(), at));
@@ -107,7 +132,14 @@ pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered
                 i = end + 1;
                 continue;
             }
-            Event::Start(Tag::Link { dest_url, .. }) => {
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                if let Some(why) = raw_html::refused_url(dest_url, &raw_html::LINK_SCHEMES) {
+                    problems.push((range.start, format!("link `{}`: {why}", dest_url.escape_debug())));
+                    // Not even in the HTML this render returns.
+                    out.push(Event::Start(Tag::Link { link_type: *link_type, dest_url: CowStr::from(""), title: title.clone(), id: id.clone() }));
+                    i += 1;
+                    continue;
+                }
                 if dest_url.starts_with('/') || dest_url.starts_with('#') {
                     links.push((dest_url.to_string(), range.start));
                 } else if let Some(why) = relative(dest_url) {
@@ -156,12 +188,61 @@ pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered
     }
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
+    if any_raw {
+        // Refused above with their places; removed here too, whatever the check missed.
+        html_out = sanitized(&html_out, source, embeds.len());
+    }
     Rendered { html: html_out, links, images: used, problems, embeds }
+}
+
+/// `html` through the sanitizer, keeping the build's own embed markers (comments, which it
+/// drops with every other): each is a text no content can write while it passes — a
+/// random number of this render — and put back after.
+fn sanitized(html: &str, source: &str, embeds: usize) -> String {
+    use std::hash::BuildHasher;
+    let nonce = format!("unitly-embed-{:016x}-", std::collections::hash_map::RandomState::new().hash_one(source));
+    let stand_in = |n: usize| format!("{nonce}{n}.");
+    let held = (0..embeds).fold(html.to_string(), |html, n| html.replacen(&embed_marker(n), &stand_in(n), 1));
+    let clean = raw_html::sanitize(&held);
+    (0..embeds).fold(clean, |html, n| html.replacen(&stand_in(n), &embed_marker(n), 1))
 }
 
 /// The index of the event that ends the paragraph starting at `start`.
 fn paragraph_end(events: &[(Event, std::ops::Range<usize>)], start: usize) -> usize {
     events[start..].iter().position(|(e, _)| matches!(e, Event::End(TagEnd::Paragraph))).map_or(events.len() - 1, |n| start + n)
+}
+
+/// Raw HTML as pulldown-cmark gives it (an inline tag, or an HTML block line by line), with
+/// where each piece starts in the markdown source: the lines of a block inside a quote or a
+/// list are not contiguous there.
+#[derive(Default)]
+struct RawHtml {
+    text: String,
+    /// (offset in `text`, offset in the source) of each piece.
+    starts: Vec<(usize, usize)>,
+}
+
+impl RawHtml {
+    fn push(&mut self, piece: &str, source_offset: usize) {
+        self.starts.push((self.text.len(), source_offset));
+        self.text.push_str(piece);
+    }
+
+    /// Checks what was gathered ([`raw_html::check`]), locating each problem and internal
+    /// link in the source, and starts over.
+    fn check(&mut self, problems: &mut Vec<(usize, String)>, links: &mut Vec<(String, usize)>) {
+        let raw = std::mem::take(self);
+        if raw.text.is_empty() {
+            return;
+        }
+        let source = |offset: usize| {
+            let (text_at, source_at) = raw.starts.iter().rev().find(|(t, _)| *t <= offset).copied().unwrap_or((0, 0));
+            source_at + (offset - text_at)
+        };
+        let checked = raw_html::check(&raw.text);
+        problems.extend(checked.problems.into_iter().map(|(at, message)| (source(at), message)));
+        links.extend(checked.links.into_iter().map(|(target, at)| (target, source(at))));
+    }
 }
 
 /// Inline markdown (links, emphasis, code) for one-paragraph text such as an FAQ answer:
@@ -220,16 +301,6 @@ fn table_region(heading: &str, nth: usize) -> String {
         (false, n) => format!("{heading}, table {n}"),
     };
     format!("<div class=\"table-scroll\" role=\"region\" aria-label=\"{}\">", escape_attr(&name))
-}
-
-/// A tiny transparent placeholder: the `src` a deferred image carries until it is near the
-/// viewport (`islands/src/lib/lazyImages.ts` swaps `data-src` in). With a known size the
-/// placeholder has the same proportions, so nothing moves when the image arrives.
-fn placeholder(size: Option<(u32, u32)>) -> String {
-    match size {
-        Some((w, h)) => format!("data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='{w}'%20height='{h}'%3E%3C/svg%3E"),
-        None => "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7".to_string(),
-    }
 }
 
 /// Width and height in pixels.
@@ -396,6 +467,63 @@ mod tests {
         assert_eq!(r.html, "See the <a href=\"/volume-converter\">volume converter</a>, <em>not</em> <code>x</code>.");
         assert_eq!(r.links, [("/volume-converter".to_string(), 8)]);
         assert_eq!(plain_text("See the [volume converter](/volume-converter), *not* `x`."), "See the volume converter, not x.");
+    }
+
+    #[test]
+    fn script_urls_in_markdown_links_and_images_are_refused_where_they_are_written_and_left_out() {
+        let src = "Intro.\n\n[a](javascript:alert(1)) and [b](&#106;avascript:alert(1)) and <JavaScript:alert(1)>.\n\n\
+            [c][ref] and ![d](data:image/svg+xml,%3Csvg%20onload=alert(1)%3E) and [e](vbscript:x)\n\n[ref]: java&#x09;script:alert(1)\n";
+        let r = render(src, &Catalog::default(), None);
+        let at: Vec<usize> = r.problems.iter().map(|(o, _)| *o).collect();
+        let expected: Vec<usize> = ["[a]", "[b]", "<JavaScript", "[c]", "![d]", "[e]"].iter().map(|n| src.find(n).unwrap()).collect();
+        assert_eq!(at, expected, "{:?}", r.problems);
+        assert!(r.problems.iter().all(|(_, m)| m.contains(" URL ")), "{:?}", r.problems);
+        for piece in raw_html::tokenize(&r.html) {
+            if let raw_html::Piece::Start { attrs, .. } = piece {
+                assert!(attrs.iter().all(|(_, v)| raw_html::scheme(v).is_none()), "{attrs:?} in {}", r.html);
+            }
+        }
+        assert!(r.html.contains("<a href=\"\">a</a>"), "{}", r.html);
+    }
+
+    #[test]
+    fn embedded_converters_survive_the_sanitizer_and_forged_markers_do_not() {
+        let units = crate::content::shortcode::tests_units();
+        let src = "Press <kbd>Enter</kbd>.\n\n{{ converter(from=\"celsius\", to=\"fahrenheit\", value=\"180\") }}\n\n<details><summary>More</summary>\n\n\
+            {{ converter(from=\"fahrenheit\", to=\"celsius\") }}\n\n</details>\n\nunitly-embed- <!--unitly:embed:0-->\n";
+        let r = render(src, &Catalog::default(), Some(&units));
+        assert_eq!(r.embeds.len(), 2, "{:?}", r.problems);
+        let forged = src.find("<!--unitly:embed:0").unwrap();
+        assert_eq!(r.problems.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [forged], "{:?}", r.problems);
+        assert_eq!(r.html.matches("<!--unitly:embed:0-->").count(), 1, "{}", r.html);
+        assert_eq!(r.html.matches("<!--unitly:embed:1-->").count(), 1, "{}", r.html);
+        assert!(r.html.find("<!--unitly:embed:1-->") > r.html.find("<summary>More</summary>"), "{}", r.html);
+        assert!(r.html.contains("<kbd>Enter</kbd>") && r.html.contains("<p>unitly-embed- </p>"), "{}", r.html);
+    }
+
+    #[test]
+    fn raw_html_is_checked_where_it_is_written_and_sanitized() {
+        let src = "# T\n\n> <div onclick=\"x()\">\n> <meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">\n> </div>\n\n\
+            - item <span style=\"a\">s</span> <!--unitly:assets-->\n\n<abbr title=\"Système international\">SI</abbr> [x](/faq)\n";
+        let r = render(src, &Catalog::default(), None);
+        let located: Vec<(&str, &str)> = r.problems.iter().map(|(o, m)| (&src[*o..*o + 8], m.as_str())).collect();
+        assert_eq!(located.len(), 4, "{located:?}");
+        assert!(located[0].0 == "onclick=" && located[0].1.contains("`onclick`"), "{located:?}");
+        assert!(located[1].0 == "<meta ht" && located[1].1.contains("`<meta>`"), "{located:?}");
+        assert!(located[2].0 == "style=\"a" && located[2].1.contains("`style`"), "{located:?}");
+        assert!(located[3].0 == "<!--unit" && located[3].1.contains("marker of the build"), "{located:?}");
+        assert!(!r.html.contains("onclick") && !r.html.contains("http-equiv") && !r.html.contains("style=") && !r.html.contains("<!--"), "{}", r.html);
+        assert!(r.html.contains("<abbr title=\"Système international\">SI</abbr>") && r.html.contains("<h1>T</h1>"), "{}", r.html);
+        assert_eq!(r.links, [("/faq".to_string(), src.find("[x]").unwrap())]);
+    }
+
+    #[test]
+    fn an_answer_with_raw_html_is_refused_and_sanitized() {
+        let r = inline("Yes <img src=x onerror=alert(1)> and <kbd>K</kbd>.");
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert_eq!(r.problems[0].0, 4);
+        // The check refuses the image; the sanitizer keeps an `<img>` (the build writes them) without its handler.
+        assert_eq!(r.html, "Yes <img src=\"x\"> and <kbd>K</kbd>.");
     }
 
     #[test]

@@ -12,7 +12,9 @@ mod page;
 mod pair_data;
 pub mod pairs;
 pub mod paths;
+pub mod placeholder;
 pub mod positions;
+pub mod raw_html;
 pub mod shortcode;
 mod texts;
 pub mod third_party;
@@ -88,6 +90,13 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
     let mut warnings = Problems::default();
     let mut texts = Texts::default();
     let images = Catalog::scan(root);
+    // An SVG that may not be published is refused at its own line, used or not.
+    for (url, image) in &images.images {
+        if let Err(crate::images::Unusable::Unsafe { why, line, column, .. }) = image {
+            let file = format!("{}{}", crate::images::DIR, url.trim_start_matches("/images"));
+            problems.push(Problem::new(file, *line, *column, why.clone()));
+        }
+    }
     let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today };
 
     let config: Option<SiteConfig> = loader.yaml(SITE_FILE);
