@@ -70,7 +70,7 @@ fn word_forms(units: &Units) -> String {
 /// field reads (src/lib/parse.ts `unitWordsOf`), so a card can say that `kg` is a unit of
 /// weight without every category's table in its props.
 pub fn words(units: &Units) -> String {
-    let json = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let json = |s: &str| crate::html::inline_json(s);
     let categories: Vec<String> = units
         .categories
         .iter()
@@ -100,7 +100,7 @@ pub fn words(units: &Units) -> String {
 
 /// The module's text for these units.
 pub fn typescript(units: &Units) -> String {
-    let json = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let json = |s: &str| crate::html::inline_json(s);
     let list = |items: Vec<String>| format!("[{}]", items.join(", "));
     let keys = list(units.categories.iter().map(|c| json(&c.key)).collect());
     let labels: Vec<String> = units.categories.iter().map(|c| format!("  {}: {},", json(&c.key), json(&c.label))).collect();

@@ -10,7 +10,7 @@
 //! reload offer).
 
 use crate::hash::Fnv;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use std::path::Path;
 
@@ -74,7 +74,7 @@ pub fn service_worker(code: &str, pages: &[(&str, &str)], assets: &[String], sta
         runtime_entries: RUNTIME_ENTRIES,
         search_entries: SEARCH_ENTRIES,
     };
-    let json = serde_json::to_string(&manifest).context("serialising the service worker's manifest")?;
+    let json = crate::html::inline_json(&manifest);
     Ok(format!(
         "// Unitly's service worker: the manifest of this build (`unitly build`, src/pwa.rs), then islands/src/sw/sw.ts.\nself.UNITLY_SW = {json};\n{code}"
     ))

@@ -1,6 +1,7 @@
 //! Content from a stranger's pull request, built as it would be: raw HTML, URLs, markers
 //! and drawings that could run script, redirect or claim an island are refused where they
-//! are written, and every page stays whole.
+//! are written, and text that tries to close or comment out the build's inline JSON is
+//! escaped, so every page stays whole.
 
 // Each test binary compiles its own copy of the shared helpers and uses only some of them.
 #[allow(dead_code)]
@@ -9,6 +10,9 @@ use common::{snapshot, stderr, stdout, Project};
 use std::path::Path;
 use unitly::content::raw_html::{scheme, tokenize, Piece};
 
+/// What a hostile editor puts in every text field: each closes, opens a comment or starts
+/// a nested script in a `<script>` element.
+const HOSTILE: &str = "<!--<script> </script> </title></textarea> x";
 
 /// Every HTML file of a built site, by its path in the output.
 fn pages(dist: &Path) -> Vec<(String, String)> {
@@ -84,7 +88,61 @@ fn components(p: &Project) -> Vec<String> {
     unitly::islands::components(&p.path("islands")).hydrated.into_iter().collect()
 }
 
+/// Every string in a JSON value, keys included.
+fn strings(value: &serde_json::Value) -> Vec<String> {
+    match value {
+        serde_json::Value::String(s) => vec![s.clone()],
+        serde_json::Value::Array(items) => items.iter().flat_map(strings).collect(),
+        serde_json::Value::Object(map) => map.iter().flat_map(|(k, v)| std::iter::once(k.clone()).chain(strings(v))).collect(),
+        _ => Vec::new(),
+    }
+}
 
+#[test]
+fn text_that_would_close_or_comment_out_inline_json_is_escaped_and_every_page_stays_whole() {
+    let p = Project::copy_of_real_site();
+    let yaml = |s: &str| format!("\"{}\"", s.replace('"', "\\\""));
+    let site_name = format!("Unitly {HOSTILE}");
+    let title = format!("Harmless looking {HOSTILE} title");
+    let excerpt = format!("An excerpt {HOSTILE} too.");
+    let route_title = format!("About {HOSTILE}");
+    let question = format!("Is Unitly free {HOSTILE}?");
+    let unit = format!("Meters {HOSTILE}");
+    p.edit("content/site.yaml", "name: Unitly", &format!("name: {}", yaml(&site_name)));
+    p.edit("content/blog/conversion-tips.md", "title: \"Top 10 Unit Conversion Tips for Accurate Results\"", &format!("title: {}", yaml(&title)));
+    let article = p.read("content/blog/conversion-tips.md");
+    let old_excerpt = article.lines().find(|l| l.starts_with("excerpt:")).unwrap().to_string();
+    p.edit("content/blog/conversion-tips.md", &old_excerpt, &format!("excerpt: {}", yaml(&excerpt)));
+    let routes = p.read("content/routes.yaml");
+    let about = routes.lines().skip_while(|l| !l.contains("path: /about")).find(|l| l.trim_start().starts_with("title:")).unwrap().to_string();
+    p.edit("content/routes.yaml", &about, &format!("    title: {}", yaml(&route_title)));
+    p.edit("content/faq.yaml", "question: Is Unitly really free?", &format!("question: {}", yaml(&question)));
+    p.edit("content/faq.yaml", "\n  answer: ", &format!("\n  answer: Type `{HOSTILE}` and nothing happens. "));
+    p.edit("content/units.yaml", "name: Meters (m)", &format!("name: {}", yaml(&unit)));
+
+    let check = p.unitly(&["check"]);
+    assert!(check.status.success(), "text fields may hold any text:\n{}", stderr(&check));
+    let out = p.unitly(&["build", "--out", "dist"]);
+    assert!(out.status.success(), "{}\n{}", stdout(&out), stderr(&out));
+
+    let hostile = [&site_name, &title, &excerpt, &route_title, &question, &unit, HOSTILE];
+    let mut seen = std::collections::HashSet::new();
+    let dist = p.path("dist");
+    let components = components(&p);
+    for (file, html) in pages(&dist) {
+        for text in assert_intact(&file, &html, &components).iter().flat_map(strings) {
+            seen.extend(hostile.iter().filter(|h| text.contains(**h)).map(|h| h.to_string()));
+        }
+    }
+    for h in hostile {
+        assert!(seen.contains(h), "{h:?} read back from no page's inline JSON");
+    }
+
+    // The service worker's manifest is inline JSON in a script too.
+    let sw = std::fs::read_to_string(dist.join("sw.js")).unwrap();
+    let manifest = sw.lines().find_map(|l| l.strip_prefix("self.UNITLY_SW = ")).expect("the manifest line");
+    assert!(!manifest.contains('<') && serde_json::from_str::<serde_json::Value>(manifest.trim_end_matches(';')).is_ok(), "{manifest}");
+}
 
 /// `file:line:column` of the first `needle` in `text` (the column counts characters).
 fn at(file: &str, text: &str, needle: &str) -> String {

@@ -282,10 +282,11 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
     Ok(out)
 }
 
-/// Props as JSON for the `data-props` attribute. An apostrophe (only ever inside a JSON
-/// string) is written `\u0027`, so the attribute can be quoted with `'` (see [`props_attr`]).
+/// Props as JSON for the `data-props` attribute, escaped as all inline JSON is
+/// ([`crate::html::inline_json`]). An apostrophe (only ever inside a JSON string) is written
+/// `\u0027` too, so the attribute can be quoted with `'` (see [`props_attr`]).
 fn props_json(props: &serde_json::Value) -> String {
-    props.to_string().replace('\'', "\\u0027")
+    crate::html::inline_json(props).replace('\'', "\\u0027")
 }
 
 /// JSON escaped for an attribute quoted with `'`: JSON is full of `"`, which a `"`-quoted
@@ -317,7 +318,7 @@ mod tests {
         let out = fill_placeholders("<p>a</p><!--unitly:island:k1:idle--><!--unitly:assets-->", &renders, &requests, "<script></script>").unwrap();
         assert_eq!(
             out,
-            "<p>a</p><div class=\"island\" data-island=\"Toggle\" data-client=\"idle\" data-props='{\"a\":\"&lt;\\\"x\\\"&gt;\"}'><button>t</button></div><script></script>"
+            "<p>a</p><div class=\"island\" data-island=\"Toggle\" data-client=\"idle\" data-props='{\"a\":\"\\u003c\\\"x\\\"\\u003e\"}'><button>t</button></div><script></script>"
         );
     }
 

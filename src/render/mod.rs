@@ -449,7 +449,8 @@ pub fn breadcrumb<'a>(content: &'a Content, page: &'a Page) -> Vec<&'a Page> {
 }
 
 /// Structured data: the app with its free offer, the page as Article or WebPage, and
-/// the breadcrumb. Escaped so it can never close its script element.
+/// the breadcrumb. Escaped ([`crate::html::inline_json`]) so no text in it can close its
+/// script element or comment out the rest of the page.
 fn json_ld(content: &Content, page: &Page) -> String {
     let cfg = &content.config;
     let base = &cfg.base_url;
@@ -494,5 +495,5 @@ fn json_ld(content: &Content, page: &Page) -> String {
         graph.push(json!({"@type": "BreadcrumbList", "itemListElement": items}));
     }
     let doc = json!({"@context": "https://schema.org", "@graph": graph});
-    serde_json::to_string(&doc).expect("json").replace("</", "<\\/")
+    crate::html::inline_json(&doc)
 }
