@@ -184,6 +184,10 @@ fn a_hostile_pull_request_is_refused_at_every_place_and_the_published_site_is_un
         assert_intact(&file, &html, &components);
     }
     let published = snapshot(&p.path("dist"));
+    // `build --base-url` is held to the rule of site.yaml's base_url.
+    let flag = p.unitly(&["build", "--out", "dist", "--base-url", "javascript:alert(1)//"]);
+    assert!(!flag.status.success() && stderr(&flag).contains("--base-url: base_url `javascript:alert(1)//` is not an https://"), "{}", stderr(&flag));
+    assert_eq!(snapshot(&p.path("dist")), published, "a refused build changed the published site");
 
     // Then the hostile part: markdown, YAML and an SVG together.
     let body = "\n\nLooks harmless.<script>fetch('/api/form-token')</script>\n\n\
@@ -209,6 +213,7 @@ fn a_hostile_pull_request_is_refused_at_every_place_and_the_published_site_is_un
     let answer = faq_text.lines().find(|l| l.starts_with("  answer: Live rates")).unwrap().to_string();
     p.edit(faq, &answer, &answer.replacen("Live rates", "Live <meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\"> rates", 1));
     p.edit("content/site.yaml", "client: \"\"", "client: \"not-a-valid-id\"");
+    p.edit("content/site.yaml", "base_url: https://unitly.app", "base_url: \"javascript:alert(1)//\"");
     p.write("content/images/evil.svg", EVIL_SVG);
 
     let check = p.unitly(&["check"]);
@@ -239,6 +244,7 @@ fn a_hostile_pull_request_is_refused_at_every_place_and_the_published_site_is_un
         at(faq, &faq_text, "<meta http-equiv") + "`<meta>` is not allowed in content",
         at("content/site.yaml", &site_text, "\"not-a-valid-id\"")
             + "ads.client `not-a-valid-id` is not valid: an AdSense publisher id is `ca-pub-` and 16 digits",
+        at("content/site.yaml", &site_text, "\"javascript:") + "base_url `javascript:alert(1)//` is not an https:// (or http://) URL",
     ];
     for problem in &expected {
         assert!(err.contains(problem.as_str()), "expected {problem:?} in:\n{err}");

@@ -110,6 +110,10 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
             problems.push(Problem::new(SITE_FILE, l, c, format!("navigation link `{link}` does not match any route")));
         }
     }
+    if let Some(message) = crate::url::base_url_problem(&config.base_url) {
+        let (l, c) = site_at.get("base_url").or((1, 1));
+        problems.push(Problem::new(SITE_FILE, l, c, message));
+    }
     super::third_party::validate(&site_at, config, problems);
     validate_faq(loaded, &exists, problems);
 }

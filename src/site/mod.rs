@@ -105,6 +105,9 @@ impl Site {
             }
         }
         if let Some(base) = &self.base_url {
+            if let Some(message) = crate::url::base_url_problem(base) {
+                anyhow::bail!("--base-url: {message}");
+            }
             content.config.base_url = crate::url::base(base).to_string();
         }
         Ok(content)
