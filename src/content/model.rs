@@ -420,3 +420,12 @@ pub struct Currency {
     /// Decimals of an amount (its minor unit: JPY 0, KWD 3).
     pub digits: u32,
 }
+
+/// "Feet (ft)" → "Feet"; "Feet + Inches (ft in)" → "Feet and Inches".
+pub fn plain_name(name: &str) -> String {
+    let bare = match name.rfind(" (") {
+        Some(i) if name.ends_with(')') => &name[..i],
+        _ => name,
+    };
+    bare.replace(" + ", " and ")
+}

@@ -4,6 +4,7 @@
 //! `content/routes.yaml`: no markdown per pair. The pages' facts (formula, table, definitions)
 //! are computed at build time by the islands' own conversion code (`islands/src/static/PairFacts.tsx`).
 
+use super::model::plain_name;
 use super::model::{ChangeFreq, Schema, UnitCategory};
 use super::page::{Page, PageData};
 pub use super::pair_data::{IndexData, Link, PairData, PairGroup};
@@ -25,15 +26,6 @@ pub const NEAREST: usize = 5;
 const PRIORITY: f64 = 0.6;
 /// How many other pairs a pair page links to besides its inverse.
 const RELATED: usize = 6;
-
-/// "Feet (ft)" → "Feet"; "Feet + Inches (ft in)" → "Feet and Inches".
-pub fn plain_name(name: &str) -> String {
-    let bare = match name.rfind(" (") {
-        Some(i) if name.ends_with(')') => &name[..i],
-        _ => name,
-    };
-    bare.replace(" + ", " and ")
-}
 
 /// A unit or compound key as a URL word: `fluid_ounces` → `fluid-ounces`; a compound is
 /// named by its parts (`feet-and-inches`).

@@ -180,7 +180,7 @@ fn unknown_unit(word: &str, units: &Units) -> String {
     let mut meant = units.categories.iter().flat_map(|c| c.units.iter().map(move |u| (c, u))).filter(|(_, u)| {
         u.symbol.to_lowercase() == folded
             || u.name.to_lowercase() == folded
-            || super::pairs::plain_name(&u.name).to_lowercase() == folded
+            || super::model::plain_name(&u.name).to_lowercase() == folded
             || u.aliases.iter().any(|a| a.to_lowercase() == folded)
             || u.key.replace('_', "-") == folded
     });

@@ -28,7 +28,16 @@ const SERVER_ONLY: &str = "none";
 pub struct RenderRequest {
     pub key: String,
     pub name: String,
-    pub props: Value,
+    /// The props as compact JSON text: a build holds thousands of requests (two per unit
+    /// pair page), and a parsed `Value` of a category's units weighs ten times its text.
+    #[serde(serialize_with = "json_text")]
+    pub props: Arc<str>,
+}
+
+/// Writes JSON text as the JSON it holds (not as a string).
+fn json_text<S: serde::Serializer>(text: &Arc<str>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    let value: Value = serde_json::from_str(text).map_err(serde::ser::Error::custom)?;
+    value.serialize(s)
 }
 
 /// Render requests recorded while templates run, deduplicated by (name, props).
@@ -67,12 +76,12 @@ impl IslandRegistry {
             if !server_only && !DIRECTIVES.contains(&client) {
                 return Err(format!("island `{name}`: client must be one of {DIRECTIVES:?}, found `{client}`").into());
             }
-            let props = args.get("props").cloned().unwrap_or(Value::Object(Default::default()));
+            let props = args.get("props").map_or_else(|| "{}".to_string(), Value::to_string);
             let key = format!("{:016x}", crate::hash::fnv1a(format!("{name}\0{props}").as_bytes()));
             registry.requests.lock().expect("registry lock").entry(key.clone()).or_insert_with(|| RenderRequest {
                 key: key.clone(),
                 name: name.to_string(),
-                props,
+                props: props.into(),
             });
             Ok(Value::String(format!("<!--unitly:island:{key}:{client}-->")))
         }
@@ -240,7 +249,7 @@ pub fn prop_ids(html: &str, requests: &HashMap<&str, &RenderRequest>) -> HashSet
     for rest in html.split("<!--unitly:island:").skip(1) {
         let key = rest.split_once("-->").and_then(|(spec, _)| spec.split_once(':')).map(|(key, _)| key);
         if let Some(request) = key.and_then(|k| requests.get(k)) {
-            collect(&request.props, &mut out);
+            collect(&serde_json::from_str(&request.props).unwrap_or(Value::Null), &mut out);
         }
     }
     out
@@ -283,10 +292,10 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
 }
 
 /// Props as JSON for the `data-props` attribute, escaped as all inline JSON is
-/// ([`crate::html::inline_json`]). An apostrophe (only ever inside a JSON string) is written
-/// `\u0027` too, so the attribute can be quoted with `'` (see [`props_attr`]).
-fn props_json(props: &serde_json::Value) -> String {
-    crate::html::inline_json(props).replace('\'', "\\u0027")
+/// ([`crate::html::escape_json_text`]). An apostrophe (only ever inside a JSON string) is
+/// written `\u0027` too, so the attribute can be quoted with `'` (see [`props_attr`]).
+fn props_json(props: &str) -> String {
+    crate::html::escape_json_text(props).replace('\'', "\\u0027")
 }
 
 /// JSON escaped for an attribute quoted with `'`: JSON is full of `"`, which a `"`-quoted
@@ -312,7 +321,7 @@ mod tests {
 
     #[test]
     fn placeholders_become_wrapped_islands() {
-        let req = RenderRequest { key: "k1".into(), name: "Toggle".into(), props: serde_json::json!({"a": "<\"x\">"}) };
+        let req = RenderRequest { key: "k1".into(), name: "Toggle".into(), props: serde_json::json!({"a": "<\"x\">"}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
         let renders: HashMap<String, String> = [("k1".to_string(), "<button>t</button>".to_string())].into_iter().collect();
         let out = fill_placeholders("<p>a</p><!--unitly:island:k1:idle--><!--unitly:assets-->", &renders, &requests, "<script></script>").unwrap();
@@ -324,8 +333,8 @@ mod tests {
 
     #[test]
     fn only_islands_hydrated_at_load_are_preloaded() {
-        let card = RenderRequest { key: "k1".into(), name: "Card".into(), props: serde_json::json!({}) };
-        let menu = RenderRequest { key: "k2".into(), name: "Menu".into(), props: serde_json::json!({}) };
+        let card = RenderRequest { key: "k1".into(), name: "Card".into(), props: serde_json::json!({}).to_string().into() };
+        let menu = RenderRequest { key: "k2".into(), name: "Menu".into(), props: serde_json::json!({}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &card), ("k2", &menu)].into_iter().collect();
         let html = "<!--unitly:assets--><!--unitly:island:k2:idle--><p>x</p><!--unitly:island:k1:load--><!--unitly:island:k2:visible-->";
         assert_eq!(loaded_at_once(html, &requests), ["Card"]);
@@ -334,7 +343,7 @@ mod tests {
     #[test]
     fn apostrophes_in_props_stay_valid_json_without_entities() {
         let props = serde_json::json!({"answer": "the browser's storage"});
-        let json = props_json(&props);
+        let json = props_json(&props.to_string());
         assert!(!json.contains('\''));
         assert_eq!(serde_json::from_str::<serde_json::Value>(&json).unwrap(), props);
         let html = String::from_utf8(crate::output::minify(&format!("<div data-props=\"{}\"></div>", escape_attr(&json)))).unwrap();
@@ -365,7 +374,7 @@ mod tests {
 
     #[test]
     fn server_only_islands_are_their_html_alone() {
-        let req = RenderRequest { key: "k1".into(), name: "Facts".into(), props: serde_json::json!({"secret": "not in the page"}) };
+        let req = RenderRequest { key: "k1".into(), name: "Facts".into(), props: serde_json::json!({"secret": "not in the page"}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
         let renders: HashMap<String, String> = [("k1".to_string(), "<table></table>".to_string())].into_iter().collect();
         let out = fill_placeholders("<p>a</p><!--unitly:island:k1:none--><p>b</p>", &renders, &requests, "").unwrap();

@@ -29,6 +29,9 @@ pub struct Renderer {
     summaries: Vec<Value>,
     /// The blog's listing pages: `/blog` first, then its numbered pages and the archives.
     listings: Vec<crate::listing::Listing>,
+    /// Each unit category as the cards' props carry it, by key: a pair page or an embedded
+    /// card gets its one category, not every category cloned into its context.
+    categories: HashMap<String, Value>,
 }
 
 #[derive(Serialize)]
@@ -113,7 +116,8 @@ impl Renderer {
         extras.push(("converter_groups", groups));
         extras.push(("converter_index", Value::Object(index)));
         let needs = extras_needed(templates_dir, &extras);
-        Ok(Renderer { tera, globals, extras, needs, summaries, listings })
+        let categories = content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
+        Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories })
     }
 
     /// The listing pages beyond `/blog` itself (numbered pages, archives): empty while every
@@ -208,6 +212,9 @@ impl Renderer {
                 }
             }
         }
+        if let PageData::Pair(pair) = &page.data {
+            ctx.insert("category", &self.categories.get(&pair.category));
+        }
         ctx.insert("page", &page_context(content, page, &self.with_embeds(body, &page.path)?));
         ctx.insert("jsonld", &json_ld(content, page));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
@@ -219,13 +226,11 @@ impl Renderer {
         if body.embeds.is_empty() {
             return Ok(std::borrow::Cow::Borrowed(&body.html));
         }
-        let categories = self.extras.iter().find(|(name, _)| *name == "units").and_then(|(_, units)| units.get("categories")).and_then(Value::as_array);
         let mut html = body.html.clone();
         for (n, embed) in body.embeds.iter().enumerate() {
-            let category = categories.and_then(|list| list.iter().find(|c| c.get("key").and_then(Value::as_str) == Some(embed.category.as_str())));
             let mut ctx = tera::Context::new();
             ctx.insert("embed", embed);
-            ctx.insert("category", &category);
+            ctx.insert("category", &self.categories.get(&embed.category));
             let card = self.tera.render(EMBED_TEMPLATE, &ctx).map_err(|error| TemplateError::new(EMBED_TEMPLATE, path, error))?;
             html = html.replacen(&crate::content::markdown::embed_marker(n), &card, 1);
         }
