@@ -237,7 +237,8 @@ test('currency card: live conversion with the fake rates; same currency and amou
   }
   assert.equal(await page.getByText('Enter an amount greater than 0.').count(), 0);
   await c.amount.fill('-5');
-  assert.ok(await page.getByText('Enter an amount greater than 0.').isVisible());
+  // The Amount message waits for a pause in typing (it never flashes mid-word), then shows.
+  await page.getByText('Enter an amount greater than 0.').waitFor();
   assert.deepEqual(pairs(requests), [], 'no conversion call for an empty or non-positive amount');
 
   // A call in flight shows the spinner and marks the result busy.

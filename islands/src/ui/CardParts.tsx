@@ -112,6 +112,12 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
   const inputId = `${card.id}-${label.toLowerCase()}`;
   const [focused, setFocused] = useState(false);
   const { shown, typing, settle } = useSteadyMessage(message, card.value, focused);
+  // Safari's autocorrect would "fix" unit words (ft, mL) as they are typed. The attribute is
+  // set once hydrated rather than in the server HTML, whose checker does not know it yet.
+  const { valueInput } = card;
+  useEffect(() => {
+    valueInput.current?.setAttribute('autocorrect', 'off');
+  }, [valueInput]);
   return (
     <>
       {card.notice !== null && (
@@ -129,7 +135,6 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
           enterKeyHint="done"
           autoComplete="off"
           autoCapitalize="off"
-          autoCorrect="off"
           spellCheck={false}
           placeholder={placeholder}
           value={card.value}
