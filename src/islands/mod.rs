@@ -248,7 +248,9 @@ pub fn prop_ids(html: &str, requests: &HashMap<&str, &RenderRequest>) -> HashSet
     let mut out = HashSet::new();
     for rest in html.split("<!--unitly:island:").skip(1) {
         let key = rest.split_once("-->").and_then(|(spec, _)| spec.split_once(':')).map(|(key, _)| key);
-        if let Some(request) = key.and_then(|k| requests.get(k)) {
+        // Parsed only when the text can hold an `id` key: most props (`{}`, a menu's) cannot,
+        // and this runs for every island of every page.
+        if let Some(request) = key.and_then(|k| requests.get(k)).filter(|r| r.props.contains("\"id\"")) {
             collect(&serde_json::from_str(&request.props).unwrap_or(Value::Null), &mut out);
         }
     }
