@@ -106,7 +106,7 @@ pub fn featured(
         // Offline, the card converts through USD: every currency needs a USD leg, direct or inverse.
         if code != "USD" && fallback_rate(fallback, "USD", code).is_none() {
             let message = format!(
-                "currency {code} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it (add `{code}: <rate>` to the USD row under fallback_rates)"
+                "currency {code} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it, and its pair pages exist only when content/reference-rates.json quotes it (add `{code}: <rate>` to the USD row under fallback_rates)"
             );
             warnings.push(Problem::new(file, l, col, message));
         }

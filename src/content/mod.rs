@@ -2,6 +2,7 @@
 
 mod answers;
 pub mod currencies;
+pub mod currency_pairs;
 pub mod date;
 pub mod exact;
 pub mod frontmatter;
@@ -183,6 +184,9 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
         None => {
             let generated = pairs::pages(&units.categories, &pages, &mut problems.0);
             pages.extend(generated);
+            let reference = reference_rates(root, &mut texts, &mut problems);
+            let generated = currency_pairs::pages(&units, reference.as_ref(), &pages, &mut problems.0);
+            pages.extend(generated);
         }
         Some(missing) => problems.push(Problem::new(UNITS_FILE, 1, 1, format!("the theme has no `{missing}` for the unit pair pages"))),
     }
@@ -263,6 +267,18 @@ fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Cat
         })
         .collect();
     Body { html: rendered.html, links, images: rendered.images, embeds: rendered.embeds }
+}
+
+/// `content/reference-rates.json` when it is there (it is optional: written before a build
+/// by scripts/reference-rates.mjs), read into `texts` so a change rebuilds the pages.
+fn reference_rates(root: &Path, texts: &mut Texts, problems: &mut Problems) -> Option<currency_pairs::ReferenceRates> {
+    let rel = PathBuf::from(currency_pairs::REFERENCE_RATES_FILE);
+    if !root.join(&rel).exists() {
+        return None;
+    }
+    let text = read_source(root, &rel).map_err(|p| problems.push(p)).ok()?;
+    texts.0.insert(rel, text.clone());
+    currency_pairs::ReferenceRates::parse(&text).map_err(|p| problems.push(p)).ok()
 }
 
 struct Loader<'a> {

@@ -27,6 +27,18 @@ pub struct PairData {
     /// look for most): the converter page links a unit's nearest pairs.
     #[serde(skip)]
     pub distance: usize,
+    /// A currency pair's rate as its page states it without script (`currency_pairs.rs`);
+    /// none for a unit pair (pair.html tells the two apart by it).
+    pub quote: Option<Quote>,
+}
+
+/// The rate a currency pair page shows in its HTML: units of To per one From and the inverse,
+/// with the day of the reference rate it is, or no day when it is the approximate fallback.
+#[derive(Debug, Clone, Serialize)]
+pub struct Quote {
+    pub rate: f64,
+    pub inverse: f64,
+    pub date: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -33,12 +33,12 @@ fn slug(key: &str) -> String {
     key.replace('_', "-")
 }
 
-/// One end of a pair: a unit, or (as the target only) a compound.
-struct End {
-    key: String,
-    slug: String,
-    name: String,
-    symbol: String,
+/// One end of a pair: a unit, a currency, or (as the target only) a compound.
+pub(super) struct End {
+    pub key: String,
+    pub slug: String,
+    pub name: String,
+    pub symbol: String,
 }
 
 fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
@@ -62,44 +62,62 @@ fn path_of(category_path: &str, from: &End, to: &End) -> String {
 /// The pair pages of every unit category that has a converter page under `/` among `pages`.
 /// A pair whose path is already a route's is left out and reported.
 pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Problem>) -> Vec<Page> {
-    let taken: HashMap<&str, &Page> = pages.iter().map(|p| (p.path.as_str(), p)).collect();
     let mut out = Vec::new();
     for category in categories {
         let Some(home) = category_page(pages, &category.key) else { continue };
         let (units, compounds) = ends(category);
         let sources: HashMap<&str, &str> = category.units.iter().filter_map(|u| Some((u.key.as_str(), u.source.as_deref()?))).collect();
-        for (fi, from) in units.iter().enumerate() {
-            let targets = units.iter().enumerate().filter(|&(ti, _)| ti != fi).map(|(ti, t)| (Some(ti), t)).chain(compounds.iter().map(|c| (None, c)));
-            for (ti, to) in targets {
-                let path = path_of(&home.path, from, to);
-                if let Some(route) = taken.get(path.as_str()) {
-                    problems.push(Problem::new(
-                        &route.source,
-                        1,
-                        1,
-                        format!("route {path} is also the page units.yaml makes for {} → {}: give the route another path", from.key, to.key),
-                    ));
-                    continue;
-                }
-                let related = related(&home.path, &units, fi, ti);
-                let data = PairData {
-                    category: category.key.clone(),
-                    from: from.key.clone(),
-                    to: to.key.clone(),
-                    from_name: from.name.clone(),
-                    from_symbol: from.symbol.clone(),
-                    to_name: to.name.clone(),
-                    to_symbol: to.symbol.clone(),
-                    inverse: ti.map(|_| Link { label: format!("{} to {}", to.name, from.name), path: path_of(&home.path, to, from) }),
-                    related,
-                    sources: [&from.key, &to.key].into_iter().filter_map(|k| Some((k.clone(), sources.get(k.as_str())?.to_string()))).collect(),
-                    distance: ti.map_or(0, |ti| ti.abs_diff(fi)),
-                };
-                out.push(page(home, category, path, data));
-            }
-        }
+        out.extend(plan(home, &category.key, &units, &compounds, pages, problems, |mut data, path| {
+            data.sources = [&data.from, &data.to].into_iter().filter_map(|k| Some((k.clone(), sources.get(k.as_str())?.to_string()))).collect();
+            Some(page(home, category, path, data))
+        }));
         if let Some(index) = index_page(home, category, &out) {
             out.push(index);
+        }
+    }
+    out
+}
+
+/// Every pair page of one category under its converter page `home`: each ordered pair of
+/// `units`, then each unit to each of `compounds` (targets only). The shared part of a pair's
+/// data (names, inverse, related pairs) is planned here; `page` adds what its kind states
+/// (a unit's sources, a currency's rate) and its texts, or leaves the pair out (`None`). A
+/// pair whose path is already one of `routes` is left out and reported.
+pub(super) fn plan(
+    home: &Page,
+    category: &str,
+    units: &[End],
+    compounds: &[End],
+    routes: &[Page],
+    problems: &mut Vec<Problem>,
+    mut page: impl FnMut(PairData, String) -> Option<Page>,
+) -> Vec<Page> {
+    let taken: HashMap<&str, &Page> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
+    let mut out = Vec::new();
+    for (fi, from) in units.iter().enumerate() {
+        let targets = units.iter().enumerate().filter(|&(ti, _)| ti != fi).map(|(ti, t)| (Some(ti), t)).chain(compounds.iter().map(|c| (None, c)));
+        for (ti, to) in targets {
+            let path = path_of(&home.path, from, to);
+            if let Some(route) = taken.get(path.as_str()) {
+                let message = format!("route {path} is also the page units.yaml makes for {} → {}: give the route another path", from.key, to.key);
+                problems.push(Problem::new(&route.source, 1, 1, message));
+                continue;
+            }
+            let data = PairData {
+                category: category.to_string(),
+                from: from.key.clone(),
+                to: to.key.clone(),
+                from_name: from.name.clone(),
+                from_symbol: from.symbol.clone(),
+                to_name: to.name.clone(),
+                to_symbol: to.symbol.clone(),
+                inverse: ti.map(|_| Link { label: format!("{} to {}", to.name, from.name), path: path_of(&home.path, to, from) }),
+                related: related(&home.path, units, fi, ti),
+                sources: HashMap::new(),
+                distance: ti.map_or(0, |ti| ti.abs_diff(fi)),
+                quote: None,
+            };
+            out.extend(page(data, path));
         }
     }
     out
@@ -144,7 +162,7 @@ pub fn index_path(home: &str) -> String {
 }
 
 /// The category's own converter page: a converter route under the home page.
-fn category_page<'a>(pages: &'a [Page], category: &str) -> Option<&'a Page> {
+pub(super) fn category_page<'a>(pages: &'a [Page], category: &str) -> Option<&'a Page> {
     pages.iter().find(|p| p.parent.as_deref() == Some("/") && matches!(&p.data, PageData::Converter(c) if c.category == category))
 }
 
@@ -187,15 +205,21 @@ fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> P
         format!("{} in {}", lower(f), lower(t)),
         format!("{} conversion", category.label.to_lowercase()),
     ];
+    pair_page(home, path, data, title, description, keywords)
+}
+
+/// A pair's page under its category's converter page `home`, with its texts.
+pub(super) fn pair_page(home: &Page, path: String, data: PairData, title: String, description: String, keywords: Vec<String>) -> Page {
+    let label = format!("{} to {}", data.from_name, data.to_name);
     Page {
         source_hash: crate::hash::in_memory(path.as_bytes()),
         path,
         hold: None,
         template: PAIR_TEMPLATE.to_string(),
-        label: format!("{f} to {t}"),
+        heading: label.clone(),
+        label,
         short_label: None,
         title,
-        heading: format!("{f} to {t}"),
         description,
         keywords,
         schema: Schema::Calculator,

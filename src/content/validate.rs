@@ -157,7 +157,7 @@ fn validate_faq(loaded: &Loaded, exists: &dyn Fn(&str) -> bool, problems: &mut P
 
 fn validate_converter(texts: &Texts, page: &Page, front: &ConverterFront, units: &Units, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
     let preset = [("from", &front.preset.from), ("to", &front.preset.to)];
-    if front.category == "currency" {
+    if front.category == super::currency_pairs::CATEGORY {
         for (field, code) in preset {
             if !units.has_currency(code) {
                 problems.push(front_matter_problem(texts, page, &["preset", field], format!("unknown currency `{code}` in preset")));

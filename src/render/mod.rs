@@ -32,6 +32,9 @@ pub struct Renderer {
     /// Each unit category as the cards' props carry it, by key: a pair page or an embedded
     /// card gets its one category, not every category cloned into its context.
     categories: HashMap<String, Value>,
+    /// The featured currencies and their fallback rates, as the currency card's props carry
+    /// them: what a currency pair page gets instead of a category.
+    currency: Value,
 }
 
 #[derive(Serialize)]
@@ -117,7 +120,8 @@ impl Renderer {
         extras.push(("converter_index", Value::Object(index)));
         let needs = extras_needed(templates_dir, &extras);
         let categories = content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
-        Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories })
+        let currency = json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates });
+        Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories, currency })
     }
 
     /// The listing pages beyond `/blog` itself (numbered pages, archives): empty while every
@@ -205,15 +209,23 @@ impl Renderer {
         // A category's converter page lists the pages of its unit pairs.
         if let PageData::Converter(front) = &page.data {
             if page.parent.as_deref() == Some("/") {
-                let groups = crate::content::pairs::groups(content.pages.iter(), &front.category, crate::content::pairs::NEAREST);
+                use crate::content::{currency_pairs, pairs};
+                // The featured currencies' pairs are few (90 for 10): all of them, no index.
+                let currency = front.category == currency_pairs::CATEGORY;
+                let groups = pairs::groups(content.pages.iter(), &front.category, if currency { usize::MAX } else { pairs::NEAREST });
                 if !groups.is_empty() {
                     ctx.insert("pairs", &groups);
-                    ctx.insert("pairs_index", &crate::content::pairs::index_path(&page.path));
+                    if !currency {
+                        ctx.insert("pairs_index", &pairs::index_path(&page.path));
+                    }
                 }
             }
         }
         if let PageData::Pair(pair) = &page.data {
-            ctx.insert("category", &self.categories.get(&pair.category));
+            match pair.quote {
+                Some(_) => ctx.insert("currency", &self.currency),
+                None => ctx.insert("category", &self.categories.get(&pair.category)),
+            }
         }
         ctx.insert("page", &page_context(content, page, &self.with_embeds(body, &page.path)?));
         ctx.insert("jsonld", &json_ld(content, page));

@@ -41,14 +41,16 @@ pub fn real_category_pages() -> std::collections::BTreeMap<String, String> {
     pages
 }
 
-/// How many pages the build generates for unit pairs from the real content: for each unit
+/// How many pages the build generates for pairs from the real content: for each unit
 /// category with a converter page directly under `/`, every ordered pair of its units, every
-/// unit to each of its compounds, and the category's index of them.
+/// unit to each of its compounds, and the category's index of them; with a currency page,
+/// every ordered pair of the featured currencies.
 pub fn real_site_pair_pages() -> usize {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("content/units.yaml")).expect("units.yaml");
     let units: serde_yaml::Value = serde_yaml::from_str(&text).expect("units.yaml parses");
     let categories = units["categories"].as_mapping().expect("categories");
-    real_category_pages()
+    let homes = real_category_pages();
+    let unit_pairs: usize = homes
         .keys()
         .filter_map(|key| categories.get(key.as_str()))
         .map(|c| {
@@ -56,7 +58,9 @@ pub fn real_site_pair_pages() -> usize {
             let compounds = c.get("compounds").and_then(|x| x.as_sequence()).map_or(0, Vec::len);
             n * (n - 1) + n * compounds + 1
         })
-        .sum()
+        .sum();
+    let featured = units["currencies"].as_sequence().map_or(0, Vec::len);
+    unit_pairs + if homes.contains_key("currency") { featured * (featured - 1) } else { 0 }
 }
 
 /// Every page the real site's build writes (not the 404): its routes and articles, and the

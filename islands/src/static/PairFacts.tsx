@@ -4,6 +4,7 @@
 // to the browser, so the answer and the table are in the HTML with no script at all.
 import { pairFacts } from '../lib/pairFacts.ts';
 import type { UnitCategory } from '../lib/units.ts';
+import { PairTable } from '../ui/PairTable.tsx';
 
 interface Props {
   category: UnitCategory & { key: string };
@@ -36,28 +37,7 @@ export default function PairFacts({ category, from, to, sources }: Props) {
           {`For example, ${facts.example.value} = ${facts.example.result}.`}
         </p>
       </section>
-      {/* Not a named section: the scrolling table is the region this heading names. */}
-      <section>
-        <h2 id="pair-table">{`${f.name} to ${t.name} table`}</h2>
-        <div className="table-scroll" role="region" aria-labelledby="pair-table" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{`${f.name} (${f.symbol})`}</th>
-                <th scope="col">{`${t.name} (${t.symbol})`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {facts.rows.map((row) => (
-                <tr key={row.value}>
-                  <td>{`${row.value} ${f.symbol}`}</td>
-                  <td>{row.result}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <PairTable id="pair-table" from={f} to={t} rows={facts.rows.map((row) => ({ value: `${row.value} ${f.symbol}`, result: row.result }))} />
       <section aria-labelledby="pair-units">
         <h2 id="pair-units">The units</h2>
         <dl className="pair-units">

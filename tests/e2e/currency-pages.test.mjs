@@ -1,0 +1,72 @@
+// A page per pair of featured currencies (/currency-converter/usd-to-jpy): without script it
+// states the day's ECB reference rate with its date, its inverse and tables of amounts; with
+// script the card starts on the pair and converts at the live rate, with the pair's history
+// below; the currency page links every pair. A copy of the site gets a
+// content/reference-rates.json as scripts/reference-rates.mjs writes it; the live rates and
+// the history come from the fake upstreams on 127.0.0.1.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPage, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
+import { finish } from './interactive-helpers.mjs';
+
+// One euro buys 1.25 USD and 160 JPY on that day: 1 USD = 128 JPY.
+const REFERENCE = { amount: 1, base: 'EUR', date: '2030-01-15', rates: { USD: 1.25, JPY: 160, GBP: 0.85, CHF: 0.95, CAD: 1.5, AUD: 1.6, CNY: 8, INR: 96, BRL: 6 } };
+const root = siteCopy((dir) => writeFileSync(join(dir, 'content/reference-rates.json'), JSON.stringify(REFERENCE)));
+after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root });
+
+async function visit(path, { javaScript = true } = {}) {
+  const page = await openPage(ctx.browser, { serviceWorkers: 'block', javaScriptEnabled: javaScript });
+  await page.goto(ctx.site.url + path);
+  if (javaScript) await waitForHydration(page);
+  return page;
+}
+
+test('without any script, a currency pair page states the dated reference rate, its inverse and tables of amounts', async () => {
+  const page = await visit('/currency-converter/usd-to-jpy', { javaScript: false });
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'US Dollar to Japanese Yen');
+  const rate = page.getByRole('region', { name: 'USD to JPY exchange rate' });
+  const text = (await rate.textContent()).replace(/\s+/g, ' ');
+  assert.match(text, /1 USD = 128\.0000 JPY and 1 JPY = 0\.007813 USD/);
+  assert.match(text, /European Central Bank reference rate of Jan 15, 2030/);
+  const table = page.getByRole('region', { name: 'US Dollar to Japanese Yen table' }).getByRole('table');
+  const rows = (await table.getByRole('row').allTextContents()).map((r) => r.replace(/\s+/g, ' ').trim());
+  assert.ok(rows.includes('100 USD12,800 JPY'), JSON.stringify(rows.slice(0, 4)));
+  // The other way, a yen buys little: the table starts at 100 JPY.
+  const inverse = page.getByRole('region', { name: 'Japanese Yen to US Dollar table' }).getByRole('table');
+  assert.equal((await inverse.getByRole('row').nth(1).textContent()).replace(/\s+/g, ' ').trim(), '100 JPY0.78 USD');
+  await page.context().close();
+});
+
+test('with script, the card starts on the pair and converts at the live rate, with the history below', async () => {
+  const page = await visit('/currency-converter/usd-to-jpy');
+  const card = page.getByRole('region', { name: 'Currency Converter' });
+  assert.match(await card.getByRole('combobox', { name: 'From' }).inputValue(), /^USD\b/);
+  assert.match(await card.getByRole('combobox', { name: 'To' }).inputValue(), /^JPY\b/);
+  await card.getByRole('textbox', { name: 'Amount' }).fill('100');
+  // The fake provider's live rate (151.2), not the page's reference rate (128).
+  await page.waitForFunction(() => {
+    const out = document.querySelector('#currency-converter-result');
+    return out && out.getAttribute('aria-busy') !== 'true' && out.textContent.replace(/\s+/g, ' ').trim() === '¥15,120 JPY';
+  });
+  const history = page.getByRole('region', { name: 'USD to JPY history' });
+  await history.scrollIntoViewIfNeeded();
+  await history.getByRole('img').waitFor();
+  const related = page.getByRole('navigation', { name: 'Related conversions' });
+  assert.equal(await related.getByRole('link').first().getAttribute('href'), '/currency-converter/jpy-to-usd');
+  await finish(page);
+});
+
+test('the currency page links every ordered pair of the featured currencies', async () => {
+  const page = await visit('/currency-converter');
+  const pairs = page.getByRole('navigation', { name: 'Exchange rates, currency by currency' });
+  const links = await pairs.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const featured = await page.getByRole('region', { name: 'Supported currencies table' }).getByRole('row').count() - 1;
+  assert.equal(links.length, featured * (featured - 1));
+  assert.ok(links.every((h) => /^\/currency-converter\/[a-z]{3}-to-[a-z]{3}$/.test(h)), links.join(' '));
+  await pairs.getByRole('link', { name: 'Euro', exact: true }).first().click();
+  await page.waitForURL('**/currency-converter/usd-to-eur');
+  await finish(page);
+});
