@@ -1,17 +1,25 @@
-//! The typed module generated from `content/units.yaml` for the islands and the edge:
+//! The typed modules generated from content for the islands and the edge, so a fact both
+//! Rust and TypeScript need is written once, in content: from `content/units.yaml` the
 //! category keys and currency codes as string unions (so `tsc` catches a misuse), the
-//! category labels, the currency list the edge accepts, and the limits both enforce. The files are committed (so
-//! `npm test` and `tsc` work in `islands/` and `edge/` on a fresh checkout, before any
-//! build); `unitly build` rewrites them when `units.yaml` changed, `unitly check` warns
-//! when they are stale, and a test fails when the committed copies are stale.
+//! category labels, the currency list the edge accepts, the default currency pair, the unit
+//! systems and the limits both enforce; from `content/routes.yaml` and `content/site.yaml`
+//! each converter's page and the newsletter's confirmation window. The files are committed
+//! (so `npm test` and `tsc` work in `islands/` and `edge/` on a fresh checkout, before any
+//! build); `unitly build` rewrites them when content changed, `unitly check` warns when
+//! they are stale, and a test fails when the committed copies are stale.
 
-use crate::content::units::Units;
+use crate::content::units::{Units, SYSTEMS};
 use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, MAX_WORDS, NOT_IN_WORDS};
+use crate::content::Content;
 use anyhow::{Context, Result};
 use std::path::Path;
 
 /// Where the modules are written, relative to the project root.
-pub const TARGETS: [&str; 5] = ["islands/src/generated/units.ts", "edge/src/generated/units.ts", WORDS_TARGET, WORD_RULE_TARGET, WORD_FORMS_TARGET];
+pub const TARGETS: [&str; 7] =
+    ["islands/src/generated/units.ts", "edge/src/generated/units.ts", WORDS_TARGET, WORD_RULE_TARGET, WORD_FORMS_TARGET, SITE_TARGETS[0], SITE_TARGETS[1]];
+
+/// The site module (content/routes.yaml, content/site.yaml), for the islands and the edge.
+const SITE_TARGETS: [&str; 2] = ["islands/src/generated/site.ts", "edge/src/generated/site.ts"];
 
 /// Every category's unit words, for the islands only, in a module of its own so a card
 /// fetches it only when a word is not its own category's (it is a lazy chunk).
@@ -28,12 +36,13 @@ const WORD_FORMS_TARGET: &str = "islands/src/generated/wordForms.ts";
 const HEADER: &str = "// Generated from content/units.yaml by `unitly build` (src/generated.rs). Do not edit:\n\
                       // edit content/units.yaml and build. `cargo test` fails when this file is stale.\n";
 
-fn text_for(target: &str, units: &Units) -> String {
+fn text_for(target: &str, content: &Content) -> String {
     match target {
-        WORDS_TARGET => words(units),
+        WORDS_TARGET => words(&content.units),
         WORD_RULE_TARGET => word_rule(),
-        WORD_FORMS_TARGET => word_forms(units),
-        _ => typescript(units),
+        WORD_FORMS_TARGET => word_forms(&content.units),
+        _ if SITE_TARGETS.contains(&target) => site(content),
+        _ => typescript(&content.units),
     }
 }
 
@@ -64,6 +73,30 @@ fn word_forms(units: &Units) -> String {
         .map(|w| format!("  [{}, {}, {}],", json(&w), json(&exact_form(&w)), json(&word_key(&w))))
         .collect();
     format!("{HEADER}\n/** Every unit word as [word, exact form, key] under the build's rule (src/content/words.rs). */\nexport const WORD_FORMS: readonly (readonly [string, string, string])[] = [\n{}\n];\n", rows.join("\n"))
+}
+
+/// The site module: each converter's page by its category (what the home page's tiles link
+/// to, so a route renamed in routes.yaml moves favourites and replayed history with it) and
+/// the hours a newsletter confirmation link works.
+pub fn site(content: &Content) -> String {
+    let json = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let paths: Vec<String> = crate::render::catalog::groups(content)
+        .iter()
+        .flat_map(|g| g.converters.iter())
+        .map(|e| format!("  {}: {},", json(e.category), json(e.path)))
+        .collect();
+    format!(
+        "// Generated from content/routes.yaml and content/site.yaml by `unitly build` (src/generated.rs).\n\
+         // Do not edit: edit content and build. `cargo test` fails when this file is stale.\n\
+         \n\
+         /** Each category's converter page (content/routes.yaml), by category key. */\n\
+         export const CONVERTER_PATHS: Readonly<Record<string, string>> = {{\n{}\n}};\n\
+         \n\
+         /** How long a newsletter confirmation link works (content/site.yaml `newsletter`). */\n\
+         export const CONFIRM_LINK_HOURS = {};\n",
+        paths.join("\n"),
+        content.config.newsletter.confirm_link_hours
+    )
 }
 
 /// The word module: each category's units as `[key, symbol, ...aliases]`, the words a Value
@@ -106,6 +139,7 @@ pub fn typescript(units: &Units) -> String {
     let labels: Vec<String> = units.categories.iter().map(|c| format!("  {}: {},", json(&c.key), json(&c.label))).collect();
     let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
     let l = &units.limits;
+    let systems = list(SYSTEMS.iter().map(|s| json(s)).collect());
     let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
     let former: Vec<String> = units
         .categories
@@ -132,6 +166,13 @@ pub fn typescript(units: &Units) -> String {
          export const CURRENCY_CODES = {codes} as const;\n\
          export type CurrencyCode = (typeof CURRENCY_CODES)[number];\n\
          \n\
+         /** The pair the currency card opens on when its page or address names none. */\n\
+         export const CURRENCY_DEFAULT = {{ from: {}, to: {} }} as const satisfies {{ from: CurrencyCode; to: CurrencyCode }};\n\
+         \n\
+         /** The systems a unit belongs to (`system:` of every unit). */\n\
+         export const UNIT_SYSTEMS = {systems} as const;\n\
+         export type UnitSystem = (typeof UNIT_SYSTEMS)[number];\n\
+         \n\
          /** What the converters and the edge both enforce: the largest currency Amount, form field lengths. */\n\
          export const LIMITS = {{\n  maxAmount: {},\n  nameChars: {},\n  emailChars: {},\n  messageChars: {},\n}} as const;\n\
          \n\
@@ -141,6 +182,8 @@ pub fn typescript(units: &Units) -> String {
          /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */\n\
          export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {{{former}}};\n",
         labels.join("\n"),
+        json(&units.currency_default.from),
+        json(&units.currency_default.to),
         l.max_amount,
         l.name_chars,
         l.email_chars,
@@ -149,15 +192,15 @@ pub fn typescript(units: &Units) -> String {
 }
 
 /// The targets under `root` whose text differs from what `units` gives.
-pub fn stale(root: &Path, units: &Units) -> Vec<&'static str> {
-    TARGETS.into_iter().filter(|t| std::fs::read_to_string(root.join(t)).ok() != Some(text_for(t, units))).collect()
+pub fn stale(root: &Path, content: &Content) -> Vec<&'static str> {
+    TARGETS.into_iter().filter(|t| std::fs::read_to_string(root.join(t)).ok() != Some(text_for(t, content))).collect()
 }
 
 /// Rewrites the stale targets (of the packages present under `root`); returns them.
-pub fn write(root: &Path, units: &Units) -> Result<Vec<&'static str>> {
+pub fn write(root: &Path, content: &Content) -> Result<Vec<&'static str>> {
     let mut written = Vec::new();
-    for target in stale(root, units) {
-        let text = text_for(target, units);
+    for target in stale(root, content) {
+        let text = text_for(target, content);
         let path = root.join(target);
         let package = path.parent().and_then(Path::parent).and_then(Path::parent).map(|p| p.join("package.json"));
         if !package.is_some_and(|p| p.exists()) {
@@ -174,14 +217,31 @@ pub fn write(root: &Path, units: &Units) -> Result<Vec<&'static str>> {
 mod tests {
     use super::*;
 
-    /// The committed modules match content/units.yaml: edit the YAML, run `unitly build`
-    /// (or `cargo run --release -- build`), and commit what it rewrote.
+    fn real_content() -> Content {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
+        let publish = crate::content::Publish::ready(crate::content::date::Date::today().unwrap());
+        crate::content::load(root, &templates, &publish).expect("the real content loads")
+    }
+
+    /// The committed modules match content: edit the YAML, run `unitly build` (or
+    /// `cargo run --release -- build`), and commit what it rewrote.
     #[test]
     fn the_committed_modules_are_not_stale() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(root.join("content/units.yaml")).unwrap();
-        let (mut p, mut w) = Default::default();
-        let units = crate::content::units::load(Path::new("content/units.yaml"), &text, &mut p, &mut w).expect("units.yaml loads");
-        assert_eq!(stale(root, &units), Vec::<&str>::new(), "stale: run `cargo run --release -- build` and commit the rewritten files");
+        assert_eq!(stale(root, &real_content()), Vec::<&str>::new(), "stale: run `cargo run --release -- build` and commit the rewritten files");
+    }
+
+    /// A converter route renamed in routes.yaml is where favourites and replayed history go
+    /// (islands/src/lib/favourites.ts and replay.ts read CONVERTER_PATHS), with its pairs.
+    #[test]
+    fn a_renamed_converter_route_is_the_path_the_islands_open() {
+        let mut content = real_content();
+        let torque = content.pages.iter_mut().find(|p| p.path == "/torque-converter").expect("the torque converter page");
+        torque.path = "/torque".into();
+        let text = site(&content);
+        assert!(text.contains("  \"torque\": \"/torque\",\n"), "{text}");
+        assert!(!text.contains("/torque-converter"), "{text}");
+        assert!(text.contains("  \"length\": \"/length-converter\",\n") && text.contains("  \"currency\": \"/currency-converter\",\n"), "{text}");
     }
 }

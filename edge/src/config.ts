@@ -2,6 +2,7 @@
 // Configuration comes only from `env` (Workers vars/secrets; locally, `unitly serve`'s
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
+import { CONFIRM_LINK_HOURS } from "./generated/site";
 import { CURRENCY_CODES, LIMITS } from "./generated/units";
 import type { DurableObjectNamespace, KV, RateLimiter } from "./bindings";
 
@@ -102,7 +103,7 @@ export const FORM_GUARD = {
   /** A person needs more than this to fill a form; a script posting at once does not. */
   tokenMinAgeMs: 3_000,
   tokenMaxAgeMs: 2 * 3600_000,
-  confirmLinkTtlMs: 48 * 3600_000,
+  confirmLinkTtlMs: CONFIRM_LINK_HOURS * 3600_000,
   /** The same address asking again within this sends no second confirmation request. */
   resendAfterMs: 24 * 3600_000,
   retryAfterSeconds: 60,

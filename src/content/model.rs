@@ -27,6 +27,16 @@ pub struct SiteConfig {
     pub analytics: Analytics,
     #[serde(default)]
     pub turnstile: Turnstile,
+    pub newsletter: Newsletter,
+}
+
+/// The newsletter's double opt-in: read by the edge (through the generated module) and
+/// said by the page its confirmation link leads to.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Newsletter {
+    /// How many hours the link in a confirmation mail works; the edge refuses it after.
+    pub confirm_link_hours: std::num::NonZeroU32,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -284,6 +294,8 @@ pub struct FaqEntry {
 }
 
 pub const FAQ_CATEGORIES: [&str; 6] = ["General", "Currency", "Technical", "Privacy", "Features", "Troubleshooting"];
+/// The accent colours a category's card and tile may take: the theme has a rule for each
+/// (`.accent-{colour}` in components.css, `--accent-{colour}` in base.css; a test checks both).
 pub const CARD_COLORS: [&str; 6] = ["blue", "green", "purple", "orange", "teal", "rose"];
 /// The groups the home page and the category menu list categories under: key and heading,
 /// in the order they are shown.

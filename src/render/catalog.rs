@@ -79,4 +79,20 @@ mod tests {
         let length = groups.iter().flat_map(|g| &g.converters).find(|e| e.category == "length").unwrap();
         assert_eq!((length.label, length.path, length.symbols.as_str()), ("Length", "/length-converter", "nm · µm · mm · cm"));
     }
+
+    /// Every accent a category may name (units.yaml `accent`, checked against CARD_COLORS)
+    /// colours its tile and card, and the theme colours no accent the content cannot name.
+    #[test]
+    fn the_theme_has_a_rule_for_every_card_colour_and_no_other() {
+        use crate::content::model::CARD_COLORS;
+        let styles = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/unitly/styles");
+        let components = std::fs::read_to_string(styles.join("components.css")).unwrap();
+        let base = std::fs::read_to_string(styles.join("base.css")).unwrap();
+        for colour in CARD_COLORS {
+            assert!(components.contains(&format!(".accent-{colour} {{ --accent: var(--accent-{colour}); }}")), "components.css: .accent-{colour}");
+            assert!(base.contains(&format!("--accent-{colour}: ")), "base.css: --accent-{colour}");
+        }
+        let rules: Vec<&str> = components.lines().filter_map(|l| l.strip_prefix(".accent-")).filter_map(|l| l.split_once(' ')).map(|(c, _)| c).collect();
+        assert_eq!(rules, CARD_COLORS, "the .accent-* rules of components.css");
+    }
 }

@@ -68,8 +68,10 @@ fn not_found(content: &Content, ctx: &mut tera::Context) {
 /// [`NEWSLETTER_PAGES`]`[i]`.
 fn newsletter(content: &Content, i: usize, ctx: &mut tera::Context) {
     let page = &NEWSLETTER_PAGES[i];
-    let data = json!({ "state": page.state, "lead": page.lead, "next": page.next });
-    ctx.insert("page", &own_page(content, &OwnPage::Newsletter(i).path(), page.heading, page.heading, page.lead, data));
+    let hours = content.config.newsletter.confirm_link_hours.to_string();
+    let (lead, next) = (page.lead.replace("{hours}", &hours), page.next.replace("{hours}", &hours));
+    let data = json!({ "state": page.state, "lead": lead, "next": next });
+    ctx.insert("page", &own_page(content, &OwnPage::Newsletter(i).path(), page.heading, page.heading, &lead, data));
 }
 
 /// `converters`: always available offline (they are part of the app shell).
@@ -81,7 +83,8 @@ fn offline(content: &Content, converters: &[&Page], ctx: &mut tera::Context) {
 }
 
 /// A page the newsletter's confirmation link can lead to (`CONFIRM_PAGES` in
-/// edge/src/confirm.ts): `/newsletter/{state}`.
+/// edge/src/confirm.ts): `/newsletter/{state}`. `{hours}` in its text is how long a
+/// confirmation link works (content/site.yaml `newsletter`).
 pub struct NewsletterPage {
     pub state: &'static str,
     pub heading: &'static str,
@@ -108,13 +111,13 @@ pub const NEWSLETTER_PAGES: [NewsletterPage; 4] = [
     NewsletterPage {
         state: "expired",
         heading: "This link has expired",
-        lead: "Confirmation links work for 48 hours, and this one is too old or incomplete. Nothing was changed.",
+        lead: "Confirmation links work for {hours} hours, and this one is too old or incomplete. Nothing was changed.",
         next: "To subscribe, enter your address in the Stay Updated box on the blog again and open the new link we send you.",
     },
     NewsletterPage {
         state: "unavailable",
         heading: "We could not confirm your subscription",
         lead: "The newsletter is not available at the moment, so your subscription is not confirmed yet.",
-        next: "Please open the link from your email again later; it works for 48 hours.",
+        next: "Please open the link from your email again later; it works for {hours} hours.",
     },
 ];

@@ -25,8 +25,8 @@ impl Site {
         let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths());
         problems.0.extend(links_to_held_back(&content, &links));
         problems.into_result().map_err(anyhow::Error::new)?;
-        for target in generated::stale(&self.root, &content.units) {
-            eprintln!("warning: {target} is out of date with content/units.yaml; `unitly build` rewrites it");
+        for target in generated::stale(&self.root, &content) {
+            eprintln!("warning: {target} is out of date with content/; `unitly build` rewrites it");
         }
         Ok((content.pages.len(), checked))
     }

@@ -266,9 +266,9 @@ impl Site {
         Ok((c, summary))
     }
 
-    /// The typed module of units.yaml for the islands and the edge (src/generated.rs).
+    /// The typed modules of content for the islands and the edge (src/generated.rs).
     fn generate_types(&self, content: &Content) -> Result<((), String)> {
-        let written = generated::write(&self.root, &content.units)?;
+        let written = generated::write(&self.root, content)?;
         let summary = if written.is_empty() { "up to date".to_string() } else { format!("rewrote {}", written.join(", ")) };
         Ok(((), summary))
     }

@@ -33,6 +33,13 @@ export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
 export const CURRENCY_CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
+/** The pair the currency card opens on when its page or address names none. */
+export const CURRENCY_DEFAULT = { from: "USD", to: "EUR" } as const satisfies { from: CurrencyCode; to: CurrencyCode };
+
+/** The systems a unit belongs to (`system:` of every unit). */
+export const UNIT_SYSTEMS = ["metric", "imperial", "other"] as const;
+export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
+
 /** What the converters and the edge both enforce: the largest currency Amount, form field lengths. */
 export const LIMITS = {
   maxAmount: 1000000000000,

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
 import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, toggleFavourite, type Favourite } from './favourites';
 import { MemoryStorage } from '../../test/testData.ts';
@@ -37,6 +38,12 @@ test('a full or blocked storage refuses quietly (null), and the list is capped',
 test("the pair's converter page opens on it; changes are announced on the page and from other tabs", () => {
   assert.equal(favouriteHref(pair()), '/length-converter?from=meters&to=feet');
   assert.equal(favouriteHref({ category: 'currency', from: 'USD', to: 'JPY' }), '/currency-converter?from=USD&to=JPY');
+  // Every category's page is its route in content/routes.yaml (a renamed route moves its
+  // favourites with it: src/generated.rs tests the renaming); a category gone: the home page.
+  for (const [category, path] of Object.entries(CONVERTER_PATHS)) {
+    assert.equal(favouriteHref({ category, from: 'a', to: 'b' }), `${path}?from=a&to=b`);
+  }
+  assert.equal(favouriteHref({ category: 'no_longer_here', from: 'a', to: 'b' }), '/');
   const s = new MemoryStorage();
   const bus = new EventTarget();
   const seen: number[] = [];

@@ -5,6 +5,7 @@
 // overwritten until the visitor stars a pair), and a malformed item is skipped, never the
 // list. Storage is a parameter, so this runs in Node tests.
 import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
+import { CONVERTER_PATHS } from '../generated/site.ts';
 import { FAVOURITES_EVENT, FAVOURITES_KEY } from './favouriteKeys';
 import { currentUnitKey } from './units';
 
@@ -75,9 +76,14 @@ export function toggleFavourite(fav: Favourite, storage: Storage | undefined = b
   return write(next, storage) ? starred : null;
 }
 
-/** The converter page of the pair, opened on it: /length-converter?from=meters&to=feet. */
+/**
+ * The converter page of the pair, opened on it: /length-converter?from=meters&to=feet (the
+ * category's route in content/routes.yaml). A category the site no longer has: the home
+ * page, which lists every converter.
+ */
 export function favouriteHref(f: Pick<Favourite, 'category' | 'from' | 'to'>): string {
-  return `/${f.category}-converter?${new URLSearchParams({ from: f.from, to: f.to })}`;
+  const page = CONVERTER_PATHS[f.category];
+  return page === undefined ? '/' : `${page}?${new URLSearchParams({ from: f.from, to: f.to })}`;
 }
 
 /** Calls `listener` with the fresh list whenever this page or another tab changes it. */

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
 import { HISTORY_KEY, addHistory, readHistory, subscribeReplay, type HistoryEntry } from './history';
 import { replayHref, replayOf, requestReplay } from './replay';
@@ -53,4 +54,7 @@ test('a card of the category takes the replay; otherwise the converter page open
   assert.equal(requestReplay(r, bus), false);
   assert.equal(replayHref(r), '/weight-converter?value=10+st+4+lb&from=stones&to=kilograms');
   assert.equal(replayHref({ category: 'length', value: '5 meters', toText: '16.404199 feet' }), '/length-converter?value=5+meters');
+  // The category's route in content/routes.yaml, whatever it is named; a category gone: home.
+  for (const [category, path] of Object.entries(CONVERTER_PATHS)) assert.equal(replayHref({ category, value: '1' }), `${path}?value=1`);
+  assert.equal(replayHref({ category: 'no_longer_here', value: '1' }), '/');
 });

@@ -1,6 +1,7 @@
 // What a history entry's button does (HistoryPanel only, so none of this is in the cards'
 // chunks): the entry's replay, or for an entry stored before replay existed, one read from
 // its text; handed to the card of its category on this page, or to its converter page.
+import { CONVERTER_PATHS } from '../generated/site.ts';
 import { CATEGORY_LABELS } from '../generated/units.ts';
 import { REPLAY_EVENT, type HistoryEntry, type Replay } from './history';
 import { pageBus as bus } from './storage';
@@ -32,12 +33,17 @@ export function requestReplay(replay: Replay, target: EventTarget = bus): boolea
   return event.defaultPrevented;
 }
 
-/** The converter page of a replay, opened on it (used when no card on this page takes it). */
+/**
+ * The converter page of a replay, opened on it (used when no card on this page takes it):
+ * the category's route in content/routes.yaml; the home page for a category the site no
+ * longer has.
+ */
 export function replayHref(r: Replay): string {
   const q = new URLSearchParams();
   if (r.value.trim() !== '') q.set('value', r.value);
   if (r.from) q.set('from', r.from);
   if (r.to) q.set('to', r.to);
   const search = q.toString();
-  return `/${r.category}-converter${search === '' ? '' : `?${search}`}`;
+  const page = CONVERTER_PATHS[r.category];
+  return page === undefined ? '/' : `${page}${search === '' ? '' : `?${search}`}`;
 }

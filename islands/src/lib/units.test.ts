@@ -7,6 +7,7 @@ import { convertInput, findTarget, lexiconFor, type Outcome } from './conversion
 import { fromDecimal, fromNumber, toNumber } from './rational';
 import { formatResult } from './format';
 import { loadUnits } from '../../test/testData.ts';
+import { UNIT_SYSTEMS } from '../generated/units.ts';
 
 const data = loadUnits();
 const categories = Object.entries(data.categories) as [string, UnitCategory][];
@@ -47,7 +48,7 @@ test('every unit is well formed, of one kind, and every base is the base itself'
     for (const u of cat.units) {
       const where = `${key}.${u.key}`;
       assert.ok(u.name.endsWith(`(${u.symbol})`), `${where}: name "${u.name}" must end with "(${u.symbol})"`);
-      assert.ok(['metric', 'imperial', 'other'].includes(u.system), `${where}: system ${u.system}`);
+      assert.ok((UNIT_SYSTEMS as readonly string[]).includes(u.system), `${where}: system ${u.system}`);
       const kinds = [u.factor !== undefined, u.reciprocal !== undefined, u.scale !== undefined || u.offset !== undefined];
       assert.equal(kinds.filter(Boolean).length, 1, `${where}: one kind`);
       for (const field of ['factor', 'reciprocal', 'scale'] as const) {

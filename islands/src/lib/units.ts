@@ -1,12 +1,17 @@
 // Types for content/units.yaml (the islands receive it as props). The factors live only in
 // that file; nothing here knows a number about any unit, and the arithmetic of each kind of
-// unit is kinds.ts. The category keys, labels and currency codes come from the module the
+// unit is kinds.ts. The category keys, labels, currency codes and unit systems come from the module the
 // build generates from it.
-import { FORMER_UNIT_KEYS, type CategoryKey, type CategoryLabel, type CurrencyCode } from '../generated/units.ts';
+import {
+  FORMER_UNIT_KEYS,
+  type CategoryKey,
+  type CategoryLabel,
+  type CurrencyCode,
+  type UnitSystem,
+} from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
 
-export type { CategoryKey, CategoryLabel, CurrencyCode };
-export type UnitSystem = 'metric' | 'imperial' | 'other';
+export type { CategoryKey, CategoryLabel, CurrencyCode, UnitSystem };
 
 export interface Unit extends Definition {
   key: string;

@@ -1,0 +1,29 @@
+// Generated from content/routes.yaml and content/site.yaml by `unitly build` (src/generated.rs).
+// Do not edit: edit content and build. `cargo test` fails when this file is stale.
+
+/** Each category's converter page (content/routes.yaml), by category key. */
+export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
+  "length": "/length-converter",
+  "weight": "/weight-converter",
+  "temperature": "/temperature-converter",
+  "volume": "/volume-converter",
+  "area": "/area-converter",
+  "time": "/time-converter",
+  "speed": "/speed-converter",
+  "fuel_economy": "/fuel-economy-converter",
+  "currency": "/currency-converter",
+  "angle": "/angle-converter",
+  "pressure": "/pressure-converter",
+  "energy": "/energy-converter",
+  "frequency": "/frequency-converter",
+  "density": "/density-converter",
+  "force": "/force-converter",
+  "power": "/power-converter",
+  "torque": "/torque-converter",
+  "flow_rate": "/flow-rate-converter",
+  "digital_storage": "/digital-storage-converter",
+  "data_transfer_rate": "/data-transfer-rate-converter",
+};
+
+/** How long a newsletter confirmation link works (content/site.yaml `newsletter`). */
+export const CONFIRM_LINK_HOURS = 48;
