@@ -209,7 +209,17 @@ impl StagedDir {
     }
 
     /// Swaps the staged folder in: two renames, so readers see the old or the new site.
-    pub fn commit(mut self) -> Result<()> {
+    pub fn commit(self) -> Result<()> {
+        match self.swap()? {
+            Some(old) => std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display())),
+            None => Ok(()),
+        }
+    }
+
+    /// [`StagedDir::commit`], leaving the previous output where it was moved aside (returned)
+    /// for the caller to remove: `serve` does it in the background, as removing thousands of
+    /// files takes longer than the rest of a rebuild.
+    pub fn swap(mut self) -> Result<Option<PathBuf>> {
         let old = self.target.with_file_name(format!(".{}.old-{}", self.target.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));
         let had_old = self.target.exists();
         if had_old {
@@ -222,10 +232,7 @@ impl StagedDir {
             return Err(e).with_context(|| format!("moving the new build into {}", self.target.display()));
         }
         self.committed = true;
-        if had_old {
-            std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
-        }
-        Ok(())
+        Ok(had_old.then_some(old))
     }
 }
 

@@ -81,6 +81,24 @@ pub struct Summary {
     /// Time spent reading and counting pages, summed over the worker threads (the most the
     /// index can add to the build's time, before `finish`).
     pub indexing: Duration,
+    /// Results taken over from the previous build's index (`serve`'s rebuilds).
+    pub kept_results: usize,
+    /// What the next build may take over ([`Kept`]).
+    pub kept: Kept,
+}
+
+/// What a build keeps of its index for the next one in `serve`: the counts, the words and the
+/// fragments' hashes by result, and the version folder its fragments are in. A rebuild with
+/// the same pages (its caller checks) then reads and counts only the pages it renders again,
+/// and links the other fragments, instead of reading back every page (3,500 on the real site)
+/// and writing every fragment anew.
+pub struct Kept {
+    version: String,
+    postings: postings::Postings,
+    words: spelling::Vocabulary,
+    fragments: HashMap<u32, u64>,
+    /// The chunks', lists' and answers' files (`c/0.json`) by their text's hash.
+    files: HashMap<String, u64>,
 }
 
 /// The index being built: every page written goes past [`SearchIndex::written`] (reused ones
@@ -102,24 +120,34 @@ pub struct SearchIndex {
     answers: String,
     /// Nanoseconds spent indexing pages, summed over threads.
     indexing: AtomicU64,
+    /// The previous build's index, when this build has the same results; the pages it writes
+    /// replace theirs in it ([`Kept`]).
+    kept: Mutex<Option<Kept>>,
+    /// Where the kept index's fragments are, to link a reused result's.
+    kept_fragments: Option<PathBuf>,
+    /// The results this build indexed again, and their words as the previous output had them
+    /// (taken out of the kept index's spelling counts).
+    renewed: Mutex<Vec<u32>>,
+    old_words: Mutex<spelling::Vocabulary>,
 }
 
 impl SearchIndex {
     /// Plans the results of `content` (records first, then pages in content order, so the
     /// numbers are the same every build) and indexes the records. `out`: the staging folder;
     /// `previous`: the output folder reused pages are read back from.
-    /// `output_file`: where the build writes a page of this path.
-    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String) -> Result<SearchIndex> {
+    /// `output_file`: where the build writes a page of this path. `kept`: the index of the
+    /// previous build in `previous`, which must have had the same results in the same order.
+    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>) -> Result<SearchIndex> {
         let records: Vec<Record> = records::faq(content).into_iter().chain(records::units(content)).collect();
         let pages = content.pages.iter().filter_map(|p| section(p).map(|s| (p, s)));
         let pages = pages.enumerate().map(|(i, (p, section))| {
             let planned = Planned { number: (records.len() + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string() };
             (output_file(&p.path), planned)
         });
-        SearchIndex::new(pages.collect(), records, answers::units_json(content), out, previous)
+        SearchIndex::new(pages.collect(), records, answers::units_json(content), out, previous, kept)
     }
 
-    fn new(pages: HashMap<String, Planned>, records: Vec<Record>, answers: String, out: &Path, previous: &Path) -> Result<SearchIndex> {
+    fn new(pages: HashMap<String, Planned>, records: Vec<Record>, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
         let building = out.join(DIR).join(BUILDING);
         for dir in ["c", "p", "w"] {
             std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
@@ -134,7 +162,18 @@ impl SearchIndex {
             fragments: Mutex::default(),
             answers,
             indexing: AtomicU64::default(),
+            kept_fragments: kept.as_ref().map(|k| previous.join(DIR).join(&k.version).join("p")),
+            kept: Mutex::new(kept),
+            renewed: Mutex::default(),
+            old_words: Mutex::default(),
         };
+        if index.kept_fragments.is_some() {
+            // The records come from content the previous build had too.
+            for number in 0..records.len() as u32 {
+                index.link_kept_fragment(number)?;
+            }
+            return Ok(index);
+        }
         for (number, r) in records.into_iter().enumerate() {
             let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section };
             let text = format!("{} {}", r.title, r.content);
@@ -146,11 +185,42 @@ impl SearchIndex {
 
     fn index_page(&self, file: &str, html: &str) -> Result<()> {
         let Some(planned) = self.pages.get(file) else { return Ok(()) };
+        if self.kept_fragments.is_some() {
+            self.forget_previous(file, planned.number)?;
+        }
         let Some(main) = extract::main_of(html) else { return Ok(()) };
         let started = Instant::now();
         let added = self.add(planned, extract::extract(main));
         self.indexing.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
         added
+    }
+
+    /// Takes result `number`, about to be indexed again, out of the kept index: its words
+    /// are read from the page as the previous output has it.
+    fn forget_previous(&self, file: &str, number: u32) -> Result<()> {
+        self.renewed.lock().expect("search renewed lock").push(number);
+        let path = self.previous.join(file);
+        let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()))?;
+        if let Some(main) = extract::main_of(&html) {
+            let words = spelling::words_of(&extract::extract(main).text);
+            self.old_words.lock().expect("search old words lock").add_page(words);
+        }
+        Ok(())
+    }
+
+    /// Links result `number`'s fragment from the kept index's version (none there: the
+    /// result had no text).
+    fn link_kept_fragment(&self, number: u32) -> Result<()> {
+        let Some(dir) = &self.kept_fragments else { return Ok(()) };
+        let name = format!("{number}.json");
+        let to = self.out.join(DIR).join(BUILDING).join("p").join(&name);
+        match std::fs::hard_link(dir.join(&name), &to) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => {
+                Err(e).with_context(|| format!("linking the search fragment {name}: {} is gone", dir.display()))
+            }
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e).with_context(|| format!("linking {} to {}", dir.join(&name).display(), to.display())),
+            _ => Ok(()),
+        }
     }
 
     fn fail(&self, result: Result<()>) {
@@ -196,25 +266,49 @@ impl SearchIndex {
         if let Some(e) = self.failed.lock().expect("search failure lock").take() {
             return Err(e);
         }
-        let chunks = std::mem::take(&mut *self.postings.lock().expect("search postings lock"));
-        let results = chunks.pages();
-        let terms = chunks.terms();
-        let chunks = chunks.chunks();
-        let lists = std::mem::take(&mut *self.words.lock().expect("search words lock"));
-        let words = lists.len();
-        let lists = lists.lists();
+        let mut postings = std::mem::take(&mut *self.postings.lock().expect("search postings lock"));
+        let mut vocabulary = std::mem::take(&mut *self.words.lock().expect("search words lock"));
+        let fresh = std::mem::take(&mut *self.fragments.lock().expect("search fragments lock"));
+        let mut fragments: HashMap<u32, u64> = fresh.iter().copied().collect();
+        let mut kept_results = 0;
+        // The kept version's files by name and hash: one this build writes the same is linked.
+        let mut kept_files = HashMap::new();
+        if let Some(mut kept) = self.kept.lock().expect("search kept lock").take() {
+            kept_files = std::mem::take(&mut kept.files);
+            let renewed: std::collections::HashSet<u32> = std::mem::take(&mut *self.renewed.lock().expect("search renewed lock")).into_iter().collect();
+            kept_results = kept.postings.pages().saturating_sub(renewed.len());
+            kept.postings.replace_pages(&renewed, postings);
+            kept.words.remove(std::mem::take(&mut *self.old_words.lock().expect("search old words lock")));
+            kept.words.add(vocabulary);
+            kept.fragments.retain(|n, _| !renewed.contains(n));
+            kept.fragments.extend(fresh);
+            (postings, vocabulary, fragments) = (kept.postings, kept.words, kept.fragments);
+        }
+        let results = postings.pages();
+        let terms = postings.terms();
+        let chunks = postings.chunks();
+        let words = vocabulary.len();
+        let lists = vocabulary.lists();
         let building = self.out.join(DIR).join(BUILDING);
         let mut version = crate::hash::Fnv::new();
-        let mut fragments = std::mem::take(&mut *self.fragments.lock().expect("search fragments lock"));
-        fragments.sort();
-        for (number, hash) in fragments {
+        let mut sorted: Vec<(u32, u64)> = fragments.iter().map(|(&n, &h)| (n, h)).collect();
+        sorted.sort();
+        for (number, hash) in sorted {
             version.field(&number.to_le_bytes());
             version.field(&hash.to_le_bytes());
         }
+        let kept_dir = self.kept_fragments.as_ref().and_then(|p| p.parent());
+        let mut files = HashMap::new();
         let mut write = |rel: String, text: &str| -> Result<()> {
             version.field(rel.as_bytes());
             version.field(text.as_bytes());
             let path = building.join(&rel);
+            let hash = crate::hash::fnv1a(text.as_bytes());
+            let unchanged = kept_dir.filter(|_| kept_files.get(&rel) == Some(&hash));
+            files.insert(rel.clone(), hash);
+            if let Some(Ok(())) = unchanged.map(|dir| std::fs::hard_link(dir.join(&rel), &path)) {
+                return Ok(());
+            }
             std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
         };
         for (n, json) in chunks.json.iter().enumerate() {
@@ -230,7 +324,8 @@ impl SearchIndex {
         let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>() });
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
-        Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing })
+        let kept = Kept { version: version.clone(), postings, words: vocabulary, fragments, files };
+        Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing, kept_results, kept })
     }
 }
 
@@ -241,9 +336,12 @@ impl SearchIndex {
         self.fail(self.index_page(file, html));
     }
 
-    /// A page reused unchanged is read back from the previous output.
+    /// A page reused unchanged keeps its place in the kept index, or, without one, is read
+    /// back from the previous output.
     pub fn reused(&self, file: &str) {
-        if self.pages.contains_key(file) {
+        if let (Some(planned), Some(_)) = (self.pages.get(file), &self.kept_fragments) {
+            self.fail(self.link_kept_fragment(planned.number));
+        } else if self.pages.contains_key(file) {
             let path = self.previous.join(file);
             let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()));
             self.fail(html.and_then(|html| self.index_page(file, &html)));

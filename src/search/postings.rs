@@ -7,7 +7,7 @@
 //! of about [`CHUNK_BYTES`]: a query fetches the chunk(s) its words fall in, found by the
 //! chunks' first terms.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// About how many bytes of JSON a chunk holds before the next starts.
 pub const CHUNK_BYTES: usize = 12 * 1024;
@@ -47,6 +47,22 @@ impl Postings {
                     self.terms.insert(term, vec![(page, count)]);
                 }
             }
+        }
+    }
+
+    /// Takes `fresh`'s pages in place of `renewed` (pages indexed again by a rebuild; one
+    /// that no longer has text is in `renewed` and not in `fresh`).
+    pub fn replace_pages(&mut self, renewed: &HashSet<u32>, fresh: Postings) {
+        if !renewed.is_empty() {
+            self.lengths.retain(|page, _| !renewed.contains(page));
+            self.terms.retain(|_, list| {
+                list.retain(|(page, _)| !renewed.contains(page));
+                !list.is_empty()
+            });
+        }
+        self.lengths.extend(fresh.lengths);
+        for (term, list) in fresh.terms {
+            self.terms.entry(term).or_default().extend(list);
         }
     }
 
@@ -135,6 +151,23 @@ mod tests {
         assert!(area[4].as_u64() > area[2].as_u64());
         assert!(json["rood"][0].as_u64().unwrap() > area[0].as_u64().unwrap(), "on one page in three is rarer than on three: {json}");
         assert_eq!(json["rood"][2], area[2], "once on pages of the same length, as often");
+    }
+
+    #[test]
+    fn replacing_pages_gives_what_indexing_them_anew_gives() {
+        let mut kept = Postings::default();
+        kept.add(0, counts(&[("rood", 1.0), ("area", 2.0)]), 10);
+        kept.add(1, counts(&[("area", 3.0), ("perch", 1.0)]), 12);
+        kept.add(2, counts(&[("acre", 1.0)]), 4);
+        let mut fresh = Postings::default();
+        fresh.add(1, counts(&[("area", 1.0), ("hide", 2.0)]), 7);
+        // Page 2 lost its text: renewed, with nothing fresh.
+        kept.replace_pages(&HashSet::from([1, 2]), fresh);
+        let mut anew = Postings::default();
+        anew.add(0, counts(&[("rood", 1.0), ("area", 2.0)]), 10);
+        anew.add(1, counts(&[("area", 1.0), ("hide", 2.0)]), 7);
+        assert_eq!(kept.chunks().json, anew.chunks().json);
+        assert_eq!((kept.pages(), kept.terms()), (2, 3), "perch and acre are gone with their pages");
     }
 
     #[test]

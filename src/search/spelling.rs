@@ -34,6 +34,26 @@ impl Vocabulary {
         }
     }
 
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: Vocabulary) {
+        for (word, n) in other.pages {
+            *self.pages.entry(word).or_default() += n;
+        }
+    }
+
+    /// Takes the counts of `other` (pages counted before, now gone or changed) away; a word
+    /// on no page any more leaves the lists.
+    pub fn remove(&mut self, other: Vocabulary) {
+        for (word, n) in other.pages {
+            if let Some(count) = self.pages.get_mut(&word) {
+                *count = count.saturating_sub(n);
+                if *count == 0 {
+                    self.pages.remove(&word);
+                }
+            }
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.pages.len()
     }

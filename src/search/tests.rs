@@ -36,7 +36,7 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
     let faq =
         Record { url: "/faq#offline".into(), title: "Does Unitly work offline?".into(), section: "FAQ".into(), content: "Yes, after a first visit.".into() };
     let pages = planned(&[("blog/rood.html", "/blog/rood", "The rood"), ("blog/acre.html", "/blog/acre", "The acre")], 1);
-    let index = SearchIndex::new(pages, vec![faq], "{}".into(), out.path(), out.path()).unwrap();
+    let index = SearchIndex::new(pages, vec![faq], "{}".into(), out.path(), out.path(), None).unwrap();
     index.written("blog/rood.html", &page("The rood", "<h2 id=\"origin\">Origin</h2><p>A rood is a quarter of an acre.</p>"));
     index.written("blog/acre.html", &page("The acre", "<p>An acre is 4046.8564224 square metres.</p>"));
     // Not a search result: never indexed.
@@ -77,7 +77,7 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
 fn the_spelling_lists_hold_the_words_of_pages_and_records() {
     let out = tempfile::tempdir().unwrap();
     let record = Record { url: "/x".into(), title: "Stones".into(), section: "Weight unit".into(), content: "A unit of weight.".into() };
-    let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), vec![record], "{}".into(), out.path(), out.path()).unwrap();
+    let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), vec![record], "{}".into(), out.path(), out.path(), None).unwrap();
     index.written("a.html", &page("Conversion", "<p>Conversion tables</p>"));
     index.written("b.html", &page("More", "<p>conversion</p>"));
     let summary = index.finish().unwrap();
@@ -95,7 +95,8 @@ fn a_reused_page_is_read_back_from_the_previous_output() {
     std::fs::create_dir_all(previous.path().join("blog")).unwrap();
     std::fs::write(previous.path().join("blog/kept.html"), page("Kept article", "<p>Unchanged since the last build.</p>")).unwrap();
     let out = tempfile::tempdir().unwrap();
-    let index = SearchIndex::new(planned(&[("blog/kept.html", "/blog/kept", "Kept article")], 0), vec![], "{}".into(), out.path(), previous.path()).unwrap();
+    let index =
+        SearchIndex::new(planned(&[("blog/kept.html", "/blog/kept", "Kept article")], 0), vec![], "{}".into(), out.path(), previous.path(), None).unwrap();
     index.reused("blog/kept.html");
     index.reused("blog/unplanned.html");
     let summary = index.finish().unwrap();
@@ -108,7 +109,7 @@ fn a_reused_page_is_read_back_from_the_previous_output() {
 fn the_same_pages_give_the_same_files() {
     let build = || {
         let out = tempfile::tempdir().unwrap();
-        let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), vec![], "{}".into(), out.path(), out.path()).unwrap();
+        let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), vec![], "{}".into(), out.path(), out.path(), None).unwrap();
         // Written in either order, as parallel workers would.
         index.written("b.html", &page("Bee", "<p>Second page text</p>"));
         index.written("a.html", &page("Ant", "<p>First page text</p>"));
@@ -122,8 +123,45 @@ fn the_same_pages_give_the_same_files() {
 #[test]
 fn a_page_that_cannot_be_read_back_fails_the_index() {
     let out = tempfile::tempdir().unwrap();
-    let index = SearchIndex::new(planned(&[("blog/gone.html", "/blog/gone", "Gone")], 0), vec![], "{}".into(), out.path(), out.path()).unwrap();
+    let index = SearchIndex::new(planned(&[("blog/gone.html", "/blog/gone", "Gone")], 0), vec![], "{}".into(), out.path(), out.path(), None).unwrap();
     index.reused("blog/gone.html");
     let err = index.finish().err().expect("an error");
     assert!(format!("{err:#}").contains("blog/gone.html"), "{err:#}");
+}
+
+#[test]
+fn a_rebuild_on_the_kept_index_writes_what_indexing_every_page_anew_writes() {
+    let record = || Record { url: "/faq#rood".into(), title: "What is a rood?".into(), section: "FAQ".into(), content: "A quarter acre.".into() };
+    let plan = || planned(&[("a.html", "/a", "Acre"), ("b.html", "/b", "Perch"), ("c.html", "/c", "Chain")], 1);
+    let (a, c) = (page("Acre", "<p>An acre is ten square chains.</p>"), page("Chain", "<p>A chain is four perches.</p>"));
+    let b_before = page("Perch", "<p>Perches measured furlongs.</p>");
+    let b_after = page("Perch", "<p>A perch is a rod, 16½ feet.</p>");
+    // The first build: every page written; its output is the previous one of the rebuild.
+    let previous = tempfile::tempdir().unwrap();
+    let first = SearchIndex::new(plan(), vec![record()], "{}".into(), previous.path(), previous.path(), None).unwrap();
+    for (file, html) in [("a.html", &a), ("b.html", &b_before), ("c.html", &c)] {
+        std::fs::write(previous.path().join(file), html).unwrap();
+        first.written(file, html);
+    }
+    let kept = first.finish().unwrap().kept;
+    // The rebuild: b.html changed, a.html and c.html reused.
+    let out = tempfile::tempdir().unwrap();
+    let rebuild = SearchIndex::new(plan(), vec![record()], "{}".into(), out.path(), previous.path(), Some(kept)).unwrap();
+    rebuild.reused("a.html");
+    rebuild.written("b.html", &b_after);
+    rebuild.reused("c.html");
+    let summary = rebuild.finish().unwrap();
+    assert_eq!((summary.results, summary.kept_results), (4, 3));
+    // The same pages indexed from nothing.
+    let anew_out = tempfile::tempdir().unwrap();
+    let anew = SearchIndex::new(plan(), vec![record()], "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
+    for (file, html) in [("a.html", &a), ("b.html", &b_after), ("c.html", &c)] {
+        anew.written(file, html);
+    }
+    anew.finish().unwrap();
+    let rebuilt = files(out.path());
+    assert_eq!(rebuilt, files(anew_out.path()));
+    let list = |name: &str| rebuilt.get(&format!("{DIR}/{}/w/{name}.txt", summary.version)).cloned().unwrap_or_default();
+    assert_eq!(list("fp7"), "perches 1\n", "on c.html still, gone from b.html");
+    assert!(list("fm8").is_empty(), "`measured` was on the old b.html only");
 }

@@ -58,6 +58,23 @@ pub struct BuildCache {
     islands: IslandCache,
     templates: render::TemplateCache,
     pages: Option<PageReuse>,
+    /// The previous output, moved aside and being removed (the next build, or dropping the
+    /// cache, waits for it).
+    removing: Option<std::thread::JoinHandle<Result<()>>>,
+}
+
+impl BuildCache {
+    fn wait_for_removal(&mut self) {
+        if let Some(Ok(Err(e))) = self.removing.take().map(std::thread::JoinHandle::join) {
+            eprintln!("warning: {e:#}");
+        }
+    }
+}
+
+impl Drop for BuildCache {
+    fn drop(&mut self) {
+        self.wait_for_removal();
+    }
 }
 
 impl Site {
@@ -126,6 +143,7 @@ impl Site {
     /// held and filled after a second island pass.
     pub fn build(&self, out: &Path, cache: &mut BuildCache) -> Result<BuildReport> {
         let started = Instant::now();
+        cache.wait_for_removal();
         if self.verbose {
             println!("unitly build → {}", out.display());
         }
@@ -142,9 +160,10 @@ impl Site {
         let pages = Pages::new(&content, &renderer);
         let staged = StagedDir::new(out)?;
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
-        let reuse = PageReuse::of_previous(cache.pages.take(), shared);
+        let mut reuse = PageReuse::of_previous(cache.pages.take(), shared);
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
-        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file)?;
+        let kept_search = reuse.as_mut().and_then(PageReuse::take_search);
+        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search)?;
         let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell, &search]);
         self.step("render first pages", || {
             let n = first_jobs.len();
@@ -191,24 +210,23 @@ impl Site {
             stream.flush()?;
             anyhow::ensure!(stream.late() == 0, "islands were requested but not prerendered");
         }
-        self.step("search index", || {
+        let kept_search = self.step("search index", || {
             let s = search.finish()?;
-            Ok((
-                (),
-                format!(
-                    "{} results, {} terms in {} chunks, {} words; pages indexed in {} ms of worker time",
-                    s.results,
-                    s.terms,
-                    s.chunks,
-                    s.words,
-                    s.indexing.as_millis()
-                ),
-            ))
+            let summary = format!(
+                "{} results ({} kept), {} terms in {} chunks, {} words; pages indexed in {} ms of worker time",
+                s.results,
+                s.kept_results,
+                s.terms,
+                s.chunks,
+                s.words,
+                s.indexing.as_millis()
+            );
+            Ok((s.kept, summary))
         })?;
         self.step("images", || self.publish_images(&content, &stream.images, &staged))?;
         let links = std::mem::take(&mut stream.links);
         self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
-        let next_reuse = reuse::reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images));
+        let next_reuse = reuse::reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images), kept_search);
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
         let report = self.step("write", || self.write(&content, &renderer, &stream, &shell.take_html(), &prerendered, &staged))?;
         for warning in budget.warnings() {
@@ -216,7 +234,9 @@ impl Site {
         }
         let target = staged.target().to_path_buf();
         drop(stream);
-        staged.commit()?;
+        if let Some(old) = staged.swap()? {
+            cache.removing = Some(std::thread::spawn(move || std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))));
+        }
         islands::relocate_cache(&mut cache.islands, target.join("assets"));
         cache.pages = Some(next_reuse);
         if self.verbose {

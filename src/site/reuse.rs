@@ -17,6 +17,9 @@ pub(super) struct PageReuse {
     /// Output file → the page's source hash (0 for a listing page) and what the build kept
     /// of it.
     pages: HashMap<String, Reusable>,
+    /// The search index the pages were in, which the next build updates with the pages it
+    /// renders again.
+    search: Option<crate::search::Kept>,
 }
 
 /// What a build kept of a page another build may reuse.
@@ -30,6 +33,10 @@ impl PageReuse {
     /// The previous build's pages, if they were made from the same shared inputs.
     pub fn of_previous(previous: Option<PageReuse>, shared: u64) -> Option<PageReuse> {
         previous.filter(|r| r.shared == shared)
+    }
+
+    pub fn take_search(&mut self) -> Option<crate::search::Kept> {
+        self.search.take()
     }
 
     /// Links the previous output's file in for every job whose page can be reused; returns
@@ -60,7 +67,14 @@ impl PageReuse {
 }
 
 /// What the next build may reuse of this one's articles and listing pages.
-pub(super) fn reusable_pages(content: &Content, pages: &Pages, shared: u64, links: Vec<PageLinks>, mut images: HashMap<usize, Vec<String>>) -> PageReuse {
+pub(super) fn reusable_pages(
+    content: &Content,
+    pages: &Pages,
+    shared: u64,
+    links: Vec<PageLinks>,
+    mut images: HashMap<usize, Vec<String>>,
+    search: crate::search::Kept,
+) -> PageReuse {
     let mut reusable = HashMap::new();
     for (i, (page, links)) in content.pages.iter().zip(links).enumerate() {
         if page.body.is_none() {
@@ -70,7 +84,7 @@ pub(super) fn reusable_pages(content: &Content, pages: &Pages, shared: u64, link
     for path in &pages.listings {
         reusable.insert(output_file(path), Reusable { source: 0, links: PageLinks::default(), images: Vec::new() });
     }
-    PageReuse { shared, pages: reusable }
+    PageReuse { shared, pages: reusable, search: Some(search) }
 }
 
 /// A hash of everything a page's output depends on but its own source: every content
