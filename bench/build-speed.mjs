@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build-speed benchmark (prints figures; never a test).
 //
-//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,20000] [--runs 5] [--edits 7] [--keep]
+//   cargo build --release && node bench/build-speed.mjs [--sizes 2000,20000] [--runs 5] [--edits 7] [--keep] [--rebuild-only]
 //
 // 1. Copies the site (content/, themes/, islands/ with its node_modules linked) to a temp
 //    folder and adds N generated markdown articles with valid front matter to content/blog.
@@ -17,7 +17,8 @@
 //    Astro at 20,000 articles takes minutes; `--astro-sizes none` skips it).
 // 3. Times an incremental rebuild in `unitly serve` after editing one article: from the
 //    file write to the 'rebuilt N pages in X ms' line (median of several edits), on the
-//    real site and on the site with the first N.
+//    real site and on the site with the first N, with the serve process's CPU time for each.
+//    `--rebuild-only` does only this.
 // Needs Debian's hugo (installed with apt-get when missing) and islands' npm packages.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,7 @@ const ASTRO_SIZES = (() => {
   const a = arg('astro-sizes', String(SIZES[0]));
   return a === 'none' ? [] : a.split(',').map(Number);
 })();
+const REBUILD_ONLY = process.argv.includes('--rebuild-only'); // only the rebuilds in `serve`, no build comparison
 const KEEP = process.argv.includes('--keep'); // keep the generated sites (for profiling) and print where
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -188,12 +190,16 @@ async function rebuildTimes(siteDir, file, edits) {
     await new Promise((r) => setTimeout(r, 500)); // let the watcher settle
     const original = readFileSync(file, 'utf8');
     const results = [];
+    // CPU time of the serve process (user + system, in clock ticks of 10 ms): what a rebuild
+    // costs whatever else the machine runs.
+    const cpuMs = () => readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b) * 10, 0);
     for (let i = 0; i < edits; i++) {
       const done = nextLine(/^rebuilt (\d+) pages in (\d+) ms/);
+      const cpu0 = cpuMs();
       const t = process.hrtime.bigint();
       writeFileSync(file, original.replace(/\n\n/, `\n\nEdited for the rebuild benchmark, pass ${i}.\n\n`));
       const { m, at, lines } = await done;
-      results.push({ wall: Number(at - t) / 1e6, reported: Number(m[2]), pages: Number(m[1]), steps: lines.join('\n') });
+      results.push({ wall: Number(at - t) / 1e6, reported: Number(m[2]), pages: Number(m[1]), cpu: cpuMs() - cpu0, steps: lines.join('\n') });
       await new Promise((r) => setTimeout(r, 300));
     }
     writeFileSync(file, original);
@@ -206,7 +212,7 @@ async function rebuildTimes(siteDir, file, edits) {
 // ---------------------------------------------------------------------------------------
 
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; ${spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim().split(' ').slice(0, 2).join(' ')}`);
-const ASTRO = ASTRO_SIZES.length ? ensureAstro() : null;
+const ASTRO = ASTRO_SIZES.length && !REBUILD_ONLY ? ensureAstro() : null;
 console.log(`runs per tool and size: ${RUNS} (alternating); edits per rebuild measurement: ${EDITS}\n`);
 
 const work = mkdtempSync(join(tmpdir(), 'unitly-bench-'));
@@ -215,13 +221,14 @@ const profiles = [];
 try {
   const base = join(work, 'base');
   unitlySite(base, 0);
-  timed(BIN, ['--root', base, 'build', '--out', join(base, 'out')]);
-  const builtArticle = readFileSync(join(base, 'out/blog/conversion-tips.html'), 'utf8');
+  if (!REBUILD_ONLY) timed(BIN, ['--root', base, 'build', '--out', join(base, 'out')]);
+  const builtArticle = REBUILD_ONLY ? '' : readFileSync(join(base, 'out/blog/conversion-tips.html'), 'utf8');
 
   for (const n of SIZES) {
     const u = join(work, `unitly-${n}`);
     const h = join(work, `hugo-${n}`);
     unitlySite(u, n);
+    if (REBUILD_ONLY) continue;
     hugoSite(h, n, builtArticle);
     const withAstro = ASTRO_SIZES.includes(n);
     const astroDir = join(work, `astro-${n}`);
@@ -277,13 +284,13 @@ try {
   console.log('\nincremental rebuild in `unitly serve` after editing one article (file write → "rebuilt" line):');
   const rebuilds = [];
   for (const [label, dir, file] of EDITS === 0 ? [] : [
-    ['real site (29 pages)', base, join(base, 'content/blog/conversion-tips.md')],
+    ['real site', base, join(base, 'content/blog/conversion-tips.md')],
     ...SIZES.slice(0, 1).map((n) => [`site + ${n} articles`, join(work, `unitly-${n}`), join(work, `unitly-${n}`, 'content/blog/conversion-tips.md')]),
   ]) {
     const r = await rebuildTimes(dir, file, EDITS);
-    const row = { label, wall: median(r.map((x) => x.wall)), reported: median(r.map((x) => x.reported)), pages: r[0].pages, all: r };
+    const row = { label, wall: median(r.map((x) => x.wall)), reported: median(r.map((x) => x.reported)), cpu: median(r.map((x) => x.cpu)), pages: r[0].pages, all: r };
     rebuilds.push(row);
-    console.log(`  ${label}: median ${fmt(row.wall)} from write to done (build itself ${fmt(row.reported)}; the rest is the watcher's settle time); edits [${r.map((x) => x.wall.toFixed(0)).join(', ')}] ms`);
+    console.log(`  ${label}: median ${fmt(row.wall)} from write to done (build itself ${fmt(row.reported)}; the rest is the watcher's settle time); CPU ${fmt(row.cpu)}; load average ${loadavg()[0].toFixed(2)}; edits [${r.map((x) => x.wall.toFixed(0)).join(', ')}] ms`);
     console.log(`  steps of the last rebuild:\n${r.at(-1).steps.replace(/^/gm, '    ')}`);
   }
 
@@ -295,7 +302,7 @@ try {
     const astro = r.astro === undefined ? ['–', '–', '–', '–'] : [`${fmt(r.astro)} (${fmt(r.astroFirst)})`, (r.unitly / r.astro).toFixed(2), fmt(r.aCpu), mb(r.aRss)];
     console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${astro[0]} | ${astro[1]} | ${fmt(r.first)} / ${(r.first / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${astro[2]} | ${mb(r.uRss)} | ${mb(r.hRss)} | ${astro[3]} | ${r.load.toFixed(2)} |`);
   }
-  for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)})`);
+  for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)}, CPU ${fmt(r.cpu)})`);
   console.log('\nunitly build steps (last run at each size):');
   for (const [n, p] of profiles) console.log(`N=${n}\n${p.trim()}`);
 } finally {

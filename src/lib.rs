@@ -16,6 +16,7 @@ pub mod links;
 pub mod listing;
 pub mod npm;
 pub mod output;
+pub mod patch;
 pub mod pwa;
 pub mod render;
 pub mod search;

@@ -146,6 +146,8 @@ pub struct StagedDir {
     target: PathBuf,
     staging: PathBuf,
     committed: bool,
+    /// Set when the build is written into the current output ([`StagedDir::patching`]).
+    patch: Option<crate::patch::Patch>,
 }
 
 impl StagedDir {
@@ -159,10 +161,34 @@ impl StagedDir {
             std::fs::remove_dir_all(&staging).with_context(|| format!("removing stale {}", staging.display()))?;
         }
         std::fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
-        let staged = StagedDir { target, staging, committed: false };
+        let staged = StagedDir { target, staging, committed: false, patch: None };
         staged.write(MARKER, MARKER_TEXT.as_bytes())?;
         staged.write(ASSETS_IGNORE, format!("{MARKER}\n").as_bytes())?;
         Ok(staged)
+    }
+
+    /// A build that stages only the files it writes and, on commit, moves them into the
+    /// current output, keeping the files it names ([`StagedDir::link_current`],
+    /// [`StagedDir::carry`]) and removing the rest (`serve`'s rebuilds: src/patch.rs). A plain
+    /// [`StagedDir::new`] when `target` is not a build's output.
+    pub fn patching(target: &Path) -> Result<StagedDir> {
+        let mut staged = StagedDir::new(target)?;
+        if staged.target.join(MARKER).is_file() {
+            staged.patch = Some(crate::patch::Patch::default());
+        }
+        Ok(staged)
+    }
+
+    pub fn is_patching(&self) -> bool {
+        self.patch.is_some()
+    }
+
+    /// When patching: the current output's folder `from` becomes `to`, keeping `files` of it
+    /// (paths relative to it).
+    pub fn carry(&self, from: &str, to: &str, files: impl IntoIterator<Item = String>) {
+        if let Some(patch) = &self.patch {
+            patch.carry(from, to, files);
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -190,6 +216,14 @@ impl StagedDir {
     /// Takes the current output's file `rel` into the new build as it is (a hard link), when
     /// there is one: for a page whose inputs did not change since the current output.
     pub fn link_current(&self, rel: &str) -> bool {
+        if let Some(patch) = &self.patch {
+            let rel = rel.trim_start_matches('/');
+            let there = safe_relative(rel) && self.target.join(rel).is_file();
+            if there {
+                patch.keep(rel);
+            }
+            return there;
+        }
         let Ok((rel, path)) = self.staged_path(rel) else { return false };
         replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
     }
@@ -220,6 +254,11 @@ impl StagedDir {
     /// for the caller to remove: `serve` does it in the background, as removing thousands of
     /// files takes longer than the rest of a rebuild.
     pub fn swap(mut self) -> Result<Option<PathBuf>> {
+        if let Some(patch) = self.patch.take() {
+            patch.apply(&self.staging, &self.target)?;
+            self.committed = true;
+            return Ok(None);
+        }
         let old = self.target.with_file_name(format!(".{}.old-{}", self.target.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));
         let had_old = self.target.exists();
         if had_old {

@@ -85,13 +85,24 @@ pub struct Summary {
     pub kept_results: usize,
     /// What the next build may take over ([`Kept`]).
     pub kept: Kept,
+    /// With a kept index: what the output carries over from its version folder.
+    pub carried: Option<Carried>,
+}
+
+/// The files of the previous version's folder (`search/<from>/`) that the new version has
+/// unchanged: the output renames the folder to the new version and keeps these
+/// (src/patch.rs), so a rebuild writes only the results, chunks and lists that changed.
+pub struct Carried {
+    pub from: String,
+    /// Paths relative to the version folder (`p/12.json`, `c/0.json`).
+    pub files: Vec<String>,
 }
 
 /// What a build keeps of its index for the next one in `serve`: the counts, the words and the
-/// fragments' hashes by result, and the version folder its fragments are in. A rebuild with
-/// the same pages (its caller checks) then reads and counts only the pages it renders again,
-/// and links the other fragments, instead of reading back every page (3,500 on the real site)
-/// and writing every fragment anew.
+/// fragments' hashes by result, and its version. A rebuild with the same pages (its caller
+/// checks) then reads and counts only the pages it renders again, and the output carries the
+/// other results' files over ([`Carried`]), instead of every page (3,500 on the real site)
+/// being read back and every fragment written anew.
 pub struct Kept {
     version: String,
     postings: postings::Postings,
@@ -123,8 +134,7 @@ pub struct SearchIndex {
     /// The previous build's index, when this build has the same results; the pages it writes
     /// replace theirs in it ([`Kept`]).
     kept: Mutex<Option<Kept>>,
-    /// Where the kept index's fragments are, to link a reused result's.
-    kept_fragments: Option<PathBuf>,
+    has_kept: bool,
     /// The results this build indexed again, and their words as the previous output had them
     /// (taken out of the kept index's spelling counts).
     renewed: Mutex<Vec<u32>>,
@@ -162,16 +172,13 @@ impl SearchIndex {
             fragments: Mutex::default(),
             answers,
             indexing: AtomicU64::default(),
-            kept_fragments: kept.as_ref().map(|k| previous.join(DIR).join(&k.version).join("p")),
+            has_kept: kept.is_some(),
             kept: Mutex::new(kept),
             renewed: Mutex::default(),
             old_words: Mutex::default(),
         };
-        if index.kept_fragments.is_some() {
-            // The records come from content the previous build had too.
-            for number in 0..records.len() as u32 {
-                index.link_kept_fragment(number)?;
-            }
+        if index.has_kept {
+            // The records come from content the previous build had too: they are in it.
             return Ok(index);
         }
         for (number, r) in records.into_iter().enumerate() {
@@ -185,7 +192,7 @@ impl SearchIndex {
 
     fn index_page(&self, file: &str, html: &str) -> Result<()> {
         let Some(planned) = self.pages.get(file) else { return Ok(()) };
-        if self.kept_fragments.is_some() {
+        if self.has_kept {
             self.forget_previous(file, planned.number)?;
         }
         let Some(main) = extract::main_of(html) else { return Ok(()) };
@@ -206,21 +213,6 @@ impl SearchIndex {
             self.old_words.lock().expect("search old words lock").add_page(words);
         }
         Ok(())
-    }
-
-    /// Links result `number`'s fragment from the kept index's version (none there: the
-    /// result had no text).
-    fn link_kept_fragment(&self, number: u32) -> Result<()> {
-        let Some(dir) = &self.kept_fragments else { return Ok(()) };
-        let name = format!("{number}.json");
-        let to = self.out.join(DIR).join(BUILDING).join("p").join(&name);
-        match std::fs::hard_link(dir.join(&name), &to) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => {
-                Err(e).with_context(|| format!("linking the search fragment {name}: {} is gone", dir.display()))
-            }
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e).with_context(|| format!("linking {} to {}", dir.join(&name).display(), to.display())),
-            _ => Ok(()),
-        }
     }
 
     fn fail(&self, result: Result<()>) {
@@ -271,8 +263,9 @@ impl SearchIndex {
         let fresh = std::mem::take(&mut *self.fragments.lock().expect("search fragments lock"));
         let mut fragments: HashMap<u32, u64> = fresh.iter().copied().collect();
         let mut kept_results = 0;
-        // The kept version's files by name and hash: one this build writes the same is linked.
+        // The kept version's files by name and hash: one this build writes the same is carried.
         let mut kept_files = HashMap::new();
+        let mut carried = None;
         if let Some(mut kept) = self.kept.lock().expect("search kept lock").take() {
             kept_files = std::mem::take(&mut kept.files);
             let renewed: std::collections::HashSet<u32> = std::mem::take(&mut *self.renewed.lock().expect("search renewed lock")).into_iter().collect();
@@ -281,6 +274,8 @@ impl SearchIndex {
             kept.words.remove(std::mem::take(&mut *self.old_words.lock().expect("search old words lock")));
             kept.words.add(vocabulary);
             kept.fragments.retain(|n, _| !renewed.contains(n));
+            let files = kept.fragments.keys().map(|n| format!("p/{n}.json")).collect();
+            carried = Some(Carried { from: std::mem::take(&mut kept.version), files });
             kept.fragments.extend(fresh);
             (postings, vocabulary, fragments) = (kept.postings, kept.words, kept.fragments);
         }
@@ -297,19 +292,23 @@ impl SearchIndex {
             version.field(&number.to_le_bytes());
             version.field(&hash.to_le_bytes());
         }
-        let kept_dir = self.kept_fragments.as_ref().and_then(|p| p.parent());
         let mut files = HashMap::new();
         let mut write = |rel: String, text: &str| -> Result<()> {
             version.field(rel.as_bytes());
             version.field(text.as_bytes());
-            let path = building.join(&rel);
             let hash = crate::hash::fnv1a(text.as_bytes());
-            let unchanged = kept_dir.filter(|_| kept_files.get(&rel) == Some(&hash));
+            let unchanged = kept_files.get(&rel) == Some(&hash);
             files.insert(rel.clone(), hash);
-            if let Some(Ok(())) = unchanged.map(|dir| std::fs::hard_link(dir.join(&rel), &path)) {
-                return Ok(());
+            match &mut carried {
+                Some(carried) if unchanged => {
+                    carried.files.push(rel);
+                    Ok(())
+                }
+                _ => {
+                    let path = building.join(&rel);
+                    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+                }
             }
-            std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
         };
         for (n, json) in chunks.json.iter().enumerate() {
             write(format!("c/{n}.json"), json)?;
@@ -325,7 +324,7 @@ impl SearchIndex {
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
         let kept = Kept { version: version.clone(), postings, words: vocabulary, fragments, files };
-        Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing, kept_results, kept })
+        Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing, kept_results, kept, carried })
     }
 }
 
@@ -336,12 +335,10 @@ impl SearchIndex {
         self.fail(self.index_page(file, html));
     }
 
-    /// A page reused unchanged keeps its place in the kept index, or, without one, is read
-    /// back from the previous output.
+    /// A page reused unchanged keeps its place in the kept index (its fragment is carried
+    /// over), or, without one, is read back from the previous output.
     pub fn reused(&self, file: &str) {
-        if let (Some(planned), Some(_)) = (self.pages.get(file), &self.kept_fragments) {
-            self.fail(self.link_kept_fragment(planned.number));
-        } else if self.pages.contains_key(file) {
+        if self.pages.contains_key(file) && !self.has_kept {
             let path = self.previous.join(file);
             let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()));
             self.fail(html.and_then(|html| self.index_page(file, &html)));

@@ -8,6 +8,7 @@
 //! chunks' first terms.
 
 use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
 
 /// About how many bytes of JSON a chunk holds before the next starts.
 pub const CHUNK_BYTES: usize = 12 * 1024;
@@ -108,10 +109,11 @@ impl Postings {
                 current.push(',');
             }
             current.push_str(&serde_json::to_string(term).expect("a string"));
-            current.push_str(&format!(":[{}", ((idf * SCALE).round() as u32).max(1)));
+            // Written in place: a `format!` per posting was a tenth of a rebuild's CPU.
+            let _ = write!(current, ":[{}", ((idf * SCALE).round() as u32).max(1));
             let mut previous = 0;
             for (page, score) in &scored {
-                current.push_str(&format!(",{},{score}", page - previous));
+                let _ = write!(current, ",{},{score}", page - previous);
                 previous = *page;
             }
             current.push(']');

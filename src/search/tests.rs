@@ -130,36 +130,54 @@ fn a_page_that_cannot_be_read_back_fails_the_index() {
 }
 
 #[test]
-fn a_rebuild_on_the_kept_index_writes_what_indexing_every_page_anew_writes() {
+fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives() {
     let record = || Record { url: "/faq#rood".into(), title: "What is a rood?".into(), section: "FAQ".into(), content: "A quarter acre.".into() };
     let plan = || planned(&[("a.html", "/a", "Acre"), ("b.html", "/b", "Perch"), ("c.html", "/c", "Chain")], 1);
     let (a, c) = (page("Acre", "<p>An acre is ten square chains.</p>"), page("Chain", "<p>A chain is four perches.</p>"));
     let b_before = page("Perch", "<p>Perches measured furlongs.</p>");
     let b_after = page("Perch", "<p>A perch is a rod, 16½ feet.</p>");
-    // The first build: every page written; its output is the previous one of the rebuild.
-    let previous = tempfile::tempdir().unwrap();
-    let first = SearchIndex::new(plan(), vec![record()], "{}".into(), previous.path(), previous.path(), None).unwrap();
+    // The first build: every page written into the output.
+    let output = tempfile::tempdir().unwrap();
+    let first = SearchIndex::new(plan(), vec![record()], "{}".into(), output.path(), output.path(), None).unwrap();
     for (file, html) in [("a.html", &a), ("b.html", &b_before), ("c.html", &c)] {
-        std::fs::write(previous.path().join(file), html).unwrap();
+        std::fs::write(output.path().join(file), html).unwrap();
         first.written(file, html);
     }
     let kept = first.finish().unwrap().kept;
-    // The rebuild: b.html changed, a.html and c.html reused.
-    let out = tempfile::tempdir().unwrap();
-    let rebuild = SearchIndex::new(plan(), vec![record()], "{}".into(), out.path(), previous.path(), Some(kept)).unwrap();
+    // The rebuild: b.html changed and staged, a.html and c.html reused; then the staged files
+    // patched into the output as `serve` does.
+    let staging = tempfile::tempdir().unwrap();
+    let rebuild = SearchIndex::new(plan(), vec![record()], "{}".into(), staging.path(), output.path(), Some(kept)).unwrap();
     rebuild.reused("a.html");
+    std::fs::write(staging.path().join("b.html"), &b_after).unwrap();
     rebuild.written("b.html", &b_after);
     rebuild.reused("c.html");
     let summary = rebuild.finish().unwrap();
     assert_eq!((summary.results, summary.kept_results), (4, 3));
+    let carried = summary.carried.expect("carried over");
+    assert!(
+        carried.files.contains(&"p/0.json".to_string()) && carried.files.contains(&"p/3.json".to_string()) && !carried.files.contains(&"p/2.json".to_string())
+    );
+    let staged = files(staging.path());
+    assert!(
+        staged.keys().filter(|f| f.contains("/p/")).eq([&format!("{DIR}/{}/p/2.json", summary.version)]),
+        "only the changed result is written: {:?}",
+        staged.keys()
+    );
+    let patch = crate::patch::Patch::default();
+    patch.keep("a.html");
+    patch.keep("c.html");
+    patch.carry(&format!("{DIR}/{}", carried.from), &format!("{DIR}/{}", summary.version), carried.files);
+    patch.apply(staging.path(), output.path()).unwrap();
     // The same pages indexed from nothing.
     let anew_out = tempfile::tempdir().unwrap();
     let anew = SearchIndex::new(plan(), vec![record()], "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
     for (file, html) in [("a.html", &a), ("b.html", &b_after), ("c.html", &c)] {
+        std::fs::write(anew_out.path().join(file), html).unwrap();
         anew.written(file, html);
     }
     anew.finish().unwrap();
-    let rebuilt = files(out.path());
+    let rebuilt = files(output.path());
     assert_eq!(rebuilt, files(anew_out.path()));
     let list = |name: &str| rebuilt.get(&format!("{DIR}/{}/w/{name}.txt", summary.version)).cloned().unwrap_or_default();
     assert_eq!(list("fp7"), "perches 1\n", "on c.html still, gone from b.html");

@@ -158,9 +158,11 @@ impl Site {
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut cache.templates).map_err(tera_error)?;
         let (first_jobs, rest) = plan_jobs(&content, &renderer);
         let pages = Pages::new(&content, &renderer);
-        let staged = StagedDir::new(out)?;
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
         let mut reuse = PageReuse::of_previous(cache.pages.take(), shared);
+        // Reusing pages, the build writes only what changed into the current output.
+        let staged = if reuse.is_some() { StagedDir::patching(out)? } else { StagedDir::new(out)? };
+        reuse = reuse.filter(|_| staged.is_patching());
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
         let kept_search = reuse.as_mut().and_then(PageReuse::take_search);
         let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search)?;
@@ -221,6 +223,10 @@ impl Site {
                 s.words,
                 s.indexing.as_millis()
             );
+            if let Some(carried) = s.carried {
+                let dir = crate::search::DIR;
+                staged.carry(&format!("{dir}/{}", carried.from), &format!("{dir}/{}", s.version), carried.files);
+            }
             Ok((s.kept, summary))
         })?;
         self.step("images", || self.publish_images(&content, &stream.images, &staged))?;

@@ -1,0 +1,146 @@
+//! A rebuild in `serve` written into the current output instead of into a whole new folder.
+//! When nearly every page is reused (3,200 unit pair pages stay as they are when an article
+//! changes), linking each unchanged file into a new folder and removing the old folder cost
+//! more than the rest of the rebuild, and grew with the site. So the build stages only the
+//! files it writes and names the ones it keeps and the folders it carries over (the search
+//! index's results, under a new version's name); [`Patch::apply`] moves the staged files in,
+//! then removes every other file. The output is untouched until `apply`, so a rebuild that
+//! fails leaves it as it was; while `apply` runs (milliseconds), a reader may get some files
+//! new and others old, which the live reload that follows makes moot.
+
+use anyhow::{Context, Result};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Mutex;
+
+#[derive(Default)]
+pub struct Patch {
+    /// Files of the output kept as they are (relative paths).
+    kept: Mutex<HashSet<String>>,
+    /// Folders of the output renamed (from, to) before the staged files move in.
+    carried: Mutex<Vec<(String, String)>>,
+}
+
+impl Patch {
+    pub fn keep(&self, rel: &str) {
+        self.kept.lock().expect("patch lock").insert(rel.to_string());
+    }
+
+    /// Renames the output's folder `from` to `to` and keeps `files` of it (relative to it);
+    /// what else it holds is removed unless the build writes it again.
+    pub fn carry(&self, from: &str, to: &str, files: impl IntoIterator<Item = String>) {
+        self.carried.lock().expect("patch lock").push((from.to_string(), to.to_string()));
+        let mut kept = self.kept.lock().expect("patch lock");
+        kept.extend(files.into_iter().map(|f| format!("{to}/{f}")));
+    }
+
+    /// Carries the folders, moves every file of `staging` into `target` (a rename, so a
+    /// reader gets the old file or the new one), then removes the files of `target` the build
+    /// neither wrote nor kept, and the folders left empty.
+    pub fn apply(self, staging: &Path, target: &Path) -> Result<()> {
+        let mut kept = self.kept.into_inner().expect("patch lock");
+        for (from, to) in self.carried.into_inner().expect("patch lock") {
+            let (from, to) = (target.join(from), target.join(to));
+            if from == to || !from.is_dir() {
+                continue;
+            }
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            }
+            std::fs::rename(&from, &to).with_context(|| format!("moving {} to {}", from.display(), to.display()))?;
+        }
+        for (rel, is_dir) in relative_entries(staging)? {
+            let (from, to) = (staging.join(&rel), target.join(&rel));
+            if is_dir {
+                std::fs::create_dir_all(&to).with_context(|| format!("creating {}", to.display()))?;
+            } else {
+                std::fs::rename(&from, &to).with_context(|| format!("moving {} to {}", from.display(), to.display()))?;
+                kept.insert(rel);
+            }
+        }
+        // Deepest first, so a folder is emptied before it is tried.
+        let mut stale = relative_entries(target)?;
+        stale.reverse();
+        for (rel, is_dir) in stale {
+            let path = target.join(&rel);
+            if is_dir {
+                // Fails, as it should, while the folder holds anything.
+                let _ = std::fs::remove_dir(&path);
+            } else if !kept.contains(&rel) {
+                std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+            }
+        }
+        std::fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))
+    }
+}
+
+/// Every file and folder under `root`, as a path relative to it with `/` between names and
+/// whether it is a folder; a folder comes before what it holds.
+fn relative_entries(root: &Path) -> Result<Vec<(String, bool)>> {
+    let mut entries = Vec::new();
+    for entry in walkdir::WalkDir::new(root).min_depth(1) {
+        let entry = entry.with_context(|| format!("reading {}", root.display()))?;
+        let rel = entry.path().strip_prefix(root).expect("under the root");
+        let rel: Vec<_> = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect();
+        entries.push((rel.join("/"), entry.file_type().is_dir()));
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, rel: &str, text: &str) {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn tree(root: &Path) -> Vec<(String, String)> {
+        let mut files: Vec<_> = relative_entries(root)
+            .unwrap()
+            .into_iter()
+            .filter(|(_, dir)| !dir)
+            .map(|(rel, _)| {
+                let text = std::fs::read_to_string(root.join(&rel)).unwrap();
+                (rel, text)
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn staged_files_move_in_kept_and_carried_ones_stay_and_the_rest_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let (target, staging) = (dir.path().join("out"), dir.path().join("staging"));
+        write(&target, "index.html", "old home");
+        write(&target, "blog/kept.html", "kept article");
+        write(&target, "blog/edited.html", "old text");
+        write(&target, "blog/page/2.html", "a listing page no more");
+        write(&target, "search/v1/p/0.json", "result 0");
+        write(&target, "search/v1/p/1.json", "result 1, written again");
+        write(&target, "search/v1/c/0.json", "old chunk");
+        write(&target, "search/v1/c/1.json", "a chunk no more");
+        write(&staging, "index.html", "new home");
+        write(&staging, "blog/edited.html", "new text");
+        write(&staging, "search/v2/p/1.json", "result 1, new");
+        write(&staging, "search/v2/c/0.json", "new chunk");
+        let patch = Patch::default();
+        patch.keep("blog/kept.html");
+        patch.carry("search/v1", "search/v2", ["p/0.json".to_string(), "p/1.json".to_string()]);
+        patch.apply(&staging, &target).unwrap();
+        let expected = [
+            ("blog/edited.html", "new text"),
+            ("blog/kept.html", "kept article"),
+            ("index.html", "new home"),
+            ("search/v2/c/0.json", "new chunk"),
+            ("search/v2/p/0.json", "result 0"),
+            ("search/v2/p/1.json", "result 1, new"),
+        ];
+        assert_eq!(tree(&target), expected.map(|(a, b)| (a.to_string(), b.to_string())));
+        assert!(!target.join("blog/page").exists() && !target.join("search/v1").exists(), "emptied folders go too");
+        assert!(!staging.exists());
+    }
+}
