@@ -217,6 +217,23 @@ test('axe finds nothing with the list open, on a wide screen and at 320 px, wher
   }
 });
 
+test('a first visit that never used the box converts in it offline', async () => {
+  const page = await open('/length-converter', { serviceWorkers: 'allow' });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The worker stored the answers file at install; the page itself never fetched it.
+  const stored = await page.evaluate(async () => (await (await caches.open('unitly-search')).keys()).map((r) => new URL(r.url).pathname));
+  assert.ok(stored.some((p) => /^\/search\/[0-9a-f]+\/units\.json$/.test(p)), stored.join(', '));
+  await page.context().setOffline(true);
+  const offline = await page.context().newPage();
+  await offline.goto(ctx.site.url + '/weight-converter');
+  await offline.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+  await search(offline, '5 ft 11 in to cm');
+  await results(offline).getByRole('option').filter({ hasText: '5 ft 11 in = 180.34 cm' }).waitFor();
+  await page.context().setOffline(false);
+  await page.context().close();
+});
+
 test('offline, the box converts and says search needs the connection, but answers what it fetched before', async () => {
   const page = await open('/length-converter', { serviceWorkers: 'allow' });
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -3,3 +3,5 @@
 // and the service worker (sw/policy.ts).
 export const SEARCH_ENTRY = '/search.json';
 export const SEARCH_DIR = '/search/';
+/** The file of a version that answers conversions in the box (src/search/answers.rs). */
+export const ANSWERS_FILE = 'units.json';

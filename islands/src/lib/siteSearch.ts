@@ -7,7 +7,7 @@
 // misspelled word is read as the site's most common word one edit away (spelling.ts).
 import { correctable, correction, listNames, parseList, type WordList } from './spelling.ts';
 import { fold, term, terms, wordsOf } from './searchWords.ts';
-import { SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
+import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
 
 /** How many results the box lists. */
@@ -191,7 +191,7 @@ export class SiteSearch {
 
   /** What answers conversions in the box: the units, their pages, the currencies (units.json). */
   units(): Promise<AnswerData> {
-    return this.load('units.json', (t) => JSON.parse(t) as AnswerData);
+    return this.load(ANSWERS_FILE, (t) => JSON.parse(t) as AnswerData);
   }
 
   /** The terms of a query. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageKey, staleCaches, staleSearchFiles, strategyFor, trim } from './policy.ts';
+import { answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim } from './policy.ts';
 
 const ORIGIN = 'https://unitly.app';
 const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
@@ -35,6 +35,21 @@ test('the runtime cache keeps the newest entries and drops the oldest first', as
   assert.equal(await trim(cache, 3), 2);
   assert.deepEqual(entries.map((e) => e.url), ['/c', '/d', '/e']);
   assert.equal(await trim(cache, 3), 0);
+});
+
+test("the search cache's bound never drops the answers file the box converts offline with", async () => {
+  const entries = ['/search.json', answersPath('v1'), '/search/v1/c/0.json', '/search/v1/p/3.json', '/search/v1/c/1.json'].map((url) => ({ url: ORIGIN + url }));
+  const cache = {
+    keys: async () => entries.slice(),
+    delete: async (k: { url: string }) => {
+      const i = entries.findIndex((e) => e.url === k.url);
+      if (i >= 0) entries.splice(i, 1);
+      return i >= 0;
+    },
+  };
+  assert.equal(await trim(cache, 2, (k) => isAnswers(k.url)), 2);
+  assert.deepEqual(entries.map((e) => e.url.slice(ORIGIN.length)), ['/search/v1/units.json', '/search/v1/p/3.json', '/search/v1/c/1.json']);
+  assert.equal(isAnswers(`${ORIGIN}/search/v1/p/units.json`), false, "only the version folder's own file");
 });
 
 test('activating a version deletes only older shell caches, never the visited pages', () => {

@@ -1,6 +1,6 @@
 // What the service worker does with each request, and the bounded runtime cache, as plain
 // functions (no service-worker globals) so they are tested in Node (policy.test.ts).
-import { SEARCH_DIR, SEARCH_ENTRY } from '../lib/searchFiles.ts';
+import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from '../lib/searchFiles.ts';
 
 /** What `unitly build` writes in front of the worker's code (src/pwa.rs). */
 export interface SwManifest {
@@ -57,11 +57,11 @@ export interface KeyedCache<K> {
 }
 
 /**
- * Deletes the oldest entries beyond `max`. Cache keys keep insertion order and a `put`
+ * Deletes the oldest entries beyond `max`; those `spare` names are neither counted nor deleted. Cache keys keep insertion order and a `put`
  * replaces an entry at the end, so the first keys are the least recently stored.
  */
-export async function trim<K>(cache: KeyedCache<K>, max: number): Promise<number> {
-  const keys = await cache.keys();
+export async function trim<K>(cache: KeyedCache<K>, max: number, spare: (key: K) => boolean = () => false): Promise<number> {
+  const keys = (await cache.keys()).filter((k) => !spare(k));
   const excess = keys.slice(0, Math.max(0, keys.length - max));
   for (const k of excess) await cache.delete(k);
   return excess.length;
@@ -76,6 +76,17 @@ export function staleSearchFiles(urls: readonly string[], version: string): stri
     const path = new URL(u, 'https://x').pathname;
     return path.startsWith(SEARCH_DIR) && !path.startsWith(`${SEARCH_DIR}${version}/`);
   });
+}
+
+/** The path of the file that answers conversions in the search box, in index `version`. */
+export function answersPath(version: string): string {
+  return `${SEARCH_DIR}${version}/${ANSWERS_FILE}`;
+}
+
+/** Whether `url` is an index's answers file (kept apart from the bound on search files). */
+export function isAnswers(url: string): boolean {
+  const path = new URL(url, 'https://x').pathname;
+  return path.startsWith(SEARCH_DIR) && path.endsWith(`/${ANSWERS_FILE}`) && path.split('/').length === 4;
 }
 
 /** Old shell caches to delete once `version` is active (the runtime cache stays). */

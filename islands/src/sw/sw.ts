@@ -7,11 +7,14 @@
 //   runtime cache bounded to `runtimeEntries` responses, oldest out first.
 // - Offline: cached pages and every converter work; any other page answers with the offline
 //   page, never the browser's network error. The site search works on what its queries
-//   fetched before (kept apart, bounded to `searchEntries` files, one version of the index).
+//   fetched before (kept apart, bounded to `searchEntries` files, one version of the index),
+//   and converts in its box from the index's answers file, stored at install and for each
+//   new version of the index, so it converts offline even if the box was never used online.
 // - A new version waits: it never takes over a tab that is open (the tab's page and its
 //   scripts belong to the old deployment). The page offers a reload (src/lib/pwa.ts), which
 //   sends SKIP_WAITING; then the tab reloads under the new version.
-import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, type SwManifest } from './policy.ts';
+import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
+import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, type SwManifest } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -74,9 +77,29 @@ async function putRuntime(key: Request | string, response: Response): Promise<vo
   await trim(cache, manifest.runtimeEntries);
 }
 
+// Stores the answers file of index `version` in the search cache, unless it is there. A
+// failure only means the box converts offline once it has been used online.
+async function keepAnswers(version: string): Promise<void> {
+  const cache = await caches.open(SEARCH_CACHE);
+  const url = new URL(answersPath(version), ORIGIN).href;
+  if (await cache.match(url)) return;
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (storable(response)) await cache.put(url, response);
+}
+
+// The search's entry and the answers file of the index it names (a few KB gzip).
+async function keepCurrentAnswers(): Promise<void> {
+  const response = await fetch(SEARCH_ENTRY, { cache: 'no-cache', credentials: 'same-origin' });
+  if (!storable(response)) return;
+  const { version } = (await response.clone().json()) as { version?: unknown };
+  if (typeof version !== 'string') return;
+  await (await caches.open(SEARCH_CACHE)).put(new URL(SEARCH_ENTRY, ORIGIN).href, response);
+  await keepAnswers(version);
+}
+
 sw.addEventListener('install', (event) => {
   // No skipWaiting here: an open tab keeps the version it was loaded with.
-  event.waitUntil(precache());
+  event.waitUntil(Promise.all([precache(), keepCurrentAnswers().catch(() => {})]));
 });
 
 sw.addEventListener('activate', (event) => {
@@ -183,6 +206,7 @@ async function searchEntry(event: FetchEvent): Promise<Response> {
           await cache.put(key, copy);
           if (typeof version !== 'string') return;
           for (const stale of staleSearchFiles((await cache.keys()).map((r) => r.url), version)) await cache.delete(stale);
+          await keepAnswers(version);
         })().catch(() => {}),
       );
     }
@@ -202,7 +226,7 @@ async function searchFile(request: Request): Promise<Response> {
   const response = await fetch(request);
   if (storable(response)) {
     await cache.put(request, response.clone());
-    await trim(cache, manifest.searchEntries);
+    await trim<Request>(cache, manifest.searchEntries, (r) => isAnswers(r.url));
   }
   return response;
 }
