@@ -8,6 +8,7 @@
 //! build); `unitly build` rewrites them when content changed, `unitly check` warns when
 //! they are stale, and a test fails when the committed copies are stale.
 
+use crate::content::ingredients::Cooking;
 use crate::content::units::{Units, SYSTEMS};
 use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, MAX_WORDS, NOT_IN_WORDS};
 use crate::content::Content;
@@ -42,7 +43,7 @@ fn text_for(target: &str, content: &Content) -> String {
         WORD_RULE_TARGET => word_rule(),
         WORD_FORMS_TARGET => word_forms(&content.units),
         _ if SITE_TARGETS.contains(&target) => site(content),
-        _ => typescript(&content.units),
+        _ => typescript(&content.units, content.cooking.as_ref()),
     }
 }
 
@@ -131,8 +132,8 @@ pub fn words(units: &Units) -> String {
     )
 }
 
-/// The module's text for these units.
-pub fn typescript(units: &Units) -> String {
+/// The module's text for these units (and the Cooking converter's name, when there is one).
+pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
     let json = |s: &str| crate::html::inline_json(s);
     let list = |items: Vec<String>| format!("[{}]", items.join(", "));
     let keys = list(units.categories.iter().map(|c| json(&c.key)).collect());
@@ -140,6 +141,7 @@ pub fn typescript(units: &Units) -> String {
     let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
     let l = &units.limits;
     let systems = list(SYSTEMS.iter().map(|s| json(s)).collect());
+    let cooking_label = cooking.map_or("null".to_string(), |c| json(&c.label));
     let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
     let former: Vec<String> = units
         .categories
@@ -180,7 +182,10 @@ pub fn typescript(units: &Units) -> String {
          export const COOKING_UNITS: readonly string[] = {cooking};\n\
          \n\
          /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */\n\
-         export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {{{former}}};\n",
+         export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {{{former}}};\n\
+         \n\
+         /** The Cooking converter's name (content/ingredients.yaml), as its history entries say it; null without one. */\n\
+         export const COOKING_LABEL = {cooking_label} as const;\n",
         labels.join("\n"),
         json(&units.currency_default.from),
         json(&units.currency_default.to),

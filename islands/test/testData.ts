@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { currencyOf } from '../src/lib/currencyCatalog.ts';
 import type { Currency, UnitsData } from '../src/lib/units.ts';
+import type { CookingData } from '../src/lib/cooking.ts';
+import { exactNumber } from '../src/lib/kinds.ts';
+import { div, mul } from '../src/lib/rational.ts';
 
 export const UNITS_YAML = new URL('../../content/units.yaml', import.meta.url);
 
@@ -32,4 +35,25 @@ export class MemoryStorage implements Storage {
   }
   removeItem(k: string): void { this.items.delete(k); }
   clear(): void { this.items.clear(); }
+}
+
+/**
+ * The Cooking card's props from the real content/ingredients.yaml, as the build assembles
+ * them (src/render/mod.rs `cooking`): the measures as units of units.yaml, and each
+ * ingredient's `weighs` (in `unit` per `per`) as grams per cup, exactly.
+ */
+export function loadCooking(): CookingData {
+  const file = parse(readFileSync(new URL('../../content/ingredients.yaml', import.meta.url), 'utf8'));
+  const units = loadUnits();
+  const m = file.measures;
+  const unit = (set: { category: string }, key: string) => units.categories[set.category as keyof typeof units.categories].units.find((u) => u.key === key)!;
+  const measures = (set: { category: string; units: string[] }) => set.units.map((k) => unit(set, k));
+  const factor = (set: { category: string }, key: string) => exactNumber(unit(set, key).factor!);
+  const ingredients = file.ingredients.map((i: { key: string; name: string; aliases?: string[]; weighs: number | string; unit?: string; per?: string }) => {
+    const inGrams = div(factor(m.weight, i.unit ?? m.gram), factor(m.weight, m.gram));
+    const perCup = div(factor(m.volume, m.cup), factor(m.volume, i.per ?? m.cup));
+    const grams = mul(mul(exactNumber(i.weighs), inGrams), perCup);
+    return { key: i.key, name: i.name, aliases: i.aliases ?? [], grams_per_cup: `${grams.n}/${grams.d}` };
+  });
+  return { label: file.label, precision: file.precision, volume: measures(m.volume), weight: measures(m.weight), cup: m.cup, gram: m.gram, default: file.default, ingredients };
 }

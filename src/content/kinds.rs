@@ -92,6 +92,55 @@ impl Kind {
     }
 }
 
+/// A number of units.yaml as a reader sees it: `0.3048`, `1.609344/3.785411784`, `π/180`.
+fn shown(text: &ExactText) -> String {
+    text.to_string().replace("pi", "π").replace('*', " × ").replace('/', " / ").replace("  ", " ")
+}
+
+/// About seven significant digits, for the "≈" beside an exact form that is not a decimal.
+fn approx(x: f64) -> String {
+    let text = format!("{:.*}", (6 - x.abs().log10().floor() as i32).max(0) as usize, x);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+impl Unit {
+    /// How the unit is defined against the base unit (symbol `base`), for its converter
+    /// page: `1 ft = 0.3048 m`, `1 mpg = 1.609344 / 3.785411784 km/L ≈ 0.4251437 km/L`,
+    /// `L/100 km = 100 ÷ km/L`, `°F = °C × 1.8 + 32`. None when the unit is not valid.
+    pub fn definition(&self, base: &Unit) -> Option<String> {
+        let kind = self.kind().ok()?;
+        if self.key == base.key {
+            return Some("the base unit".into());
+        }
+        let (sym, b) = (&self.symbol, &base.symbol);
+        Some(match kind {
+            Kind::Linear(f) => {
+                let text = self.factor.as_ref()?;
+                let plain = matches!(text, ExactText::Number(_)) || text.to_string().chars().all(|c| c.is_ascii_digit() || c == '.');
+                if plain {
+                    format!("1 {sym} = {text} {b}")
+                } else {
+                    format!("1 {sym} = {} {b} ≈ {} {b}", shown(text), approx(f.value()))
+                }
+            }
+            Kind::Reciprocal(_) => format!("{sym} = {} ÷ {b}", shown(self.reciprocal.as_ref()?)),
+            Kind::Affine { offset, .. } => {
+                let scale = shown(self.scale.as_ref()?);
+                let scaled = if scale == "1" { b.to_string() } else { format!("{b} × {scale}") };
+                match offset.num.signum() {
+                    0 => format!("{sym} = {scaled}"),
+                    1 => format!("{sym} = {scaled} + {}", shown(self.offset.as_ref()?)),
+                    _ => format!("{sym} = {scaled} − {}", shown(self.offset.as_ref()?).trim_start_matches('-')),
+                }
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +160,25 @@ mod tests {
         assert!(unit("scale: 1, offset: 0").kind().unwrap().is_identity());
         assert!(unit("factor: \"pi/pi\"").kind().unwrap().is_identity());
         assert!(!unit("reciprocal: 1").kind().unwrap().is_identity());
+    }
+
+    #[test]
+    fn definitions_read_as_a_reader_writes_them() {
+        let base = unit("factor: 1");
+        let def = |fields: &str, symbol: &str| {
+            let mut u = unit(fields);
+            u.key = "other".into();
+            u.symbol = symbol.into();
+            u.definition(&Unit { symbol: "km/L".into(), ..base.clone() }).unwrap()
+        };
+        assert_eq!(def("factor: 0.3048", "ft"), "1 ft = 0.3048 km/L");
+        assert_eq!(def("factor: \"0.25\"", "q"), "1 q = 0.25 km/L");
+        assert_eq!(def("factor: \"1.609344/3.785411784\"", "mpg"), "1 mpg = 1.609344 / 3.785411784 km/L ≈ 0.4251437 km/L");
+        assert_eq!(def("factor: \"pi/180\"", "°"), "1 ° = π / 180 km/L ≈ 0.01745329 km/L");
+        assert_eq!(def("reciprocal: 100", "L/100 km"), "L/100 km = 100 ÷ km/L");
+        assert_eq!(def("scale: 1.8, offset: 32", "°F"), "°F = km/L × 1.8 + 32");
+        assert_eq!(def("scale: 1, offset: -273.15", "x"), "x = km/L − 273.15");
+        assert_eq!(base.definition(&base).unwrap(), "the base unit");
     }
 
     #[test]

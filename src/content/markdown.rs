@@ -2,8 +2,7 @@
 
 use super::placeholder::placeholder;
 use super::raw_html;
-use super::shortcode::{self, Embed};
-use super::units::Units;
+use super::shortcode::{self, Converters, Embed};
 use crate::html::escape_attr;
 use crate::images::{Catalog, Lookup};
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -28,9 +27,9 @@ pub fn embed_marker(n: usize) -> String {
 
 /// Renders a markdown body. Images under `/images/` come from `images` (the files of
 /// `content/images/`) and become responsive `<picture>` elements. A paragraph that is a
-/// converter shortcode becomes an embedded converter of `units` (with `None`, as in an FAQ
+/// converter shortcode becomes an embedded converter of `converters` (with `None`, as in an FAQ
 /// answer, it is a problem).
-pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered {
+pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) -> Rendered {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
@@ -150,9 +149,9 @@ pub fn render(source: &str, images: &Catalog, units: Option<&Units>) -> Rendered
             Event::Start(Tag::Paragraph) if shortcode::is_shortcode(&source[range.clone()]) => {
                 let text = &source[range.clone()];
                 let level = (heading_level + 1).clamp(2, 4);
-                let embed = match units {
+                let embed = match converters {
                     None => Err((0, "a converter goes in a page's or an article's body, not here".to_string())),
-                    Some(units) => shortcode::parse(text).and_then(|code| shortcode::resolve(&code, units, embeds.len() + 1, level)),
+                    Some(converters) => shortcode::parse(text).and_then(|code| shortcode::resolve(&code, converters, embeds.len() + 1, level)),
                 };
                 match embed {
                     Ok(embed) => {
@@ -409,7 +408,7 @@ mod tests {
     fn a_converter_shortcode_paragraph_becomes_a_marked_embed() {
         let units = crate::content::shortcode::tests_units();
         let src = "Intro.\n\n## Oven\n\n{{ converter(from=\"celsius\", to=\"fahrenheit\", value=\"180\") }}\n\n```\n{{ converter(from=\"x\") }}\n```\n";
-        let r = render(src, &Catalog::default(), Some(&units));
+        let r = render(src, &Catalog::default(), Some(Converters { units: &units, cooking: None }));
         assert!(r.problems.is_empty(), "{:?}", r.problems);
         assert_eq!((r.embeds.len(), r.embeds[0].heading_level, r.embeds[0].id.as_str()), (1, 3, "temperature-converter-1"));
         assert!(r.html.contains("<!--unitly:embed:0-->") && !r.html.contains("<p>{{"), "{}", r.html);
@@ -417,7 +416,7 @@ mod tests {
         let bad = render(
             "Try {{ converter(from=\"feet\", to=\"meters\") }} here.\n\n{{ converter(from=\"feet\", to=\"grams\") }}\n",
             &Catalog::default(),
-            Some(&units),
+            Some(Converters { units: &units, cooking: None }),
         );
         let at: Vec<usize> = bad.problems.iter().map(|(at, _)| *at).collect();
         assert_eq!(at, [4, 83], "{:?}", bad.problems);
@@ -491,7 +490,7 @@ mod tests {
         let units = crate::content::shortcode::tests_units();
         let src = "Press <kbd>Enter</kbd>.\n\n{{ converter(from=\"celsius\", to=\"fahrenheit\", value=\"180\") }}\n\n<details><summary>More</summary>\n\n\
             {{ converter(from=\"fahrenheit\", to=\"celsius\") }}\n\n</details>\n\nunitly-embed- <!--unitly:embed:0-->\n";
-        let r = render(src, &Catalog::default(), Some(&units));
+        let r = render(src, &Catalog::default(), Some(Converters { units: &units, cooking: None }));
         assert_eq!(r.embeds.len(), 2, "{:?}", r.problems);
         let forged = src.find("<!--unitly:embed:0").unwrap();
         assert_eq!(r.problems.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [forged], "{:?}", r.problems);

@@ -6,6 +6,7 @@ pub mod currency_pairs;
 pub mod date;
 pub mod exact;
 pub mod frontmatter;
+pub mod ingredients;
 pub mod kinds;
 pub mod markdown;
 pub mod model;
@@ -28,6 +29,7 @@ use crate::images::Catalog;
 use date::Date;
 use model::*;
 use positions::Positions;
+use shortcode::Converters;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use units::Units;
@@ -46,6 +48,8 @@ pub struct Content {
     pub pages: Vec<Page>,
     pub faq: Vec<FaqEntry>,
     pub units: Units,
+    /// The Cooking converter's ingredients (`content/ingredients.yaml`), when the site has one.
+    pub cooking: Option<ingredients::Cooking>,
     /// What works but degrades (a currency without an offline rate): printed, never fatal.
     pub warnings: Problems,
     /// The files of `content/images/`.
@@ -108,6 +112,14 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
     let (Some(config), Some(routes), Some(units), Some(faq)) = (config, routes, units, faq) else {
         return Err(problems);
     };
+    // Optional: a site without it has no Cooking converter (a page naming one is refused).
+    let cooking = if root.join(ingredients::FILE).exists() {
+        let Some((file, text)) = loader.read(ingredients::FILE) else { return Err(problems) };
+        let Some(cooking) = ingredients::load(&file, &text, &units, loader.problems) else { return Err(problems) };
+        Some(cooking)
+    } else {
+        None
+    };
     let default_lastmod = match Date::parse(&config.default_lastmod) {
         Ok(d) => d,
         Err(e) => {
@@ -144,7 +156,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             ));
             continue;
         }
-        if let Some(page) = loader.registry_page(route, default_lastmod, &at, &units) {
+        if let Some(page) = loader.registry_page(route, default_lastmod, &at, Converters { units: &units, cooking: cooking.as_ref() }) {
             pages.push(page);
         }
     }
@@ -178,6 +190,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
         faq_at: &faq_at,
         faq_links: &faq_links,
         units: &units,
+        cooking: cooking.as_ref(),
     };
     validate::validate(&loaded, &mut problems);
     match [pairs::PAIR_TEMPLATE, pairs::INDEX_TEMPLATE].into_iter().find(|t| !templates.contains(*t)) {
@@ -201,7 +214,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             .filter(|p| matches!(p.data, PageData::Article(_)))
             .map(|p| {
                 let mut found = Problems::default();
-                article_body(root, &p.source, &images, &units, &mut found);
+                article_body(root, &p.source, &images, Converters { units: &units, cooking: cooking.as_ref() }, &mut found);
                 found
             })
             .collect();
@@ -220,7 +233,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             Hold::Scheduled(_) => publish.future,
         }
     });
-    Ok(Content { root: root.to_path_buf(), digest: texts.digest(), config, pages, faq, units, warnings, images, held_back })
+    Ok(Content { root: root.to_path_buf(), digest: texts.digest(), config, pages, faq, units, cooking, warnings, images, held_back })
 }
 
 impl Content {
@@ -234,7 +247,7 @@ impl Content {
             return Ok(std::borrow::Cow::Owned(Body::default()));
         }
         let mut problems = Problems::default();
-        let body = article_body(&self.root, &page.source, &self.images, &self.units, &mut problems);
+        let body = article_body(&self.root, &page.source, &self.images, Converters { units: &self.units, cooking: self.cooking.as_ref() }, &mut problems);
         problems.into_result()?;
         Ok(std::borrow::Cow::Owned(body.unwrap_or_default()))
     }
@@ -246,15 +259,15 @@ fn read_source(root: &Path, file: &Path) -> Result<String, Problem> {
 }
 
 /// Reads an article and renders its body (`None` when the file cannot be read or split).
-fn article_body(root: &Path, file: &Path, images: &Catalog, units: &Units, problems: &mut Problems) -> Option<Body> {
+fn article_body(root: &Path, file: &Path, images: &Catalog, converters: Converters, problems: &mut Problems) -> Option<Body> {
     let text = read_source(root, file).map_err(|p| problems.push(p)).ok()?;
     let split = frontmatter::split(file, &text).map_err(|p| problems.push(p)).ok()?;
-    Some(render_body(file, &text, &split, images, units, problems))
+    Some(render_body(file, &text, &split, images, converters, problems))
 }
 
 /// Renders a markdown body, reporting its problems (images, relative links, converters) located.
-fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Catalog, units: &Units, problems: &mut Problems) -> Body {
-    let rendered = markdown::render(split.body, images, Some(units));
+fn render_body(file: &Path, text: &str, split: &frontmatter::Split, images: &Catalog, converters: Converters, problems: &mut Problems) -> Body {
+    let rendered = markdown::render(split.body, images, Some(converters));
     for (offset, message) in rendered.problems {
         problems.push(Problem::at_offset(file, text, split.body_offset + offset, message));
     }
@@ -307,7 +320,7 @@ impl Loader<'_> {
         serde_yaml::from_str(&text).map_err(|e| self.problem(Problem::from_yaml(&file, &e, 0))).ok()
     }
 
-    fn registry_page(&mut self, route: &RouteEntry, default_lastmod: Date, at: &dyn Fn(&str) -> (usize, usize), units: &Units) -> Option<Page> {
+    fn registry_page(&mut self, route: &RouteEntry, default_lastmod: Date, at: &dyn Fn(&str) -> (usize, usize), converters: Converters) -> Option<Page> {
         let Some((file, text)) = self.read(&format!("content/{}", route.source)) else {
             let (l, c) = at("source");
             self.problem(Problem::new(ROUTES_FILE, l, c, format!("source `{}` of route {} does not exist", route.source, route.path)));
@@ -333,7 +346,7 @@ impl Loader<'_> {
         if let PageData::Page(f) = &data {
             self.date_field(&file, &split, "effective", f.effective.as_deref());
         }
-        let mut body = render_body(&file, &text, &split, self.images, units, self.problems);
+        let mut body = render_body(&file, &text, &split, self.images, converters, self.problems);
         body.links.extend(answer_links);
         Some(Page {
             path: route.path.clone(),

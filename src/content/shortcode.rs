@@ -4,6 +4,7 @@
 //! scrolls into view. [`parse`] reads the shortcode's syntax; [`resolve`] checks it against
 //! `content/units.yaml`. Every mistake is a problem at its place in the markdown file.
 
+use super::ingredients::{Cooking, COOKING};
 use super::model::UnitCategory;
 use super::units::Units;
 use serde::Serialize;
@@ -118,6 +119,14 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// What a shortcode can name: the units, and the Cooking converter's measures when the site
+/// has content/ingredients.yaml (a volume to a weight is its to convert, by ingredient).
+#[derive(Clone, Copy)]
+pub struct Converters<'a> {
+    pub units: &'a Units,
+    pub cooking: Option<&'a Cooking>,
+}
+
 /// A converter to put in a page: a category's card preset to a pair and maybe a value.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Embed {
@@ -135,7 +144,8 @@ pub struct Embed {
 /// Checks a shortcode against the units: `from` and `to` are unit keys of one category
 /// (`to` may be a compound such as `feet_inches`), `value` a number. `nth` (from 1) makes
 /// the card's ids unique in the page; `heading_level` is where it sits in the outline.
-pub fn resolve(code: &Shortcode, units: &Units, nth: usize, heading_level: u8) -> Result<Embed, (usize, String)> {
+pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_level: u8) -> Result<Embed, (usize, String)> {
+    let units = converters.units;
     let arg = |key: &str| code.args.iter().find(|(k, _, _)| k == key).map(|(_, v, at)| (v.as_str(), *at));
     let Some((from, from_at)) = arg("from") else { return Err((0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))) };
     let Some((to, to_at)) = arg("to") else { return Err((0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))) };
@@ -148,11 +158,13 @@ pub fn resolve(code: &Shortcode, units: &Units, nth: usize, heading_level: u8) -
     if !known_to {
         let elsewhere = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == to) || c.compounds.iter().any(|k| k.key == to));
         let why = match elsewhere {
-            Some(other) => format!(
-                "`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing",
-                category.label.to_lowercase(),
-                other.label.to_lowercase()
-            ),
+            Some(other) => by_ingredient(from, to, converters.cooking).unwrap_or_else(|| {
+                format!(
+                    "`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing",
+                    category.label.to_lowercase(),
+                    other.label.to_lowercase()
+                )
+            }),
             None => unknown_unit(to, units),
         };
         return Err((to_at, why));
@@ -171,6 +183,20 @@ pub fn resolve(code: &Shortcode, units: &Units, nth: usize, heading_level: u8) -
         value,
         heading_level,
         id: format!("{}-converter-{nth}", category.key.replace('_', "-")),
+    })
+}
+
+/// Why a volume and a weight of the Cooking converter's measures make no article converter:
+/// what a cup weighs depends on the ingredient, which only the Cooking converter asks for.
+fn by_ingredient(from: &str, to: &str, cooking: Option<&Cooking>) -> Option<String> {
+    let m = &cooking?.measures;
+    let (volume, weight) = (&m.volume.units, &m.weight.units);
+    let (v, w) = if volume.iter().any(|k| k == from) { (from, to) } else { (to, from) };
+    (volume.iter().any(|k| k == v) && weight.iter().any(|k| k == w)).then(|| {
+        format!(
+            "`{v}` is a volume and `{w}` a weight: what one weighs in the other depends on the ingredient, which an article's converter \
+             does not ask; link to the Cooking converter (the page with `category: {COOKING}`) instead"
+        )
     })
 }
 
@@ -269,7 +295,7 @@ mod tests {
     }
 
     fn resolved(text: &str) -> Result<Embed, (usize, String)> {
-        resolve(&parse(text)?, &tests_units(), 2, 3)
+        resolve(&parse(text)?, Converters { units: &tests_units(), cooking: None }, 2, 3)
     }
 
     #[test]
@@ -290,6 +316,23 @@ mod tests {
         assert!(why("{{ converter(from=\"feet\", to=\"feet\") }}").1.contains("both `feet`"));
         assert!(why("{{ converter(from=\"feet\") }}").1.starts_with("the converter needs `from` and `to`"));
         assert_eq!(why("{{ converter(from=\"feet\", to=\"meters\", value=\"six\") }}").0, 46);
+    }
+
+    #[test]
+    fn a_volume_to_a_weight_is_sent_to_the_cooking_converter() {
+        let units = tests_units();
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(crate::content::ingredients::FILE);
+        let text = std::fs::read_to_string(&file).expect("content/ingredients.yaml reads");
+        let cooking = crate::content::ingredients::load(&file, &text, &units, &mut Default::default()).expect("content/ingredients.yaml loads");
+        let converters = Converters { units: &units, cooking: Some(&cooking) };
+        for (text, at) in [("{{ converter(from=\"cups\", to=\"grams\") }}", 30), ("{{ converter(from=\"ounces\", to=\"tablespoons\") }}", 32)] {
+            let (found_at, why) = resolve(&parse(text).unwrap(), converters, 1, 2).unwrap_err();
+            assert_eq!(found_at, at, "{why}");
+            assert!(why.contains("depends on the ingredient") && why.contains("`category: cooking`"), "{why}");
+        }
+        let (_, why) = resolve(&parse("{{ converter(from=\"feet\", to=\"grams\") }}").unwrap(), converters, 1, 2).unwrap_err();
+        assert!(why.ends_with("a converter's two units measure the same thing"), "{why}");
+        assert_eq!(resolve(&parse("{{ converter(from=\"cups\", to=\"tablespoons\") }}").unwrap(), converters, 1, 2).unwrap().category, "volume");
     }
 
     #[test]

@@ -359,7 +359,7 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
             &mut Problems::default(),
         )
         .unwrap();
-        assert!(crate::generated::typescript(&units)
+        assert!(crate::generated::typescript(&units, None)
             .contains(r#"export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "length": { "foot": "feet" } };"#));
     }
 
@@ -480,7 +480,7 @@ mod cooking_tests {
         assert_eq!(cooking, ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"]);
         let props = serde_json::to_string(&units.categories).unwrap();
         assert!(!props.contains("cooking"), "the flag reaches the islands through the generated module, not the props");
-        assert!(crate::generated::typescript(&units).contains(
+        assert!(crate::generated::typescript(&units, None).contains(
             r#"export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];"#
         ));
         let words = crate::generated::words(&units);

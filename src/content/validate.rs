@@ -4,6 +4,7 @@
 //! the value it is about. Validation reads; it changes nothing.
 
 use super::frontmatter;
+use super::ingredients::{self, Cooking};
 use super::model::*;
 use super::page::{Page, PageData, SourceLink};
 use super::positions::{Positions, Step};
@@ -24,10 +25,12 @@ pub(super) struct Loaded<'a, 't> {
     /// The internal links of the FAQ's answers (rendered at load).
     pub faq_links: &'a [SourceLink],
     pub units: &'a Units,
+    /// The Cooking converter's ingredients, when the site has `content/ingredients.yaml`.
+    pub cooking: Option<&'a Cooking>,
 }
 
 pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
-    let Loaded { texts, config, routes, routes_at, pages, units, .. } = *loaded;
+    let Loaded { texts, config, routes, routes_at, pages, units, cooking, .. } = *loaded;
     // Where route `nth` (0 = the first) with `path` sets `key`.
     let route_value = |path: &str, nth: usize, key: &str| {
         let i = routes.routes.iter().enumerate().filter(|(_, r)| r.path == path).nth(nth).map(|(i, _)| i);
@@ -65,7 +68,7 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
             problems.push(Problem::new(ROUTES_FILE, l, c, format!("parent `{parent}` of {} is not a route", page.path)));
         }
         if let PageData::Converter(front) = &page.data {
-            validate_converter(texts, page, front, units, &exists, problems);
+            validate_converter(texts, page, front, (units, cooking), &exists, problems);
         }
         if let PageData::Page(front) = &page.data {
             for (i, key) in front.quick.iter().enumerate() {
@@ -155,9 +158,30 @@ fn validate_faq(loaded: &Loaded, exists: &dyn Fn(&str) -> bool, problems: &mut P
     }
 }
 
-fn validate_converter(texts: &Texts, page: &Page, front: &ConverterFront, units: &Units, exists: &dyn Fn(&str) -> bool, problems: &mut Problems) {
+fn validate_converter(
+    texts: &Texts,
+    page: &Page,
+    front: &ConverterFront,
+    (units, cooking): (&Units, Option<&Cooking>),
+    exists: &dyn Fn(&str) -> bool,
+    problems: &mut Problems,
+) {
     let preset = [("from", &front.preset.from), ("to", &front.preset.to)];
-    if front.category == super::currency_pairs::CATEGORY {
+    if front.category == ingredients::COOKING {
+        match cooking {
+            None => {
+                let message = format!("category `{}` converts by ingredient: it needs {}", ingredients::COOKING, ingredients::FILE);
+                problems.push(front_matter_problem(texts, page, &["category"], message));
+            }
+            Some(cooking) => {
+                let m = &cooking.measures;
+                for (field, key) in preset.into_iter().filter(|(_, key)| !m.volume.units.contains(key) && !m.weight.units.contains(key)) {
+                    let message = format!("`{key}` is not one of the measures of {}", ingredients::FILE);
+                    problems.push(front_matter_problem(texts, page, &["preset", field], message));
+                }
+            }
+        }
+    } else if front.category == super::currency_pairs::CATEGORY {
         for (field, code) in preset {
             if !units.has_currency(code) {
                 problems.push(front_matter_problem(texts, page, &["preset", field], format!("unknown currency `{code}` in preset")));

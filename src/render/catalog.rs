@@ -1,8 +1,10 @@
-//! Every converter the site has, grouped as content/units.yaml's `group` says: the home
+//! Every converter the site has, grouped as content/units.yaml's `group` says (the Cooking
+//! converter's in content/ingredients.yaml; currency is an everyday one): the home
 //! page's grid and the header's menu of all converters. Built from the category pages of
 //! content/routes.yaml (a converter page whose parent is the home page), in their order, so
 //! a category added as content appears in both with no template change.
 
+use crate::content::ingredients::COOKING;
 use crate::content::model::GROUPS;
 use crate::content::{Content, PageData};
 use serde::Serialize;
@@ -46,11 +48,24 @@ pub fn groups(content: &Content) -> Vec<Group<'_>> {
                 let label = page.short_label.as_deref().unwrap_or(&c.label);
                 (c.group.as_str(), Entry { category: &c.key, label, path: &page.path, symbols: symbols.join(" · "), accent: &c.accent })
             }
-            None => {
-                let codes: Vec<&str> = content.units.currencies.iter().take(TILE_SYMBOLS).map(|c| c.code.as_str()).collect();
-                let label = page.short_label.as_deref().unwrap_or(&page.label);
-                (CURRENCY_GROUP, Entry { category: &front.category, label, path: &page.path, symbols: codes.join(" · "), accent: "blue" })
-            }
+            None => match (&content.cooking, front.category.as_str()) {
+                (Some(cooking), COOKING) => {
+                    let m = &cooking.measures;
+                    let symbol = |category: &str, key: &str| {
+                        content.units.category(category).and_then(|c| c.units.iter().find(|u| u.key == key)).map(|u| u.symbol.as_str())
+                    };
+                    let volumes = m.volume.units.iter().filter_map(|k| symbol(&m.volume.category, k)).take(TILE_SYMBOLS / 2);
+                    let weights = m.weight.units.iter().filter_map(|k| symbol(&m.weight.category, k)).take(TILE_SYMBOLS / 2);
+                    let symbols: Vec<&str> = volumes.chain(weights).collect();
+                    let label = page.short_label.as_deref().unwrap_or(&cooking.label);
+                    (cooking.group.as_str(), Entry { category: COOKING, label, path: &page.path, symbols: symbols.join(" · "), accent: "orange" })
+                }
+                _ => {
+                    let codes: Vec<&str> = content.units.currencies.iter().take(TILE_SYMBOLS).map(|c| c.code.as_str()).collect();
+                    let label = page.short_label.as_deref().unwrap_or(&page.label);
+                    (CURRENCY_GROUP, Entry { category: &front.category, label, path: &page.path, symbols: codes.join(" · "), accent: "blue" })
+                }
+            },
         };
         if let Some(g) = groups.iter_mut().find(|g| g.key == group) {
             g.converters.push(entry);

@@ -341,8 +341,70 @@ fn extras(content: &Content, summaries: &[Value]) -> Vec<(&'static str, Value)> 
         ("latest_articles", Value::Array(summaries.iter().take(HOME_ARTICLES).cloned().collect())),
         ("faq", to_json(serde_json::to_value(&content.faq))),
         ("units", to_json(serde_json::to_value(&content.units))),
+        ("unit_tables", unit_tables(content)),
+        ("cooking", cooking(content)),
         ("sitemap_count", Value::from(crate::sitemap::url_count(content))),
     ]
+}
+
+/// Each category's units as its converter page's table shows them: name, symbol, exact
+/// definition against the base unit, and the standard that defines it.
+fn unit_tables(content: &Content) -> Value {
+    let tables = content.units.categories.iter().map(|c| {
+        let base = c.units.iter().find(|u| u.key == c.base);
+        let rows: Vec<Value> = c
+            .units
+            .iter()
+            .map(|u| {
+                let definition = base.and_then(|b| u.definition(b)).unwrap_or_default();
+                json!({ "name": u.name, "symbol": u.symbol, "definition": definition, "source": u.source.as_deref().unwrap_or_default() })
+            })
+            .collect();
+        (c.key.clone(), Value::Array(rows))
+    });
+    Value::Object(tables.collect())
+}
+
+/// The Cooking converter: its card's props (`card`: the measures as units of units.yaml,
+/// the ingredients without their sources) and its page's table (`table`: every figure with
+/// its source). Null on a site without content/ingredients.yaml.
+fn cooking(content: &Content) -> Value {
+    let Some(cooking) = &content.cooking else { return Value::Null };
+    let measures = &cooking.measures;
+    let units = |set: &crate::content::ingredients::MeasureSet| -> Vec<Value> {
+        let category = content.units.category(&set.category);
+        let unit = |key: &String| category.and_then(|c| c.units.iter().find(|u| &u.key == key));
+        set.units.iter().filter_map(unit).map(|u| serde_json::to_value(u).expect("a unit serialises")).collect()
+    };
+    // Exact ("n/d", as units.yaml writes a ratio): the card converts with it exactly.
+    let per_cup = |i| cooking.grams_per_cup(i, &content.units).map(|g| format!("{}/{}", g.num, g.den)).unwrap_or_default();
+    let ingredients: Vec<Value> =
+        cooking.ingredients.iter().map(|i| json!({ "key": i.key, "name": i.name, "aliases": i.aliases, "grams_per_cup": per_cup(i) })).collect();
+    let measure_name = |set: &crate::content::ingredients::MeasureSet, key: &str| {
+        let unit = content.units.category(&set.category).and_then(|c| c.units.iter().find(|u| u.key == key));
+        unit.map(|u| u.symbol.clone()).unwrap_or_default()
+    };
+    let cup = content.units.category(&measures.volume.category).and_then(|c| c.units.iter().find(|u| u.key == measures.cup));
+    let table: Vec<Value> = cooking
+        .ingredients
+        .iter()
+        .map(|i| {
+            let unit = measure_name(&measures.weight, i.unit.as_deref().unwrap_or(&measures.gram));
+            let per = measure_name(&measures.volume, i.per.as_deref().unwrap_or(&measures.cup));
+            let grams = cooking.grams_per_cup(i, &content.units).map(|g| format!("{:.1}", g.value())).unwrap_or_default();
+            let per_ml = cooking.grams_per_ml(i, &content.units).map(|g| format!("{g:.3}")).unwrap_or_default();
+            json!({ "name": i.name, "given": format!("{} {unit} per {per}", i.weighs), "grams_per_cup": grams, "grams_per_ml": per_ml, "source": i.source })
+        })
+        .collect();
+    json!({
+        "card": {
+            "label": cooking.label, "precision": cooking.precision, "volume": units(&measures.volume), "weight": units(&measures.weight),
+            "cup": measures.cup, "gram": measures.gram, "default": cooking.default, "ingredients": ingredients,
+        },
+        "table": table,
+        "cup_name": cup.map(|u| u.name.as_str()).unwrap_or_default(),
+        "cup_ml": cooking.cup_ml(&content.units).map(|ml| format!("{}", ml.value())).unwrap_or_default(),
+    })
 }
 
 /// Which extras each template mentions, in its own text or in the templates it extends,

@@ -5,13 +5,15 @@
 // the same beside the header's links. (tests/catalog.rs checks the sizes and the props.)
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, openPage, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 
 /** The site's own unit categories (content/units.yaml), and as many generated as make fifty. */
 const REAL = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}[a-z_]+:\n {4}label:/gm)].length;
 const GENERATED = 50 - REAL;
+/** The converters that are no category of units.yaml: currency, and cooking by ingredient. */
+const OTHERS = 1 + (existsSync(join(ROOT, 'content/ingredients.yaml')) ? 1 : 0);
 const GROUPS = ['everyday', 'science', 'engineering', 'digital', 'cooking'];
 /** Two letters for i (unit words hold no digits). */
 const code = (i) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26));
@@ -61,7 +63,7 @@ test('at 320 px the home page lists all fifty categories, grouped, without scrol
     assert.ok(await all.getByRole('heading', { name: group, level: 3 }).isVisible(), group);
   }
   const tiles = all.getByRole('link');
-  assert.equal(await tiles.count(), 50 + 1, 'fifty categories and currency');
+  assert.equal(await tiles.count(), 50 + OTHERS, 'fifty categories, currency and cooking');
   assert.ok(await all.getByRole('link', { name: new RegExp(`^${LAST}`) }).isVisible());
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
   // The quick converters stay usable on the page.
@@ -84,7 +86,7 @@ test('at 320 px the menu opens from the keyboard and Tab reaches the last of fif
   assert.equal(await menu.getAttribute('aria-expanded'), 'true');
   const panel = page.getByRole('navigation', { name: 'Menu' });
   assert.ok(await panel.isVisible());
-  assert.equal(await panel.getByRole('link').count(), 50 + 1 + 1, 'fifty categories, currency and the blog');
+  assert.equal(await panel.getByRole('link').count(), 50 + OTHERS + 1, 'fifty categories, currency, cooking and the blog');
   const last = panel.getByRole('link', { name: LAST });
   for (let i = 0; i < 60 && !(await last.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   assert.ok(await last.evaluate((el) => el === document.activeElement), 'Tab reaches the last category');

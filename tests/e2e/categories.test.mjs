@@ -21,7 +21,8 @@ function categoryPages() {
       const [, from, to] = /^preset: \{ from: (\S+), to: (\S+) \}$/m.exec(text);
       return { path: pathOf.get(`converters/${file}`), category, from, to };
     })
-    .filter((p) => p.category !== 'currency' && p.path === `/${p.category.replace(/_/g, '-')}-converter`);
+    // Currency and cooking pages have their own cards (CurrencyCard, CookingCard; cooking.test.mjs).
+    .filter((p) => p.category !== 'currency' && p.category !== 'cooking' && p.path === `/${p.category.replace(/_/g, '-')}-converter`);
 }
 
 // Typed quantities a visitor searches for, on their own category's page: [path, typed, To, result].

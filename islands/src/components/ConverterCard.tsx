@@ -12,13 +12,14 @@ import { unitWords } from '../lib/copyText.ts';
 import { findTarget, isCookingUnit, resultLine } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
 import type { Lexicon } from '../lib/parse.ts';
-import { readDecimals, readFractions, subscribePrefs, writeDecimals, writeFractions } from '../lib/prefs.ts';
+import { readDecimals, readFractions, subscribePrefs, writeDecimals } from '../lib/prefs.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
+import FractionsToggle from '../ui/FractionsToggle.tsx';
 import { CardSection, ResultField, ValueField, type FieldMessage } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
@@ -245,18 +246,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         </div>
 
         {cooking && (
-          <div className="converter-fractions">
-            <input
-              id={`${id}-fractions`}
-              type="checkbox"
-              checked={fractions}
-              onChange={(e) => {
-                setFractions(e.target.checked);
-                writeFractions(e.target.checked);
-              }}
-            />
-            <label htmlFor={`${id}-fractions`}>{`Fractions for ${category.units.filter(isCookingUnit).map((u) => u.symbol).join(', ')} (nearest 1/8)`}</label>
-          </div>
+          <FractionsToggle id={id} units={category.units} checked={fractions} onChange={setFractions} />
         )}
 
         <details

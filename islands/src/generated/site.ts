@@ -23,6 +23,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "flow_rate": "/flow-rate-converter",
   "digital_storage": "/digital-storage-converter",
   "data_transfer_rate": "/data-transfer-rate-converter",
+  "cooking": "/cooking-converter",
 };
 
 /** How long a newsletter confirmation link works (content/site.yaml `newsletter`). */

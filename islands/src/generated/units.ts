@@ -53,3 +53,6 @@ export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "ta
 
 /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */
 export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "weight": { "tons": "tonnes" } };
+
+/** The Cooking converter's name (content/ingredients.yaml), as its history entries say it; null without one. */
+export const COOKING_LABEL = "Cooking" as const;

@@ -6,7 +6,7 @@
 
 export const HISTORY_LIMIT = 50;
 
-import { CATEGORY_LABELS, type CategoryLabel } from '../generated/units.ts';
+import { CATEGORY_LABELS, COOKING_LABEL, type CategoryLabel } from '../generated/units.ts';
 import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
 import { HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
 import { currentUnitKey } from './units';
@@ -16,9 +16,10 @@ import { currentUnitKey } from './units';
 export { HISTORY_EVENT, HISTORY_KEY, HISTORY_SETTLE_MS, REPLAY_EVENT, createSettler, isReplay, subscribeReplay } from './historyBus';
 export type { Replay, Settler } from './historyBus';
 
-/** What a history entry names: a unit category's label (content/units.yaml) or Currency. */
-export type HistoryType = CategoryLabel | 'Currency';
-export const HISTORY_TYPES: readonly HistoryType[] = [...Object.values(CATEGORY_LABELS), 'Currency'];
+/** What a history entry names: a unit category's label (content/units.yaml), Currency, or the Cooking converter's label. */
+export type HistoryType = CategoryLabel | 'Currency' | NonNullable<typeof COOKING_LABEL>;
+const cookingLabel = COOKING_LABEL as HistoryType | null;
+export const HISTORY_TYPES: readonly HistoryType[] = [...Object.values(CATEGORY_LABELS), 'Currency', ...(cookingLabel === null ? [] : [cookingLabel])];
 
 export interface HistoryEntry {
   id: number; // creation time in ms, unique within the list

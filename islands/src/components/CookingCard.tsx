@@ -1,0 +1,212 @@
+// The Cooking converter: an ingredient, then cups, spoons or milliliters of it as grams or
+// ounces, or back. Typing the ingredient after the quantity ("3 cups flour") picks it. The
+// densities come from content/ingredients.yaml (as props); with an ingredient chosen every
+// measure is a unit of grams (lib/cooking.ts), converted by the same exact code as every
+// other card (lib/conversion.ts). What every card shares is ui/useCard.ts and CardParts.
+//
+// Server-rendered with the props alone; the address (?value=…&from=…&to=…&ingredient=…) and
+// storage are read only in effects, so the first client render matches the server's HTML.
+import { useEffect, useMemo, useState } from 'react';
+import type { CookingData, Ingredient } from '../lib/cooking.ts';
+import type { Outcome } from '../lib/conversion.ts';
+import type { HistoryType, NewHistoryEntry } from '../lib/history.ts';
+import { unitWords } from '../lib/copyText.ts';
+import { lazyChunk } from '../lib/lazyChunk.ts';
+import { readFractions, subscribePrefs } from '../lib/prefs.ts';
+import { toast } from '../lib/toast.ts';
+import { copyWithToast } from '../lib/clipboard.ts';
+import CardActions from '../ui/CardActions.tsx';
+import UnitPair from '../ui/UnitPair.tsx';
+import FractionsToggle from '../ui/FractionsToggle.tsx';
+import { CardSection, ResultField, ValueField, type FieldMessage } from '../ui/CardParts.tsx';
+import { useCard, useSettledHistory } from '../ui/useCard.ts';
+import { useChunk } from '../ui/useChunk.ts';
+
+export interface CookingCardProps {
+  data: CookingData;
+  /** The pair to start with (the page's preset); the file's default when missing or unknown. */
+  from?: string;
+  to?: string;
+  /** The page's main card mirrors its conversion in the address. */
+  syncUrl?: boolean;
+  headingLevel?: 2 | 3 | 4;
+}
+
+// The value parser, the exact conversion and the ingredient arithmetic: fetched on the Value
+// field's first focus or when there is a value to convert, like every unit card's.
+const conversionChunk = lazyChunk(() =>
+  Promise.all([import('../lib/conversion.ts'), import('../lib/cooking.ts')]).then(([conversion, cooking]) => ({ conversion, cooking })),
+);
+
+// A whisk over a bowl.
+const ICON = ['M4 11h16a8 8 0 0 1-16 0z', 'M12 11V4', 'M9 4.5c0 2 1.3 4 3 6.5 1.7-2.5 3-4.5 3-6.5'];
+const INGREDIENT_PARAM = 'ingredient';
+
+export default function CookingCard({ data, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2 }: CookingCardProps) {
+  const measures = [...data.volume, ...data.weight];
+  const keys = measures.map((u) => u.key);
+  const known = (k: string | undefined, fallback: string): string => (k !== undefined && keys.includes(k) ? k : fallback);
+  const card = useCard({
+    category: 'cooking',
+    syncUrl,
+    preset: { from: known(fromProp, data.default.from), to: known(toProp, data.default.to) },
+    fromKeys: keys,
+    toKeys: keys,
+  });
+  const { value, from, to } = card;
+  const [chosen, setChosen] = useState(data.default.ingredient);
+  const [fractions, setFractions] = useState(false);
+  const [chunk, loadChunk] = useChunk(conversionChunk, 'the cooking conversion');
+
+  const byKey = (k: string): Ingredient | undefined => data.ingredients.find((i) => i.key === k);
+  // An ingredient typed after the quantity wins over the menu, which then follows it.
+  const menu = byKey(chosen) ?? data.ingredients[0];
+  const split = chunk === null ? null : chunk.cooking.cookingInput(value, menu, data.ingredients);
+  const ingredient = split?.ingredient ?? menu;
+  const typedIngredient = split?.typed ? split.ingredient.key : undefined;
+  useEffect(() => {
+    if (typedIngredient !== undefined) setChosen(typedIngredient);
+  }, [typedIngredient]);
+
+  const category = useMemo(() => (chunk === null ? null : chunk.cooking.cookingCategory(data, ingredient)), [chunk, data, ingredient]);
+  const unitOf = (k: string) => category?.units.find((u) => u.key === k);
+  const outcome: Outcome =
+    chunk !== null && category !== null
+      ? chunk.conversion.convertInput({
+          category,
+          lexicon: chunk.conversion.lexiconFor(category),
+          input: split?.rest ?? value,
+          from: unitOf(from)!,
+          to: chunk.conversion.findTarget(category, to)!,
+          decimals: 'auto',
+          fractions,
+        })
+      : { kind: 'empty' };
+  const pending = chunk === null && value.trim() !== '';
+  const ok = outcome.kind === 'ok' ? outcome : null;
+  const error = outcome.kind === 'error' ? outcome.message : null;
+  const fromUnit = measures.find((u) => u.key === from)!;
+  const toUnit = measures.find((u) => u.key === to)!;
+  const of = ingredient.name.toLowerCase();
+
+  // "3 cups of all-purpose flour" = "360 grams"; the replay carries the ingredient in its value.
+  const read = ok === null ? '' : ok.typed ? ok.reading! : `${ok.reading ?? (split?.rest ?? value).trim()} ${unitWords(fromUnit)}`;
+  const entry: NewHistoryEntry | null =
+    ok === null
+      ? null
+      : {
+          type: data.label as HistoryType,
+          from: `${read} of ${of}`,
+          to: `${ok.text} ${unitWords(toUnit)}`,
+          replay: { category: 'cooking', value: split?.typed ? value.trim() : `${value.trim()} ${ingredient.name}`, from, to },
+        };
+  useSettledHistory(card, entry);
+
+  useEffect(() => {
+    if (pending) void loadChunk();
+  }, [pending, loadChunk]);
+
+  // The Fractions choice is the visitor's (shared with the unit cards); read after hydration.
+  useEffect(() => {
+    const readPrefs = (): void => setFractions(readFractions());
+    readPrefs();
+    return subscribePrefs(readPrefs);
+  }, []);
+
+  // The address names the ingredient too: read once, then mirrored once the visitor acts.
+  useEffect(() => {
+    if (!syncUrl) return;
+    const asked = new URLSearchParams(window.location.search).get(INGREDIENT_PARAM);
+    if (asked !== null && byKey(asked)) setChosen(asked);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!syncUrl || !card.acted) return;
+    const params = new URLSearchParams(window.location.search);
+    if (ingredient.key === data.default.ingredient) params.delete(INGREDIENT_PARAM);
+    else params.set(INGREDIENT_PARAM, ingredient.key);
+    const search = params.toString() === '' ? '' : `?${params}`;
+    if (search === window.location.search) return;
+    try {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    } catch {
+      // Safari throttles replaceState; the conversion itself is unaffected.
+    }
+  }, [syncUrl, card.acted, ingredient.key, value, from, to]); // after useCard's own mirror of value, from and to
+
+  const copyMessage = { title: '📋 Copied!', description: 'Conversion result copied to clipboard' };
+  const copy = async (): Promise<void> => {
+    if (entry === null) return;
+    await card.recordNow(entry);
+    await copyWithToast(`${entry.from} = ${entry.to}`, copyMessage);
+  };
+  const reset = (): void => {
+    card.clear();
+    toast({ title: '🔄 Reset', description: `${data.label} converter cleared` });
+  };
+
+  const message: FieldMessage | null =
+    error !== null
+      ? { text: error, tone: 'error' }
+      : ok !== null
+        ? { text: `${ok.typed ? 'From' : 'Read as'} ${read} of ${of}.`, tone: 'hint' }
+        : null;
+
+  const option = (u: { key: string; name: string }) => (
+    <option key={u.key} value={u.key}>
+      {u.name}
+    </option>
+  );
+  const options = (
+    <>
+      <optgroup label="Volume">{data.volume.map(option)}</optgroup>
+      <optgroup label="Weight">{data.weight.map(option)}</optgroup>
+    </>
+  );
+  const id = card.id;
+
+  return (
+    <>
+      <CardSection
+        card={card}
+        className="accent-orange"
+        title={`${data.label} Converter`}
+        headingLevel={headingLevel}
+        icon={ICON.map((d) => (
+          <path key={d} d={d} />
+        ))}
+        favourite={{ category: 'cooking', label: data.label, from, to, fromName: fromUnit.name, toName: toUnit.name }}
+      >
+        <div className="cooking-what">
+          <div className="field cooking-ingredient">
+            <label htmlFor={`${id}-ingredient`}>Ingredient</label>
+            <select
+              id={`${id}-ingredient`}
+              value={ingredient.key}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                // A typed ingredient would override the menu: the menu's choice replaces it.
+                if (split?.typed) card.setValue(split.rest);
+                else card.setValue(value);
+              }}
+            >
+              {data.ingredients.map(option)}
+            </select>
+          </div>
+
+          <ValueField card={card} label="Value" placeholder="Enter a measure, e.g. 3 cups flour" onFocus={() => void loadChunk()} message={message} />
+        </div>
+
+        <UnitPair card={card} options={options} swapLabel="Swap units" />
+
+        <ResultField card={card} valueLabel="Value" result={ok === null ? null : { value: ok.text, unit: ok.symbol }} busy={pending} />
+
+        <CardActions onCopy={copy} onReset={reset} nothingToCopy={ok !== null ? undefined : (error ?? 'Enter a measure to copy its result')} />
+      </CardSection>
+      {syncUrl && (
+        <div className="converter-tools">
+          <FractionsToggle id={id} units={data.volume} checked={fractions} onChange={setFractions} />
+        </div>
+      )}
+    </>
+  );
+}

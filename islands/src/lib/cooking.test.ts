@@ -1,0 +1,124 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { cookingCategory, cookingInput, splitIngredient, type Ingredient } from './cooking';
+import { convertInput, findTarget, lexiconFor, resultLine, type Outcome } from './conversion';
+import { exactNumber, fromBase, toBase } from './kinds';
+import { div, fromNumber, mul, toNumber } from './rational';
+import { formatResult } from './format';
+import { gnuName, runGnuUnits } from './gnuUnits.mjs';
+import { loadCooking } from '../../test/testData.ts';
+
+const data = loadCooking();
+const ingredient = (key: string): Ingredient => data.ingredients.find((i) => i.key === key)!;
+/** Each ingredient's `gnu:` (the props leave it out): its density as GNU units names it. */
+const gnuDensity = new Map<string, string>(
+  parse(readFileSync(new URL('../../../content/ingredients.yaml', import.meta.url), 'utf8')).ingredients.map((i: { key: string; gnu: string }) => [i.key, i.gnu]),
+);
+
+/** `input` converted from `from` to `to` with the menu on `key`, as the card shows it (a typed ingredient wins). */
+function shown(key: string, input: string, from: string, to: string, fractions = false): string {
+  const split = cookingInput(input, ingredient(key), data.ingredients);
+  const category = cookingCategory(data, split.ingredient);
+  const o: Outcome = convertInput({
+    category, lexicon: lexiconFor(category), input: split.rest,
+    from: category.units.find((u) => u.key === from)!, to: findTarget(category, to)!, decimals: 'auto', fractions,
+  });
+  assert.equal(o.kind, 'ok', `${input}: ${JSON.stringify(o)}`);
+  return resultLine(o as Extract<Outcome, { kind: 'ok' }>);
+}
+
+test('ingredients.yaml has at least 30 ingredients, each with its GNU units density', () => {
+  assert.ok(data.ingredients.length >= 30, `${data.ingredients.length} ingredients`);
+  for (const i of data.ingredients) assert.ok(gnuDensity.get(i.key), i.key);
+});
+
+test('every ingredient, every volume measure to every weight measure and back, agrees with GNU units', (t) => {
+  const agrees = (ours: number, gnu: number): boolean => Math.abs(ours - gnu) <= 1e-12 * Math.max(Math.abs(ours), Math.abs(gnu));
+  type Case = { what: string; ours: number; shownText: string; precision: number; query: [string, string] };
+  const cases: Case[] = [];
+  for (const i of data.ingredients) {
+    const category = cookingCategory(data, i);
+    const unit = (k: string) => category.units.find((u) => u.key === k)!;
+    const density = `(${gnuDensity.get(i.key)})`;
+    for (const v of data.volume) {
+      for (const w of data.weight) {
+        for (const value of [1, 3, 0.5, 123.456]) {
+          for (const [from, to, query] of [
+            [v, w, [`${value} (${gnuName(v)}) ${density}`, `(${gnuName(w)})`]],
+            [w, v, [`${value} (${gnuName(w)}) / ${density}`, `(${gnuName(v)})`]],
+          ] as const) {
+            const ours = toNumber(fromBase(toBase(fromNumber(value), unit(from.key)), unit(to.key)));
+            const o = convertInput({ category, lexicon: lexiconFor(category), input: String(value), from: unit(from.key), to: findTarget(category, to.key)!, decimals: 'auto' });
+            const shownText = o.kind === 'ok' ? o.text : JSON.stringify(o);
+            cases.push({ what: `${value} ${from.key} of ${i.key} → ${to.key}`, ours, shownText, precision: category.precision, query: [...query] });
+          }
+        }
+      }
+    }
+  }
+  const answers = runGnuUnits(cases.map((c) => c.query)).map(Number);
+  const wrong = cases.flatMap((c, n) => {
+    if (!agrees(c.ours, answers[n])) return [`${c.what}: ours ${c.ours}, GNU ${answers[n]}`];
+    if (c.shownText !== formatResult(answers[n], c.precision)) return [`${c.what}: shown ${c.shownText}, GNU ${formatResult(answers[n], c.precision)}`];
+    return [];
+  });
+  t.diagnostic(`${cases.length} ingredient conversions compared with GNU units`);
+  assert.deepEqual(wrong, []);
+});
+
+test('a cup weighs its figure exactly, and every other measure follows from the unit definitions', () => {
+  const cup = data.volume.find((u) => u.key === data.cup)!;
+  for (const i of data.ingredients) {
+    const perCup = exactNumber(i.grams_per_cup);
+    assert.equal(shown(i.key, '1', 'cups', 'grams'), `${formatResult(toNumber(perCup), data.precision)} g`, i.key);
+    for (const v of data.volume) {
+      const grams = mul(div(exactNumber(v.factor!), exactNumber(cup.factor!)), perCup);
+      assert.equal(shown(i.key, '1', v.key, 'grams'), `${formatResult(toNumber(grams), data.precision)} g`, `${i.key}: 1 ${v.key}`);
+    }
+  }
+});
+
+test('figures from the page: 3 cups flour, sugar by the spoon, butter in cups and spoons', () => {
+  // All-purpose flour, spooned: 4.25 oz a cup (120.48547328125 g).
+  assert.equal(shown('honey', '3 cups flour', 'cups', 'grams'), '361.46 g');
+  assert.equal(shown('honey', '3 cups of all-purpose flour', 'cups', 'grams'), '361.46 g');
+  assert.equal(shown('honey', '3 cups bread flour', 'cups', 'grams'), '382.72 g');
+  assert.equal(shown('honey', '1 1/2 cups Sugar', 'cups', 'grams'), '300 g');
+  assert.equal(shown('sugar', '2 tbsp', 'cups', 'grams'), '25 g');
+  assert.equal(shown('sugar', '100 g', 'grams', 'cups'), '0.5 cup');
+  // Butter, 8 oz a cup: a cup and two tablespoons is 9 oz.
+  assert.equal(shown('butter', '1 cup + 2 tbsp', 'cups', 'ounces'), '9 oz');
+  assert.equal(shown('butter', '1 cup + 2 tbsp', 'cups', 'grams'), '255.15 g');
+  assert.equal(shown('butter', '1 cup + 1 oz', 'cups', 'ounces'), '9 oz');
+  assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups'), '0.829976 cup');
+  assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups', true), '≈ 7/8 cup');
+  // Salt is given per teaspoon: 6 g, so a tablespoon is 18 g.
+  assert.equal(shown('salt', '1 tbsp', 'tablespoons', 'grams'), '18 g');
+  assert.equal(shown('sugar', '3 tsp salt', 'teaspoons', 'grams'), '18 g');
+});
+
+test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {
+  const ingredients: Ingredient[] = [
+    { key: 'flour', name: 'All-purpose flour', aliases: ['flour'], grams_per_cup: 120 },
+    { key: 'bread', name: 'Bread flour', grams_per_cup: 127 },
+    { key: 'zero', name: '00 flour', grams_per_cup: 120 },
+  ];
+  const split = (s: string) => {
+    const r = splitIngredient(s, ingredients);
+    return [r.ingredient?.key ?? null, r.rest];
+  };
+  assert.deepEqual(split('3 cups flour'), ['flour', '3 cups']);
+  assert.deepEqual(split('3 Cups  BREAD   Flour'), ['bread', '3 Cups']);
+  assert.deepEqual(split('2 cups of 00 flour'), ['zero', '2 cups']);
+  assert.deepEqual(split('1 Mg flour'), ['flour', '1 Mg'], 'the rest keeps its case');
+  assert.deepEqual(split('flour'), ['flour', '']);
+  assert.deepEqual(split('3 cups cauliflour'), [null, '3 cups cauliflour'], 'a word of its own');
+  assert.deepEqual(split('3 cups'), [null, '3 cups']);
+});
+
+test('cookingInput: a typed ingredient wins over the menu, and says so', () => {
+  assert.deepEqual(cookingInput('2 cups honey', ingredient('sugar'), data.ingredients), { ingredient: ingredient('honey'), typed: true, rest: '2 cups' });
+  assert.deepEqual(cookingInput('2 cups', ingredient('sugar'), data.ingredients), { ingredient: ingredient('sugar'), typed: false, rest: '2 cups' });
+});

@@ -1,0 +1,89 @@
+// Cooking by ingredient (content/ingredients.yaml): cups, spoons and milliliters of an
+// ingredient as grams and ounces, and back. With one ingredient chosen, every measure is a
+// linear unit of one category whose base is the gram: a volume unit weighs its size in
+// cups times the ingredient's grams per cup. So the card converts with the same exact code
+// as every other card (conversion.ts), sums included: "1 cup + 2 tbsp", "1 cup + 50 g".
+import { exactNumber, factorOf, type ExactText } from './kinds';
+import { div, mul, type Rational } from './rational';
+import type { Unit, UnitCategory } from './units';
+
+export interface Ingredient {
+  key: string;
+  name: string;
+  /** More words a visitor may type for it after a quantity ("3 cups flour"). */
+  aliases?: string[];
+  /** What one cup (`cup`) of it weighs in grams (`gram`), exactly ("n/d"): the build's
+   *  reading of the file's figure as its source gives it (`weighs`, `unit`, `per`). A typical value. */
+  grams_per_cup: ExactText;
+}
+
+/** The card's props from content/ingredients.yaml (src/render/mod.rs `cooking`). */
+export interface CookingData {
+  label: string;
+  precision: number;
+  /** The measures offered: units of units.yaml's volume and weight categories, with their factors there. */
+  volume: Unit[];
+  weight: Unit[];
+  /** The volume and weight units `grams_per_cup` is given in. */
+  cup: string;
+  gram: string;
+  default: { ingredient: string; from: string; to: string };
+  ingredients: Ingredient[];
+}
+
+/** The category key the cooking card's history, replay and favourites use. */
+export const COOKING_KEY = 'cooking';
+
+/** A rational as units.yaml text ("15/2"), which kinds.ts reads back exactly. */
+const text = (r: Rational): string => `${r.n}/${r.d}`;
+
+/**
+ * The category the card converts in with `ingredient`: the measures as linear units of
+ * grams (the `gram` unit is the base). Throws when `cup` or `gram` is not a measure (the
+ * build refuses such a file).
+ */
+export function cookingCategory(data: CookingData, ingredient: Ingredient): UnitCategory & { key: string } {
+  const cup = data.volume.find((u) => u.key === data.cup);
+  const gram = data.weight.find((u) => u.key === data.gram);
+  if (!cup || !gram) throw new Error('ingredients.yaml: cup and gram must be measures');
+  // Grams of the ingredient per volume base unit (litre), and per weight base unit (kg).
+  const perVolume = div(exactNumber(ingredient.grams_per_cup), factorOf(cup));
+  const perWeight = div(exactNumber(1), factorOf(gram));
+  const measure = (u: Unit, gramsPerBase: Rational): Unit => ({ ...u, factor: text(mul(factorOf(u), gramsPerBase)) });
+  return {
+    key: COOKING_KEY,
+    label: data.label as UnitCategory['label'],
+    base: data.gram,
+    precision: data.precision,
+    default: { from: data.default.from, to: data.default.to },
+    accent: 'orange',
+    units: [...data.volume.map((u) => measure(u, perVolume)), ...data.weight.map((u) => measure(u, perWeight))],
+  };
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The ingredient a typed value ends with, and the value before it as typed: "3 cups flour",
+ * "2 tbsp of honey", "1 1/2 cups Brown Sugar" (case and runs of spaces ignored). The longest
+ * name or alias wins ("bread flour" before "flour"); it must stand as its own word.
+ * `ingredient` is null when none is named.
+ */
+export function splitIngredient(input: string, ingredients: readonly Ingredient[]): { ingredient: Ingredient | null; rest: string } {
+  let best: { ingredient: Ingredient; length: number; at: number } | null = null;
+  for (const ingredient of ingredients) {
+    for (const word of [ingredient.name, ...(ingredient.aliases ?? [])]) {
+      const words = word.trim().split(/\s+/).map(escape).join('\\s+');
+      const m = new RegExp(`(?:^|\\s)(?:of\\s+)?(${words})\\s*$`, 'iu').exec(input);
+      if (m && (best === null || m[1].length > best.length)) best = { ingredient, length: m[1].length, at: m.index };
+    }
+  }
+  if (best === null) return { ingredient: null, rest: input };
+  return { ingredient: best.ingredient, rest: input.slice(0, best.at).trim() };
+}
+
+/** What the card converts: the ingredient typed at the end of `input`, else the menu's `chosen`, and the measure before it. */
+export function cookingInput(input: string, chosen: Ingredient, ingredients: readonly Ingredient[]): { ingredient: Ingredient; typed: boolean; rest: string } {
+  const split = splitIngredient(input, ingredients);
+  return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest };
+}

@@ -1,0 +1,115 @@
+// The Cooking converter (content/ingredients.yaml) in Chromium, the way a visitor uses it:
+// an ingredient, then a measure of it, found by role and name. Figures are checked against
+// GNU units, which holds the same densities (`gnu:` of each ingredient).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pairPagesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { finish, newPage } from './interactive-helpers.mjs';
+import { runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
+
+const ctx = siteForFile();
+const PATH = '/cooking-converter';
+/** The card's ingredients as the build hands them over (content/ingredients.yaml). */
+const ingredientsOf = async (page) => JSON.parse(await page.locator('[data-island="CookingCard"]').getAttribute('data-props')).data.ingredients;
+
+async function visit(path = PATH) {
+  const page = await newPage(ctx.browser);
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
+const controls = (page) => ({
+  ingredient: page.getByRole('combobox', { name: 'Ingredient' }),
+  value: page.getByRole('textbox', { name: 'Value' }),
+  from: page.getByRole('combobox', { name: 'From' }),
+  to: page.getByRole('combobox', { name: 'To' }),
+  result: page.getByRole('status', { name: 'Result' }),
+  copy: page.getByRole('button', { name: 'Copy' }),
+});
+const resultText = async (page) => {
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  return ((await controls(page).result.textContent()) ?? '').trim();
+};
+/** GNU units' answer for `have` in `want`, rounded to the card's 2 decimals and its symbol. */
+const gnu = (have, want, symbol) => `${Number(Number(runGnuUnits([[have, want]])[0]).toFixed(2))} ${symbol}`;
+
+test('3 cups flour is grams from the table, and a typed ingredient moves the menu', async () => {
+  const page = await visit();
+  const c = controls(page);
+  assert.equal(await page.getByRole('region', { name: 'Cooking Converter' }).count(), 1);
+  assert.equal(await c.ingredient.inputValue(), 'flour_spooned');
+  assert.equal(await c.from.inputValue(), 'cups');
+  assert.equal(await c.to.inputValue(), 'grams');
+  assert.equal(await resultText(page), '', 'no result before a value');
+
+  await c.value.fill('3 cups flour');
+  assert.equal(await resultText(page), gnu('3 uscup flour_spooned', 'g', 'g'));
+  assert.equal(await resultText(page), '361.46 g');
+  // The page's table gives the same figure for the flour the result names.
+  const row = page.getByRole('row').filter({ hasText: 'All-purpose flour, spooned' });
+  assert.match(await row.textContent(), /4\.25 oz per cup.*120\.5.*The Cake Bible/);
+
+  await c.value.fill('2 tbsp of honey');
+  assert.equal(await resultText(page), gnu('2 ustablespoon honey', 'g', 'g'));
+  assert.equal(await c.ingredient.inputValue(), 'honey', 'the menu follows the typed ingredient');
+
+  // The metric cup (250 mL) of Australian and Canadian recipes is its own measure, not the US cup.
+  await c.value.fill('2 metric cups flour');
+  assert.equal(await resultText(page), gnu('2 metriccup flour_spooned', 'g', 'g'));
+  assert.equal(await resultText(page), '254.63 g');
+  await finish(page);
+});
+
+test('the menu, the pair and the address: sugar by weight to cups, restored on reload', async () => {
+  const page = await visit();
+  const c = controls(page);
+  await c.ingredient.selectOption('sugar');
+  await c.from.selectOption('grams');
+  await c.to.selectOption('cups');
+  await c.value.fill('100');
+  assert.equal(await resultText(page), '0.5 cup');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('ingredient') === 'sugar');
+  await page.reload();
+  await waitForHydration(page);
+  assert.equal(await c.ingredient.inputValue(), 'sugar');
+  assert.equal(await resultText(page), '0.5 cup', 'the address gives back the ingredient, the value and the pair');
+  await finish(page);
+});
+
+test('keyboard only: Tab to Ingredient, pick with the arrows, type a measure; nonsense gets a message', async () => {
+  const page = await visit();
+  const c = controls(page);
+  await c.ingredient.focus();
+  await page.keyboard.press('ArrowDown'); // the next ingredient of the file: flour scooped
+  assert.equal(await c.ingredient.inputValue(), 'flour_scooped');
+  await page.keyboard.press('Tab');
+  assert.ok(await c.value.evaluate((el) => el === document.activeElement), 'Tab goes on to Value');
+  await page.keyboard.type('1');
+  assert.equal(await resultText(page), gnu('1 uscup flour_scooped', 'g', 'g'));
+  await c.value.fill('3 cups of sand');
+  assert.equal(await resultText(page), '');
+  assert.ok(await c.copy.isDisabled(), 'nothing to copy');
+  await finish(page);
+});
+
+test('the page lists every ingredient with its source and says the figures are typical', async () => {
+  const page = await visit();
+  const table = page.getByRole('region', { name: 'Ingredient densities table' });
+  const ingredients = await ingredientsOf(page);
+  assert.ok(ingredients.length >= 30, `${ingredients.length} ingredients`);
+  const rows = await table.getByRole('row').all();
+  assert.equal(rows.length - 1, ingredients.length, 'a row per ingredient under the header');
+  for (const [n, i] of ingredients.entries()) {
+    const cells = (await rows[n + 1].getByRole('cell').allTextContents()).map((t) => t.trim());
+    assert.equal(cells[0], i.name);
+    assert.ok(cells[4].length > 10, `${i.key}: a named source (${cells[4]})`);
+  }
+  assert.match(await page.getByRole('heading', { name: 'Ingredients and their sources' }).locator('..').textContent(), /typical values/);
+  // The option names the menu shows are the file's names.
+  assert.deepEqual(await controls(page).ingredient.locator('option').allTextContents(), ingredients.map((i) => i.name));
+  // No pair pages: a cup-to-gram figure is the ingredient's (the table above), not a pair's.
+  assert.equal(await page.getByRole('navigation', { name: /conversions, unit by unit/ }).count(), 0);
+  assert.deepEqual((await pairPagesOf(ctx.site)).filter((p) => p.startsWith(`${PATH}/`)), []);
+  await finish(page);
+});
