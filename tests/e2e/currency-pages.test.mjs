@@ -1,7 +1,8 @@
 // A page per pair of featured currencies (/currency-converter/usd-to-jpy): without script it
 // states the day's ECB reference rate with its date, its inverse and tables of amounts; with
 // script the card starts on the pair and converts at the live rate, with the pair's history
-// below; the currency page links every pair. A copy of the site gets a
+// below, and the facts show the live rate (or, with no live rate, keep the dated one and say
+// so); the currency page links every pair. A copy of the site gets a
 // content/reference-rates.json as scripts/reference-rates.mjs writes it; the live rates and
 // the history come from the fake upstreams on 127.0.0.1.
 import { test, after } from 'node:test';
@@ -57,6 +58,38 @@ test('with script, the card starts on the pair and converts at the live rate, wi
   const related = page.getByRole('navigation', { name: 'Related conversions' });
   assert.equal(await related.getByRole('link').first().getAttribute('href'), '/currency-converter/jpy-to-usd');
   await finish(page);
+});
+
+test('with script and network, the facts below the card show the live rate with its time, and the tables at it', async () => {
+  const page = await visit('/currency-converter/usd-to-jpy');
+  const rate = page.getByRole('region', { name: 'USD to JPY exchange rate' });
+  await rate.scrollIntoViewIfNeeded();
+  // The fake provider's live rate (151.2), in place of the page's reference rate (128).
+  await rate.getByText('1 USD = 151.2000 JPY').waitFor();
+  const text = (await rate.textContent()).replace(/\s+/g, ' ');
+  assert.match(text, /and 1 JPY = 0\.006614 USD/);
+  assert.match(text, /Live · as of/);
+  assert.doesNotMatch(text, /European Central Bank|128\.0000/);
+  assert.equal(await rate.getAttribute('aria-busy'), null);
+  const table = page.getByRole('region', { name: 'US Dollar to Japanese Yen table' }).getByRole('table');
+  const rows = (await table.getByRole('row').allTextContents()).map((r) => r.replace(/\s+/g, ' ').trim());
+  assert.ok(rows.includes('100 USD15,120 JPY'), JSON.stringify(rows.slice(0, 4)));
+  await finish(page);
+});
+
+test('when no live rate comes, the facts keep the dated reference rate and say that live rates are unavailable', async () => {
+  const page = await openPage(ctx.browser, { serviceWorkers: 'block' });
+  await page.route('**/api/rates/**', (route) => route.abort('internetdisconnected'));
+  await page.goto(`${ctx.site.url}/currency-converter/usd-to-jpy`);
+  await waitForHydration(page);
+  const rate = page.getByRole('region', { name: 'USD to JPY exchange rate' });
+  await rate.scrollIntoViewIfNeeded();
+  await rate.getByText(/^Live rates are unavailable, so this is the European Central Bank reference rate of Jan 15, 2030/).waitFor();
+  assert.match((await rate.textContent()).replace(/\s+/g, ' '), /1 USD = 128\.0000 JPY and 1 JPY = 0\.007813 USD/);
+  const table = page.getByRole('region', { name: 'US Dollar to Japanese Yen table' }).getByRole('table');
+  assert.ok((await table.getByRole('row').allTextContents()).map((r) => r.replace(/\s+/g, ' ').trim()).includes('100 USD12,800 JPY'));
+  // The aborted requests are the browser's console errors here, so not `finish`.
+  await page.context().close();
 });
 
 test('the currency page links every ordered pair of the featured currencies', async () => {

@@ -1,5 +1,6 @@
 // What a currency pair page states: the rate lines as the card writes them, the source dated
-// or labelled approximate, and tables in each currency's decimals, scaled for a weak currency.
+// or labelled approximate, the live rate with its time once the edge answers, what the page
+// says when it cannot, and tables in each currency's decimals, scaled for a weak currency.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { amountsFor, pairRateFacts } from './currencyPair';
@@ -7,15 +8,38 @@ import type { Currency } from './units';
 
 const currency = (code: string, digits: number): Currency => ({ code, name: code, symbol: code, flag: '', digits });
 const [USD, JPY, KWD] = [currency('USD', 2), currency('JPY', 0), currency('KWD', 3)];
+const DATED = { rate: 128, inverse: 1 / 128, date: '2030-01-15' };
+const FALLBACK = { rate: 110, inverse: 1 / 110, date: null };
 
-test('the rate and its inverse, dated by the reference day or called approximate', () => {
-  const dated = pairRateFacts(USD, JPY, 128, 1 / 128, '2030-01-15');
+test('the built rate and its inverse, dated by the reference day or called approximate', () => {
+  const dated = pairRateFacts(USD, JPY, DATED);
   assert.equal(dated.rate, '1 USD = 128.0000 JPY');
   assert.equal(dated.inverse, '1 JPY = 0.007813 USD');
+  assert.equal(dated.tableRate, 128);
   assert.match(dated.source, /^European Central Bank reference rate of Jan 15, 2030, the latest known when this page was built\./);
-  const approximate = pairRateFacts(USD, JPY, 110, 1 / 110, null);
+  const approximate = pairRateFacts(USD, JPY, FALLBACK);
   assert.match(approximate.source, /^Approximate: Unitly's built-in fallback rate, not a current market rate/);
   assert.doesNotMatch(approximate.source, /European Central Bank/);
+  // While the live rate is asked for, the page says what it said.
+  assert.deepEqual(pairRateFacts(USD, JPY, DATED, { state: 'checking' }), dated);
+});
+
+test('the live rate replaces the built one, with its time; without it the built rate stays and says why', () => {
+  const now = Date.parse('2030-01-16T15:00:00Z');
+  const time = Date.parse('2030-01-16T14:00:00Z');
+  const live = pairRateFacts(USD, JPY, DATED, { state: 'live', rate: 151.2, time, stale: false }, now);
+  assert.equal(live.rate, '1 USD = 151.2000 JPY');
+  assert.equal(live.inverse, '1 JPY = 0.006614 USD');
+  assert.deepEqual([live.tableRate, live.tableInverse], [151.2, 1 / 151.2]);
+  assert.match(live.source, /^Live · as of 14:00 UTC: /);
+  assert.doesNotMatch(live.source, /European Central Bank|Approximate/);
+  const stale = pairRateFacts(USD, JPY, DATED, { state: 'live', rate: 151.2, time, stale: true }, now);
+  assert.match(stale.source, /^Rates from 14:00 UTC — live source unavailable/);
+  const offline = pairRateFacts(USD, JPY, DATED, { state: 'offline' });
+  assert.equal(offline.rate, '1 USD = 128.0000 JPY');
+  assert.equal(offline.source, 'Live rates are unavailable, so this is the European Central Bank reference rate of Jan 15, 2030, the latest known when this page was built.');
+  const offlineFallback = pairRateFacts(USD, JPY, FALLBACK, { state: 'offline' });
+  assert.match(offlineFallback.source, /^Live rates are unavailable, so this is Unitly's built-in fallback rate: approximate/);
 });
 
 test("tables in the target's decimals, starting where the amount buys something", () => {

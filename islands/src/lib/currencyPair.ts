@@ -1,13 +1,36 @@
-// What a currency pair page states (/currency-converter/usd-to-eur), computed at build time
-// with the card's own formatting (rates.ts's rate line, format.ts's amounts in each
-// currency's decimals), so the page and the card write a rate and an amount alike.
+// What a currency pair page states (/currency-converter/usd-to-eur): the rate and its inverse
+// and tables of common amounts, computed with the card's own formatting (rates.ts's rate
+// line, format.ts's amounts in each currency's decimals), so the page and the card write a
+// rate and an amount alike. At build time that is the rate the build knew; in the browser,
+// the live rate once the edge answers.
 import { formatCurrency } from './format';
 import { formatDay } from './rateHistory';
-import { rateLine } from './rates';
+import { liveSourceText, rateLine } from './rates';
 import type { Currency } from './units';
+
+const LIVE_ABOVE = 'The converter above shows the live mid-market rate, refreshed every hour.';
 
 /** The amounts a table lists, before scaling to the currency's worth. */
 const AMOUNTS = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 5000, 10000];
+
+/** The rate a page was built with: units of To per one From, the inverse, and the reference
+ *  rate's day (YYYY-MM-DD), or null for the approximate fallback rate. */
+export interface BuiltQuote {
+  rate: number;
+  inverse: number;
+  date: string | null;
+}
+
+/**
+ * What the page knows of the live rate: nothing (the HTML as built, and while asking),
+ * the edge's answer (`stale` when the edge serves its last good rates), or that none came
+ * (offline, the edge failing): then the built rate stays, said to be what it is.
+ */
+export type LiveRate =
+  | { state: 'built' }
+  | { state: 'checking' }
+  | { state: 'live'; rate: number; time: number; stale: boolean }
+  | { state: 'offline' };
 
 /**
  * A table's rows: common amounts of `from` and what each buys of `to`. A currency worth far
@@ -22,11 +45,31 @@ export function amountsFor(from: Currency, to: Currency, rate: number): { value:
   }));
 }
 
-/** "1 USD = 0.9186 EUR", its inverse, and where the rate comes from, dated or labelled approximate. */
-export function pairRateFacts(from: Currency, to: Currency, rate: number, inverse: number, date: string | null): { rate: string; inverse: string; source: string } {
-  const live = 'The converter above shows the live mid-market rate, refreshed every hour.';
-  const source = date
-    ? `European Central Bank reference rate of ${formatDay(date)}, the latest known when this page was built. ${live}`
-    : `Approximate: Unitly's built-in fallback rate, not a current market rate (no reference rate was known when this page was built). ${live}`;
-  return { rate: rateLine(from.code, to.code, rate), inverse: rateLine(to.code, from.code, inverse), source };
+/**
+ * The rate and its inverse the page shows ("1 USD = 0.9186 EUR"), the rate the tables use,
+ * and where it comes from: the live rate with its time, else the built rate, dated or
+ * labelled approximate, and when the live rate could not be had, saying so.
+ */
+export function pairRateFacts(
+  from: Currency,
+  to: Currency,
+  built: BuiltQuote,
+  live: LiveRate = { state: 'built' },
+  now: number = Date.now(),
+): { rate: string; inverse: string; tableRate: number; tableInverse: number; source: string } {
+  if (live.state === 'live') {
+    const source = `${liveSourceText(live.time, live.stale, now)}: the mid-market rate the converter above uses, refreshed every hour. The tables below are at this rate.`;
+    return { rate: rateLine(from.code, to.code, live.rate), inverse: rateLine(to.code, from.code, 1 / live.rate), tableRate: live.rate, tableInverse: 1 / live.rate, source };
+  }
+  const day = built.date === null ? null : formatDay(built.date);
+  const offline = live.state === 'offline';
+  const source =
+    day !== null
+      ? offline
+        ? `Live rates are unavailable, so this is the European Central Bank reference rate of ${day}, the latest known when this page was built.`
+        : `European Central Bank reference rate of ${day}, the latest known when this page was built. ${LIVE_ABOVE}`
+      : offline
+        ? "Live rates are unavailable, so this is Unitly's built-in fallback rate: approximate, not a current market rate."
+        : `Approximate: Unitly's built-in fallback rate, not a current market rate (no reference rate was known when this page was built). ${LIVE_ABOVE}`;
+  return { rate: rateLine(from.code, to.code, built.rate), inverse: rateLine(to.code, from.code, built.inverse), tableRate: built.rate, tableInverse: built.inverse, source };
 }
