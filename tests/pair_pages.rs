@@ -199,7 +199,8 @@ fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
     let err = stderr(&out);
     for expected in [
         format!("{file}:{line}:20: `cup` is not a unit key: write `cups` (US Cups (cup), volume)"),
-        format!("{file}:{}:31: `cups` is a unit of volume and `grams` one of weight", line + 2),
+        format!("{file}:{}:31: `cups` is a volume and `grams` a weight: what one weighs in the other depends on the ingredient", line + 2),
+        "link to the Cooking converter".to_string(),
         format!("{file}:{}:5: a converter goes in a paragraph of its own", line + 4),
     ] {
         assert!(err.contains(&expected), "expected {expected:?} in:\n{err}");
