@@ -22,8 +22,9 @@ test('a page is cached under its path, whatever its query string', () => {
   assert.equal(pageKey(new URL('/length-converter?value=5', ORIGIN)), `${ORIGIN}/length-converter`);
 });
 
-test('the runtime cache keeps the newest entries and drops the oldest first', async () => {
-  const entries = ['/a', '/b', '/c', '/d', '/e'].map((url) => ({ url }));
+/** A cache of `urls` in insertion order, as the Cache API keeps them; `entries` is what is left. */
+function fakeCache(urls: string[]) {
+  const entries = urls.map((url) => ({ url }));
   const cache = {
     keys: async () => entries.slice(),
     delete: async (k: { url: string }) => {
@@ -32,21 +33,18 @@ test('the runtime cache keeps the newest entries and drops the oldest first', as
       return i >= 0;
     },
   };
+  return { entries, cache };
+}
+
+test('the runtime cache keeps the newest entries and drops the oldest first', async () => {
+  const { entries, cache } = fakeCache(['/a', '/b', '/c', '/d', '/e']);
   assert.equal(await trim(cache, 3), 2);
   assert.deepEqual(entries.map((e) => e.url), ['/c', '/d', '/e']);
   assert.equal(await trim(cache, 3), 0);
 });
 
 test("the search cache's bound never drops the answers file the box converts offline with", async () => {
-  const entries = ['/search.json', answersPath('v1'), '/search/v1/c/0.json', '/search/v1/p/3.json', '/search/v1/c/1.json'].map((url) => ({ url: ORIGIN + url }));
-  const cache = {
-    keys: async () => entries.slice(),
-    delete: async (k: { url: string }) => {
-      const i = entries.findIndex((e) => e.url === k.url);
-      if (i >= 0) entries.splice(i, 1);
-      return i >= 0;
-    },
-  };
+  const { entries, cache } = fakeCache(['/search.json', answersPath('v1'), '/search/v1/c/0.json', '/search/v1/p/3.json', '/search/v1/c/1.json'].map((url) => ORIGIN + url));
   assert.equal(await trim(cache, 2, (k) => isAnswers(k.url)), 2);
   assert.deepEqual(entries.map((e) => e.url.slice(ORIGIN.length)), ['/search/v1/units.json', '/search/v1/p/3.json', '/search/v1/c/1.json']);
   assert.equal(isAnswers(`${ORIGIN}/search/v1/p/units.json`), false, "only the version folder's own file");
