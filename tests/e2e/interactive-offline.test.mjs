@@ -77,14 +77,16 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
   await page.waitForFunction((p) => caches.open('unitly-runtime').then((c) => c.match(p)).then(Boolean), visited);
   const first = await cacheContents(page);
   const names = Object.keys(first).sort();
-  assert.equal(names.length, 2, names.join());
-  assert.match(names[1], /^unitly-shell-[0-9a-f]{16}$/);
-  assert.equal(names[0], 'unitly-runtime');
+  // The visited page, the shell, and the search box's answers file with the index's entry.
+  assert.equal(names.length, 3, names.join());
+  assert.match(names[2], /^unitly-shell-[0-9a-f]{16}$/);
+  assert.deepEqual(names.slice(0, 2), ['unitly-runtime', 'unitly-search']);
+  assert.deepEqual(first['unitly-search'].map((e) => e.path.replace(/\/search\/[0-9a-f]+\//, '/search/V/')).sort(), ['/search.json', '/search/V/units.json']);
   const stored = Object.values(first).flat().reduce((sum, e) => sum + e.bytes, 0);
   assert.ok(stored <= BUDGET, `a first visit stored ${stored} bytes`);
   const estimate = await page.evaluate(() => navigator.storage.estimate());
   assert.ok(estimate.usage <= BUDGET, `origin storage after a first visit: ${estimate.usage} bytes`);
-  assert.ok(!first[names[1]].some((e) => e.path.startsWith('/blog/')), 'no article is precached');
+  assert.ok(!first[names[2]].some((e) => e.path.startsWith('/blog/')), 'no article is precached');
   assert.ok(!Object.values(first).flat().some((e) => e.path.startsWith('/api/')), 'market and rate answers never enter a cache');
 
   await page.context().setOffline(true);
