@@ -87,16 +87,20 @@ pub fn site(content: &Content) -> String {
         .map(|e| format!("  {}: {},", json(e.category), json(e.path)))
         .collect();
     format!(
-        "// Generated from content/routes.yaml and content/site.yaml by `unitly build` (src/generated.rs).\n\
+        "// Generated from content/routes.yaml, content/site.yaml and the output layout by `unitly build` (src/generated.rs).\n\
          // Do not edit: edit content and build. `cargo test` fails when this file is stale.\n\
          \n\
          /** Each category's converter page (content/routes.yaml), by category key. */\n\
          export const CONVERTER_PATHS: Readonly<Record<string, string>> = {{\n{}\n}};\n\
          \n\
          /** How long a newsletter confirmation link works (content/site.yaml `newsletter`). */\n\
-         export const CONFIRM_LINK_HOURS = {};\n",
+         export const CONFIRM_LINK_HOURS = {};\n\
+         \n\
+         /** Where the build puts the client files, named by their content (the build's `output::ASSETS_DIR`). */\n\
+         export const ASSETS_PATH = {};\n",
         paths.join("\n"),
-        content.config.newsletter.confirm_link_hours
+        content.config.newsletter.confirm_link_hours,
+        json(&format!("/{}/", crate::output::ASSETS_DIR))
     )
 }
 

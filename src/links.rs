@@ -33,10 +33,12 @@ impl PageLinks {
             ids.push('\n');
         }
         let written: HashSet<&str> = source.iter().map(|l| l.target.as_str()).collect();
+        // The client files are the build's own, never a broken link.
+        let assets = format!("/{}/", crate::output::ASSETS_DIR);
         let mut hrefs: Vec<String> = attr_values(html, "href")
             .into_iter()
             .filter(|t| (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#'))
-            .filter(|t| !written.contains(t) && !t.starts_with("/assets/"))
+            .filter(|t| !written.contains(t) && !t.starts_with(&assets))
             .map(String::from)
             .collect();
         hrefs.sort_unstable();

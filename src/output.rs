@@ -414,6 +414,10 @@ pub struct ThirdParty {
 }
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// The folder of the client files (the islands' scripts and the stylesheet, written by
+/// islands/scripts/build.mjs): named by their content, so they are cached for good. The site
+/// serves it at `/assets/`; the islands read that path from the generated site module.
+pub const ASSETS_DIR: &str = "assets";
 /// The folder of the site search's versioned files (src/search/): named by their content,
 /// so they are cached for good like the assets.
 pub const SEARCH_DIR: &str = "search";
@@ -443,7 +447,7 @@ pub fn header_rules(third_party: &ThirdParty, inline_script_hashes: &[&str]) -> 
     let security = security_headers(third_party, inline_script_hashes).into_iter().map(|(k, v)| (k.to_string(), v)).collect();
     vec![
         HeaderRule { pattern: "/*".into(), headers: security },
-        HeaderRule { pattern: "/assets/*".into(), headers: vec![("Cache-Control".into(), IMMUTABLE.into())] },
+        HeaderRule { pattern: format!("/{ASSETS_DIR}/*"), headers: vec![("Cache-Control".into(), IMMUTABLE.into())] },
         // The search index's files are named by its version: they never change either.
         HeaderRule { pattern: format!("/{SEARCH_DIR}/*"), headers: vec![("Cache-Control".into(), IMMUTABLE.into())] },
         HeaderRule { pattern: "/sw.js".into(), headers: vec![("Cache-Control".into(), REVALIDATE.into())] },

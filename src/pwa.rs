@@ -54,7 +54,7 @@ pub fn service_worker(code: &str, pages: &[(&str, &str)], assets: &[String], sta
         hash.field(html.as_bytes());
         urls.push(path.to_string());
     }
-    let mut assets: Vec<String> = assets.iter().map(|a| format!("/assets/{}", a.trim_start_matches('/'))).collect();
+    let mut assets: Vec<String> = assets.iter().map(|a| format!("/{}/{}", crate::output::ASSETS_DIR, a.trim_start_matches('/'))).collect();
     assets.sort();
     for a in &assets {
         hash.field(a.as_bytes());

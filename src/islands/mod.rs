@@ -185,7 +185,7 @@ fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_
     let script = islands_dir.join("scripts/build.mjs");
     let input = serde_json::json!({
         "outDir": assets_dir,
-        "publicPath": "/assets/",
+        "publicPath": format!("/{}/", crate::output::ASSETS_DIR),
         "css": css,
         "client": client,
         "renders": requests,

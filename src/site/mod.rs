@@ -243,7 +243,7 @@ impl Site {
         if let Some(old) = staged.swap()? {
             cache.removing = Some(std::thread::spawn(move || std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))));
         }
-        islands::relocate_cache(&mut cache.islands, target.join("assets"));
+        islands::relocate_cache(&mut cache.islands, target.join(output::ASSETS_DIR));
         cache.pages = Some(next_reuse);
         if self.verbose {
             println!("built {} pages + 404 in {:.0} ms", report.pages, started.elapsed().as_secs_f64() * 1000.0);
@@ -301,7 +301,7 @@ impl Site {
 
     fn prerender_islands(&self, requests: &[islands::RenderRequest], staged: &StagedDir, cache: &mut IslandCache) -> Result<(Prerendered, String)> {
         let css = self.theme_dir().join("styles/main.css");
-        let p = islands::prerender(&self.root, &css, requests, &staged.path().join("assets"), cache)?;
+        let p = islands::prerender(&self.root, &css, requests, &staged.path().join(output::ASSETS_DIR), cache)?;
         let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
         Ok((p, summary))
     }
@@ -354,7 +354,7 @@ impl Site {
             .collect();
         let sw = crate::pwa::service_worker(&prerendered.manifest.service_worker, &shell, &prerendered.manifest.files, &static_dir)?;
         write("sw.js", sw.as_bytes())?;
-        let assets = staged.path().join("assets");
+        let assets = staged.path().join(output::ASSETS_DIR);
         let asset_bytes: u64 = prerendered.manifest.files.iter().filter_map(|f| std::fs::metadata(assets.join(f)).ok()).map(|m| m.len()).sum();
         files += prerendered.manifest.files.len();
         bytes += asset_bytes;

@@ -1,4 +1,4 @@
-// Generated from content/routes.yaml and content/site.yaml by `unitly build` (src/generated.rs).
+// Generated from content/routes.yaml, content/site.yaml and the output layout by `unitly build` (src/generated.rs).
 // Do not edit: edit content and build. `cargo test` fails when this file is stale.
 
 /** Each category's converter page (content/routes.yaml), by category key. */
@@ -28,3 +28,6 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
 
 /** How long a newsletter confirmation link works (content/site.yaml `newsletter`). */
 export const CONFIRM_LINK_HOURS = 48;
+
+/** Where the build puts the client files, named by their content (the build's `output::ASSETS_DIR`). */
+export const ASSETS_PATH = "/assets/";

@@ -20,6 +20,7 @@ import SwapButton from '../ui/SwapButton.tsx';
 import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
+import { CURRENCY_DEFAULT } from '../generated/units.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
@@ -27,7 +28,7 @@ export interface CurrencyCardProps {
   currencies: Currency[];
   /** content/units.yaml's fallback_rates: approximate rates for when no live or stored rate is at hand. */
   fallbackRates: RateTable;
-  /** The pair to start with; USD → EUR when missing or unknown. */
+  /** The pair to start with; units.yaml's currency_default (CURRENCY_DEFAULT) when missing or unknown. */
   from?: string;
   to?: string;
   /** Level of the card's title in the page outline (2 on the currency page, 3 in the home grid). */
@@ -129,7 +130,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const card = useCard({
     category: 'currency',
     syncUrl,
-    preset: { from: pick(currencies, fromProp, 'USD'), to: pick(currencies, toProp, 'EUR') },
+    preset: { from: pick(currencies, fromProp, CURRENCY_DEFAULT.from), to: pick(currencies, toProp, CURRENCY_DEFAULT.to) },
     fromKeys: codes,
     toKeys: codes,
     recordOnPairChange: true,

@@ -2,6 +2,7 @@
 // service worker's runtime cache, islands/src/sw/sw.ts), with their titles, so they can
 // be opened without a connection. Nothing is listed before hydration or without caches.
 import { useEffect, useState } from 'react';
+import { ASSETS_PATH } from '../generated/site.ts';
 import { RUNTIME_CACHE } from '../sw/policy.ts';
 
 interface Saved {
@@ -16,7 +17,7 @@ async function savedPages(): Promise<Saved[]> {
   const pages: Saved[] = [];
   for (const request of [...(await cache.keys())].reverse()) {
     const url = new URL(request.url);
-    if (url.origin !== location.origin || url.pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url.pathname)) continue;
+    if (url.origin !== location.origin || url.pathname.startsWith(ASSETS_PATH) || /\.[a-z0-9]+$/i.test(url.pathname)) continue;
     const response = await cache.match(request);
     const html = response ? await response.text() : '';
     const title = new DOMParser().parseFromString(html, 'text/html').title || url.pathname;

@@ -1,5 +1,6 @@
 // What the service worker does with each request, and the bounded runtime cache, as plain
 // functions (no service-worker globals) so they are tested in Node (policy.test.ts).
+import { ASSETS_PATH } from '../generated/site.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from '../lib/searchFiles.ts';
 
 /** What `unitly build` writes in front of the worker's code (src/pwa.rs). */
@@ -28,7 +29,7 @@ export type Strategy = 'network-only' | 'page' | 'immutable' | 'revalidate' | 's
  * How a GET for `url` is answered. `/api/*` (live data, never stale), the worker itself,
  * the dev server's own routes, other origins and feeds or sitemaps (large, for machines)
  * go to the network untouched. Pages: network first, the cache when offline. Hashed files
- * under /assets/ never change: the cache answers first. Other files of ours (icons, images,
+ * under ASSETS_PATH (/assets/) never change: the cache answers first. Other files of ours (icons, images,
  * the web manifest): the cache answers and the network refreshes it.
  */
 export function strategyFor(url: URL, origin: string, mode: string): Strategy {
@@ -36,7 +37,7 @@ export function strategyFor(url: URL, origin: string, mode: string): Strategy {
   const p = url.pathname;
   if (p.startsWith('/api/') || p.startsWith('/__unitly/') || p === '/sw.js') return 'network-only';
   if (mode === 'navigate') return 'page';
-  if (p.startsWith('/assets/')) return 'immutable';
+  if (p.startsWith(ASSETS_PATH)) return 'immutable';
   // The search's entry names the current version of its index: network first. The files
   // under /search/<version>/ never change: the cache first.
   if (p === SEARCH_ENTRY) return 'search-entry';

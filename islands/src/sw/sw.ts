@@ -13,6 +13,7 @@
 // - A new version waits: it never takes over a tab that is open (the tab's page and its
 //   scripts belong to the old deployment). The page offers a reload (src/lib/pwa.ts), which
 //   sends SKIP_WAITING; then the tab reloads under the new version.
+import { ASSETS_PATH } from '../generated/site.ts';
 import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
 import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, type SwManifest } from './policy.ts';
 
@@ -62,7 +63,7 @@ async function precache(): Promise<void> {
   const worker = async () => {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
       // Hashed client files never change: reuse the copy an earlier version stored.
-      const kept = url.startsWith('/assets/') ? await caches.match(url) : undefined;
+      const kept = url.startsWith(ASSETS_PATH) ? await caches.match(url) : undefined;
       const response = kept ?? (await fetch(new Request(url, { cache: 'reload', credentials: 'same-origin' })));
       if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
       await cache.put(url, await clean(response));
