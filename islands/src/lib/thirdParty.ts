@@ -1,7 +1,7 @@
 // Ads and analytics: their scripts are injected only after the visitor consented to that
 // purpose AND only when content/site.yaml configures them (`ads.client`,
 // `analytics.measurement_id`). With neither configured, nothing is ever requested from
-// another origin. The CSP (src/output.rs) allows these origins only when configured.
+// another origin. The CSP (src/output/headers.rs) allows these origins only when configured.
 
 import type { Choices } from './consent.ts';
 

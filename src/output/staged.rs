@@ -1,0 +1,232 @@
+//! The output folder written aside, so a failed build leaves the previous one untouched:
+//! moved in whole on `commit`, or (serve's rebuilds, src/patch.rs) only the files it wrote.
+
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+/// The file every output folder unitly writes carries, so a later build knows the folder
+/// is its own to replace. Its content never varies between builds.
+pub const MARKER: &str = ".unitly-output";
+pub(super) const MARKER_TEXT: &str = "This folder is written by `unitly build` and replaced whole by the next build.\n\
+Anything put here by hand is lost on the next build.\n";
+/// Tells Cloudflare's asset upload (wrangler) which files of the output are not pages.
+const ASSETS_IGNORE: &str = ".assetsignore";
+
+/// A path of the output (`blog/x.html`) that stays inside it: only plain names, no `..`,
+/// no root, drive or backslash, no control characters.
+pub fn safe_relative(rel: &str) -> bool {
+    !rel.is_empty()
+        && !rel.contains('\\')
+        && !rel.chars().any(char::is_control)
+        && Path::new(rel).components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().contains(':')))
+}
+
+/// A sibling temporary folder that replaces the output folder only on `commit`.
+/// Dropped without committing, it removes itself and the old output stays untouched.
+pub struct StagedDir {
+    target: PathBuf,
+    staging: PathBuf,
+    committed: bool,
+    /// Set when the build is written into the current output ([`StagedDir::patching`]).
+    patch: Option<crate::patch::Patch>,
+}
+
+impl StagedDir {
+    pub fn new(target: &Path) -> Result<StagedDir> {
+        let target = absolute(target)?;
+        let parent = target.parent().context("the output folder needs a parent folder")?;
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        let name = target.file_name().context("the output folder needs a name")?.to_string_lossy();
+        let staging = parent.join(format!(".{name}.staging-{}", std::process::id()));
+        if staging.exists() {
+            std::fs::remove_dir_all(&staging).with_context(|| format!("removing stale {}", staging.display()))?;
+        }
+        std::fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
+        let staged = StagedDir { target, staging, committed: false, patch: None };
+        staged.write(MARKER, MARKER_TEXT.as_bytes())?;
+        staged.write(ASSETS_IGNORE, format!("{MARKER}\n").as_bytes())?;
+        Ok(staged)
+    }
+
+    /// A build that stages only the files it writes and, on commit, moves them into the
+    /// current output, keeping the files it names ([`StagedDir::link_current`],
+    /// [`StagedDir::carry`]) and removing the rest (`serve`'s rebuilds: src/patch.rs). A plain
+    /// [`StagedDir::new`] when `target` is not a build's output.
+    pub fn patching(target: &Path) -> Result<StagedDir> {
+        let mut staged = StagedDir::new(target)?;
+        if staged.target.join(MARKER).is_file() {
+            staged.patch = Some(crate::patch::Patch::default());
+        }
+        Ok(staged)
+    }
+
+    pub fn is_patching(&self) -> bool {
+        self.patch.is_some()
+    }
+
+    /// When patching: the current output's folder `from` becomes `to`, keeping `files` of it
+    /// (paths relative to it).
+    pub fn carry(&self, from: &str, to: &str, files: impl IntoIterator<Item = String>) {
+        if let Some(patch) = &self.patch {
+            patch.carry(from, to, files);
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.staging
+    }
+
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Writes one file of the new build. A file the current output already has, byte for
+    /// byte, is hard-linked instead: an unchanged page costs no disk write, so a rebuild
+    /// stays fast even while the system is still flushing earlier writes. Files are never
+    /// written in place (a staged path is replaced, not truncated), so a linked file of the
+    /// current output can never change under it.
+    pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
+        let (rel, path) = self.staged_path(rel)?;
+        let current = self.target.join(rel);
+        if std::fs::read(&current).is_ok_and(|old| old == bytes) && replacing(&path, || std::fs::hard_link(&current, &path)).is_ok() {
+            return Ok(());
+        }
+        replacing(&path, || std::fs::File::create_new(&path).and_then(|mut f| f.write_all(bytes))).with_context(|| format!("writing {}", path.display()))
+    }
+
+    /// Takes the current output's file `rel` into the new build as it is (a hard link), when
+    /// there is one: for a page whose inputs did not change since the current output.
+    pub fn link_current(&self, rel: &str) -> bool {
+        if let Some(patch) = &self.patch {
+            let rel = rel.trim_start_matches('/');
+            let there = safe_relative(rel) && self.target.join(rel).is_file();
+            if there {
+                patch.keep(rel);
+            }
+            return there;
+        }
+        let Ok((rel, path)) = self.staged_path(rel) else { return false };
+        replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
+    }
+
+    /// `rel` without its leading `/`, and where it goes in the staged folder (its folder
+    /// created); refused when the path would leave the output folder.
+    fn staged_path<'r>(&self, rel: &'r str) -> Result<(&'r str, PathBuf)> {
+        let rel = rel.trim_start_matches('/');
+        if !safe_relative(rel) {
+            bail!("refusing to write `{rel}`: the path leaves the output folder");
+        }
+        let path = self.staging.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+        Ok((rel, path))
+    }
+
+    /// Swaps the staged folder in: two renames, so readers see the old or the new site.
+    pub fn commit(self) -> Result<()> {
+        match self.swap()? {
+            Some(old) => std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display())),
+            None => Ok(()),
+        }
+    }
+
+    /// [`StagedDir::commit`], leaving the previous output where it was moved aside (returned)
+    /// for the caller to remove: `serve` does it in the background, as removing thousands of
+    /// files takes longer than the rest of a rebuild.
+    pub fn swap(mut self) -> Result<Option<PathBuf>> {
+        if let Some(patch) = self.patch.take() {
+            patch.apply(&self.staging, &self.target)?;
+            self.committed = true;
+            return Ok(None);
+        }
+        let old = self.target.with_file_name(format!(".{}.old-{}", self.target.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));
+        let had_old = self.target.exists();
+        if had_old {
+            std::fs::rename(&self.target, &old).with_context(|| format!("moving {} aside", self.target.display()))?;
+        }
+        if let Err(e) = std::fs::rename(&self.staging, &self.target) {
+            if had_old {
+                let _ = std::fs::rename(&old, &self.target);
+            }
+            return Err(e).with_context(|| format!("moving the new build into {}", self.target.display()));
+        }
+        self.committed = true;
+        Ok(had_old.then_some(old))
+    }
+}
+
+/// Creates `path` with `create`, replacing a file already staged there (written twice in
+/// one build). Removing first only when needed: an unlink takes the folder's lock even when
+/// there is nothing to remove, and thousands of pages share one folder.
+fn replacing(path: &Path, create: impl Fn() -> std::io::Result<()>) -> std::io::Result<()> {
+    match create() {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            std::fs::remove_file(path)?;
+            create()
+        }
+        other => other,
+    }
+}
+
+impl Drop for StagedDir {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+fn absolute(p: &Path) -> Result<PathBuf> {
+    if p.is_absolute() {
+        Ok(p.to_path_buf())
+    } else {
+        Ok(std::env::current_dir().context("reading the current folder")?.join(p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failed_build_leaves_old_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("index.html"), "old").unwrap();
+        {
+            let staged = StagedDir::new(&out).unwrap();
+            staged.write("index.html", b"new").unwrap();
+            // dropped without commit
+        }
+        assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "staging folder removed");
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("index.html", b"new").unwrap();
+        staged.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), "new");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_and_a_failed_build_still_leaves_them_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("a.html", b"same").unwrap();
+        staged.commit().unwrap();
+        {
+            let staged = StagedDir::new(&out).unwrap();
+            staged.write("a.html", b"same").unwrap(); // linked to the current file
+            staged.write("a.html", b"changed twice").unwrap(); // replaces the link, not the file
+                                                               // dropped: a failed build
+        }
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("a.html", b"same").unwrap();
+        staged.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+    }
+}
