@@ -3,7 +3,7 @@
 // Each test binary compiles its own copy of the shared helpers and uses only some of them.
 #[allow(dead_code)]
 mod common;
-use common::{real_site_page_count, real_site_pair_pages, real_site_routes, stderr, stdout, Project};
+use common::{real_site_page_count, real_site_routes, stderr, stdout, Project};
 use unitly::site::{output_file, PAGE_BUDGET};
 
 /// The whole tag around the first occurrence of `needle` (minified HTML drops quotes and
@@ -192,12 +192,24 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     let listings = walkdir::WalkDir::new(p.path("out/blog")).min_depth(2).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).count();
     assert!(p.path("out/blog/page/2.html").exists() && listings >= 3, "the blog has numbered pages and archives");
 
-    // A body edit: that article is rendered again, every other article and listing page reused.
+    // A body edit: that article is rendered again, every other page reused (the app's own
+    // pages, the other articles, the unit pair pages and the listing pages).
     p.edit("content/blog/extra-07.md", "\n\n", "\n\nA sentence added while serving.\n\n");
     let report = site.build(&out, &mut cache).unwrap();
-    assert_eq!(report.reused, 33 - 1 + listings + real_site_pair_pages(), "of 33 articles, all but the edited one; every listing page and unit pair page");
+    assert_eq!(report.pages, real_site_page_count() + 30);
+    assert_eq!(report.reused, report.pages - 1 + listings, "every page but the edited article");
     assert!(p.read("out/blog/extra-07.html").contains("A sentence added while serving."));
     assert!(common::snapshot(&out) == full("fresh-1"), "the same output as a full build");
+
+    // An island only the edited article asks for is rendered now and kept on disk with the
+    // reused pages' renders, so a build started afresh sends none of them to Node again.
+    p.edit("content/blog/extra-07.md", "A sentence added while serving.", "{{ converter(from=\"feet\", to=\"meters\", value=\"7\") }}");
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, report.pages - 1 + listings);
+    assert!(p.read("out/blog/extra-07.html").contains("data-island=\"ConverterCard\""));
+    let fresh = p.unitly(&["build", "--out", "fresh-islands"]);
+    assert!(fresh.status.success(), "{}", stderr(&fresh));
+    assert_eq!(islands_rendered_now(&fresh), 0, "every island render was kept");
+    assert!(common::snapshot(&out) == common::snapshot(&p.path("fresh-islands")));
 
     // A title (front matter) changes listings and neighbours: nothing is reused.
     p.edit("content/blog/extra-08.md", "title: ", "title: Renamed ");

@@ -135,7 +135,11 @@ pub struct Prerendered {
 
 /// Bundles and prerenders, reusing `cache` (or, when it is empty, what the last build left
 /// on disk) where it is still valid. `assets_dir` is where the client files must end up.
-pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir: &Path, cache: &mut IslandCache) -> Result<Prerendered> {
+/// `every_page`: whether `requests` come from every page of the site, so that what is kept
+/// on disk can be just their renders; a rebuild that reuses pages asks only for the islands
+/// of the pages it renders again, and keeps every render it has, so the next build started
+/// afresh does not send the reused pages' islands to Node again.
+pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], every_page: bool, assets_dir: &Path, cache: &mut IslandCache) -> Result<Prerendered> {
     let islands_dir = root.join("islands");
     // The stylesheet's folder: main.css imports its partials.
     let styles = css.parent().unwrap_or(css).to_path_buf();
@@ -174,7 +178,7 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], assets_dir
     cache.client = Some((manifest.clone(), assets_dir.to_path_buf()));
     let html: HashMap<String, String> = requests.iter().filter_map(|r| cache.html.get(&r.key).map(|h| (r.key.clone(), h.clone()))).collect();
     if rendered > 0 {
-        if let Err(e) = store.save(&manifest, &html, assets_dir) {
+        if let Err(e) = store.save(&manifest, if every_page { &html } else { &cache.html }, assets_dir) {
             eprintln!("warning: could not keep the islands in {}: {e:#}", store::DIR);
         }
     }

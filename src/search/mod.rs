@@ -112,14 +112,15 @@ pub struct Kept {
     files: HashMap<String, u64>,
 }
 
-/// The index being built: every page written goes past [`SearchIndex::written`] (reused ones
-/// past [`SearchIndex::reused`]); [`SearchIndex::finish`] writes the rest.
+/// The index being built: every page written goes past [`SearchIndex::written`];
+/// [`SearchIndex::finish`] writes the rest. A page `serve` reuses unchanged keeps its result
+/// in the kept index ([`Kept`]), which is why a build only reuses pages when it has one.
 pub struct SearchIndex {
     /// Output file → its result, for the pages that are search results.
     pages: HashMap<String, Planned>,
     /// The staging folder the files go to.
     out: PathBuf,
-    /// Where a reused page is read back from (the previous output, whose file it keeps).
+    /// The previous output, where a page indexed again had its old words.
     previous: PathBuf,
     /// The first failure while pages were written (a full disk), reported by `finish`.
     failed: Mutex<Option<anyhow::Error>>,
@@ -144,7 +145,7 @@ pub struct SearchIndex {
 impl SearchIndex {
     /// Plans the results of `content` (records first, then pages in content order, so the
     /// numbers are the same every build) and indexes the records. `out`: the staging folder;
-    /// `previous`: the output folder reused pages are read back from.
+    /// `previous`: the output folder, where the pages rendered again had their old words.
     /// `output_file`: where the build writes a page of this path. `kept`: the index of the
     /// previous build in `previous`, which must have had the same results in the same order.
     pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>) -> Result<SearchIndex> {
@@ -333,16 +334,6 @@ impl SearchIndex {
     /// A page that is a search result is indexed as it is written.
     pub fn written(&self, file: &str, html: &str) {
         self.fail(self.index_page(file, html));
-    }
-
-    /// A page reused unchanged keeps its place in the kept index (its fragment is carried
-    /// over), or, without one, is read back from the previous output.
-    pub fn reused(&self, file: &str) {
-        if self.pages.contains_key(file) && !self.has_kept {
-            let path = self.previous.join(file);
-            let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()));
-            self.fail(html.and_then(|html| self.index_page(file, &html)));
-        }
     }
 }
 

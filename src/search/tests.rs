@@ -90,22 +90,6 @@ fn the_spelling_lists_hold_the_words_of_pages_and_records() {
 }
 
 #[test]
-fn a_reused_page_is_read_back_from_the_previous_output() {
-    let previous = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(previous.path().join("blog")).unwrap();
-    std::fs::write(previous.path().join("blog/kept.html"), page("Kept article", "<p>Unchanged since the last build.</p>")).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let index =
-        SearchIndex::new(planned(&[("blog/kept.html", "/blog/kept", "Kept article")], 0), vec![], "{}".into(), out.path(), previous.path(), None).unwrap();
-    index.reused("blog/kept.html");
-    index.reused("blog/unplanned.html");
-    let summary = index.finish().unwrap();
-    assert_eq!(summary.results, 1);
-    let text = std::fs::read_to_string(out.path().join(format!("{DIR}/{}/p/0.json", summary.version))).unwrap();
-    assert_eq!(json(&text)["url"], "/blog/kept");
-}
-
-#[test]
 fn the_same_pages_give_the_same_files() {
     let build = || {
         let out = tempfile::tempdir().unwrap();
@@ -118,15 +102,6 @@ fn the_same_pages_give_the_same_files() {
     };
     let (one, two) = (build(), build());
     assert_eq!(one, two);
-}
-
-#[test]
-fn a_page_that_cannot_be_read_back_fails_the_index() {
-    let out = tempfile::tempdir().unwrap();
-    let index = SearchIndex::new(planned(&[("blog/gone.html", "/blog/gone", "Gone")], 0), vec![], "{}".into(), out.path(), out.path(), None).unwrap();
-    index.reused("blog/gone.html");
-    let err = index.finish().err().expect("an error");
-    assert!(format!("{err:#}").contains("blog/gone.html"), "{err:#}");
 }
 
 #[test]
@@ -144,14 +119,13 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
         first.written(file, html);
     }
     let kept = first.finish().unwrap().kept;
-    // The rebuild: b.html changed and staged, a.html and c.html reused; then the staged files
+    // The rebuild: b.html changed and staged, a.html and c.html reused (not written: they keep
+    // their results in the kept index); then the staged files
     // patched into the output as `serve` does.
     let staging = tempfile::tempdir().unwrap();
     let rebuild = SearchIndex::new(plan(), vec![record()], "{}".into(), staging.path(), output.path(), Some(kept)).unwrap();
-    rebuild.reused("a.html");
     std::fs::write(staging.path().join("b.html"), &b_after).unwrap();
     rebuild.written("b.html", &b_after);
-    rebuild.reused("c.html");
     let summary = rebuild.finish().unwrap();
     assert_eq!((summary.results, summary.kept_results), (4, 3));
     let carried = summary.carried.expect("carried over");

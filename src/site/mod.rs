@@ -22,7 +22,7 @@ use crate::{generated, sitemap, theme};
 use anyhow::{Context, Result};
 use observe::{PageBudget, ShellPages};
 use plan::{plan_jobs, shell_pages, Pages, CHUNK};
-use reuse::PageReuse;
+use reuse::{PageReuse, Previous};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -51,13 +51,13 @@ pub struct BuildReport {
 }
 
 /// What `serve` keeps between rebuilds: the parsed templates, the client bundle and the
-/// island renders, and the articles' and listing pages' output ([`reuse`]), each reused
+/// island renders, and every page's output ([`reuse`]), each reused
 /// while its sources are unchanged.
 #[derive(Default)]
 pub struct BuildCache {
     islands: IslandCache,
     templates: render::TemplateCache,
-    pages: Option<PageReuse>,
+    pages: Option<Previous>,
     /// The previous output, moved aside and being removed (the next build, or dropping the
     /// cache, waits for it).
     removing: Option<std::thread::JoinHandle<Result<()>>>,
@@ -159,12 +159,11 @@ impl Site {
         let (first_jobs, rest) = plan_jobs(&content, &renderer);
         let pages = Pages::new(&content, &renderer);
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
-        let mut reuse = PageReuse::of_previous(cache.pages.take(), shared);
+        let previous = PageReuse::of_previous(cache.pages.take(), shared);
         // Reusing pages, the build writes only what changed into the current output.
-        let staged = if reuse.is_some() { StagedDir::patching(out)? } else { StagedDir::new(out)? };
-        reuse = reuse.filter(|_| staged.is_patching());
+        let staged = if previous.is_some() { StagedDir::patching(out)? } else { StagedDir::new(out)? };
+        let (reuse, kept_search) = previous.filter(|_| staged.is_patching()).unzip();
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
-        let kept_search = reuse.as_mut().and_then(PageReuse::take_search);
         let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search)?;
         let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell, &search]);
         self.step("render first pages", || {
@@ -234,7 +233,8 @@ impl Site {
         self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
         let next_reuse = reuse::reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images), kept_search);
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
-        let report = self.step("write", || self.write(&content, &renderer, &stream, &shell.take_html(), &prerendered, &staged))?;
+        let shell = shell.take_html(staged.target())?;
+        let report = self.step("write", || self.write(&content, &renderer, &stream, &shell, &prerendered, &staged))?;
         for warning in budget.warnings() {
             eprintln!("warning: {warning}");
         }
@@ -301,7 +301,7 @@ impl Site {
 
     fn prerender_islands(&self, requests: &[islands::RenderRequest], staged: &StagedDir, cache: &mut IslandCache) -> Result<(Prerendered, String)> {
         let css = self.theme_dir().join("styles/main.css");
-        let p = islands::prerender(&self.root, &css, requests, &staged.path().join(output::ASSETS_DIR), cache)?;
+        let p = islands::prerender(&self.root, &css, requests, !staged.is_patching(), &staged.path().join(output::ASSETS_DIR), cache)?;
         let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
         Ok((p, summary))
     }

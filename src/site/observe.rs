@@ -3,7 +3,9 @@
 //! the service worker's shell, an index of the site) reads it there instead of reading the
 //! output again or holding every page.
 
-use std::collections::HashSet;
+use anyhow::{Context, Result};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
 use std::sync::Mutex;
 
 /// Sees every page the build writes. Called from the stream's worker threads, in no
@@ -12,11 +14,6 @@ pub trait PageObserver: Sync {
     /// `file` (its path in the output, e.g. `blog/x.html`) was written with `html`, its
     /// final HTML (islands filled, minified).
     fn written(&self, file: &str, html: &str);
-
-    /// `file` was linked unchanged from the previous output (`serve`'s page reuse) and so
-    /// not rendered again: an observer that keeps something per page keeps it from the
-    /// previous build.
-    fn reused(&self, _file: &str) {}
 }
 
 /// The most HTML a page should weigh (64 KB): a phone downloads and parses all of it before
@@ -67,9 +64,18 @@ impl ShellPages {
         ShellPages { files, html: Mutex::new(Vec::new()) }
     }
 
-    /// Output file → final HTML, of the pages written so far.
-    pub fn take_html(&self) -> std::collections::HashMap<String, String> {
-        std::mem::take(&mut *self.html.lock().expect("shell pages lock")).into_iter().collect()
+    /// Output file → final HTML of every shell page: the ones this build wrote, and the ones
+    /// it reused unchanged (`serve`'s rebuilds) read from `current`, the output they stay in.
+    pub fn take_html(&self, current: &Path) -> Result<HashMap<String, String>> {
+        let mut html: HashMap<String, String> = std::mem::take(&mut *self.html.lock().expect("shell pages lock")).into_iter().collect();
+        for file in &self.files {
+            if !html.contains_key(file) {
+                let path = current.join(file);
+                let text = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the service worker", path.display()))?;
+                html.insert(file.clone(), text);
+            }
+        }
+        Ok(html)
     }
 }
 
@@ -85,9 +91,5 @@ impl PageObserver for ShellPages {
 impl PageObserver for crate::search::SearchIndex {
     fn written(&self, file: &str, html: &str) {
         crate::search::SearchIndex::written(self, file, html);
-    }
-
-    fn reused(&self, file: &str) {
-        crate::search::SearchIndex::reused(self, file);
     }
 }

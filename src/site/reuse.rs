@@ -1,7 +1,7 @@
 //! `serve`'s page reuse: what the last successful build made of the pages that depend on
-//! the shared inputs only (listing pages) or on those and their own source file (articles).
-//! An edit to one article's body re-renders that article and the app's own pages, and links
-//! the others' files from the previous output, however many there are.
+//! the shared inputs only (the app's own pages, unit pair pages, listing pages) or on those
+//! and their own source file (articles). An edit to one article's body renders that article
+//! again and keeps every other page's file in the output, however many there are.
 
 use super::plan::{output_file, Job, Pages};
 use crate::content::Content;
@@ -17,10 +17,12 @@ pub(super) struct PageReuse {
     /// Output file → the page's source hash (0 for a listing page) and what the build kept
     /// of it.
     pages: HashMap<String, Reusable>,
-    /// The search index the pages were in, which the next build updates with the pages it
-    /// renders again.
-    search: Option<crate::search::Kept>,
 }
+
+/// What `serve` keeps of a build for the next: its pages, and the search index they are in,
+/// which the next build updates with the pages it renders again (a reused page keeps its
+/// result there). The two go together: a page is only reused into the index it is in.
+pub(super) type Previous = (PageReuse, crate::search::Kept);
 
 /// What a build kept of a page another build may reuse.
 pub(super) struct Reusable {
@@ -31,23 +33,18 @@ pub(super) struct Reusable {
 
 impl PageReuse {
     /// The previous build's pages, if they were made from the same shared inputs.
-    pub fn of_previous(previous: Option<PageReuse>, shared: u64) -> Option<PageReuse> {
-        previous.filter(|r| r.shared == shared)
-    }
-
-    pub fn take_search(&mut self) -> Option<crate::search::Kept> {
-        self.search.take()
+    pub fn of_previous(previous: Option<Previous>, shared: u64) -> Option<Previous> {
+        previous.filter(|(r, _)| r.shared == shared)
     }
 
     /// Links the previous output's file in for every job whose page can be reused; returns
-    /// the jobs left to render, and the reused ones with their output file and what the
-    /// previous build kept of them.
-    pub fn link_unchanged(&mut self, pages: &Pages, jobs: &[Job], staged: &StagedDir) -> (Vec<Job>, Vec<(Job, String, Reusable)>) {
+    /// the jobs left to render, and the reused ones with what the previous build kept of them.
+    pub fn link_unchanged(&mut self, pages: &Pages, jobs: &[Job], staged: &StagedDir) -> (Vec<Job>, Vec<(Job, Reusable)>) {
         let linked: Vec<(Job, Option<String>)> = jobs
             .par_iter()
             .map(|&job| {
                 let (file, source) = match job {
-                    Job::Page(i) if pages.content.pages[i].body.is_none() => (output_file(&pages.content.pages[i].path), pages.content.pages[i].source_hash),
+                    Job::Page(i) => (output_file(&pages.content.pages[i].path), pages.content.pages[i].source_hash),
                     Job::Listing(i) => (output_file(pages.listings[i]), 0),
                     _ => return (job, None),
                 };
@@ -57,8 +54,8 @@ impl PageReuse {
             .collect();
         let (mut left, mut reused) = (Vec::new(), Vec::new());
         for (job, file) in linked {
-            match file.and_then(|f| self.pages.remove(&f).map(|kept| (f, kept))) {
-                Some((file, kept)) => reused.push((job, file, kept)),
+            match file.and_then(|f| self.pages.remove(&f)) {
+                Some(kept) => reused.push((job, kept)),
                 None => left.push(job),
             }
         }
@@ -74,17 +71,15 @@ pub(super) fn reusable_pages(
     links: Vec<PageLinks>,
     mut images: HashMap<usize, Vec<String>>,
     search: crate::search::Kept,
-) -> PageReuse {
+) -> Previous {
     let mut reusable = HashMap::new();
     for (i, (page, links)) in content.pages.iter().zip(links).enumerate() {
-        if page.body.is_none() {
-            reusable.insert(output_file(&page.path), Reusable { source: page.source_hash, links, images: images.remove(&i).unwrap_or_default() });
-        }
+        reusable.insert(output_file(&page.path), Reusable { source: page.source_hash, links, images: images.remove(&i).unwrap_or_default() });
     }
     for path in &pages.listings {
         reusable.insert(output_file(path), Reusable { source: 0, links: PageLinks::default(), images: Vec::new() });
     }
-    PageReuse { shared, pages: reusable, search: Some(search) }
+    (PageReuse { shared, pages: reusable }, search)
 }
 
 /// A hash of everything a page's output depends on but its own source: every content

@@ -116,13 +116,10 @@ impl<'a> Stream<'a> {
     fn reuse_unchanged(&mut self, pages: &Pages, jobs: &[Job]) -> Vec<Job> {
         let Some(reuse) = &mut self.reuse else { return jobs.to_vec() };
         let (left, reused) = reuse.link_unchanged(pages, jobs, self.staged);
-        for (job, file, kept) in reused {
+        for (job, kept) in reused {
             if let Job::Page(i) = job {
                 self.links[i] = kept.links;
                 self.add_images(i, kept.images);
-            }
-            for o in &self.observers {
-                o.reused(&file);
             }
             self.written += 1;
             self.reused += 1;
