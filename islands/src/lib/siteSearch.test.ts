@@ -97,7 +97,6 @@ test('pages are ranked by score; every term must match', async () => {
 test('a misspelled word is read as the site word one edit away, and says so', async () => {
   const { get } = site();
   const search = await openSearch(get);
-  assert.deepEqual(await search.search('convresion', { correct: false }), { hits: [] }, 'asked not to correct');
   const found = await search.search('convresion');
   assert.equal(found.corrected, 'conversion');
   assert.deepEqual(found.hits.map((h) => h.url), ['/blog/conversion', '/blog/conversions']);

@@ -224,16 +224,15 @@ export class SiteSearch {
   }
 
   /**
-   * The results for a query: up to `limit`, with their excerpts. With `correct`, a query
-   * that finds nothing is read again with its misspelled words corrected (a caller reading
-   * as the visitor types asks for that only once typing pauses: `convr` is no typo yet).
+   * The results for a query: up to `limit`, with their excerpts. A query that finds nothing
+   * is read again with its misspelled words corrected.
    */
-  async search(query: string, { limit = RESULTS, correct = true } = {}): Promise<Found> {
+  async search(query: string, { limit = RESULTS } = {}): Promise<Found> {
     let qterms = this.terms(query);
     if (qterms.length === 0) return { hits: [] };
     let pages = await this.pages(qterms);
     let corrected: string | undefined;
-    if (pages.length === 0 && correct) {
+    if (pages.length === 0) {
       const fixed = await this.corrected(query);
       if (fixed !== null) {
         qterms = this.terms(fixed);

@@ -36,8 +36,6 @@ interface Props {
 
 /** Wait this long after a keystroke before reading the index (typing on is not a query). */
 const DEBOUNCE_MS = 60;
-/** And this long before reading a query that found nothing as a misspelling. */
-const CORRECT_MS = 400;
 
 type Outcome = { query: string; found: Found } | { query: string; failed: 'offline' | 'unavailable' };
 
@@ -70,23 +68,21 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
 
-  // Read the query once typing pauses, as a misspelling only after a longer pause; an
-  // answer for an older query is dropped.
+  // Read the query once typing pauses (a word no page has is read as a misspelling at once:
+  // the index matches beginnings of words, so a word being typed only misses when it is
+  // already wrong); an answer for an older query is dropped.
   useEffect(() => {
     setActive(-1);
     if (trimmed === '') return;
-    const read = (correct: boolean) =>
+    const read = () =>
       searchIndex()
-        .then((search) => search.search(trimmed, { correct }))
+        .then((search) => search.search(trimmed))
         .then(
           (found) => {
-            // Nothing found is not said before the misspelling is tried.
-            if (latest.current.trim() === trimmed && (correct || found.hits.length > 0)) setOutcome({ query: trimmed, found });
-            return found.hits.length;
+            if (latest.current.trim() === trimmed) setOutcome({ query: trimmed, found });
           },
           () => {
             if (latest.current.trim() === trimmed) setOutcome({ query: trimmed, failed: failure() });
-            return -1;
           },
         );
     // A conversion is answered alongside (a live rate may take a moment); a failure to
@@ -102,16 +98,12 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
           },
           () => undefined,
         );
-    let correction: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       if (holdsNumber(trimmed)) void convert();
-      void read(false).then((n) => {
-        if (n === 0 && latest.current.trim() === trimmed) correction = setTimeout(() => void read(true), CORRECT_MS);
-      });
+      void read();
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
-      clearTimeout(correction);
       aborted.abort();
     };
   }, [trimmed]);
