@@ -223,6 +223,37 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
 }
 
 #[test]
+fn a_rebuild_reads_again_only_the_articles_whose_files_changed() {
+    // `serve` remembers each article as loaded with its file's modification time and length;
+    // a file with both unchanged is taken from memory (as make and cargo judge files).
+    let p = Project::copy_of_real_site();
+    let mut site = unitly::site::Site::new(p.path(""));
+    site.verbose = false;
+    let mut cache = unitly::site::BuildCache::default();
+    let out = p.path("out");
+    site.build(&out, &mut cache).unwrap();
+    let file = p.path("content/blog/conversion-tips.md");
+    let stamp = std::fs::metadata(&file).unwrap().modified().unwrap();
+    let set_modified = |time| std::fs::File::options().write(true).open(&file).unwrap().set_modified(time).unwrap();
+    // The same length and time: not read again, so the old title stays.
+    p.edit("content/blog/conversion-tips.md", "title: \"Top 10", "title: \"Top 11");
+    set_modified(stamp);
+    site.build(&out, &mut cache).unwrap();
+    assert!(p.read("out/blog/conversion-tips.html").contains("Top 10 Unit Conversion Tips"));
+    // A new time (an editor's save): read, parsed and built again.
+    set_modified(stamp + std::time::Duration::from_secs(1));
+    site.build(&out, &mut cache).unwrap();
+    assert!(p.read("out/blog/conversion-tips.html").contains("Top 11 Unit Conversion Tips"));
+    assert!(
+        common::snapshot(&out)
+            == common::snapshot(&{
+                unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path("fresh"), &mut Default::default()).unwrap();
+                p.path("fresh")
+            })
+    );
+}
+
+#[test]
 fn a_page_over_the_budget_is_named_in_a_warning_and_still_built() {
     let p = Project::copy_of_real_site();
     let out = p.unitly(&["build", "--out", "a"]);

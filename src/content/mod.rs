@@ -17,6 +17,7 @@ pub mod paths;
 pub mod placeholder;
 pub mod positions;
 pub mod raw_html;
+mod remembered;
 pub mod shortcode;
 mod texts;
 pub mod third_party;
@@ -35,6 +36,7 @@ use std::path::{Path, PathBuf};
 use units::Units;
 
 pub use page::{Body, Hold, Page, PageData, SourceLink};
+pub use remembered::Remembered;
 pub use texts::{Texts, FAQ_FILE, ROUTES_FILE, SITE_FILE, UNITS_FILE};
 
 pub struct Content {
@@ -91,6 +93,12 @@ const CONVERTER_TEMPLATE: &str = "converter.html";
 /// article is validated, drafts and scheduled ones included; `publish` says which of those
 /// stay in [`Content::pages`].
 pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Result<Content, Problems> {
+    load_remembering(root, templates, publish, &mut Remembered::default())
+}
+
+/// [`load`], taking the articles whose files did not change from `remembered` (`serve`'s
+/// rebuilds), which then holds this load's articles.
+pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publish, remembered: &mut Remembered) -> Result<Content, Problems> {
     let mut problems = Problems::default();
     let mut warnings = Problems::default();
     let mut texts = Texts::default();
@@ -102,7 +110,8 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
             problems.push(Problem::new(file, *line, *column, why.clone()));
         }
     }
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today };
+    let mut learned = Vec::new();
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, learned: &mut learned };
 
     let config: Option<SiteConfig> = loader.yaml(SITE_FILE);
     let routes: Option<RoutesFile> = loader.yaml(ROUTES_FILE);
@@ -131,7 +140,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
 
     let routes_text = texts.get(ROUTES_FILE).to_string();
     let routes_at = Positions::of(&routes_text);
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today };
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, learned: &mut learned };
     let mut pages = Vec::new();
     for (i, route) in routes.routes.iter().enumerate() {
         let route_at = routes_at.get("routes").get(i);
@@ -221,6 +230,7 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
         problems.0.extend(found.into_iter().flat_map(|p| p.0));
     }
     problems.into_result()?;
+    remembered.replace(learned);
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     let mut held_back = Vec::new();
     pages.retain(|page| {
@@ -301,6 +311,9 @@ struct Loader<'a> {
     texts: &'a mut Texts,
     images: &'a Catalog,
     today: Date,
+    /// The articles of the previous load ([`Remembered`]), and this load's.
+    remembered: &'a Remembered,
+    learned: &'a mut Vec<(PathBuf, remembered::Article)>,
 }
 
 impl Loader<'_> {
@@ -391,31 +404,47 @@ impl Loader<'_> {
             .filter(|p| p.extension().is_some_and(|e| e == "md"))
             .collect();
         files.sort();
-        // Each file on its own (read, front matter, markdown) in parallel; problems and texts
-        // are merged back in file order.
+        // Each file on its own (read, front matter, markdown) in parallel, or as the previous
+        // load left it when it is unchanged; problems and texts are merged back in file order.
         use rayon::prelude::*;
-        let (root, images, today) = (self.root, self.images, self.today);
-        let loaded: Vec<(Option<Page>, Problems, Texts)> = files
+        let (root, images, today, remembered) = (self.root, self.images, self.today, self.remembered);
+        let context = remembered::context(name, col, site_name, today);
+        let loaded: Vec<(Option<Page>, Problems, Texts, Option<remembered::Article>)> = files
             .par_iter()
             .map(|path| {
                 let (mut problems, mut texts) = (Problems::default(), Texts::default());
-                let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today };
-                let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy().into_owned();
-                let page = loader.article(name, col, site_name, &rel);
-                (page, problems, texts)
+                let file = PathBuf::from(path.strip_prefix(root).unwrap_or(path));
+                let stamp = remembered::Stamp::of(path);
+                if let Some(known) = stamp.and_then(|s| remembered.get(&file, s, context)) {
+                    texts.0.insert(file, known.front.clone());
+                    return (Some(known.page.clone()), problems, texts, Some(known.clone()));
+                }
+                let mut learned = Vec::new();
+                let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today, remembered, learned: &mut learned };
+                let page = loader.article(name, col, site_name, &file);
+                let learned = match (stamp, &page) {
+                    (Some(stamp), Some(page)) if problems.0.is_empty() => {
+                        Some(remembered::Article::new(stamp, context, page.clone(), texts.get(&file).to_string()))
+                    }
+                    _ => None,
+                };
+                (page, problems, texts, learned)
             })
             .collect();
         let mut pages = Vec::with_capacity(loaded.len());
-        for (page, problems, texts) in loaded {
+        for (page, problems, texts, learned) in loaded {
             self.problems.0.extend(problems.0);
             self.texts.0.extend(texts.0);
+            if let (Some(page), Some(learned)) = (&page, learned) {
+                self.learned.push((page.source.clone(), learned));
+            }
             pages.extend(page);
         }
         pages
     }
 
-    fn article(&mut self, name: &str, col: &Collection, site_name: &str, rel: &str) -> Option<Page> {
-        let file = PathBuf::from(rel);
+    fn article(&mut self, name: &str, col: &Collection, site_name: &str, file: &Path) -> Option<Page> {
+        let file = file.to_path_buf();
         let text = read_source(self.root, &file).map_err(|p| self.problem(p)).ok()?;
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
         // Only the front matter is kept to locate problems: the body is read again when rendered.

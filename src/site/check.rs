@@ -17,7 +17,7 @@ impl Site {
     /// Drafts and scheduled articles are checked like any page; a published page may not
     /// link to them (the link would break in the build).
     pub fn check(&self) -> Result<(usize, usize)> {
-        let content = self.load_publishing(true, true)?;
+        let content = self.load_publishing(true, true, &mut crate::content::Remembered::default())?;
         let registry = IslandRegistry::new(islands::components(&self.root.join("islands")));
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
         let (links, problems) = links_of_all(&Pages::new(&content, &renderer), &registry);

@@ -51,12 +51,14 @@ pub struct BuildReport {
 }
 
 /// What `serve` keeps between rebuilds: the parsed templates, the client bundle and the
-/// island renders, and every page's output ([`reuse`]), each reused
+/// island renders, the loaded articles, and every page's output ([`reuse`]), each reused
 /// while its sources are unchanged.
 #[derive(Default)]
 pub struct BuildCache {
     islands: IslandCache,
     templates: render::TemplateCache,
+    /// The articles as last loaded (their front matter is not parsed again while unchanged).
+    articles: content::Remembered,
     pages: Option<Previous>,
     /// The previous output, moved aside and being removed (the next build, or dropping the
     /// cache, waits for it).
@@ -107,14 +109,14 @@ impl Site {
     }
 
     pub fn load(&self) -> Result<Content> {
-        self.load_publishing(self.drafts, self.future)
+        self.load_publishing(self.drafts, self.future, &mut content::Remembered::default())
     }
 
-    fn load_publishing(&self, drafts: bool, future: bool) -> Result<Content> {
+    fn load_publishing(&self, drafts: bool, future: bool, remembered: &mut content::Remembered) -> Result<Content> {
         let templates = render::template_names(&self.templates_dir());
         let today = Date::today().map_err(anyhow::Error::msg)?;
         let publish = Publish { drafts, future, today };
-        let mut content = content::load(&self.root, &templates, &publish).map_err(anyhow::Error::new)?;
+        let mut content = content::load_remembering(&self.root, &templates, &publish, remembered).map_err(anyhow::Error::new)?;
         for w in &content.warnings.0 {
             eprintln!("warning: {w}");
             if crate::diagnostics::in_github_actions() {
@@ -147,7 +149,7 @@ impl Site {
         if self.verbose {
             println!("unitly build → {}", out.display());
         }
-        let content = self.step("load content", || self.load_content())?;
+        let content = self.step("load content", || self.load_content(&mut cache.articles))?;
         self.step("generate types", || self.generate_types(&content))?;
         if self.verbose {
             for line in held_back_summary(&content, self.drafts, self.future) {
@@ -286,8 +288,8 @@ impl Site {
         }
     }
 
-    fn load_content(&self) -> Result<(Content, String)> {
-        let c = self.load()?;
+    fn load_content(&self, remembered: &mut content::Remembered) -> Result<(Content, String)> {
+        let c = self.load_publishing(self.drafts, self.future, remembered)?;
         let summary = format!("{} pages, {} FAQ entries, {} unit categories", c.pages.len(), c.faq.len(), c.units.categories.len());
         Ok((c, summary))
     }
