@@ -4,7 +4,7 @@
 //! articles that was most of a rebuild after one edit. In memory only, like `serve`'s other
 //! caches; a plain `build` starts with an empty one.
 
-use super::Page;
+use super::page::Page;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
