@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { cardByRole, resultText } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
@@ -46,17 +47,6 @@ const EXAMPLES = [
   ['/flow-rate-converter', '10 lpm', 'us_gallons_per_minute', '2.641721 gal/min'],
 ];
 
-const controls = (page) => ({
-  value: page.getByRole('textbox', { name: 'Value' }),
-  from: page.getByRole('combobox', { name: 'From' }),
-  to: page.getByRole('combobox', { name: 'To' }),
-  result: page.getByRole('status', { name: 'Result' }),
-});
-const resultText = async (page) => {
-  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
-  return ((await controls(page).result.textContent()) ?? '').trim();
-};
-
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {
   const pages = categoryPages();
   const categories = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}([a-z_]+):\n {4}label:/gm)].map((m) => m[1]);
@@ -67,7 +57,7 @@ test('every category page has its card, titled and preset to the page pair, and 
     await waitForHydration(page);
     const { category } = JSON.parse(await page.locator('[data-island="ConverterCard"]').getAttribute('data-props'));
     assert.equal(await page.getByRole('region', { name: `${category.label} Converter` }).count(), 1, `${want.path}: one card titled '${category.label} Converter'`);
-    const c = controls(page);
+    const c = cardByRole(page);
     assert.equal(await c.from.inputValue(), want.from, `${want.path}: From preset`);
     assert.equal(await c.to.inputValue(), want.to, `${want.path}: To preset`);
     await c.value.fill('5');
@@ -85,7 +75,7 @@ test('typed quantities convert on their own category page', async () => {
       await page.goto(ctx.site.url + path);
       await waitForHydration(page);
     }
-    const c = controls(page);
+    const c = cardByRole(page);
     await c.to.selectOption(to);
     await c.value.fill(typed);
     assert.equal(await resultText(page), result, `${path}: ${typed} → ${to}`);

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { cardByRole, cardsConverted, resultText } from './interactive-helpers.mjs';
 import { gnuQuery, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
 // The market banner on every page asks for live data: the fake upstreams answer it, so
@@ -74,23 +75,6 @@ async function finish(page) {
   await page.context().close();
 }
 
-const controls = (page) => ({
-  value: page.getByRole('textbox', { name: 'Value' }),
-  from: page.getByRole('combobox', { name: 'From' }),
-  to: page.getByRole('combobox', { name: 'To' }),
-  result: page.getByRole('status', { name: 'Result' }),
-  copy: page.getByRole('button', { name: 'Copy' }),
-  reset: page.getByRole('button', { name: 'Reset' }),
-  swap: page.getByRole('button', { name: 'Swap units' }),
-});
-
-// A card converts once its conversion chunk is there (fetched on the Value field's focus):
-// until then its Result is aria-busy, so each read waits for that, never for a fixed time.
-const converted = (page) => page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
-const resultText = async (page) => {
-  await converted(page);
-  return ((await controls(page).result.textContent()) ?? '').trim();
-};
 const storedHistory = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), HISTORY_KEY);
 const historyPanel = (page) => page.getByRole('region', { name: 'Recent Conversions' });
 
@@ -111,7 +95,7 @@ async function waitForPanel(page) {
 /** The page's card: titled, preset to the page's pair, converting 5 through its labelled controls. */
 async function checkCard(path, page) {
   const want = PAGES[path];
-  const c = controls(page);
+  const c = cardByRole(page);
   const card = page.getByRole('region', { name: `${want.label} Converter` });
   assert.equal(await card.count(), 1, `${path}: one card titled '${want.label} Converter'`);
   assert.equal(await c.from.inputValue(), want.from, `${path}: From preset`);
@@ -168,7 +152,7 @@ function roundTo(d, exp) {
 
 /** Drives every ordered pair on one category page and returns what the page showed. */
 async function convertEveryPair(path, page) {
-  const c = controls(page);
+  const c = cardByRole(page);
   const { category } = JSON.parse(await page.locator('[data-island="ConverterCard"]').getAttribute('data-props'));
   const values = category.key === 'temperature' ? TEMPERATURE_VALUES : LINEAR_VALUES;
   const keys = await c.from.locator('option').evaluateAll((os) => os.map((o) => o.value));
@@ -185,7 +169,7 @@ async function convertEveryPair(path, page) {
     await value.fill(String(v));
     for (const to of category.units) {
       await toSelect.selectOption(to.key);
-      await converted(page);
+      await cardsConverted(page);
       cases.push({ category, from, to, value: v, shown: (await result.textContent()).trim() });
     }
   }
@@ -240,7 +224,7 @@ test('each category page converts through its labelled controls, and every unit 
 
 test('Copy puts the conversion on the clipboard, records it, and says so', async () => {
   const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
-  const c = controls(page);
+  const c = cardByRole(page);
   await c.value.fill('5');
   await c.copy.click();
   // The toast follows the clipboard write (asynchronous, after the conversion chunk arrived).
@@ -260,8 +244,8 @@ test('Copy puts the conversion on the clipboard, records it, and says so', async
   await finish(page);
 
   const temp = await visit('/temperature-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
-  await controls(temp).value.fill('100');
-  await controls(temp).copy.click();
+  await cardByRole(temp).value.fill('100');
+  await cardByRole(temp).copy.click();
   assert.equal(await toastText(temp, '📋 Copied!'), '📋 Copied!Temperature conversion copied to clipboard');
   assert.equal(await temp.evaluate(() => navigator.clipboard.readText()), '100 °C = 212 °F');
   await finish(temp);
@@ -270,8 +254,8 @@ test('Copy puts the conversion on the clipboard, records it, and says so', async
 test('a refused clipboard shows a destructive toast instead of failing silently', async () => {
   // No clipboard permission: Chromium rejects writeText.
   const page = await visit('/weight-converter');
-  await controls(page).value.fill('2');
-  await controls(page).copy.click();
+  await cardByRole(page).value.fill('2');
+  await cardByRole(page).copy.click();
   const alert = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
   await alert.waitFor();
   assert.equal((await alert.textContent()).replace(/×$/, ''), 'Copy FailedCould not copy the result to the clipboard');
@@ -282,8 +266,8 @@ test('a refused clipboard shows a destructive toast instead of failing silently'
   const bare = await visit('/volume-converter', {
     init: [() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined })],
   });
-  await controls(bare).value.fill('1');
-  await controls(bare).copy.click();
+  await cardByRole(bare).value.fill('1');
+  await cardByRole(bare).copy.click();
   assert.equal(await toastText(bare, 'Copy Failed'), 'Copy FailedCould not copy the result to the clipboard');
   await finish(bare);
 });
@@ -291,7 +275,7 @@ test('a refused clipboard shows a destructive toast instead of failing silently'
 test('Reset clears the value and the result and shows a toast', async () => {
   for (const [path, label] of [['/area-converter', 'Area'], ['/temperature-converter', 'Temperature']]) {
     const page = await visit(path);
-    const c = controls(page);
+    const c = cardByRole(page);
     await c.value.fill('42');
     assert.notEqual(await resultText(page), '');
     await c.reset.click();
@@ -308,7 +292,7 @@ test('a settled conversion is recorded once and shown live in the panel; Clear h
   await waitForPanel(page);
   const panel = historyPanel(page);
   assert.match(await panel.textContent(), /No conversions yet/);
-  const c = controls(page);
+  const c = cardByRole(page);
   await c.value.click();
   await page.keyboard.type('250', { delay: 30 }); // three keystrokes, one conversion
   await c.to.selectOption('cups');
@@ -345,10 +329,10 @@ test('corrupted history in storage never breaks the page and is replaced', async
     const page = await visit('/length-converter', { init: [seed, [HISTORY_KEY, junk]] });
     await waitForPanel(page);
     assert.match(await historyPanel(page).textContent(), /No conversions yet/, junk);
-    await controls(page).value.fill('3');
+    await cardByRole(page).value.fill('3');
     assert.equal(await resultText(page), '9.84252 ft');
-    await controls(page).reset.click(); // still works
-    await controls(page).value.fill('7');
+    await cardByRole(page).reset.click(); // still works
+    await cardByRole(page).value.fill('7');
     await page.waitForFunction((key) => localStorage.getItem(key)?.startsWith('[{"id"'), HISTORY_KEY);
     const list = await storedHistory(page);
     // The junk is gone; the newest entry is the 7 m conversion. (On a slow machine the 3 m
@@ -361,7 +345,7 @@ test('corrupted history in storage never breaks the page and is replaced', async
 
 test('a shared address restores its conversion; bad parts are ignored', async () => {
   const page = await visit('/weight-converter?value=2.5&from=pounds&to=kilograms');
-  const c = controls(page);
+  const c = cardByRole(page);
   await page.waitForFunction(() => document.querySelector('output')?.textContent.trim() !== '');
   assert.equal(await c.value.inputValue(), '2.5');
   assert.equal(await c.from.inputValue(), 'pounds');
@@ -373,24 +357,24 @@ test('a shared address restores its conversion; bad parts are ignored', async ()
   const bad = await visit('/weight-converter?value=5&from=parsecs&to=grams');
   await bad.getByRole('status').filter({ hasText: 'ignored' }).waitFor();
   assert.match(await bad.getByRole('status').filter({ hasText: 'ignored' }).textContent(), /from=parsecs was not understood here and was ignored/);
-  assert.equal(await controls(bad).value.inputValue(), '5');
-  assert.equal(await controls(bad).from.inputValue(), 'kilograms'); // unknown unit: the preset stays
-  assert.equal(await controls(bad).to.inputValue(), 'grams');
+  assert.equal(await cardByRole(bad).value.inputValue(), '5');
+  assert.equal(await cardByRole(bad).from.inputValue(), 'kilograms'); // unknown unit: the preset stays
+  assert.equal(await cardByRole(bad).to.inputValue(), 'grams');
   assert.equal(await resultText(bad), '5,000 g');
   await bad.waitForFunction(() => location.search === '?value=5&from=kilograms&to=grams');
   await finish(bad);
 
   // A value the parser cannot read stays in the field, with its reason.
   const junk = await visit('/weight-converter?value=abc');
-  assert.equal(await controls(junk).value.inputValue(), 'abc');
+  assert.equal(await cardByRole(junk).value.inputValue(), 'abc');
   assert.equal(await resultText(junk), '');
-  assert.equal(await controls(junk).value.getAttribute('aria-invalid'), 'true');
+  assert.equal(await cardByRole(junk).value.getAttribute('aria-invalid'), 'true');
   await finish(junk);
 });
 
 test('the address follows the conversion without adding history entries', async () => {
   const page = await visit('/area-converter');
-  const c = controls(page);
+  const c = cardByRole(page);
   const length = await page.evaluate(() => history.length);
   await c.value.fill('12');
   await page.waitForFunction(() => location.search === '?value=12&from=square_meters&to=square_feet');
@@ -420,7 +404,7 @@ test('the address follows the conversion without adding history entries', async 
 
 test('swap reverses the pair and the result follows', async () => {
   const page = await visit('/temperature-converter');
-  const c = controls(page);
+  const c = cardByRole(page);
   await c.value.fill('212');
   assert.equal(await resultText(page), '413.6 °F');
   await c.swap.click();
@@ -440,7 +424,7 @@ test('swap reverses the pair and the result follows', async () => {
 
 test('the whole card works from the keyboard alone, in a sensible tab order', async () => {
   const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
-  const c = controls(page);
+  const c = cardByRole(page);
   const focused = () => page.evaluate(() => {
     const el = document.activeElement;
     return el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
@@ -505,7 +489,7 @@ test('home: the quick converters convert with their defaults and leave the addre
     assert.equal(await c.from.inputValue(), want.from);
     assert.equal(await c.to.inputValue(), want.to);
     await c.value.fill('5');
-    await converted(page);
+    await cardsConverted(page);
     assert.equal((await c.result.textContent()).trim(), want.five);
     assert.equal(await page.getByRole('link', { name: new RegExp(`^View Full Page\\W*${want.label} Converter$`) }).getAttribute('href'), path);
   }

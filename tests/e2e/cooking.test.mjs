@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pairPagesOf, siteForFile, waitForHydration } from './harness.mjs';
-import { finish, newPage } from './interactive-helpers.mjs';
+import { cardByRole, finish, newPage, resultText } from './interactive-helpers.mjs';
 import { runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
 const ctx = siteForFile();
@@ -19,24 +19,12 @@ async function visit(path = PATH) {
   return page;
 }
 
-const controls = (page) => ({
-  ingredient: page.getByRole('combobox', { name: 'Ingredient' }),
-  value: page.getByRole('textbox', { name: 'Value' }),
-  from: page.getByRole('combobox', { name: 'From' }),
-  to: page.getByRole('combobox', { name: 'To' }),
-  result: page.getByRole('status', { name: 'Result' }),
-  copy: page.getByRole('button', { name: 'Copy' }),
-});
-const resultText = async (page) => {
-  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
-  return ((await controls(page).result.textContent()) ?? '').trim();
-};
 /** GNU units' answer for `have` in `want`, rounded to the card's 2 decimals and its symbol. */
 const gnu = (have, want, symbol) => `${Number(Number(runGnuUnits([[have, want]])[0]).toFixed(2))} ${symbol}`;
 
 test('3 cups flour is grams from the table, and a typed ingredient moves the menu', async () => {
   const page = await visit();
-  const c = controls(page);
+  const c = cardByRole(page);
   assert.equal(await page.getByRole('region', { name: 'Cooking Converter' }).count(), 1);
   assert.equal(await c.ingredient.inputValue(), 'flour_spooned');
   assert.equal(await c.from.inputValue(), 'cups');
@@ -63,7 +51,7 @@ test('3 cups flour is grams from the table, and a typed ingredient moves the men
 
 test('the menu, the pair and the address: sugar by weight to cups, restored on reload', async () => {
   const page = await visit();
-  const c = controls(page);
+  const c = cardByRole(page);
   await c.ingredient.selectOption('sugar');
   await c.from.selectOption('grams');
   await c.to.selectOption('cups');
@@ -79,7 +67,7 @@ test('the menu, the pair and the address: sugar by weight to cups, restored on r
 
 test('keyboard only: Tab to Ingredient, pick with the arrows, type a measure; nonsense gets a message', async () => {
   const page = await visit();
-  const c = controls(page);
+  const c = cardByRole(page);
   await c.ingredient.focus();
   await page.keyboard.press('ArrowDown'); // the next ingredient of the file: flour scooped
   assert.equal(await c.ingredient.inputValue(), 'flour_scooped');
@@ -107,7 +95,7 @@ test('the page lists every ingredient with its source and says the figures are t
   }
   assert.match(await page.getByRole('heading', { name: 'Ingredients and their sources' }).locator('..').textContent(), /typical values/);
   // The option names the menu shows are the file's names.
-  assert.deepEqual(await controls(page).ingredient.locator('option').allTextContents(), ingredients.map((i) => i.name));
+  assert.deepEqual(await cardByRole(page).ingredient.locator('option').allTextContents(), ingredients.map((i) => i.name));
   // No pair pages: a cup-to-gram figure is the ingredient's (the table above), not a pair's.
   assert.equal(await page.getByRole('navigation', { name: /conversions, unit by unit/ }).count(), 0);
   assert.deepEqual((await pairPagesOf(ctx.site)).filter((p) => p.startsWith(`${PATH}/`)), []);

@@ -55,6 +55,39 @@ export function toast(page, title, role = 'status') {
   return page.getByRole('region', { name: 'Notifications' }).getByRole(role).filter({ hasText: title });
 }
 
+/**
+ * A converter card's controls, found by role and name as a visitor or a screen reader finds
+ * them, in `scope`: the page (one card) or a card's region (a page with several).
+ */
+export function cardByRole(scope) {
+  return {
+    value: scope.getByRole('textbox', { name: 'Value' }),
+    from: scope.getByRole('combobox', { name: 'From' }),
+    to: scope.getByRole('combobox', { name: 'To' }),
+    result: scope.getByRole('status', { name: 'Result' }),
+    copy: scope.getByRole('button', { name: 'Copy' }),
+    reset: scope.getByRole('button', { name: 'Reset' }),
+    swap: scope.getByRole('button', { name: 'Swap units' }),
+    ingredient: scope.getByRole('combobox', { name: 'Ingredient' }),
+  };
+}
+
+/**
+ * Waits until no card is converting: a card converts once its conversion chunk is there
+ * (fetched on the Value field's focus), and until then its Result is aria-busy, so reads
+ * wait for that, never for a fixed time. `scope` is a page or a locator in it.
+ */
+export function cardsConverted(scope) {
+  const page = typeof scope.page === 'function' ? scope.page() : scope;
+  return page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+}
+
+/** The card's Result text in `scope` (see cardByRole) once it has converted. */
+export async function resultText(scope) {
+  await cardsConverted(scope);
+  return ((await cardByRole(scope).result.textContent()) ?? '').trim();
+}
+
 /** Presses Tab until the focused element matches `test` (a function run in the page). */
 export async function tabUntil(page, test, arg, max = 40) {
   for (let i = 0; i < max; i++) {

@@ -15,9 +15,8 @@ import type { Lexicon } from '../lib/parse.ts';
 import { readDecimals, readFractions, subscribePrefs, writeDecimals } from '../lib/prefs.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
-import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
-import CardActions from '../ui/CardActions.tsx';
+import CardActions, { copiedMessage, entryActions } from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
 import FractionsToggle from '../ui/FractionsToggle.tsx';
 import { CardSection, ResultField, ValueField, type FieldMessage } from '../ui/CardParts.tsx';
@@ -154,22 +153,8 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     writeDecimals(d);
   };
 
-  const copyMessage = {
-    title: '📋 Copied!',
-    description: temperature ? 'Temperature conversion copied to clipboard' : 'Conversion result copied to clipboard',
-  };
-
-  const copy = async (): Promise<void> => {
-    if (entry === null) return;
-    // Copying is a deliberate act: record it now rather than waiting for the settle delay.
-    await card.recordNow(entry);
-    await copyWithToast(`${entry.from} = ${entry.to}`, copyMessage);
-  };
-
-  const reset = (): void => {
-    card.clear();
-    toast({ title: '🔄 Reset', description: `${category.label} converter cleared` });
-  };
+  const copyMessage = copiedMessage(temperature ? 'Temperature conversion copied to clipboard' : undefined);
+  const { copy, reset } = entryActions(card, entry, category.label, copyMessage);
 
   // Under the Value field: why there is no result, or what was read, or a warning.
   const said = [

@@ -13,9 +13,7 @@ import type { HistoryType, NewHistoryEntry } from '../lib/history.ts';
 import { unitWords } from '../lib/copyText.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { readFractions, subscribePrefs } from '../lib/prefs.ts';
-import { toast } from '../lib/toast.ts';
-import { copyWithToast } from '../lib/clipboard.ts';
-import CardActions from '../ui/CardActions.tsx';
+import CardActions, { entryActions } from '../ui/CardActions.tsx';
 import UnitPair from '../ui/UnitPair.tsx';
 import FractionsToggle from '../ui/FractionsToggle.tsx';
 import { CardSection, ResultField, ValueField, type FieldMessage } from '../ui/CardParts.tsx';
@@ -133,16 +131,7 @@ export default function CookingCard({ data, from: fromProp, to: toProp, syncUrl 
     }
   }, [syncUrl, card.acted, ingredient.key, value, from, to]); // after useCard's own mirror of value, from and to
 
-  const copyMessage = { title: '📋 Copied!', description: 'Conversion result copied to clipboard' };
-  const copy = async (): Promise<void> => {
-    if (entry === null) return;
-    await card.recordNow(entry);
-    await copyWithToast(`${entry.from} = ${entry.to}`, copyMessage);
-  };
-  const reset = (): void => {
-    card.clear();
-    toast({ title: '🔄 Reset', description: `${data.label} converter cleared` });
-  };
+  const { copy, reset } = entryActions(card, entry, data.label);
 
   const message: FieldMessage | null =
     error !== null

@@ -14,7 +14,7 @@ import { lazyChunk } from '../lib/lazyChunk.ts';
 import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
-import CardActions from '../ui/CardActions.tsx';
+import CardActions, { copiedMessage } from '../ui/CardActions.tsx';
 import CurrencyField from '../ui/CurrencyField.tsx';
 import SwapButton from '../ui/SwapButton.tsx';
 import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
@@ -318,7 +318,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     // Copying is a deliberate act: record it now rather than after the settle delay.
     await card.recordNow(record);
     const line = copyLine(conversion.amountText, conversion.from, formatMoney(conversion.result, byCode(conversion.to).digits), conversion.to);
-    await copyWithToast(line, { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
+    await copyWithToast(line, copiedMessage());
   };
 
   const reset = (): void => {

@@ -1,5 +1,33 @@
-// The Copy and Reset buttons shared by the unit and currency converter cards.
+// The Copy and Reset buttons shared by the unit and currency converter cards, and what the
+// buttons do on a card whose history entry is also the line it copies ("5 m = 16.4 ft").
 // (Not an island: islands are the files directly in src/components.)
+import type { NewHistoryEntry } from '../lib/history.ts';
+import { toast } from '../lib/toast.ts';
+import { copyWithToast } from '../lib/clipboard.ts';
+import type { Card } from './useCard.ts';
+
+/** The toast a successful Copy shows; `description` says what was copied. */
+export function copiedMessage(description = 'Conversion result copied to clipboard'): { title: string; description: string } {
+  return { title: '📋 Copied!', description };
+}
+
+/**
+ * Copy records the entry at once (a deliberate act: no waiting for the settle delay) and
+ * copies `from = to`; Reset empties the card and says so with the card's label.
+ */
+export function entryActions(card: Card, entry: NewHistoryEntry | null, label: string, copied = copiedMessage()): { copy: () => Promise<void>; reset: () => void } {
+  return {
+    copy: async () => {
+      if (entry === null) return;
+      await card.recordNow(entry);
+      await copyWithToast(`${entry.from} = ${entry.to}`, copied);
+    },
+    reset: () => {
+      card.clear();
+      toast({ title: '🔄 Reset', description: `${label} converter cleared` });
+    },
+  };
+}
 
 interface Props {
   onCopy: () => void;
