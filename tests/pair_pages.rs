@@ -155,8 +155,9 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     embedded_converters_are_cards_in_the_article(&site);
 }
 
-/// content/blog/conversion-tips.md embeds two converters by shortcode: each is the
-/// category's card in the HTML, preset, hydrated when visible, with ids of its own.
+/// content/blog/conversion-tips.md embeds three converters by shortcode: each is the
+/// category's card in the HTML (or, with an ingredient, the Cooking converter's), preset,
+/// hydrated when visible, with ids of its own.
 fn embedded_converters_are_cards_in_the_article(site: &Project) {
     let html = html_of(site, "/blog/conversion-tips");
     assert!(!html.contains("{{ converter") && !html.contains("unitly:embed"), "every shortcode became a card");
@@ -181,9 +182,29 @@ fn embedded_converters_are_cards_in_the_article(site: &Project) {
         })
         .collect();
     assert_eq!(presets, [("area", "square_feet", "square_meters", "180", 3), ("volume", "cups", "milliliters", "1 1/2", 3)]);
-    assert_eq!((props[0]["id"].as_str(), props[1]["id"].as_str()), (Some("area-converter-1"), Some("volume-converter-2")));
+    assert_eq!((props[0]["id"].as_str(), props[1]["id"].as_str()), (Some("area-converter-1"), Some("volume-converter-3")));
     // Server HTML: the value is in the field before any script runs.
-    assert!(html.contains("id=\"volume-converter-2-value\" type=\"text\"") && html.contains("value=\"1 1/2\"/>"), "the preset value is in the HTML");
+    assert!(html.contains("id=\"volume-converter-3-value\" type=\"text\"") && html.contains("value=\"1 1/2\"/>"), "the preset value is in the HTML");
+    embedded_cooking_card_is_preset_to_its_ingredient(&html);
+}
+
+/// `{{ converter(from="cups", to="grams", ingredient="flour_spooned", value="2") }}`: the
+/// Cooking converter's card with every ingredient (the reader may pick another), preset to
+/// spooned flour, the pair and the value, all in the HTML before any script runs.
+fn embedded_cooking_card_is_preset_to_its_ingredient(html: &str) {
+    let rest = html.split("data-island=\"CookingCard\" data-client=\"visible\" data-props='").nth(1).expect("a Cooking card in the article");
+    let props: serde_json::Value = serde_json::from_str(&rest.split('\'').next().unwrap().replace("&amp;", "&").replace("&#39;", "'")).expect("props parse");
+    let preset = |k: &str| props[k].as_str().unwrap_or_default().to_string();
+    assert_eq!(
+        [preset("ingredient"), preset("from"), preset("to"), preset("value"), preset("id")],
+        ["flour_spooned", "cups", "grams", "2", "cooking-converter-2"].map(String::from)
+    );
+    assert_eq!(props["headingLevel"], 3);
+    assert!(props["data"]["ingredients"].as_array().is_some_and(|i| i.len() >= 30), "every ingredient rides along");
+    let card = &rest[..rest.find("</section>").expect("the card's section")];
+    assert!(card.contains(">Cooking Converter</h3>"), "titled one level below its section");
+    assert!(card.contains("id=\"cooking-converter-2-value\" type=\"text\"") && card.contains("value=\"2\"/>"), "the value is in the HTML");
+    assert!(card.contains("<option value=\"flour_spooned\" selected=\"\">"), "the ingredient is chosen in the HTML");
 }
 
 #[test]
@@ -193,18 +214,32 @@ fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
     let anchor = "{{ converter(from=\"cups\", to=\"milliliters\", value=\"1 1/2\") }}";
     let text = site.read(file);
     let line = text[..text.find(anchor).expect("the article embeds cups to milliliters")].lines().count() + 1;
-    site.edit(file, anchor, "{{ converter(from=\"cup\", to=\"milliliters\", value=\"1 1/2\") }}\n\n{{ converter(from=\"cups\", to=\"grams\") }}\n\nSee {{ converter(from=\"cups\", to=\"milliliters\") }} here.");
+    site.edit(
+        file,
+        anchor,
+        "{{ converter(from=\"cup\", to=\"milliliters\", value=\"1 1/2\") }}\n\n{{ converter(from=\"cups\", to=\"grams\") }}\n\n\
+         See {{ converter(from=\"cups\", to=\"milliliters\") }} here.\n\n{{ converter(from=\"cups\", to=\"grams\", ingredient=\"flour\") }}\n\n\
+         {{ converter(from=\"feet\", to=\"meters\", ingredient=\"sugar\") }}",
+    );
     let out = site.unitly(&["check"]);
     assert!(!out.status.success());
     let err = stderr(&out);
     for expected in [
         format!("{file}:{line}:20: `cup` is not a unit key: write `cups` (US Cups (cup), volume)"),
-        format!("{file}:{}:31: `cups` is a volume and `grams` a weight: what one weighs in the other depends on the ingredient", line + 2),
-        "link to the Cooking converter".to_string(),
+        format!(
+            "{file}:{}:31: `cups` is a volume and `grams` a weight: what one weighs in the other depends on the ingredient; name it with `ingredient=",
+            line + 2
+        ),
         format!("{file}:{}:5: a converter goes in a paragraph of its own", line + 4),
+        format!("{file}:{}:51: `flour` is not an ingredient key: write `flour_spooned` (All-purpose flour, spooned)", line + 6),
+        format!("{file}:{}:52: `feet` to `meters` does not depend on an ingredient: remove `ingredient`", line + 8),
     ] {
         assert!(err.contains(&expected), "expected {expected:?} in:\n{err}");
     }
+    // `build` refuses the same.
+    let out = site.unitly(&["build"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains(&format!("{file}:{}:51: `flour` is not an ingredient key", line + 6)));
 }
 
 #[test]

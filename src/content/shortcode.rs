@@ -1,19 +1,24 @@
 //! Converters inside articles: a paragraph of its own that reads
 //! `{{ converter(from="cups", to="milliliters", value="1 1/2") }}` becomes a live converter
 //! card preset to that pair (and value), prerendered with the page and hydrated when it
-//! scrolls into view. [`parse`] reads the shortcode's syntax; [`resolve`] checks it against
-//! `content/units.yaml`. Every mistake is a problem at its place in the markdown file.
+//! scrolls into view; a volume to a weight names its ingredient
+//! (`{{ converter(from="cups", to="grams", ingredient="flour_spooned", value="2") }}`) and
+//! becomes the Cooking converter's card. [`parse`] reads the shortcode's syntax; [`resolve`]
+//! checks it against `content/units.yaml` and `content/ingredients.yaml`. Every mistake is a
+//! problem at its place in the markdown file.
 
-use super::ingredients::{Cooking, COOKING};
+use super::ingredients::{Cooking, Ingredient, COOKING, FILE as INGREDIENTS};
 use super::model::UnitCategory;
 use super::units::Units;
 use serde::Serialize;
 
 /// The one shortcode there is, and what it takes.
 const NAME: &str = "converter";
-const KEYS: [&str; 3] = ["from", "to", "value"];
+const KEYS: [&str; 4] = ["from", "to", "value", "ingredient"];
 /// What an editor can copy when a shortcode is wrong.
 pub const EXAMPLE: &str = "{{ converter(from=\"cups\", to=\"milliliters\", value=\"1 1/2\") }}";
+/// The same for a volume to a weight, which converts by ingredient.
+const BY_INGREDIENT: &str = "{{ converter(from=\"cups\", to=\"grams\", ingredient=\"flour_spooned\", value=\"2\") }}";
 /// A preset value is a number someone reads, not a paragraph.
 const MAX_VALUE_CHARS: usize = 40;
 
@@ -127,10 +132,13 @@ pub struct Converters<'a> {
     pub cooking: Option<&'a Cooking>,
 }
 
-/// A converter to put in a page: a category's card preset to a pair and maybe a value.
+/// A converter to put in a page: a category's card preset to a pair and maybe a value, or
+/// the Cooking converter's card (category `cooking`) preset to an ingredient as well.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Embed {
     pub category: String,
+    /// The ingredient's key (content/ingredients.yaml) when the card is the Cooking converter's.
+    pub ingredient: Option<String>,
     pub from: String,
     pub to: String,
     /// The value the card starts with; empty for none.
@@ -142,13 +150,32 @@ pub struct Embed {
 }
 
 /// Checks a shortcode against the units: `from` and `to` are unit keys of one category
-/// (`to` may be a compound such as `feet_inches`), `value` a number. `nth` (from 1) makes
-/// the card's ids unique in the page; `heading_level` is where it sits in the outline.
+/// (`to` may be a compound such as `feet_inches`), `value` a number; or a volume and a
+/// weight of the Cooking converter's measures with an `ingredient`, a key of
+/// content/ingredients.yaml. `nth` (from 1) makes the card's ids unique in the page;
+/// `heading_level` is where it sits in the outline.
 pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_level: u8) -> Result<Embed, (usize, String)> {
     let units = converters.units;
     let arg = |key: &str| code.args.iter().find(|(k, _, _)| k == key).map(|(_, v, at)| (v.as_str(), *at));
     let Some((from, from_at)) = arg("from") else { return Err((0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))) };
     let Some((to, to_at)) = arg("to") else { return Err((0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))) };
+    let value = || match arg("value") {
+        None => Ok(String::new()),
+        Some((v, at)) => number(v).map(str::to_string).map_err(|why| (at, why)),
+    };
+    if let Some(cooking) = converters.cooking.filter(|c| by_volume_and_weight(c, from, to)) {
+        let Some((asked, at)) = arg("ingredient") else { return Err((to_at, needs_ingredient(from, to, cooking))) };
+        let ingredient = cooking.ingredients.iter().find(|i| i.key == asked).ok_or_else(|| (at, unknown_ingredient(asked, cooking)))?;
+        return Ok(Embed {
+            category: COOKING.to_string(),
+            ingredient: Some(ingredient.key.clone()),
+            from: from.to_string(),
+            to: to.to_string(),
+            value: value()?,
+            heading_level,
+            id: format!("{COOKING}-converter-{nth}"),
+        });
+    }
     let Some(category) = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == from)) else {
         let compound = units.categories.iter().any(|c| c.compounds.iter().any(|k| k.key == from));
         let why = if compound { format!("`{from}` is a result in several units; it can only be `to`") } else { unknown_unit(from, units) };
@@ -158,13 +185,11 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
     if !known_to {
         let elsewhere = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == to) || c.compounds.iter().any(|k| k.key == to));
         let why = match elsewhere {
-            Some(other) => by_ingredient(from, to, converters.cooking).unwrap_or_else(|| {
-                format!(
-                    "`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing",
-                    category.label.to_lowercase(),
-                    other.label.to_lowercase()
-                )
-            }),
+            Some(other) => format!(
+                "`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing",
+                category.label.to_lowercase(),
+                other.label.to_lowercase()
+            ),
             None => unknown_unit(to, units),
         };
         return Err((to_at, why));
@@ -172,32 +197,47 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
     if from == to {
         return Err((to_at, format!("`from` and `to` are both `{from}`: pick the unit readers convert to")));
     }
-    let value = match arg("value") {
-        None => String::new(),
-        Some((v, at)) => number(v).map_err(|why| (at, why))?.to_string(),
-    };
+    if let Some((_, at)) = arg("ingredient") {
+        let why = format!("`{from}` to `{to}` does not depend on an ingredient: remove `ingredient` (it is for a volume to a weight, `{BY_INGREDIENT}`)");
+        return Err((at, why));
+    }
     Ok(Embed {
         category: category.key.clone(),
+        ingredient: None,
         from: from.to_string(),
         to: to.to_string(),
-        value,
+        value: value()?,
         heading_level,
         id: format!("{}-converter-{nth}", category.key.replace('_', "-")),
     })
 }
 
-/// Why a volume and a weight of the Cooking converter's measures make no article converter:
-/// what a cup weighs depends on the ingredient, which only the Cooking converter asks for.
-fn by_ingredient(from: &str, to: &str, cooking: Option<&Cooking>) -> Option<String> {
-    let m = &cooking?.measures;
-    let (volume, weight) = (&m.volume.units, &m.weight.units);
-    let (v, w) = if volume.iter().any(|k| k == from) { (from, to) } else { (to, from) };
-    (volume.iter().any(|k| k == v) && weight.iter().any(|k| k == w)).then(|| {
-        format!(
-            "`{v}` is a volume and `{w}` a weight: what one weighs in the other depends on the ingredient, which an article's converter \
-             does not ask; link to the Cooking converter (the page with `category: {COOKING}`) instead"
-        )
-    })
+/// Whether `from` and `to` are a volume and a weight (either way) of the Cooking
+/// converter's measures: what one weighs in the other depends on the ingredient.
+fn by_volume_and_weight(cooking: &Cooking, from: &str, to: &str) -> bool {
+    let m = &cooking.measures;
+    let (volume, weight) = (|k: &str| m.volume.units.iter().any(|u| u == k), |k: &str| m.weight.units.iter().any(|u| u == k));
+    (volume(from) && weight(to)) || (weight(from) && volume(to))
+}
+
+fn needs_ingredient(from: &str, to: &str, cooking: &Cooking) -> String {
+    let (v, w) = if cooking.measures.volume.units.iter().any(|u| u == from) { (from, to) } else { (to, from) };
+    format!(
+        "`{v}` is a volume and `{w}` a weight: what one weighs in the other depends on the ingredient; name it with \
+         `ingredient=\"…\"`, a key of {INGREDIENTS} (`{}`), as in `{BY_INGREDIENT}`",
+        cooking.default.ingredient
+    )
+}
+
+/// Why `word` is not an ingredient key, with the key meant when it is an ingredient's name
+/// or alias (`flour` → `flour_spooned`).
+fn unknown_ingredient(word: &str, cooking: &Cooking) -> String {
+    let folded = word.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let meant = |i: &&Ingredient| i.words().any(|w| w.to_lowercase() == folded) || i.key.replace('_', " ") == folded.replace(['-', '_'], " ");
+    match cooking.ingredients.iter().find(meant) {
+        Some(i) => format!("`{word}` is not an ingredient key: write `{}` ({})", i.key, i.name),
+        None => format!("`{word}` is not an ingredient of {INGREDIENTS}: use an ingredient's `key` there (`flour_spooned`, `sugar`, `butter`)"),
+    }
 }
 
 /// Why `word` is not a unit key, with the key meant when it is a unit's symbol, name or alias.
@@ -284,7 +324,7 @@ mod tests {
     #[test]
     fn a_mistake_is_placed_where_it_is() {
         let text = "{{ converter(from=\"feet\", unit=\"meters\") }}";
-        assert_eq!(parse(text).unwrap_err(), (26, "unknown argument `unit`: the converter takes from, to, value".to_string()));
+        assert_eq!(parse(text).unwrap_err(), (26, "unknown argument `unit`: the converter takes from, to, value, ingredient".to_string()));
         let (at, why) = parse("{{ convert(from=\"feet\") }}").unwrap_err();
         assert_eq!((at, why.starts_with("unknown shortcode `convert`")), (3, true));
         let (at, why) = parse("{{ converter(from='feet') }}").unwrap_err();
@@ -318,21 +358,53 @@ mod tests {
         assert_eq!(why("{{ converter(from=\"feet\", to=\"meters\", value=\"six\") }}").0, 46);
     }
 
-    #[test]
-    fn a_volume_to_a_weight_is_sent_to_the_cooking_converter() {
+    fn with_cooking(test: impl Fn(Converters)) {
         let units = tests_units();
-        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(crate::content::ingredients::FILE);
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(INGREDIENTS);
         let text = std::fs::read_to_string(&file).expect("content/ingredients.yaml reads");
         let cooking = crate::content::ingredients::load(&file, &text, &units, &mut Default::default()).expect("content/ingredients.yaml loads");
-        let converters = Converters { units: &units, cooking: Some(&cooking) };
-        for (text, at) in [("{{ converter(from=\"cups\", to=\"grams\") }}", 30), ("{{ converter(from=\"ounces\", to=\"tablespoons\") }}", 32)] {
-            let (found_at, why) = resolve(&parse(text).unwrap(), converters, 1, 2).unwrap_err();
-            assert_eq!(found_at, at, "{why}");
-            assert!(why.contains("depends on the ingredient") && why.contains("`category: cooking`"), "{why}");
-        }
-        let (_, why) = resolve(&parse("{{ converter(from=\"feet\", to=\"grams\") }}").unwrap(), converters, 1, 2).unwrap_err();
-        assert!(why.ends_with("a converter's two units measure the same thing"), "{why}");
-        assert_eq!(resolve(&parse("{{ converter(from=\"cups\", to=\"tablespoons\") }}").unwrap(), converters, 1, 2).unwrap().category, "volume");
+        test(Converters { units: &units, cooking: Some(&cooking) });
+    }
+
+    #[test]
+    fn a_volume_to_a_weight_with_its_ingredient_is_the_cooking_card() {
+        with_cooking(|converters| {
+            let embed = resolve(&parse(BY_INGREDIENT).unwrap(), converters, 2, 3).unwrap();
+            assert_eq!(
+                (embed.category.as_str(), embed.ingredient.as_deref(), embed.from.as_str(), embed.to.as_str(), embed.value.as_str(), embed.id.as_str()),
+                ("cooking", Some("flour_spooned"), "cups", "grams", "2", "cooking-converter-2")
+            );
+            let back = resolve(&parse("{{ converter(from=\"ounces\", to=\"tablespoons\", ingredient=\"butter\") }}").unwrap(), converters, 1, 2).unwrap();
+            assert_eq!((back.category.as_str(), back.ingredient.as_deref(), back.value.as_str()), ("cooking", Some("butter"), ""));
+            // A pair of one category stays that category's card, without an ingredient.
+            let volume = resolve(&parse("{{ converter(from=\"cups\", to=\"tablespoons\") }}").unwrap(), converters, 1, 2).unwrap();
+            assert_eq!((volume.category.as_str(), volume.ingredient), ("volume", None));
+        });
+    }
+
+    #[test]
+    fn an_ingredient_is_asked_where_it_matters_and_only_there() {
+        with_cooking(|converters| {
+            let why = |text: &str| resolve(&parse(text).unwrap(), converters, 1, 2).unwrap_err();
+            for (text, at) in [("{{ converter(from=\"cups\", to=\"grams\") }}", 30), ("{{ converter(from=\"ounces\", to=\"tablespoons\") }}", 32)] {
+                let (found_at, message) = why(text);
+                assert_eq!(found_at, at, "{message}");
+                assert!(message.contains("depends on the ingredient") && message.contains("ingredient=\"") && message.contains(INGREDIENTS), "{message}");
+            }
+            let text = "{{ converter(from=\"cups\", to=\"grams\", ingredient=\"flour\") }}";
+            assert_eq!(
+                why(text),
+                (text.find("flour").unwrap(), "`flour` is not an ingredient key: write `flour_spooned` (All-purpose flour, spooned)".to_string())
+            );
+            assert!(why("{{ converter(from=\"cups\", to=\"grams\", ingredient=\"sawdust\") }}").1.contains("is not an ingredient of content/ingredients.yaml"));
+            let text = "{{ converter(from=\"feet\", to=\"meters\", ingredient=\"sugar\") }}";
+            let (at, message) = why(text);
+            assert_eq!(at, text.find("sugar").unwrap());
+            assert!(message.starts_with("`feet` to `meters` does not depend on an ingredient: remove `ingredient`"), "{message}");
+            assert!(why("{{ converter(from=\"cups\", to=\"milliliters\", ingredient=\"sugar\") }}").1.contains("does not depend on an ingredient"));
+            assert!(why("{{ converter(from=\"cups\", to=\"grams\", ingredient=\"sugar\", value=\"lots\") }}").1.contains("is not a number"));
+            assert!(why("{{ converter(from=\"feet\", to=\"grams\") }}").1.ends_with("a converter's two units measure the same thing"));
+        });
     }
 
     #[test]

@@ -233,7 +233,8 @@ impl Renderer {
     }
 
     /// The body's HTML with each converter it embeds in its place, rendered by
-    /// [`EMBED_TEMPLATE`] with the card's category as the other cards get it.
+    /// [`EMBED_TEMPLATE`] with the card's category as the other cards get it (the Cooking
+    /// converter's card with `cooking`, as its page gets it).
     fn with_embeds<'b>(&self, body: &'b Body, path: &str) -> Result<std::borrow::Cow<'b, str>, TemplateError> {
         if body.embeds.is_empty() {
             return Ok(std::borrow::Cow::Borrowed(&body.html));
@@ -243,6 +244,9 @@ impl Renderer {
             let mut ctx = tera::Context::new();
             ctx.insert("embed", embed);
             ctx.insert("category", &self.categories.get(&embed.category));
+            if embed.ingredient.is_some() {
+                ctx.insert("cooking", &self.extras.iter().find(|(name, _)| *name == "cooking").map(|(_, cooking)| cooking));
+            }
             let card = self.tera.render(EMBED_TEMPLATE, &ctx).map_err(|error| TemplateError::new(EMBED_TEMPLATE, path, error))?;
             html = html.replacen(&crate::content::markdown::embed_marker(n), &card, 1);
         }

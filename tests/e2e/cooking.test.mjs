@@ -101,3 +101,32 @@ test('the page lists every ingredient with its source and says the figures are t
   assert.deepEqual((await pairPagesOf(ctx.site)).filter((p) => p.startsWith(`${PATH}/`)), []);
   await finish(page);
 });
+
+test('a Cooking card an editor embedded in an article starts on its ingredient, pair and value, and converts', async () => {
+  // content/blog/conversion-tips.md: {{ converter(from="cups", to="grams", ingredient="flour_spooned", value="2") }}
+  const page = await visit('/blog/conversion-tips');
+  const card = page.getByRole('region', { name: 'Cooking Converter' });
+  assert.equal(await card.count(), 1);
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('[data-island="CookingCard"]')?.dataset.hydrated === 'true');
+  const c = cardByRole(card);
+  assert.equal(await c.ingredient.inputValue(), 'flour_spooned');
+  assert.equal(await c.from.inputValue(), 'cups');
+  assert.equal(await c.to.inputValue(), 'grams');
+  assert.equal(await c.value.inputValue(), '2');
+  // Spooned flour, 4.25 oz a cup: 2 cups = 240.97 g.
+  await c.result.filter({ hasText: 'g' }).waitFor();
+  assert.equal(await resultText(card), gnu('2 uscup flour_spooned', 'g', 'g'));
+  assert.equal(await resultText(card), '240.97 g');
+
+  await c.value.fill('3');
+  assert.equal(await resultText(card), '361.46 g');
+  await c.ingredient.selectOption('sugar');
+  assert.equal(await resultText(card), gnu('3 uscup sugar', 'g', 'g'));
+  await c.value.fill('1 1/2 cups bread flour');
+  assert.equal(await resultText(card), gnu('1.5 uscup breadflour_spooned', 'g', 'g'));
+  assert.equal(await c.ingredient.inputValue(), 'bread_flour_spooned', 'the menu follows the typed ingredient');
+  await page.waitForTimeout(300);
+  assert.equal(new URL(page.url()).search, '', 'an embedded card does not write the address');
+  await finish(page);
+});

@@ -73,13 +73,14 @@ export function cardByRole(scope) {
 }
 
 /**
- * Waits until no card is converting: a card converts once its conversion chunk is there
- * (fetched on the Value field's focus), and until then its Result is aria-busy, so reads
- * wait for that, never for a fixed time. `scope` is a page or a locator in it.
+ * Waits until no card in `scope` (a page, or a card's region) is converting: a card converts
+ * once its conversion chunk is there (fetched on the Value field's focus), and until then its
+ * Result is aria-busy, so reads wait for that, never for a fixed time. A card a page has not
+ * hydrated yet (one below the fold) stays busy: read a region to wait for its card alone.
  */
-export function cardsConverted(scope) {
-  const page = typeof scope.page === 'function' ? scope.page() : scope;
-  return page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+export async function cardsConverted(scope) {
+  if (typeof scope.page === 'function') await scope.locator('output[aria-busy="true"]').waitFor({ state: 'detached' });
+  else await scope.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
 }
 
 /** The card's Result text in `scope` (see cardByRole) once it has converted. */

@@ -1,5 +1,6 @@
 // The Cooking converter: an ingredient, then cups, spoons or milliliters of it as grams or
-// ounces, or back. Typing the ingredient after the quantity ("3 cups flour") picks it. The
+// ounces, or back; on its page, or embedded in an article preset to an ingredient, a pair
+// and a value (`{{ converter(from="cups", to="grams", ingredient="flour_spooned") }}`). Typing the ingredient after the quantity ("3 cups flour") picks it. The
 // densities come from content/ingredients.yaml (as props); with an ingredient chosen every
 // measure is a unit of grams (lib/cooking.ts), converted by the same exact code as every
 // other card (lib/conversion.ts). What every card shares is ui/useCard.ts and CardParts.
@@ -25,6 +26,12 @@ export interface CookingCardProps {
   /** The pair to start with (the page's preset); the file's default when missing or unknown. */
   from?: string;
   to?: string;
+  /** The ingredient to start with (an embedded converter's); the file's default when missing or unknown. */
+  ingredient?: string;
+  /** A value to start with (an embedded converter's); empty for none. */
+  value?: string;
+  /** The card's id prefix when a page may hold several cards (embedded ones). */
+  id?: string;
   /** The page's main card mirrors its conversion in the address. */
   syncUrl?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -40,23 +47,27 @@ const conversionChunk = lazyChunk(() =>
 const ICON = ['M4 11h16a8 8 0 0 1-16 0z', 'M12 11V4', 'M9 4.5c0 2 1.3 4 3 6.5 1.7-2.5 3-4.5 3-6.5'];
 const INGREDIENT_PARAM = 'ingredient';
 
-export default function CookingCard({ data, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2 }: CookingCardProps) {
+export default function CookingCard({
+  data, from: fromProp, to: toProp, ingredient: ingredientProp, value: initialValue = '', id: idProp, syncUrl = false, headingLevel = 2,
+}: CookingCardProps) {
   const measures = [...data.volume, ...data.weight];
   const keys = measures.map((u) => u.key);
   const known = (k: string | undefined, fallback: string): string => (k !== undefined && keys.includes(k) ? k : fallback);
   const card = useCard({
     category: 'cooking',
     syncUrl,
+    initialValue,
+    id: idProp,
     preset: { from: known(fromProp, data.default.from), to: known(toProp, data.default.to) },
     fromKeys: keys,
     toKeys: keys,
   });
   const { value, from, to } = card;
-  const [chosen, setChosen] = useState(data.default.ingredient);
+  const byKey = (k: string): Ingredient | undefined => data.ingredients.find((i) => i.key === k);
+  const [chosen, setChosen] = useState(ingredientProp !== undefined && byKey(ingredientProp) ? ingredientProp : data.default.ingredient);
   const [fractions, setFractions] = useState(false);
   const [chunk, loadChunk] = useChunk(conversionChunk, 'the cooking conversion');
 
-  const byKey = (k: string): Ingredient | undefined => data.ingredients.find((i) => i.key === k);
   // An ingredient typed after the quantity wins over the menu, which then follows it.
   const menu = byKey(chosen) ?? data.ingredients[0];
   const split = chunk === null ? null : chunk.cooking.cookingInput(value, menu, data.ingredients);
