@@ -11,7 +11,7 @@ import { checkLink } from "./guard";
 import { NO_STORE } from "./http";
 import { marksFor } from "./marks";
 
-/** Static pages of the site (built from src/render.rs's NEWSLETTER_PAGES), out of the sitemap. */
+/** Static pages of the site (built from src/render/own.rs's NEWSLETTER_PAGES), out of the sitemap. */
 export const CONFIRM_PAGES = {
   confirm: "/newsletter/confirm",
   confirmed: "/newsletter/confirmed",

@@ -337,7 +337,7 @@ pub struct UnitCategory {
     pub key: String,
     pub label: String,
     /// Where the home page and the category menu list it: one of GROUPS. The templates get
-    /// it through the category index (render.rs), so it stays out of the card's props.
+    /// it through the category index (src/render/), so it stays out of the card's props.
     #[serde(skip_serializing)]
     pub group: String,
     pub base: String,

@@ -17,7 +17,7 @@ export interface Ingredient {
   grams_per_cup: ExactText;
 }
 
-/** The card's props from content/ingredients.yaml (src/render/mod.rs `cooking`). */
+/** The card's props from content/ingredients.yaml (src/render/shared.rs `cooking`). */
 export interface CookingData {
   label: string;
   precision: number;

@@ -1,0 +1,194 @@
+//! What templates see besides their page: the globals every page gets (site, nav, footer),
+//! the larger extras a template gets only when it mentions them (the home page's articles,
+//! FAQ, units, category tables, cooking), and the articles' summaries.
+
+use super::page::status;
+use super::templates::template_names;
+use crate::content::{Content, Page, PageData};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::Path;
+
+#[derive(Serialize)]
+pub(super) struct NavLink<'a> {
+    pub path: &'a str,
+    pub label: &'a str,
+}
+
+#[derive(Serialize)]
+pub(super) struct ArticleSummary<'a> {
+    title: &'a str,
+    excerpt: &'a str,
+    pub date: String,
+    date_long: String,
+    /// Last change, `YYYY-MM-DD` (the feed's `updated`).
+    lastmod: String,
+    #[serde(rename = "readTime")]
+    read_time: &'a str,
+    category: &'a str,
+    slug: &'a str,
+    pub featured: bool,
+    path: &'a str,
+    /// "Draft" or "Scheduled" when a preview build includes the article, else empty.
+    status: &'static str,
+}
+
+pub(super) fn globals(content: &Content) -> tera::Context {
+    let labels: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.label.as_str())).collect();
+    fn links<'a>(paths: &'a [String], labels: &HashMap<&str, &'a str>) -> Vec<NavLink<'a>> {
+        paths.iter().map(|p| NavLink { path: p, label: labels.get(p.as_str()).copied().unwrap_or(p) }).collect()
+    }
+    let cfg = &content.config;
+    let mut ctx = tera::Context::new();
+    ctx.insert("site", cfg);
+    ctx.insert("nav", &links(&cfg.nav, &labels));
+    // The desktop header has less room: routes may give a `short_label` for it.
+    let short: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.short_label.as_deref().unwrap_or(&p.label))).collect();
+    ctx.insert("nav_short", &links(&cfg.nav, &short));
+    ctx.insert(
+        "footer",
+        &json!({
+            "quick_links": links(&cfg.footer.quick_links, &labels),
+            "support": links(&cfg.footer.support, &labels),
+            "legal": links(&cfg.footer.legal, &labels),
+        }),
+    );
+    ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
+    ctx
+}
+
+/// How many of the newest articles the home page's Learning Center shows.
+const HOME_ARTICLES: usize = 3;
+
+pub(super) fn extras(content: &Content, summaries: &[Value]) -> Vec<(&'static str, Value)> {
+    let to_json = |r: serde_json::Result<Value>| r.expect("content serialises to JSON");
+    vec![
+        // Only the few the home page shows: the full list reaches listing pages page by page.
+        ("latest_articles", Value::Array(summaries.iter().take(HOME_ARTICLES).cloned().collect())),
+        ("faq", to_json(serde_json::to_value(&content.faq))),
+        ("units", to_json(serde_json::to_value(&content.units))),
+        ("unit_tables", unit_tables(content)),
+        ("cooking", cooking(content)),
+        ("sitemap_count", Value::from(crate::sitemap::url_count(content))),
+    ]
+}
+
+/// Each category's units as its converter page's table shows them: name, symbol, exact
+/// definition against the base unit, and the standard that defines it.
+fn unit_tables(content: &Content) -> Value {
+    let tables = content.units.categories.iter().map(|c| {
+        let base = c.units.iter().find(|u| u.key == c.base);
+        let rows: Vec<Value> = c
+            .units
+            .iter()
+            .map(|u| {
+                let definition = base.and_then(|b| u.definition(b)).unwrap_or_default();
+                json!({ "name": u.name, "symbol": u.symbol, "definition": definition, "source": u.source.as_deref().unwrap_or_default() })
+            })
+            .collect();
+        (c.key.clone(), Value::Array(rows))
+    });
+    Value::Object(tables.collect())
+}
+
+/// The Cooking converter: its card's props (`card`: the measures as units of units.yaml,
+/// the ingredients without their sources) and its page's table (`table`: every figure with
+/// its source). Null on a site without content/ingredients.yaml.
+fn cooking(content: &Content) -> Value {
+    let Some(cooking) = &content.cooking else { return Value::Null };
+    let measures = &cooking.measures;
+    let units = |set: &crate::content::ingredients::MeasureSet| -> Vec<Value> {
+        let category = content.units.category(&set.category);
+        let unit = |key: &String| category.and_then(|c| c.units.iter().find(|u| &u.key == key));
+        set.units.iter().filter_map(unit).map(|u| serde_json::to_value(u).expect("a unit serialises")).collect()
+    };
+    // Exact ("n/d", as units.yaml writes a ratio): the card converts with it exactly.
+    let per_cup = |i| cooking.grams_per_cup(i, &content.units).map(|g| format!("{}/{}", g.num, g.den)).unwrap_or_default();
+    let ingredients: Vec<Value> =
+        cooking.ingredients.iter().map(|i| json!({ "key": i.key, "name": i.name, "aliases": i.aliases, "grams_per_cup": per_cup(i) })).collect();
+    let measure_name = |set: &crate::content::ingredients::MeasureSet, key: &str| {
+        let unit = content.units.category(&set.category).and_then(|c| c.units.iter().find(|u| u.key == key));
+        unit.map(|u| u.symbol.clone()).unwrap_or_default()
+    };
+    let cup = content.units.category(&measures.volume.category).and_then(|c| c.units.iter().find(|u| u.key == measures.cup));
+    let table: Vec<Value> = cooking
+        .ingredients
+        .iter()
+        .map(|i| {
+            let unit = measure_name(&measures.weight, i.unit.as_deref().unwrap_or(&measures.gram));
+            let per = measure_name(&measures.volume, i.per.as_deref().unwrap_or(&measures.cup));
+            let grams = cooking.grams_per_cup(i, &content.units).map(|g| format!("{:.1}", g.value())).unwrap_or_default();
+            let per_ml = cooking.grams_per_ml(i, &content.units).map(|g| format!("{g:.3}")).unwrap_or_default();
+            json!({ "name": i.name, "given": format!("{} {unit} per {per}", i.weighs), "grams_per_cup": grams, "grams_per_ml": per_ml, "source": i.source })
+        })
+        .collect();
+    json!({
+        "card": {
+            "label": cooking.label, "precision": cooking.precision, "volume": units(&measures.volume), "weight": units(&measures.weight),
+            "cup": measures.cup, "gram": measures.gram, "default": cooking.default, "ingredients": ingredients,
+        },
+        "table": table,
+        "cup_name": cup.map(|u| u.name.as_str()).unwrap_or_default(),
+        "cup_ml": cooking.cup_ml(&content.units).map(|ml| format!("{}", ml.value())).unwrap_or_default(),
+    })
+}
+
+/// Which extras each template mentions, in its own text or in the templates it extends,
+/// includes or imports (any quoted template name counts; over-including is harmless, and a
+/// missing variable is a render error, never a silent blank). An article that extends
+/// `base.html` gets no units or FAQ: cloning them into each of 20,000 contexts was a
+/// good part of the render step.
+pub(super) fn extras_needed(dir: &Path, extras: &[(&'static str, Value)]) -> HashMap<String, Vec<usize>> {
+    let names = template_names(dir);
+    let texts: HashMap<&str, String> = names.iter().map(|n| (n.as_str(), std::fs::read_to_string(dir.join(n)).unwrap_or_default())).collect();
+    let uses = |text: &str| -> Vec<&str> {
+        names.iter().filter(|n| text.contains(&format!("\"{n}\"")) || text.contains(&format!("'{n}'"))).map(String::as_str).collect()
+    };
+    names
+        .iter()
+        .map(|name| {
+            let mut seen: std::collections::HashSet<&str> = [name.as_str()].into_iter().collect();
+            let mut todo = vec![name.as_str()];
+            let mut text = String::new();
+            while let Some(t) = todo.pop() {
+                let own = &texts[t];
+                text.push_str(own);
+                todo.extend(uses(own).into_iter().filter(|u| seen.insert(u)));
+            }
+            let needed = extras.iter().enumerate().filter(|(_, (key, _))| text.contains(key)).map(|(i, _)| i).collect();
+            (name.clone(), needed)
+        })
+        .collect()
+}
+
+/// Blog articles, newest first.
+pub(super) fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
+    let mut list: Vec<(&Page, &crate::content::model::ArticleFront)> = content
+        .pages
+        .iter()
+        .filter_map(|p| match &p.data {
+            PageData::Article(a) => Some((p, a)),
+            _ => None,
+        })
+        .collect();
+    list.sort_by(|a, b| b.1.date.cmp(&a.1.date).then(a.1.slug.cmp(&b.1.slug)));
+    list.into_iter()
+        .map(|(p, a)| {
+            let date = crate::content::date::Date::parse(&a.date).expect("validated at load");
+            ArticleSummary {
+                title: &a.title,
+                excerpt: &a.excerpt,
+                date: date.iso(),
+                date_long: date.long(),
+                lastmod: p.lastmod.iso(),
+                read_time: &a.read_time,
+                category: &a.category,
+                slug: &a.slug,
+                featured: a.featured,
+                path: &p.path,
+                status: status(p),
+            }
+        })
+        .collect()
+}
