@@ -1,10 +1,15 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
-use super::placeholder::placeholder;
+mod headings;
+mod images;
+
+pub use headings::slugify;
+
 use super::raw_html;
 use super::shortcode::{self, Converters, Embed};
-use crate::html::escape_attr;
 use crate::images::{Catalog, Lookup};
+use headings::{heading_text, table_region, unique_id};
+use images::{deferred_img, image_alt, image_size};
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 pub struct Rendered {
@@ -288,108 +293,6 @@ fn relative(target: &str) -> Option<String> {
     Some(format!("links inside the site start with `/` (write `/{path}`); a relative path resolves against the page's own URL"))
 }
 
-/// A table scrolls sideways inside its own region when it is wider than the page (a phone),
-/// so the page itself never does. The region is named after the section the table is in
-/// (", table 2" for a second one there); the client runtime makes it focusable only while
-/// it actually scrolls, so the keyboard can scroll it and the tab order is otherwise the same.
-fn table_region(heading: &str, nth: usize) -> String {
-    let name = match (heading.is_empty(), nth) {
-        (true, 1) => "Table".to_string(),
-        (true, n) => format!("Table {n}"),
-        (false, 1) => heading.to_string(),
-        (false, n) => format!("{heading}, table {n}"),
-    };
-    format!("<div class=\"table-scroll\" role=\"region\" aria-label=\"{}\">", escape_attr(&name))
-}
-
-/// Width and height in pixels.
-type Size = (u32, u32);
-
-/// `/icons/x.svg#720x300` → (`/icons/x.svg`, 720×300): for an image outside
-/// `content/images/` (whose size the build reads itself), a `#WIDTHxHEIGHT` fragment gives
-/// its size (and is not part of the URL). A malformed suffix is an error, not a link.
-fn image_size(url: &str) -> Result<(&str, Option<Size>), String> {
-    let Some((src, frag)) = url.rsplit_once('#') else { return Ok((url, None)) };
-    let size = frag.split_once('x').and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?))).filter(|(w, h)| *w > 0 && *h > 0);
-    match size {
-        Some(size) => Ok((src, Some(size))),
-        None => Err(format!(
-            "malformed image size `#{frag}` on {src}: write it as `#WIDTHxHEIGHT` in pixels (e.g. `#760x350`), or put the image in content/images/, whose sizes the build reads itself"
-        )),
-    }
-}
-
-/// The image's alternative text (the text inside `![…]`) and the index of its end event.
-fn image_alt(events: &[(Event, std::ops::Range<usize>)], start: usize) -> (String, usize) {
-    let mut alt = String::new();
-    let mut depth = 0;
-    for (j, (e, _)) in events.iter().enumerate().skip(start + 1) {
-        match e {
-            Event::Start(Tag::Image { .. }) => depth += 1,
-            Event::End(TagEnd::Image) if depth == 0 => return (alt, j),
-            Event::End(TagEnd::Image) => depth -= 1,
-            Event::Text(t) | Event::Code(t) => alt.push_str(t),
-            Event::SoftBreak | Event::HardBreak => alt.push(' '),
-            _ => {}
-        }
-    }
-    (alt, events.len() - 1)
-}
-
-/// Markdown images load lazily: `<img src=placeholder data-src=… alt=… loading="lazy">`.
-fn deferred_img(src: &str, size: Option<(u32, u32)>, alt: &str, title: &str) -> String {
-    let mut html = format!("<img src=\"{}\" data-src=\"{}\" alt=\"{}\"", placeholder(size), escape_attr(src), escape_attr(alt));
-    if let Some((w, h)) = size {
-        html.push_str(&format!(" width=\"{w}\" height=\"{h}\""));
-    }
-    if !title.is_empty() {
-        html.push_str(&format!(" title=\"{}\"", escape_attr(title)));
-    }
-    html.push_str(" loading=\"lazy\" decoding=\"async\">");
-    html
-}
-
-fn heading_text(rest: &[(Event, std::ops::Range<usize>)]) -> String {
-    let mut text = String::new();
-    for (e, _) in rest {
-        match e {
-            Event::End(TagEnd::Heading(_)) => break,
-            Event::Text(t) | Event::Code(t) => text.push_str(t),
-            _ => {}
-        }
-    }
-    text
-}
-
-/// `Why it matters?` → `why-it-matters`.
-pub fn slugify(text: &str) -> String {
-    let mut slug = String::with_capacity(text.len());
-    let mut dash = false;
-    for c in text.chars().flat_map(char::to_lowercase) {
-        if c.is_alphanumeric() {
-            slug.push(c);
-            dash = false;
-        } else if !dash && !slug.is_empty() {
-            slug.push('-');
-            dash = true;
-        }
-    }
-    while slug.ends_with('-') {
-        slug.pop();
-    }
-    if slug.is_empty() {
-        slug.push_str("section");
-    }
-    slug
-}
-
-fn unique_id(base: &str, taken: &[String]) -> String {
-    if !taken.iter().any(|t| t == base) {
-        return base.to_string();
-    }
-    (2..).map(|n| format!("{base}-{n}")).find(|c| !taken.contains(c)).unwrap()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -523,12 +426,5 @@ mod tests {
         assert_eq!(r.problems[0].0, 4);
         // The check refuses the image; the sanitizer keeps an `<img>` (the build writes them) without its handler.
         assert_eq!(r.html, "Yes <img src=\"x\"> and <kbd>K</kbd>.");
-    }
-
-    #[test]
-    fn slugs() {
-        assert_eq!(slugify("Offline and install"), "offline-and-install");
-        assert_eq!(slugify("°C → °F"), "c-f");
-        assert_eq!(slugify("!!"), "section");
     }
 }
