@@ -2,15 +2,15 @@
 //! every unit to each compound) has its page, listed in the sitemap, linked from its
 //! category's converter page or that page's index of pairs, with its canonical URL, valid
 //! JSON-LD breadcrumbs, a table whose linear rows equal the exact conversion at the shown
-//! precision, and at most 64 KB of HTML.
+//! precision, and no more HTML than the page budget (`unitly::site::PAGE_BUDGET`).
 
 #[allow(dead_code)]
 mod common;
 
 use common::{real_category_pages, stderr, Project};
 use std::collections::HashSet;
+use unitly::site::PAGE_BUDGET;
 
-const MAX_HTML: usize = 64 * 1024;
 const BASE: &str = "https://example.test";
 
 struct Category {
@@ -120,7 +120,7 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
             for (to, to_factor) in targets {
                 let path = format!("{home}/{}-to-{to}", slug(from));
                 let html = html_of(&site, &path);
-                assert!(html.len() <= MAX_HTML, "{path}: {} bytes of HTML", html.len());
+                assert!(html.len() <= PAGE_BUDGET, "{path}: {} bytes of HTML", html.len());
                 assert!(sitemap.contains(&format!("<loc>{BASE}{path}</loc>")), "{path} is in the sitemap");
                 assert!(home_links.contains(&path) || index_links.contains(&path), "{path} is linked from {home} or {index}");
                 assert!(html.contains(&format!("<link href={BASE}{path} rel=canonical>")), "{path} has its canonical URL");

@@ -16,7 +16,8 @@ use std::path::PathBuf;
 pub const PAIR_TEMPLATE: &str = "pair.html";
 /// The template of a category's index of every pair (`/length-converter/conversions`): a
 /// category of 24 units has 552 pairs, more links than its converter page can carry within
-/// the 64 KB a page may weigh, so that page shows the nearest few per unit and links here.
+/// the HTML a page may weigh (`site::PAGE_BUDGET`), so that page shows the nearest few per
+/// unit and links here.
 pub const INDEX_TEMPLATE: &str = "pair-index.html";
 /// The index page's last path segment (no pair's, which all have `-to-`).
 const INDEX_SLUG: &str = "conversions";
