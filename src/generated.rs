@@ -3,11 +3,13 @@
 //! category keys and currency codes as string unions (so `tsc` catches a misuse), the
 //! category labels, the currency list the edge accepts, the default currency pair, the unit
 //! systems and the limits both enforce; from `content/routes.yaml` and `content/site.yaml`
-//! each converter's page and the newsletter's confirmation window. The files are committed
-//! (so `npm test` and `tsc` work in `islands/` and `edge/` on a fresh checkout, before any
-//! build); `unitly build` rewrites them when content changed, `unitly check` warns when
-//! they are stale, and a test fails when the committed copies are stale.
+//! each converter's page and the newsletter's confirmation window; and the build's own
+//! constants both sides need (the currency every rate crosses, the client files' path). The
+//! files are committed (so `npm test` and `tsc` work in `islands/` and `edge/` on a fresh
+//! checkout, before any build); `unitly build` rewrites them when content changed, `unitly
+//! check` warns when they are stale, and a test fails when the committed copies are stale.
 
+use crate::content::currencies::RATES_BASE;
 use crate::content::ingredients::Cooking;
 use crate::content::units::{Units, SYSTEMS};
 use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, MAX_WORDS, NOT_IN_WORDS};
@@ -146,6 +148,7 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
     let l = &units.limits;
     let systems = list(SYSTEMS.iter().map(|s| json(s)).collect());
     let cooking_label = cooking.map_or("null".to_string(), |c| json(&c.label));
+    let rates_base = json(RATES_BASE);
     let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
     let former: Vec<String> = units
         .categories
@@ -174,6 +177,9 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
          \n\
          /** The pair the currency card opens on when its page or address names none. */\n\
          export const CURRENCY_DEFAULT = {{ from: {}, to: {} }} as const satisfies {{ from: CurrencyCode; to: CurrencyCode }};\n\
+         \n\
+         /** The currency every rate crosses: the edge fetches only its table, and a pair with no rate of its own converts across it. */\n\
+         export const RATES_BASE = {rates_base};\n\
          \n\
          /** The systems a unit belongs to (`system:` of every unit). */\n\
          export const UNIT_SYSTEMS = {systems} as const;\n\

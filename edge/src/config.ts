@@ -3,7 +3,7 @@
 // runner passes them from its environment). An empty string counts as "not set", so
 // wrangler `vars` can list a variable with "" without overriding the default here.
 import { CONFIRM_LINK_HOURS } from "./generated/site";
-import { CURRENCY_CODES, LIMITS } from "./generated/units";
+import { CURRENCY_CODES, LIMITS, RATES_BASE } from "./generated/units";
 import type { DurableObjectNamespace, KV, RateLimiter } from "./bindings";
 
 export interface Env {
@@ -172,10 +172,10 @@ export function readConfig(env: Env): Config {
   };
 }
 
-/** The only table ever fetched: every base and pair is computed from the USD one. */
-export const RATES_BASE = "USD";
-
-/** The URL of the latest USD table; it holds the key when there is one. */
+/**
+ * The URL of the latest RATES_BASE table, the only table ever fetched (every base and pair is
+ * computed from it); it holds the key when there is one.
+ */
 export function ratesUrl(config: Config): string {
   return config.apiKey
     ? `${config.ratesBase}/${encodeURIComponent(config.apiKey)}/latest/${RATES_BASE}`

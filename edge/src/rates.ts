@@ -1,16 +1,16 @@
 // /api/rates/latest/{BASE} and /api/rates/pair/{FROM}/{TO}/{AMOUNT}.
-// Only the USD table is ever fetched (one upstream request per refresh for the whole
+// Only the RATES_BASE (USD) table is ever fetched (one upstream request per refresh for the whole
 // deployment, see store.ts); every base and pair is computed from it in full double
 // precision: rate(FROM -> TO) = usd[TO] / usd[FROM]. Every currency the table quotes
 // (about 160) converts; the featured ones (content/units.yaml, with offline fallback
 // rates) are expected in it: one the provider stops quoting answers 502 "no-rate", so the
 // card falls back offline for it alone, instead of failing the refresh for every currency.
-import { FEATURED_CURRENCIES, RATES_BASE, ratesUrl, type Config } from "./config";
+import { FEATURED_CURRENCIES, ratesUrl, type Config } from "./config";
 import { error, notFound } from "./http";
 import { serveStored, type RouteContext } from "./serve";
 import type { Table } from "./store";
 import { getJson, hostOf, UpstreamError } from "./upstream";
-import { LIMITS } from "./generated/units";
+import { LIMITS, RATES_BASE } from "./generated/units";
 
 /** What is stored: units of each currency per 1 USD, and the provider's update times. */
 export interface UsdTable {
@@ -62,7 +62,7 @@ export function normaliseUsd(data: unknown): UsdTable {
     const type = typeof d["error-type"] === "string" ? d["error-type"].slice(0, 40) : "unknown";
     throw new UpstreamError(`result is not success (${type})`);
   }
-  if (d.base_code !== undefined && d.base_code !== RATES_BASE) throw new UpstreamError("base_code is not USD");
+  if (d.base_code !== undefined && d.base_code !== RATES_BASE) throw new UpstreamError(`base_code is not ${RATES_BASE}`);
   const table = (d.conversion_rates ?? d.rates) as Record<string, unknown> | undefined;
   if (typeof table !== "object" || table === null) throw new UpstreamError("no rate table");
   const entries = Object.entries(table);
@@ -73,7 +73,7 @@ export function normaliseUsd(data: unknown): UsdTable {
     if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
     usd[code] = rate;
   }
-  if (usd[RATES_BASE] !== 1) throw new UpstreamError("USD is not 1 in its own table");
+  if (usd[RATES_BASE] !== 1) throw new UpstreamError(`${RATES_BASE} is not 1 in its own table`);
   const unquoted = FEATURED_CURRENCIES.filter((code) => usd[code] === undefined);
   if (unquoted.length === FEATURED_CURRENCIES.length - 1) throw new UpstreamError("no rate for any featured currency");
   if (unquoted.length > 0) console.warn(`[unitly] rates: the provider quotes no rate for ${unquoted.join(", ")}; those convert offline only`);

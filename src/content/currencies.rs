@@ -19,6 +19,12 @@ const CATALOG_JSON: &str = include_str!("../../islands/src/generated/currencies.
 /// Where it is, for messages.
 pub const CATALOG_FILE: &str = "islands/src/generated/currencies.json";
 
+/// The currency every rate crosses: the edge fetches only its table (one upstream request
+/// gives every pair), each featured currency needs a fallback rate to or from it, and a pair
+/// with no rate of its own is converted across it. Generated as `RATES_BASE` for the islands
+/// and the edge (src/generated.rs).
+pub const RATES_BASE: &str = "USD";
+
 /// One ISO 4217 currency as ICU and CLDR know it.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Known {
@@ -103,10 +109,10 @@ pub fn featured(
             let (l, col) = list.get(i).get("digits").or((l, col));
             problems.push(Problem::new(file, l, col, format!("currency {code}: digits must be 0 to 4 (the decimals of its minor unit)")));
         }
-        // Offline, the card converts through USD: every currency needs a USD leg, direct or inverse.
-        if code != "USD" && fallback_rate(fallback, "USD", code).is_none() {
+        // Offline, the card converts across RATES_BASE: every currency needs a leg to it, direct or inverse.
+        if code != RATES_BASE && fallback_rate(fallback, RATES_BASE, code).is_none() {
             let message = format!(
-                "currency {code} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it, and its pair pages exist only when content/reference-rates.json quotes it (add `{code}: <rate>` to the USD row under fallback_rates)"
+                "currency {code} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it, and its pair pages exist only when content/reference-rates.json quotes it (add `{code}: <rate>` to the {RATES_BASE} row under fallback_rates)"
             );
             warnings.push(Problem::new(file, l, col, message));
         }
@@ -150,7 +156,7 @@ pub type FallbackRates = BTreeMap<String, BTreeMap<String, f64>>;
 
 /// How much of `to` one `from` buys by the fallback table, as the card reads it
 /// (islands/src/lib/currency.ts): direct, else the inverse of the reverse rate, else across
-/// USD with each leg direct or inverse; `None` without a path (never an invented 1).
+/// [`RATES_BASE`] with each leg direct or inverse; `None` without a path (never an invented 1).
 pub fn fallback_rate(table: &FallbackRates, from: &str, to: &str) -> Option<f64> {
     if from == to {
         return Some(1.0);
@@ -158,7 +164,7 @@ pub fn fallback_rate(table: &FallbackRates, from: &str, to: &str) -> Option<f64>
     let valid = |r: Option<&f64>| r.copied().filter(|r| r.is_finite() && *r > 0.0);
     let direct_or_inverse =
         |a: &str, b: &str| valid(table.get(a).and_then(|r| r.get(b))).or_else(|| valid(table.get(b).and_then(|r| r.get(a))).map(|r| 1.0 / r));
-    direct_or_inverse(from, to).or_else(|| Some(direct_or_inverse(from, "USD")? * direct_or_inverse("USD", to)?))
+    direct_or_inverse(from, to).or_else(|| Some(direct_or_inverse(from, RATES_BASE)? * direct_or_inverse(RATES_BASE, to)?))
 }
 
 #[cfg(test)]

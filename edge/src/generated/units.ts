@@ -36,6 +36,9 @@ export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 /** The pair the currency card opens on when its page or address names none. */
 export const CURRENCY_DEFAULT = { from: "USD", to: "EUR" } as const satisfies { from: CurrencyCode; to: CurrencyCode };
 
+/** The currency every rate crosses: the edge fetches only its table, and a pair with no rate of its own converts across it. */
+export const RATES_BASE = "USD";
+
 /** The systems a unit belongs to (`system:` of every unit). */
 export const UNIT_SYSTEMS = ["metric", "imperial", "other"] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];

@@ -20,7 +20,7 @@ import SwapButton from '../ui/SwapButton.tsx';
 import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
-import { CURRENCY_DEFAULT } from '../generated/units.ts';
+import { CURRENCY_DEFAULT, RATES_BASE } from '../generated/units.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
 
 export interface CurrencyCardProps {
@@ -184,7 +184,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const search = catalog === null || offered === null ? null : (text: string) => catalog.searchCurrencies(offered, text, localName);
 
   // From or To first used: fetch the list and learn which currencies the provider quotes
-  // (the USD table this browser stored within the hour, else the edge's, kept for offline use).
+  // (the RATES_BASE table this browser stored within the hour, else the edge's, kept for offline use).
   const onFirstUse = (): void => {
     void loadCatalog();
     if (listAsked.current) return;
@@ -195,12 +195,13 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         return;
       }
       const stored = r.readStoredRates();
-      const storedCodes = (): string[] | null => (stored.pairs.USD ? ['USD', ...Object.keys(stored.pairs.USD)] : null);
-      if (!r.needsTable('USD', stored)) return setLiveCodes(storedCodes());
-      r.fetchLatest('USD')
+      const storedRow = stored.pairs[RATES_BASE];
+      const storedCodes = (): string[] | null => (storedRow ? [RATES_BASE, ...Object.keys(storedRow)] : null);
+      if (!r.needsTable(RATES_BASE, stored)) return setLiveCodes(storedCodes());
+      r.fetchLatest(RATES_BASE)
         .then(({ rates: table, time }) => {
-          r.storeRates('USD', table, time, { table: true });
-          setLiveCodes(['USD', ...Object.keys(table)]);
+          r.storeRates(RATES_BASE, table, time, { table: true });
+          setLiveCodes([RATES_BASE, ...Object.keys(table)]);
         })
         .catch((err) => {
           console.warn('Unitly: the list of live currencies is unavailable:', err);
@@ -336,7 +337,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // Offline, the currency with no offline rate is named ("no offline rate for THB").
   const noRateFor = (r: Rates): string => {
     const stored = r.readStoredRates();
-    const lacking = [from, to].filter((c) => c !== 'USD' && r.offlineRate(c, 'USD', stored, fallbackRates) === null);
+    const lacking = [from, to].filter((c) => c !== RATES_BASE && r.offlineRate(c, RATES_BASE, stored, fallbackRates) === null);
     return lacking.length > 0 ? lacking.join(' or ') : `${from} to ${to}`;
   };
 

@@ -1,6 +1,7 @@
 // The built-in fallback rates (content/units.yaml `fallback_rates`): the rate the currency
 // card uses when neither a live rate nor one this browser stored is at hand.
 
+import { RATES_BASE } from '../generated/units.ts';
 import type { RateTable } from './units';
 
 /** A usable rate: a finite number above 0. Anything else counts as missing. */
@@ -18,7 +19,7 @@ function directOrInverse(from: string, to: string, table: RateTable): number | n
 
 /**
  * How much of `to` one `from` buys, from the fallback table: the direct rate; else the inverse
- * of the reverse rate; else across USD, each leg direct or inverse (CHF → INR =
+ * of the reverse rate; else across RATES_BASE (USD), each leg direct or inverse (CHF → INR =
  * (1 / USD.CHF) × USD.INR). With no path it is null: a missing leg never counts as 1, which
  * would show an invented number.
  */
@@ -26,7 +27,7 @@ export function fallbackRate(from: string, to: string, table: RateTable): number
   if (from === to) return 1;
   const rate = directOrInverse(from, to, table);
   if (rate !== null) return rate;
-  const toUsd = directOrInverse(from, 'USD', table);
-  const fromUsd = directOrInverse('USD', to, table);
-  return toUsd !== null && fromUsd !== null ? toUsd * fromUsd : null;
+  const toBase = directOrInverse(from, RATES_BASE, table);
+  const fromBase = directOrInverse(RATES_BASE, to, table);
+  return toBase !== null && fromBase !== null ? toBase * fromBase : null;
 }

@@ -11,6 +11,7 @@
 //  2. the built-in fallback table (content/units.yaml `fallback_rates`), through
 //     currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
+import { RATES_BASE } from '../generated/units.ts';
 import { fallbackRate } from './currency';
 import { formatCurrency, formatDecimal, formatMoney } from './format';
 import type { Currency, RateTable } from './units';
@@ -236,7 +237,7 @@ function legTime(from: string, to: string, stored: StoredRates): number | undefi
 
 /**
  * The rate to use when the live call failed: the rates this browser saw (direct, inverse or
- * across USD, as fallbackRate walks a table), with their time; else the built-in table; else
+ * across RATES_BASE, as fallbackRate walks a table), with their time; else the built-in table; else
  * null (there is no offline rate, and the card says so rather than inventing one).
  */
 export function offlineRate(from: string, to: string, stored: StoredRates, table: RateTable): OfflineRate | null {
@@ -247,7 +248,7 @@ export function offlineRate(from: string, to: string, stored: StoredRates, table
   const rate = fallbackRate(from, to, seen);
   if (rate !== null && from !== to) {
     const direct = legTime(from, to, stored);
-    const time = direct ?? Math.min(legTime(from, 'USD', stored) ?? Infinity, legTime('USD', to, stored) ?? Infinity);
+    const time = direct ?? Math.min(legTime(from, RATES_BASE, stored) ?? Infinity, legTime(RATES_BASE, to, stored) ?? Infinity);
     if (Number.isFinite(time)) return { source: 'stored', rate, time };
   }
   const fixed = fallbackRate(from, to, table);
