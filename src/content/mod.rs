@@ -110,8 +110,8 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             problems.push(Problem::new(file, *line, *column, why.clone()));
         }
     }
-    let mut learned = Vec::new();
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, learned: &mut learned };
+    let mut seen = Vec::new();
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, seen: &mut seen };
 
     let config: Option<SiteConfig> = loader.yaml(SITE_FILE);
     let routes: Option<RoutesFile> = loader.yaml(ROUTES_FILE);
@@ -140,7 +140,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
 
     let routes_text = texts.get(ROUTES_FILE).to_string();
     let routes_at = Positions::of(&routes_text);
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, learned: &mut learned };
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, seen: &mut seen };
     let mut pages = Vec::new();
     for (i, route) in routes.routes.iter().enumerate() {
         let route_at = routes_at.get("routes").get(i);
@@ -230,7 +230,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
         problems.0.extend(found.into_iter().flat_map(|p| p.0));
     }
     problems.into_result()?;
-    remembered.replace(learned);
+    remembered.update(seen);
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     let mut held_back = Vec::new();
     pages.retain(|page| {
@@ -311,9 +311,9 @@ struct Loader<'a> {
     texts: &'a mut Texts,
     images: &'a Catalog,
     today: Date,
-    /// The articles of the previous load ([`Remembered`]), and this load's.
+    /// The articles of the previous load ([`Remembered`]), and what this load did with each.
     remembered: &'a Remembered,
-    learned: &'a mut Vec<(PathBuf, remembered::Article)>,
+    seen: &'a mut Vec<remembered::Seen>,
 }
 
 impl Loader<'_> {
@@ -409,35 +409,35 @@ impl Loader<'_> {
         use rayon::prelude::*;
         let (root, images, today, remembered) = (self.root, self.images, self.today, self.remembered);
         let context = remembered::context(name, col, site_name, today);
-        let loaded: Vec<(Option<Page>, Problems, Texts, Option<remembered::Article>)> = files
+        let loaded: Vec<(Option<Page>, Problems, Texts, Option<remembered::Seen>)> = files
             .par_iter()
             .map(|path| {
                 let (mut problems, mut texts) = (Problems::default(), Texts::default());
                 let file = PathBuf::from(path.strip_prefix(root).unwrap_or(path));
                 let stamp = remembered::Stamp::of(path);
                 if let Some(known) = stamp.and_then(|s| remembered.get(&file, s, context)) {
-                    texts.0.insert(file, known.front.clone());
-                    return (Some(known.page.clone()), problems, texts, Some(known.clone()));
+                    texts.0.insert(file.clone(), known.front.clone());
+                    return (Some(known.page.clone()), problems, texts, Some(remembered::Seen::Known(file)));
                 }
-                let mut learned = Vec::new();
-                let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today, remembered, learned: &mut learned };
+                // An article is one file: nothing of it is remembered below this level.
+                let mut none = Vec::new();
+                let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today, remembered, seen: &mut none };
                 let page = loader.article(name, col, site_name, &file);
-                let learned = match (stamp, &page) {
+                let seen = match (stamp, &page) {
                     (Some(stamp), Some(page)) if problems.0.is_empty() => {
-                        Some(remembered::Article::new(stamp, context, page.clone(), texts.get(&file).to_string()))
+                        let front = texts.get(&file).to_string();
+                        Some(remembered::Seen::Learned(file, Box::new(remembered::Article::new(stamp, context, page.clone(), front))))
                     }
                     _ => None,
                 };
-                (page, problems, texts, learned)
+                (page, problems, texts, seen)
             })
             .collect();
         let mut pages = Vec::with_capacity(loaded.len());
-        for (page, problems, texts, learned) in loaded {
+        for (page, problems, texts, seen) in loaded {
             self.problems.0.extend(problems.0);
             self.texts.0.extend(texts.0);
-            if let (Some(page), Some(learned)) = (&page, learned) {
-                self.learned.push((page.source.clone(), learned));
-            }
+            self.seen.extend(seen);
             pages.extend(page);
         }
         pages

@@ -14,7 +14,6 @@ use std::time::SystemTime;
 pub struct Remembered(HashMap<PathBuf, Article>);
 
 /// What a load made of one article's file.
-#[derive(Clone)]
 pub(super) struct Article {
     stamp: Stamp,
     /// A hash of what else the page depends on: its collection's settings, the site's name
@@ -42,10 +41,32 @@ impl Remembered {
         self.0.get(file).filter(|a| a.stamp == stamp && a.context == context)
     }
 
-    /// The articles of a load that succeeded; the ones not in it are forgotten.
-    pub(super) fn replace(&mut self, articles: impl IntoIterator<Item = (PathBuf, Article)>) {
-        self.0 = articles.into_iter().collect();
+    /// After a load that succeeded: keeps the articles it took from here, adds the ones it
+    /// read, and forgets the rest (files removed, or read with problems).
+    pub(super) fn update(&mut self, seen: Vec<Seen>) {
+        let mut next = HashMap::with_capacity(seen.len());
+        for s in seen {
+            match s {
+                Seen::Known(file) => {
+                    if let Some(article) = self.0.remove(&file) {
+                        next.insert(file, article);
+                    }
+                }
+                Seen::Learned(file, article) => {
+                    next.insert(file, *article);
+                }
+            }
+        }
+        self.0 = next;
     }
+}
+
+/// What a load did with one article's file, for [`Remembered::update`].
+pub(super) enum Seen {
+    /// Taken from memory, unchanged.
+    Known(PathBuf),
+    /// Read and parsed now, without problems.
+    Learned(PathBuf, Box<Article>),
 }
 
 impl Article {

@@ -235,8 +235,10 @@ impl Site {
         self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
         let next_reuse = reuse::reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images), kept_search);
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
-        let shell = shell.take_html(staged.target())?;
-        let report = self.step("write", || self.write(&content, &renderer, &stream, &shell, &prerendered, &staged))?;
+        let report = self.step("write", || {
+            let shell = shell.take_html(staged.target())?;
+            self.write(&content, &renderer, &stream, &shell, &prerendered, &staged)
+        })?;
         for warning in budget.warnings() {
             eprintln!("warning: {warning}");
         }
