@@ -156,10 +156,35 @@ pub(super) fn extras_needed(dir: &Path, extras: &[(&'static str, Value)]) -> Has
                 text.push_str(own);
                 todo.extend(uses(own).into_iter().filter(|u| seen.insert(u)));
             }
-            let needed = extras.iter().enumerate().filter(|(_, (key, _))| text.contains(key)).map(|(i, _)| i).collect();
+            let code = without_comments(&text);
+            let needed = extras.iter().enumerate().filter(|(_, (key, _))| mentions_variable(&code, key)).map(|(i, _)| i).collect();
             (name.clone(), needed)
         })
         .collect()
+}
+
+/// A template's text without its `{# … #}` comments, which may name anything.
+fn without_comments(text: &str) -> String {
+    let mut code = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{#") {
+        code.push_str(&rest[..start]);
+        rest = rest[start..].find("#}").map_or("", |end| &rest[start + end + 2..]);
+    }
+    code.push_str(rest);
+    code
+}
+
+/// Whether `code` mentions `name` as a variable: a whole word not preceded by a `.` (so
+/// `category.units` and "units" inside a longer word do not count; a word in the template's
+/// own text still does, which only over-includes).
+fn mentions_variable(code: &str, name: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    code.match_indices(name).any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + name.len()..].chars().next();
+        !before.is_some_and(|c| word(c) || c == '.') && !after.is_some_and(word)
+    })
 }
 
 /// Blog articles, newest first.
@@ -191,4 +216,30 @@ pub(super) fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variable_counts_as_a_whole_word_outside_comments() {
+        let code = without_comments("{# every unit of units #}{{ category.units }} {{ unitsx }} {% for u in units %}");
+        assert!(!code.contains("every unit"));
+        assert!(mentions_variable(&code, "units"));
+        assert!(!mentions_variable("{{ category.units }} {{ my_units }} {{ unitsx }}", "units"));
+        assert!(mentions_variable("{{ faq | length }}", "faq"));
+        assert_eq!(without_comments("a {# open"), "a ");
+    }
+
+    /// A pair page's template names `units` only in its comment: it gets its own category,
+    /// never every category (3,000 pages each cloned the whole units table).
+    #[test]
+    fn pair_pages_get_no_unit_table() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/unitly/templates");
+        let extras: Vec<(&'static str, Value)> = ["units", "faq", "cooking", "unit_tables"].into_iter().map(|k| (k, Value::Null)).collect();
+        let needs = extras_needed(&dir, &extras);
+        assert_eq!(needs["pair.html"], Vec::<usize>::new());
+        assert!(needs["faq.html"].contains(&1), "the FAQ page still gets the FAQ");
+    }
 }
