@@ -59,7 +59,11 @@ impl IslandRegistry {
         self.requests.lock().expect("registry lock").values().cloned().collect()
     }
 
-    pub fn tera_function(self: &Arc<Self>) -> impl tera::Function {
+    /// The template function `island(name=…, props=…, client=…, category=…)`. `category`, a
+    /// unit category's key, adds that category to the props as `category`, from `categories`
+    /// (each category's JSON text, written once): a page with two cards of a 20-unit category
+    /// otherwise has tera clone and serialise the category over and over.
+    pub fn tera_function(self: &Arc<Self>, categories: HashMap<String, String>) -> impl tera::Function {
         let registry = Arc::clone(self);
         move |args: &HashMap<String, Value>| -> tera::Result<Value> {
             let name = args.get("name").and_then(Value::as_str).ok_or("island() needs name=\"Component\"")?;
@@ -76,7 +80,13 @@ impl IslandRegistry {
             if !server_only && !DIRECTIVES.contains(&client) {
                 return Err(format!("island `{name}`: client must be one of {DIRECTIVES:?}, found `{client}`").into());
             }
-            let props = args.get("props").map_or_else(|| "{}".to_string(), Value::to_string);
+            let props = match args.get("category") {
+                None => args.get("props").map_or_else(|| "{}".to_string(), Value::to_string),
+                Some(key) => {
+                    let text = key.as_str().and_then(|k| categories.get(k)).ok_or_else(|| format!("island `{name}`: no unit category {key}"))?;
+                    with_category(args.get("props"), text).map_err(|e| format!("island `{name}`: {e}"))?
+                }
+            };
             let key = format!("{:016x}", crate::hash::fnv1a(format!("{name}\0{props}").as_bytes()));
             registry.requests.lock().expect("registry lock").entry(key.clone()).or_insert_with(|| RenderRequest {
                 key: key.clone(),
@@ -86,6 +96,23 @@ impl IslandRegistry {
             Ok(Value::String(format!("<!--unitly:island:{key}:{client}-->")))
         }
     }
+}
+
+/// `props` (an object, or none) with `category` added as the JSON text `category`, written
+/// as `Value::to_string` would write the whole: keys in order, compact.
+fn with_category(props: Option<&Value>, category: &str) -> std::result::Result<String, String> {
+    let empty = serde_json::Map::new();
+    let fields = match props {
+        None => &empty,
+        Some(Value::Object(fields)) if !fields.contains_key("category") => fields,
+        Some(Value::Object(_)) => return Err("props has a category already".into()),
+        Some(other) => return Err(format!("props must be an object, found {other}")),
+    };
+    let mut entries: Vec<(&str, String)> = fields.iter().map(|(k, v)| (k.as_str(), v.to_string())).collect();
+    entries.push(("category", category.to_string()));
+    entries.sort_by(|a, b| a.0.cmp(b.0));
+    let body: Vec<String> = entries.into_iter().map(|(k, v)| format!("{}:{v}", Value::from(k))).collect();
+    Ok(format!("{{{}}}", body.join(",")))
 }
 
 /// The islands a site has: hydrated ones (`islands/src/components/*.tsx`) and server-only
@@ -362,7 +389,7 @@ mod tests {
             hydrated: ["Toggle".to_string()].into_iter().collect(),
             server_only: ["Facts".to_string()].into_iter().collect(),
         });
-        let f = reg.tera_function();
+        let f = reg.tera_function(HashMap::new());
         let call = |name: &str, client: &str| {
             let args: HashMap<String, Value> = [("name".to_string(), Value::from(name)), ("client".to_string(), Value::from(client))].into_iter().collect();
             tera::Function::call(&f, &args)
@@ -376,6 +403,22 @@ mod tests {
         assert!(call("Toggle", "none").is_err(), "a hydrated island needs a directive");
         assert!(call("Facts", "load").is_err(), "a server-only island is never hydrated");
         assert!(call("Facts", "none").is_ok());
+    }
+
+    /// A category named by key is the same props as the category passed in them.
+    #[test]
+    fn a_category_by_key_is_the_same_request_as_in_the_props() {
+        let reg = IslandRegistry::new(Components { hydrated: ["Card".to_string()].into_iter().collect(), server_only: HashSet::new() });
+        let category = serde_json::json!({"key": "length", "units": [{"key": "feet", "factor": "0.3048"}], "label": "Length \"L\""});
+        let f = reg.tera_function([("length".to_string(), category.to_string())].into_iter().collect());
+        let call = |args: Value| tera::Function::call(&f, &serde_json::from_value(args).unwrap());
+        let inline = call(serde_json::json!({"name": "Card", "props": {"to": "m", "category": category, "from": "ft", "z": [1, {"b": 2}]}})).unwrap();
+        let by_key = call(serde_json::json!({"name": "Card", "category": "length", "props": {"z": [1, {"b": 2}], "from": "ft", "to": "m"}})).unwrap();
+        assert_eq!(inline, by_key);
+        assert_eq!(reg.requests().len(), 1);
+        assert!(call(serde_json::json!({"name": "Card", "category": "mass"})).is_err(), "an unknown category");
+        assert!(call(serde_json::json!({"name": "Card", "category": "length", "props": {"category": 1}})).is_err());
+        assert!(call(serde_json::json!({"name": "Card", "category": "length"})).is_ok());
     }
 
     #[test]

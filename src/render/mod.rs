@@ -52,7 +52,9 @@ impl Renderer {
     /// name and position.
     pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>, cache: &mut TemplateCache) -> Result<Renderer, tera::Error> {
         let mut tera = cache.parsed(templates_dir)?;
-        tera.register_function("island", islands.tera_function());
+        let category_json =
+            content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises").to_string())).collect();
+        tera.register_function("island", islands.tera_function(category_json));
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
         let list = articles(content);
@@ -189,7 +191,7 @@ impl Renderer {
         if let PageData::Pair(pair) = &page.data {
             match pair.quote {
                 Some(_) => ctx.insert("currency", &self.currency),
-                None => ctx.insert("category", &self.categories.get(&pair.category)),
+                None => ctx.insert("category", &self.categories.get(&pair.category).map(|c| json!({ "key": c["key"], "label": c["label"] }))),
             }
         }
         ctx.insert("page", &page_context(content, page, &self.with_embeds(body, &page.path)?));
