@@ -1,6 +1,7 @@
 //! Loading everything under `content/` into pages, collecting every problem on the way.
 
 mod answers;
+mod collection;
 pub mod currencies;
 pub mod currency_pairs;
 pub mod date;
@@ -111,7 +112,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
         }
     }
     let mut seen = Vec::new();
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, seen: &mut seen };
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered };
 
     let config: Option<SiteConfig> = loader.yaml(SITE_FILE);
     let routes: Option<RoutesFile> = loader.yaml(ROUTES_FILE);
@@ -140,7 +141,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
 
     let routes_text = texts.get(ROUTES_FILE).to_string();
     let routes_at = Positions::of(&routes_text);
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered, seen: &mut seen };
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered };
     let mut pages = Vec::new();
     for (i, route) in routes.routes.iter().enumerate() {
         let route_at = routes_at.get("routes").get(i);
@@ -182,7 +183,9 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             loader.problem(Problem::new(ROUTES_FILE, l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
             continue;
         }
-        pages.extend(loader.collection(name, collection, &config.name));
+        let (articles, what_was_done) = loader.collection(name, collection, &config.name);
+        pages.extend(articles);
+        seen.extend(what_was_done);
     }
 
     let mut faq = faq;
@@ -311,9 +314,8 @@ struct Loader<'a> {
     texts: &'a mut Texts,
     images: &'a Catalog,
     today: Date,
-    /// The articles of the previous load ([`Remembered`]), and what this load did with each.
+    /// The articles of the previous load ([`Remembered`]).
     remembered: &'a Remembered,
-    seen: &'a mut Vec<remembered::Seen>,
 }
 
 impl Loader<'_> {
@@ -393,110 +395,6 @@ impl Loader<'_> {
             })
             .ok()
     }
-
-    fn collection(&mut self, name: &str, col: &Collection, site_name: &str) -> Vec<Page> {
-        let dir = self.root.join("content").join(&col.dir);
-        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
-            .max_depth(1)
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|e| e.into_path())
-            .filter(|p| p.extension().is_some_and(|e| e == "md"))
-            .collect();
-        files.sort();
-        // Each file on its own (read, front matter, markdown) in parallel, or as the previous
-        // load left it when it is unchanged; problems and texts are merged back in file order.
-        use rayon::prelude::*;
-        let (root, images, today, remembered) = (self.root, self.images, self.today, self.remembered);
-        let context = remembered::context(name, col, site_name, today);
-        let loaded: Vec<(Option<Page>, Problems, Texts, Option<remembered::Seen>)> = files
-            .par_iter()
-            .map(|path| {
-                let (mut problems, mut texts) = (Problems::default(), Texts::default());
-                let file = PathBuf::from(path.strip_prefix(root).unwrap_or(path));
-                let stamp = remembered::Stamp::of(path);
-                if let Some(known) = stamp.and_then(|s| remembered.get(&file, s, context)) {
-                    texts.0.insert(file.clone(), known.front.clone());
-                    return (Some(known.page.clone()), problems, texts, Some(remembered::Seen::Known(file)));
-                }
-                // An article is one file: nothing of it is remembered below this level.
-                let mut none = Vec::new();
-                let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today, remembered, seen: &mut none };
-                let page = loader.article(name, col, site_name, &file);
-                let seen = match (stamp, &page) {
-                    (Some(stamp), Some(page)) if problems.0.is_empty() => {
-                        let front = texts.get(&file).to_string();
-                        Some(remembered::Seen::Learned(file, Box::new(remembered::Article::new(stamp, context, page.clone(), front))))
-                    }
-                    _ => None,
-                };
-                (page, problems, texts, seen)
-            })
-            .collect();
-        let mut pages = Vec::with_capacity(loaded.len());
-        for (page, problems, texts, seen) in loaded {
-            self.problems.0.extend(problems.0);
-            self.texts.0.extend(texts.0);
-            self.seen.extend(seen);
-            pages.extend(page);
-        }
-        pages
-    }
-
-    fn article(&mut self, name: &str, col: &Collection, site_name: &str, file: &Path) -> Option<Page> {
-        let file = file.to_path_buf();
-        let text = read_source(self.root, &file).map_err(|p| self.problem(p)).ok()?;
-        let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
-        // Only the front matter is kept to locate problems: the body is read again when rendered.
-        self.texts.0.insert(file.clone(), text[..split.body_offset].to_string());
-        let front: ArticleFront = frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?;
-        let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-        let slug_at = || split.positions().get("slug").or((1, 1));
-        if front.slug != stem {
-            let (l, c) = slug_at();
-            self.problem(Problem::new(&file, l, c, format!("slug `{}` must equal the file name `{stem}`", front.slug)));
-        }
-        if let Some(message) = paths::url_path_problem("slug", &front.slug) {
-            let (l, c) = slug_at();
-            self.problem(Problem::new(&file, l, c, message));
-            return None;
-        }
-        let date = self.date_field(&file, &split, "date", Some(&front.date))?;
-        let lastmod = self.date_field(&file, &split, "updated", front.updated.as_deref()).unwrap_or(date);
-        let hold = if front.draft {
-            Some(Hold::Draft)
-        } else if date > self.today {
-            Some(Hold::Scheduled(date))
-        } else {
-            None
-        };
-        Some(Page {
-            path: col.path.replace("{slug}", &front.slug),
-            hold,
-            template: col.template.clone(),
-            label: front.title.clone(),
-            short_label: None,
-            title: format!("{} | {site_name} {}", front.title, col.label.clone().unwrap_or_else(|| capitalised(name))),
-            heading: front.title.clone(),
-            description: front.excerpt.clone(),
-            keywords: front.keywords.clone(),
-            schema: col.schema,
-            parent: Some(col.parent.clone()),
-            priority: col.priority,
-            changefreq: col.changefreq,
-            source: file,
-            data: PageData::Article(front),
-            body: None,
-            lastmod,
-            source_hash: crate::hash::in_memory(text.as_bytes()),
-        })
-    }
-}
-
-/// `blog` → `Blog`: a collection's name in page titles when it sets no `label`.
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 fn sorted(set: &HashSet<String>) -> String {
