@@ -100,6 +100,11 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
   await waitForAllIslands(page, ['ConverterCard']);
   await page.getByRole('textbox', { name: 'Value' }).fill('100');
   await page.locator('output').filter({ hasText: '212' }).first().waitFor();
+  // The support popup's file, fetched by no page so far: the shell stored it with the others.
+  await waitForAllIslands(page, ['FloatingActions']);
+  await page.getByRole('button', { name: 'Support Unitly' }).click();
+  await page.getByRole('dialog', { name: 'Support Unitly' }).waitFor();
+  await page.keyboard.press('Escape');
   // An article never visited: the offline page, listing what this device has saved.
   const unvisited = await page.goto(`${ctx.site.url}/blog/bench-weight-note-01999`);
   assert.equal(unvisited.status(), 200);

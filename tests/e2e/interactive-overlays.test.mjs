@@ -121,6 +121,28 @@ describe('Support and premium popups', () => {
     await page.context().close();
   });
 
+  test('the popups arrive with the first press: offline before it, the press says so and the next one opens', async () => {
+    const page = await ready('/length-converter');
+    assert.equal(await page.locator('dialog').count(), 0, 'no popup is in the page before a press');
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Support Unitly' }).click();
+    await toast(page, 'Could not open', 'alert').filter({ hasText: 'Check your connection and try again.' }).waitFor();
+    assert.equal(await page.locator('dialog').count(), 0);
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Premium features' }).click();
+    const premium = page.getByRole('dialog', { name: 'Unitly Premium' });
+    await premium.waitFor();
+    await page.keyboard.press('Escape');
+    await premium.waitFor({ state: 'hidden' });
+    assert.equal(await focusedName(page), 'Premium features');
+    // Both popups came in that one file: the other opens at once.
+    await page.getByRole('button', { name: 'Support Unitly' }).click();
+    await page.getByRole('dialog', { name: 'Support Unitly' }).waitFor();
+    page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)));
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('tooltips: on hover after the open delay, at once within the skip delay, and on keyboard focus', async () => {
     const page = await ready();
     const support = page.getByRole('button', { name: 'Support Unitly' });

@@ -9,13 +9,16 @@
 //
 // It is compact, so a phone still shows the page it covers (at most a quarter of a
 // 390×844 screen): one sentence with a link to the policy and the three choices in one
-// row. Customize opens the full choices in a modal dialog.
+// row. Customize opens the full choices in a modal dialog (ui/ConsentDialog.tsx), fetched
+// when first pressed; the third-party loader is fetched only when site.yaml configures
+// something to load. The service worker stores both files with every other client file.
 import { useEffect, useState } from 'react';
-import { ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
-import CloseButton from '../ui/CloseButton.tsx';
-import { useModalDialog } from '../lib/dialog.ts';
 import { ACCEPT_ALL, REJECT_ALL, askForConsent, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
-import { loadThirdParty } from '../lib/thirdParty.ts';
+import { lazyChunk } from '../lib/lazyChunk.ts';
+import { usePopup } from '../ui/usePopup.ts';
+
+const dialogChunk = lazyChunk(() => import('../ui/ConsentDialog.tsx').then((m) => m.default));
+const thirdPartyChunk = lazyChunk(() => import('../lib/thirdParty.ts').then((m) => m.loadThirdParty));
 
 interface Props {
   /** content/site.yaml `ads.client` ("" when not configured). */
@@ -24,23 +27,25 @@ interface Props {
   analytics: string;
 }
 
-const OFF: Draft = { preferences: false, analytics: false, advertising: false };
-
 export default function ConsentBanner({ ads, analytics }: Props) {
   // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
   const id = 'consent-banner';
   // undefined: not read yet (the server render and the first client render, which show the
   // banner and leave hiding it to the stylesheet until the choice is read).
   const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
-  const [draft, setDraft] = useState<Draft>(OFF);
-  const dialog = useModalDialog();
+  const [Dialog, customizing, customize] = usePopup(dialogChunk, 'the cookie choices');
 
   useEffect(() => {
     const config = { adsClient: ads, analyticsId: analytics };
     const apply = (c: Consent | null) => {
       setConsent(c);
-      if (c) loadThirdParty(config, c.choices);
-      else askForConsent(); // e.g. a stored choice from an older version of the purposes
+      // With nothing configured (the props are empty) there is nothing to load.
+      if (c && (ads || analytics)) {
+        thirdPartyChunk.load().then(
+          (loadThirdParty) => loadThirdParty(config, c.choices),
+          (err: unknown) => console.warn('Unitly: could not load the third-party loader:', err),
+        );
+      } else if (!c) askForConsent(); // e.g. a stored choice from an older version of the purposes
     };
     apply(readConsent());
     return subscribeConsent(apply);
@@ -62,10 +67,7 @@ export default function ConsentBanner({ ads, analytics }: Props) {
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => {
-              setDraft(OFF);
-              dialog.open();
-            }}
+            onClick={() => customize('choices')}
           >
             Customize
           </button>
@@ -77,32 +79,7 @@ export default function ConsentBanner({ ads, analytics }: Props) {
           </button>
         </div>
       </div>
-      <dialog ref={dialog.ref} className="modal" aria-labelledby={`${id}-dh`} aria-describedby={`${id}-dd`}>
-        <form
-          className="modal-body consent-dialog"
-          onSubmit={(e) => {
-            e.preventDefault();
-            saveConsent(draft);
-          }}
-        >
-          <CloseButton onClick={dialog.close} />
-          <h2 id={`${id}-dh`}>Cookie choices</h2>
-          <p id={`${id}-dd`}>
-            The converters work without cookies. Essential storage is always on; the rest is up to you, and you can change it at any time on the{' '}
-            <a href="/cookies">Cookie Policy page</a>.
-          </p>
-          <ConsentChoices idPrefix={id} value={draft} onChange={setDraft} />
-          <div className="modal-actions">
-            <button className="button">Save choices</button>
-            <button type="button" className="button button-secondary" onClick={() => saveConsent(REJECT_ALL)}>
-              Reject non-essential
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => saveConsent(ACCEPT_ALL)}>
-              Accept all
-            </button>
-          </div>
-        </form>
-      </dialog>
+      {Dialog && customizing && <Dialog id={id} asked={customizing.n} />}
     </section>
   );
 }

@@ -3,7 +3,8 @@
 // loading third-party scripts from then on).
 import { useEffect, useState, type FormEvent } from 'react';
 import { ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
-import { ACCEPT_ALL, REJECT_ALL, readConsent, saveConsent, subscribeConsent, summary, type Consent } from '../lib/consent.ts';
+import { ACCEPT_ALL, REJECT_ALL, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
+import { summary } from '../lib/consentText.ts';
 import { isConfigured, withdrawnButLoaded } from '../lib/thirdParty.ts';
 import { toast } from '../lib/toast.ts';
 

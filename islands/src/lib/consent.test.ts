@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACCEPT_ALL, CONSENT_KEY, REJECT_ALL, allows, readConsent, saveConsent, subscribeConsent, summary } from './consent.ts';
+import { ACCEPT_ALL, CONSENT_KEY, REJECT_ALL, allows, readConsent, saveConsent, subscribeConsent } from './consent.ts';
+import { summary } from './consentText.ts';
 import { isConfigured, loadThirdParty, scriptsFor, withdrawnButLoaded } from './thirdParty.ts';
 
 class MemoryStorage {

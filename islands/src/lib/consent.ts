@@ -28,14 +28,6 @@ export interface Consent {
 export const ACCEPT_ALL: Choices = { essential: true, preferences: true, analytics: true, advertising: true };
 export const REJECT_ALL: Choices = { essential: true, preferences: false, analytics: false, advertising: false };
 
-/** What each purpose covers, shown in the banner and on the cookies page. */
-export const PURPOSE_TEXT: Record<'essential' | Purpose, { label: string; text: string }> = {
-  essential: { label: 'Essential', text: 'Your cookie choices, the dark theme, the Decimals setting you chose, your conversion history (clear it any time) and the latest exchange rates for offline use, kept only on this device. Always on: the converters need them.' },
-  preferences: { label: 'Preferences', text: 'Remember interface choices, such as hiding the install bar for the rest of your visit.' },
-  analytics: { label: 'Analytics', text: 'Anonymous statistics on which converters are used, so we can improve them.' },
-  advertising: { label: 'Advertising', text: 'Ads that keep Unitly free, with cookies to limit repeats and measure them.' },
-};
-
 function defaultStorage(): Storage | undefined {
   try {
     return globalThis.localStorage ?? undefined;
@@ -121,11 +113,4 @@ export function subscribeConsent(listener: (consent: Consent | null) => void): (
     bus.removeEventListener(CONSENT_EVENT, onLocal);
     if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
   };
-}
-
-/** "Preferences on, analytics off, advertising off" */
-export function summary(choices: Choices): string {
-  const parts = PURPOSES.map((p) => `${PURPOSE_TEXT[p].label.toLowerCase()} ${choices[p] ? 'on' : 'off'}`);
-  const text = parts.join(', ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,5 +1,6 @@
 // The purpose checkboxes shared by the consent banner and the cookies page.
-import { PURPOSE_TEXT, PURPOSES, type Purpose } from '../lib/consent.ts';
+import { PURPOSES, type Purpose } from '../lib/consent.ts';
+import { PURPOSE_TEXT } from '../lib/consentText.ts';
 
 export type Draft = Record<Purpose, boolean>;
 
