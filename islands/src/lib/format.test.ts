@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCurrency, formatDecimal, formatMoney, formatResult, parseValue } from './format';
+import { formatCurrency, formatDecimal, formatMoney, formatRate, formatResult, parseValue } from './format';
 
 test('formatResult: US formatting with thousands separators, up to `precision` decimals', () => {
   assert.equal(formatResult(16.404199475065617, 6), '16.404199');
@@ -115,4 +115,10 @@ test('formatDecimal writes exactly what Intl.NumberFormat en-US writes', () => {
     for (const v of values) assert.equal(formatDecimal(v, min, max), intl.format(v), `${v} with ${min}-${max} decimals`);
   }
   assert.equal(formatDecimal(NaN, 0, 2), '');
+});
+
+test('formatRate: 4 decimals, 6 below 0.1', () => {
+  assert.equal(formatRate(0.92), '0.9200');
+  assert.equal(formatRate(1 / 151.2), '0.006614');
+  assert.equal(formatRate(1234.5), '1,234.5000');
 });

@@ -96,6 +96,15 @@ export function formatMoney(value: number, digits = 2): string {
   return /^0(\.0*)?$/.test(text) && value > 0 ? formatResult(value, 2) : text;
 }
 
+/**
+ * A rate with 4 decimals ("0.9200"), or 6 when it is small ("0.006614"). Here rather than
+ * with the rates client (lib/rates.ts), so the rate history's chart carries none of that.
+ */
+export function formatRate(rate: number): string {
+  const digits = rate >= 0.1 ? 4 : 6;
+  return formatDecimal(rate, digits, digits);
+}
+
 // What a numeric input can hold: optional sign, digits with an optional fraction, optional
 // exponent. Thousands separators are accepted only in proper groups of three ("1,234.5"),
 // so a result copied from the page reads back, but a European "1,5" is rejected rather

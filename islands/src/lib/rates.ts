@@ -13,7 +13,7 @@
 // Never an invented 1: with no path in either, there is no offline rate.
 import { RATES_BASE } from '../generated/units.ts';
 import { fallbackRate } from './currency';
-import { formatCurrency, formatDecimal, formatMoney } from './format';
+import { formatCurrency, formatMoney, formatRate } from './format';
 import type { Currency, RateTable } from './units';
 import { browserStorage } from './storage';
 
@@ -311,12 +311,6 @@ export function createRequester(delayMs: number = RATES_DEBOUNCE_MS): Requester 
 // ---------------------------------------------------------------------------------------
 // Words and numbers on the card
 // ---------------------------------------------------------------------------------------
-
-/** A rate with 4 decimals ("0.9200"), or 6 when it is small ("0.006614"). */
-export function formatRate(rate: number): string {
-  const digits = rate >= 0.1 ? 4 : 6;
-  return formatDecimal(rate, digits, digits);
-}
 
 /** "1 USD = 0.9200 EUR" */
 export function rateLine(from: string, to: string, rate: number): string {

@@ -6,7 +6,7 @@
 // directly in src/components).
 import { useEffect, useRef, useState } from 'react';
 import { RANGES, fetchHistory, formatChange, formatDay, linePath, plot, type History, type HistoryAnswer, type RangeKey } from '../lib/rateHistory.ts';
-import { formatRate } from '../lib/rates.ts';
+import { formatRate } from '../lib/format.ts';
 
 interface Props {
   /** The id its elements' ids start with (`currency-converter`). */
