@@ -22,6 +22,7 @@ import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
 import { CURRENCY_DEFAULT, RATES_BASE } from '../generated/units.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
+import type { OfflineRates, RateSource } from '../lib/rates.ts';
 
 export interface CurrencyCardProps {
   /** content/units.yaml's featured currencies: code, name, symbol, flag, decimals. */
@@ -73,8 +74,6 @@ function codesForAddress(featured: Currency[]): string[] {
 const LIVE_ICON = ['M5 12.55a11 11 0 0 1 14.08 0', 'M1.42 9a16 16 0 0 1 21.16 0', 'M8.53 16.11a6 6 0 0 1 6.95 0', 'M12 20h.01'];
 const OFFLINE_ICON = ['M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z', 'M12 9v4', 'M12 17h.01'];
 
-type Source = 'live' | 'stored' | 'table' | 'same';
-
 /** What the result box shows, and for which input. */
 interface Conversion {
   amountText: string;
@@ -82,15 +81,12 @@ interface Conversion {
   to: string;
   result: number;
   rate: number;
-  source: Source;
+  source: RateSource;
   /** The rate's time (live and stored rates). */
   time?: number;
   /** A live answer the edge marked stale: its last good rates, the live source failing. */
   stale?: boolean;
 }
-
-/** Shown while the last live call failed; cleared by the next success or by Reset. */
-type Offline = { source: 'stored'; time: number } | { source: 'table' } | { source: 'none' };
 
 function pick(currencies: Currency[], wanted: string | undefined, fallback: string): string {
   if (wanted && currencies.some((c) => c.code === wanted)) return wanted;
@@ -100,30 +96,6 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
 
 /** A currency the card knows only by its code until the catalog arrives. */
 const bare = (code: string): Currency => ({ code, name: code, symbol: code, flag: '', digits: 2 });
-
-function sourceText(rates: Rates, c: Conversion): string {
-  switch (c.source) {
-    case 'live':
-      return c.time === undefined ? 'Live rate' : rates.liveSourceText(c.time, c.stale === true);
-    case 'stored':
-      return `Offline rate from ${rates.formatRateTime(c.time ?? NaN)}`;
-    case 'table':
-      return 'Offline rate from the built-in fallback table';
-    default:
-      return 'Same currency: nothing to convert';
-  }
-}
-
-function bannerText(rates: Rates, offline: Offline, missing: string): string {
-  switch (offline.source) {
-    case 'stored':
-      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${rates.formatRateTime(offline.time)}. It may differ from today's rate.`;
-    case 'table':
-      return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
-    default:
-      return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
-  }
-}
 
 export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false }: CurrencyCardProps) {
   const codes = codesForAddress(currencies);
@@ -138,8 +110,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const { value: amount, from, to } = card;
   const [conversion, setConversion] = useState<Conversion | null>(null);
   const [loading, setLoading] = useState(false);
-  const [offline, setOffline] = useState<Offline | null>(null);
-  const offlineRef = useRef<Offline | null>(null);
+  const [offline, setOffline] = useState<OfflineRates | null>(null);
+  const offlineRef = useRef<OfflineRates | null>(null);
   const requester = useRef<ReturnType<Rates['createRequester']> | null>(null);
   const tablesInFlight = useRef(new Set<string>());
   const [rates, loadRates] = useChunk(ratesChunk, 'the rates client');
@@ -221,7 +193,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // A result is shown only for the input it was computed from; a pending one is dimmed.
   const current = conversion !== null && conversion.from === pairFrom && conversion.to === pairTo && conversion.amountText === amount.trim();
 
-  const showOffline = (next: Offline | null): void => {
+  const showOffline = (next: OfflineRates | null): void => {
     offlineRef.current = next;
     setOffline(next);
   };
@@ -369,7 +341,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         // One sentence, no title of its own: the toast already says 'Using offline rates', and
         // two boxes with that title at once read as the same message shown twice.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-text">{bannerText(rates, offline, offline.source === 'none' ? noRateFor(rates) : '')}</p>
+          <p className="rates-banner-text">{rates.offlineBannerText(offline, offline.source === 'none' ? noRateFor(rates) : '')}</p>
         </div>
       )}
 
@@ -401,10 +373,10 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           {rates !== null && shown !== null && shown.source !== 'same' ? (
             <>
               <span className="rate-value">{rates.rateLine(shown.from, shown.to, shown.rate)}</span>
-              <span className={`rate-source rate-source-${shown.source}`}>{sourceText(rates, shown)}</span>
+              <span className={`rate-source rate-source-${shown.source}`}>{rates.rateSourceText(shown)}</span>
             </>
           ) : rates !== null && shown !== null ? (
-            <span className="rate-source">{sourceText(rates, shown)}</span>
+            <span className="rate-source">{rates.rateSourceText(shown)}</span>
           ) : (
             <span className="rate-source">Mid-market rates, refreshed hourly.</span>
           )}

@@ -2,7 +2,7 @@ import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair,
-  formatAsOf, formatRateTime, liveSourceText, needsTable, offlineRate, rateLine, readStoredRates, storeRates,
+  formatAsOf, formatRateTime, liveSourceText, needsTable, offlineBannerText, offlineRate, rateLine, rateSourceText, readStoredRates, storeRates,
   type Outcome,
 } from './rates';
 import { loadUnits, MemoryStorage } from '../../test/testData.ts';
@@ -212,4 +212,13 @@ test('words and numbers', () => {
   assert.deepEqual(moneyParts(92, chf), { value: '92.00', code: 'CHF' }); // no symbol when it is the code
   assert.deepEqual(moneyParts(NaN, usd), { value: '', code: 'USD' });
   assert.deepEqual(moneyParts(0.5, data.currencies[1]), { value: '€0.50', code: 'EUR' });
+  // Where a shown rate comes from, and the banner while live rates fail.
+  assert.equal(rateSourceText({ source: 'live' }), 'Live rate');
+  assert.equal(rateSourceText({ source: 'live', time: T, stale: true }), liveSourceText(T, true));
+  assert.equal(rateSourceText({ source: 'stored', time: T }), 'Offline rate from Nov 20, 2026, 12:00 AM UTC');
+  assert.equal(rateSourceText({ source: 'table' }), 'Offline rate from the built-in fallback table');
+  assert.equal(rateSourceText({ source: 'same' }), 'Same currency: nothing to convert');
+  assert.match(offlineBannerText({ source: 'stored', time: T }, ''), /the last live rate this browser saw, from Nov 20, 2026, 12:00 AM UTC\./);
+  assert.match(offlineBannerText({ source: 'table' }, ''), /built-in fallback rates/);
+  assert.match(offlineBannerText({ source: 'none' }, 'THB'), /no offline rate for THB\. Try again when you are back online\./);
 });

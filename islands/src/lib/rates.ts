@@ -349,6 +349,38 @@ export function liveSourceText(time: number, stale: boolean, now: number = Date.
   return stale ? `Rates from ${formatAsOf(time, now)} — live source unavailable` : `Live · as of ${formatAsOf(time, now)}`;
 }
 
+/** Where the card's rate comes from: the edge, this browser's stored rates, the built-in table, or nowhere (one currency). */
+export type RateSource = 'live' | 'stored' | 'table' | 'same';
+
+/** The line under a result saying where its rate comes from. */
+export function rateSourceText(c: { source: RateSource; time?: number; stale?: boolean }): string {
+  switch (c.source) {
+    case 'live':
+      return c.time === undefined ? 'Live rate' : liveSourceText(c.time, c.stale === true);
+    case 'stored':
+      return `Offline rate from ${formatRateTime(c.time ?? NaN)}`;
+    case 'table':
+      return 'Offline rate from the built-in fallback table';
+    default:
+      return 'Same currency: nothing to convert';
+  }
+}
+
+/** What the card falls back on while the last live call failed: `none` when it has no rate for the pair. */
+export type OfflineRates = { source: 'stored'; time: number } | { source: 'table' } | { source: 'none' };
+
+/** The card's banner while live rates fail; `missing` names the currencies with no offline rate. */
+export function offlineBannerText(offline: OfflineRates, missing: string): string {
+  switch (offline.source) {
+    case 'stored':
+      return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${formatRateTime(offline.time)}. It may differ from today's rate.`;
+    case 'table':
+      return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
+    default:
+      return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
+  }
+}
+
 /**
  * An amount of money as shown, in two parts: "€92.00" and "EUR" (no symbol when it is the
  * code), with the currency's own decimals ("¥15,120", "KWD" 0.308).
