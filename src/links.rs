@@ -45,6 +45,11 @@ impl PageLinks {
         PageLinks { ids, hrefs, source }
     }
 
+    /// Adds ids the page has that its HTML did not show yet (`ids`: each followed by a newline).
+    pub fn add_ids(&mut self, ids: &str) {
+        self.ids.push_str(ids);
+    }
+
     fn has_id(&self, id: &str) -> bool {
         self.ids.split('\n').any(|i| i == id)
     }

@@ -39,6 +39,46 @@ pub struct Renderer {
     /// The featured currencies and their fallback rates, as the currency card's props carry
     /// them: what a currency pair page gets instead of a category.
     currency: Value,
+    /// The parts every page has alike, rendered and minified once ([`Once`]).
+    once: Once,
+}
+
+/// HTML that is the same on every page (the header's menu of every converter, the footer): rendered and
+/// minified once a build, and left in each page as a marker (a comment, which minifying keeps)
+/// that [`Once::fill`] replaces after the page is minified, so 20,000 pages do not each
+/// minify the same 3.5 KB. Its links need no check per page: the menu lists the converter
+/// pages and the navigation's routes, the footer the links of site.yaml's `footer`, which the
+/// content's validation already matched to routes.
+pub struct Once {
+    parts: Vec<(&'static str, String)>,
+    /// The ids in those parts, each followed by a newline, as [`crate::links::PageLinks`] keeps them.
+    ids: String,
+}
+
+impl Once {
+    /// `parts`: each marker with its part's HTML as rendered.
+    fn new(parts: Vec<(&'static str, String)>) -> Once {
+        let mut ids: Vec<&str> = parts.iter().flat_map(|(_, html)| crate::links::attr_values(html, "id")).collect();
+        ids.sort_unstable();
+        let ids = ids.into_iter().map(|id| format!("{id}\n")).collect();
+        let parts = parts.iter().map(|(marker, html)| (*marker, String::from_utf8_lossy(&crate::output::minify(html)).into_owned())).collect();
+        Once { parts, ids }
+    }
+
+    /// `html` with every marker replaced by its part.
+    pub fn fill(&self, mut html: String) -> String {
+        for (marker, part) in &self.parts {
+            if html.contains(marker) {
+                html = html.replacen(marker, part, 1);
+            }
+        }
+        html
+    }
+
+    /// The ids of the parts (for the pages' anchor check).
+    pub fn ids(&self) -> &str {
+        &self.ids
+    }
 }
 
 /// The partial that renders a converter embedded in markdown (`{{ converter(…) }}`).
@@ -46,6 +86,11 @@ const EMBED_TEMPLATE: &str = "partials/converter-embed.html";
 
 /// The header's menu of every converter, grouped (`category_menu` in every page's context).
 const CATEGORY_MENU: &str = "partials/category-menu.html";
+/// Every page's footer (`site_footer` in every page's context).
+const FOOTER: &str = "partials/site-footer.html";
+/// Where a page has the menu and the footer until it is minified ([`Once`]).
+const MENU_MARKER: &str = "<!--unitly:once:menu-->";
+const FOOTER_MARKER: &str = "<!--unitly:once:footer-->";
 
 impl Renderer {
     /// Loads the theme's templates (from `cache` when unchanged). Errors carry the template
@@ -81,14 +126,21 @@ impl Renderer {
             .map(|p| NavLink { path: p, label: labels.get(p.as_str()).copied().unwrap_or(p) })
             .collect();
         menu.insert("pages", &pages);
-        globals.insert("category_menu", &tera.render(CATEGORY_MENU, &menu)?);
+        let once = Once::new(vec![(MENU_MARKER, tera.render(CATEGORY_MENU, &menu)?), (FOOTER_MARKER, tera.render(FOOTER, &globals)?)]);
+        globals.insert("category_menu", MENU_MARKER);
+        globals.insert("site_footer", FOOTER_MARKER);
         let mut extras = extras(content, &summaries);
         extras.push(("converter_groups", groups));
         extras.push(("converter_index", Value::Object(index)));
         let needs = extras_needed(templates_dir, &extras);
         let categories = content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
         let currency = json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates });
-        Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories, currency })
+        Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories, currency, once })
+    }
+
+    /// What every page has alike, to be filled in after minifying.
+    pub fn once(&self) -> &Once {
+        &self.once
     }
 
     /// The listing pages beyond `/blog` itself (numbered pages, archives): empty while every

@@ -76,6 +76,14 @@ impl<'a> Pages<'a> {
         Pages { content, renderer, listings: renderer.listing_paths(), converters: converter_pages(content) }
     }
 
+    /// A rendered page's HTML minified, with what every page has alike in it
+    /// ([`crate::render::Once`]). minify-html keeps UTF-8 text UTF-8; should it ever not, the
+    /// odd bytes become U+FFFD instead of failing the build.
+    pub fn minified(&self, html: &str) -> String {
+        let minified = String::from_utf8(crate::output::minify(html)).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        self.renderer.once().fill(minified)
+    }
+
     /// The page's output file and HTML (islands as placeholders); a problem in a page's
     /// body is located in its source, a template error at the template.
     pub fn render(&self, job: Job) -> Result<Rendered, Problems> {
@@ -107,7 +115,11 @@ impl<'a> Pages<'a> {
             .map(|(job, result)| {
                 let result = result.map(|mut r| {
                     let links = match job {
-                        Job::Page(_) => Some(PageLinks::of(std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key))),
+                        Job::Page(_) => {
+                            let mut links = PageLinks::of(std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key));
+                            links.add_ids(self.renderer.once().ids());
+                            Some(links)
+                        }
                         _ => None,
                     };
                     then(r, links)

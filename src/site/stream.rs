@@ -7,7 +7,7 @@ use super::reuse::PageReuse;
 use crate::diagnostics::Problems;
 use crate::islands::{self, IslandRegistry, Prerendered};
 use crate::links::PageLinks;
-use crate::output::{self, StagedDir};
+use crate::output::StagedDir;
 use anyhow::Result;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -80,7 +80,7 @@ impl<'a> Stream<'a> {
         let jobs = &self.reuse_unchanged(pages, jobs);
         let minify = self.problems.0.is_empty();
         let done = pages.render_with_links(jobs, registry, |r, links| {
-            let html = if minify { minified(&r.html) } else { String::new() };
+            let html = if minify { pages.minified(&r.html) } else { String::new() };
             (links, r.images, Minified { file: r.file, html })
         });
         for (job, result) in done {
@@ -171,12 +171,6 @@ impl<'a> Stream<'a> {
         }
         Ok(())
     }
-}
-
-/// Minified HTML as text (minify-html keeps UTF-8 text UTF-8; should it ever not, the odd
-/// bytes become U+FFFD instead of failing the build).
-fn minified(html: &str) -> String {
-    String::from_utf8(output::minify(html)).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Whether every island placeholder of `html` has its server HTML in `renders`.
