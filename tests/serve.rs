@@ -111,9 +111,12 @@ fn edits_are_served_after_the_rebuild_and_a_broken_edit_keeps_the_last_good_page
     assert!(get(&serve.addr, "/blog").contains("Ten Unit Conversion Tips That Hold Up"), "the blog list follows");
     wait_for(&serve.stdout, "rebuilt");
 
-    // A template: the parsed templates must not be reused.
-    project.edit("themes/unitly/templates/base.html", "All rights reserved.", "All rights reserved. Made with care.");
+    // A template: the parsed templates must not be reused, nor the footer every page shares,
+    // which is rendered once a build.
+    project.edit("themes/unitly/templates/partials/site-footer.html", "All rights reserved.", "All rights reserved. Made with care.");
     served_eventually(&serve.addr, "/faq", "All rights reserved. Made with care.");
+    project.edit("themes/unitly/templates/base.html", "Skip to content", "Skip to the content");
+    served_eventually(&serve.addr, "/faq", "Skip to the content");
 
     // Broken front matter: the rebuild fails with the place, the last good pages stay.
     project.edit(article, "title: ", "title: [unclosed ");
