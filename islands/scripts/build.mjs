@@ -28,29 +28,38 @@ const define = { 'process.env.NODE_ENV': '"production"' };
 // the client's, so prerendering runs the same React the browser hydrates with.
 process.env.NODE_ENV = 'production';
 
-// A component whose file says `// @island-runtime` is bundled into the runtime's own file
-// (src/runtime/client.ts, with React's DOM): the site-wide chrome that every page hydrates
-// (header, banners, toasts) then costs no file of its own, nor the small shared chunks
-// esbuild would split off between it and the runtime, each fetched and gzipped on its own.
-const RUNTIME_PRAGMA = /^\/\/ @island-runtime$/m;
-const inRuntime = new Set(components.filter((c) => RUNTIME_PRAGMA.test(readFileSync(join(componentsDir, `${c}.tsx`), 'utf8'))));
+// A component whose file says `// @island-chunk <name>` is bundled with the others that
+// name the same chunk: the site-wide chrome (header, banners, toasts) is then one download
+// on every page instead of a dozen small ones, which gzip and fetch worse one by one.
+const CHUNK_PRAGMA = /^\/\/ @island-chunk ([a-z]+)$/m;
+const chunkOf = Object.fromEntries(
+  components.map((c) => [c, readFileSync(join(componentsDir, `${c}.tsx`), 'utf8').match(CHUNK_PRAGMA)?.[1]]),
+);
+const CHUNK_MODULE = 'unitly:chunk/';
 
-// `unitly:components`: every file of src/components, on the client lazily imported (one
-// chunk each) or, with @island-runtime, statically; on the server statically imported.
+// `unitly:components`: every file of src/components, lazily imported on the client (one
+// chunk each, or one per @island-chunk) and statically imported on the server.
 function componentsPlugin(mode) {
-  const load = (c) => (inRuntime.has(c) ? `() => Promise.resolve({ default: ${c} })` : `() => import('./${c}.tsx')`);
+  const load = (c) =>
+    chunkOf[c] ? `() => import('${CHUNK_MODULE}${chunkOf[c]}').then((m) => ({ default: m.${c} }))` : `() => import('./${c}.tsx')`;
   const contents =
     mode === 'client'
-      ? `${[...inRuntime].map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\n` +
-        `export const components = {${components.map((c) => `${c}: ${load(c)}`).join(',')}};`
+      ? `export const components = {${components.map((c) => `${c}: ${load(c)}`).join(',')}};`
       : `${components.map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\n` +
         `${statics.map((c) => `import ${c} from '../static/${c}.tsx';`).join('\n')}\n` +
         `export const components = {${[...components, ...statics].join(',')}};`;
+  const chunkContents = (name) =>
+    components.filter((c) => chunkOf[c] === name).map((c) => `export { default as ${c} } from './${c}.tsx';`).join('\n');
   return {
     name: 'unitly-components',
     setup(build) {
       build.onResolve({ filter: /^unitly:components$/ }, () => ({ path: 'components', namespace: 'unitly' }));
-      build.onLoad({ filter: /.*/, namespace: 'unitly' }, () => ({ contents, loader: 'ts', resolveDir: componentsDir }));
+      build.onResolve({ filter: /^unitly:chunk\// }, (args) => ({ path: args.path.slice('unitly:'.length), namespace: 'unitly' }));
+      build.onLoad({ filter: /.*/, namespace: 'unitly' }, (args) => ({
+        contents: args.path === 'components' ? contents : chunkContents(args.path.slice('chunk/'.length)),
+        loader: 'ts',
+        resolveDir: componentsDir,
+      }));
     },
   };
 }
@@ -91,12 +100,13 @@ async function buildClient() {
   };
   const entryChunks = closure(entryPath);
   // Per component: its chunk and what that chunk imports, minus what the entry already
-  // brings, so a page can preload the islands it hydrates at once with the runtime (an
-  // @island-runtime component has no chunk: the runtime is it).
+  // brings, so a page can preload the islands it hydrates at once with the runtime.
   const componentPreload = {};
   for (const [path, output] of Object.entries(outputs)) {
-    const name = output.entryPoint?.match(/^src\/components\/([A-Za-z0-9]+)\.tsx$/)?.[1];
-    if (name) componentPreload[name] = [path, ...closure(path)].filter((p) => !entryChunks.has(p)).map(url);
+    const own = output.entryPoint?.match(/^src\/components\/([A-Za-z0-9]+)\.tsx$/)?.[1];
+    const chunk = output.entryPoint?.match(/^unitly:chunk\/([a-z]+)$/)?.[1];
+    const names = own ? [own] : components.filter((c) => chunk && chunkOf[c] === chunk);
+    for (const name of names) componentPreload[name] = [path, ...closure(path)].filter((p) => !entryChunks.has(p)).map(url);
   }
   const [head, serviceWorker] = await Promise.all([buildHeadScript(), buildServiceWorker()]);
   return {

@@ -1,4 +1,4 @@
-// @island-runtime
+// @island-chunk chrome
 // The install bar: when the browser offers to install Unitly (the runtime holds its
 // 'beforeinstallprompt' event: lib/pwa.ts), a bar at the bottom offers it. 'Later'
 // hides it (for the rest of this visit when the visitor allowed preference storage);

@@ -1,4 +1,4 @@
-// @island-runtime
+// @island-chunk chrome
 // The header's theme control. The theme is fixed to dark: pressing it (re)applies dark,
 // and its state says so honestly.
 import { useCallback } from 'react';

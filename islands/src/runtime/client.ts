@@ -1,12 +1,8 @@
 // Hydrates the server-rendered islands. Each island's element carries its component
 // name, its props as JSON and a directive: load (now), idle (when the main thread is
-// free) or visible (when scrolled near). Components load as separate chunks, except the
-// site-wide chrome every page hydrates (`// @island-runtime`), which is in this file with
-// React's DOM; React itself sits in one shared chunk, downloaded once for the whole site.
-import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
-// The JSX runtime's `jsx` rather than React's createElement: the islands' JSX compiles to it,
-// and used here too it shares React's chunk instead of being one more file on every page.
-import { jsx } from 'react/jsx-runtime';
+// free) or visible (when scrolled near). Components load as separate chunks; React
+// itself sits in one shared chunk, downloaded once for the whole site.
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
 
@@ -35,7 +31,7 @@ function hydrate(el: HTMLElement): void {
       // As a transition, React hydrates in slices of a few milliseconds and yields to the
       // browser between them, instead of blocking the main thread for a whole island.
       startTransition(() => {
-        hydrateRoot(el, jsx(Hydrated, { el, children: jsx(mod.default, props) }), { identifierPrefix: `${name}-` });
+        hydrateRoot(el, createElement(Hydrated, { el, children: createElement(mod.default, props) }), { identifierPrefix: `${name}-` });
       }),
     )
     .catch((error) => {
