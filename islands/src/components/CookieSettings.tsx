@@ -2,8 +2,8 @@
 // change it. Saving updates every island on the page (the consent banner loads or stops
 // loading third-party scripts from then on).
 import { useEffect, useState, type FormEvent } from 'react';
-import { ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
-import { ACCEPT_ALL, REJECT_ALL, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
+import { ConsentActions, ConsentChoices, type Draft } from '../ui/ConsentChoices.tsx';
+import { readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
 import { summary } from '../lib/consentText.ts';
 import { isConfigured, withdrawnButLoaded } from '../lib/thirdParty.ts';
 import { toast } from '../lib/toast.ts';
@@ -81,17 +81,7 @@ export default function CookieSettings({ ads, analytics }: Props) {
       </button>
       <form id={`${id}-form`} className="cookie-settings-form" hidden={!editing} onSubmit={onSubmit}>
         <ConsentChoices idPrefix={id} value={draft} onChange={setDraft} />
-        <div className="consent-actions">
-          <button className="button">
-            Save choices
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => save(REJECT_ALL)}>
-            Reject non-essential
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => save(ACCEPT_ALL)}>
-            Accept all
-          </button>
-        </div>
+        <ConsentActions className="consent-actions" choose={save} />
       </form>
     </section>
   );

@@ -1,5 +1,6 @@
-// The purpose checkboxes shared by the consent banner and the cookies page.
-import { PURPOSES, type Purpose } from '../lib/consent.ts';
+// The purpose checkboxes and the three choices after them, shared by the consent banner's
+// Customize popup and the cookies page.
+import { ACCEPT_ALL, PURPOSES, REJECT_ALL, type Purpose } from '../lib/consent.ts';
 import { PURPOSE_TEXT } from '../lib/consentText.ts';
 
 export type Draft = Record<Purpose, boolean>;
@@ -31,5 +32,20 @@ export function ConsentChoices({ idPrefix, value, onChange }: { idPrefix: string
         </div>
       ))}
     </fieldset>
+  );
+}
+
+/** Save choices (the form's submit), Reject non-essential and Accept all (`choose` with them). */
+export function ConsentActions({ className, choose }: { className: string; choose: (choices: Draft) => void }) {
+  return (
+    <div className={className}>
+      <button className="button">Save choices</button>
+      <button type="button" className="button button-secondary" onClick={() => choose(REJECT_ALL)}>
+        Reject non-essential
+      </button>
+      <button type="button" className="button button-secondary" onClick={() => choose(ACCEPT_ALL)}>
+        Accept all
+      </button>
+    </div>
   );
 }

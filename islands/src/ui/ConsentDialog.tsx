@@ -3,10 +3,10 @@
 // banner's sentence and three buttons until then. A native modal dialog: focus moves in,
 // Escape closes, the page behind is inert, and focus returns to Customize.
 import { useEffect, useState } from 'react';
-import { ConsentChoices, type Draft } from './ConsentChoices.tsx';
+import { ConsentActions, ConsentChoices, type Draft } from './ConsentChoices.tsx';
 import CloseButton from './CloseButton.tsx';
 import { useModalDialog } from '../lib/dialog.ts';
-import { ACCEPT_ALL, REJECT_ALL, saveConsent } from '../lib/consent.ts';
+import { saveConsent } from '../lib/consent.ts';
 
 const OFF: Draft = { preferences: false, analytics: false, advertising: false };
 
@@ -37,15 +37,7 @@ export default function ConsentDialog({ id, asked }: { id: string; asked: number
           <a href="/cookies">Cookie Policy page</a>.
         </p>
         <ConsentChoices idPrefix={id} value={draft} onChange={setDraft} />
-        <div className="modal-actions">
-          <button className="button">Save choices</button>
-          <button type="button" className="button button-secondary" onClick={() => saveConsent(REJECT_ALL)}>
-            Reject non-essential
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => saveConsent(ACCEPT_ALL)}>
-            Accept all
-          </button>
-        </div>
+        <ConsentActions className="modal-actions" choose={saveConsent} />
       </form>
     </dialog>
   );
