@@ -15,8 +15,10 @@ pub use staged::{safe_relative, StagedDir, MARKER};
 
 /// Minifies the HTML our templates produce. Comments are kept: island placeholders are
 /// comments, filled in after this step, so React's server HTML is never touched (the
-/// minifier would drop the `<!-- -->` separators hydration relies on).
-pub fn minify(html: &str) -> Vec<u8> {
+/// minifier would drop the `<!-- -->` separators hydration relies on). minify-html keeps
+/// UTF-8 text UTF-8; should it ever not, the odd bytes become U+FFFD instead of failing the
+/// build.
+pub fn minify(html: &str) -> String {
     let mut cfg = minify_html::Cfg::new();
     cfg.keep_comments = true;
     cfg.keep_closing_tags = true;
@@ -26,5 +28,6 @@ pub fn minify(html: &str) -> Vec<u8> {
     cfg.keep_spaces_between_attributes = true;
     cfg.minify_css = false;
     cfg.minify_js = false;
-    minify_html::minify(html.as_bytes(), &cfg)
+    let bytes = minify_html::minify(html.as_bytes(), &cfg);
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }

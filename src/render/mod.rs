@@ -61,7 +61,7 @@ impl Once {
         let mut ids: Vec<&str> = parts.iter().flat_map(|(_, html)| crate::links::attr_values(html, "id")).collect();
         ids.sort_unstable();
         let ids = ids.into_iter().map(|id| format!("{id}\n")).collect();
-        let parts = parts.iter().map(|(marker, html)| (*marker, String::from_utf8_lossy(&crate::output::minify(html)).into_owned())).collect();
+        let parts = parts.iter().map(|(marker, html)| (*marker, crate::output::minify(html))).collect();
         Once { parts, ids }
     }
 

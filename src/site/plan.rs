@@ -77,11 +77,9 @@ impl<'a> Pages<'a> {
     }
 
     /// A rendered page's HTML minified, with what every page has alike in it
-    /// ([`crate::render::Once`]). minify-html keeps UTF-8 text UTF-8; should it ever not, the
-    /// odd bytes become U+FFFD instead of failing the build.
+    /// ([`crate::render::Once`]).
     pub fn minified(&self, html: &str) -> String {
-        let minified = String::from_utf8(crate::output::minify(html)).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        self.renderer.once().fill(minified)
+        self.renderer.once().fill(crate::output::minify(html))
     }
 
     /// The page's output file and HTML (islands as placeholders); a problem in a page's
