@@ -97,9 +97,9 @@ impl Renderer {
     /// name and position.
     pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>, cache: &mut TemplateCache) -> Result<Renderer, tera::Error> {
         let mut tera = cache.parsed(templates_dir)?;
-        let category_json =
-            content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises").to_string())).collect();
-        tera.register_function("island", islands.tera_function(category_json));
+        let categories: HashMap<String, Value> =
+            content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
+        tera.register_function("island", islands.tera_function(categories.iter().map(|(key, c)| (key.clone(), c.to_string())).collect()));
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
         let list = articles(content);
@@ -133,7 +133,6 @@ impl Renderer {
         extras.push(("converter_groups", groups));
         extras.push(("converter_index", Value::Object(index)));
         let needs = extras_needed(templates_dir, &extras);
-        let categories = content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
         let currency = json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates });
         Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories, currency, once })
     }
