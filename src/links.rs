@@ -45,19 +45,21 @@ impl PageLinks {
         PageLinks { ids, hrefs, source }
     }
 
-    /// Adds ids the page has that its HTML did not show yet (`ids`: each followed by a newline).
-    pub fn add_ids(&mut self, ids: &str) {
-        self.ids.push_str(ids);
-    }
-
     fn has_id(&self, id: &str) -> bool {
-        self.ids.split('\n').any(|i| i == id)
+        has_line(&self.ids, id)
     }
 }
 
+/// Whether `lines` (each followed by a newline) has the line `line`.
+fn has_line(lines: &str, line: &str) -> bool {
+    lines.split('\n').any(|l| l == line)
+}
+
 /// `links[i]`: what was kept of `pages[i]`. `files`: other paths that exist in the output
-/// (`/sitemap.xml`, static files). Returns the number of links checked and the problems.
-pub fn check(pages: &[Page], links: &[PageLinks], files: &HashSet<String>, templates_dir: &str) -> (usize, Problems) {
+/// (`/sitemap.xml`, static files). `every_page_ids`: the ids of what every page has alike
+/// (each followed by a newline; [`crate::render::Once`]), which no page's own ids repeat.
+/// Returns the number of links checked and the problems.
+pub fn check(pages: &[Page], links: &[PageLinks], files: &HashSet<String>, every_page_ids: &str, templates_dir: &str) -> (usize, Problems) {
     let by_path: HashMap<&str, &PageLinks> = pages.iter().zip(links).map(|(p, l)| (p.path.as_str(), l)).collect();
     let mut problems = Problems::default();
     let mut checked = 0;
@@ -66,7 +68,7 @@ pub fn check(pages: &[Page], links: &[PageLinks], files: &HashSet<String>, templ
         let path = path.split('?').next().unwrap_or_default();
         let path = if path.is_empty() { from } else { path };
         match by_path.get(path) {
-            Some(page) if anchor.is_empty() || page.has_id(anchor) => Ok(()),
+            Some(page) if anchor.is_empty() || page.has_id(anchor) || has_line(every_page_ids, anchor) => Ok(()),
             Some(_) => Err(format!("anchor `#{anchor}` does not exist on {path}")),
             None if files.contains(path) && anchor.is_empty() => Ok(()),
             None => Err(format!("`{path}` is not a page of this site")),

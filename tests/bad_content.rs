@@ -91,6 +91,10 @@ fn broken_internal_link_is_located() {
     p.write("content/pages/about.md", &format!("{text}\nSee [help](/help#no-such-section).\n"));
     let err = stderr(&p.unitly(&["check"]));
     assert!(err.contains("anchor `#no-such-section` does not exist on /help"), "{err}");
+    // An id of what every page has (the header's menu, rendered once a build) is on /help too.
+    p.write("content/pages/about.md", &format!("{text}\nSee [every converter](/help#site-menu).\n"));
+    let out = p.unitly(&["check"]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]

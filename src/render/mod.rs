@@ -51,7 +51,7 @@ pub struct Renderer {
 /// content's validation already matched to routes.
 pub struct Once {
     parts: Vec<(&'static str, String)>,
-    /// The ids in those parts, each followed by a newline, as [`crate::links::PageLinks`] keeps them.
+    /// The ids in those parts, each followed by a newline, as [`crate::links::PageLinks`] keeps a page's.
     ids: String,
 }
 
@@ -75,7 +75,8 @@ impl Once {
         html
     }
 
-    /// The ids of the parts (for the pages' anchor check).
+    /// The ids of the parts, each followed by a newline (for the link check's anchors: every
+    /// page has them, so no page's kept links repeat them).
     pub fn ids(&self) -> &str {
         &self.ids
     }

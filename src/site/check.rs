@@ -22,7 +22,7 @@ impl Site {
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
         let (links, problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
         problems.into_result().map_err(anyhow::Error::new)?;
-        let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths());
+        let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths(), renderer.once().ids());
         problems.0.extend(links_to_held_back(&content, &links));
         problems.into_result().map_err(anyhow::Error::new)?;
         for target in generated::stale(&self.root, &content) {
@@ -33,11 +33,12 @@ impl Site {
 
     /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
     /// them resolve; their own links come from the same plan as the pages they point to).
-    pub(super) fn check_links(&self, content: &Content, links: &[PageLinks], listings: &[&str]) -> (usize, Problems) {
+    /// `every_page_ids`: the ids of what every page has alike ([`crate::render::Once::ids`]).
+    pub(super) fn check_links(&self, content: &Content, links: &[PageLinks], listings: &[&str], every_page_ids: &str) -> (usize, Problems) {
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
         files.extend(listings.iter().map(|l| l.to_string()));
         files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
-        links::check(&content.pages, links, &files, &format!("{THEME}/templates"))
+        links::check(&content.pages, links, &files, every_page_ids, &format!("{THEME}/templates"))
     }
 }
 

@@ -232,7 +232,7 @@ impl Site {
         })?;
         self.step("images", || self.publish_images(&content, &stream.images, &staged))?;
         let links = std::mem::take(&mut stream.links);
-        self.step("check links", || self.check_rendered_links(&content, &links, &renderer.listing_paths()))?;
+        self.step("check links", || self.check_rendered_links(&content, &links, &renderer))?;
         let next_reuse = reuse::reusable_pages(&content, &pages, shared, links, std::mem::take(&mut stream.page_images), kept_search);
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
         let report = self.step("write", || {
@@ -311,8 +311,8 @@ impl Site {
     }
 
     /// The pages' links (the listing, 404 and offline pages are not routes).
-    fn check_rendered_links(&self, content: &Content, links: &[PageLinks], listings: &[&str]) -> Result<((), String)> {
-        let (checked, problems) = self.check_links(content, links, listings);
+    fn check_rendered_links(&self, content: &Content, links: &[PageLinks], renderer: &Renderer) -> Result<((), String)> {
+        let (checked, problems) = self.check_links(content, links, &renderer.listing_paths(), renderer.once().ids());
         problems.into_result().map_err(anyhow::Error::new)?;
         Ok(((), format!("{checked} internal links")))
     }

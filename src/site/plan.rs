@@ -113,11 +113,7 @@ impl<'a> Pages<'a> {
             .map(|(job, result)| {
                 let result = result.map(|mut r| {
                     let links = match job {
-                        Job::Page(_) => {
-                            let mut links = PageLinks::of(std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key));
-                            links.add_ids(self.renderer.once().ids());
-                            Some(links)
-                        }
+                        Job::Page(_) => Some(PageLinks::of(std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key))),
                         _ => None,
                     };
                     then(r, links)
