@@ -30,6 +30,9 @@ pub struct StagedDir {
     committed: bool,
     /// Set when the build is written into the current output ([`StagedDir::patching`]).
     patch: Option<crate::patch::Patch>,
+    /// Whether `target` is an earlier build's output: only then is a file compared with the
+    /// current one (an empty or missing folder would cost a failed open per file).
+    has_current: bool,
 }
 
 impl StagedDir {
@@ -43,7 +46,8 @@ impl StagedDir {
             std::fs::remove_dir_all(&staging).with_context(|| format!("removing stale {}", staging.display()))?;
         }
         std::fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
-        let staged = StagedDir { target, staging, committed: false, patch: None };
+        let has_current = target.join(MARKER).is_file();
+        let staged = StagedDir { target, staging, committed: false, patch: None, has_current };
         staged.write(MARKER, MARKER_TEXT.as_bytes())?;
         staged.write(ASSETS_IGNORE, format!("{MARKER}\n").as_bytes())?;
         Ok(staged)
@@ -55,7 +59,7 @@ impl StagedDir {
     /// [`StagedDir::new`] when `target` is not a build's output.
     pub fn patching(target: &Path) -> Result<StagedDir> {
         let mut staged = StagedDir::new(target)?;
-        if staged.target.join(MARKER).is_file() {
+        if staged.has_current {
             staged.patch = Some(crate::patch::Patch::default());
         }
         Ok(staged)
@@ -89,7 +93,7 @@ impl StagedDir {
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
         let (rel, path) = self.staged_path(rel)?;
         let current = self.target.join(rel);
-        if std::fs::read(&current).is_ok_and(|old| old == bytes) && replacing(&path, || std::fs::hard_link(&current, &path)).is_ok() {
+        if self.has_current && std::fs::read(&current).is_ok_and(|old| old == bytes) && replacing(&path, || std::fs::hard_link(&current, &path)).is_ok() {
             return Ok(());
         }
         replacing(&path, || std::fs::File::create_new(&path).and_then(|mut f| f.write_all(bytes))).with_context(|| format!("writing {}", path.display()))
@@ -107,21 +111,17 @@ impl StagedDir {
             return there;
         }
         let Ok((rel, path)) = self.staged_path(rel) else { return false };
-        replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
+        self.has_current && replacing(&path, || std::fs::hard_link(self.target.join(rel), &path)).is_ok()
     }
 
-    /// `rel` without its leading `/`, and where it goes in the staged folder (its folder
-    /// created); refused when the path would leave the output folder.
+    /// `rel` without its leading `/`, and where it goes in the staged folder; refused when
+    /// the path would leave the output folder. Its folder is created by [`replacing`].
     fn staged_path<'r>(&self, rel: &'r str) -> Result<(&'r str, PathBuf)> {
         let rel = rel.trim_start_matches('/');
         if !safe_relative(rel) {
             bail!("refusing to write `{rel}`: the path leaves the output folder");
         }
-        let path = self.staging.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
-        Ok((rel, path))
+        Ok((rel, self.staging.join(rel)))
     }
 
     /// Swaps the staged folder in: two renames, so readers see the old or the new site.
@@ -158,14 +158,22 @@ impl StagedDir {
 }
 
 /// Creates `path` with `create`, replacing a file already staged there (written twice in
-/// one build). Removing first only when needed: an unlink takes the folder's lock even when
-/// there is nothing to remove, and thousands of pages share one folder.
+/// one build) and creating its folder when missing. Each only when needed, not before every
+/// file: an unlink takes the folder's lock even when there is nothing to remove, thousands
+/// of pages share one folder, and a folder is created once for all of them.
 fn replacing(path: &Path, create: impl Fn() -> std::io::Result<()>) -> std::io::Result<()> {
     match create() {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             std::fs::remove_file(path)?;
             create()
         }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => {
+                std::fs::create_dir_all(parent)?;
+                create()
+            }
+            _ => Err(e),
+        },
         other => other,
     }
 }
@@ -228,5 +236,32 @@ mod tests {
         staged.write("a.html", b"same").unwrap();
         staged.commit().unwrap();
         assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+    }
+
+    #[test]
+    fn only_an_earlier_builds_files_are_linked_and_folders_are_made_as_needed() {
+        use std::os::unix::fs::MetadataExt;
+        let inode = |p: &Path| std::fs::metadata(p).unwrap().ino();
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        // A folder unitly did not write (no marker): its files are not compared or linked.
+        std::fs::create_dir_all(out.join("deep/er")).unwrap();
+        std::fs::write(out.join("deep/er/a.html"), "same").unwrap();
+        let before = inode(&out.join("deep/er/a.html"));
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("deep/er/a.html", b"same").unwrap();
+        staged.write("deep/er/b.html", b"next to it").unwrap();
+        staged.commit().unwrap();
+        assert_ne!(inode(&out.join("deep/er/a.html")), before, "written anew, not linked");
+        assert_eq!(std::fs::read_to_string(out.join("deep/er/b.html")).unwrap(), "next to it");
+        // Now it is unitly's output: an unchanged file is linked.
+        let before = inode(&out.join("deep/er/a.html"));
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("deep/er/a.html", b"same").unwrap();
+        assert!(staged.link_current("deep/er/b.html"));
+        assert!(!staged.link_current("deep/er/missing.html"));
+        staged.commit().unwrap();
+        assert_eq!(inode(&out.join("deep/er/a.html")), before, "linked");
+        assert_eq!(std::fs::read_to_string(out.join("deep/er/b.html")).unwrap(), "next to it");
     }
 }
