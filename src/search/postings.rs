@@ -1,7 +1,7 @@
 //! The inverted index: for every term, how rare it is (BM25's inverse document frequency)
 //! and the pages that have it, each with how much it has it (BM25's term-frequency part: the
-//! term's count on the page, heading words counting more, against the page's length); a
-//! query sums, over its terms, rarity × frequency. Held as counts while the pages stream
+//! term's count on the page, heading words counting more, against the page's length, times
+//! the page's prior); a query sums, over its terms, rarity × frequency. Held as counts while the pages stream
 //! (one number per term and page: 20,000 articles of about 300 distinct terms are 6 million
 //! postings, ~50 MB), scored when the last page is in, then written sorted by term in chunks
 //! of about [`CHUNK_BYTES`]: a query fetches the chunk(s) its words fall in, found by the
@@ -27,6 +27,9 @@ pub struct Postings {
     terms: HashMap<String, Vec<(u32, f32)>>,
     /// Page number → its length in terms (0: not indexed).
     lengths: HashMap<u32, u32>,
+    /// Page number → what its frequencies are multiplied by, for the pages whose prior is
+    /// not 1 (see `PAIR_PRIOR` in mod.rs).
+    priors: HashMap<u32, f32>,
 }
 
 /// The index, written: each chunk's first term and its JSON
@@ -38,9 +41,13 @@ pub struct Chunks {
 }
 
 impl Postings {
-    /// Adds page `page`: its terms with their weighted counts, and its length in terms.
-    pub fn add(&mut self, page: u32, counts: HashMap<String, f32>, length: u32) {
+    /// Adds page `page`: its terms with their weighted counts, its length in terms and its
+    /// prior (1: none).
+    pub fn add(&mut self, page: u32, counts: HashMap<String, f32>, length: u32, prior: f32) {
         self.lengths.insert(page, length.max(1));
+        if prior != 1.0 {
+            self.priors.insert(page, prior);
+        }
         for (term, count) in counts {
             match self.terms.get_mut(&term) {
                 Some(list) => list.push((page, count)),
@@ -56,12 +63,14 @@ impl Postings {
     pub fn replace_pages(&mut self, renewed: &HashSet<u32>, fresh: Postings) {
         if !renewed.is_empty() {
             self.lengths.retain(|page, _| !renewed.contains(page));
+            self.priors.retain(|page, _| !renewed.contains(page));
             self.terms.retain(|_, list| {
                 list.retain(|(page, _)| !renewed.contains(page));
                 !list.is_empty()
             });
         }
         self.lengths.extend(fresh.lengths);
+        self.priors.extend(fresh.priors);
         for (term, list) in fresh.terms {
             self.terms.entry(term).or_default().extend(list);
         }
@@ -94,7 +103,8 @@ impl Postings {
                     let count = count as f64;
                     let length = self.lengths.get(&page).copied().unwrap_or(1) as f64;
                     let tf = count * (K1 + 1.0) / (count + K1 * (1.0 - B + B * length / average));
-                    (page, ((tf * SCALE).round() as u32).max(1))
+                    let prior = self.priors.get(&page).copied().unwrap_or(1.0) as f64;
+                    (page, ((tf * prior * SCALE).round() as u32).max(1))
                 })
                 .collect();
             if scored.len() > MAX_PAGES {
@@ -141,9 +151,9 @@ mod tests {
     #[test]
     fn rarer_terms_and_more_occurrences_score_higher() {
         let mut p = Postings::default();
-        p.add(0, counts(&[("rood", 1.0), ("area", 1.0)]), 10);
-        p.add(1, counts(&[("area", 3.0)]), 10);
-        p.add(2, counts(&[("area", 1.0), ("acre", 1.0)]), 10);
+        p.add(0, counts(&[("rood", 1.0), ("area", 1.0)]), 10, 1.0);
+        p.add(1, counts(&[("area", 3.0)]), 10, 1.0);
+        p.add(2, counts(&[("area", 1.0), ("acre", 1.0)]), 10, 1.0);
         let chunks = p.chunks();
         assert_eq!(chunks.first_terms, ["acre"]);
         let json: serde_json::Value = serde_json::from_str(&chunks.json[0]).unwrap();
@@ -158,28 +168,41 @@ mod tests {
     #[test]
     fn replacing_pages_gives_what_indexing_them_anew_gives() {
         let mut kept = Postings::default();
-        kept.add(0, counts(&[("rood", 1.0), ("area", 2.0)]), 10);
-        kept.add(1, counts(&[("area", 3.0), ("perch", 1.0)]), 12);
-        kept.add(2, counts(&[("acre", 1.0)]), 4);
+        kept.add(0, counts(&[("rood", 1.0), ("area", 2.0)]), 10, 0.9);
+        kept.add(1, counts(&[("area", 3.0), ("perch", 1.0)]), 12, 0.5);
+        kept.add(2, counts(&[("acre", 1.0)]), 4, 1.0);
         let mut fresh = Postings::default();
-        fresh.add(1, counts(&[("area", 1.0), ("hide", 2.0)]), 7);
+        fresh.add(1, counts(&[("area", 1.0), ("hide", 2.0)]), 7, 1.0);
         // Page 2 lost its text: renewed, with nothing fresh.
         kept.replace_pages(&HashSet::from([1, 2]), fresh);
         let mut anew = Postings::default();
-        anew.add(0, counts(&[("rood", 1.0), ("area", 2.0)]), 10);
-        anew.add(1, counts(&[("area", 1.0), ("hide", 2.0)]), 7);
-        assert_eq!(kept.chunks().json, anew.chunks().json);
+        anew.add(0, counts(&[("rood", 1.0), ("area", 2.0)]), 10, 0.9);
+        anew.add(1, counts(&[("area", 1.0), ("hide", 2.0)]), 7, 1.0);
+        assert_eq!(kept.chunks().json, anew.chunks().json, "page 1's old prior went with it; page 0 kept its own");
         assert_eq!((kept.pages(), kept.terms()), (2, 3), "perch and acre are gone with their pages");
+    }
+
+    #[test]
+    fn a_pages_prior_scales_its_frequencies_and_nothing_else() {
+        let mut p = Postings::default();
+        p.add(0, counts(&[("stone", 5.0), ("weight", 1.0)]), 10, 1.0);
+        p.add(1, counts(&[("stone", 5.0), ("weight", 1.0)]), 10, 0.5);
+        p.add(2, counts(&[("pound", 1.0)]), 10, 1.0);
+        let json: serde_json::Value = serde_json::from_str(&p.chunks().json[0]).unwrap();
+        let (full, halved) = (json["stone"][2].as_u64().unwrap(), json["stone"][4].as_u64().unwrap());
+        assert_eq!(halved, (full as f64 / 2.0).round() as u64, "{json}");
+        assert_eq!(json["stone"][0], json["weight"][0], "rarity is the term's, whatever the pages' priors");
+        assert_eq!(json["pound"][2], json["weight"][2], "a page of the same length without a prior keeps its frequency");
     }
 
     #[test]
     fn a_term_lists_its_best_pages_only() {
         let mut p = Postings::default();
         for page in 0..(MAX_PAGES as u32 + 10) {
-            p.add(page, counts(&[("common", if page == 1005 { 9.0 } else { 1.0 })]), 10 + page % 7);
+            p.add(page, counts(&[("common", if page == 1005 { 9.0 } else { 1.0 })]), 10 + page % 7, 1.0);
         }
         for page in 2000..4000 {
-            p.add(page, counts(&[("other", 1.0)]), 10);
+            p.add(page, counts(&[("other", 1.0)]), 10, 1.0);
         }
         let chunks = p.chunks();
         let json: serde_json::Value = serde_json::from_str(&chunks.json[0]).unwrap();
@@ -200,7 +223,7 @@ mod tests {
     fn chunks_split_in_term_order() {
         let mut p = Postings::default();
         for i in 0..3000u32 {
-            p.add(i, counts(&[(&format!("term{i:05}"), 1.0)]), 5);
+            p.add(i, counts(&[(&format!("term{i:05}"), 1.0)]), 5, 1.0);
         }
         let chunks = p.chunks();
         assert!(chunks.json.len() > 1);

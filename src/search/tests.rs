@@ -11,7 +11,7 @@ fn planned(pages: &[(&str, &str, &str)], first: u32) -> HashMap<String, Planned>
         .iter()
         .enumerate()
         .map(|(i, (file, url, title))| {
-            (file.to_string(), Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into() })
+            (file.to_string(), Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0 })
         })
         .collect()
 }
