@@ -152,7 +152,100 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     }
     // Five categories of 4 to 24 units at the least: far more than a handful.
     assert!(checked >= 200, "{checked} pair pages checked");
+    a_pair_page_is_found_by_its_formula_not_its_table(&site);
     embedded_converters_are_cards_in_the_article(&site);
+}
+
+/// The built site's search index as the box reads it: each result's fragment by number, and
+/// each term's rarity with its pages' frequencies (src/search/postings.rs).
+struct Index {
+    fragments: std::collections::HashMap<u64, serde_json::Value>,
+    terms: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Index {
+    fn of(site: &Project) -> Index {
+        let entry: serde_json::Value = serde_json::from_str(&site.read("site/search.json")).expect("search.json");
+        let version = site.path(&format!("site/search/{}", entry["version"].as_str().expect("a version")));
+        let read = |folder: &str| -> Vec<(u64, serde_json::Value)> {
+            std::fs::read_dir(version.join(folder))
+                .expect("an index folder")
+                .map(|e| {
+                    let path = e.expect("an entry").path();
+                    let number = path.file_stem().and_then(|n| n.to_str()?.parse().ok()).expect("a numbered file");
+                    (number, serde_json::from_str(&std::fs::read_to_string(&path).expect("readable")).expect("JSON"))
+                })
+                .collect()
+        };
+        let terms = read("c").into_iter().flat_map(|(_, chunk)| chunk.as_object().expect("a chunk").clone()).collect();
+        Index { fragments: read("p").into_iter().collect(), terms }
+    }
+
+    fn url(&self, result: u64) -> &str {
+        self.fragments[&result]["url"].as_str().expect("a URL")
+    }
+
+    /// The results with every one of `terms` (the index's own: folded, plural ending gone),
+    /// best first, with their scores as the box sums them (rarity × frequency per term; the
+    /// other terms a query word begins count half or less and are left out here).
+    fn ranked(&self, terms: &[&str]) -> Vec<(u64, f64)> {
+        let mut scores: std::collections::HashMap<u64, (usize, f64)> = Default::default();
+        for term in terms {
+            let list = self.terms[*term].as_array().unwrap_or_else(|| panic!("{term} is indexed"));
+            let (rarity, mut page) = (list[0].as_f64().unwrap() / 100.0, 0);
+            for posting in list[1..].chunks(2) {
+                page += posting[0].as_u64().unwrap();
+                let score = scores.entry(page).or_default();
+                *score = (score.0 + 1, score.1 + rarity * posting[1].as_f64().unwrap());
+            }
+        }
+        let mut ranked: Vec<(u64, f64)> = scores.into_iter().filter(|(_, (n, _))| *n == terms.len()).map(|(page, (_, s))| (page, s)).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked
+    }
+}
+
+/// `/weight-converter/grams-to-stones`, not the category's converter, a unit or an article.
+fn is_pair_page(url: &str) -> bool {
+    url.split_once("-converter/").is_some_and(|(category, pair)| !category.contains(['?', '#']) && pair.contains("-to-"))
+}
+
+/// The search result of a pair page: its text (for the excerpt, and what was indexed) has
+/// the formula and no row of the table of values.
+fn a_pair_page_is_found_by_its_formula_not_its_table(site: &Project) {
+    let index = Index::of(site);
+    let fragment = index.fragments.values().find(|f| f["url"] == "/length-converter/feet-to-meters").expect("feet to meters is a search result");
+    let text = fragment["text"].as_str().unwrap();
+    assert!(text.contains("0.3048"), "the formula is indexed: {text}");
+    let html = html_of(site, "/length-converter/feet-to-meters");
+    let (_, result) = table_rows(&html).into_iter().find(|(v, _)| *v == 20.0).expect("a row for 20 ft");
+    assert!(!text.contains(&result), "the table ({result} m in the row of 20 ft) is not: {text}");
+    pair_pages_rank_below_a_units_record_and_first_for_their_pair(&index);
+}
+
+/// Short (their tables are not indexed) and naming their units in the title, pair pages would
+/// outrank a unit's own record for its name ("what is a stone") without their lower prior;
+/// with it they still come first for their own pair, above the converter page.
+fn pair_pages_rank_below_a_units_record_and_first_for_their_pair(index: &Index) {
+    for (term, unit) in [("stone", "/weight-converter?from=stones&"), ("meter", "/length-converter?from=meters&"), ("mile", "/length-converter?from=miles&")] {
+        let ranked = index.ranked(&[term]);
+        let at = |url: &dyn Fn(&str) -> bool| ranked.iter().position(|(r, _)| url(index.url(*r))).unwrap_or_else(|| panic!("{term}: no such result"));
+        let (record, pair) = (at(&|u| u.starts_with(unit)), at(&|u| is_pair_page(u)));
+        assert!(record < pair, "{term}: the unit's record ({:?}) ranks above every pair page ({:?})", ranked[record], ranked[pair]);
+    }
+    for (terms, pair, converter) in [
+        (["psi", "bar"], "/pressure-converter/psi-to-bars", "/pressure-converter"),
+        (["feet", "meter"], "/length-converter/feet-to-meters", "/length-converter"),
+        (["celsius", "fahrenheit"], "/temperature-converter/celsius-to-fahrenheit", "/temperature-converter"),
+    ] {
+        let ranked = index.ranked(&terms);
+        let score = |url: &str| ranked.iter().find(|(r, _)| index.url(*r) == url).unwrap_or_else(|| panic!("{terms:?}: {url} is found")).1;
+        // Its reverse pair has the same words: the two may tie, nothing is above them.
+        assert_eq!(score(pair), ranked[0].1, "{terms:?}: {pair} has the top score, {} is first", index.url(ranked[0].0));
+        let best_other = ranked.iter().find(|(r, _)| !is_pair_page(index.url(*r))).expect("another result");
+        assert!(score(pair) > best_other.1, "{terms:?}: {pair} above {} ({best_other:?})", index.url(best_other.0));
+        assert!(score(converter) < score(pair));
+    }
 }
 
 /// content/blog/conversion-tips.md embeds three converters by shortcode: each is the

@@ -1,6 +1,9 @@
 // A pair page's table of common values (server-only, in the HTML without script): a unit
 // pair's values and a currency pair's amounts, each row a From value and what it is in To.
 // The scrolling region is what the heading names, so the section itself has no label.
+// The site search leaves the table out (`data-search-skip`): its numbers find nothing a
+// visitor looks for, and the box answers "5 ft in m" itself; the formula and the units'
+// definitions above it are what a pair page is found by.
 
 export interface PairEnd {
   /** "Feet", "US Dollar". */
@@ -28,7 +31,7 @@ export function PairTable({ id, from, to, rows }: Props) {
   return (
     <section>
       <h2 id={id}>{`${from.name} to ${to.name} table`}</h2>
-      <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0} data-search-skip="">
         <table>
           <thead>
             <tr>
