@@ -233,6 +233,7 @@ fn pair_pages_rank_below_a_units_record_and_first_for_their_pair(index: &Index) 
         let (record, pair) = (at(&|u| u.starts_with(unit)), at(&|u| is_pair_page(u)));
         assert!(record < pair, "{term}: the unit's record ({:?}) ranks above every pair page ({:?})", ranked[record], ranked[pair]);
     }
+    assert!(!index.fragments.values().any(|f| f["url"].as_str().is_some_and(|u| u.ends_with("/conversions"))), "an index of pairs is no result");
     for (terms, pair, converter) in [
         (["psi", "bar"], "/pressure-converter/psi-to-bars", "/pressure-converter"),
         (["feet", "meter"], "/length-converter/feet-to-meters", "/length-converter"),

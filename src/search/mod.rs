@@ -49,10 +49,11 @@ const BUILDING: &str = "building";
 const MAX_TEXT: usize = 32 * 1024;
 
 /// The section a result names, by the page's template; `None`: not a search result (the
-/// home page and the blog's listing pages only repeat what the articles say).
+/// home page and the blog's listing pages only repeat what the articles say, a category's
+/// index of pairs the titles of its pair pages).
 fn section(page: &Page) -> Option<&'static str> {
     match page.template.as_str() {
-        "home.html" | "blog-index.html" => None,
+        "home.html" | "blog-index.html" | crate::content::pairs::INDEX_TEMPLATE => None,
         "article.html" => Some("Blog"),
         "converter.html" => Some("Converter"),
         "faq.html" => Some(records::FAQ_SECTION),
