@@ -114,6 +114,17 @@ test('a unit finds its converter, opened on that unit', async () => {
   await finish(page);
 });
 
+test('a pair query lists its pair page first, before its reverse and the converter', async () => {
+  const page = await open('/');
+  for (const [query, title] of [['feet to meters', 'Feet to Meters'], ['meters to feet', 'Meters to Feet'], ['psi to bar', 'Pounds per Square Inch to Bars']]) {
+    await search(page, query);
+    const first = results(page).getByRole('option').first();
+    await first.waitFor();
+    assert.equal(await first.locator('.site-search-title').textContent(), title, query);
+  }
+  await finish(page);
+});
+
 test('a conversion is answered in the box, with Copy, and opens its converter filled in', async () => {
   const page = await open('/blog');
   await search(page, '5 ft 11 in to cm');

@@ -121,3 +121,20 @@ test('an entry that is not an index is refused', async () => {
   await assert.rejects(openSearch(async () => '{"hello":1}'));
   await assert.rejects(openSearch(async () => 'not json'));
 });
+
+test('among the results shown, one titled as the query reads comes first, whatever its score', async () => {
+  // A pair page and its reverse have the same words, so the same score; the box used to list
+  // them by result number.
+  const files: Record<string, string> = {
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['feet'], stop: [...stop] }),
+    '/search/v1/c/0.json': JSON.stringify({ feet: [100, 0, 50, 1, 50, 1, 60], meter: [100, 0, 50, 1, 50, 1, 60] }),
+    '/search/v1/p/0.json': JSON.stringify({ url: '/length-converter/meters-to-feet', title: 'Meters to Feet', section: 'Page', text: 'Meters to Feet' }),
+    '/search/v1/p/1.json': JSON.stringify({ url: '/length-converter/feet-to-meters', title: 'Feet to Meters', section: 'Page', text: 'Feet to Meters' }),
+    '/search/v1/p/2.json': JSON.stringify({ url: '/blog/feet', title: 'Feet in history', section: 'Blog', text: 'Feet in history, and meters.' }),
+  };
+  const search = await openSearch(async (url) => files[url] ?? Promise.reject(new Error(`404 ${url}`)));
+  const urls = async (q: string) => (await search.search(q)).hits.map((h) => h.url);
+  assert.deepEqual(await urls('feet to meters'), ['/length-converter/feet-to-meters', '/blog/feet', '/length-converter/meters-to-feet']);
+  assert.deepEqual(await urls('Meters to feet'), ['/length-converter/meters-to-feet', '/blog/feet', '/length-converter/feet-to-meters']);
+  assert.deepEqual(await urls('feet'), ['/blog/feet', '/length-converter/meters-to-feet', '/length-converter/feet-to-meters'], 'no title reads so: by score');
+});

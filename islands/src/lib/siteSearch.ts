@@ -3,8 +3,9 @@
 // (`/search.json`: the version, each chunk's first term, the stop words), the chunk(s) each
 // term falls in, and the results it shows. A term matches the index's terms it begins
 // (`conv` finds conversion, converter); a page must have every term (else the pages with
-// the most of them), ranked by the sum of the index's scores. When nothing matches, a
-// misspelled word is read as the site's most common word one edit away (spelling.ts).
+// the most of them), ranked by the sum of the index's scores, a result titled as the query
+// first among those shown. When nothing matches, a misspelled word is read as the site's most
+// common word one edit away (spelling.ts).
 import { correctable, correction, listNames, parseList, type WordList } from './spelling.ts';
 import { fold, term, terms, wordsOf } from './searchWords.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
@@ -241,6 +242,10 @@ export class SiteSearch {
       }
     }
     const fragments = await Promise.all(pages.slice(0, limit).map((n) => this.fragment(n)));
+    // A result titled as the query reads (its words, in their order) comes first: "feet to
+    // meters" finds Feet to Meters and Meters to Feet with the same words and the same score.
+    const titled = (f: Fragment) => this.terms(f.title).join(' ') === qterms.join(' ');
+    fragments.sort((a, b) => Number(titled(b)) - Number(titled(a)));
     const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(f.text, qterms, this.stop) }));
     return corrected === undefined ? { hits } : { hits, corrected };
   }
