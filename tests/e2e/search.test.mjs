@@ -7,12 +7,13 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { addArticles } from '../../bench/articles.mjs';
-import { siteCopy, siteForFile } from './harness.mjs';
+import { defaultRates, siteCopy, siteForFile } from './harness.mjs';
 import { finish, newPage, noAxeViolations } from './interactive-helpers.mjs';
 
 const root = siteCopy((dir) => addArticles(dir, 2000));
 after(() => rmSync(root, { recursive: true, force: true }));
-const ctx = siteForFile({ root });
+// THB besides the featured currencies: the box reads money in every currency.
+const ctx = siteForFile({ root, rates: defaultRates({ THB: 35.85 }) });
 
 const box = (page) => page.getByRole('combobox', { name: 'Search or convert' });
 const results = (page) => page.getByRole('listbox', { name: 'Search results' });
@@ -114,13 +115,17 @@ test('a unit finds its converter, opened on that unit', async () => {
   await finish(page);
 });
 
-test('a pair query lists its pair page first, before its reverse and the converter', async () => {
+test('a pair query is answered first, then lists its pair page before its reverse and the converter', async () => {
   const page = await open('/');
-  for (const [query, title] of [['feet to meters', 'Feet to Meters'], ['meters to feet', 'Meters to Feet'], ['psi to bar', 'Pounds per Square Inch to Bars']]) {
+  for (const [query, answer, title] of [
+    ['feet to meters', '1 ft = 0.3048 m', 'Feet to Meters'],
+    ['meters to feet', '1 m = 3.28084 ft', 'Meters to Feet'],
+    ['psi to bar', '1 psi = 0.0689476 bar', 'Pounds per Square Inch to Bars'],
+  ]) {
     await search(page, query);
-    const first = results(page).getByRole('option').first();
-    await first.waitFor();
-    assert.equal(await first.locator('.site-search-title').textContent(), title, query);
+    // The value parser answers the pair itself (one of the first), above the pages found.
+    await results(page).getByRole('option').first().filter({ hasText: answer }).waitFor();
+    assert.equal(await results(page).getByRole('option').nth(1).locator('.site-search-title').textContent(), title, query);
   }
   await finish(page);
 });
@@ -160,6 +165,19 @@ test('money in the box: the live rate through the edge, with its time', async ()
   assert.match(await answer.textContent(), /^100\.00 USD = 92\.00 EUR.*Live · as of/);
   await box(page).press('Enter');
   await page.waitForURL('**/currency-converter?value=100&from=USD&to=EUR');
+  await finish(page);
+});
+
+test('a pair with no number is answered as people search it, and money in every currency', async () => {
+  const page = await open('/');
+  await search(page, 'mpg to L/100km');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 mpg = 235\.214583 L\/100 km/ }).waitFor();
+  await search(page, 'THB to USD');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 THB = 0\.027894 USD.*Live · as of/ }).waitFor();
+  await search(page, '250 thai baht in usd');
+  await results(page).getByRole('option').first().filter({ hasText: /^250\.00 THB = 6\.97 USD/ }).waitFor();
+  await box(page).press('Enter');
+  await page.waitForURL('**/currency-converter?value=250&from=THB&to=USD');
   await finish(page);
 });
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answer, type AnswerData } from './askConversion.ts';
+import { everyCurrency } from './currencyCatalog.ts';
 import { loadUnits } from '../../test/testData.ts';
 
 const units = loadUnits();
@@ -94,4 +95,38 @@ test('words with a number that are no conversion are left to the search', () => 
 
 test('a number before words that name no unit is a search, not an unknown unit', () => {
   assert.equal(said('top 10 converters in 2024'), null);
+});
+
+test('a pair with no number, as people search it, is answered for one of the first', () => {
+  assert.deepEqual(said('feet to meters'), ['1 ft = 0.3048 m']);
+  assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
+  assert.deepEqual(said('Celsius in Fahrenheit'), ['1 °C = 33.8 °F']);
+  assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.39 in']);
+  assert.deepEqual(said('mpg to L/100km'), ['1 mpg = 235.214583 L/100 km'], 'a number inside a unit is no value');
+  assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
+  const eur = answer('usd to eur', data);
+  assert.ok(eur?.kind === 'currency' && eur.pair && eur.amount === 1 && eur.href === '/currency-converter?value=1&from=USD&to=EUR', JSON.stringify(eur));
+  const typed = answer('100 usd to eur', data);
+  assert.ok(typed?.kind === 'currency' && !typed.pair, 'an amount typed is an amount');
+});
+
+test('the box reads money in every currency of the catalog, the featured ones keeping their signs', () => {
+  const every: AnswerData = { ...data, currencies: everyCurrency(data.currencies) };
+  assert.equal(answer('THB to USD', data), null, 'units.json lists the featured currencies only');
+  const thb = answer('THB to USD', every);
+  assert.ok(thb?.kind === 'currency' && thb.pair && thb.href === '/currency-converter?value=1&from=THB&to=USD', JSON.stringify(thb));
+  const baht = answer('250 thai baht in mexican pesos', every);
+  assert.ok(baht?.kind === 'currency' && baht.amount === 250 && baht.from.code === 'THB' && baht.to.code === 'MXN', JSON.stringify(baht));
+  const dollars = answer('$20 to pln', every);
+  assert.ok(dollars?.kind === 'currency' && dollars.from.code === 'USD' && dollars.to.code === 'PLN', JSON.stringify(dollars));
+  assert.equal(everyCurrency(data.currencies), everyCurrency(data.currencies), 'one list per featured list');
+  assert.deepEqual(everyCurrency(data.currencies).slice(0, data.currencies.length), data.currencies);
+  assert.ok(everyCurrency(data.currencies).length > 150);
+});
+
+test('words around to or in that are no pair are left to the search, without a message', () => {
+  for (const q of ['how to convert units', 'what is in a cup', 'back to school', 'feet to', 'kg to cm', 'cups to grams', 'stone', 'convert']) {
+    assert.equal(said(q), null, q);
+  }
+  assert.match(String(said('5 fet to cm')), /Did you mean “feet”/, 'a value typed keeps its message');
 });

@@ -1,5 +1,7 @@
 // Conversions typed into the search box: "5 ft 11 in to cm", "10kg in lb", "1,5 km to mi",
-// "3 cups in ml", "100 usd to eur", or "5 ft" alone (answered in the category's usual units).
+// "3 cups in ml", "100 usd to eur", or "5 ft" alone (answered in the category's usual units);
+// and a pair with no number, as people search it ("feet to meters", "psi to bar", "THB to
+// USD"), answered for one of the first ("1 ft = 0.3048 m", "1 THB = 0.027894 USD").
 // Read by the cards' own reader (query.ts readConversion: the quantity, and a target after
 // to/in/into/as/→), the money by the currency card's lexicon (amount.ts), and converted as the
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
@@ -12,7 +14,7 @@ import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, resultLine } from './conversion.ts';
 import { toNumber } from './rational.ts';
 import { conversionSearch } from './urlState.ts';
-import { holdsNumber } from './searchWords.ts';
+import { holdsNumber, namesPair, pairOf } from './searchWords.ts';
 import type { Currency, RateTable, UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
@@ -39,6 +41,8 @@ export interface UnitAnswer {
 export interface CurrencyQuestion {
   kind: 'currency';
   amount: number;
+  /** Asked as a pair, with no amount ("thb to usd"): the answer is the rate. */
+  pair: boolean;
   from: Currency;
   to: Currency;
   href: string;
@@ -75,12 +79,26 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
   if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 USD to ${to.code}”.` };
   const amount = checkAmount(toNumber(read.parsed.value));
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
-  return { kind: 'currency', amount: amount.value, from, to, href: link(data, 'currency', String(amount.value), from.code, to.code) };
+  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data, 'currency', String(amount.value), from.code, to.code) };
 }
 
-/** The answer to a query that holds a number, or null when it is no conversion. */
+/**
+ * The answer to a query that holds a number, or names a pair ("feet to meters", "mpg to
+ * L/100km": one of the first); null when it is no conversion. A pair that does not read as
+ * one ("how to cook rice", "cups to grams" without an ingredient) is left to the search,
+ * without a message.
+ */
 export function answer(query: string, data: AnswerData): Answer | null {
-  if (!holdsNumber(query)) return null;
+  const value = holdsNumber(query) ? answerValue(query, data) : null;
+  if (value !== null && value.kind !== 'error') return value;
+  if (namesPair(query)) {
+    const one = answerValue(`1 ${pairOf(query)}`, data);
+    if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : one;
+  }
+  return value;
+}
+
+function answerValue(query: string, data: AnswerData): Answer | null {
   const money = moneyAnswer(query, data);
   if (money !== null) return money;
   const read = readConversion(query, unitLexicon(data), null);

@@ -1,11 +1,13 @@
 // What the search box shows for a conversion (askConversion.ts reads it): each answer as a
 // line to open, "5 ft 11 in = 180.34 cm" → the length converter with that value, and money
 // at the live rate the edge gives, with its time; without one, at the rate this browser
-// last saw or the built-in table, and the line says so. A chunk of its own: the parser and
-// the rates client load only once a query holds a number.
+// last saw or the built-in table, and the line says so. Money is read in every currency of
+// the catalog, not only the featured ones units.json lists ("100 THB to USD"). A chunk of its
+// own: the parser, the catalog and the rates client load only once a query may convert.
 import { answer, type AnswerData } from './askConversion.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
-import { formatCurrency, formatMoney } from './format.ts';
+import { formatCurrency, formatMoney, formatRate } from './format.ts';
+import { everyCurrency } from './currencyCatalog.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -20,16 +22,29 @@ export type BoxAnswer = { lines: AnswerLine[] } | { message: string };
 /** How long the box waits for a live rate before it answers with an offline one. */
 const RATE_TIMEOUT_MS = 4000;
 
+const widened = new WeakMap<AnswerData, AnswerData>();
+
+/** `data` reading every currency; the same object each time, so its lexicons are built once. */
+function withEveryCurrency(data: AnswerData): AnswerData {
+  let wide = widened.get(data);
+  if (wide === undefined) {
+    wide = { ...data, currencies: everyCurrency(data.currencies) };
+    widened.set(data, wide);
+  }
+  return wide;
+}
+
 /** The answer for `query`, or null when it is no conversion (the search answers it). */
 export async function answerFor(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
-  const a = answer(query, data);
+  const a = answer(query, withEveryCurrency(data));
   if (a === null) return null;
   if (a.kind === 'error') return { message: a.message };
   if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter` })) };
   const { amount, from, to, href } = a;
-  const line = (rate: number, source: string): BoxAnswer => ({
-    lines: [{ text: `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}`, href, section: `Currency · ${source}` }],
-  });
+  // A pair asked without an amount ("thb to usd") is answered with the rate itself.
+  const text = (rate: number) =>
+    a.pair ? `1 ${from.code} = ${formatRate(rate)} ${to.code}` : `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}`;
+  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${source}` }] });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
     return line(live.rate, liveSourceText(live.time, live.stale));

@@ -40,6 +40,23 @@ export function pickerList(featured: readonly Currency[], live: readonly string[
   return [...featured.map((c) => currencyOf(c.code, featured)), ...others];
 }
 
+const everyOf = new WeakMap<readonly Currency[], Currency[]>();
+
+/**
+ * The featured currencies, then every other of the catalog (the same list each time for the
+ * same `featured`): what the search box reads money in ("100 THB to USD"). Featured first, so
+ * a sign several currencies use ("$") stays the featured one's.
+ */
+export function everyCurrency(featured: readonly Currency[]): Currency[] {
+  let all = everyOf.get(featured);
+  if (all === undefined) {
+    const own = new Set(featured.map((c) => c.code));
+    all = [...featured, ...CATALOG.filter((c) => !own.has(c.code)).map(({ countries: _, ...c }) => c)];
+    everyOf.set(featured, all);
+  }
+  return all;
+}
+
 /** Lower case without accents, so "Réunion" is found by "reunion" and "CÔTE" by "cote". */
 export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -3,11 +3,12 @@
 // shows the results as the combobox's listbox options (title, section, excerpt with the
 // matched words marked) and handles the keys: ↓/↑ move through the options, Enter opens
 // the chosen one (or the first), Escape closes the list and, pressed again, clears the box.
-// A query holding a number is also read as a conversion (lib/boxAnswers.ts, a chunk fetched
-// then): its answer comes first in the list, opens the converter filled in, and has Copy.
+// A query holding a number, or naming a pair ("feet to meters"), is also read as a conversion
+// (lib/boxAnswers.ts, a chunk fetched then): its answer comes first in the list, opens the
+// converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { openSearch, type Found, type Hit, type SiteSearch } from '../lib/siteSearch.ts';
-import { holdsNumber } from '../lib/searchWords.ts';
+import { mayConvert } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import type { BoxAnswer } from '../lib/boxAnswers.ts';
@@ -99,7 +100,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
           () => undefined,
         );
     const timer = setTimeout(() => {
-      if (holdsNumber(trimmed)) void convert();
+      if (mayConvert(trimmed)) void convert();
       void read();
     }, DEBOUNCE_MS);
     return () => {
