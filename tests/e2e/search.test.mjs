@@ -168,12 +168,14 @@ test('money in the box: the live rate through the edge, with its time', async ()
   await finish(page);
 });
 
-test('a pair with no number is answered as people search it, and money in every currency', async () => {
+test('a pair with no number or asked in words is answered as people search it, and money in every currency', async () => {
   const page = await open('/');
   await search(page, 'mpg to L/100km');
   await results(page).getByRole('option').first().filter({ hasText: /^1 mpg = 235\.214583 L\/100 km/ }).waitFor();
   await search(page, 'THB to USD');
   await results(page).getByRole('option').first().filter({ hasText: /^1 THB = 0\.027894 USD.*Live · as of/ }).waitFor();
+  await search(page, 'how many ounces in a pound?');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 lb = 16 oz/ }).waitFor();
   await search(page, '250 thai baht in usd');
   await results(page).getByRole('option').first().filter({ hasText: /^250\.00 THB = 6\.97 USD/ }).waitFor();
   await box(page).press('Enter');

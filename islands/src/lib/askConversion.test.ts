@@ -124,6 +124,19 @@ test('the box reads money in every currency of the catalog, the featured ones ke
   assert.ok(everyCurrency(data.currencies).length > 150);
 });
 
+test('a conversion asked in words: how many, what is, convert', () => {
+  assert.deepEqual(said('how many ounces in a pound?'), ['1 lb = 16 oz']);
+  assert.deepEqual(said('How many feet are in a mile'), ['1 mi = 5,280 ft']);
+  assert.deepEqual(said('how many ml in a cup'), ['1 US cup = 236.588237 mL']);
+  assert.deepEqual(said('how many feet in 3 miles'), ['3 mi = 15,840 ft']);
+  assert.deepEqual(said('what is 5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
+  assert.deepEqual(said('convert from stone to kg'), ['1 st = 6.350293 kg']);
+  const yen = answer('how much is 100 usd in jpy', data);
+  assert.ok(yen?.kind === 'currency' && yen.amount === 100 && !yen.pair && yen.to.code === 'JPY', JSON.stringify(yen));
+  assert.deepEqual(said('how many days in a week'), ['1 wk = 7 d']);
+  for (const q of ['how many calories in an apple', 'what is a stone', 'how many people in london']) assert.equal(said(q), null, q);
+});
+
 test('words around to or in that are no pair are left to the search, without a message', () => {
   for (const q of ['how to convert units', 'what is in a cup', 'back to school', 'feet to', 'kg to cm', 'cups to grams', 'stone', 'convert']) {
     assert.equal(said(q), null, q);

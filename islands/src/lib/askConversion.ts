@@ -14,7 +14,7 @@ import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, resultLine } from './conversion.ts';
 import { toNumber } from './rational.ts';
 import { conversionSearch } from './urlState.ts';
-import { holdsNumber, namesPair, pairOf } from './searchWords.ts';
+import { holdsNumber, namesPair } from './searchWords.ts';
 import type { Currency, RateTable, UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
@@ -83,16 +83,34 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
 }
 
 /**
- * The answer to a query that holds a number, or names a pair ("feet to meters", "mpg to
- * L/100km": one of the first); null when it is no conversion. A pair that does not read as
- * one ("how to cook rice", "cups to grams" without an ingredient) is left to the search,
- * without a message.
+ * A conversion asked in words, as a plain one: "how many ounces in a pound" is "1 pound to
+ * ounces", "how many feet in 3 miles" "3 miles to feet"; "what is", "how much is" and
+ * "convert (from)" before one are dropped. Null when the query is no such question.
+ */
+export function plainConversion(query: string): string | null {
+  const q = query.trim().replace(/\s*\?+$/u, '');
+  const howMany = /^how\s+many\s+(.+?)\s+(?:are\s+)?(?:in|per)\s+(?:(?:a|an|one)\s+)?(.+)$/iu.exec(q);
+  if (howMany) return `${holdsNumber(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
+  const asked = /^(?:convert(?:\s+from)?|what\s+is|what's|how\s+much\s+is)\s+(.+)$/iu.exec(q);
+  return asked ? asked[1] : null;
+}
+
+/**
+ * The answer to a query that holds a number, names a pair ("feet to meters", "mpg to
+ * L/100km": one of the first) or asks for one in words ("how many ounces in a pound"); null
+ * when it is no conversion. A pair that does not read as one ("how to cook rice", "cups to
+ * grams" without an ingredient) is left to the search, without a message.
  */
 export function answer(query: string, data: AnswerData): Answer | null {
+  const plain = plainConversion(query);
+  if (plain !== null) {
+    const asked = answer(plain, data);
+    if (asked !== null && asked.kind !== 'error') return asked;
+  }
   const value = holdsNumber(query) ? answerValue(query, data) : null;
   if (value !== null && value.kind !== 'error') return value;
   if (namesPair(query)) {
-    const one = answerValue(`1 ${pairOf(query)}`, data);
+    const one = answerValue(`1 ${query.trim()}`, data);
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : one;
   }
   return value;

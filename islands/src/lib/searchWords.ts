@@ -62,14 +62,11 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
 export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query);
 
 /**
- * Whether a query may name a pair ("feet to meters", "THB to USD", "mpg to L/100km"): it
- * starts with a word (a leading "convert" aside), then to/in/into/as or an arrow, then more
+ * Whether a query may name a pair ("feet to meters", "THB to USD", "mpg to L/100km", "how
+ * many ounces in a pound"): it starts with a word, then to/in/into/as or an arrow, then more
  * words. Only whether to try; the conversion reader (query.ts) decides what it is.
  */
 export const namesPair = (query: string): boolean => /^\s*\p{L}.*?(\s(to|in|into|as)\s|→|->|=>)\s*\p{L}/iu.test(query);
-
-/** A pair query without its leading "convert" ("convert feet to meters"). */
-export const pairOf = (query: string): string => query.trim().replace(/^convert\s+(from\s+)?/iu, '');
 
 /** Whether the box should read a query as a conversion too: a number, or a pair. */
 export const mayConvert = (query: string): boolean => holdsNumber(query) || namesPair(query);
