@@ -17,6 +17,7 @@ mod templates;
 pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 pub use page::breadcrumb;
 use page::{json_ld, page_context};
+pub use shared::cooking_card;
 use shared::{articles, extras, extras_needed, globals, NavLink};
 pub use templates::{error_chain, template_names, TemplateCache, TemplateError};
 

@@ -92,21 +92,11 @@ fn unit_tables(content: &Content) -> Value {
     Value::Object(tables.collect())
 }
 
-/// The Cooking converter: its card's props (`card`: the measures as units of units.yaml,
-/// the ingredients without their sources) and its page's table (`table`: every figure with
-/// its source). Null on a site without content/ingredients.yaml.
+/// The Cooking converter: its card's props (`card`: [`cooking_card`]) and its page's table
+/// (`table`: every figure with its source). Null on a site without content/ingredients.yaml.
 fn cooking(content: &Content) -> Value {
     let Some(cooking) = &content.cooking else { return Value::Null };
     let measures = &cooking.measures;
-    let units = |set: &crate::content::ingredients::MeasureSet| -> Vec<Value> {
-        let category = content.units.category(&set.category);
-        let unit = |key: &String| category.and_then(|c| c.units.iter().find(|u| &u.key == key));
-        set.units.iter().filter_map(unit).map(|u| serde_json::to_value(u).expect("a unit serialises")).collect()
-    };
-    // Exact ("n/d", as units.yaml writes a ratio): the card converts with it exactly.
-    let per_cup = |i| cooking.grams_per_cup(i, &content.units).map(|g| format!("{}/{}", g.num, g.den)).unwrap_or_default();
-    let ingredients: Vec<Value> =
-        cooking.ingredients.iter().map(|i| json!({ "key": i.key, "name": i.name, "aliases": i.aliases, "grams_per_cup": per_cup(i) })).collect();
     let measure_name = |set: &crate::content::ingredients::MeasureSet, key: &str| {
         let unit = content.units.category(&set.category).and_then(|c| c.units.iter().find(|u| u.key == key));
         unit.map(|u| u.symbol.clone()).unwrap_or_default()
@@ -124,13 +114,31 @@ fn cooking(content: &Content) -> Value {
         })
         .collect();
     json!({
-        "card": {
-            "label": cooking.label, "precision": cooking.precision, "volume": units(&measures.volume), "weight": units(&measures.weight),
-            "cup": measures.cup, "gram": measures.gram, "default": cooking.default, "ingredients": ingredients,
-        },
+        "card": cooking_card(content),
         "table": table,
         "cup_name": cup.map(|u| u.name.as_str()).unwrap_or_default(),
         "cup_ml": cooking.cup_ml(&content.units).map(|ml| format!("{}", ml.value())).unwrap_or_default(),
+    })
+}
+
+/// What converts by ingredient, as the Cooking card gets it and the search box reads it
+/// (src/search/answers.rs): the measures as units of units.yaml and the ingredients without
+/// their sources. Null on a site without content/ingredients.yaml.
+pub fn cooking_card(content: &Content) -> Value {
+    let Some(cooking) = &content.cooking else { return Value::Null };
+    let measures = &cooking.measures;
+    let units = |set: &crate::content::ingredients::MeasureSet| -> Vec<Value> {
+        let category = content.units.category(&set.category);
+        let unit = |key: &String| category.and_then(|c| c.units.iter().find(|u| &u.key == key));
+        set.units.iter().filter_map(unit).map(|u| serde_json::to_value(u).expect("a unit serialises")).collect()
+    };
+    // Exact ("n/d", as units.yaml writes a ratio): the card converts with it exactly.
+    let per_cup = |i| cooking.grams_per_cup(i, &content.units).map(|g| format!("{}/{}", g.num, g.den)).unwrap_or_default();
+    let ingredients: Vec<Value> =
+        cooking.ingredients.iter().map(|i| json!({ "key": i.key, "name": i.name, "aliases": i.aliases, "grams_per_cup": per_cup(i) })).collect();
+    json!({
+        "label": cooking.label, "precision": cooking.precision, "volume": units(&measures.volume), "weight": units(&measures.weight),
+        "cup": measures.cup, "gram": measures.gram, "default": cooking.default, "ingredients": ingredients,
     })
 }
 

@@ -1,8 +1,8 @@
 //! What the search box needs to answer a conversion ("5 ft 11 in to cm", "100 usd to eur")
 //! without the visitor opening a converter: every category's units as the converter cards
-//! get them, the page each category's converter is on, and the currencies with their
-//! fallback rates, as one file of the index (`units.json`) fetched only when a query holds a
-//! number.
+//! get them, the page each category's converter is on, the currencies with their fallback
+//! rates and the Cooking converter's ingredients, as one file of the index (`units.json`)
+//! fetched only when a query may be a conversion.
 
 use crate::content::Content;
 use std::collections::BTreeMap;
@@ -27,6 +27,7 @@ pub fn units_json(content: &Content) -> String {
         "pages": pages,
         "currencies": units.currencies,
         "fallbackRates": units.fallback_rates,
+        "cooking": crate::render::cooking_card(content),
     })
     .to_string()
 }

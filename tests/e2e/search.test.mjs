@@ -160,9 +160,8 @@ test('a conversion is answered in the box, with Copy, and opens its converter fi
 test('money in the box: the live rate through the edge, with its time', async () => {
   const page = await open('/');
   await search(page, '100 usd to eur');
-  const answer = results(page).getByRole('option').first();
-  await answer.waitFor();
-  assert.match(await answer.textContent(), /^100\.00 USD = 92\.00 EUR.*Live · as of/);
+  // The answer comes alongside the page results (its chunk may arrive after them): wait for it.
+  await results(page).getByRole('option').first().filter({ hasText: /^100\.00 USD = 92\.00 EUR.*Live · as of/ }).waitFor();
   await box(page).press('Enter');
   await page.waitForURL('**/currency-converter?value=100&from=USD&to=EUR');
   await finish(page);
@@ -180,6 +179,22 @@ test('a pair with no number or asked in words is answered as people search it, a
   await results(page).getByRole('option').first().filter({ hasText: /^250\.00 THB = 6\.97 USD/ }).waitFor();
   await box(page).press('Enter');
   await page.waitForURL('**/currency-converter?value=250&from=THB&to=USD');
+  await finish(page);
+});
+
+test('a measure of an ingredient is answered with the cooking converter’s figures, and opens it on that ingredient', async () => {
+  const page = await open('/');
+  await search(page, 'how many grams in a cup of sugar');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 US cup of granulated sugar = 200 g/ }).waitFor();
+  await search(page, '2 cups to grams');
+  await page.locator('.site-search-note', { hasText: 'name the ingredient, as in “2 cups of flour to grams”' }).waitFor();
+  await search(page, '1 cup of flour in grams');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 US cup of all-purpose flour, spooned = 120\.49 g/ }).waitFor();
+  await box(page).press('Enter');
+  await page.waitForURL('**/cooking-converter?value=1+cup&from=cups&to=grams&ingredient=flour_spooned');
+  await page.waitForFunction(() => document.querySelector('[data-island="CookingCard"]')?.dataset.hydrated === 'true');
+  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
+  assert.match(await page.getByRole('status', { name: 'Result' }).textContent(), /120\.49/);
   await finish(page);
 });
 

@@ -2,14 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answer, type AnswerData } from './askConversion.ts';
 import { everyCurrency } from './currencyCatalog.ts';
-import { loadUnits } from '../../test/testData.ts';
+import { loadCooking, loadUnits } from '../../test/testData.ts';
 
 const units = loadUnits();
 const data: AnswerData = {
   categories: units.categories,
-  pages: { ...Object.fromEntries(Object.keys(units.categories).map((k) => [k, `/${k}-converter`])), currency: '/currency-converter' },
+  pages: { ...Object.fromEntries(Object.keys(units.categories).map((k) => [k, `/${k}-converter`])), currency: '/currency-converter', cooking: '/cooking-converter' },
   currencies: units.currencies,
   fallbackRates: units.fallback_rates,
+  cooking: loadCooking(),
 };
 
 /** The answer's lines, or its message. */
@@ -135,6 +136,19 @@ test('a conversion asked in words: how many, what is, convert', () => {
   assert.ok(yen?.kind === 'currency' && yen.amount === 100 && !yen.pair && yen.to.code === 'JPY', JSON.stringify(yen));
   assert.deepEqual(said('how many days in a week'), ['1 wk = 7 d']);
   for (const q of ['how many calories in an apple', 'what is a stone', 'how many people in london']) assert.equal(said(q), null, q);
+});
+
+test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {
+  assert.deepEqual(said('1 cup of flour in grams'), ['1 US cup of all-purpose flour, spooned = 120.49 g']);
+  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cup']);
+  assert.deepEqual(said('how many grams in a cup of sugar'), ['1 US cup of granulated sugar = 200 g']);
+  assert.deepEqual(said('tablespoons of honey to grams'), ['1 US tablespoon of honey = 20.82 g']);
+  const a = answer('1 1/2 cups of bread flour to ounces', data);
+  assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=1+1%2F2+cups&from=cups&to=ounces&ingredient=bread_flour_spooned', JSON.stringify(a));
+  assert.match(String(said('2 cups of flour to meters')), /meters/, 'a unit the cooking card has not is its message');
+  assert.equal(said('2 cups to grams'), 'What a cup weighs depends on what is in it: name the ingredient, as in “2 cups of flour to grams”.');
+  assert.equal(said('100 g in tbsp'), 'What a cup weighs depends on what is in it: name the ingredient, as in “100 g of flour in tbsp”.');
+  assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.', 'no measure of the cooking card: as before');
 });
 
 test('words around to or in that are no pair are left to the search, without a message', () => {

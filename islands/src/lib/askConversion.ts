@@ -8,7 +8,8 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query holds
 // a number.
 import { buildLexicon, type LexCategory, type Lexicon } from './parse.ts';
-import { readConversion } from './query.ts';
+import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
+import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData } from './cooking.ts';
 import { currencyLexicon } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, resultLine } from './conversion.ts';
@@ -24,6 +25,8 @@ export interface AnswerData {
   pages: Record<string, string>;
   currencies: Currency[];
   fallbackRates: RateTable;
+  /** The cooking converter's measures and ingredients, as its card gets them (null: none). */
+  cooking: CookingData | null;
 }
 
 /** One converted line: "5 ft 11 in = 180.34 cm", with the page that converts it. */
@@ -63,8 +66,7 @@ function unitLexicon(data: AnswerData): Lexicon {
 }
 
 /** The converter page with the value and pair filled in. */
-function link(data: AnswerData, category: string, value: string, from: string, to: string): string {
-  const page = data.pages[category];
+function link(page: string, value: string, from: string, to: string): string {
   return page + conversionSearch('', { value, from, to }, { from: '', to: '' });
 }
 
@@ -79,7 +81,7 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
   if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 USD to ${to.code}”.` };
   const amount = checkAmount(toNumber(read.parsed.value));
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
-  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data, 'currency', String(amount.value), from.code, to.code) };
+  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code) };
 }
 
 /**
@@ -119,17 +121,79 @@ export function answer(query: string, data: AnswerData): Answer | null {
 function answerValue(query: string, data: AnswerData): Answer | null {
   const money = moneyAnswer(query, data);
   if (money !== null) return money;
+  const cooking = cookingAnswer(query, data);
+  if (cooking !== null) return cooking;
   const read = readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
-  if (read.kind === 'error') return read.aboutUnits ? { kind: 'error', message: read.message } : null;
-  const { parsed, target } = read;
+  if (read.kind === 'error') return read.aboutUnits ? { kind: 'error', message: cookingHint(query, data) ?? read.message } : null;
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
+  return unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
+}
+
+/**
+ * A measure of an ingredient ("1 cup of flour in grams", "200 g butter to cups", "2 tbsp
+ * honey → ml"): the ingredient ends what is converted, as on the cooking card (cooking.ts),
+ * and the measures are that ingredient's. Null when no ingredient is named there.
+ */
+function cookingAnswer(query: string, data: AnswerData): Answer | null {
+  const page = data.pages[COOKING_KEY];
+  if (!data.cooking || page === undefined) return null;
+  for (const m of [...query.matchAll(SEPARATOR)].reverse()) {
+    const { ingredient, rest } = splitIngredient(query.slice(0, m.index), data.cooking.ingredients);
+    if (ingredient === null || rest === '') continue;
+    const category = cookingCategory(data.cooking, ingredient);
+    const lexicon = cookingLexicon(data.cooking, category);
+    const read = readConversion(`${rest}${query.slice(m.index)}`, lexicon, COOKING_KEY);
+    if (read.kind === 'empty') return null;
+    if (read.kind === 'error') return { kind: 'error', message: read.message };
+    const answers = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
+    return answers ?? null;
+  }
+  return null;
+}
+
+/**
+ * What to say when a volume is asked in a weight or back ("2 cups to grams") with no
+ * ingredient: that the ingredient decides, with the query as it would read with the cooking
+ * card's default one. Null when the query is no such measure.
+ */
+function cookingHint(query: string, data: AnswerData): string | null {
+  const cooking = data.cooking;
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  const chosen = cooking?.ingredients.find((i) => i.key === cooking.default.ingredient);
+  if (!cooking || last === undefined || chosen === undefined) return null;
+  const example = `${query.slice(0, last.index).trim()} of ${chosen.aliases?.[0] ?? chosen.name.toLowerCase()}${query.slice(last.index)}`;
+  if (cookingAnswer(example, data)?.kind !== 'answers') return null;
+  return `What a cup weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
+}
+
+/** A lexicon per ingredient's category, built once per cooking data. */
+const cookingLexicons = new WeakMap<CookingData, Map<string, Lexicon>>();
+
+function cookingLexicon(cooking: CookingData, category: UnitCategory & { key: string }): Lexicon {
+  let byIngredient = cookingLexicons.get(cooking);
+  if (byIngredient === undefined) cookingLexicons.set(cooking, (byIngredient = new Map()));
+  // The measures' words are the same for every ingredient; only their factors differ, and
+  // the lexicon holds the units themselves: one per ingredient.
+  const key = category.units.map((u) => u.factor).join();
+  let lex = byIngredient.get(key);
+  if (lex === undefined) byIngredient.set(key, (lex = buildLexicon({ [category.key]: category as LexCategory })));
+  return lex;
+}
+
+/**
+ * The answer lines for a reading of `category`: to its target, or without one to the
+ * converter's usual units ("5 ft": in meters); each opens the converter at `page` with the
+ * value and pair filled in (`extra`: more of the address), `what` after the value read.
+ */
+function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCategory & { key: string }, page: string | undefined, extra: string, what = ''): Answer | null {
+  const { parsed, target } = read;
+  if (page === undefined) return null;
   if (parsed.kind === 'number') {
     if (target === null) return null; // a number alone is a search ("2024")
-    return { kind: 'error', message: `Say which unit ${parsed.reading} is in, as in “${parsed.reading} ${category.units[0].symbol} to …”.` };
+    return { kind: 'error', message: `Say which unit ${parsed.reading} is in, as in “${parsed.reading} ${c.units[0].symbol} to …”.` };
   }
-  const c = { ...category, key: read.category };
   const from = c.units.find((u) => u.key === parsed.unit.key);
   if (!from) return null;
   // With a target, that; without one, the converter's usual pair ("5 ft": in meters).
@@ -141,7 +205,7 @@ function answerValue(query: string, data: AnswerData): Answer | null {
     const outcome = convertReading(read, { category: c, input: read.text, from, to, decimals: 'auto', exactTo: target === null });
     if (outcome.kind === 'error') return outcome;
     if (outcome.kind !== 'ok') continue;
-    answers.push({ kind: 'units', text: `${parsed.reading} = ${resultLine(outcome)}`, href: link(data, c.key, read.text, from.key, key), label: c.label });
+    answers.push({ kind: 'units', text: `${parsed.reading}${what} = ${resultLine(outcome)}`, href: link(page, read.text, from.key, key) + extra, label: c.label });
   }
   return answers.length > 0 ? { kind: 'answers', answers } : null;
 }

@@ -18,6 +18,7 @@ const box: AnswerData = {
   pages: Object.fromEntries(Object.keys(data.categories).map((k) => [k, `/${k}-converter`])),
   currencies: data.currencies,
   fallbackRates: data.fallback_rates,
+  cooking: null,
 };
 
 /** Each unit, converted to its category's base unit (the base itself to the next unit). */

@@ -31,7 +31,7 @@ export type ConversionReading =
 
 // Between a quantity and its target: a word with spaces around it, or an arrow. (The space
 // after the word is not taken, so "5 ft 11 in to cm" finds both "in" and "to".)
-const SEPARATOR = /\s+(to|in|into|as)(?=\s)|\s*(→|->|=>)/giu;
+export const SEPARATOR = /\s+(to|in|into|as)(?=\s)|\s*(→|->|=>)/giu;
 // A separator with nothing after it yet: "10 kg to" (never "in": 5 ft 11 in is inches).
 const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>))$/iu;
 
