@@ -44,6 +44,14 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('33 cl to ml'), ['33 cL = 330 mL']);
 });
 
+test('a square or cubic unit typed without ² or ³ reads as one in the box too', () => {
+  assert.deepEqual(said('10 sqft to m2'), ['10 ft² = 0.92903 m²']);
+  assert.deepEqual(said('2 m3 to ft3'), ['2 m³ = 70.629333 ft³']);
+  assert.deepEqual(said('100 cm2 in in2'), ['100 cm² = 15.500031 in²']);
+  assert.deepEqual(said('sq ft to m2'), ['1 ft² = 0.092903 m²']);
+  assert.deepEqual(said('5ft2in to cm'), ['5 ft 2 in = 157.48 cm'], 'feet and inches typed together stay so');
+});
+
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {
   const a = answer('5 ft 11 in to cm', data);
   assert.ok(a?.kind === 'answers');

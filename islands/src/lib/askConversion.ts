@@ -123,12 +123,28 @@ function answerValue(query: string, data: AnswerData): Answer | null {
   if (money !== null) return money;
   const cooking = cookingAnswer(query, data);
   if (cooking !== null) return cooking;
-  const read = readConversion(query, unitLexicon(data), null);
+  const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
   if (read.kind === 'error') return read.aboutUnits ? { kind: 'error', message: cookingHint(query, data) ?? read.message } : null;
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
   return unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
+}
+
+/**
+ * A reading of a query with a square or cubic unit typed without ² or ³ ("2 m3 to ft3",
+ * "10 sqft to m2"): the reader takes "m2" so only in a category that has it (on a length
+ * card "5ft2in" is 5 ft 2 in), and the box has none; so each category with such units is
+ * tried. Null when none reads the query whole.
+ */
+function poweredReading(query: string, data: AnswerData): Extract<ConversionReading, { kind: 'ok' }> | null {
+  if (!/\p{L}[23]\b/u.test(query)) return null;
+  for (const [key, c] of Object.entries(data.categories)) {
+    if (!c.units.some((u) => /[²³]/u.test(u.symbol))) continue;
+    const read = readConversion(query, unitLexicon(data), key);
+    if (read.kind === 'ok' && read.parsed.kind === 'quantity') return read;
+  }
+  return null;
 }
 
 /**
