@@ -192,9 +192,9 @@ test('a measure of an ingredient is answered with the cooking converter’s figu
   await results(page).getByRole('option').first().filter({ hasText: /^1 US cup of all-purpose flour, spooned = 120\.49 g/ }).waitFor();
   await box(page).press('Enter');
   await page.waitForURL('**/cooking-converter?value=1+cup&from=cups&to=grams&ingredient=flour_spooned');
-  await page.waitForFunction(() => document.querySelector('[data-island="CookingCard"]')?.dataset.hydrated === 'true');
-  await page.waitForFunction(() => !document.querySelector('output[aria-busy="true"]'));
-  assert.match(await page.getByRole('status', { name: 'Result' }).textContent(), /120\.49/);
+  // The card reads the address once it has hydrated: wait for what it then shows.
+  await page.getByRole('status', { name: 'Result' }).filter({ hasText: '120.49' }).waitFor();
+  assert.equal(await page.getByRole('combobox', { name: 'Ingredient' }).inputValue(), 'flour_spooned');
   await finish(page);
 });
 

@@ -52,6 +52,13 @@ test('a square or cubic unit typed without ² or ³ reads as one in the box too'
   assert.deepEqual(said('5ft2in to cm'), ['5 ft 2 in = 157.48 cm'], 'feet and inches typed together stay so');
 });
 
+test('a symbol whose case decides the unit, typed in neither, is asked about', () => {
+  assert.equal(said('1 gb to mb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
+  assert.equal(said('500 mb in GB'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
+  assert.deepEqual(said('1 GB to MB'), ['1 GB = 1,000 MB']);
+  assert.equal(said('top 10 converters in 2024'), null, 'words that are no units still get no message');
+});
+
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {
   const a = answer('5 ft 11 in to cm', data);
   assert.ok(a?.kind === 'answers');

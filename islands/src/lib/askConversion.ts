@@ -7,7 +7,7 @@
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
 // units come from the index's units.json (src/search/answers.rs), fetched when a query holds
 // a number.
-import { buildLexicon, type LexCategory, type Lexicon } from './parse.ts';
+import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData } from './cooking.ts';
 import { currencyLexicon } from './amount.ts';
@@ -125,10 +125,22 @@ function answerValue(query: string, data: AnswerData): Answer | null {
   if (cooking !== null) return cooking;
   const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
-  if (read.kind === 'error') return read.aboutUnits ? { kind: 'error', message: cookingHint(query, data) ?? read.message } : null;
+  if (read.kind === 'error') return read.aboutUnits || namesUnclearUnit(query, data) ? { kind: 'error', message: cookingHint(query, data) ?? read.message } : null;
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
   return unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
+}
+
+/**
+ * Whether a word of the query is a unit symbol typed in neither of its cases ("1 gb to mb":
+ * GB or Gb?): the reader's message says which it could be, where a query of words the
+ * reader cannot take ("top 10 converters") gets none.
+ */
+function namesUnclearUnit(query: string, data: AnswerData): boolean {
+  return query.split(/[\s,]+/u).some((word) => {
+    const found = word === '' ? null : lookupWord(unitLexicon(data), word, null);
+    return found !== null && 'unclear' in found;
+  });
 }
 
 /**
