@@ -7,7 +7,7 @@
 // read only in effects, so the first client render matches the server's HTML.
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
-import { MAX_DECIMALS, type Decimals } from '../lib/format.ts';
+import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
 import { unitWords } from '../lib/copyText.ts';
 import { findTarget, isCookingUnit, resultLine } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
@@ -107,7 +107,6 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
 
   // History and copied text in one style: symbols and a plain minus. "5 m", "5 ft 11 in"
   // (typed units), "1.5 m" (a decimal comma, as read) = "16.404199 ft", "5 ft 10.87 in".
-  const plainMinus = (s: string): string => s.replace(/−/g, '-');
   const fromText = ok === null ? '' : plainMinus(ok.typed ? ok.readingSymbols : `${ok.reading === null ? value.trim() : ok.readingSymbols} ${fromUnit.symbol}`);
   const toText = (o: Extract<Outcome, { kind: 'ok' }>): string => plainMinus(resultLine(o));
   const entry: NewHistoryEntry | null =

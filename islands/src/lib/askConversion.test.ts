@@ -96,6 +96,7 @@ test('money: codes, names and signs, either way round; the rate is asked for by 
 test('what cannot be converted says why, with a did-you-mean for a misspelled unit', () => {
   assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.');
   assert.deepEqual(said('5 ft to centimetres'), ['5 ft = 152.4 cm'], 'aliases are targets too');
+  assert.deepEqual(said('-40 c to f'), ['-40 °C = -40 °F'], 'a plain minus on both sides, as Copy and history write it');
   assert.match(String(said('5 ft to centimetrs')), /Did you mean “centimeters”/);
   assert.match(String(said('5 ft to cmm')), /Unknown unit “cmm”/);
   assert.match(String(said('5 fet to cm')), /Did you mean “feet”/);

@@ -15,6 +15,7 @@ import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, resultLine } from './conversion.ts';
 import { toNumber } from './rational.ts';
 import { conversionSearch } from './urlState.ts';
+import { plainMinus } from './format.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
 import type { Currency, RateTable, UnitCategory } from './units.ts';
 
@@ -233,7 +234,7 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     const outcome = convertReading(read, { category: c, input: read.text, from, to, decimals: 'auto', exactTo: target === null });
     if (outcome.kind === 'error') return outcome;
     if (outcome.kind !== 'ok') continue;
-    answers.push({ kind: 'units', text: `${parsed.reading}${what} = ${resultLine(outcome)}`, href: link(page, read.text, from.key, key) + extra, label: c.label });
+    answers.push({ kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}`), href: link(page, read.text, from.key, key) + extra, label: c.label });
   }
   return answers.length > 0 ? { kind: 'answers', answers } : null;
 }

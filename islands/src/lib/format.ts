@@ -77,6 +77,9 @@ export function formatResult(value: number, precision: number, decimals: Decimal
   return /^-?0(\.0*)?$/.test(text) ? clean.toExponential(5) : text;
 }
 
+/** A copied or stored line's minus signs as plain hyphen-minus ("−40 °C" → "-40 °C"), as history and Copy write them. */
+export const plainMinus = (text: string): string => text.replace(/−/g, '-');
+
 /**
  * Money with exactly `digits` decimals (a currency's minor unit: 2 by default, JPY 0, KWD 3),
  * US formatting ("1,234.50", "¥" amounts "15,120", "0.308"), as Intl.NumberFormat writes it.
