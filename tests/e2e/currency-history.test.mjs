@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaultRates, historyPerUsd, siteForFile, waitForHydration } from './harness.mjs';
-import { finish, newPage, noAxeViolations, tabUntil } from './interactive-helpers.mjs';
+import { finish, newPage, noAxeViolations, tabUntil, toast } from './interactive-helpers.mjs';
 
 const USD = { ...defaultRates().USD, KWD: 0.3075 };
 // No pause after a failed history call, so the "Try again" test sees the provider heal at once.
@@ -65,6 +65,35 @@ test('the pair\'s chart: figures, a described image read day by day with the key
   await history.getByText('one point a week', { exact: false }).waitFor();
   assert.equal(await history.getByRole('button', { name: '5 years' }).getAttribute('aria-pressed'), 'true');
   assert.deepEqual(page.historyCalls.at(-1), '/api/rates/history/USD/EUR?range=5Y');
+  await finish(page);
+});
+
+test('on a phone the chart\'s code and history come when its place is on the screen; offline then, a toast, and the chart once back online', async () => {
+  const page = await newPage(ctx.browser, { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(`${ctx.site.url}/currency-converter/usd-to-eur`);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  // The heading and range buttons are in the page; the card fills the first screen above the chart.
+  const history = page.getByRole('region', { name: 'USD to EUR history' });
+  assert.equal(await history.getByRole('button', { name: '1 year' }).getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(requests.filter((p) => p.startsWith('/api/rates/history/')), [], 'no history fetched at load');
+  const scriptsAtLoad = requests.filter((p) => p.endsWith('.js')).length;
+
+  // The connection lost, the visitor scrolls to the chart: its file cannot come.
+  await page.context().setOffline(true);
+  await history.getByRole('group', { name: 'History range' }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 300);
+  await toast(page, 'Could not load the chart', 'alert').filter({ hasText: 'Check your connection and try again.' }).waitFor();
+  await history.getByText('The chart could not load: check your connection.').waitFor();
+  assert.ok(requests.filter((p) => p.endsWith('.js')).length > scriptsAtLoad, 'the chart\'s file was asked for on scrolling');
+
+  // Back online: the chart comes by itself, with the 1 year history.
+  await page.context().setOffline(false);
+  await history.getByRole('img', { name: /^Chart: USD to EUR from / }).waitFor();
+  assert.deepEqual(requests.filter((p) => p.startsWith('/api/rates/history/')), ['/api/rates/history/USD/EUR']);
+  page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)));
   await finish(page);
 });
 

@@ -16,6 +16,7 @@ import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions, { copiedMessage } from '../ui/CardActions.tsx';
 import CurrencyField from '../ui/CurrencyField.tsx';
+import RateHistory from '../ui/RateHistory.tsx';
 import SwapButton from '../ui/SwapButton.tsx';
 import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
@@ -53,9 +54,6 @@ type Rates = typeof import('../lib/rates.ts');
 // chunk of its own, fetched when From or To is first used or a currency outside the
 // featured ones is on the card (from a shared address or a history entry).
 const catalogChunk = lazyChunk(() => import('../lib/currencyCatalog.ts'));
-
-// The pair's rate history (the chart, its table, its fetch): fetched when it nears the screen.
-const historyChunk = lazyChunk(() => import('../ui/RateHistory.tsx').then((m) => m.default));
 
 /**
  * The codes a shared address or a history entry may name before the catalog is here: the
@@ -122,23 +120,6 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // The codes the provider's table quotes (what converts live), once known.
   const [liveCodes, setLiveCodes] = useState<string[] | null>(null);
   const listAsked = useRef(false);
-  // The page's own card (the one that keeps the address) shows the pair's history below it.
-  const historySpot = useRef<HTMLDivElement>(null);
-  const [historyNear, setHistoryNear] = useState(false);
-  const [RateHistory] = useChunk(historyChunk, 'the rate history', historyNear);
-  useEffect(() => {
-    const spot = historySpot.current;
-    if (!syncUrl || spot === null) return;
-    if (typeof IntersectionObserver !== 'function') return setHistoryNear(true);
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setHistoryNear(true);
-        seen.disconnect();
-      }
-    }, { rootMargin: '200px' });
-    seen.observe(spot);
-    return () => seen.disconnect();
-  }, [syncUrl]);
 
   const id = card.id;
   const byCode = (code: string): Currency =>
@@ -386,8 +367,9 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       <CardActions onCopy={copy} onReset={reset} nothingToCopy={current ? undefined : 'Enter an amount to copy its result'} />
 
       {syncUrl && (
-        <div ref={historySpot} className="rate-history-spot">
-          {RateHistory !== null && <RateHistory id={id} from={from} to={to} headingLevel={headingLevel + 1} />}
+        // The page's own card (the one that keeps the address) shows the pair's history below it.
+        <div className="rate-history-spot">
+          <RateHistory id={id} from={from} to={to} headingLevel={headingLevel + 1} />
         </div>
       )}
     </CardSection>

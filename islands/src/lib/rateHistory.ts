@@ -1,16 +1,10 @@
 // A currency pair's history for the chart under the currency card: the edge's
 // /api/rates/history/{FROM}/{TO}?range=… (European Central Bank reference rates), read
 // defensively, and the geometry of its line. Part of the chart's chunk, fetched only when
-// the chart comes near the screen.
+// the chart's place is on the screen.
 
-/** The ranges the edge serves, as the chart's buttons name them. */
-export const RANGES = [
-  { key: '1M', label: '1 month' },
-  { key: '1Y', label: '1 year' },
-  { key: '5Y', label: '5 years' },
-  { key: 'max', label: 'Since 1999' },
-] as const;
-export type RangeKey = (typeof RANGES)[number]['key'];
+/** The ranges the edge serves (ui/RateHistory.tsx names them on its buttons). */
+export type RangeKey = '1M' | '1Y' | '5Y' | 'max';
 
 /** Never a spinner forever: the edge answers within 4.5 s, this allows for a slow network. */
 export const HISTORY_TIMEOUT_MS = 8000;

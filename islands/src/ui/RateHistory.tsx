@@ -1,12 +1,15 @@
-// The history of the currency card's pair: a line chart of the European Central Bank's
-// reference rates over 1 month, 1 year, 5 years or since 1999, with its low, high and change.
-// The chart is an image with a one-sentence description; focused, the arrow keys (or the
-// pointer) read out one day at a time; every point is also in a table. A chunk of its own,
-// fetched when the chart comes near the screen (not an island: islands are the files
-// directly in src/components).
-import { useEffect, useRef, useState } from 'react';
-import { RANGES, fetchHistory, formatChange, formatDay, linePath, plot, type History, type HistoryAnswer, type RangeKey } from '../lib/rateHistory.ts';
-import { formatRate } from '../lib/format.ts';
+// The history of the currency card's pair, under the card: its heading and range buttons
+// come with the card (in the page's HTML), the chart itself (its fetch, drawing and table,
+// ui/RateHistoryChart.tsx) is a chunk of its own, fetched when the place it is drawn in is
+// on the screen or a range is pressed. On a phone the card fills the first screen down to
+// this heading, so the page's first scripts carry no chart. A failed fetch (the connection
+// lost) says so in a toast and in place of the chart, and is tried again by Try again or
+// when the browser is back online. (Not an island: islands are the files in src/components.)
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazyChunk } from '../lib/lazyChunk.ts';
+import type { RangeKey } from '../lib/rateHistory.ts';
+import { toast } from '../lib/toast.ts';
+import { useChunk } from './useChunk.ts';
 
 interface Props {
   /** The id its elements' ids start with (`currency-converter`). */
@@ -17,28 +20,52 @@ interface Props {
   headingLevel: number;
 }
 
-// The drawing's own units; the SVG scales to the card's width.
-const WIDTH = 600;
-const HEIGHT = 180;
+/** The ranges the edge serves, as the buttons name them. */
+const RANGES: { key: RangeKey; label: string }[] = [
+  { key: '1M', label: '1 month' },
+  { key: '1Y', label: '1 year' },
+  { key: '5Y', label: '5 years' },
+  { key: 'max', label: 'Since 1999' },
+];
 
-const INTERVAL_WORDS = { day: 'one point a working day', week: 'one point a week (its last rate)', month: 'one point a month (its last rate)' };
+const chartChunk = lazyChunk(() => import('./RateHistoryChart.tsx').then((m) => m.default));
 
 export default function RateHistory({ id, from, to, headingLevel }: Props) {
   const Heading = `h${headingLevel}` as 'h3';
   const [range, setRange] = useState<RangeKey>('1Y');
-  // null while the answer is on its way.
-  const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [Chart, load] = useChunk(chartChunk, 'the rate history chart');
+  // The chart is wanted once its place is on the screen or a range was pressed.
+  const [wanted, setWanted] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (from === to) return;
-    const controller = new AbortController();
-    setAnswer(null);
-    fetchHistory(from, to, range, controller.signal).then(setAnswer, () => {
-      // Aborted: a newer pair or range asked instead.
+    const spot = place.current;
+    if (spot === null || wanted) return;
+    if (typeof IntersectionObserver !== 'function') return setWanted(true);
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setWanted(true);
     });
-    return () => controller.abort();
-  }, [from, to, range, attempt]);
+    seen.observe(spot);
+    return () => seen.disconnect();
+  }, [wanted]);
+
+  const fetchChart = useCallback((): void => {
+    setFailed(false);
+    void load().then((loaded) => {
+      if (loaded !== null) return;
+      setFailed(true);
+      toast({ title: 'Could not load the chart', description: 'Check your connection and try again.', variant: 'destructive' });
+    });
+  }, [load]);
+  useEffect(() => {
+    if (wanted && Chart === null) fetchChart();
+  }, [wanted, Chart, fetchChart]);
+  useEffect(() => {
+    if (!failed) return;
+    window.addEventListener('online', fetchChart, { once: true });
+    return () => window.removeEventListener('online', fetchChart);
+  }, [failed, fetchChart]);
 
   const rangeLabel = RANGES.find((r) => r.key === range)?.label ?? range;
   return (
@@ -48,152 +75,41 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
       </Heading>
       <div className="rate-history-ranges" role="group" aria-label="History range">
         {RANGES.map((r) => (
-          <button key={r.key} type="button" className="button button-secondary" aria-pressed={r.key === range} onClick={() => setRange(r.key)}>
+          <button
+            key={r.key}
+            type="button"
+            className="button button-secondary"
+            aria-pressed={r.key === range}
+            onClick={() => {
+              setRange(r.key);
+              setWanted(true);
+              if (failed) fetchChart();
+            }}
+          >
             {r.label}
           </button>
         ))}
       </div>
-      {from === to ? (
-        <p className="rate-history-note">Choose two different currencies to see how one moved against the other.</p>
-      ) : answer === null ? (
-        <p className="rate-history-note" role="status" aria-busy="true">
-          Loading the {rangeLabel.toLowerCase()} history…
-        </p>
-      ) : answer.kind === 'none' ? (
-        <p className="rate-history-note" role="status">
-          No history available for {answer.currencies.join(' or ')}: the European Central Bank publishes reference rates for about 30 currencies.
-        </p>
-      ) : answer.kind === 'unavailable' ? (
-        <div className="rate-history-note" role="status">
-          <p>The rate history is unavailable right now.</p>
-          <button type="button" className="button button-secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <Chart id={id} history={answer.history} />
-      )}
-    </section>
-  );
-}
-
-function Chart({ id, history }: { id: string; history: History }) {
-  const { from, to, points, first, last, min, max, change } = history;
-  const xy = plot(points, WIDTH, HEIGHT);
-  // The point read out: by the arrow keys, or under the pointer; none until then.
-  const [at, setAt] = useState<number | null>(null);
-  const [tableOpen, setTableOpen] = useState(false);
-  const svg = useRef<SVGSVGElement>(null);
-  const shown = at === null ? null : points[Math.min(at, points.length - 1)];
-  const description =
-    `${from} to ${to} from ${formatDay(first.date)} to ${formatDay(last.date)}: ${formatRate(first.rate)} to ${formatRate(last.rate)} ` +
-    `(${formatChange(change)}), low ${formatRate(min.rate)} on ${formatDay(min.date)}, high ${formatRate(max.rate)} on ${formatDay(max.date)}.`;
-
-  const onKeyDown = (e: React.KeyboardEvent): void => {
-    const last = points.length - 1;
-    const step = Math.max(1, Math.round(points.length / 10));
-    const now = at ?? last;
-    const next = { ArrowLeft: now - 1, ArrowRight: now + 1, ArrowDown: now - 1, ArrowUp: now + 1, PageDown: now - step, PageUp: now + step, Home: 0, End: last }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    setAt(Math.max(0, Math.min(last, next)));
-  };
-  const onPointerMove = (e: React.PointerEvent): void => {
-    const box = svg.current?.getBoundingClientRect();
-    if (!box || box.width === 0) return;
-    const x = ((e.clientX - box.left) / box.width) * WIDTH;
-    let nearest = 0;
-    xy.forEach((p, i) => {
-      if (Math.abs(p.x - x) < Math.abs(xy[nearest].x - x)) nearest = i;
-    });
-    setAt(nearest);
-  };
-
-  return (
-    <>
-      <dl className="rate-history-figures">
-        <div>
-          <dt>Change</dt>
-          <dd className={change > 0 ? 'is-up' : change < 0 ? 'is-down' : undefined}>{formatChange(change)}</dd>
-        </div>
-        <div>
-          <dt>Low</dt>
-          <dd>
-            {formatRate(min.rate)} <span>{formatDay(min.date)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>High</dt>
-          <dd>
-            {formatRate(max.rate)} <span>{formatDay(max.date)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Latest</dt>
-          <dd>
-            {formatRate(last.rate)} <span>{formatDay(last.date)}</span>
-          </dd>
-        </div>
-      </dl>
-      <div className="rate-history-plot">
-        <svg
-          ref={svg}
-          viewBox={`-4 -8 ${WIDTH + 8} ${HEIGHT + 16}`}
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`Chart: ${description}`}
-          aria-describedby={`${id}-history-point`}
-          tabIndex={0}
-          onKeyDown={onKeyDown}
-          onPointerMove={onPointerMove}
-          onPointerLeave={() => setAt(null)}
-          onBlur={() => setAt(null)}
-        >
-          <line className="rate-history-grid" x1="0" x2={WIDTH} y1="0" y2="0" />
-          <line className="rate-history-grid" x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} />
-          <path className="rate-history-line" d={linePath(xy)} vectorEffect="non-scaling-stroke" />
-          {at !== null && <line className="rate-history-cursor" x1={xy[at].x} x2={xy[at].x} y1="0" y2={HEIGHT} vectorEffect="non-scaling-stroke" />}
-        </svg>
-        <p className="rate-history-axis" aria-hidden="true">
-          <span>{formatDay(first.date)}</span>
-          <span>
-            {formatRate(min.rate)} – {formatRate(max.rate)} {to}
-          </span>
-          <span>{formatDay(last.date)}</span>
-        </p>
-      </div>
-      <p className="rate-history-point" id={`${id}-history-point`} aria-live="polite">
-        {shown === null ? 'Focus the chart and use the arrow keys, or point at it, to read a day.' : `${formatDay(shown.date)}: 1 ${from} = ${formatRate(shown.rate)} ${to}`}
-      </p>
-      <details className="rate-history-table" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
-        <summary>Show the rates as a table</summary>
-        {tableOpen && (
-          <div className="table-scroll" role="region" aria-label={`${from} to ${to} rates table`} tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">
-                1 {from} in {to}, {INTERVAL_WORDS[history.interval]}, newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">1 {from} in {to}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...points].reverse().map((p) => (
-                  <tr key={p.date}>
-                    <td>{formatDay(p.date)}</td>
-                    <td>{formatRate(p.rate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <div ref={place} className="rate-history-body">
+        {from === to ? (
+          <p className="rate-history-note">Choose two different currencies to see how one moved against the other.</p>
+        ) : Chart !== null ? (
+          <Chart id={id} from={from} to={to} range={range} rangeLabel={rangeLabel} />
+        ) : failed ? (
+          <div className="rate-history-note" role="status">
+            <p>The chart could not load: check your connection.</p>
+            <button type="button" className="button button-secondary" onClick={fetchChart}>
+              Try again
+            </button>
           </div>
+        ) : (
+          wanted && (
+            <p className="rate-history-note" role="status" aria-busy="true">
+              Loading the {rangeLabel.toLowerCase()} history…
+            </p>
+          )
         )}
-      </details>
-      <p className="rate-history-source">
-        {history.source}, {INTERVAL_WORDS[history.interval]}.
-      </p>
-    </>
+      </div>
+    </section>
   );
 }
