@@ -21,7 +21,7 @@ import SwapButton from '../ui/SwapButton.tsx';
 import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
-import { CURRENCY_DEFAULT, RATES_BASE } from '../generated/units.ts';
+import { CURRENCY_DEFAULT } from '../generated/units.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
 import type { OfflineRates, RateSource } from '../lib/rates.ts';
 
@@ -111,7 +111,6 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const [offline, setOffline] = useState<OfflineRates | null>(null);
   const offlineRef = useRef<OfflineRates | null>(null);
   const requester = useRef<ReturnType<Rates['createRequester']> | null>(null);
-  const tablesInFlight = useRef(new Set<string>());
   const [rates, loadRates] = useChunk(ratesChunk, 'the rates client');
   const [readAmount, loadAmountReader] = useChunk(amountChunk, 'the amount reader');
   // Wanted at once when a currency outside the featured ones is on the card.
@@ -136,30 +135,14 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   };
   const search = catalog === null || offered === null ? null : (text: string) => catalog.searchCurrencies(offered, text, localName);
 
-  // From or To first used: fetch the list and learn which currencies the provider quotes
-  // (the RATES_BASE table this browser stored within the hour, else the edge's, kept for offline use).
+  // From or To first used: fetch the list and learn which currencies the provider quotes.
   const onFirstUse = (): void => {
     void loadCatalog();
     if (listAsked.current) return;
     listAsked.current = true;
     void loadRates().then((r) => {
-      if (r === null) {
-        listAsked.current = false;
-        return;
-      }
-      const stored = r.readStoredRates();
-      const storedRow = stored.pairs[RATES_BASE];
-      const storedCodes = (): string[] | null => (storedRow ? [RATES_BASE, ...Object.keys(storedRow)] : null);
-      if (!r.needsTable(RATES_BASE, stored)) return setLiveCodes(storedCodes());
-      r.fetchLatest(RATES_BASE)
-        .then(({ rates: table, time }) => {
-          r.storeRates(RATES_BASE, table, time, { table: true });
-          setLiveCodes([RATES_BASE, ...Object.keys(table)]);
-        })
-        .catch((err) => {
-          console.warn('Unitly: the list of live currencies is unavailable:', err);
-          setLiveCodes(storedCodes());
-        });
+      if (r === null) listAsked.current = false;
+      else void r.liveCodes().then(setLiveCodes);
     });
   };
   const loadReader = (): void => {
@@ -177,16 +160,6 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const showOffline = (next: OfflineRates | null): void => {
     offlineRef.current = next;
     setOffline(next);
-  };
-
-  // After a live success, keep this base's whole table for offline use (at most hourly).
-  const refreshTable = (r: Rates, base: string): void => {
-    if (tablesInFlight.current.has(base) || !r.needsTable(base, r.readStoredRates())) return;
-    tablesInFlight.current.add(base);
-    r.fetchLatest(base)
-      .then(({ rates: table, time }) => r.storeRates(base, table, time, { table: true }))
-      .catch((err) => console.warn('Unitly: could not save offline rates:', err))
-      .finally(() => tablesInFlight.current.delete(base));
   };
 
   // Recompute whenever the amount or either currency changes (a currency typed with the
@@ -229,7 +202,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           r.storeRates(pairFrom, { [pairTo]: live.rate }, live.time);
           showOffline(null);
           setConversion({ amountText, from: pairFrom, to: pairTo, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
-          refreshTable(r, pairFrom);
+          r.keepTable(pairFrom);
           return;
         }
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
@@ -287,13 +260,6 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // A conversion is only ever made with the rates client at hand.
   const shown = rates === null ? null : conversion;
   const status = offline === null ? 'Live rates' : 'Offline rates';
-  // Offline, the currency with no offline rate is named ("no offline rate for THB").
-  const noRateFor = (r: Rates): string => {
-    const stored = r.readStoredRates();
-    const lacking = [from, to].filter((c) => c !== RATES_BASE && r.offlineRate(c, RATES_BASE, stored, fallbackRates) === null);
-    return lacking.length > 0 ? lacking.join(' or ') : `${from} to ${to}`;
-  };
-
   return (
     <CardSection
       card={card}
@@ -322,7 +288,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         // One sentence, no title of its own: the toast already says 'Using offline rates', and
         // two boxes with that title at once read as the same message shown twice.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-text">{rates.offlineBannerText(offline, offline.source === 'none' ? noRateFor(rates) : '')}</p>
+          <p className="rates-banner-text">{rates.offlineBannerText(offline, from, to, fallbackRates)}</p>
         </div>
       )}
 

@@ -218,7 +218,10 @@ test('words and numbers', () => {
   assert.equal(rateSourceText({ source: 'stored', time: T }), 'Offline rate from Nov 20, 2026, 12:00 AM UTC');
   assert.equal(rateSourceText({ source: 'table' }), 'Offline rate from the built-in fallback table');
   assert.equal(rateSourceText({ source: 'same' }), 'Same currency: nothing to convert');
-  assert.match(offlineBannerText({ source: 'stored', time: T }, ''), /the last live rate this browser saw, from Nov 20, 2026, 12:00 AM UTC\./);
-  assert.match(offlineBannerText({ source: 'table' }, ''), /built-in fallback rates/);
-  assert.match(offlineBannerText({ source: 'none' }, 'THB'), /no offline rate for THB\. Try again when you are back online\./);
+  assert.match(offlineBannerText({ source: 'stored', time: T }, 'USD', 'EUR', {}), /the last live rate this browser saw, from Nov 20, 2026, 12:00 AM UTC\./);
+  assert.match(offlineBannerText({ source: 'table' }, 'USD', 'EUR', {}), /built-in fallback rates/);
+  // The currency without an offline rate is named; with none of the two, the pair.
+  const table = { USD: { EUR: 0.92 } };
+  assert.match(offlineBannerText({ source: 'none' }, 'EUR', 'THB', table), /no offline rate for THB\. Try again when you are back online\./);
+  assert.match(offlineBannerText({ source: 'none' }, 'THB', 'KWD', table), /no offline rate for THB or KWD\./);
 });

@@ -222,6 +222,37 @@ export function needsTable(base: string, stored: StoredRates, now: number = Date
   return at === undefined || now - at >= TABLE_REFRESH_MS || at > now;
 }
 
+/**
+ * The codes the provider's table quotes (what converts live): the RATES_BASE table this
+ * browser stored within the hour, else the edge's, kept for offline use; the stored one (or
+ * null) when the edge fails.
+ */
+export async function liveCodes(): Promise<string[] | null> {
+  const stored = readStoredRates();
+  const storedRow = stored.pairs[RATES_BASE];
+  const storedCodes = storedRow ? [RATES_BASE, ...Object.keys(storedRow)] : null;
+  if (!needsTable(RATES_BASE, stored)) return storedCodes;
+  try {
+    const { rates: table, time } = await fetchLatest(RATES_BASE);
+    storeRates(RATES_BASE, table, time, { table: true });
+    return [RATES_BASE, ...Object.keys(table)];
+  } catch (err) {
+    console.warn('Unitly: the list of live currencies is unavailable:', err);
+    return storedCodes;
+  }
+}
+
+const tablesInFlight = new Set<string>();
+/** After a live success, keeps `base`'s whole table for offline use (at most hourly, one call at a time). */
+export function keepTable(base: string): void {
+  if (tablesInFlight.has(base) || !needsTable(base, readStoredRates())) return;
+  tablesInFlight.add(base);
+  fetchLatest(base)
+    .then(({ rates: table, time }) => storeRates(base, table, time, { table: true }))
+    .catch((err) => console.warn('Unitly: could not save offline rates:', err))
+    .finally(() => tablesInFlight.delete(base));
+}
+
 // ---------------------------------------------------------------------------------------
 // The offline rate
 // ---------------------------------------------------------------------------------------
@@ -369,15 +400,22 @@ export function rateSourceText(c: { source: RateSource; time?: number; stale?: b
 /** What the card falls back on while the last live call failed: `none` when it has no rate for the pair. */
 export type OfflineRates = { source: 'stored'; time: number } | { source: 'table' } | { source: 'none' };
 
-/** The card's banner while live rates fail; `missing` names the currencies with no offline rate. */
-export function offlineBannerText(offline: OfflineRates, missing: string): string {
+/**
+ * The card's banner while live rates fail for `from` → `to`; offline, with no rate at all,
+ * it names the currency this browser has no offline rate for ("no offline rate for THB").
+ */
+export function offlineBannerText(offline: OfflineRates, from: string, to: string, table: RateTable): string {
   switch (offline.source) {
     case 'stored':
       return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${formatRateTime(offline.time)}. It may differ from today's rate.`;
     case 'table':
       return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
-    default:
+    default: {
+      const stored = readStoredRates();
+      const lacking = [from, to].filter((c) => c !== RATES_BASE && offlineRate(c, RATES_BASE, stored, table) === null);
+      const missing = lacking.length > 0 ? lacking.join(' or ') : `${from} to ${to}`;
       return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
+    }
   }
 }
 
