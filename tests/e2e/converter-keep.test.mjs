@@ -173,6 +173,8 @@ test('a shared link records nothing until the visitor acts, on the unit and the 
   assert.equal(await stored(page), null, 'a currency link alone');
   // The visitor acts: now the conversion is recorded, as on any card.
   await page.getByRole('textbox', { name: 'Amount' }).fill('200');
+  // The panel under the currency card and its chart hydrates when scrolled to.
+  await history(page).scrollIntoViewIfNeeded();
   await history(page).getByRole('button', { name: /^Convert again: Currency, 🇬🇧 200 GBP to/ }).waitFor();
   await finish(page);
 });
