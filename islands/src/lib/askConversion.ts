@@ -122,8 +122,11 @@ export function answer(query: string, data: AnswerData): Answer | null {
 function answerValue(query: string, data: AnswerData): Answer | null {
   const money = moneyAnswer(query, data);
   if (money !== null) return money;
-  const cooking = cookingAnswer(query, data);
-  if (cooking !== null) return cooking;
+  return cookingAnswer(query, data) ?? unitAnswer(query, data);
+}
+
+/** The answer in the unit categories (no money, no ingredient), or null when it is none. */
+function unitAnswer(query: string, data: AnswerData): Answer | null {
   const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
   if (read.kind === 'error') return read.aboutUnits || namesUnclearUnit(query, data) ? { kind: 'error', message: cookingHint(query, data) ?? read.message } : null;
@@ -164,8 +167,10 @@ function poweredReading(query: string, data: AnswerData): Extract<ConversionRead
  * A measure of an ingredient ("1 cup of flour in grams", "200 g butter to cups", "2 tbsp
  * honey → ml"): the ingredient ends what is converted, as on the cooking card (cooking.ts),
  * and the measures are that ingredient's. Null when no ingredient is named there.
+ * A measure the cooking card has not is read in the units instead (`orUnits`; the cooking
+ * hint asks without, as it is what the units' reading calls).
  */
-function cookingAnswer(query: string, data: AnswerData): Answer | null {
+function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer | null {
   const page = data.pages[COOKING_KEY];
   if (!data.cooking || page === undefined) return null;
   for (const m of [...query.matchAll(SEPARATOR)].reverse()) {
@@ -173,9 +178,14 @@ function cookingAnswer(query: string, data: AnswerData): Answer | null {
     if (ingredient === null || rest === '') continue;
     const category = cookingCategory(data.cooking, ingredient);
     const lexicon = cookingLexicon(data.cooking, category);
-    const read = readConversion(`${rest}${query.slice(m.index)}`, lexicon, COOKING_KEY);
-    if (read.kind === 'empty') return null;
-    if (read.kind === 'error') return { kind: 'error', message: read.message };
+    const measure = `${rest}${query.slice(m.index)}`;
+    const read = readConversion(measure, lexicon, COOKING_KEY);
+    // A measure the cooking card has not ("1 gallon of milk in liters", "100 barrels of oil
+    // to liters"): a volume in a volume does not depend on the ingredient.
+    if (read.kind !== 'ok') {
+      const units = orUnits ? unitAnswer(measure, data) : null;
+      return units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
+    }
     const answers = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
     return answers ?? null;
   }
@@ -193,7 +203,7 @@ function cookingHint(query: string, data: AnswerData): string | null {
   const chosen = cooking?.ingredients.find((i) => i.key === cooking.default.ingredient);
   if (!cooking || last === undefined || chosen === undefined) return null;
   const example = `${query.slice(0, last.index).trim()} of ${chosen.aliases?.[0] ?? chosen.name.toLowerCase()}${query.slice(last.index)}`;
-  if (cookingAnswer(example, data)?.kind !== 'answers') return null;
+  if (cookingAnswer(example, data, false)?.kind !== 'answers') return null;
   return `What a cup weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
 }
 
