@@ -5,14 +5,14 @@
 // Read by the cards' own reader (query.ts readConversion: the quantity, and a target after
 // to/in/into/as/→), the money by the currency card's lexicon (amount.ts), and converted as the
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
-// units come from the index's units.json (src/search/answers.rs), fetched when a query holds
-// a number.
+// units come from the index's units.json (src/search/answers.rs), fetched when a query may
+// be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
-import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData } from './cooking.ts';
+import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
 import { currencyLexicon } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
-import { convertReading, findTarget, resultLine } from './conversion.ts';
+import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
 import { toNumber } from './rational.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
@@ -176,18 +176,16 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
   for (const m of [...query.matchAll(SEPARATOR)].reverse()) {
     const { ingredient, rest } = splitIngredient(query.slice(0, m.index), data.cooking.ingredients);
     if (ingredient === null || rest === '') continue;
-    const category = cookingCategory(data.cooking, ingredient);
-    const lexicon = cookingLexicon(data.cooking, category);
+    const category = ingredientCategory(data.cooking, ingredient);
     const measure = `${rest}${query.slice(m.index)}`;
-    const read = readConversion(measure, lexicon, COOKING_KEY);
+    const read = readConversion(measure, lexiconFor(category), COOKING_KEY);
     // A measure the cooking card has not ("1 gallon of milk in liters", "100 barrels of oil
     // to liters"): a volume in a volume does not depend on the ingredient.
     if (read.kind !== 'ok') {
       const units = orUnits ? unitAnswer(measure, data) : null;
       return units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
     }
-    const answers = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
-    return answers ?? null;
+    return unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
   }
   return null;
 }
@@ -207,18 +205,13 @@ function cookingHint(query: string, data: AnswerData): string | null {
   return `What a cup weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
 }
 
-/** A lexicon per ingredient's category, built once per cooking data. */
-const cookingLexicons = new WeakMap<CookingData, Map<string, Lexicon>>();
+/** Each ingredient's category, made once, so that its lexicon (lexiconFor) is built once too. */
+const ingredientCategories = new WeakMap<Ingredient, UnitCategory & { key: string }>();
 
-function cookingLexicon(cooking: CookingData, category: UnitCategory & { key: string }): Lexicon {
-  let byIngredient = cookingLexicons.get(cooking);
-  if (byIngredient === undefined) cookingLexicons.set(cooking, (byIngredient = new Map()));
-  // The measures' words are the same for every ingredient; only their factors differ, and
-  // the lexicon holds the units themselves: one per ingredient.
-  const key = category.units.map((u) => u.factor).join();
-  let lex = byIngredient.get(key);
-  if (lex === undefined) byIngredient.set(key, (lex = buildLexicon({ [category.key]: category as LexCategory })));
-  return lex;
+function ingredientCategory(cooking: CookingData, ingredient: Ingredient): UnitCategory & { key: string } {
+  let category = ingredientCategories.get(ingredient);
+  if (category === undefined) ingredientCategories.set(ingredient, (category = cookingCategory(cooking, ingredient)));
+  return category;
 }
 
 /**
