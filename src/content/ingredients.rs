@@ -5,7 +5,7 @@
 
 use super::exact::{Exact, ExactText};
 use super::kinds::Kind;
-use super::model::GROUPS;
+use super::model::{Unit, GROUPS};
 use super::positions::Positions;
 use super::units::Units;
 use crate::diagnostics::{Problem, Problems};
@@ -49,6 +49,13 @@ pub struct Measures {
 pub struct MeasureSet {
     pub category: String,
     pub units: Vec<String>,
+}
+
+impl MeasureSet {
+    /// The unit `key` of this set's units.yaml category.
+    pub fn unit<'u>(&self, units: &'u Units, key: &str) -> Option<&'u Unit> {
+        units.category(&self.category)?.units.iter().find(|u| u.key == key)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -216,7 +223,7 @@ impl Cooking {
 
     /// A measure's factor in units.yaml (to its category's base unit), exactly.
     fn factor(&self, units: &Units, set: &MeasureSet, key: &str) -> Option<Exact> {
-        match units.category(&set.category)?.units.iter().find(|u| u.key == key)?.kind().ok()? {
+        match set.unit(units, key)?.kind().ok()? {
             Kind::Linear(f) => Some(f),
             _ => None,
         }

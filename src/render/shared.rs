@@ -97,11 +97,8 @@ fn unit_tables(content: &Content) -> Value {
 fn cooking(content: &Content) -> Value {
     let Some(cooking) = &content.cooking else { return Value::Null };
     let measures = &cooking.measures;
-    let measure_name = |set: &crate::content::ingredients::MeasureSet, key: &str| {
-        let unit = content.units.category(&set.category).and_then(|c| c.units.iter().find(|u| u.key == key));
-        unit.map(|u| u.symbol.clone()).unwrap_or_default()
-    };
-    let cup = content.units.category(&measures.volume.category).and_then(|c| c.units.iter().find(|u| u.key == measures.cup));
+    let measure_name = |set: &crate::content::ingredients::MeasureSet, key: &str| set.unit(&content.units, key).map(|u| u.symbol.clone()).unwrap_or_default();
+    let cup = measures.volume.unit(&content.units, &measures.cup);
     let table: Vec<Value> = cooking
         .ingredients
         .iter()
@@ -128,9 +125,7 @@ pub fn cooking_card(content: &Content) -> Value {
     let Some(cooking) = &content.cooking else { return Value::Null };
     let measures = &cooking.measures;
     let units = |set: &crate::content::ingredients::MeasureSet| -> Vec<Value> {
-        let category = content.units.category(&set.category);
-        let unit = |key: &String| category.and_then(|c| c.units.iter().find(|u| &u.key == key));
-        set.units.iter().filter_map(unit).map(|u| serde_json::to_value(u).expect("a unit serialises")).collect()
+        set.units.iter().filter_map(|key| set.unit(&content.units, key)).map(|u| serde_json::to_value(u).expect("a unit serialises")).collect()
     };
     // Exact ("n/d", as units.yaml writes a ratio): the card converts with it exactly.
     let per_cup = |i| cooking.grams_per_cup(i, &content.units).map(|g| format!("{}/{}", g.num, g.den)).unwrap_or_default();
