@@ -1,6 +1,7 @@
 // The batch box's plain part: its lines, each read and converted exactly as the Value field
 // reads it (conversion.ts), and the CSV a spreadsheet opens safely.
 import { convertInput, type ConvertRequest } from './conversion.ts';
+import { plainMinus } from './format.ts';
 
 export interface BatchRow {
   line: number; // 1-based line of the box
@@ -85,7 +86,7 @@ export function csvField(value: string): string {
 /** A result as a spreadsheet reads a number: no grouping commas, a plain minus, no unit. */
 export function plainResult(row: BatchRow, symbol: string): string {
   const text = symbol !== '' && row.result.endsWith(` ${symbol}`) ? row.result.slice(0, -symbol.length - 1) : row.result;
-  return text.replace(/(\d),(?=\d{3}\b)/g, '$1').replace(/−/g, '-');
+  return plainMinus(text.replace(/(\d),(?=\d{3}\b)/g, '$1'));
 }
 
 /** The batch as CSV (CRLF line ends): value,from,result,to; failed lines keep their error. */
