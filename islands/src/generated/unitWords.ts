@@ -156,7 +156,7 @@ export const UNIT_WORDS = {
     ["kilometers_per_hour", "km/h", "kilometer per hour", "kilometres per hour", "kilometre per hour", "kph", "kmh", "kmph"],
     ["feet_per_second", "ft/s", "foot per second", "fps"],
     ["miles_per_hour", "mph", "mile per hour"],
-    ["knots", "kt", "knot", "kts"],
+    ["knots", "kt", "knot", "kts", "kn"],
   ],
   "pressure": [
     ["pascals", "Pa", "pascal"],

@@ -582,6 +582,7 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["kt", "kt", "kt"],
   ["knot", "knot", "knot"],
   ["kts", "kts", "kts"],
+  ["kn", "kn", "kn"],
   ["pascals", "pascals", "pascals"],
   ["Pa", "Pa", "pa"],
   ["pascal", "pascal", "pascal"],

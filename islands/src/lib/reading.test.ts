@@ -61,6 +61,10 @@ const TABLE: Row[] = [
   ['1 mg', 'weight', 'kilograms', 'milligrams', '0.000001 kg', 'From 1 mg (converted to kg, since mg is the To unit)', ['1 mg', 'kg']],
   ['1 MG', 'weight', 'kilograms', 'pounds', /“MG” could be mg \(Milligrams\) or Mg \(Metric Tons\): type it with its case/],
   ['5 KG', 'weight', 'kilograms', 'pounds', '11.023113 lb', 'From 5 kg', ['5 kg', 'lb']],
+  // kn is the knot (ISO 80000-3) and kN the kilonewton: the card's category decides.
+  ['20 kn', 'speed', 'meters_per_second', 'kilometers_per_hour', '37.04 km/h', 'From 20 kt', ['20 knot', 'km/hr']],
+  ['20 KN', 'speed', 'meters_per_second', 'kilometers_per_hour', '37.04 km/h', 'From 20 kt', ['20 knot', 'km/hr']],
+  ['5 kn', 'force', 'newtons', 'pounds_force', '1,124.044715 lbf', 'From 5 kN', ['5 kN', 'lbf']],
   // One reading of the ambiguous words, said on the card.
   ['2 tons', 'weight', 'kilograms', 'pounds', '4,000 lb', 'From 2 US short tons', ['2 tons', 'lb']],
   ['1 ton', 'weight', 'kilograms', 'pounds', '2,000 lb', 'From 1 US short ton', ['1 ton', 'lb']],
