@@ -1,0 +1,64 @@
+// What a visitor was looking for at an address the site has not (the 404 page): the words
+// of its path, read as the search box reads a query. "/length-converter/foot-to-metres" is
+// the pair "foot to metres", "/convert/5-ft-to-cm.html" the value "5 ft to cm", and
+// "/blog/converion-tips" the words "converion tips".
+
+/** Words of addresses that say nothing of what was sought. */
+const GENERIC = new Set(['convert', 'converter', 'converters', 'conversion', 'conversions', 'calculator', 'index', 'www', 'unitly', 'en', 'html', 'htm']);
+
+/** A segment's words: separators (- _ + and a point not between digits) read as spaces, a file ending dropped. */
+function segmentWords(segment: string): string[] {
+  return segment
+    .replace(/\.(html?|php|aspx?|jsp)$/i, '')
+    .replace(/(?<!\d)\.|\.(?!\d)|[-_+\s]+/g, ' ')
+    .split(' ')
+    .filter((w) => w !== '' && !GENERIC.has(w.toLowerCase()));
+}
+
+/**
+ * The queries an address reads as, most precise first: its last segment with words left
+ * ("foot to metres"), then the words of the whole path ("length foot to metres"); none for
+ * an address with no words ("/", "/index.html").
+ */
+export function pathQueries(pathname: string): string[] {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape (%E0%A4%A) is read as written
+  }
+  const segments = path.split('/').map(segmentWords).filter((words) => words.length > 0);
+  const queries = [segments.at(-1)?.join(' ') ?? '', segments.flat().join(' ')].filter((q) => q !== '' && q.length <= 120);
+  return queries.filter((q, i) => queries.indexOf(q) === i);
+}
+
+/** What tells which pair pages the site has: units.json's categories, their pages and the featured currencies. */
+export interface PairSite {
+  pages: Record<string, string>;
+  categories: Record<string, { units: { key: string }[] }>;
+  currencies: { code: string }[];
+}
+
+/**
+ * The pair page of a converter address the box links ("/length-converter?value=5+ft&from=feet&to=meters"
+ * → "/length-converter/feet-to-meters?value=5+ft"; with `withValue` false, the value the box
+ * put for a pair asked without one is dropped), or null when the site
+ * has none: the build makes one for every two units of a category (src/content/pairs.rs) and
+ * every two featured currencies (currency_pairs.rs), none to a compound or for cooking.
+ */
+export function pairPageOf(href: string, site: PairSite, origin: string, withValue = true): string | null {
+  const url = new URL(href, origin);
+  const from = url.searchParams.get('from');
+  const to = url.searchParams.get('to');
+  const category = Object.keys(site.pages).find((key) => site.pages[key] === url.pathname);
+  if (!from || !to || from === to || category === undefined) return null;
+  const keys = category === 'currency' ? site.currencies.map((c) => c.code) : site.categories[category]?.units.map((u) => u.key);
+  if (!keys?.includes(from) || !keys.includes(to)) return null;
+  const slug = (key: string) => key.toLowerCase().replace(/_/g, '-');
+  const rest = new URLSearchParams(url.search);
+  for (const key of ['from', 'to', 'value']) rest.delete(key);
+  const value = url.searchParams.get('value');
+  if (value !== null && withValue) rest.set('value', value);
+  const query = rest.toString();
+  return `${url.pathname}/${slug(from)}-to-${slug(to)}${query === '' ? '' : `?${query}`}`;
+}

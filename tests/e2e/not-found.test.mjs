@@ -1,0 +1,70 @@
+// The 404 page reads the address it was asked for as the search box reads a query: a pair or
+// a value is answered and linked to its pair page, other words find the site's pages, and an
+// address of no words gets the page alone. Real `unitly serve`, real search index, the fake edge.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteForFile, waitForHydration } from './harness.mjs';
+import { newPage, noAxeViolations } from './interactive-helpers.mjs';
+
+const ctx = siteForFile();
+
+const hints = (page) => page.getByRole('navigation', { name: 'Were you looking for…' });
+
+/** Opens an unknown address and returns the page and its status. */
+async function open(path) {
+  const page = await newPage(ctx.browser);
+  const response = await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return { page, status: response.status() };
+}
+
+/** The suggestions' links as [name, address]. */
+async function links(page) {
+  const list = hints(page).getByRole('link');
+  await list.first().waitFor();
+  return Promise.all((await list.all()).map(async (a) => [await a.innerText(), await a.getAttribute('href')]));
+}
+
+/** Only the document's own 404 is an expected console error. */
+function assertClean(page) {
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)), []);
+}
+
+test('a pair in a mistyped address is answered and linked to its pair page, which converts', async () => {
+  const { page, status } = await open('/length-converter/foot-to-metres');
+  assert.equal(status, 404);
+  assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), '404');
+  const found = await links(page);
+  assert.deepEqual(found[0], ['1 ft = 0.3048 m', '/length-converter/feet-to-meters']);
+  await noAxeViolations(page, 'the 404 page with its suggestions');
+  await hints(page).getByRole('link', { name: '1 ft = 0.3048 m' }).click();
+  await page.waitForURL(`${ctx.site.url}/length-converter/feet-to-meters`);
+  assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Feet to Meters/);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('a value keeps its number on the pair page, and money links the featured pair page', async () => {
+  const { page } = await open('/convert/5-ft-to-cm.html');
+  assert.deepEqual((await links(page))[0], ['5 ft = 152.4 cm', '/length-converter/feet-to-centimeters?value=5+ft']);
+  await page.goto(`${ctx.site.url}/usd-to-eur`);
+  await waitForHydration(page);
+  const [text, href] = (await links(page))[0];
+  assert.match(text, /^1 USD = [\d.]+ EUR$/);
+  assert.equal(href, '/currency-converter/usd-to-eur');
+  assertClean(page);
+  await page.context().close();
+});
+
+test('other words find pages, a misspelling too; an address of no words gets the page alone', async () => {
+  const { page } = await open('/blog/converion-tips');
+  const found = await links(page);
+  assert.ok(found.some(([, href]) => href === '/blog/conversion-tips'), JSON.stringify(found));
+  await page.goto(`${ctx.site.url}/converter/`);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  assert.equal(await hints(page).count(), 0, 'no suggestions for an address of no words');
+  assert.equal(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href'), '/');
+  assertClean(page);
+  await page.context().close();
+});
