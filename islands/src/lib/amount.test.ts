@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { readAmount } from './amount.ts';
 import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount } from './quickAmount.ts';
 import type { Currency } from './units.ts';
+import { everyCurrency } from './currencyCatalog.ts';
+import { loadUnits } from '../../test/testData.ts';
 
 const currencies: Currency[] = [
   { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸', digits: 2 },
@@ -68,4 +70,20 @@ test('amounts that could be read two ways say how they were read', () => {
   assert.deepEqual(readAmount('1 000 000', currencies), { value: 1000000, message: null, hint: 'Read as 1000000' });
   assert.deepEqual(readAmount("1'000", currencies), { value: 1000, message: null, hint: 'Read as 1000' });
   assert.deepEqual(readAmount('1,234.50', currencies), { value: 1234.5, message: null });
+});
+
+test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const pair = (t: string) => {
+    const { from, to, value } = readAmount(t, every);
+    return `${value} ${from} ${to}`;
+  };
+  assert.equal(pair('100 euros to dollars'), '100 EUR USD');
+  assert.equal(pair('50 pounds in dollars'), '50 GBP USD');
+  assert.equal(pair('100 dollars to yen'), '100 USD JPY');
+  assert.equal(pair('1000 rupees to usd'), '1000 INR USD');
+  assert.equal(pair('20 francs to yuan'), '20 CHF CNY');
+  assert.equal(pair('100 usd to zloty'), '100 USD PLN');
+  assert.equal(pair('100 canadian dollars to usd'), '100 CAD USD', 'the full name still names its own');
+  assert.equal(readAmount('100 usd to pesos', every).value, null, 'a name only unfeatured currencies share (ARS, MXN, …) names none');
 });

@@ -5,19 +5,49 @@ import { readConversion } from './query.ts';
 import { toNumber } from './rational.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
 import type { Currency } from './units.ts';
+import { CURRENCY_CODES } from '../generated/units.ts';
 
 const lexicons = new WeakMap<Currency[], Lexicon>();
 
 /** Currencies as units without a factor: the code is the symbol the reading shows; sign, name and plural name are words for it too. */
-function currencyUnit(c: Currency): LexUnit {
-  return { key: c.code, symbol: c.code, aliases: [c.symbol, c.name, `${c.name}s`] };
+function currencyUnit(c: Currency, short: ReadonlyMap<string, Currency>): LexUnit {
+  const word = shortName(c);
+  const own = word !== null && short.get(word) === c ? [word, `${word}s`] : [];
+  return { key: c.code, symbol: c.code, aliases: [c.symbol, c.name, `${c.name}s`, ...own] };
 }
 
-/** The currencies as the one category `currency` of a lexicon (built once per list): codes, signs and names are their words. */
+/** The last word of a currency's name, as people call it: "dollar" (US Dollar), "yen" (Japanese Yen). */
+function shortName(c: Currency): string | null {
+  const word = c.name.split(/\s+/).at(-1)?.toLowerCase() ?? '';
+  return /^\p{L}+$/u.test(word) ? word : null;
+}
+
+/**
+ * The currency each short name means ("100 euros to dollars", "usd to yen"): the one
+ * currency of the list called so, or of several (dollar, pound, rupee) the first featured
+ * one, USD before CAD. A name only other currencies share ("peso": ARS, MXN, …) means none.
+ */
+function shortNames(currencies: Currency[]): Map<string, Currency> {
+  const holders = new Map<string, Currency[]>();
+  for (const c of currencies) {
+    const word = shortName(c);
+    if (word !== null) holders.set(word, [...(holders.get(word) ?? []), c]);
+  }
+  const featured = new Set<string>(CURRENCY_CODES);
+  const meant = new Map<string, Currency>();
+  for (const [word, list] of holders) {
+    const one = list.length === 1 ? list[0] : list.find((c) => featured.has(c.code));
+    if (one !== undefined) meant.set(word, one);
+  }
+  return meant;
+}
+
+/** The currencies as the one category `currency` of a lexicon (built once per list): codes, signs, names and short names are their words. */
 export function currencyLexicon(currencies: Currency[]): Lexicon {
   let lexicon = lexicons.get(currencies);
   if (lexicon === undefined) {
-    lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map(currencyUnit) } });
+    const short = shortNames(currencies);
+    lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map((c) => currencyUnit(c, short)) } });
     lexicons.set(currencies, lexicon);
   }
   return lexicon;
