@@ -99,6 +99,15 @@ test('quantities with units: typed units win, sums are exact, words come from un
   assert.equal(base('2 sq ft', 'area'), base('2 ft²', 'area'));
   assert.equal(base('2 ft2', 'area'), base('2 square feet', 'area'));
   assert.equal(base('100 ha', 'area'), '1000000');
+  // "sq", "square", "cu" or "cubic" before any spelling of a length: its square or cube.
+  assert.equal(base('1 sq mile', 'area'), base('1 mi²', 'area'));
+  assert.equal(base('3 sq feet', 'area'), base('3 ft²', 'area'));
+  assert.equal(base('2 square km', 'area'), base('2 km²', 'area'));
+  assert.equal(base('5 sq metres', 'area'), '5');
+  assert.equal(base('1 cu m', 'volume'), base('1 m³', 'volume'));
+  const searched = ok('1 sq mile', null);
+  assert.equal(searched.kind === 'quantity' && searched.unit.key, 'square_miles', 'the search box, in no category, reads it too');
+  assert.match(error('1 sq kg', 'area'), /Unknown unit “sq”/);
   // A temperature is one reading in its own unit.
   const t = ok('100 °F', 'temperature');
   assert.equal(t.kind === 'quantity' && t.unit.key, 'fahrenheit');

@@ -265,12 +265,27 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (squared && 'entry' in squared && squared.entry.category === category) {
       return token(squared.entry, text + power![0], last.end + 1);
     }
-    const found = lookupWord(lex, text, category);
+    const found = lookupWord(lex, text, category) ?? poweredWord(lex, parts[0].text, textOf(1, n), category);
     if (found === null) continue;
     if ('unclear' in found) fail(unclearWord(text, found.unclear));
     return token(found.entry, text, last.end);
   }
   return fail(unknownWord(parts[0].text, lex, category));
+}
+
+/** "sq", "square", "cu" and "cubic" before a unit of length: its power, ² or ³. */
+const POWER_WORDS: Record<string, string> = { sq: '2', square: '2', cu: '3', cubic: '3' };
+
+/**
+ * The square or cubic unit "sq mile", "square km" or "cu m" names: the one whose symbol is
+ * the length's with ² or ³ (mi², km², m³), however the length is written (feet, metres), so
+ * not every such spelling needs to be a word of units.yaml. Null when it names none.
+ */
+function poweredWord(lex: Lexicon, first: string, rest: string, category: string | null): ReturnType<typeof lookupWord> {
+  const power = POWER_WORDS[wordKey(first)];
+  const length = power === undefined || rest === '' ? null : lookupWord(lex, rest, null);
+  if (length === null || !('entry' in length)) return null;
+  return lookupWord(lex, length.entry.unit.symbol + power, category);
 }
 
 /**
