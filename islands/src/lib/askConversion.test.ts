@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { answer, type AnswerData } from './askConversion.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { loadCooking, loadUnits } from '../../test/testData.ts';
+import { mayConvert } from './searchWords.ts';
 
 const units = loadUnits();
 const data: AnswerData = {
@@ -154,7 +155,13 @@ test('a conversion asked in words: how many, what is, convert', () => {
   const yen = answer('how much is 100 usd in jpy', data);
   assert.ok(yen?.kind === 'currency' && yen.amount === 100 && !yen.pair && yen.to.code === 'JPY', JSON.stringify(yen));
   assert.deepEqual(said('how many days in a week'), ['1 wk = 7 d']);
-  for (const q of ['how many calories in an apple', 'what is a stone', 'how many people in london']) assert.equal(said(q), null, q);
+  assert.deepEqual(said('how many cups is 500 ml'), ['500 mL = 2.113376 cup']);
+  assert.deepEqual(said('how many kg are 150 lbs?'), ['150 lb = 68.038856 kg']);
+  assert.deepEqual(said('how many ounces make a pound'), ['1 lb = 16 oz']);
+  assert.deepEqual(said('10 miles is how many km'), ['10 mi = 16.09344 km']);
+  assert.deepEqual(said('a mile is how many feet'), ['1 mi = 5,280 ft']);
+  for (const q of ['how many ounces make a pound', 'a mile is how many feet', 'how many feet are in a mile']) assert.ok(mayConvert(q), `the box reads “${q}” as a conversion`);
+  for (const q of ['how many calories in an apple', 'what is a stone', 'how many people in london', 'how many people is too many']) assert.equal(said(q), null, q);
 });
 
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {

@@ -87,13 +87,16 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
 
 /**
  * A conversion asked in words, as a plain one: "how many ounces in a pound" is "1 pound to
- * ounces", "how many feet in 3 miles" "3 miles to feet"; "what is", "how much is" and
+ * ounces", "how many feet in 3 miles" "3 miles to feet", "how many cups is 500 ml" and
+ * "500 ml is how many cups" "500 ml to cups"; "what is", "how much is" and
  * "convert (from)" before one are dropped. Null when the query is no such question.
  */
 export function plainConversion(query: string): string | null {
   const q = query.trim().replace(/\s*\?+$/u, '');
-  const howMany = /^how\s+many\s+(.+?)\s+(?:are\s+)?(?:in|per)\s+(?:(?:a|an|one)\s+)?(.+)$/iu.exec(q);
+  const howMany = /^how\s+many\s+(.+?)\s+(?:(?:are|is)\s+)?(?:in|per|is|are|makes?|equals?)\s+(?:(?:a|an|one)\s+)?(.+)$/iu.exec(q);
   if (howMany) return `${holdsNumber(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
+  const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
+  if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
   const asked = /^(?:convert(?:\s+from)?|what\s+is|what's|how\s+much\s+is)\s+(.+)$/iu.exec(q);
   return asked ? asked[1] : null;
 }

@@ -68,5 +68,8 @@ export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗
  */
 export const namesPair = (query: string): boolean => /^\s*\p{L}.*?(\s(to|in|into|as)\s|→|->|=>)\s*\p{L}/iu.test(query);
 
-/** Whether the box should read a query as a conversion too: a number, or a pair. */
-export const mayConvert = (query: string): boolean => holdsNumber(query) || namesPair(query);
+/** Whether a query asks "how many" ("how many ounces make a pound", "a mile is how many feet"). */
+const asksHowMany = (query: string): boolean => /\bhow\s+many\s/iu.test(query);
+
+/** Whether the box should read a query as a conversion too: a number, a pair, or a "how many". */
+export const mayConvert = (query: string): boolean => holdsNumber(query) || namesPair(query) || asksHowMany(query);
