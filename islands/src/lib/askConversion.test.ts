@@ -108,6 +108,12 @@ test('what cannot be converted says why, with a did-you-mean for a misspelled un
   assert.match(String(said('usd 5 to kg')), /./);
 });
 
+test('a temperature below absolute zero is said to be one, not answered as a reading', () => {
+  assert.equal(said('-300 c to k'), '−300 °C is below absolute zero (−273.15 °C), the lowest temperature possible.');
+  assert.equal(said('-500 f'), '−500 °F is below absolute zero (−273.15 °C), the lowest temperature possible.');
+  assert.deepEqual(said('-273.15 c to k'), ['-273.15 °C = 0 K']);
+});
+
 test('words with a number that are no conversion are left to the search', () => {
   assert.equal(said('history of the metre'), null);
   assert.equal(said('top 10 converters'), null);

@@ -240,6 +240,8 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     const outcome = convertReading(read, { category: c, input: read.text, from, to, decimals: 'auto', exactTo: target === null });
     if (outcome.kind === 'error') return outcome;
     if (outcome.kind !== 'ok') continue;
+    // A line reads as a fact: no such temperature is one (the card converts it with a warning).
+    if (outcome.belowAbsoluteZero) return { kind: 'error', message: `${parsed.reading} is below absolute zero (−273.15 °C), the lowest temperature possible.` };
     answers.push({ kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}`), href: link(page, read.text, from.key, key) + extra, label: c.label });
   }
   return answers.length > 0 ? { kind: 'answers', answers } : null;
