@@ -132,7 +132,14 @@ function answerValue(query: string, data: AnswerData): Answer | null {
 function unitAnswer(query: string, data: AnswerData): Answer | null {
   const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
-  if (read.kind === 'error') return read.aboutUnits || namesUnclearUnit(query, data) ? { kind: 'error', message: cookingHint(query, data) ?? read.message } : null;
+  if (read.kind === 'error') {
+    if (!read.aboutUnits && !namesUnclearUnit(query, data)) return null;
+    // The reader's way to type the unit likely meant ("For US fluid ounces, type “fl oz”.")
+    // stays after the cooking hint: "1 cup to oz" is more often asked in fluid ounces.
+    const typeThat = /\sFor [^.]+, type “[^”]+”\.$/u.exec(read.message)?.[0] ?? '';
+    const hint = cookingHint(query, data);
+    return { kind: 'error', message: hint === null ? read.message : hint + typeThat };
+  }
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
   return unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
