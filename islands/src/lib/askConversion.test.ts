@@ -23,7 +23,10 @@ function said(query: string): string[] | string | null {
   return a.answers.map((x) => x.text);
 }
 
-test('the target is what follows the last to, in, into, as or →', () => {
+test('the target is what follows the last to, in, into, as, = or →; a question mark is no part of it', () => {
+  assert.deepEqual(said('2 m = ?ft'), ['2 m = 6.56168 ft']);
+  assert.deepEqual(said('5km=miles'), ['5 km = 3.106856 mi']);
+  assert.deepEqual(said('5 kilometers in miles?'), ['5 km = 3.106856 mi']);
   assert.deepEqual(said('5 ft 11 in to cm'), ['5 ft 11 in = 180.34 cm']);
   assert.deepEqual(said('5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
   assert.deepEqual(said('10kg IN lb'), ['10 kg = 22.046226 lb']);

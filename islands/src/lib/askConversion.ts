@@ -107,7 +107,9 @@ export function plainConversion(query: string): string | null {
  * when it is no conversion. A pair that does not read as one ("how to cook rice", "cups to
  * grams" without an ingredient) is left to the search, without a message.
  */
-export function answer(query: string, data: AnswerData): Answer | null {
+export function answer(asked: string, data: AnswerData): Answer | null {
+  // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
+  const query = asked.replace(/\?/gu, ' ').trim();
   const plain = plainConversion(query);
   if (plain !== null) {
     const asked = answer(plain, data);

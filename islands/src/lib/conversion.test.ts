@@ -65,6 +65,8 @@ test('the card reads typed units, says what it read, and converts to To', () => 
   assert.equal(shown('temperature', '100 °F', 'celsius', 'kelvin'), '310.93 K');
   const cold = run('temperature', '-500', 'celsius', 'kelvin') as Extract<Outcome, { kind: 'ok' }>;
   assert.equal(cold.belowAbsoluteZero, true);
+  assert.equal(shown('length', '5 km = mi', 'meters', 'feet'), '3.106856 mi', 'a target after =');
+  assert.equal(message('length', '5 km =', 'meters', 'feet'), 'Add the unit to convert to after “=” (10 kg to lb).');
 });
 
 test('what cannot be right is said, never shown as a number (found when tried)', () => {

@@ -29,14 +29,14 @@ export type ConversionReading =
       target: TypedTarget | null;
     };
 
-// Between a quantity and its target: a word with spaces around it, or an arrow. (The space
+// Between a quantity and its target: a word with spaces around it, an arrow or =. (The space
 // after the word is not taken, so "5 ft 11 in to cm" finds both "in" and "to".)
-export const SEPARATOR = /\s+(to|in|into|as)(?=\s)|\s*(→|->|=>)/giu;
+export const SEPARATOR = /\s+(to|in|into|as)(?=\s)|\s*(→|->|=>|=)/giu;
 // A separator with nothing after it yet: "10 kg to" (never "in": 5 ft 11 in is inches).
-const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>))$/iu;
+const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
 
 /**
- * Reads "quantity [to|in|into|as|→|-> target]":
+ * Reads "quantity [to|in|into|as|→|->|= target]":
  *
  *   readConversion('10 kg to lb', lex, 'weight')   → parsed 10 kg, target lb
  *   readConversion('5 ft 11 in to cm', lex, null)  → parsed 1.8034 m, category 'length', target cm
