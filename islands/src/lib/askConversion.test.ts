@@ -64,6 +64,7 @@ test('a symbol whose case decides the unit, typed in neither, is asked about', (
   assert.equal(said('500 mb in GB'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
   assert.deepEqual(said('1 GB to MB'), ['1 GB = 1,000 MB']);
   assert.equal(said('top 10 converters in 2024'), null, 'words that are no units still get no message');
+  assert.equal(said('how many mb in a gb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.', 'asked in words too');
 });
 
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {

@@ -113,7 +113,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   const plain = plainConversion(query);
   if (plain !== null) {
     const asked = answer(plain, data);
-    if (asked !== null && asked.kind !== 'error') return asked;
+    // Of its messages only "type it with its case" is kept: "how many mb in a gb".
+    if (asked !== null && (asked.kind !== 'error' || namesUnclearUnit(plain, data))) return asked;
   }
   const value = holdsNumber(query) ? answerValue(query, data) : null;
   if (value !== null && value.kind !== 'error') return value;
