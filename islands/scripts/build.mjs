@@ -1,11 +1,14 @@
 // The island pipeline, run once per `unitly build` by the Rust generator.
 // stdin:  {"outDir", "publicPath", "css", "client": bool, "renders": [{key, name, props}]}
-// stdout: {"client": {entry, css, preload, component_preload, files, head_script, head_script_hash, service_worker} | null,
-//          "html": {key: html}, "errors": [...]}
+// stdout: one line per rendered island, {"key", "html"}, written as it is rendered (a build
+//         renders thousands: holding them all took Node's heap past 400 MB); then one last
+//         line {"client": {entry, css, preload, component_preload, files, head_script,
+//         head_script_hash, service_worker} | null, "errors": [...]}.
 // One process bundles the client (hashed ES modules, React in a shared chunk) and
 // prerenders every requested island with React's server renderer.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -151,8 +154,9 @@ async function bundleClassicScript(entry) {
   return result.outputFiles[0].text;
 }
 
+/** Renders each island and writes its line, waiting while the pipe is full (writes to a pipe are asynchronous: a loop that never waited would buffer every line in memory). */
 async function prerender(renders) {
-  if (renders.length === 0) return { html: {}, errors: [] };
+  if (renders.length === 0) return { errors: [] };
   // Written inside node_modules so `react` resolves from there; never committed.
   const dir = join(root, 'node_modules/.cache/unitly');
   const outfile = join(dir, `server-${process.pid}.mjs`);
@@ -171,16 +175,18 @@ async function prerender(renders) {
   });
   try {
     const { render } = await import(pathToFileURL(outfile).href);
-    const html = {};
     const errors = [];
     for (const r of renders) {
+      let line;
       try {
-        html[r.key] = render(r.name, r.props);
+        line = `${JSON.stringify({ key: r.key, html: render(r.name, r.props) })}\n`;
       } catch (e) {
         errors.push({ key: r.key, name: r.name, message: e?.stack ?? String(e) });
+        continue;
       }
+      if (!process.stdout.write(line)) await once(process.stdout, 'drain');
     }
-    return { html, errors };
+    return { errors };
   } finally {
     rmSync(outfile, { force: true });
   }

@@ -5,10 +5,10 @@
 //! element that carries the props and the hydration directive.
 
 use anyhow::{bail, Context, Result};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::io::Write;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -24,20 +24,13 @@ const DIRECTIVES: [&str; 3] = ["load", "idle", "visible"];
 /// page as it is, with no wrapper, props or script.
 const SERVER_ONLY: &str = "none";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct RenderRequest {
     pub key: String,
     pub name: String,
     /// The props as compact JSON text: a build holds thousands of requests (two per unit
     /// pair page), and a parsed `Value` of a category's units weighs ten times its text.
-    #[serde(serialize_with = "json_text")]
     pub props: Arc<str>,
-}
-
-/// Writes JSON text as the JSON it holds (not as a string).
-fn json_text<S: serde::Serializer>(text: &Arc<str>, s: S) -> std::result::Result<S::Ok, S::Error> {
-    let value: Value = serde_json::from_str(text).map_err(serde::ser::Error::custom)?;
-    value.serialize(s)
 }
 
 /// Render requests recorded while templates run, deduplicated by (name, props).
@@ -139,12 +132,18 @@ fn tsx_names(dir: &Path) -> HashSet<String> {
         .collect()
 }
 
-#[derive(Debug, Deserialize)]
+/// What the island pipeline answers: the bundle (when asked for) and the renders.
 struct PipelineAnswer {
     client: Option<ClientManifest>,
     html: HashMap<String, String>,
-    #[serde(default)]
-    errors: Vec<PipelineError>,
+}
+
+/// One line of the pipeline's output: a render, or (the last line) the bundle and the errors.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum PipelineLine {
+    Render { key: String, html: String },
+    Done { client: Option<ClientManifest>, errors: Vec<PipelineError> },
 }
 
 #[derive(Debug, Deserialize)]
@@ -214,13 +213,6 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], every_page
 
 fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_dir: &Path, client: bool) -> Result<PipelineAnswer> {
     let script = islands_dir.join("scripts/build.mjs");
-    let input = serde_json::json!({
-        "outDir": assets_dir,
-        "publicPath": format!("/{}/", crate::output::ASSETS_DIR),
-        "css": css,
-        "client": client,
-        "renders": requests,
-    });
     let mut child = Command::new("node")
         .arg(&script)
         .current_dir(islands_dir)
@@ -229,20 +221,67 @@ fn run_node(islands_dir: &Path, css: &Path, requests: &[&RenderRequest], assets_
         .stderr(Stdio::piped())
         .spawn()
         .with_context(|| format!("starting `node {}` (is Node.js installed?)", script.display()))?;
-    child.stdin.take().expect("stdin").write_all(input.to_string().as_bytes()).context("sending island requests to node")?;
-    let out = child.wait_with_output().context("waiting for the island pipeline")?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() {
+    // Node reads all of its input before it writes a line; its messages are read aside, so a
+    // long one never blocks it.
+    let mut stderr_pipe = child.stderr.take().expect("stderr");
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr_pipe.read_to_string(&mut text);
+        text
+    });
+    let sent = write_input(child.stdin.take().expect("stdin"), css, requests, assets_dir, client);
+    // Read line by line: each render is kept once, as it arrives, and not also in one
+    // answer holding them all.
+    let mut html = HashMap::with_capacity(requests.len());
+    let mut done = None;
+    let mut unreadable = None;
+    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
+        let line = line.context("reading the island pipeline's answer")?;
+        match serde_json::from_str::<PipelineLine>(&line) {
+            Ok(PipelineLine::Render { key, html: body }) => {
+                html.insert(key, body);
+            }
+            Ok(PipelineLine::Done { client, errors }) => done = Some((client, errors)),
+            Err(e) => unreadable = unreadable.or(Some(format!("{e}: {}", line.chars().take(200).collect::<String>()))),
+        }
+    }
+    let status = child.wait().context("waiting for the island pipeline")?;
+    let stderr = stderr_reader.join().unwrap_or_default();
+    if !status.success() {
         bail!("the island pipeline (node {}) failed:\n{}", script.display(), stderr.trim());
     }
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let answer: PipelineAnswer = serde_json::from_str(stdout.lines().last().unwrap_or_default())
-        .with_context(|| format!("reading the island pipeline's answer:\n{stdout}\n{stderr}"))?;
-    if !answer.errors.is_empty() {
-        let list: Vec<String> = answer.errors.iter().map(|e| format!("  island {}: {}", e.name, e.message)).collect();
+    sent.context("sending island requests to node")?;
+    let Some((client, errors)) = done else {
+        bail!("the island pipeline ended without its last line{}\n{}", unreadable.map(|u| format!(" (unreadable: {u})")).unwrap_or_default(), stderr.trim());
+    };
+    if !errors.is_empty() {
+        let list: Vec<String> = errors.iter().map(|e| format!("  island {}: {}", e.name, e.message)).collect();
         bail!("prerendering islands failed:\n{}", list.join("\n"));
     }
-    Ok(answer)
+    Ok(PipelineAnswer { client, html })
+}
+
+/// Writes the pipeline's input, `{"outDir", "publicPath", "css", "client", "renders": [{key,
+/// name, props}]}`, with each request's props as the JSON text it already is: building one
+/// `Value` of every request first held them all, parsed, at once.
+fn write_input(stdin: std::process::ChildStdin, css: &Path, requests: &[&RenderRequest], assets_dir: &Path, client: bool) -> Result<()> {
+    let mut out = BufWriter::new(stdin);
+    let head = serde_json::json!({
+        "outDir": assets_dir,
+        "publicPath": format!("/{}/", crate::output::ASSETS_DIR),
+        "css": css,
+        "client": client,
+    })
+    .to_string();
+    out.write_all(head.strip_suffix('}').unwrap_or(&head).as_bytes())?;
+    out.write_all(b",\"renders\":[")?;
+    for (i, r) in requests.iter().enumerate() {
+        let comma = if i == 0 { "" } else { "," };
+        write!(out, "{comma}{{\"key\":{},\"name\":{},\"props\":{}}}", Value::from(r.key.as_str()), Value::from(r.name.as_str()), r.props)?;
+    }
+    out.write_all(b"]}")?;
+    out.flush()?;
+    Ok(())
 }
 
 /// Names of the islands a page hydrates at once (`client="load"`), in page order.
