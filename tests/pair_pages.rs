@@ -154,6 +154,19 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     assert!(checked >= 200, "{checked} pair pages checked");
     a_pair_page_is_found_by_its_formula_not_its_table(&site);
     embedded_converters_are_cards_in_the_article(&site);
+    an_exact_factor_is_stated_exactly(&site);
+}
+
+/// units.yaml's 1.602176634e-19 reaches the page's facts (rendered by Node) as written: the
+/// island requests once went through a parsed `Value`, whose float parsing made it
+/// 1.6021766340000001e-19, and the page said "≈" of an exact factor.
+fn an_exact_factor_is_stated_exactly(site: &Project) {
+    let html = html_of(site, "/energy-converter/electronvolts-to-joules");
+    for said in
+        ["<strong>1 eV = 1.602176634 × 10⁻¹⁹ J</strong> exactly.", "<code>J = eV × (1.602176634 × 10⁻¹⁹)</code>", "1 eV is exactly 1.602176634 × 10⁻¹⁹ J."]
+    {
+        assert!(html.contains(said), "the electronvolt's factor is exact: {said}");
+    }
 }
 
 /// The built site's search index as the box reads it: each result's fragment by number, and

@@ -57,6 +57,15 @@ test('three hundred table rows of random pairs agree with GNU units at the shown
   });
 });
 
+test('a factor below 10⁻⁶ is exact as a power of ten, in parentheses in a formula', () => {
+  const ev = pairFacts(category('energy'), 'electronvolts', 'joules')!;
+  assert.deepEqual(ev.statement, { text: '1 eV = 1.602176634 × 10⁻¹⁹ J', exact: true });
+  assert.deepEqual(ev.rule, { words: 'multiply by 1.602176634 × 10⁻¹⁹', formula: 'J = eV × (1.602176634 × 10⁻¹⁹)' });
+  assert.match(ev.definitions[0].text, /^1 eV is exactly 1\.602176634 × 10⁻¹⁹ J\.$/);
+  const area = pairFacts(category('area'), 'hectares', 'square_inches')!;
+  assert.deepEqual(area.rule, { words: 'divide by 6.4516 × 10⁻⁸', formula: 'in² = ha ÷ (6.4516 × 10⁻⁸)' }, 'the division is by the whole power of ten');
+});
+
 test('a linear pair states its exact factor, the rule both ways, and a worked example', () => {
   const facts = pairFacts(category('length'), 'feet', 'meters')!;
   assert.deepEqual(facts.statement, { text: '1 ft = 0.3048 m', exact: true });
@@ -126,6 +135,10 @@ test('kitchen measures are tabled in fractions a recipe uses', () => {
 test('numbers read as written: exact decimals grouped, others to ten digits, tiny ones as powers of ten', () => {
   assert.equal(_test.decimalText(exactNumber('1609.344')), '1,609.344');
   assert.equal(_test.decimalText(exactNumber('1/3')), null);
+  assert.equal(_test.decimalText(exactNumber('0.000001')), '0.000001');
+  assert.equal(_test.decimalText(exactNumber('1.602176634e-19')), '1.602176634 × 10⁻¹⁹', 'exact, as a power of ten');
+  assert.equal(_test.decimalText(exactNumber('-2.5e-7')), '-2.5 × 10⁻⁷');
+  assert.equal(_test.decimalText(exactNumber('1e-9')), '1 × 10⁻⁹');
   assert.equal(_test.approximate(exactNumber('1/3')), '≈ 0.3333333333');
   assert.equal(_test.approximate(exactNumber('0.0000001')), '≈ 1 × 10⁻⁷');
   assert.equal(_test.approximate(exactNumber('1/1609344000')), '≈ 6.213711922 × 10⁻¹⁰');

@@ -154,7 +154,7 @@ function linearRelation(f: string, t: string, a: Rational): Relation {
   const byInverse = !isExactDecimal(a) && isExactDecimal(inverse);
   const m = numberText(byInverse ? inverse : a);
   return {
-    statement: () => (byInverse || !isExactDecimal(a) ? { text: `1 ${f} ${approximate(a)} ${t}`, exact: false } : { text: `1 ${f} = ${m.formula} ${t}`, exact: true }),
+    statement: () => (byInverse || !isExactDecimal(a) ? { text: `1 ${f} ${approximate(a)} ${t}`, exact: false } : { text: `1 ${f} = ${m.text} ${t}`, exact: true }),
     rule: byInverse
       ? { words: `divide by ${m.words}`, formula: `${t} = ${f} ÷ ${m.formula}` }
       : { words: `multiply by ${m.words}`, formula: `${t} = ${f} × ${m.formula}` },
@@ -210,8 +210,15 @@ function decimalText(x: Rational): string | null {
   const places = Math.max(twos, fives);
   const scaled = (x.n < 0n ? -x.n : x.n) * 10n ** BigInt(places) / x.d;
   let digits = scaled.toString().padStart(places + 1, '0');
-  if (digits.replace(/^0+/, '').replace(/0+$/, '').length > 15) return null;
+  const significant = digits.replace(/^0+/, '').replace(/0+$/, '');
+  if (significant.length > 15) return null;
   const int = digits.slice(0, digits.length - places);
+  // Below 10⁻⁶ as a power of ten, as the rounded ones are (exact still): 1.602176634 × 10⁻¹⁹,
+  // not eighteen zeros after the point.
+  const zeros = places - digits.slice(digits.length - places).replace(/^0+/, '').length;
+  if (/^0+$/.test(int) && zeros >= 6) {
+    return `${x.n < 0n ? '-' : ''}${scientific(`${significant[0]}.${significant.slice(1) || '0'}e${-(zeros + 1)}`)}`;
+  }
   let frac = places ? digits.slice(digits.length - places) : '';
   frac = frac.replace(/0+$/, '');
   digits = `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac ? `.${frac}` : ''}`;
@@ -241,12 +248,16 @@ function scientific(text: string): string {
   return `${mantissa.replace(/\.?0+$/, '')} × 10${power}`;
 }
 
-/** A factor for a formula and for a sentence: exact when it ends, else rounded with "≈". */
-function numberText(x: Rational): { formula: string; words: string } {
+/**
+ * A factor as a number (`text`), in a formula (a power of ten in parentheses, so that
+ * "ha ÷ (6.4516 × 10⁻⁸)" divides by all of it) and in a sentence: exact when it ends, else
+ * rounded with "about".
+ */
+function numberText(x: Rational): { text: string; formula: string; words: string } {
   const exact = decimalText(x);
-  if (exact !== null) return { formula: exact, words: exact };
-  const near = approximate(x).replace(/^≈ /, '');
-  return { formula: near, words: `about ${near}` };
+  const text = exact ?? approximate(x).replace(/^≈ /, '');
+  const formula = text.includes('×') ? `(${text})` : text;
+  return { text, formula, words: exact !== null ? text : `about ${text}` };
 }
 
 // ------------------------------------------------------------------------------------
