@@ -194,6 +194,14 @@ export async function openPage(browser, { permissions = [], offline = false, ...
   return page;
 }
 
+/**
+ * How many pages the suites that walk every route check at once, each in its own context of
+ * the one browser: while one page's renderer works, the other waits on the server or on
+ * Playwright, so two keep both cores of a CI runner busy. A test that visits pages this way is
+ * declared with `{ concurrency: PAGES_AT_ONCE }` and makes one subtest per page.
+ */
+export const PAGES_AT_ONCE = 2;
+
 /** Waits until every island on the page that hydrates on load has hydrated. */
 export async function waitForHydration(page) {
   await page.waitForFunction(() =>

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { PAGES_AT_ONCE, chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 import { fakeWebhook } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
@@ -76,23 +76,22 @@ describe('axe-core finds no violation', () => {
     pairPages = await pairPagesOf(ctx.site);
   });
 
-  test('on every route and a sample of unit pair pages, hydrated, with every disclosure open', async (t) => {
+  test('on every route and a sample of unit pair pages, hydrated, with every disclosure open', { concurrency: PAGES_AT_ONCE }, async (t) => {
     assert.equal(routes.length, contentRoutes().length);
-    for (const path of [...routes, ...pairPages, '/no-such-page']) {
-      await t.test(path, async () => {
-        const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
-        try {
-          await page.goto(ctx.site.url + path);
-          await hydrateEverything(page);
-          await openDisclosures(page);
-          await axe(page, path);
-          if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)));
-          await assertClean(page);
-        } finally {
-          await page.context().close();
-        }
-      });
-    }
+    const check = async (path) => {
+      const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
+      try {
+        await page.goto(ctx.site.url + path);
+        await hydrateEverything(page);
+        await openDisclosures(page);
+        await axe(page, path);
+        if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)));
+        await assertClean(page);
+      } finally {
+        await page.context().close();
+      }
+    };
+    await Promise.all([...routes, ...pairPages, '/no-such-page'].map((path) => t.test(path, () => check(path))));
   });
 
   test('on a phone, with the menu open and the offline and install banners shown', async () => {
