@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { BIN, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { BIN, PAGES_AT_ONCE, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -71,7 +71,8 @@ function jsonLdNodes(graphs) {
 }
 const hasType = (node, type) => [node['@type']].flat().includes(type);
 
-describe('every route', () => {
+// Its tests run PAGES_AT_ONCE at a time, each page in a context of its own.
+describe('every route', { concurrency: PAGES_AT_ONCE }, () => {
   // The market banner and currency card reach the edge function: the fake upstreams answer.
   const ctx = siteForFile();
   let routes;
@@ -197,10 +198,10 @@ describe('every route', () => {
 
   // The build makes a page per unit pair from units.yaml (thousands with every category):
   // a sample of each category's pages gets the same checks.
-  test('unit pair pages, a sample of each category: render, hydrate and carry their head tags', async (t) => {
+  test('unit pair pages, a sample of each category: render, hydrate and carry their head tags', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const sample = await pairPagesOf(ctx.site);
     assert.ok(sample.length >= 10, JSON.stringify(sample));
-    for (const path of sample) await t.test(path, () => checkPage(path));
+    await Promise.all(sample.map((path) => t.test(path, () => checkPage(path))));
   });
 
   test('an unknown path answers the 404 page', async () => {
