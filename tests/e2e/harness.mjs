@@ -202,6 +202,31 @@ export async function openPage(browser, { permissions = [], offline = false, ...
  */
 export const PAGES_AT_ONCE = 2;
 
+/**
+ * Runs `check(page, path)` for each path as a subtest named by the path, PAGES_AT_ONCE at a
+ * time (the parent test `t` is declared with `{ concurrency: PAGES_AT_ONCE }`). Each worker
+ * gets a page from `open()` once and keeps it from visit to visit, as one visitor going from
+ * page to page. Returns those pages, still open, for checks over all their visits.
+ */
+export async function visitEach(t, paths, open, check) {
+  const pages = [];
+  const free = [];
+  await Promise.all(
+    paths.map((path) =>
+      t.test(path, async () => {
+        let page = free.pop();
+        if (!page) pages.push((page = await open()));
+        try {
+          await check(page, path);
+        } finally {
+          free.push(page);
+        }
+      }),
+    ),
+  );
+  return pages;
+}
+
 /** Waits until every island on the page that hydrates on load has hydrated. */
 export async function waitForHydration(page) {
   await page.waitForFunction(() =>

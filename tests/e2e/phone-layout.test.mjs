@@ -3,8 +3,8 @@
 // buttons cover nothing. (Figures and screenshots: bench/phone-layout.mjs.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentRoutes, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
-import { assertClean, newPage, waitForAllIslands } from './interactive-helpers.mjs';
+import { PAGES_AT_ONCE, contentRoutes, pairPagesOf, routesOf, siteForFile, visitEach, waitForHydration } from './harness.mjs';
+import { assertClean, finish, newPage, waitForAllIslands } from './interactive-helpers.mjs';
 import { PHONES, bannerShare, cardControls, isConverterPage, onFirstScreen, overflowingElements, sidewaysOverflow } from './phone-lib.mjs';
 
 const ctx = siteForFile();
@@ -20,18 +20,19 @@ async function assertCardFirst(page, keys, where) {
 }
 
 describe('Phone layout', () => {
-  test('no page scrolls sideways at 320 px, and the floating buttons cover no link on the home page', async () => {
+  test('no page scrolls sideways at 320 px, and the floating buttons cover no link on the home page', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const routes = [...(await routesOf(ctx.site)), ...(await pairPagesOf(ctx.site)), '/no-such-page'];
     assert.ok(routes.length >= 30, `${routes.length} pages`);
-    const page = await newPage(ctx.browser, { consent: false, ...phone(320, 640) });
-    for (const path of routes) {
+    const pages = await visitEach(t, routes, () => newPage(ctx.browser, { consent: false, ...phone(320, 640) }), async (page, path) => {
       await page.goto(ctx.site.url + path);
       await waitForHydration(page);
       // The 404 page's own status is the one expected console error.
       if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/status of 404/.test(p)));
       const extra = await sidewaysOverflow(page);
       assert.equal(extra, 0, `${path} is ${320 + extra} px wide: ${(await overflowingElements(page)).join('; ')}`);
-    }
+    });
+    const [page, ...others] = pages;
+    for (const other of others) await finish(other);
     // Every "View Full Page" link of the quick converters and every converter's tile, scrolled
     // to, is not under a floating button.
     await page.goto(ctx.site.url);
@@ -50,10 +51,10 @@ describe('Phone layout', () => {
   });
 
   for (const size of PHONES) {
-    test(`first visit at ${size.name}: the card's ${size.controls.join(', ')} on the first screen, uncovered, on every converter page; the banner within ${size.bannerBudget * 100} %`, async () => {
+    test(`first visit at ${size.name}: the card's ${size.controls.join(', ')} on the first screen, uncovered, on every converter page; the banner within ${size.bannerBudget * 100} %`, { concurrency: PAGES_AT_ONCE }, async (t) => {
       const converters = (await routesOf(ctx.site)).filter(isConverterPage);
       assert.equal(converters.length, contentRoutes().filter(isConverterPage).length, 'every converter page of the registry');
-      for (const path of converters) {
+      const check = async (path) => {
         // A new context each time: nothing stored, as on a first visit.
         const page = await newPage(ctx.browser, { consent: false, ...phone(size.width, size.height) });
         await page.goto(ctx.site.url + path);
@@ -75,41 +76,47 @@ describe('Phone layout', () => {
         }
         await assertClean(page);
         await page.context().close();
-      }
+      };
+      await Promise.all(converters.map((path) => t.test(path, () => check(path))));
     });
   }
 
-  test('after a choice is stored the banner never appears and the card is still first; on a desktop the whole card is on the first screen', async () => {
+  test('after a choice is stored the banner never appears and the card is still first', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const converters = (await routesOf(ctx.site)).filter(isConverterPage);
-    const page = await newPage(ctx.browser, { consent: false, ...phone(390, 844) });
-    await page.goto(ctx.site.url + converters[0]);
-    await waitForAllIslands(page, ['ConsentBanner']);
-    await page.getByRole('region', { name: 'Cookies on Unitly' }).getByRole('button', { name: 'Reject non-essential' }).click();
-    for (const path of converters) {
+    // Each worker's visitor makes the choice once, on the first converter, then goes on.
+    const chosen = async () => {
+      const page = await newPage(ctx.browser, { consent: false, ...phone(390, 844) });
+      await page.goto(ctx.site.url + converters[0]);
+      await waitForAllIslands(page, ['ConsentBanner']);
+      await page.getByRole('region', { name: 'Cookies on Unitly' }).getByRole('button', { name: 'Reject non-essential' }).click();
+      return page;
+    };
+    const pages = await visitEach(t, converters, chosen, async (page, path) => {
       await page.goto(ctx.site.url + path);
       // Before any island hydrates, and after: no banner.
       assert.equal(await bannerShare(page), 0, `${path}: no banner before hydration`);
       await waitForAllIslands(page, ['ConsentBanner']);
       assert.equal(await page.getByRole('region', { name: 'Cookies on Unitly' }).count(), 0, `${path}: no banner`);
       await assertCardFirst(page, PHONES[0].controls, `${path} after a choice`);
-    }
-    await assertClean(page);
-    await page.context().close();
+    });
+    for (const page of pages) await finish(page);
+  });
 
-    const desktop = await newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });
-    for (const path of converters) {
-      await desktop.goto(ctx.site.url + path);
-      await waitForHydration(desktop);
-      const card = desktop.getByRole('region', { name: 'Converter' }).locator('.converter-card');
+  test('on a desktop the whole card is on the first screen', { concurrency: PAGES_AT_ONCE }, async (t) => {
+    const converters = (await routesOf(ctx.site)).filter(isConverterPage);
+    const desktop = () => newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });
+    const pages = await visitEach(t, converters, desktop, async (page, path) => {
+      await page.goto(ctx.site.url + path);
+      await waitForHydration(page);
+      const card = page.getByRole('region', { name: 'Converter' }).locator('.converter-card');
       const box = await card.boundingBox();
       // The currency card's rate history (a chart loaded as it comes near) closes the card,
       // below its controls and actions: the card down to it must fit the first screen.
       const history = card.locator('.rate-history-spot');
       const bottom = (await history.count()) ? (await history.boundingBox()).y : box.y + box.height;
       assert.ok(box.y >= 0 && bottom <= 768, `${path}: the card (${Math.round(box.y)}–${Math.round(bottom)}) is on the 1366×768 first screen`);
-      await assertCardFirst(desktop, PHONES[0].controls, `${path} at 1366×768`);
-    }
-    await assertClean(desktop);
-    await desktop.context().close();
+      await assertCardFirst(page, PHONES[0].controls, `${path} at 1366×768`);
+    });
+    for (const page of pages) await finish(page);
   });
 });
