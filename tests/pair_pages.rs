@@ -155,6 +155,20 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     a_pair_page_is_found_by_its_formula_not_its_table(&site);
     embedded_converters_are_cards_in_the_article(&site);
     an_exact_factor_is_stated_exactly(&site);
+    names_read_as_a_sentence_writes_them(&site);
+}
+
+/// Unit names in the pages' sentences lose title case but keep acronyms and proper words: the
+/// template's `lower` once wrote "us gallons" and the facts "celsius to fahrenheit".
+fn names_read_as_a_sentence_writes_them(site: &Project) {
+    let celsius = html_of(site, "/temperature-converter/celsius-to-fahrenheit");
+    assert!(celsius.contains(">How to convert Celsius to Fahrenheit</h2>"), "Celsius and Fahrenheit keep their capitals");
+    let fuel = html_of(site, "/fuel-economy-converter/liters-per-100-kilometers-to-us-gallons-per-100-miles");
+    assert!(fuel.contains("Type a value in liters per 100 kilometers (L/100 km) to see it in US gallons per 100 miles"), "US stays US");
+    let btu = html_of(site, "/energy-converter/btus-to-joules");
+    assert!(btu.contains(">How to convert British thermal units to joules</h2>"));
+    let cooking = html_of(site, "/cooking-converter");
+    assert!(cooking.contains("Cups here are US cups, 236.5882365 mL each."), "the cooking page names its cup");
 }
 
 /// units.yaml's 1.602176634e-19 reaches the page's facts (rendered by Node) as written: the

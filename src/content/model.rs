@@ -433,6 +433,41 @@ pub struct Currency {
     pub digits: u32,
 }
 
+/// Words of unit names that keep their capital in running text: names of people, peoples and
+/// bodies (degrees Celsius, British thermal units, International Table calories, Julian years).
+const PROPER_WORDS: [&str; 8] = ["Celsius", "Fahrenheit", "Rankine", "Réaumur", "British", "International", "Table", "Julian"];
+
+/// A unit's name as a sentence writes it: its plain name (below) with the capitals of title
+/// case dropped, except an acronym's and a proper word's: "US Gallons per 100 Miles (mpg US)" →
+/// "US gallons per 100 miles", "Degrees Celsius" stays, "Kilowatt-Hours" → "kilowatt-hours".
+pub fn prose_name(name: &str) -> String {
+    let plain = plain_name(name);
+    let mut out = String::with_capacity(plain.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let mut chars = word.chars();
+        let title_case = matches!((chars.next(), chars.next()), (Some(a), Some(b)) if a.is_uppercase() && b.is_lowercase());
+        if title_case && !PROPER_WORDS.contains(&word.as_str()) {
+            let mut chars = word.chars();
+            out.extend(chars.next().into_iter().flat_map(char::to_lowercase));
+            out.push_str(chars.as_str());
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in plain.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 /// "Feet (ft)" → "Feet"; "Feet + Inches (ft in)" → "Feet and Inches".
 pub fn plain_name(name: &str) -> String {
     let bare = match name.rfind(" (") {
@@ -440,4 +475,27 @@ pub fn plain_name(name: &str) -> String {
         _ => name,
     };
     bare.replace(" + ", " and ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prose_name;
+
+    #[test]
+    fn a_name_in_a_sentence_keeps_only_acronyms_and_proper_words_capitalised() {
+        for (name, prose) in [
+            ("US Gallons per 100 Miles (mpg US)", "US gallons per 100 miles"),
+            ("Degrees Celsius (°C)", "degrees Celsius"),
+            ("Celsius (°C)", "Celsius"),
+            ("British Thermal Units (BTU)", "British thermal units"),
+            ("International Table Calories (cal IT)", "International Table calories"),
+            ("Kilowatt-Hours (kWh)", "kilowatt-hours"),
+            ("Ångströms (Å)", "ångströms"),
+            ("Feet + Inches (ft in)", "feet and inches"),
+            ("EC Therms (EC thm)", "EC therms"),
+            ("Kelvin (K)", "kelvin"),
+        ] {
+            assert_eq!(prose_name(name), prose, "{name}");
+        }
+    }
 }

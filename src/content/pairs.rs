@@ -4,7 +4,7 @@
 //! `content/routes.yaml`: no markdown per pair. The pages' facts (formula, table, definitions)
 //! are computed at build time by the islands' own conversion code (`islands/src/static/PairFacts.tsx`).
 
-use super::model::plain_name;
+use super::model::{plain_name, prose_name};
 use super::model::{ChangeFreq, Schema, UnitCategory};
 use super::page::{Page, PageData};
 pub use super::pair_data::{IndexData, Link, PairData, PairGroup};
@@ -190,7 +190,7 @@ fn related(category_path: &str, units: &[End], from: usize, to: Option<usize>) -
 
 fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> Page {
     let (f, t) = (&data.from_name, &data.to_name);
-    let lower = |s: &str| s.to_lowercase();
+    let lower = prose_name;
     let title = format!("{f} to {t} Converter – {} to {}", data.from_symbol, data.to_symbol);
     let description = format!(
         "Convert {} to {} ({} to {}): the exact formula, a worked example and a table of common values, or type any value. Free, instant, works offline.",

@@ -104,6 +104,11 @@ impl Renderer {
         tera.register_function("island", islands.tera_function(categories.iter().map(|(key, c)| (key.clone(), c.to_string())).collect()));
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
+        // A unit's name in a sentence: "{{ name | prose }}" ("US gallons", "degrees Celsius").
+        tera.register_filter("prose", |value: &Value, _: &HashMap<String, Value>| {
+            let name = value.as_str().ok_or("prose: a unit's name (a string)")?;
+            Ok(Value::String(crate::content::model::prose_name(name)))
+        });
         let list = articles(content);
         let entries: Vec<crate::listing::Entry> = list.iter().map(|a| crate::listing::Entry { date: a.date.as_str(), featured: a.featured }).collect();
         let listings = crate::listing::plan(&entries);

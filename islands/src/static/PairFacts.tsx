@@ -12,23 +12,25 @@ interface Props {
   to: string;
   /** The standard that defines each unit, by key (units.yaml `source`, kept out of card props). */
   sources: Record<string, string>;
+  /** The two names as a sentence writes them ("US gallons", "degrees Celsius": the template's `prose` filter). */
+  fromName: string;
+  toName: string;
 }
 
-export default function PairFacts({ category, from, to, sources }: Props) {
+export default function PairFacts({ category, from, to, sources, fromName, toName }: Props) {
   const facts = pairFacts(category, from, to);
   if (!facts) throw new Error(`no pair ${from} → ${to} in ${category.key}`);
   const [f, t] = [facts.from, facts.to];
-  const lower = (s: string) => s.replace(/\b([A-Z])([a-z])/g, (_, a: string, b: string) => a.toLowerCase() + b);
   return (
     <>
       <section aria-labelledby="pair-formula">
-        <h2 id="pair-formula">{`How to convert ${lower(f.name)} to ${lower(t.name)}`}</h2>
+        <h2 id="pair-formula">{`How to convert ${fromName} to ${toName}`}</h2>
         <p className="pair-statement">
           <strong>{facts.statement.text}</strong>
           {facts.statement.exact ? ' exactly.' : '.'}
         </p>
         <p>
-          {`To convert ${lower(f.name)} to ${lower(t.name)}, ${facts.rule.words}:`}
+          {`To convert ${fromName} to ${toName}, ${facts.rule.words}:`}
         </p>
         <p className="pair-formula">
           <code>{facts.rule.formula}</code>
