@@ -43,6 +43,8 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('20 kn to kmh'), ['20 kt = 37.04 km/h'], 'kn is the knot');
   assert.deepEqual(said('5 kN to lbf'), ['5 kN = 1,124.044715 lbf']);
   assert.deepEqual(said('5 kn to lbf'), ['5 kN = 1,124.044715 lbf'], 'the target names the kilonewton');
+  assert.deepEqual(said('300 Nm to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'Nm is the newton-meter');
+  assert.deepEqual(said('5 nm to mm'), ['5 nm = 0.000005 mm'], 'nm stays the nanometre');
   assert.deepEqual(said('1 mg to g'), ['1 mg = 0.001 g']);
   assert.deepEqual(said('2 tons to lb'), ['2 US short tons = 4,000 lb']);
   assert.deepEqual(said('5’11” to cm'), ['5 ft 11 in = 180.34 cm']);

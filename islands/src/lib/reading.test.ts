@@ -65,6 +65,10 @@ const TABLE: Row[] = [
   ['20 kn', 'speed', 'meters_per_second', 'kilometers_per_hour', '37.04 km/h', 'From 20 kt', ['20 knot', 'km/hr']],
   ['20 KN', 'speed', 'meters_per_second', 'kilometers_per_hour', '37.04 km/h', 'From 20 kt', ['20 knot', 'km/hr']],
   ['5 kn', 'force', 'newtons', 'pounds_force', '1,124.044715 lbf', 'From 5 kN', ['5 kN', 'lbf']],
+  // Nm is how torque is written on a spec sheet; nm the nanometre: the card's category decides.
+  ['300 Nm', 'torque', 'newton_meters', 'pound_feet', '221.268645 lbf·ft', 'From 300 N·m', ['300 N m', 'lbf ft']],
+  ['300 nm', 'torque', 'newton_meters', 'pound_feet', '221.268645 lbf·ft', 'From 300 N·m', ['300 N m', 'lbf ft']],
+  ['2 kNm', 'torque', 'newton_meters', 'newton_meters', '2,000 N·m', 'From 2 kN·m', ['2 kN m', 'N m']],
   // One reading of the ambiguous words, said on the card.
   ['2 tons', 'weight', 'kilograms', 'pounds', '4,000 lb', 'From 2 US short tons', ['2 tons', 'lb']],
   ['1 ton', 'weight', 'kilograms', 'pounds', '2,000 lb', 'From 1 US short ton', ['1 ton', 'lb']],
