@@ -12,10 +12,13 @@ pub struct PairData {
     /// The From unit's key, and the To unit's or compound's.
     pub from: String,
     pub to: String,
-    /// The unit's name without its symbol, and its symbol ("Feet", "ft").
+    /// The unit's name without its symbol, as a sentence writes it, and its symbol ("Feet",
+    /// "feet", "ft"; "Degrees Celsius", "degrees Celsius", "°C").
     pub from_name: String,
+    pub from_prose: String,
     pub from_symbol: String,
     pub to_name: String,
+    pub to_prose: String,
     pub to_symbol: String,
     /// The page for the other direction, when there is one (not for a compound).
     pub inverse: Option<Link>,

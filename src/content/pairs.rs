@@ -39,18 +39,29 @@ pub(super) struct End {
     pub key: String,
     pub slug: String,
     pub name: String,
+    /// The name as a sentence writes it (`model::prose_name`), made once per unit, not per pair.
+    pub prose: String,
     pub symbol: String,
 }
 
 fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
-    let units: Vec<End> =
-        category.units.iter().map(|u| End { key: u.key.clone(), slug: slug(&u.key), name: plain_name(&u.name), symbol: u.symbol.clone() }).collect();
+    let units: Vec<End> = category
+        .units
+        .iter()
+        .map(|u| End { key: u.key.clone(), slug: slug(&u.key), name: plain_name(&u.name), prose: prose_name(&u.name), symbol: u.symbol.clone() })
+        .collect();
     let compounds = category
         .compounds
         .iter()
         .map(|c| {
             let symbol = c.parts.iter().filter_map(|p| category.units.iter().find(|u| &u.key == p)).map(|u| u.symbol.as_str()).collect::<Vec<_>>().join(" ");
-            End { key: c.key.clone(), slug: c.parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), name: plain_name(&c.name), symbol }
+            End {
+                key: c.key.clone(),
+                slug: c.parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"),
+                name: plain_name(&c.name),
+                prose: prose_name(&c.name),
+                symbol,
+            }
         })
         .collect();
     (units, compounds)
@@ -109,8 +120,10 @@ pub(super) fn plan(
                 from: from.key.clone(),
                 to: to.key.clone(),
                 from_name: from.name.clone(),
+                from_prose: from.prose.clone(),
                 from_symbol: from.symbol.clone(),
                 to_name: to.name.clone(),
+                to_prose: to.prose.clone(),
                 to_symbol: to.symbol.clone(),
                 inverse: ti.map(|_| Link { label: format!("{} to {}", to.name, from.name), path: path_of(&home.path, to, from) }),
                 related: related(&home.path, units, fi, ti),
@@ -190,20 +203,17 @@ fn related(category_path: &str, units: &[End], from: usize, to: Option<usize>) -
 
 fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> Page {
     let (f, t) = (&data.from_name, &data.to_name);
-    let lower = prose_name;
+    let (pf, pt) = (&data.from_prose, &data.to_prose);
     let title = format!("{f} to {t} Converter – {} to {}", data.from_symbol, data.to_symbol);
     let description = format!(
         "Convert {} to {} ({} to {}): the exact formula, a worked example and a table of common values, or type any value. Free, instant, works offline.",
-        lower(f),
-        lower(t),
-        data.from_symbol,
-        data.to_symbol
+        pf, pt, data.from_symbol, data.to_symbol
     );
     let keywords = vec![
-        format!("{} to {}", lower(f), lower(t)),
+        format!("{pf} to {pt}"),
         format!("{} to {}", data.from_symbol, data.to_symbol),
-        format!("convert {} to {}", lower(f), lower(t)),
-        format!("{} in {}", lower(f), lower(t)),
+        format!("convert {pf} to {pt}"),
+        format!("{pf} in {pt}"),
         format!("{} conversion", category.label.to_lowercase()),
     ];
     pair_page(home, path, data, title, description, keywords)
