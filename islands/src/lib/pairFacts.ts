@@ -213,15 +213,15 @@ function decimalText(x: Rational): string | null {
   const significant = digits.replace(/^0+/, '').replace(/0+$/, '');
   if (significant.length > 15) return null;
   const int = digits.slice(0, digits.length - places);
+  const frac = digits.slice(digits.length - places);
   // Below 10⁻⁶ as a power of ten, as the rounded ones are (exact still): 1.602176634 × 10⁻¹⁹,
   // not eighteen zeros after the point.
-  const zeros = places - digits.slice(digits.length - places).replace(/^0+/, '').length;
+  const zeros = frac.length - frac.replace(/^0+/, '').length;
   if (/^0+$/.test(int) && zeros >= 6) {
     return `${x.n < 0n ? '-' : ''}${scientific(`${significant[0]}.${significant.slice(1) || '0'}e${-(zeros + 1)}`)}`;
   }
-  let frac = places ? digits.slice(digits.length - places) : '';
-  frac = frac.replace(/0+$/, '');
-  digits = `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac ? `.${frac}` : ''}`;
+  const decimals = frac.replace(/0+$/, '');
+  digits = `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${decimals ? `.${decimals}` : ''}`;
   return `${x.n < 0n ? '-' : ''}${digits}`;
 }
 
