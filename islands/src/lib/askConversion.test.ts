@@ -193,6 +193,16 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L']);
 });
 
+test('water is an ingredient, and a unit named after it stays a unit; an ingredient with no target gets the card’s usual measure', () => {
+  assert.deepEqual(said('1 cup of water in grams'), ['1 US cup of water = 236.59 g']);
+  assert.deepEqual(said('1 liter of water in kg'), ['1 L of water = 1 kg']);
+  assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi'], 'a pressure, not 5 inches of an ingredient');
+  assert.deepEqual(said('3 cups flour'), ['3 US cups of all-purpose flour, spooned = 361.46 g']);
+  assert.deepEqual(said('200 g butter'), ['200 g of butter = 0.881849 cup']);
+  const a = answer('2 cups water', data);
+  assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=2+cups&from=cups&to=grams&ingredient=water', JSON.stringify(a));
+});
+
 test('words around to or in that are no pair are left to the search, without a message', () => {
   for (const q of ['how to convert units', 'what is in a cup', 'back to school', 'feet to', 'kg to cm', 'cups to grams', 'stone', 'convert']) {
     assert.equal(said(q), null, q);

@@ -128,7 +128,12 @@ export function answer(asked: string, data: AnswerData): Answer | null {
 function answerValue(query: string, data: AnswerData): Answer | null {
   const money = moneyAnswer(query, data);
   if (money !== null) return money;
-  return cookingAnswer(query, data) ?? unitAnswer(query, data);
+  // A unit whose name holds an ingredient ("5 inches of water to psi") reads whole in the
+  // units; an ingredient's word is never a unit word otherwise, so what the units answer is
+  // never a measure of an ingredient.
+  const units = unitAnswer(query, data);
+  if (units?.kind === 'answers') return units;
+  return cookingAnswer(query, data) ?? units;
 }
 
 /** The answer in the unit categories (no money, no ingredient), or null when it is none. */
@@ -178,7 +183,7 @@ function poweredReading(query: string, data: AnswerData): Extract<ConversionRead
 
 /**
  * A measure of an ingredient ("1 cup of flour in grams", "200 g butter to cups", "2 tbsp
- * honey → ml"): the ingredient ends what is converted, as on the cooking card (cooking.ts),
+ * honey → ml", "3 cups flour"): the ingredient ends what is converted, as on the cooking card (cooking.ts),
  * and the measures are that ingredient's. Null when no ingredient is named there.
  * A measure the cooking card has not is read in the units instead (`orUnits`; the cooking
  * hint asks without, as it is what the units' reading calls).
@@ -186,11 +191,14 @@ function poweredReading(query: string, data: AnswerData): Extract<ConversionRead
 function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer | null {
   const page = data.pages[COOKING_KEY];
   if (!data.cooking || page === undefined) return null;
-  for (const m of [...query.matchAll(SEPARATOR)].reverse()) {
-    const { ingredient, rest } = splitIngredient(query.slice(0, m.index), data.cooking.ingredients);
+  // The ingredient ends the query ("3 cups flour": in the card's usual measure) or what
+  // comes before a target, the last first.
+  const ends = [query.length, ...[...query.matchAll(SEPARATOR)].map((m) => m.index).reverse()];
+  for (const end of ends) {
+    const { ingredient, rest } = splitIngredient(query.slice(0, end), data.cooking.ingredients);
     if (ingredient === null || rest === '') continue;
     const category = ingredientCategory(data.cooking, ingredient);
-    const measure = `${rest}${query.slice(m.index)}`;
+    const measure = `${rest}${query.slice(end)}`;
     const read = readConversion(measure, lexiconFor(category), COOKING_KEY);
     // A measure the cooking card has not ("1 gallon of milk in liters", "100 barrels of oil
     // to liters"): a volume in a volume does not depend on the ingredient.
