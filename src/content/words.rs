@@ -17,9 +17,16 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use unicode_normalization::UnicodeNormalization;
 
-/// Characters the value parser reads as numbers, operators or punctuation: a unit word
-/// containing one could never be typed. The parser builds its word pattern from this.
+/// Characters the value parser reads as numbers, operators or punctuation. A key or symbol
+/// holding one (`km/h`, `L/100 km`) is matched whole; an alias may hold none but the `/` of
+/// a ratio ([`is_ratio`]). The parser builds its word pattern from this.
 pub const NOT_IN_WORDS: &str = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒→";
+
+/// A ratio of unit words, letters on each side of each `/` (`g/mL`, `kg/cm²`): the parser
+/// matches such a word whole before it reads `/` as division, as it does a symbol (`km/h`).
+fn is_ratio(alias: &str) -> bool {
+    alias.split('/').all(|side| side.chars().any(char::is_alphabetic))
+}
 
 /// Words up to this many characters (exact form) may differ only in case and name two units.
 pub const CASE_SYMBOL_CHARS: usize = 4;
@@ -84,7 +91,7 @@ pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCat
                 let (l, col) = at(j + 2);
                 if exact_form(alias).is_empty() {
                     problems.push(Problem::new(file, l, col, format!("unit `{}` has an empty alias", unit.key)));
-                } else if let Some(bad) = alias.chars().find(|ch| NOT_IN_WORDS.contains(*ch)) {
+                } else if let Some(bad) = alias.chars().find(|&ch| NOT_IN_WORDS.contains(ch) && !(ch == '/' && is_ratio(alias))) {
                     problems.push(Problem::new(
                         file,
                         l,

@@ -45,6 +45,12 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('5 kn to lbf'), ['5 kN = 1,124.044715 lbf'], 'the target names the kilonewton');
   assert.deepEqual(said('300 Nm to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'Nm is the newton-meter');
   assert.deepEqual(said('5 nm to mm'), ['5 nm = 0.000005 mm'], 'nm stays the nanometre');
+  assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K');
+  assert.deepEqual(said('10K in miles'), ['10 km = 6.213712 mi']);
+  assert.deepEqual(said('300k to c'), ['300 K = 26.85 °C'], 'the target’s category decides: the kelvin');
+  assert.deepEqual(said('1 g/ml to kg/m3'), ['1 g/cm³ = 1,000 kg/m³']);
+  assert.deepEqual(said('100 us to ms'), ['100 µs = 0.1 ms']);
+  assert.deepEqual(said('5 us gallons to liters'), ['5 US gallons = 18.927059 L'], 'us before gallons is still the country');
   assert.deepEqual(said('1 mg to g'), ['1 mg = 0.001 g']);
   assert.deepEqual(said('2 tons to lb'), ['2 US short tons = 4,000 lb']);
   assert.deepEqual(said('5’11” to cm'), ['5 ft 11 in = 180.34 cm']);

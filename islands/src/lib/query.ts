@@ -72,7 +72,13 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
       if (first.kind === 'quantity') {
         quantityFirst = true;
         const mine = readTarget(right, lex, first.category);
-        if (typeof mine === 'string') mismatch = mine;
+        if (typeof mine === 'string') {
+          // A symbol of two units read with the target's case rule ("5K to miles": the
+          // runner's kilometre, not the kelvin; "300k to c": the kelvin, not the kilometre).
+          const other = otherReading(left, right, lex, first.category);
+          if (other !== null) return { kind: 'ok', ...other };
+          mismatch = mine;
+        }
         if (mine !== null && (typeof mine !== 'string' || typeof target === 'string')) target = mine;
       }
     }
@@ -88,6 +94,22 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
   const parsed = parseInput(text, lex, category);
   if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
   return { kind: 'ok', text, parsed, category: parsed.kind === 'quantity' ? parsed.category : category, target: null };
+}
+
+/**
+ * The quantity `left` and target `right` read on the card of another category than `tried`,
+ * the first whose card reads both (a unit symbol of two categories, k or K: kilometre and
+ * kelvin); null when none does.
+ */
+function otherReading(left: string, right: string, lex: Lexicon, tried: string): Omit<Extract<ConversionReading, { kind: 'ok' }>, 'kind'> | null {
+  for (const key of Object.keys(lex.categories)) {
+    if (key === tried) continue;
+    const parsed = parseInput(left, lex, key);
+    if (parsed.kind !== 'quantity' || parsed.category !== key) continue;
+    const target = readTarget(right, lex, key);
+    if (target !== null && typeof target !== 'string') return { text: left.trim(), parsed, category: key, target };
+  }
+  return null;
 }
 
 /**

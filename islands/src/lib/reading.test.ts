@@ -69,6 +69,15 @@ const TABLE: Row[] = [
   ['300 Nm', 'torque', 'newton_meters', 'pound_feet', '221.268645 lbf·ft', 'From 300 N·m', ['300 N m', 'lbf ft']],
   ['300 nm', 'torque', 'newton_meters', 'pound_feet', '221.268645 lbf·ft', 'From 300 N·m', ['300 N m', 'lbf ft']],
   ['2 kNm', 'torque', 'newton_meters', 'newton_meters', '2,000 N·m', 'From 2 kN·m', ['2 kN m', 'N m']],
+  // A runner's 5K is five kilometres; K is the kelvin on the temperature card.
+  ['5K', 'length', 'meters', 'miles', '3.106856 mi', 'From 5 km', ['5 km', 'mi']],
+  ['10k', 'length', 'meters', 'miles', '6.213712 mi', 'From 10 km', ['10 km', 'mi']],
+  ['300k', 'temperature', 'celsius', 'celsius', '26.85 °C', 'From 300 K', ['tempK(300)', 'tempC']],
+  // Ratios typed with a slash: grams per millilitre, kilograms(-force) per square centimetre.
+  ['1.2 g/mL', 'density', 'kilograms_per_cubic_meter', 'pounds_per_cubic_foot', '74.913553 lb/ft³', 'From 1.2 g/cm³', ['1.2 g/ml', 'lb/ft^3']],
+  ['2 kg/cm2', 'pressure', 'pascals', 'psi', '28.446687 psi', 'From 2 kgf/cm²', ['2 kgf/cm^2', 'psi']],
+  ['250 us', 'time', 'seconds', 'milliseconds', '0.25 ms', 'From 250 µs', ['250 microsecond', 'ms']],
+  ['2 hundredweight', 'weight', 'kilograms', 'pounds', '200 lb', 'From 2 US hundredweights', ['2 hundredweight', 'lb']],
   // One reading of the ambiguous words, said on the card.
   ['2 tons', 'weight', 'kilograms', 'pounds', '4,000 lb', 'From 2 US short tons', ['2 tons', 'lb']],
   ['1 ton', 'weight', 'kilograms', 'pounds', '2,000 lb', 'From 1 US short ton', ['1 ton', 'lb']],
