@@ -138,6 +138,7 @@ test('a number before words that name no unit is a search, not an unknown unit',
 
 test('a pair with no number, as people search it, is answered for one of the first', () => {
   assert.deepEqual(said('feet to meters'), ['1 ft = 0.3048 m']);
+  assert.deepEqual(said('feet = meters'), ['1 ft = 0.3048 m'], 'every separator the reader takes names a pair (separators.ts)');
   assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
   assert.deepEqual(said('Celsius in Fahrenheit'), ['1 °C = 33.8 °F']);
   assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.39 in']);

@@ -8,6 +8,7 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
+import { typeThatOf } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
 import { currencyLexicon } from './amount.ts';
@@ -144,7 +145,7 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
     if (!read.aboutUnits && !namesUnclearUnit(query, data)) return null;
     // The reader's way to type the unit likely meant ("For US fluid ounces, type “fl oz”.")
     // stays after the cooking hint: "1 cup to oz" is more often asked in fluid ounces.
-    const typeThat = /\sFor [^.]+, type “[^”]+”\.$/u.exec(read.message)?.[0] ?? '';
+    const typeThat = typeThatOf(read.message);
     const hint = cookingHint(query, data);
     return { kind: 'error', message: hint === null ? read.message : hint + typeThat };
   }

@@ -211,6 +211,14 @@ export function unknownWord(word: string, lex: Lexicon, category: string | null)
   return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
 }
 
+/** The end of otherCategory's message that says how to type the unit likely meant. */
+const typeThat = (name: string, symbol: string): string => ` For ${name}, type “${symbol}”.`;
+
+/** That end of a message, as typeThat writes it ("" when the message has none). */
+export function typeThatOf(message: string): string {
+  return /\sFor [^.]+, type “[^”]+”\.$/u.exec(message)?.[0] ?? '';
+}
+
 /**
  * "“oz” is a unit of weight, not volume." and, when a unit of the card's category has the
  * typed word as one of its parts, how to type that one: "For US fluid ounces, type “fl oz”."
@@ -224,7 +232,7 @@ export function otherCategory(typed: string, entry: Entry, lex: Lexicon, categor
     const words = unitWordsOf(u);
     if (words.some((w) => w.toLowerCase().split(/\s+/).length > 1 && w.toLowerCase().split(/\s+/).includes(key))) {
       const name = NATIONAL.test(plainName(u)) ? readingUnit(u, false) : plainName(u).toLowerCase();
-      return `${said} For ${name}, type “${u.symbol}”.`;
+      return said + typeThat(name, u.symbol);
     }
   }
   return said;

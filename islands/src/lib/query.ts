@@ -3,6 +3,7 @@
 import { type Entry, type Lexicon, type LexUnit, otherCategory } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
 import { ParseError, readUnitWords } from './tokens.ts';
+import { SEPARATOR_SOURCE } from './separators.ts';
 
 /** A unit, or a compound of the category ("ft in"), typed after to/in. */
 export type TypedTarget =
@@ -29,9 +30,8 @@ export type ConversionReading =
       target: TypedTarget | null;
     };
 
-// Between a quantity and its target: a word with spaces around it, an arrow or =. (The space
-// after the word is not taken, so "5 ft 11 in to cm" finds both "in" and "to".)
-export const SEPARATOR = /\s+(to|in|into|as)(?=\s)|\s*(→|->|=>|=)/giu;
+/** Between a quantity and its target (separators.ts). */
+export const SEPARATOR = new RegExp(SEPARATOR_SOURCE, 'giu');
 // A separator with nothing after it yet: "10 kg to" (never "in": 5 ft 11 in is inches).
 const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
 

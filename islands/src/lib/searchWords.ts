@@ -3,6 +3,7 @@
 // into the index (src/search/terms.rs; both are tested against tests/search-terms.json):
 // text folded, cut into runs of letters and digits, each run of letters without its plural
 // ending (Harman's S-stemmer), single characters and stop words dropped.
+import { SEPARATOR_SOURCE } from './separators.ts';
 
 /** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
 export function fold(text: string): string {
@@ -61,12 +62,15 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
 /** Whether a query may be a conversion ("5 ft 11 in to cm"): it holds a number. */
 export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query);
 
+const PAIR = new RegExp(String.raw`^\s*\p{L}.*?(?:${SEPARATOR_SOURCE})\s*\p{L}`, 'iu');
+
 /**
- * Whether a query may name a pair ("feet to meters", "THB to USD", "mpg to L/100km", "how
- * many ounces in a pound"): it starts with a word, then to/in/into/as or an arrow, then more
- * words. Only whether to try; the conversion reader (query.ts) decides what it is.
+ * Whether a query may name a pair ("feet to meters", "THB to USD", "mpg to L/100km", "feet =
+ * meters", "how many ounces in a pound"): it starts with a word, then a separator the reader
+ * takes (separators.ts), then more words. Only whether to try; the conversion reader
+ * (query.ts) decides what it is.
  */
-export const namesPair = (query: string): boolean => /^\s*\p{L}.*?(\s(to|in|into|as)\s|→|->|=>)\s*\p{L}/iu.test(query);
+export const namesPair = (query: string): boolean => PAIR.test(query);
 
 /** Whether a query asks "how many" ("how many ounces make a pound", "a mile is how many feet"). */
 const asksHowMany = (query: string): boolean => /\bhow\s+many\s/iu.test(query);
