@@ -2,9 +2,8 @@
 // the way a visitor (or a screen reader) uses them: controls are found by role and name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import { openPage, siteForFile, waitForHydration } from './harness.mjs';
-import { cardByRole, cardsConverted, resultText } from './interactive-helpers.mjs';
+import { cardByRole, cardsConverted, noAxeViolations, resultText } from './interactive-helpers.mjs';
 import { gnuQuery, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
 // The market banner on every page asks for live data: the fake upstreams answer it, so
@@ -312,8 +311,7 @@ test('a settled conversion is recorded once and shown live in the panel; Clear h
   await panel.getByRole('listitem').nth(1).waitFor();
   assert.match(await panel.getByRole('listitem').first().textContent(), /1 L/);
   // The filled-in card and the listed history pass axe (the route gate sees them empty).
-  const { violations } = await new AxeBuilder({ page }).include('.widget').analyze();
-  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
+  await noAxeViolations(page, 'a filled-in card and its history', '.widget');
 
   await panel.getByRole('button', { name: 'Clear history' }).click();
   assert.equal(await toastText(page, 'History cleared'), '🗑️ History clearedYour conversion history was removed from this browser');

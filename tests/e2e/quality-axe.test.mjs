@@ -6,9 +6,8 @@
 // it cannot find would hide the regression that removed it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { PAGES_AT_ONCE, chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
-import { fakeWebhook } from './interactive-helpers.mjs';
+import { fakeWebhook, noAxeViolations as axe } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
 async function hydrateEverything(page) {
@@ -40,25 +39,6 @@ async function openDisclosures(page) {
   });
   const closed = page.locator('main [class*="faq"] button[aria-expanded="false"]');
   for (let i = await closed.count(); i > 0; i--) await closed.first().click();
-}
-
-async function axe(page, label) {
-  // axe runs in the page itself (AxeBuilder's legacy mode), which tests the page and its
-  // same-origin frames: the same rules on the same nodes as its default, which runs in every
-  // frame and then merges the results in a blank page it opens and loads axe into again,
-  // about a second per page. So a frame from another origin fails here instead of going untested.
-  const origin = new URL(page.url()).origin;
-  const foreign = page.frames().map((f) => f.url()).filter((u) => u !== 'about:blank' && new URL(u).origin !== origin);
-  assert.deepEqual(foreign, [], `${label}: a frame from another origin`);
-  // Only violations are reported in detail (faster on long pages); every rule still runs.
-  const result = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
-  const violations = result.violations.map(
-    (v) => `${label}: ${v.id} [${v.impact}] ${v.help}\n${v.nodes
-      .slice(0, 5)
-      .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 3).join(' ')}`)
-      .join('\n')}`,
-  );
-  assert.deepEqual(violations, [], violations.join('\n'));
 }
 
 async function assertClean(page) {
