@@ -166,11 +166,41 @@ async function convertEveryPair(path, page) {
     const v = values[i % values.length]; // one value per From unit, so every value meets every To unit
     await fromSelect.selectOption(from.key);
     await value.fill(String(v));
-    for (const to of category.units) {
-      await toSelect.selectOption(to.key);
-      await cardsConverted(page);
-      cases.push({ category, from, to, value: v, shown: (await result.textContent()).trim() });
-    }
+    // Each To unit chosen in the page as selectOption chooses it (the value set, then input and
+    // change events), and Result read once the card has converted: one round trip per From
+    // unit instead of three per pair.
+    const shown = await toSelect.evaluate(
+      async (select, { keys, result }) => {
+        // Four of the five tabs are in the background, where Chromium throttles timers and
+        // animation frames: a message on a channel yields instead, and an observer waits.
+        const tick = () => new Promise((r) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => r();
+          channel.port2.postMessage(null);
+        });
+        const busy = () => document.querySelector('output[aria-busy="true"]') !== null;
+        const converted = async () => {
+          await tick();
+          if (!busy()) return;
+          await new Promise((r) => {
+            const watch = new MutationObserver(() => busy() || (watch.disconnect(), r()));
+            watch.observe(document.body, { attributes: true, attributeFilter: ['aria-busy'], subtree: true });
+          });
+        };
+        const texts = [];
+        for (const key of keys) {
+          select.value = key;
+          select.dispatchEvent(new Event('input', { bubbles: true }));
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          await converted();
+          if (select.value !== key) throw new Error(`To did not take ${key}`);
+          texts.push(result.textContent.trim());
+        }
+        return texts;
+      },
+      { keys: category.units.map((u) => u.key), result },
+    );
+    category.units.forEach((to, j) => cases.push({ category, from, to, value: v, shown: shown[j] }));
   }
   await clean(page, path);
   return cases;

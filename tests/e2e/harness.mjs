@@ -45,18 +45,24 @@ export async function routesOf(site) {
   return (await sitemapPaths(site)).filter((path) => !isPairPage(path));
 }
 
+/** The one category whose pairs are reciprocal (L/100 km ↔ mpg): its formula divides. */
+const RECIPROCAL_CATEGORY = 'fuel-economy-converter';
+
 /** A sample of the unit pair pages for the suites that visit every route: each category's
  *  first pair, and for the first three categories also its index, its last pair (often to a
  *  compound) and the first pair's inverse. One template makes them all: the sample covers each
- *  category's data and each kind of page without visiting thousands. */
-export async function pairPagesOf(site) {
+ *  category's data and each kind of page without visiting thousands. With `eachCategory:
+ *  false` (a check of the template's markup, such as axe, not of each category's words) the
+ *  other categories give only the reciprocal one's first pair: every kind of formula
+ *  (linear, affine in temperature, reciprocal) and page (compound, index) is still there. */
+export async function pairPagesOf(site, { eachCategory = true } = {}) {
   const pairs = (await sitemapPaths(site)).filter(isPairPage);
   const byCategory = new Map();
   for (const path of pairs) byCategory.set(path.split('/')[1], [...(byCategory.get(path.split('/')[1]) ?? []), path]);
-  const sample = [...byCategory.values()].flatMap((paths, i) => {
+  const sample = [...byCategory.entries()].flatMap(([category, paths], i) => {
     const index = paths.filter((p) => p.endsWith('/conversions'));
     const pages = paths.filter((p) => !p.endsWith('/conversions'));
-    if (i >= 3) return pages.slice(0, 1);
+    if (i >= 3) return eachCategory || category === RECIPROCAL_CATEGORY ? pages.slice(0, 1) : [];
     const [home, first] = [pages[0].slice(0, pages[0].lastIndexOf('/')), pages[0].split('/').at(-1)];
     const inverse = `${home}/${first.split('-to-').reverse().join('-to-')}`;
     return [...index, pages[0], pages.at(-1), ...(pages.includes(inverse) ? [inverse] : [])];
