@@ -52,9 +52,10 @@ const RECIPROCAL_CATEGORY = 'fuel-economy-converter';
  *  first pair, and for the first three categories also its index, its last pair (often to a
  *  compound) and the first pair's inverse. One template makes them all: the sample covers each
  *  category's data and each kind of page without visiting thousands. With `eachCategory:
- *  false` (a check of the template's markup, such as axe, not of each category's words) the
- *  other categories give only the reciprocal one's first pair: every kind of formula
- *  (linear, affine in temperature, reciprocal) and page (compound, index) is still there. */
+ *  false` (checks of the template's markup and tags, axe and the route checks, where
+ *  tests/pair_pages.rs checks every page's built HTML) the other categories give only the
+ *  reciprocal one's first pair: every kind of formula (linear, affine in temperature,
+ *  reciprocal) and page (compound, index) is still there. */
 export async function pairPagesOf(site, { eachCategory = true } = {}) {
   const pairs = (await sitemapPaths(site)).filter(isPairPage);
   const byCategory = new Map();

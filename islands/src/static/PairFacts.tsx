@@ -12,7 +12,7 @@ interface Props {
   to: string;
   /** The standard that defines each unit, by key (units.yaml `source`, kept out of card props). */
   sources: Record<string, string>;
-  /** The two names as a sentence writes them ("US gallons", "degrees Celsius": the template's `prose` filter). */
+  /** The two names as a sentence writes them ("US gallons", "degrees Celsius": PairData's from_prose and to_prose, model::prose_name). */
   fromName: string;
   toName: string;
 }
