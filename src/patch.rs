@@ -13,8 +13,13 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
 
-#[derive(Default)]
 pub struct Patch {
+    /// The output's files when the build started (relative paths): one walk of the folder,
+    /// which tells the build which pages it can keep without asking for each file (5,600
+    /// `stat` calls with 2,000 articles) and tells [`Patch::apply`] what to remove.
+    current: HashSet<String>,
+    /// The output's folders when the build started, a folder before what it holds.
+    folders: Vec<String>,
     /// Files of the output kept as they are (relative paths).
     kept: Mutex<HashSet<String>>,
     /// Folders of the output renamed (from, to) before the staged files move in.
@@ -22,6 +27,24 @@ pub struct Patch {
 }
 
 impl Patch {
+    /// A patch of the output folder `target` as it is now.
+    pub fn of(target: &Path) -> Result<Patch> {
+        let (mut current, mut folders) = (HashSet::new(), Vec::new());
+        for (rel, is_dir) in relative_entries(target)? {
+            if is_dir {
+                folders.push(rel);
+            } else {
+                current.insert(rel);
+            }
+        }
+        Ok(Patch { current, folders, kept: Mutex::default(), carried: Mutex::default() })
+    }
+
+    /// Whether the output had file `rel` when the build started.
+    pub fn has(&self, rel: &str) -> bool {
+        self.current.contains(rel)
+    }
+
     pub fn keep(&self, rel: &str) {
         self.kept.lock().expect("patch lock").insert(rel.to_string());
     }
@@ -38,16 +61,23 @@ impl Patch {
     /// reader gets the old file or the new one), then removes the files of `target` the build
     /// neither wrote nor kept, and the folders left empty.
     pub fn apply(self, staging: &Path, target: &Path) -> Result<()> {
+        let (mut current, mut folders) = (self.current, self.folders);
         let mut kept = self.kept.into_inner().expect("patch lock");
         for (from, to) in self.carried.into_inner().expect("patch lock") {
-            let (from, to) = (target.join(from), target.join(to));
-            if from == to || !from.is_dir() {
+            let (from_path, to_path) = (target.join(&from), target.join(&to));
+            if from == to || !from_path.is_dir() {
                 continue;
             }
-            if let Some(parent) = to.parent() {
+            if let Some(parent) = to_path.parent() {
                 std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
             }
-            std::fs::rename(&from, &to).with_context(|| format!("moving {} to {}", from.display(), to.display()))?;
+            std::fs::rename(&from_path, &to_path).with_context(|| format!("moving {} to {}", from_path.display(), to_path.display()))?;
+            let moved = |rel: String| match rel.strip_prefix(&from).filter(|rest| rest.is_empty() || rest.starts_with('/')) {
+                Some(rest) => format!("{to}{rest}"),
+                None => rel,
+            };
+            current = current.into_iter().map(moved).collect();
+            folders = folders.into_iter().map(moved).collect();
         }
         for (rel, is_dir) in relative_entries(staging)? {
             let (from, to) = (staging.join(&rel), target.join(&rel));
@@ -58,17 +88,18 @@ impl Patch {
                 kept.insert(rel);
             }
         }
-        // Deepest first, so a folder is emptied before it is tried.
-        let mut stale = relative_entries(target)?;
-        stale.reverse();
-        for (rel, is_dir) in stale {
-            let path = target.join(&rel);
-            if is_dir {
-                // Fails, as it should, while the folder holds anything.
-                let _ = std::fs::remove_dir(&path);
-            } else if !kept.contains(&rel) {
-                std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+        for rel in current.iter().filter(|rel| !kept.contains(*rel)) {
+            let path = target.join(rel);
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", path.display())),
+                _ => {}
             }
+        }
+        // Deepest first, so a folder is emptied before it is tried; fails, as it should,
+        // while the folder holds anything.
+        folders.sort_by_key(|rel| std::cmp::Reverse(rel.matches('/').count()));
+        for rel in folders {
+            let _ = std::fs::remove_dir(target.join(rel));
         }
         std::fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))
     }
@@ -127,7 +158,7 @@ mod tests {
         write(&staging, "blog/edited.html", "new text");
         write(&staging, "search/v2/p/1.json", "result 1, new");
         write(&staging, "search/v2/c/0.json", "new chunk");
-        let patch = Patch::default();
+        let patch = Patch::of(&target).unwrap();
         patch.keep("blog/kept.html");
         patch.carry("search/v1", "search/v2", ["p/0.json".to_string(), "p/1.json".to_string()]);
         patch.apply(&staging, &target).unwrap();

@@ -60,7 +60,7 @@ impl StagedDir {
     pub fn patching(target: &Path) -> Result<StagedDir> {
         let mut staged = StagedDir::new(target)?;
         if staged.has_current {
-            staged.patch = Some(crate::patch::Patch::default());
+            staged.patch = Some(crate::patch::Patch::of(&staged.target)?);
         }
         Ok(staged)
     }
@@ -104,7 +104,7 @@ impl StagedDir {
     pub fn link_current(&self, rel: &str) -> bool {
         if let Some(patch) = &self.patch {
             let rel = rel.trim_start_matches('/');
-            let there = safe_relative(rel) && self.target.join(rel).is_file();
+            let there = safe_relative(rel) && patch.has(rel);
             if there {
                 patch.keep(rel);
             }

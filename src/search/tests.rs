@@ -138,7 +138,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
         "only the changed result is written: {:?}",
         staged.keys()
     );
-    let patch = crate::patch::Patch::default();
+    let patch = crate::patch::Patch::of(output.path()).unwrap();
     patch.keep("a.html");
     patch.keep("c.html");
     patch.carry(&format!("{DIR}/{}", carried.from), &format!("{DIR}/{}", summary.version), carried.files);
