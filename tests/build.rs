@@ -254,6 +254,50 @@ fn a_rebuild_reads_again_only_the_articles_whose_files_changed() {
 }
 
 #[test]
+fn a_rebuild_takes_the_sites_own_content_again_only_while_its_files_read_the_same() {
+    // `serve` keeps what units.yaml, routes.yaml and the registry's pages made (the pair
+    // pages among it) while those files read the same; an edit to any of them is seen.
+    let p = Project::copy_of_real_site();
+    p.edit("content/routes.yaml", "collections:\n", "collections:\n  notes:\n    dir: notes\n    path: /length-converter/{slug}\n    template: article.html\n    schema: Article\n    parent: /length-converter\n    priority: 0.5\n    changefreq: monthly\n");
+    let article = p.read("content/blog/conversion-tips.md").replace("featured: true", "featured: false");
+    p.write("content/notes/tape-measures.md", &article.replace("slug: conversion-tips", "slug: tape-measures"));
+    let mut site = unitly::site::Site::new(p.path(""));
+    site.verbose = false;
+    let mut cache = unitly::site::BuildCache::default();
+    let out = p.path("out");
+    let full = |name: &str| {
+        unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path(name), &mut Default::default()).unwrap();
+        common::snapshot(&p.path(name))
+    };
+    site.build(&out, &mut cache).unwrap();
+    p.edit(
+        "content/units.yaml",
+        "aliases: [foot, \"'\", ′, ’, ‘], source: 1959 international yard and pound agreement }",
+        "aliases: [foot, \"'\", ′, ’, ‘], source: the international yard of 1959 }",
+    );
+    site.build(&out, &mut cache).unwrap();
+    assert!(p.read("out/length-converter/feet-to-meters.html").contains("Defined by the international yard of 1959."));
+    p.edit("content/pages/about.md", "\n\n", "\n\nA sentence added while serving.\n\n");
+    site.build(&out, &mut cache).unwrap();
+    assert!(p.read("out/about.html").contains("A sentence added while serving."));
+    assert!(common::snapshot(&out) == full("fresh-1"), "the same output as a full build");
+
+    // An article at a pair page's path is refused on a rebuild that keeps the pair pages, as
+    // a full build refuses it; the output stays as it was.
+    p.write("content/notes/feet-to-meters.md", &article.replace("slug: conversion-tips", "slug: feet-to-meters"));
+    let expected = "content/notes/feet-to-meters.md:1:1: route /length-converter/feet-to-meters is also the page units.yaml makes for feet → meters";
+    let Err(refused) = site.build(&out, &mut cache) else { panic!("an article at a pair page's path was built") };
+    let refused = format!("{refused:#}");
+    assert!(refused.contains(expected), "{refused}");
+    let checked = p.unitly(&["check"]);
+    assert!(!checked.status.success() && stderr(&checked).contains(expected), "{}", stderr(&checked));
+    assert!(p.read("out/length-converter/feet-to-meters.html").contains("Feet to Meters Converter"));
+    std::fs::remove_file(p.path("content/notes/feet-to-meters.md")).unwrap();
+    site.build(&out, &mut cache).unwrap();
+    assert!(common::snapshot(&out) == full("fresh-2"));
+}
+
+#[test]
 fn a_page_over_the_budget_is_named_in_a_warning_and_still_built() {
     let p = Project::copy_of_real_site();
     let out = p.unitly(&["build", "--out", "a"]);

@@ -11,6 +11,7 @@ pub mod ingredients;
 pub mod kinds;
 pub mod markdown;
 pub mod model;
+mod own;
 mod page;
 mod pair_data;
 pub mod pairs;
@@ -37,6 +38,7 @@ use std::path::{Path, PathBuf};
 use units::Units;
 
 pub use page::{Body, Hold, Page, PageData, SourceLink};
+use remembered::Own;
 pub use remembered::Remembered;
 pub use texts::{Texts, FAQ_FILE, ROUTES_FILE, SITE_FILE, UNITS_FILE};
 
@@ -101,8 +103,6 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
 /// rebuilds), which then holds this load's articles.
 pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publish, remembered: &mut Remembered) -> Result<Content, Problems> {
     let mut problems = Problems::default();
-    let mut warnings = Problems::default();
-    let mut texts = Texts::default();
     let images = Catalog::scan(root);
     // An SVG that may not be published is refused at its own line, used or not.
     for (url, image) in &images.images {
@@ -111,66 +111,23 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             problems.push(Problem::new(file, *line, *column, why.clone()));
         }
     }
+    let key = Own::key(templates, publish, &images);
+    let known = problems.0.len();
+    let own = match remembered.own.take().filter(|own| own.still_current(root, key)) {
+        Some(own) => own,
+        None => match Own::load(root, templates, publish, &images, key, &mut problems) {
+            Some(own) => own,
+            None => return Err(problems),
+        },
+    };
+    // Kept for the next load even when an article has a problem, unless it has one itself.
+    let own_is_sound = problems.0.len() == known;
+    let mut texts = own.texts.clone();
+    let routes_at = Positions::of(own.texts.get(ROUTES_FILE));
+    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered };
+    let mut pages = own.registry.clone();
     let mut seen = Vec::new();
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered };
-
-    let config: Option<SiteConfig> = loader.yaml(SITE_FILE);
-    let routes: Option<RoutesFile> = loader.yaml(ROUTES_FILE);
-    let units = loader.read(UNITS_FILE).and_then(|(file, text)| units::load(&file, &text, loader.problems, &mut warnings));
-    let faq: Option<Vec<FaqEntry>> = loader.yaml(FAQ_FILE);
-
-    let (Some(config), Some(routes), Some(units), Some(faq)) = (config, routes, units, faq) else {
-        return Err(problems);
-    };
-    // Optional: a site without it has no Cooking converter (a page naming one is refused).
-    let cooking = if root.join(ingredients::FILE).exists() {
-        let Some((file, text)) = loader.read(ingredients::FILE) else { return Err(problems) };
-        let Some(cooking) = ingredients::load(&file, &text, &units, loader.problems) else { return Err(problems) };
-        Some(cooking)
-    } else {
-        None
-    };
-    let default_lastmod = match Date::parse(&config.default_lastmod) {
-        Ok(d) => d,
-        Err(e) => {
-            let (l, c) = Positions::of(texts.get(SITE_FILE)).get("default_lastmod").or((1, 1));
-            problems.push(Problem::new(SITE_FILE, l, c, e));
-            return Err(problems);
-        }
-    };
-
-    let routes_text = texts.get(ROUTES_FILE).to_string();
-    let routes_at = Positions::of(&routes_text);
-    let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered };
-    let mut pages = Vec::new();
-    for (i, route) in routes.routes.iter().enumerate() {
-        let route_at = routes_at.get("routes").get(i);
-        let at = |key: &str| route_at.get(key).or(route_at.or((1, 1)));
-        if let Some(message) = paths::url_path_problem("path", &route.path) {
-            let (l, c) = at("path");
-            loader.problem(Problem::new(ROUTES_FILE, l, c, message));
-            continue;
-        }
-        if let Some(message) = paths::dir_problem("source", &route.source) {
-            let (l, c) = at("source");
-            loader.problem(Problem::new(ROUTES_FILE, l, c, message));
-            continue;
-        }
-        if !templates.contains(&route.template) {
-            let (l, c) = at("template");
-            loader.problem(Problem::new(
-                ROUTES_FILE,
-                l,
-                c,
-                format!("unknown template `{}` for route {} (expected one of: {})", route.template, route.path, sorted(templates)),
-            ));
-            continue;
-        }
-        if let Some(page) = loader.registry_page(route, default_lastmod, &at, Converters { units: &units, cooking: cooking.as_ref() }) {
-            pages.push(page);
-        }
-    }
-    for (name, collection) in &routes.collections {
+    for (name, collection) in &own.routes.collections {
         let collection_at = routes_at.get("collections").get(name);
         let unsafe_path = paths::url_path_problem("path", &collection.path).map(|m| (m, "path"));
         if let Some((message, key)) = unsafe_path.or_else(|| paths::dir_problem("dir", &collection.dir).map(|m| (m, "dir"))) {
@@ -183,38 +140,28 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             loader.problem(Problem::new(ROUTES_FILE, l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
             continue;
         }
-        let (articles, what_was_done) = loader.collection(name, collection, &config.name);
+        let (articles, what_was_done) = loader.collection(name, collection, &own.config.name);
         pages.extend(articles);
         seen.extend(what_was_done);
     }
 
-    let mut faq = faq;
-    let faq_text = texts.get(FAQ_FILE).to_string();
-    let faq_at = Positions::of(&faq_text);
-    let faq_links = answers::render(Path::new(FAQ_FILE), &faq_at, faq_at.root(), faq.iter_mut().map(|e| (&mut e.answer, &mut e.answer_html)), &mut problems);
+    let faq_at = Positions::of(own.texts.get(FAQ_FILE));
     let loaded = validate::Loaded {
         texts: &texts,
-        config: &config,
-        routes: &routes,
+        config: &own.config,
+        routes: &own.routes,
         routes_at: &routes_at,
         pages: &pages,
-        faq: &faq,
+        faq: &own.faq,
         faq_at: &faq_at,
-        faq_links: &faq_links,
-        units: &units,
-        cooking: cooking.as_ref(),
+        faq_links: &own.faq_links,
+        units: &own.units,
+        cooking: own.cooking.as_ref(),
     };
     validate::validate(&loaded, &mut problems);
-    match [pairs::PAIR_TEMPLATE, pairs::INDEX_TEMPLATE].into_iter().find(|t| !templates.contains(*t)) {
-        None => {
-            let generated = pairs::pages(&units.categories, &pages, &mut problems.0);
-            pages.extend(generated);
-            let reference = reference_rates(root, &mut texts, &mut problems);
-            let generated = currency_pairs::pages(&units, reference.as_ref(), &pages, &mut problems.0);
-            pages.extend(generated);
-        }
-        Some(missing) => problems.push(Problem::new(UNITS_FILE, 1, 1, format!("the theme has no `{missing}` for the unit pair pages"))),
-    }
+    let mut generated = own.generated.clone();
+    pairs::refuse_taken(&pages[own.registry.len()..], &mut generated, &mut problems.0);
+    pages.extend(generated);
     for p in paths::links_outside(root) {
         problems.push(p);
     }
@@ -226,14 +173,20 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             .filter(|p| matches!(p.data, PageData::Article(_)))
             .map(|p| {
                 let mut found = Problems::default();
-                article_body(root, &p.source, &images, Converters { units: &units, cooking: cooking.as_ref() }, &mut found);
+                article_body(root, &p.source, &images, Converters { units: &own.units, cooking: own.cooking.as_ref() }, &mut found);
                 found
             })
             .collect();
         problems.0.extend(found.into_iter().flat_map(|p| p.0));
     }
-    problems.into_result()?;
+    if let Err(problems) = problems.into_result() {
+        if own_is_sound {
+            remembered.own = Some(own);
+        }
+        return Err(problems);
+    }
     remembered.update(seen);
+    let mut warnings = Problems(own.warnings.clone());
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     let mut held_back = Vec::new();
     pages.retain(|page| {
@@ -246,6 +199,8 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             Hold::Scheduled(_) => publish.future,
         }
     });
+    let (config, faq, units, cooking) = (own.config.clone(), own.faq.clone(), own.units.clone(), own.cooking.clone());
+    remembered.own = Some(own);
     Ok(Content { root: root.to_path_buf(), digest: texts.digest(), config, pages, faq, units, cooking, warnings, images, held_back })
 }
 

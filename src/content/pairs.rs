@@ -111,8 +111,7 @@ pub(super) fn plan(
         for (ti, to) in targets {
             let path = path_of(&home.path, from, to);
             if let Some(route) = taken.get(path.as_str()) {
-                let message = format!("route {path} is also the page units.yaml makes for {} → {}: give the route another path", from.key, to.key);
-                problems.push(Problem::new(&route.source, 1, 1, message));
+                problems.push(taken_problem(route, &from.key, &to.key));
                 continue;
             }
             let data = PairData {
@@ -135,6 +134,26 @@ pub(super) fn plan(
         }
     }
     out
+}
+
+/// A route (a registry page or an article) at the path of the pair page from → to.
+fn taken_problem(route: &Page, from: &str, to: &str) -> Problem {
+    let message = format!("route {} is also the page units.yaml makes for {from} → {to}: give the route another path", route.path);
+    Problem::new(&route.source, 1, 1, message)
+}
+
+/// Leaves out of `generated` the pair pages whose paths `routes` have, reporting each: as
+/// [`plan`] does for the routes it is given (the registry's), for the articles, which are
+/// loaded apart from the pairs ([`super::own`]).
+pub(super) fn refuse_taken(routes: &[Page], generated: &mut Vec<Page>, problems: &mut Vec<Problem>) {
+    let taken: HashMap<&str, &Page> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
+    generated.retain(|page| match (&page.data, taken.get(page.path.as_str())) {
+        (PageData::Pair(pair), Some(route)) => {
+            problems.push(taken_problem(route, &pair.from, &pair.to));
+            false
+        }
+        _ => true,
+    });
 }
 
 /// The index of every pair of `category` among `pairs`.

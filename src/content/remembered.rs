@@ -1,17 +1,25 @@
-//! `serve`'s memory of the articles it loaded. An article whose file has the same
+//! `serve`'s memory of the content it loaded. An article whose file has the same
 //! modification time and length as at the last load, in the same collection on the same day,
 //! is taken from here instead of being read and its front matter parsed again: with 2,000
-//! articles that was most of a rebuild after one edit. In memory only, like `serve`'s other
+//! articles that was most of a rebuild after one edit. The site's own content is taken from
+//! here while its files read the same ([`Own`]). In memory only, like `serve`'s other
 //! caches; a plain `build` starts with an empty one.
 
-use super::page::Page;
+use super::model::*;
+use super::page::{Page, SourceLink};
+use super::texts::Texts;
+use crate::diagnostics::Problem;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-/// The articles of the last successful load, by file (relative to the root).
+/// What the last successful load made: its articles, by file (relative to the root), and
+/// the site's own content ([`Own`]), taken again while its files read the same.
 #[derive(Default)]
-pub struct Remembered(HashMap<PathBuf, Article>);
+pub struct Remembered {
+    articles: HashMap<PathBuf, Article>,
+    pub(super) own: Option<Own>,
+}
 
 /// What a load made of one article's file.
 pub(super) struct Article {
@@ -38,7 +46,7 @@ impl Stamp {
 
 impl Remembered {
     pub(super) fn get(&self, file: &Path, stamp: Stamp, context: u64) -> Option<&Article> {
-        self.0.get(file).filter(|a| a.stamp == stamp && a.context == context)
+        self.articles.get(file).filter(|a| a.stamp == stamp && a.context == context)
     }
 
     /// After a load that succeeded: keeps the articles it took from here, adds the ones it
@@ -48,7 +56,7 @@ impl Remembered {
         for s in seen {
             match s {
                 Seen::Known(file) => {
-                    if let Some(article) = self.0.remove(&file) {
+                    if let Some(article) = self.articles.remove(&file) {
                         next.insert(file, article);
                     }
                 }
@@ -57,7 +65,7 @@ impl Remembered {
                 }
             }
         }
-        self.0 = next;
+        self.articles = next;
     }
 }
 
@@ -78,4 +86,29 @@ impl Article {
 /// The context hash of a collection's articles.
 pub(super) fn context(name: &str, collection: &super::model::Collection, site_name: &str, today: super::date::Date) -> u64 {
     crate::hash::in_memory(format!("{name}\n{collection:?}\n{site_name}\n{today:?}").as_bytes())
+}
+
+/// The site's own content as a load made it (src/content/own.rs: every file under
+/// `content/` but the articles, and the registry's and pair pages).
+pub(super) struct Own {
+    /// What else it was made from: the theme's template names, what is published and the
+    /// images ([`Own::key`]).
+    pub key: u64,
+    /// Every file it read.
+    pub texts: Texts,
+    pub config: SiteConfig,
+    pub routes: RoutesFile,
+    pub units: super::units::Units,
+    pub cooking: Option<super::ingredients::Cooking>,
+    /// The FAQ page's entries, answers rendered, and their internal links.
+    pub faq: Vec<FaqEntry>,
+    pub faq_links: Vec<SourceLink>,
+    /// The registry's pages, in routes.yaml order.
+    pub registry: Vec<Page>,
+    /// The unit and currency pair pages and the pairs' index pages, planned against the
+    /// registry's paths: the articles' are checked against them at each load
+    /// (`pairs::refuse_taken`).
+    pub generated: Vec<Page>,
+    /// What works but degrades (a currency without an offline rate).
+    pub warnings: Vec<Problem>,
 }

@@ -14,7 +14,7 @@ pub const UNITS_FILE: &str = "content/units.yaml";
 
 /// The text of every content file read, so problems found later are located in the very
 /// text that was parsed (never re-read, never guessed).
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Texts(pub(super) HashMap<PathBuf, String>);
 
 impl Texts {
