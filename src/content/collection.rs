@@ -16,7 +16,9 @@ impl Loader<'_> {
             .map(|e| e.into_path())
             .filter(|p| p.extension().is_some_and(|e| e == "md"))
             .collect();
-        files.sort();
+        // By the paths' bytes, the order of their names (they share the folder); comparing
+        // paths name by name was a tenth of a rebuild's load with 2,000 articles.
+        files.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
         // Each file on its own (read, front matter, markdown) in parallel, or as the previous
         // load left it when it is unchanged; problems and texts are merged back in file order.
         use rayon::prelude::*;

@@ -16,9 +16,10 @@ pub enum PageData {
     Converter(ConverterFront),
     Article(ArticleFront),
     /// A page generated for a pair of units (content/units.yaml), with no source of its own.
-    Pair(Box<super::pair_data::PairData>),
+    /// Shared, not copied, when `serve` takes the pair pages of its last load again.
+    Pair(std::sync::Arc<super::pair_data::PairData>),
     /// A category's index of its pair pages.
-    PairIndex(Box<super::pair_data::IndexData>),
+    PairIndex(std::sync::Arc<super::pair_data::IndexData>),
 }
 
 /// An internal link written in markdown, with where it was written.

@@ -183,7 +183,7 @@ fn index_page(home: &Page, category: &UnitCategory, pairs: &[Page]) -> Option<Pa
         priority: PRIORITY,
         changefreq: ChangeFreq::Monthly,
         source: PathBuf::from("content/units.yaml"),
-        data: PageData::PairIndex(Box::new(IndexData { category: category.key.clone(), groups, count })),
+        data: PageData::PairIndex(std::sync::Arc::new(IndexData { category: category.key.clone(), groups, count })),
         body: None,
         lastmod: home.lastmod,
     })
@@ -257,7 +257,7 @@ pub(super) fn pair_page(home: &Page, path: String, data: PairData, title: String
         priority: PRIORITY,
         changefreq: ChangeFreq::Monthly,
         source: PathBuf::from("content/units.yaml"),
-        data: PageData::Pair(Box::new(data)),
+        data: PageData::Pair(std::sync::Arc::new(data)),
         body: None,
         // Changes when the category page does (its `updated`), so an unchanged build is
         // byte-identical and the sitemap's lastmod moves only with the content.

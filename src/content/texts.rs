@@ -25,7 +25,9 @@ impl Texts {
     /// A hash of every file's path and text, in path order (in memory only: SipHash).
     pub(super) fn digest(&self) -> u64 {
         let mut files: Vec<(&PathBuf, &String)> = self.0.iter().collect();
-        files.sort();
+        // By the paths' bytes: any fixed order does, and comparing paths by components was
+        // a tenth of a rebuild's load with 2,000 articles.
+        files.sort_unstable_by(|a, b| a.0.as_os_str().cmp(b.0.as_os_str()));
         use std::hash::{Hash, Hasher};
         let mut h = std::hash::DefaultHasher::new();
         files.hash(&mut h);

