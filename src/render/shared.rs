@@ -201,7 +201,8 @@ pub(super) fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
         })
         .collect();
     list.sort_by(|a, b| b.1.date.cmp(&a.1.date).then(a.1.slug.cmp(&b.1.slug)));
-    list.into_iter()
+    use rayon::prelude::*;
+    list.into_par_iter()
         .map(|(p, a)| {
             let date = crate::content::date::Date::parse(&a.date).expect("validated at load");
             ArticleSummary {
