@@ -167,6 +167,19 @@ fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
     assert_eq!(entries, 1, "only the latest inputs' results are kept");
 }
 
+/// A site built as `serve` builds it: quietly, with one cache kept from build to build.
+fn serving(p: &Project) -> (unitly::site::Site, unitly::site::BuildCache) {
+    let mut site = unitly::site::Site::new(p.path(""));
+    site.verbose = false;
+    (site, unitly::site::BuildCache::default())
+}
+
+/// What a full build (no cache) writes into `name`.
+fn full_build(p: &Project, name: &str) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path(name), &mut Default::default()).unwrap();
+    common::snapshot(&p.path(name))
+}
+
 #[test]
 fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     // What `serve` does on every save: the same BuildCache, the same output folder.
@@ -178,14 +191,9 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
             .replace("date: 2025-12-28", &format!("date: 2024-{:02}-{:02}", i % 12 + 1, i % 27 + 1));
         p.write(&format!("content/blog/extra-{i:02}.md"), &text);
     }
-    let mut site = unitly::site::Site::new(p.path(""));
-    site.verbose = false;
-    let mut cache = unitly::site::BuildCache::default();
+    let (site, mut cache) = serving(&p);
     let out = p.path("out");
-    let full = |name: &str| {
-        unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path(name), &mut Default::default()).unwrap();
-        common::snapshot(&p.path(name))
-    };
+    let full = |name: &str| full_build(&p, name);
     let first = site.build(&out, &mut cache).unwrap();
     assert_eq!(first.reused, 0);
     // Numbered pages and archives: every HTML file in blog/'s subfolders.
@@ -227,9 +235,7 @@ fn a_rebuild_reads_again_only_the_articles_whose_files_changed() {
     // `serve` remembers each article as loaded with its file's modification time and length;
     // a file with both unchanged is taken from memory (as make and cargo judge files).
     let p = Project::copy_of_real_site();
-    let mut site = unitly::site::Site::new(p.path(""));
-    site.verbose = false;
-    let mut cache = unitly::site::BuildCache::default();
+    let (site, mut cache) = serving(&p);
     let out = p.path("out");
     site.build(&out, &mut cache).unwrap();
     let file = p.path("content/blog/conversion-tips.md");
@@ -244,13 +250,7 @@ fn a_rebuild_reads_again_only_the_articles_whose_files_changed() {
     set_modified(stamp + std::time::Duration::from_secs(1));
     site.build(&out, &mut cache).unwrap();
     assert!(p.read("out/blog/conversion-tips.html").contains("Top 11 Unit Conversion Tips"));
-    assert!(
-        common::snapshot(&out)
-            == common::snapshot(&{
-                unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path("fresh"), &mut Default::default()).unwrap();
-                p.path("fresh")
-            })
-    );
+    assert!(common::snapshot(&out) == full_build(&p, "fresh"));
 }
 
 #[test]
@@ -261,14 +261,9 @@ fn a_rebuild_takes_the_sites_own_content_again_only_while_its_files_read_the_sam
     p.edit("content/routes.yaml", "collections:\n", "collections:\n  notes:\n    dir: notes\n    path: /length-converter/{slug}\n    template: article.html\n    schema: Article\n    parent: /length-converter\n    priority: 0.5\n    changefreq: monthly\n");
     let article = p.read("content/blog/conversion-tips.md").replace("featured: true", "featured: false");
     p.write("content/notes/tape-measures.md", &article.replace("slug: conversion-tips", "slug: tape-measures"));
-    let mut site = unitly::site::Site::new(p.path(""));
-    site.verbose = false;
-    let mut cache = unitly::site::BuildCache::default();
+    let (site, mut cache) = serving(&p);
     let out = p.path("out");
-    let full = |name: &str| {
-        unitly::site::Site { verbose: false, ..unitly::site::Site::new(p.path("")) }.build(&p.path(name), &mut Default::default()).unwrap();
-        common::snapshot(&p.path(name))
-    };
+    let full = |name: &str| full_build(&p, name);
     site.build(&out, &mut cache).unwrap();
     p.edit(
         "content/units.yaml",
