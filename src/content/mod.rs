@@ -99,8 +99,9 @@ pub fn load(root: &Path, templates: &HashSet<String>, publish: &Publish) -> Resu
     load_remembering(root, templates, publish, &mut Remembered::default())
 }
 
-/// [`load`], taking the articles whose files did not change from `remembered` (`serve`'s
-/// rebuilds), which then holds this load's articles.
+/// [`load`], taking from `remembered` (`serve`'s rebuilds) the articles whose files did not
+/// change and the site's own content while its files read the same (src/content/own.rs);
+/// `remembered` then holds what this load made.
 pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publish, remembered: &mut Remembered) -> Result<Content, Problems> {
     let mut problems = Problems::default();
     let images = Catalog::scan(root);
