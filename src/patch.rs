@@ -61,8 +61,9 @@ impl Patch {
     /// reader gets the old file or the new one), then removes the files of `target` the build
     /// neither wrote nor kept, and the folders left empty.
     pub fn apply(self, staging: &Path, target: &Path) -> Result<()> {
-        let (mut current, mut folders) = (self.current, self.folders);
         let mut kept = self.kept.into_inner().expect("patch lock");
+        // The folders renamed: a file or folder of the walk under one is now under its new name.
+        let mut moved = Vec::new();
         for (from, to) in self.carried.into_inner().expect("patch lock") {
             let (from_path, to_path) = (target.join(&from), target.join(&to));
             if from == to || !from_path.is_dir() {
@@ -72,13 +73,16 @@ impl Patch {
                 std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
             }
             std::fs::rename(&from_path, &to_path).with_context(|| format!("moving {} to {}", from_path.display(), to_path.display()))?;
-            let moved = |rel: String| match rel.strip_prefix(&from).filter(|rest| rest.is_empty() || rest.starts_with('/')) {
-                Some(rest) => format!("{to}{rest}"),
-                None => rel,
-            };
-            current = current.into_iter().map(moved).collect();
-            folders = folders.into_iter().map(moved).collect();
+            moved.push((from, to));
         }
+        let now = |rel: &str| -> String {
+            for (from, to) in &moved {
+                if let Some(rest) = rel.strip_prefix(from.as_str()).filter(|rest| rest.is_empty() || rest.starts_with('/')) {
+                    return format!("{to}{rest}");
+                }
+            }
+            rel.to_string()
+        };
         for (rel, is_dir) in relative_entries(staging)? {
             let (from, to) = (staging.join(&rel), target.join(&rel));
             if is_dir {
@@ -88,18 +92,17 @@ impl Patch {
                 kept.insert(rel);
             }
         }
-        for rel in current.iter().filter(|rel| !kept.contains(*rel)) {
+        for rel in self.current.iter().map(|rel| now(rel)).filter(|rel| !kept.contains(rel)) {
             let path = target.join(rel);
             match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", path.display())),
                 _ => {}
             }
         }
-        // Deepest first, so a folder is emptied before it is tried; fails, as it should,
-        // while the folder holds anything.
-        folders.sort_by_key(|rel| std::cmp::Reverse(rel.matches('/').count()));
-        for rel in folders {
-            let _ = std::fs::remove_dir(target.join(rel));
+        // Deepest first (the walk lists a folder before what it holds), so a folder is
+        // emptied before it is tried; fails, as it should, while the folder holds anything.
+        for rel in self.folders.iter().rev() {
+            let _ = std::fs::remove_dir(target.join(now(rel)));
         }
         std::fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))
     }

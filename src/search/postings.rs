@@ -14,6 +14,9 @@ pub const CHUNK_BYTES: usize = 12 * 1024;
 /// The most pages a term lists, its best-scoring ones: a term on more pages says little
 /// about any of them, and a query's download must not grow with the site.
 pub const MAX_PAGES: usize = 1000;
+/// The most renewed pages taken out of sorted term lists by bisection, each; more (a rebuild
+/// after many edits at once) are taken out in one pass over each list, which costs less then.
+const BISECT_UP_TO: usize = 64;
 /// BM25's term saturation and length normalisation (the usual values).
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -69,7 +72,7 @@ impl Postings {
             self.priors.retain(|page, _| !renewed.contains(page));
             let sorted = self.sorted;
             self.terms.retain(|_, list| {
-                if sorted && renewed.len() < 64 {
+                if sorted && renewed.len() < BISECT_UP_TO {
                     for page in renewed {
                         if let Ok(i) = list.binary_search_by_key(page, |&(p, _)| p) {
                             list.remove(i);
@@ -83,9 +86,9 @@ impl Postings {
         }
         self.lengths.extend(fresh.lengths);
         self.priors.extend(fresh.priors);
+        self.sorted &= fresh.terms.is_empty();
         for (term, list) in fresh.terms {
             self.terms.entry(term).or_default().extend(list);
-            self.sorted = false;
         }
     }
 
