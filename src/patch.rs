@@ -9,6 +9,7 @@
 //! new and others old, which the live reload that follows makes moot.
 
 use anyhow::{Context, Result};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
@@ -59,7 +60,8 @@ impl Patch {
 
     /// Carries the folders, moves every file of `staging` into `target` (a rename, so a
     /// reader gets the old file or the new one), then removes the files of `target` the build
-    /// neither wrote nor kept, and the folders left empty.
+    /// neither wrote nor kept, and the folders left empty. `staging`'s folders stay, for the
+    /// caller to remove.
     pub fn apply(self, staging: &Path, target: &Path) -> Result<()> {
         let mut kept = self.kept.into_inner().expect("patch lock");
         // The folders renamed: a file or folder of the walk under one is now under its new name.
@@ -75,14 +77,7 @@ impl Patch {
             std::fs::rename(&from_path, &to_path).with_context(|| format!("moving {} to {}", from_path.display(), to_path.display()))?;
             moved.push((from, to));
         }
-        let now = |rel: &str| -> String {
-            for (from, to) in &moved {
-                if let Some(rest) = rel.strip_prefix(from.as_str()).filter(|rest| rest.is_empty() || rest.starts_with('/')) {
-                    return format!("{to}{rest}");
-                }
-            }
-            rel.to_string()
-        };
+        let now = |rel| renamed(&moved, rel);
         for (rel, is_dir) in relative_entries(staging)? {
             let (from, to) = (staging.join(&rel), target.join(&rel));
             if is_dir {
@@ -92,8 +87,8 @@ impl Patch {
                 kept.insert(rel);
             }
         }
-        for rel in self.current.iter().map(|rel| now(rel)).filter(|rel| !kept.contains(rel)) {
-            let path = target.join(rel);
+        for rel in self.current.iter().map(|rel| now(rel)).filter(|rel| !kept.contains(rel.as_ref())) {
+            let path = target.join(rel.as_ref());
             match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", path.display())),
                 _ => {}
@@ -102,10 +97,20 @@ impl Patch {
         // Deepest first (the walk lists a folder before what it holds), so a folder is
         // emptied before it is tried; fails, as it should, while the folder holds anything.
         for rel in self.folders.iter().rev() {
-            let _ = std::fs::remove_dir(target.join(now(rel)));
+            let _ = std::fs::remove_dir(target.join(now(rel).as_ref()));
         }
-        std::fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))
+        Ok(())
     }
+}
+
+/// What the walk's path `rel` is called once the folders `moved` (from, to) are renamed.
+fn renamed<'a>(moved: &[(String, String)], rel: &'a str) -> Cow<'a, str> {
+    for (from, to) in moved {
+        if let Some(rest) = rel.strip_prefix(from.as_str()).filter(|rest| rest.is_empty() || rest.starts_with('/')) {
+            return Cow::Owned(format!("{to}{rest}"));
+        }
+    }
+    Cow::Borrowed(rel)
 }
 
 /// Every file and folder under `root`, as a path relative to it with `/` between names and
@@ -182,6 +187,6 @@ mod tests {
         ];
         assert_eq!(tree(&target), expected.map(|(a, b)| (a.to_string(), b.to_string())));
         assert!(!target.join("blog/page").exists() && !target.join("search/v1").exists(), "emptied folders go too");
-        assert!(!staging.exists());
+        assert!(tree(&staging).is_empty(), "every staged file moved in; the folders are the caller's to remove");
     }
 }

@@ -165,7 +165,18 @@ pub struct Prerendered {
 /// on disk can be just their renders; a rebuild that reuses pages asks only for the islands
 /// of the pages it renders again, and keeps every render it has, so the next build started
 /// afresh does not send the reused pages' islands to Node again.
-pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], every_page: bool, assets_dir: &Path, cache: &mut IslandCache) -> Result<Prerendered> {
+/// `keep_current`: keeps a client file as the output being patched has it (named by its
+/// content's hash, the same name is the same file), false when it cannot; used when Node
+/// need not run, instead of linking each file into the staged output.
+pub fn prerender(
+    root: &Path,
+    css: &Path,
+    requests: &[RenderRequest],
+    every_page: bool,
+    assets_dir: &Path,
+    keep_current: &dyn Fn(&str) -> bool,
+    cache: &mut IslandCache,
+) -> Result<Prerendered> {
     let islands_dir = root.join("islands");
     // The stylesheet's folder: main.css imports its partials.
     let styles = css.parent().unwrap_or(css).to_path_buf();
@@ -183,7 +194,9 @@ pub fn prerender(root: &Path, css: &Path, requests: &[RenderRequest], every_page
 
     std::fs::create_dir_all(assets_dir).with_context(|| format!("creating {}", assets_dir.display()))?;
     if let Some((manifest, from)) = &reuse_client {
-        if copy_files(from, assets_dir, &manifest.files).is_err() {
+        // With renders to make, the island store may save the client files from `assets_dir`.
+        let kept = missing.is_empty() && manifest.files.iter().all(|f| keep_current(f));
+        if !kept && copy_files(from, assets_dir, &manifest.files).is_err() {
             // Removed under us (another build replaced the saved results): bundle again.
             reuse_client = None;
         }
