@@ -275,6 +275,13 @@ fn a_rebuild_takes_the_sites_own_content_again_only_while_its_files_read_the_sam
     p.edit("content/pages/about.md", "\n\n", "\n\nA sentence added while serving.\n\n");
     site.build(&out, &mut cache).unwrap();
     assert!(p.read("out/about.html").contains("A sentence added while serving."));
+    // The footer may link to an article: its new title is in every page's footer, while the
+    // site's own files (and so what the renderer keeps of them) read the same.
+    p.edit("content/site.yaml", "/blog, /about]", "/blog, /about, /length-converter/tape-measures]");
+    site.build(&out, &mut cache).unwrap();
+    p.edit("content/notes/tape-measures.md", "title: \"Top 10 Unit Conversion Tips for Accurate Results\"", "title: \"Tape Measures\"");
+    site.build(&out, &mut cache).unwrap();
+    assert!(p.read("out/about.html").contains(">Tape Measures</a>"));
     assert!(common::snapshot(&out) == full("fresh-1"), "the same output as a full build");
 
     // An article at a pair page's path is refused on a rebuild that keeps the pair pages, as

@@ -48,6 +48,9 @@ pub struct Content {
     /// A hash of every content file read, articles' bodies excepted (their front matter is
     /// in): with the theme and the islands, what every page's output depends on.
     pub digest: u64,
+    /// A hash of what the site's own content (everything but the articles) was made from:
+    /// what is made of it alone can be kept while it is the same.
+    pub own_digest: u64,
     pub config: SiteConfig,
     /// The pages this build publishes (drafts and scheduled articles only when asked for).
     pub pages: Vec<Page>,
@@ -201,8 +204,9 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
         }
     });
     let (config, faq, units, cooking) = (own.config.clone(), own.faq.clone(), own.units.clone(), own.cooking.clone());
+    let own_digest = own.digest;
     remembered.own = Some(own);
-    Ok(Content { root: root.to_path_buf(), digest: texts.digest(), config, pages, faq, units, cooking, warnings, images, held_back })
+    Ok(Content { root: root.to_path_buf(), digest: texts.digest(), own_digest, config, pages, faq, units, cooking, warnings, images, held_back })
 }
 
 impl Content {

@@ -108,6 +108,7 @@ impl Own {
             }
             Some(missing) => problems.push(Problem::new(UNITS_FILE, 1, 1, format!("the theme has no `{missing}` for the unit pair pages"))),
         }
-        Some(Own { key, texts, config, routes, units, cooking, faq, faq_links, registry, generated, warnings: warnings.0 })
+        let digest = crate::hash::in_memory(format!("{key}\n{}", texts.digest()).as_bytes());
+        Some(Own { key, digest, texts, config, routes, units, cooking, faq, faq_links, registry, generated, warnings: warnings.0 })
     }
 }

@@ -94,6 +94,8 @@ pub(super) struct Own {
     /// What else it was made from: the theme's template names, what is published and the
     /// images ([`Own::key`]).
     pub key: u64,
+    /// A hash of `key` and every file it read ([`super::Content::own_digest`]).
+    pub digest: u64,
     /// Every file it read.
     pub texts: Texts,
     pub config: SiteConfig,

@@ -18,30 +18,140 @@ pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 pub use page::breadcrumb;
 use page::{json_ld, page_context};
 pub use shared::cooking_card;
-use shared::{articles, extras, extras_needed, globals, NavLink};
-pub use templates::{error_chain, template_names, TemplateCache, TemplateError};
+use shared::{article_extras, articles, extras_needed, globals, link_labels, own_extras, NavLink, ARTICLE_EXTRAS};
+pub use templates::{error_chain, template_names, TemplateError};
 
 pub struct Renderer {
     tera: tera::Tera,
     /// Data every page sees: site config, resolved nav and footer.
     globals: tera::Context,
-    /// Larger data (every article, the sitemap, FAQ, units), added only to the pages whose
-    /// template mentions it: cloning all of it into every page is quadratic in articles.
-    extras: Vec<(&'static str, Value)>,
-    /// Template name → the extras it mentions (in its own text, `base.html` or a partial).
-    needs: HashMap<String, Vec<usize>>,
+    /// What the site's own content and the templates make, shared between `serve`'s
+    /// rebuilds while both are unchanged ([`OwnParts`]).
+    own: Arc<OwnParts>,
+    /// The larger data that changes with the articles ([`shared::article_extras`]); with the
+    /// own content's ([`OwnParts::extras`]), added only to the pages whose template mentions it.
+    article_extras: Vec<(&'static str, Value)>,
     /// Every published article's summary, newest first (the listings index into it).
     summaries: Vec<Value>,
     /// The blog's listing pages: `/blog` first, then its numbered pages and the archives.
     listings: Vec<crate::listing::Listing>,
+}
+
+/// What a renderer makes of the site's own content and the templates alone: every category
+/// as the cards' props carry it, the units', FAQ's and catalog's JSON, which template needs
+/// which of them, and the menu and footer. `serve` keeps it ([`TemplateCache`]) while the own
+/// content, the templates and the menu's and footer's links read the same, so a rebuild after
+/// an article edit does not make it again (with 2,000 articles, a tenth of such a rebuild).
+pub(super) struct OwnParts {
     /// Each unit category as the cards' props carry it, by key: a pair page or an embedded
     /// card gets its one category, not every category cloned into its context.
     categories: HashMap<String, Value>,
+    /// The same as JSON text, for `island(category=…)`.
+    category_texts: HashMap<String, String>,
+    /// Larger data (the FAQ, units, catalog), added only to the pages whose template
+    /// mentions it: cloning all of it into every page is quadratic in articles.
+    extras: Vec<(&'static str, Value)>,
+    /// Template name → the extras it mentions (in its own text, `base.html` or a partial),
+    /// numbered through [`OwnParts::extras`], then the article extras.
+    needs: HashMap<String, Vec<usize>>,
     /// The featured currencies and their fallback rates, as the currency card's props carry
     /// them: what a currency pair page gets instead of a category.
     currency: Value,
-    /// The parts every page has alike, rendered and minified once ([`Once`]).
-    once: Once,
+    /// The parts every page has alike, rendered and minified once ([`Once`]), by the first
+    /// renderer made with these parts (its functions registered).
+    once: std::sync::OnceLock<Once>,
+}
+
+impl OwnParts {
+    fn new(templates_dir: &Path, content: &Content) -> OwnParts {
+        let categories: HashMap<String, Value> =
+            content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
+        let category_texts = categories.iter().map(|(key, c)| (key.clone(), c.to_string())).collect();
+        let catalog = catalog::groups(content);
+        let index: serde_json::Map<String, Value> =
+            catalog.iter().flat_map(|g| &g.converters).map(|e| (e.category.to_string(), json!({ "label": e.label, "path": e.path }))).collect();
+        let mut extras = own_extras(content);
+        extras.push(("converter_groups", serde_json::to_value(&catalog).expect("the catalog serialises")));
+        extras.push(("converter_index", Value::Object(index)));
+        let names: Vec<&'static str> = extras.iter().map(|(name, _)| *name).chain(ARTICLE_EXTRAS).collect();
+        let needs = extras_needed(templates_dir, &names);
+        let currency = json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates });
+        OwnParts { categories, category_texts, extras, needs, currency, once: std::sync::OnceLock::new() }
+    }
+
+    fn extra(&self, name: &str) -> Option<&Value> {
+        self.extras.iter().find(|(n, _)| *n == name).map(|(_, value)| value)
+    }
+}
+
+/// The parsed templates, kept between builds in `serve` while no template file changes:
+/// parsing them is half of a content-only rebuild's render step. With them, what a renderer
+/// made of the own content ([`OwnParts`]).
+#[derive(Default)]
+pub struct TemplateCache {
+    fingerprint: u64,
+    tera: Option<tera::Tera>,
+    own: Option<(u64, Arc<OwnParts>)>,
+}
+
+impl TemplateCache {
+    fn parsed(&mut self, templates_dir: &Path) -> Result<tera::Tera, tera::Error> {
+        let fingerprint = crate::fingerprint::of(&[templates_dir.to_path_buf()]);
+        if let (Some(tera), true) = (&self.tera, self.fingerprint == fingerprint) {
+            return Ok(tera.clone());
+        }
+        let mut tera = tera::Tera::new(&format!("{}/**/*.html", templates_dir.display()))?;
+        tera.autoescape_on(vec![".html"]);
+        *self = TemplateCache { fingerprint, tera: Some(tera.clone()), own: None };
+        Ok(tera)
+    }
+
+    /// The own parts made for `key` with the current templates, or `make`'s, kept for the next.
+    fn own_parts(&mut self, key: u64, make: impl FnOnce() -> OwnParts) -> Arc<OwnParts> {
+        match &self.own {
+            Some((k, own)) if *k == key => Arc::clone(own),
+            _ => {
+                let own = Arc::new(make());
+                self.own = Some((key, Arc::clone(&own)));
+                own
+            }
+        }
+    }
+}
+
+/// What [`OwnParts`] is made from besides the templates: the own content, the base URL (which
+/// `--base-url` may set after the load) and the labels of the menu's and footer's links (a
+/// link may name an article).
+fn own_parts_key(content: &Content, links: &HashMap<&str, (&str, &str)>) -> u64 {
+    let mut links: Vec<_> = links.iter().collect();
+    links.sort_unstable();
+    crate::hash::in_memory(format!("{}\n{}\n{links:?}", content.own_digest, content.config.base_url).as_bytes())
+}
+
+/// The menu of every converter and the footer, on every page: rendered once, so each of
+/// 20,000 articles clones one string rather than the whole catalog.
+fn render_once(
+    tera: &tera::Tera,
+    content: &Content,
+    own: &OwnParts,
+    globals: &tera::Context,
+    links: &HashMap<&str, (&str, &str)>,
+) -> Result<Once, tera::Error> {
+    let mut menu = tera::Context::new();
+    let groups = own.extra("converter_groups").expect("made with the own parts");
+    menu.insert("groups", groups);
+    // On a phone the panel also holds the header's links, except the converters it lists anyway.
+    let listed: std::collections::HashSet<&str> =
+        groups.as_array().into_iter().flatten().filter_map(|g| g["converters"].as_array()).flatten().filter_map(|e| e["path"].as_str()).collect();
+    let pages: Vec<NavLink> = content
+        .config
+        .nav
+        .iter()
+        .filter(|p| !listed.contains(p.as_str()))
+        .map(|p| NavLink { path: p, label: links.get(p.as_str()).map_or(p, |l| l.0) })
+        .collect();
+    menu.insert("pages", &pages);
+    Ok(Once::new(vec![(MENU_MARKER, tera.render(CATEGORY_MENU, &menu)?), (FOOTER_MARKER, tera.render(FOOTER, globals)?)]))
 }
 
 /// HTML that is the same on every page (the header's menu of every converter, the footer): rendered and
@@ -99,9 +209,9 @@ impl Renderer {
     /// name and position.
     pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>, cache: &mut TemplateCache) -> Result<Renderer, tera::Error> {
         let mut tera = cache.parsed(templates_dir)?;
-        let categories: HashMap<String, Value> =
-            content.units.categories.iter().map(|c| (c.key.clone(), serde_json::to_value(c).expect("a category serialises"))).collect();
-        tera.register_function("island", islands.tera_function(categories.iter().map(|(key, c)| (key.clone(), c.to_string())).collect()));
+        let links = link_labels(content);
+        let own = cache.own_parts(own_parts_key(content, &links), || OwnParts::new(templates_dir, content));
+        tera.register_function("island", islands.tera_function(own.category_texts.clone()));
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
         // A unit's name in a sentence: "{{ name | prose }}" ("US gallons", "degrees Celsius").
@@ -117,37 +227,20 @@ impl Renderer {
             use rayon::prelude::*;
             list.par_iter().map(|a| serde_json::to_value(a).expect("summaries serialise")).collect()
         };
-        let catalog = catalog::groups(content);
-        let index: serde_json::Map<String, Value> =
-            catalog.iter().flat_map(|g| &g.converters).map(|e| (e.category.to_string(), json!({ "label": e.label, "path": e.path }))).collect();
-        let groups = serde_json::to_value(&catalog).expect("the catalog serialises");
-        let mut globals = globals(content);
-        // The menu of every converter is on every page: rendered once here, so each of
-        // 20,000 articles clones one string rather than the whole catalog.
-        let mut menu = tera::Context::new();
-        menu.insert("groups", &groups);
-        // On a phone the panel also holds the header's links, except the converters it lists anyway.
-        let listed: std::collections::HashSet<&str> = catalog.iter().flat_map(|g| &g.converters).map(|e| e.path).collect();
-        // The registry's pages come first: a few nav links find theirs at once, where a map
-        // of every page's label cost a rebuild with 2,000 articles 4 ms.
-        let label_of = |path: &str| content.pages.iter().find(|p| p.path == path).map(|p| p.label.as_str());
-        let pages: Vec<NavLink> =
-            content.config.nav.iter().filter(|p| !listed.contains(p.as_str())).map(|p| NavLink { path: p, label: label_of(p).unwrap_or(p) }).collect();
-        menu.insert("pages", &pages);
-        let once = Once::new(vec![(MENU_MARKER, tera.render(CATEGORY_MENU, &menu)?), (FOOTER_MARKER, tera.render(FOOTER, &globals)?)]);
+        let mut globals = globals(content, &links);
+        if own.once.get().is_none() {
+            let once = render_once(&tera, content, &own, &globals, &links)?;
+            let _ = own.once.set(once);
+        }
         globals.insert("category_menu", MENU_MARKER);
         globals.insert("site_footer", FOOTER_MARKER);
-        let mut extras = extras(content, &summaries);
-        extras.push(("converter_groups", groups));
-        extras.push(("converter_index", Value::Object(index)));
-        let needs = extras_needed(templates_dir, &extras);
-        let currency = json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates });
-        Ok(Renderer { tera, globals, extras, needs, summaries, listings, categories, currency, once })
+        let article_extras = article_extras(content, &summaries);
+        Ok(Renderer { tera, globals, own, article_extras, summaries, listings })
     }
 
     /// What every page has alike, to be filled in after minifying.
     pub fn once(&self) -> &Once {
-        &self.once
+        self.own.once.get().expect("made with the renderer")
     }
 
     /// The listing pages beyond `/blog` itself (numbered pages, archives): empty while every
@@ -219,8 +312,9 @@ impl Renderer {
 
     fn context_for(&self, template: &str) -> tera::Context {
         let mut ctx = self.globals.clone();
-        for &i in self.needs.get(template).map(Vec::as_slice).unwrap_or_default() {
-            let (name, value) = &self.extras[i];
+        let own = self.own.extras.len();
+        for &i in self.own.needs.get(template).map(Vec::as_slice).unwrap_or_default() {
+            let (name, value) = if i < own { &self.own.extras[i] } else { &self.article_extras[i - own] };
             ctx.insert(*name, value);
         }
         ctx
@@ -249,8 +343,8 @@ impl Renderer {
         }
         if let PageData::Pair(pair) = &page.data {
             match pair.quote {
-                Some(_) => ctx.insert("currency", &self.currency),
-                None => ctx.insert("category", &self.categories.get(&pair.category).map(|c| json!({ "key": c["key"], "label": c["label"] }))),
+                Some(_) => ctx.insert("currency", &self.own.currency),
+                None => ctx.insert("category", &self.own.categories.get(&pair.category).map(|c| json!({ "key": c["key"], "label": c["label"] }))),
             }
         }
         ctx.insert("page", &page_context(content, page, &self.with_embeds(body, &page.path)?));
@@ -269,9 +363,9 @@ impl Renderer {
         for (n, embed) in body.embeds.iter().enumerate() {
             let mut ctx = tera::Context::new();
             ctx.insert("embed", embed);
-            ctx.insert("category", &self.categories.get(&embed.category));
+            ctx.insert("category", &self.own.categories.get(&embed.category));
             if embed.ingredient.is_some() {
-                ctx.insert("cooking", &self.extras.iter().find(|(name, _)| *name == "cooking").map(|(_, cooking)| cooking));
+                ctx.insert("cooking", &self.own.extra("cooking"));
             }
             let card = self.tera.render(EMBED_TEMPLATE, &ctx).map_err(|error| TemplateError::new(EMBED_TEMPLATE, path, error))?;
             html = html.replacen(&crate::content::markdown::embed_marker(n), &card, 1);

@@ -34,43 +34,62 @@ pub(super) struct ArticleSummary<'a> {
     status: &'static str,
 }
 
-pub(super) fn globals(content: &Content) -> tera::Context {
-    let labels: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.label.as_str())).collect();
-    fn links<'a>(paths: &'a [String], labels: &HashMap<&str, &'a str>) -> Vec<NavLink<'a>> {
-        paths.iter().map(|p| NavLink { path: p, label: labels.get(p.as_str()).copied().unwrap_or(p) }).collect()
+pub(super) fn globals(content: &Content, labels: &HashMap<&str, (&str, &str)>) -> tera::Context {
+    fn nav_links<'a>(paths: &'a [String], labels: &HashMap<&str, (&'a str, &'a str)>, short: bool) -> Vec<NavLink<'a>> {
+        let label = |p: &str| labels.get(p).map(|l| if short { l.1 } else { l.0 });
+        paths.iter().map(|p| NavLink { path: p, label: label(p).unwrap_or(p) }).collect()
     }
+    let links = |paths, short| nav_links(paths, labels, short);
     let cfg = &content.config;
     let mut ctx = tera::Context::new();
     ctx.insert("site", cfg);
-    ctx.insert("nav", &links(&cfg.nav, &labels));
+    ctx.insert("nav", &links(&cfg.nav, false));
     // The desktop header has less room: routes may give a `short_label` for it.
-    let short: HashMap<&str, &str> = content.pages.iter().map(|p| (p.path.as_str(), p.short_label.as_deref().unwrap_or(&p.label))).collect();
-    ctx.insert("nav_short", &links(&cfg.nav, &short));
+    ctx.insert("nav_short", &links(&cfg.nav, true));
     ctx.insert(
         "footer",
         &json!({
-            "quick_links": links(&cfg.footer.quick_links, &labels),
-            "support": links(&cfg.footer.support, &labels),
-            "legal": links(&cfg.footer.legal, &labels),
+            "quick_links": links(&cfg.footer.quick_links, false),
+            "support": links(&cfg.footer.support, false),
+            "legal": links(&cfg.footer.legal, false),
         }),
     );
     ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
     ctx
 }
 
+/// The label and short label of each page the menu and footer link to, by path. A few dozen
+/// links, found among the pages (the registry's come first) rather than in a map of every
+/// page, which with 2,000 articles cost each rebuild 2 ms.
+pub(super) fn link_labels(content: &Content) -> HashMap<&str, (&str, &str)> {
+    let cfg = &content.config;
+    let paths = cfg.nav.iter().chain(&cfg.footer.quick_links).chain(&cfg.footer.support).chain(&cfg.footer.legal);
+    let found = |path: &String| content.pages.iter().find(|p| &p.path == path);
+    paths.filter_map(|path| found(path).map(|p| (p.path.as_str(), (p.label.as_str(), p.short_label.as_deref().unwrap_or(&p.label))))).collect()
+}
+
 /// How many of the newest articles the home page's Learning Center shows.
 const HOME_ARTICLES: usize = 3;
 
-pub(super) fn extras(content: &Content, summaries: &[Value]) -> Vec<(&'static str, Value)> {
-    let to_json = |r: serde_json::Result<Value>| r.expect("content serialises to JSON");
+/// The extras that change with the articles, in this order.
+pub(super) const ARTICLE_EXTRAS: [&str; 2] = ["latest_articles", "sitemap_count"];
+
+pub(super) fn article_extras(content: &Content, summaries: &[Value]) -> Vec<(&'static str, Value)> {
     vec![
         // Only the few the home page shows: the full list reaches listing pages page by page.
-        ("latest_articles", Value::Array(summaries.iter().take(HOME_ARTICLES).cloned().collect())),
+        (ARTICLE_EXTRAS[0], Value::Array(summaries.iter().take(HOME_ARTICLES).cloned().collect())),
+        (ARTICLE_EXTRAS[1], Value::from(crate::sitemap::url_count(content))),
+    ]
+}
+
+/// The extras made of the site's own content alone.
+pub(super) fn own_extras(content: &Content) -> Vec<(&'static str, Value)> {
+    let to_json = |r: serde_json::Result<Value>| r.expect("content serialises to JSON");
+    vec![
         ("faq", to_json(serde_json::to_value(&content.faq))),
         ("units", to_json(serde_json::to_value(&content.units))),
         ("unit_tables", unit_tables(content)),
         ("cooking", cooking(content)),
-        ("sitemap_count", Value::from(crate::sitemap::url_count(content))),
     ]
 }
 
@@ -142,7 +161,7 @@ pub fn cooking_card(content: &Content) -> Value {
 /// missing variable is a render error, never a silent blank). An article that extends
 /// `base.html` gets no units or FAQ: cloning them into each of 20,000 contexts was a
 /// good part of the render step.
-pub(super) fn extras_needed(dir: &Path, extras: &[(&'static str, Value)]) -> HashMap<String, Vec<usize>> {
+pub(super) fn extras_needed(dir: &Path, extras: &[&'static str]) -> HashMap<String, Vec<usize>> {
     let names = template_names(dir);
     let texts: HashMap<&str, String> = names.iter().map(|n| (n.as_str(), std::fs::read_to_string(dir.join(n)).unwrap_or_default())).collect();
     let uses = |text: &str| -> Vec<&str> {
@@ -160,7 +179,7 @@ pub(super) fn extras_needed(dir: &Path, extras: &[(&'static str, Value)]) -> Has
                 todo.extend(uses(own).into_iter().filter(|u| seen.insert(u)));
             }
             let code = without_comments(&text);
-            let needed = extras.iter().enumerate().filter(|(_, (key, _))| mentions_variable(&code, key)).map(|(i, _)| i).collect();
+            let needed = extras.iter().enumerate().filter(|(_, key)| mentions_variable(&code, key)).map(|(i, _)| i).collect();
             (name.clone(), needed)
         })
         .collect()
@@ -241,8 +260,7 @@ mod tests {
     #[test]
     fn pair_pages_get_no_unit_table() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/unitly/templates");
-        let extras: Vec<(&'static str, Value)> = ["units", "faq", "cooking", "unit_tables"].into_iter().map(|k| (k, Value::Null)).collect();
-        let needs = extras_needed(&dir, &extras);
+        let needs = extras_needed(&dir, &["units", "faq", "cooking", "unit_tables"]);
         assert_eq!(needs["pair.html"], Vec::<usize>::new());
         assert!(needs["faq.html"].contains(&1), "the FAQ page still gets the FAQ");
     }

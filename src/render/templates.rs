@@ -5,27 +5,6 @@ use crate::diagnostics::{Problem, Problems};
 use crate::theme::THEME;
 use std::path::Path;
 
-/// The parsed templates, kept between builds in `serve` while no template file changes:
-/// parsing them is half of a content-only rebuild's render step.
-#[derive(Default)]
-pub struct TemplateCache {
-    fingerprint: u64,
-    tera: Option<tera::Tera>,
-}
-
-impl TemplateCache {
-    pub(super) fn parsed(&mut self, templates_dir: &Path) -> Result<tera::Tera, tera::Error> {
-        let fingerprint = crate::fingerprint::of(&[templates_dir.to_path_buf()]);
-        if let (Some(tera), true) = (&self.tera, self.fingerprint == fingerprint) {
-            return Ok(tera.clone());
-        }
-        let mut tera = tera::Tera::new(&format!("{}/**/*.html", templates_dir.display()))?;
-        tera.autoescape_on(vec![".html"]);
-        *self = TemplateCache { fingerprint, tera: Some(tera.clone()) };
-        Ok(tera)
-    }
-}
-
 /// A template that failed to render a page, located at the template (or, for a blog listing
 /// page without a `/blog` route, at the route registry).
 #[derive(Debug)]
