@@ -253,7 +253,7 @@ mod tests {
     fn a_renamed_converter_route_is_the_path_the_islands_open() {
         let mut content = real_content();
         let torque = content.pages.iter_mut().find(|p| p.path == "/torque-converter").expect("the torque converter page");
-        torque.path = "/torque".into();
+        std::sync::Arc::make_mut(torque).path = "/torque".into();
         let text = site(&content);
         assert!(text.contains("  \"torque\": \"/torque\",\n"), "{text}");
         assert!(!text.contains("/torque-converter"), "{text}");

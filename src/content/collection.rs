@@ -4,10 +4,14 @@
 use super::{frontmatter, paths, read_source, remembered, Collection, Hold, Loader, Page, PageData, Problem, Problems, Texts};
 use crate::content::model::ArticleFront;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What loading one article's file made: its page, its problems, its texts and what was done.
+type OneFile = (Option<Arc<Page>>, Problems, Texts, Option<remembered::Seen>);
 
 impl Loader<'_> {
     /// The articles of a collection, and what this load did with each of `remembered`'s.
-    pub(super) fn collection(&mut self, name: &str, col: &Collection, site_name: &str) -> (Vec<Page>, Vec<remembered::Seen>) {
+    pub(super) fn collection(&mut self, name: &str, col: &Collection, site_name: &str) -> (Vec<Arc<Page>>, Vec<remembered::Seen>) {
         let dir = self.root.join("content").join(&col.dir);
         let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
             .max_depth(1)
@@ -24,7 +28,7 @@ impl Loader<'_> {
         use rayon::prelude::*;
         let (root, images, today, remembered) = (self.root, self.images, self.today, self.remembered);
         let context = remembered::context(name, col, site_name, today);
-        let loaded: Vec<(Option<Page>, Problems, Texts, Option<remembered::Seen>)> = files
+        let loaded: Vec<OneFile> = files
             .par_iter()
             .map(|path| {
                 let (mut problems, mut texts) = (Problems::default(), Texts::default());
@@ -35,7 +39,7 @@ impl Loader<'_> {
                     return (Some(known.page.clone()), problems, texts, Some(remembered::Seen::Known(file)));
                 }
                 let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images, today, remembered };
-                let page = loader.article(name, col, site_name, &file);
+                let page = loader.article(name, col, site_name, &file).map(Arc::new);
                 let seen = match (stamp, &page) {
                     (Some(stamp), Some(page)) if problems.0.is_empty() => {
                         let front = texts.get(&file).to_string();

@@ -35,6 +35,7 @@ use positions::Positions;
 use shortcode::Converters;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use units::Units;
 
 pub use page::{Body, Hold, Page, PageData, SourceLink};
@@ -53,7 +54,7 @@ pub struct Content {
     pub own_digest: u64,
     pub config: SiteConfig,
     /// The pages this build publishes (drafts and scheduled articles only when asked for).
-    pub pages: Vec<Page>,
+    pub pages: Vec<Arc<Page>>,
     pub faq: Vec<FaqEntry>,
     pub units: Units,
     /// The Cooking converter's ingredients (`content/ingredients.yaml`), when the site has one.

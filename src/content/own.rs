@@ -15,6 +15,7 @@ use crate::diagnostics::{Problem, Problems};
 use crate::images::Catalog;
 use std::collections::HashSet;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Files the site may do without: their absence is part of what the content was made from.
 const OPTIONAL_FILES: [&str; 2] = [ingredients::FILE, currency_pairs::REFERENCE_RATES_FILE];
@@ -109,6 +110,7 @@ impl Own {
             Some(missing) => problems.push(Problem::new(UNITS_FILE, 1, 1, format!("the theme has no `{missing}` for the unit pair pages"))),
         }
         let digest = crate::hash::in_memory(format!("{key}\n{}", texts.digest()).as_bytes());
+        let (registry, generated) = (registry.into_iter().map(Arc::new).collect(), generated.into_iter().map(Arc::new).collect());
         Some(Own { key, digest, texts, config, routes, units, cooking, faq, faq_links, registry, generated, warnings: warnings.0 })
     }
 }

@@ -145,8 +145,8 @@ fn taken_problem(route: &Page, from: &str, to: &str) -> Problem {
 /// Leaves out of `generated` the pair pages whose paths `routes` have, reporting each: as
 /// [`plan`] does for the routes it is given (the registry's), for the articles, which are
 /// loaded apart from the pairs ([`super::own`]).
-pub(super) fn refuse_taken(routes: &[Page], generated: &mut Vec<Page>, problems: &mut Vec<Problem>) {
-    let taken: HashMap<&str, &Page> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
+pub(super) fn refuse_taken(routes: &[std::sync::Arc<Page>], generated: &mut Vec<std::sync::Arc<Page>>, problems: &mut Vec<Problem>) {
+    let taken: HashMap<&str, &std::sync::Arc<Page>> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
     generated.retain(|page| match (&page.data, taken.get(page.path.as_str())) {
         (PageData::Pair(pair), Some(route)) => {
             problems.push(taken_problem(route, &pair.from, &pair.to));

@@ -11,6 +11,7 @@ use super::texts::Texts;
 use crate::diagnostics::Problem;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 /// What the last successful load made: its articles, by file (relative to the root), and
@@ -27,7 +28,7 @@ pub(super) struct Article {
     /// A hash of what else the page depends on: its collection's settings, the site's name
     /// and the day (which decides whether it is scheduled).
     context: u64,
-    pub page: Page,
+    pub page: Arc<Page>,
     /// Its front matter's text, which the load keeps to locate problems and hash the content.
     pub front: String,
 }
@@ -78,7 +79,7 @@ pub(super) enum Seen {
 }
 
 impl Article {
-    pub fn new(stamp: Stamp, context: u64, page: Page, front: String) -> Article {
+    pub fn new(stamp: Stamp, context: u64, page: Arc<Page>, front: String) -> Article {
         Article { stamp, context, page, front }
     }
 }
@@ -106,11 +107,11 @@ pub(super) struct Own {
     pub faq: Vec<FaqEntry>,
     pub faq_links: Vec<SourceLink>,
     /// The registry's pages, in routes.yaml order.
-    pub registry: Vec<Page>,
+    pub registry: Vec<Arc<Page>>,
     /// The unit and currency pair pages and the pairs' index pages, planned against the
     /// registry's paths: the articles' are checked against them at each load
     /// (`pairs::refuse_taken`).
-    pub generated: Vec<Page>,
+    pub generated: Vec<Arc<Page>>,
     /// What works but degrades (a currency without an offline rate).
     pub warnings: Vec<Problem>,
 }

@@ -19,7 +19,7 @@ pub(super) struct Loaded<'a, 't> {
     pub config: &'a SiteConfig,
     pub routes: &'a RoutesFile,
     pub routes_at: &'a Positions<'t>,
-    pub pages: &'a [Page],
+    pub pages: &'a [std::sync::Arc<Page>],
     pub faq: &'a [FaqEntry],
     pub faq_at: &'a Positions<'t>,
     /// The internal links of the FAQ's answers (rendered at load).
@@ -91,7 +91,7 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
         }
     }
     // Featured articles among those a build publishes: each `featured: true` is located.
-    let featured: Vec<&Page> = pages.iter().filter(|p| p.hold.is_none() && matches!(&p.data, PageData::Article(a) if a.featured)).collect();
+    let featured: Vec<&Page> = pages.iter().map(|p| &**p).filter(|p| p.hold.is_none() && matches!(&p.data, PageData::Article(a) if a.featured)).collect();
     if featured.len() > 1 {
         let names: Vec<String> = featured.iter().map(|p| p.source.display().to_string()).collect();
         for page in &featured {

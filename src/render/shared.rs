@@ -215,7 +215,7 @@ pub(super) fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
         .pages
         .iter()
         .filter_map(|p| match &p.data {
-            PageData::Article(a) => Some((p, a)),
+            PageData::Article(a) => Some((&**p, a)),
             _ => None,
         })
         .collect();
