@@ -72,7 +72,7 @@ pub struct Body {
 }
 
 /// Why an article is not published yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Hold {
     Draft,
     Scheduled(Date),

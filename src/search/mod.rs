@@ -131,6 +131,10 @@ pub struct Kept {
     fragments: HashMap<u32, u64>,
     /// The chunks', lists' and answers' files (`c/0.json`) by their text's hash.
     files: HashMap<String, u64>,
+    /// How many results the records are, and `units.json`: made of the site's own content
+    /// alone, which is the same whenever the index is kept (`site::reuse`).
+    records: usize,
+    answers: String,
 }
 
 /// The index being built: every page written goes past [`SearchIndex::written`];
@@ -151,6 +155,8 @@ pub struct SearchIndex {
     fragments: Mutex<Vec<(u32, u64)>>,
     /// `units.json` ([`answers`]).
     answers: String,
+    /// How many of the results are records (the FAQ's and the units'), numbered first.
+    records: usize,
     /// Nanoseconds spent indexing pages, summed over threads.
     indexing: AtomicU64,
     /// The previous build's index, when this build has the same results; the pages it writes
@@ -163,6 +169,21 @@ pub struct SearchIndex {
     old_words: Mutex<spelling::Vocabulary>,
 }
 
+/// The records' results: made now, or only counted when the kept index has them.
+enum Records {
+    Made(Vec<Record>),
+    Counted(usize),
+}
+
+impl Records {
+    fn len(&self) -> usize {
+        match self {
+            Records::Made(records) => records.len(),
+            Records::Counted(n) => *n,
+        }
+    }
+}
+
 impl SearchIndex {
     /// Plans the results of `content` (records first, then pages in content order, so the
     /// numbers are the same every build) and indexes the records. `out`: the staging folder;
@@ -170,17 +191,23 @@ impl SearchIndex {
     /// `output_file`: where the build writes a page of this path. `kept`: the index of the
     /// previous build in `previous`, which must have had the same results in the same order.
     pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>) -> Result<SearchIndex> {
-        let records: Vec<Record> = records::faq(content).into_iter().chain(records::units(content)).collect();
-        let pages = content.pages.iter().filter_map(|p| section(p).map(|s| (p, s)));
-        let pages = pages.enumerate().map(|(i, (p, section))| {
-            let planned =
-                Planned { number: (records.len() + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p) };
+        // A kept index has the records already, and the same answers.
+        let (records, answers) = match &kept {
+            Some(kept) => (Records::Counted(kept.records), kept.answers.clone()),
+            None => (Records::Made(records::faq(content).into_iter().chain(records::units(content)).collect()), answers::units_json(content)),
+        };
+        let first = records.len();
+        let pages: Vec<(usize, &crate::content::Page, &'static str)> =
+            content.pages.iter().filter_map(|p| section(p).map(|s| (&**p, s))).enumerate().map(|(i, (p, s))| (i, p, s)).collect();
+        use rayon::prelude::*;
+        let pages = pages.into_par_iter().map(|(i, p, section)| {
+            let planned = Planned { number: (first + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p) };
             (output_file(&p.path), planned)
         });
-        SearchIndex::new(pages.collect(), records, answers::units_json(content), out, previous, kept)
+        SearchIndex::new(pages.collect(), records, answers, out, previous, kept)
     }
 
-    fn new(pages: HashMap<String, Planned>, records: Vec<Record>, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
+    fn new(pages: HashMap<String, Planned>, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
         let building = out.join(DIR).join(BUILDING);
         for dir in ["c", "p", "w"] {
             std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
@@ -194,16 +221,18 @@ impl SearchIndex {
             words: Mutex::default(),
             fragments: Mutex::default(),
             answers,
+            records: records.len(),
             indexing: AtomicU64::default(),
             has_kept: kept.is_some(),
             kept: Mutex::new(kept),
             renewed: Mutex::default(),
             old_words: Mutex::default(),
         };
-        if index.has_kept {
+        let records = match records {
+            Records::Made(records) if !index.has_kept => records,
             // The records come from content the previous build had too: they are in it.
-            return Ok(index);
-        }
+            _ => return Ok(index),
+        };
         for (number, r) in records.into_iter().enumerate() {
             let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0 };
             let text = format!("{} {}", r.title, r.content);
@@ -346,7 +375,7 @@ impl SearchIndex {
         let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>() });
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
-        let kept = Kept { version: version.clone(), postings, words: vocabulary, fragments, files };
+        let kept = Kept { version: version.clone(), postings, words: vocabulary, fragments, files, records: self.records, answers: self.answers.clone() };
         Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing, kept_results, kept, carried })
     }
 }

@@ -36,7 +36,7 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
     let faq =
         Record { url: "/faq#offline".into(), title: "Does Unitly work offline?".into(), section: "FAQ".into(), content: "Yes, after a first visit.".into() };
     let pages = planned(&[("blog/rood.html", "/blog/rood", "The rood"), ("blog/acre.html", "/blog/acre", "The acre")], 1);
-    let index = SearchIndex::new(pages, vec![faq], "{}".into(), out.path(), out.path(), None).unwrap();
+    let index = SearchIndex::new(pages, Records::Made(vec![faq]), "{}".into(), out.path(), out.path(), None).unwrap();
     index.written("blog/rood.html", &page("The rood", "<h2 id=\"origin\">Origin</h2><p>A rood is a quarter of an acre.</p>"));
     index.written("blog/acre.html", &page("The acre", "<p>An acre is 4046.8564224 square metres.</p>"));
     // Not a search result: never indexed.
@@ -77,7 +77,9 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
 fn the_spelling_lists_hold_the_words_of_pages_and_records() {
     let out = tempfile::tempdir().unwrap();
     let record = Record { url: "/x".into(), title: "Stones".into(), section: "Weight unit".into(), content: "A unit of weight.".into() };
-    let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), vec![record], "{}".into(), out.path(), out.path(), None).unwrap();
+    let index =
+        SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), Records::Made(vec![record]), "{}".into(), out.path(), out.path(), None)
+            .unwrap();
     index.written("a.html", &page("Conversion", "<p>Conversion tables</p>"));
     index.written("b.html", &page("More", "<p>conversion</p>"));
     let summary = index.finish().unwrap();
@@ -93,7 +95,9 @@ fn the_spelling_lists_hold_the_words_of_pages_and_records() {
 fn the_same_pages_give_the_same_files() {
     let build = || {
         let out = tempfile::tempdir().unwrap();
-        let index = SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), vec![], "{}".into(), out.path(), out.path(), None).unwrap();
+        let index =
+            SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None)
+                .unwrap();
         // Written in either order, as parallel workers would.
         index.written("b.html", &page("Bee", "<p>Second page text</p>"));
         index.written("a.html", &page("Ant", "<p>First page text</p>"));
@@ -113,7 +117,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     let b_after = page("Perch", "<p>A perch is a rod, 16½ feet.</p>");
     // The first build: every page written into the output.
     let output = tempfile::tempdir().unwrap();
-    let first = SearchIndex::new(plan(), vec![record()], "{}".into(), output.path(), output.path(), None).unwrap();
+    let first = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), output.path(), output.path(), None).unwrap();
     for (file, html) in [("a.html", &a), ("b.html", &b_before), ("c.html", &c)] {
         std::fs::write(output.path().join(file), html).unwrap();
         first.written(file, html);
@@ -123,7 +127,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     // their results in the kept index); then the staged files
     // patched into the output as `serve` does.
     let staging = tempfile::tempdir().unwrap();
-    let rebuild = SearchIndex::new(plan(), vec![record()], "{}".into(), staging.path(), output.path(), Some(kept)).unwrap();
+    let rebuild = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), staging.path(), output.path(), Some(kept)).unwrap();
     std::fs::write(staging.path().join("b.html"), &b_after).unwrap();
     rebuild.written("b.html", &b_after);
     let summary = rebuild.finish().unwrap();
@@ -145,7 +149,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     patch.apply(staging.path(), output.path()).unwrap();
     // The same pages indexed from nothing.
     let anew_out = tempfile::tempdir().unwrap();
-    let anew = SearchIndex::new(plan(), vec![record()], "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
+    let anew = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
     for (file, html) in [("a.html", &a), ("b.html", &b_after), ("c.html", &c)] {
         std::fs::write(anew_out.path().join(file), html).unwrap();
         anew.written(file, html);

@@ -94,7 +94,7 @@ pub(super) fn shared_inputs(root: &Path, theme: &Path, content: &Content) -> u64
     let mut h = std::hash::DefaultHasher::new();
     (content.digest, files, &content.config.base_url).hash(&mut h);
     for page in &content.pages {
-        (&page.path, format!("{:?}", page.hold)).hash(&mut h);
+        (&page.path, page.hold).hash(&mut h);
     }
     h.finish()
 }
