@@ -300,6 +300,25 @@ fn a_rebuild_takes_the_sites_own_content_again_only_while_its_files_read_the_sam
 }
 
 #[test]
+fn an_island_in_the_footer_is_filled_on_every_rebuild() {
+    // The menu and footer are made once and kept between rebuilds (render::OwnParts); an
+    // island in them is still filled in a page rendered again. (Not the header's island:
+    // `visible` makes it another.)
+    let p = Project::copy_of_real_site();
+    let footer = "<footer class=\"site-footer\">";
+    p.edit("themes/unitly/templates/partials/site-footer.html", footer, &format!("{footer}{{{{ island(name=\"ThemeToggle\", client=\"visible\") | safe }}}}"));
+    let (site, mut cache) = serving(&p);
+    let out = p.path("out");
+    site.build(&out, &mut cache).unwrap();
+    p.edit("content/blog/conversion-tips.md", "\n\n", "\n\nA sentence added while serving.\n\n");
+    site.build(&out, &mut cache).unwrap();
+    let article = p.read("out/blog/conversion-tips.html");
+    let footer_html = &article[article.find("<footer").expect("a footer")..];
+    assert!(footer_html.contains("data-island=\"ThemeToggle\" data-client=\"visible\""), "{footer_html}");
+    assert!(common::snapshot(&out) == full_build(&p, "fresh"), "the same output as a full build");
+}
+
+#[test]
 fn a_page_over_the_budget_is_named_in_a_warning_and_still_built() {
     let p = Project::copy_of_real_site();
     let out = p.unitly(&["build", "--out", "a"]);
