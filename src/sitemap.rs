@@ -15,7 +15,7 @@ pub fn files(content: &Content) -> Vec<(String, String)> {
 }
 
 pub fn files_within(content: &Content, max_urls: usize, max_bytes: usize) -> Vec<(String, String)> {
-    let pages: Vec<&Page> = content.pages.iter().map(|p| &**p).collect();
+    let pages: Vec<&Page> = content.each_page().collect();
     let whole = urlset(content, &pages);
     if pages.len() <= max_urls && whole.len() <= max_bytes {
         return vec![("sitemap.xml".into(), whole)];
@@ -58,7 +58,7 @@ pub fn files_within(content: &Content, max_urls: usize, max_bytes: usize) -> Vec
 
 /// One `<urlset>` sitemap of every page.
 pub fn xml(content: &Content) -> String {
-    let pages: Vec<&Page> = content.pages.iter().map(|p| &**p).collect();
+    let pages: Vec<&Page> = content.each_page().collect();
     urlset(content, &pages)
 }
 

@@ -211,6 +211,11 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
 }
 
 impl Content {
+    /// Every page this build publishes, as a plain reference (the pages are shared: `Arc`).
+    pub fn each_page(&self) -> impl Iterator<Item = &Page> {
+        self.pages.iter().map(|p| &**p)
+    }
+
     /// A page's rendered body: the one kept for a registry page, or an article's read from
     /// its file and rendered now, with its problems located in that file.
     pub fn body<'a>(&'a self, page: &'a Page) -> Result<std::borrow::Cow<'a, Body>, Problems> {

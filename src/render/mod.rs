@@ -332,7 +332,7 @@ impl Renderer {
                 use crate::content::{currency_pairs, pairs};
                 // The featured currencies' pairs are few (90 for 10): all of them, no index.
                 let currency = front.category == currency_pairs::CATEGORY;
-                let groups = pairs::groups(content.pages.iter().map(|p| &**p), &front.category, if currency { usize::MAX } else { pairs::NEAREST });
+                let groups = pairs::groups(content.each_page(), &front.category, if currency { usize::MAX } else { pairs::NEAREST });
                 if !groups.is_empty() {
                     ctx.insert("pairs", &groups);
                     if !currency {

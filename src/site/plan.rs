@@ -135,12 +135,12 @@ fn render_page(renderer: &Renderer, content: &Content, page: &Page) -> Result<Re
 /// The pages of the app shell, which work offline from a first visit on: the home page,
 /// then every converter page.
 pub(super) fn shell_pages(content: &Content) -> Vec<&Page> {
-    let home = content.pages.iter().map(|p| &**p).filter(|p| p.path == "/");
+    let home = content.each_page().filter(|p| p.path == "/");
     home.chain(converter_pages(content)).collect()
 }
 
 fn converter_pages(content: &Content) -> Vec<&Page> {
-    content.pages.iter().map(|p| &**p).filter(|p| matches!(p.data, PageData::Converter(_))).collect()
+    content.each_page().filter(|p| matches!(p.data, PageData::Converter(_))).collect()
 }
 
 /// `/` → `index.html`, `/blog/x` → `blog/x.html` (served at `/blog/x` by static hosts).
