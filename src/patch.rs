@@ -23,8 +23,16 @@ pub struct Patch {
     folders: Vec<String>,
     /// Files of the output kept as they are (relative paths).
     kept: Mutex<HashSet<String>>,
-    /// Folders of the output renamed (from, to) before the staged files move in.
-    carried: Mutex<Vec<(String, String)>>,
+    /// Folders of the output renamed before the staged files move in.
+    carried: Mutex<Vec<Carry>>,
+}
+
+/// A folder of the output renamed (`from` → `to`), and which of its files stay (by their path
+/// within it: `p/12.json`), asked of each file instead of listing 5,600 names.
+struct Carry {
+    from: String,
+    to: String,
+    keeps: Box<dyn Fn(&str) -> bool + Send>,
 }
 
 impl Patch {
@@ -50,12 +58,12 @@ impl Patch {
         self.kept.lock().expect("patch lock").insert(rel.to_string());
     }
 
-    /// Renames the output's folder `from` to `to` and keeps `files` of it (relative to it);
-    /// what else it holds is removed unless the build writes it again.
-    pub fn carry(&self, from: &str, to: &str, files: impl IntoIterator<Item = String>) {
-        self.carried.lock().expect("patch lock").push((from.to_string(), to.to_string()));
-        let mut kept = self.kept.lock().expect("patch lock");
-        kept.extend(files.into_iter().map(|f| format!("{to}/{f}")));
+    /// Renames the output's folder `from` to `to` and keeps the files of it that `keeps`
+    /// (asked with their path relative to it); what else it holds is removed unless the build
+    /// writes it again.
+    pub fn carry(&self, from: &str, to: &str, keeps: impl Fn(&str) -> bool + Send + 'static) {
+        let carry = Carry { from: from.to_string(), to: to.to_string(), keeps: Box::new(keeps) };
+        self.carried.lock().expect("patch lock").push(carry);
     }
 
     /// Carries the folders, moves every file of `staging` into `target` (a rename, so a
@@ -66,18 +74,19 @@ impl Patch {
         let mut kept = self.kept.into_inner().expect("patch lock");
         // The folders renamed: a file or folder of the walk under one is now under its new name.
         let mut moved = Vec::new();
-        for (from, to) in self.carried.into_inner().expect("patch lock") {
-            let (from_path, to_path) = (target.join(&from), target.join(&to));
-            if from == to || !from_path.is_dir() {
+        for carry in self.carried.into_inner().expect("patch lock") {
+            let (from_path, to_path) = (target.join(&carry.from), target.join(&carry.to));
+            if !from_path.is_dir() {
                 continue;
             }
-            if let Some(parent) = to_path.parent() {
-                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            if carry.from != carry.to {
+                if let Some(parent) = to_path.parent() {
+                    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+                }
+                std::fs::rename(&from_path, &to_path).with_context(|| format!("moving {} to {}", from_path.display(), to_path.display()))?;
             }
-            std::fs::rename(&from_path, &to_path).with_context(|| format!("moving {} to {}", from_path.display(), to_path.display()))?;
-            moved.push((from, to));
+            moved.push(carry);
         }
-        let now = |rel| renamed(&moved, rel);
         for (rel, is_dir) in relative_entries(staging)? {
             let (from, to) = (staging.join(&rel), target.join(&rel));
             if is_dir {
@@ -87,30 +96,45 @@ impl Patch {
                 kept.insert(rel);
             }
         }
-        for rel in self.current.iter().map(|rel| now(rel)).filter(|rel| !kept.contains(rel.as_ref())) {
-            let path = target.join(rel.as_ref());
+        for rel in &self.current {
+            let now = match carried_within(&moved, rel) {
+                Some((carry, within)) if (carry.keeps)(within) => continue,
+                Some((carry, within)) => Cow::Owned(format!("{}/{within}", carry.to)),
+                None => Cow::Borrowed(rel.as_str()),
+            };
+            if kept.contains(now.as_ref()) {
+                continue;
+            }
+            let path = target.join(now.as_ref());
             match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e).with_context(|| format!("removing {}", path.display())),
                 _ => {}
             }
         }
+        let now = |rel: &'_ str| match carried_within(&moved, rel) {
+            Some((carry, "")) => carry.to.clone(),
+            Some((carry, within)) => format!("{}/{within}", carry.to),
+            None => rel.to_string(),
+        };
         // Deepest first (the walk lists a folder before what it holds), so a folder is
         // emptied before it is tried; fails, as it should, while the folder holds anything.
         for rel in self.folders.iter().rev() {
-            let _ = std::fs::remove_dir(target.join(now(rel).as_ref()));
+            let _ = std::fs::remove_dir(target.join(now(rel)));
         }
         Ok(())
     }
 }
 
-/// What the walk's path `rel` is called once the folders `moved` (from, to) are renamed.
-fn renamed<'a>(moved: &[(String, String)], rel: &'a str) -> Cow<'a, str> {
-    for (from, to) in moved {
-        if let Some(rest) = rel.strip_prefix(from.as_str()).filter(|rest| rest.is_empty() || rest.starts_with('/')) {
-            return Cow::Owned(format!("{to}{rest}"));
+/// The carried folder the walk's path `rel` was in, and its path within it (empty for the
+/// folder itself).
+fn carried_within<'a, 'c>(moved: &'c [Carry], rel: &'a str) -> Option<(&'c Carry, &'a str)> {
+    moved.iter().find_map(|carry| {
+        let rest = rel.strip_prefix(carry.from.as_str())?;
+        match rest.strip_prefix('/') {
+            Some(within) => Some((carry, within)),
+            None => rest.is_empty().then_some((carry, rest)),
         }
-    }
-    Cow::Borrowed(rel)
+    })
 }
 
 /// Every file and folder under `root`, as a path relative to it with `/` between names and
@@ -175,7 +199,7 @@ mod tests {
         write(&staging, "search/v2/c/0.json", "new chunk");
         let patch = Patch::of(&target).unwrap();
         patch.keep("blog/kept.html");
-        patch.carry("search/v1", "search/v2", ["p/0.json".to_string(), "p/1.json".to_string()]);
+        patch.carry("search/v1", "search/v2", |within| ["p/0.json", "p/1.json"].contains(&within));
         patch.apply(&staging, &target).unwrap();
         let expected = [
             ("blog/edited.html", "new text"),

@@ -73,9 +73,9 @@ impl StagedDir {
 
     /// When patching: the current output's folder `from` becomes `to`, keeping `files` of it
     /// (paths relative to it).
-    pub fn carry(&self, from: &str, to: &str, files: impl IntoIterator<Item = String>) {
+    pub fn carry(&self, from: &str, to: &str, keeps: impl Fn(&str) -> bool + Send + 'static) {
         if let Some(patch) = &self.patch {
-            patch.carry(from, to, files);
+            patch.carry(from, to, keeps);
         }
     }
 

@@ -33,7 +33,7 @@ mod terms;
 use crate::content::{Content, Page};
 use anyhow::{Context, Result};
 use records::Record;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -115,8 +115,18 @@ pub struct Summary {
 /// (src/patch.rs), so a rebuild writes only the results, chunks and lists that changed.
 pub struct Carried {
     pub from: String,
-    /// Paths relative to the version folder (`p/12.json`, `c/0.json`).
-    pub files: Vec<String>,
+    /// The results whose fragments (`p/12.json`) are unchanged.
+    results: HashSet<u32>,
+    /// The other files unchanged, by their path within the version folder (`c/0.json`).
+    files: HashSet<String>,
+}
+
+impl Carried {
+    /// Whether the file at `within` the version folder is carried over.
+    pub fn keeps(&self, within: &str) -> bool {
+        let result = within.strip_prefix("p/").and_then(|f| f.strip_suffix(".json")).and_then(|n| n.parse::<u32>().ok());
+        result.map_or_else(|| self.files.contains(within), |n| self.results.contains(&n))
+    }
 }
 
 /// What a build keeps of its index for the next one in `serve`: the counts, the words and the
@@ -129,8 +139,8 @@ pub struct Kept {
     postings: postings::Postings,
     words: spelling::Vocabulary,
     fragments: HashMap<u32, u64>,
-    /// The chunks', lists' and answers' files (`c/0.json`) by their text's hash.
-    files: HashMap<String, u64>,
+    /// The chunks', lists' and answers' files (`c/0.json`) with their text's hash.
+    files: HashMap<String, (u64, String)>,
     /// How many results the records are, and `units.json`: made of the site's own content
     /// alone, which is the same whenever the index is kept (`site::reuse`).
     records: usize,
@@ -320,20 +330,21 @@ impl SearchIndex {
         let mut carried = None;
         if let Some(mut kept) = self.kept.lock().expect("search kept lock").take() {
             kept_files = std::mem::take(&mut kept.files);
-            let renewed: std::collections::HashSet<u32> = std::mem::take(&mut *self.renewed.lock().expect("search renewed lock")).into_iter().collect();
+            let renewed: HashSet<u32> = std::mem::take(&mut *self.renewed.lock().expect("search renewed lock")).into_iter().collect();
             kept_results = kept.postings.pages().saturating_sub(renewed.len());
             kept.postings.replace_pages(&renewed, postings);
             kept.words.remove(std::mem::take(&mut *self.old_words.lock().expect("search old words lock")));
             kept.words.add(vocabulary);
             kept.fragments.retain(|n, _| !renewed.contains(n));
-            let files = kept.fragments.keys().map(|n| format!("p/{n}.json")).collect();
-            carried = Some(Carried { from: std::mem::take(&mut kept.version), files });
+            let results = kept.fragments.keys().copied().collect();
+            carried = Some(Carried { from: std::mem::take(&mut kept.version), results, files: HashSet::new() });
             kept.fragments.extend(fresh);
             (postings, vocabulary, fragments) = (kept.postings, kept.words, kept.fragments);
         }
         let results = postings.pages();
         let terms = postings.terms();
         let chunks = postings.chunks();
+        let chunk_count = chunks.json.len();
         let words = vocabulary.len();
         let lists = vocabulary.lists();
         let building = self.out.join(DIR).join(BUILDING);
@@ -345,30 +356,32 @@ impl SearchIndex {
             version.field(&hash.to_le_bytes());
         }
         let mut files = HashMap::new();
-        let mut write = |rel: String, text: &str| -> Result<()> {
+        // Each file is named in the version by its hash; a file the kept index wrote the
+        // same keeps its hash and the kept file.
+        let mut write = |rel: String, text: String| -> Result<()> {
+            let kept = kept_files.remove(&rel).filter(|(_, kept)| *kept == text);
+            let hash = kept.as_ref().map_or_else(|| crate::hash::fnv1a(text.as_bytes()), |(hash, _)| *hash);
             version.field(rel.as_bytes());
-            version.field(text.as_bytes());
-            let hash = crate::hash::fnv1a(text.as_bytes());
-            let unchanged = kept_files.get(&rel) == Some(&hash);
-            files.insert(rel.clone(), hash);
+            version.field(&hash.to_le_bytes());
             match &mut carried {
-                Some(carried) if unchanged => {
-                    carried.files.push(rel);
-                    Ok(())
+                Some(carried) if kept.is_some() => {
+                    carried.files.insert(rel.clone());
                 }
                 _ => {
                     let path = building.join(&rel);
-                    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+                    std::fs::write(&path, &text).with_context(|| format!("writing {}", path.display()))?;
                 }
             }
+            files.insert(rel, (hash, text));
+            Ok(())
         };
-        for (n, json) in chunks.json.iter().enumerate() {
+        for (n, json) in chunks.json.into_iter().enumerate() {
             write(format!("c/{n}.json"), json)?;
         }
-        for (name, text) in &lists {
+        for (name, text) in lists {
             write(format!("w/{name}.txt"), text)?;
         }
-        write("units.json".to_string(), &self.answers)?;
+        write("units.json".to_string(), self.answers.clone())?;
         let version = format!("{:012x}", version.finish() & 0xffff_ffff_ffff);
         let versioned = self.out.join(DIR).join(&version);
         std::fs::rename(&building, &versioned).with_context(|| format!("renaming {} to {}", building.display(), versioned.display()))?;
@@ -376,7 +389,7 @@ impl SearchIndex {
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
         let kept = Kept { version: version.clone(), postings, words: vocabulary, fragments, files, records: self.records, answers: self.answers.clone() };
-        Ok(Summary { results, terms, chunks: chunks.json.len(), words, version, indexing, kept_results, kept, carried })
+        Ok(Summary { results, terms, chunks: chunk_count, words, version, indexing, kept_results, kept, carried })
     }
 }
 

@@ -6,8 +6,13 @@
 //! postings, ~50 MB), scored when the last page is in, then written sorted by term in chunks
 //! of about [`CHUNK_BYTES`]: a query fetches the chunk(s) its words fall in, found by the
 //! chunks' first terms.
+//!
+//! A rebuild in `serve` scores again only the terms whose pages changed: every other term's
+//! entry is kept as written ([`Postings::written`]) while the number of pages and the average
+//! length stay the same. That average is taken in whole terms (pages run to hundreds), so one
+//! article's edit seldom moves it; when it does, every term is scored again.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// About how many bytes of JSON a chunk holds before the next starts.
 pub const CHUNK_BYTES: usize = 12 * 1024;
@@ -35,6 +40,15 @@ pub struct Postings {
     /// Whether every term's list is in page order ([`Postings::chunks`] sorts them), so a
     /// rebuild finds a renewed page in each by bisection instead of reading every posting.
     sorted: bool,
+    /// Each term's entry as the last [`Postings::chunks`] wrote it, in term order; a term
+    /// whose list changed since has none.
+    written: BTreeMap<String, String>,
+    /// The terms whose entries were dropped from [`Postings::written`] since (the rest have
+    /// one, unless it is empty): so a rebuild finds them without asking for every term.
+    unwritten: HashSet<String>,
+    /// What the written entries were scored against: the number of pages and their average
+    /// length; when either moves, none holds.
+    scored_against: Option<(usize, u64)>,
 }
 
 /// The index, written: each chunk's first term and its JSON
@@ -55,6 +69,9 @@ impl Postings {
         }
         self.sorted = false;
         for (term, count) in counts {
+            if self.written.remove(&term).is_some() || !self.written.is_empty() {
+                self.unwritten.insert(term.clone());
+            }
             match self.terms.get_mut(&term) {
                 Some(list) => list.push((page, count)),
                 None => {
@@ -70,9 +87,10 @@ impl Postings {
         if !renewed.is_empty() {
             self.lengths.retain(|page, _| !renewed.contains(page));
             self.priors.retain(|page, _| !renewed.contains(page));
-            let sorted = self.sorted;
-            self.terms.retain(|_, list| {
-                if sorted && renewed.len() < BISECT_UP_TO {
+            let Postings { terms, written, unwritten, sorted, .. } = self;
+            terms.retain(|term, list| {
+                let before = list.len();
+                if *sorted && renewed.len() < BISECT_UP_TO {
                     for page in renewed {
                         if let Ok(i) = list.binary_search_by_key(page, |&(p, _)| p) {
                             list.remove(i);
@@ -81,6 +99,9 @@ impl Postings {
                 } else {
                     list.retain(|(page, _)| !renewed.contains(page));
                 }
+                if list.len() != before && written.remove(term).is_some() {
+                    unwritten.insert(term.clone());
+                }
                 !list.is_empty()
             });
         }
@@ -88,6 +109,9 @@ impl Postings {
         self.priors.extend(fresh.priors);
         self.sorted &= fresh.terms.is_empty();
         for (term, list) in fresh.terms {
+            if self.written.remove(&term).is_some() || !self.written.is_empty() {
+                self.unwritten.insert(term.clone());
+            }
             self.terms.entry(term).or_default().extend(list);
         }
     }
@@ -100,14 +124,19 @@ impl Postings {
         self.terms.len()
     }
 
-    /// Scores every posting and writes the chunks (terms in order, so the same pages give
-    /// the same files). Each term's entry is written on the build's threads: this is most of
-    /// a rebuild's search index step, which scores every posting again, as one page's new
-    /// length moves the average every frequency is measured against.
+    /// Scores the postings and writes the chunks (terms in order, so the same pages give the
+    /// same files). The terms without a written entry are scored on the build's threads;
+    /// every term is, when the number of pages or their average length (in whole terms) has
+    /// moved, as each frequency is measured against that average.
     pub fn chunks(&mut self) -> Chunks {
         use rayon::prelude::*;
         let pages = self.lengths.len() as f64;
-        let average = self.lengths.values().map(|&l| l as f64).sum::<f64>() / pages.max(1.0);
+        let average = (self.lengths.values().map(|&l| l as f64).sum::<f64>() / pages.max(1.0)).round().max(1.0);
+        let against = (self.lengths.len(), average as u64);
+        if self.scored_against != Some(against) {
+            self.written.clear();
+        }
+        self.scored_against = Some(against);
         let normalise = |length: f64| K1 * (1.0 - B + B * length / average);
         // By page number: BM25's length normalisation and the prior.
         let size = self.lengths.keys().max().map_or(0, |&n| n as usize + 1);
@@ -121,14 +150,22 @@ impl Postings {
                 *p = prior;
             }
         }
-        let mut terms: Vec<(&String, &mut Vec<(u32, f32)>)> = self.terms.iter_mut().collect();
-        terms.par_sort_unstable_by(|a, b| a.0.cmp(b.0));
-        let entries: Vec<String> = terms
-            .par_iter_mut()
-            .map(|(term, list)| {
-                if !list.is_sorted_by_key(|&(page, _)| page) {
-                    list.sort_by_key(|&(page, _)| page);
+        // The lists to score, each put in page order.
+        let unscored: Vec<(&String, &Vec<(u32, f32)>)> = if self.written.is_empty() {
+            let mut lists: Vec<(&String, &mut Vec<(u32, f32)>)> = self.terms.iter_mut().collect();
+            lists.par_iter_mut().for_each(|(_, list)| sort_by_page(list));
+            lists.into_iter().map(|(term, list)| (term, &*list)).collect()
+        } else {
+            for term in &self.unwritten {
+                if let Some(list) = self.terms.get_mut(term) {
+                    sort_by_page(list);
                 }
+            }
+            self.unwritten.iter().filter_map(|term| self.terms.get_key_value(term)).collect()
+        };
+        let scored: Vec<(String, String)> = unscored
+            .into_par_iter()
+            .map(|(term, list)| {
                 let df = list.len() as f64;
                 let idf = (1.0 + (pages - df + 0.5) / (df + 0.5)).ln();
                 let mut scored: Vec<(u32, u32)> = list
@@ -159,20 +196,23 @@ impl Postings {
                     previous = *page;
                 }
                 entry.push(']');
-                entry
+                (term.to_string(), entry)
             })
             .collect();
+        self.unwritten.clear();
+        self.written.extend(scored);
+        // Every list was put in page order when its entry was made.
         self.sorted = true;
         let mut chunks = Chunks { first_terms: Vec::new(), json: Vec::new() };
         let mut current = String::new();
-        for ((term, _), entry) in terms.iter().zip(entries) {
+        for (term, entry) in &self.written {
             if current.is_empty() {
                 chunks.first_terms.push(term.to_string());
                 current.push('{');
             } else {
                 current.push(',');
             }
-            current.push_str(&entry);
+            current.push_str(entry);
             if current.len() >= CHUNK_BYTES {
                 current.push('}');
                 chunks.json.push(std::mem::take(&mut current));
@@ -183,6 +223,12 @@ impl Postings {
             chunks.json.push(current);
         }
         chunks
+    }
+}
+
+fn sort_by_page(list: &mut [(u32, f32)]) {
+    if !list.is_sorted_by_key(|&(page, _)| page) {
+        list.sort_by_key(|&(page, _)| page);
     }
 }
 
@@ -243,6 +289,40 @@ mod tests {
             kept.replace_pages(&HashSet::from([1]), fresh_postings());
             assert_eq!(kept.chunks().json, anew);
         }
+    }
+
+    #[test]
+    fn a_rebuild_scores_again_only_the_terms_of_changed_pages_and_writes_what_a_full_index_writes() {
+        // Pages of 10 terms; page 1 indexed again with other terms and the same length, so
+        // the average stays and "acre" and "rood" keep their written entries.
+        let page = |p: &mut Postings, n: u32, terms: &[(&str, f32)]| p.add(n, counts(terms), 10, 1.0);
+        let mut kept = Postings::default();
+        page(&mut kept, 0, &[("rood", 1.0), ("area", 2.0)]);
+        page(&mut kept, 1, &[("area", 3.0), ("perch", 1.0)]);
+        page(&mut kept, 2, &[("acre", 1.0), ("area", 1.0)]);
+        kept.chunks();
+        let mut fresh = Postings::default();
+        page(&mut fresh, 1, &[("area", 1.0), ("hide", 2.0)]);
+        kept.replace_pages(&HashSet::from([1]), fresh);
+        assert_eq!(kept.written.keys().collect::<Vec<_>>(), ["acre", "rood"], "area, perch and hide changed");
+        let mut unwritten: Vec<_> = kept.unwritten.iter().collect();
+        unwritten.sort();
+        assert_eq!(unwritten, ["area", "hide", "perch"]);
+        let mut anew = Postings::default();
+        page(&mut anew, 0, &[("rood", 1.0), ("area", 2.0)]);
+        page(&mut anew, 2, &[("acre", 1.0), ("area", 1.0)]);
+        page(&mut anew, 1, &[("area", 1.0), ("hide", 2.0)]);
+        assert_eq!(kept.chunks().json, anew.chunks().json);
+        assert_eq!(kept.written.keys().collect::<Vec<_>>(), ["acre", "area", "hide", "rood"], "perch is gone");
+        // A longer page moves the average: every entry is made again.
+        let mut fresh = Postings::default();
+        fresh.add(2, counts(&[("acre", 1.0), ("area", 1.0)]), 40, 1.0);
+        kept.replace_pages(&HashSet::from([2]), fresh);
+        let mut anew = Postings::default();
+        page(&mut anew, 0, &[("rood", 1.0), ("area", 2.0)]);
+        page(&mut anew, 1, &[("area", 1.0), ("hide", 2.0)]);
+        anew.add(2, counts(&[("acre", 1.0), ("area", 1.0)]), 40, 1.0);
+        assert_eq!(kept.chunks().json, anew.chunks().json, "rood's frequency is measured against the new average");
     }
 
     #[test]

@@ -61,19 +61,28 @@ impl Vocabulary {
     /// The lists: name (`fc10`) → the file's text, one `word pages` a line, most common
     /// first (alphabetical among equals, so the files are the same every build).
     pub fn lists(&self) -> Vec<(String, String)> {
-        let mut lists: HashMap<String, Vec<(&str, u32)>> = HashMap::new();
+        // By (`f` or `l`, the letter, the length).
+        type Key = (u8, u8, usize);
+        let mut lists: HashMap<Key, Vec<(&str, u32)>> = HashMap::new();
         for (word, &count) in &self.pages {
-            let (first, last) = (word.as_bytes()[0] as char, word.as_bytes()[word.len() - 1] as char);
-            for name in [format!("f{first}{}", word.len()), format!("l{last}{}", word.len())] {
-                lists.entry(name).or_default().push((word, count));
+            let bytes = word.as_bytes();
+            for key in [(b'f', bytes[0], bytes.len()), (b'l', bytes[bytes.len() - 1], bytes.len())] {
+                lists.entry(key).or_default().push((word, count));
             }
         }
         let mut out: Vec<(String, String)> = lists
             .into_iter()
-            .map(|(name, mut words)| {
+            .map(|((side, letter, length), mut words)| {
                 words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-                let text: String = words.iter().map(|(w, n)| format!("{w} {n}\n")).collect();
-                (name, text)
+                let mut text = String::with_capacity(words.iter().map(|(w, _)| w.len() + 4).sum());
+                let mut number = itoa::Buffer::new();
+                for (word, count) in words {
+                    text.push_str(word);
+                    text.push(' ');
+                    text.push_str(number.format(count));
+                    text.push('\n');
+                }
+                (format!("{}{}{length}", side as char, letter as char), text)
             })
             .collect();
         out.sort();

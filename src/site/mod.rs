@@ -243,7 +243,7 @@ impl Site {
             );
             if let Some(carried) = s.carried {
                 let dir = crate::search::DIR;
-                staged.carry(&format!("{dir}/{}", carried.from), &format!("{dir}/{}", s.version), carried.files);
+                staged.carry(&format!("{dir}/{}", carried.from), &format!("{dir}/{}", s.version), move |within| carried.keeps(within));
             }
             Ok((s.kept, summary))
         })?;
