@@ -133,15 +133,15 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
     let mut pages = own.registry.clone();
     let mut seen = Vec::new();
     for (name, collection) in &own.routes.collections {
-        let collection_at = routes_at.get("collections").get(name);
+        let collection_at = || routes_at.get("collections").get(name);
         let unsafe_path = paths::url_path_problem("path", &collection.path).map(|m| (m, "path"));
         if let Some((message, key)) = unsafe_path.or_else(|| paths::dir_problem("dir", &collection.dir).map(|m| (m, "dir"))) {
-            let (l, c) = collection_at.get(key).or((1, 1));
+            let (l, c) = collection_at().get(key).or((1, 1));
             loader.problem(Problem::new(ROUTES_FILE, l, c, format!("{message} (collection `{name}`)")));
             continue;
         }
         if !templates.contains(&collection.template) {
-            let (l, c) = collection_at.get("template").or((1, 1));
+            let (l, c) = collection_at().get("template").or((1, 1));
             loader.problem(Problem::new(ROUTES_FILE, l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
             continue;
         }

@@ -11,7 +11,8 @@
 //! A value is located at its first character (a quoted string at its quote, a flow mapping
 //! or sequence at its `{` or `[`), except a block mapping or sequence, which starts on the
 //! lines below its key and is located at the key. Lines and columns count from 1, columns
-//! in characters.
+//! in characters. The text is parsed when a position is first asked for: most builds locate
+//! nothing.
 
 use saphyr::{LoadableYamlNode, MarkedYamlOwned, ScalarOwned, YamlDataOwned};
 
@@ -20,9 +21,9 @@ pub struct Positions<'t> {
     text: &'t str,
     /// The file's line where `text` starts, less one (front matter starts on line 2).
     line_offset: usize,
-    /// The first document; `None` when the text does not parse (serde_yaml has then
-    /// reported the error itself) or is empty.
-    root: Option<MarkedYamlOwned>,
+    /// The first document, parsed at the first look-up; `None` when the text does not parse
+    /// (serde_yaml has then reported the error itself) or is empty.
+    root: std::sync::OnceLock<Option<MarkedYamlOwned>>,
 }
 
 /// One step of a path: a mapping's key or a sequence's index.
@@ -58,8 +59,7 @@ impl<'t> Positions<'t> {
 
     /// A YAML text that starts on line `first_line` of its file (a front matter block).
     pub fn starting_at(text: &'t str, first_line: usize) -> Positions<'t> {
-        let root = MarkedYamlOwned::load_from_str(text).ok().and_then(|docs| docs.into_iter().next());
-        Positions { text, line_offset: first_line.saturating_sub(1), root }
+        Positions { text, line_offset: first_line.saturating_sub(1), root: std::sync::OnceLock::new() }
     }
 
     /// The value under `step` of the document's top level.
@@ -86,7 +86,8 @@ impl<'t> Positions<'t> {
 
     /// The document itself.
     pub fn root(&self) -> Value<'_, 't> {
-        Value { positions: self, node: self.root.as_ref(), key: None }
+        let root = self.root.get_or_init(|| MarkedYamlOwned::load_from_str(self.text).ok().and_then(|docs| docs.into_iter().next()));
+        Value { positions: self, node: root.as_ref(), key: None }
     }
 }
 

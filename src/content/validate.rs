@@ -104,12 +104,12 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
     let footer = &config.footer;
     let lists = [(None, "nav", &config.nav), (Some("footer"), "quick_links", &footer.quick_links), (Some("footer"), "support", &footer.support)];
     for (parent, list, links) in lists.into_iter().chain([(Some("footer"), "legal", &footer.legal)]) {
-        let list_at = match parent {
+        let list_at = || match parent {
             Some(parent) => site_at.get(parent).get(list),
             None => site_at.get(list),
         };
         for (i, link) in links.iter().enumerate().filter(|(_, l)| !exists(l)) {
-            let (l, c) = list_at.get(i).or((1, 1));
+            let (l, c) = list_at().get(i).or((1, 1));
             problems.push(Problem::new(SITE_FILE, l, c, format!("navigation link `{link}` does not match any route")));
         }
     }
@@ -127,9 +127,9 @@ fn validate_faq(loaded: &Loaded, exists: &dyn Fn(&str) -> bool, problems: &mut P
     let Loaded { faq, faq_at: entries, faq_links: links, .. } = *loaded;
     let mut first: HashMap<&str, usize> = HashMap::new();
     for (i, entry) in faq.iter().enumerate() {
-        let entry_at = entries.root().get(i);
+        let entry_at = || entries.root().get(i);
         if !FAQ_CATEGORIES.contains(&entry.category.as_str()) {
-            let (l, c) = entry_at.get("category").or((1, 1));
+            let (l, c) = entry_at().get("category").or((1, 1));
             let message = format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", "));
             problems.push(Problem::new(FAQ_FILE, l, c, message));
         }
@@ -139,7 +139,7 @@ fn validate_faq(loaded: &Loaded, exists: &dyn Fn(&str) -> bool, problems: &mut P
             }
             Some(&earlier) => {
                 let (first_line, _) = entries.root().get(earlier).get("id").or((1, 1));
-                let (l, c) = entry_at.get("id").or((1, 1));
+                let (l, c) = entry_at().get("id").or((1, 1));
                 let message = format!("FAQ id `{}` appears twice (first at line {first_line}): ids are anchors (/faq#id) and must be unique", entry.id);
                 problems.push(Problem::new(FAQ_FILE, l, c, message));
             }

@@ -159,6 +159,15 @@ pub struct Prerendered {
     pub rendered: usize,
 }
 
+/// The island store of the project at `root` as its inputs are now (`css`: the stylesheet);
+/// made once a build, though the build may prerender twice.
+pub fn store_of(root: &Path, css: &Path) -> Result<store::Store> {
+    // Before the inputs are hashed: the installed packages are one of them.
+    crate::npm::ensure_npm_packages(&root.join("islands"))?;
+    // The stylesheet's folder: main.css imports its partials.
+    Ok(store::Store::new(root, css.parent().unwrap_or(css)))
+}
+
 /// Bundles and prerenders, reusing `cache` (or, when it is empty, what the last build left
 /// on disk) where it is still valid. `assets_dir` is where the client files must end up.
 /// `every_page`: whether `requests` come from every page of the site, so that what is kept
@@ -169,7 +178,7 @@ pub struct Prerendered {
 /// content's hash, the same name is the same file), false when it cannot; used when Node
 /// need not run, instead of linking each file into the staged output.
 pub fn prerender(
-    root: &Path,
+    store: &store::Store,
     css: &Path,
     requests: &[RenderRequest],
     every_page: bool,
@@ -177,12 +186,7 @@ pub fn prerender(
     keep_current: &dyn Fn(&str) -> bool,
     cache: &mut IslandCache,
 ) -> Result<Prerendered> {
-    let islands_dir = root.join("islands");
-    // The stylesheet's folder: main.css imports its partials.
-    let styles = css.parent().unwrap_or(css).to_path_buf();
-    // Before the inputs are hashed: the installed packages are one of them.
-    crate::npm::ensure_npm_packages(&islands_dir)?;
-    let store = store::Store::new(root, &styles);
+    let islands_dir = store.islands_dir();
     if cache.inputs != store.key() {
         *cache = IslandCache { inputs: store.key().to_string(), ..Default::default() };
         if let Some(saved) = store.load() {
@@ -205,7 +209,7 @@ pub fn prerender(
     let manifest = match (reuse_client, missing.is_empty()) {
         (Some((manifest, _)), true) => manifest,
         (reuse_client, _) => {
-            let answer = run_node(&islands_dir, css, &missing, assets_dir, reuse_client.is_none())?;
+            let answer = run_node(islands_dir, css, &missing, assets_dir, reuse_client.is_none())?;
             rendered = missing.len();
             cache.html.extend(answer.html);
             match (answer.client, reuse_client) {

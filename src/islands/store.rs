@@ -48,6 +48,8 @@ pub fn relocate_cache(cache: &mut IslandCache, dir: PathBuf) {
 
 /// The cache of one set of inputs.
 pub struct Store {
+    /// The project's `islands/` folder, where Node runs.
+    islands: PathBuf,
     root: PathBuf,
     dir: PathBuf,
 }
@@ -64,7 +66,12 @@ impl Store {
     pub fn new(project: &Path, styles: &Path) -> Store {
         let key = crate::fingerprint::contents(project, &inputs(project, styles));
         let root = project.join(DIR);
-        Store { dir: root.join(format!("{key:016x}")), root }
+        Store { islands: project.join("islands"), dir: root.join(format!("{key:016x}")), root }
+    }
+
+    /// The project's `islands/` folder.
+    pub fn islands_dir(&self) -> &Path {
+        &self.islands
     }
 
     /// The inputs' hash, for the in-memory cache of `serve`.

@@ -187,6 +187,7 @@ impl Site {
             return Err(anyhow::Error::new(std::mem::take(&mut stream.problems).into_result().expect_err("problems")));
         }
         let requests = registry.requests();
+        let island_store = std::sync::OnceLock::new();
         let beside = std::thread::scope(|scope| -> Result<Vec<(String, String)>> {
             // The sitemap (5,000 URLs with 2,000 articles), the feed and robots.txt need only
             // the content: made beside the pages.
@@ -196,7 +197,7 @@ impl Site {
                 files.push(("robots.txt".to_string(), sitemap::robots(&content)));
                 files
             });
-            let mut islands = Some(scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &mut cache.islands))));
+            let mut islands = Some(scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &island_store, &mut cache.islands))));
             let join = |stream: &mut Stream, handle: std::thread::ScopedJoinHandle<'_, Result<Prerendered>>| -> Result<()> {
                 let prerendered = handle.join().map_err(|_| anyhow::anyhow!("the island step panicked"))??;
                 stream.ready(prerendered, &requests);
@@ -224,7 +225,7 @@ impl Site {
         std::mem::take(&mut stream.problems).into_result().map_err(anyhow::Error::new)?;
         if stream.late() > 0 {
             let requests = registry.requests();
-            let prerendered = self.step("late islands", || self.prerender_islands(&requests, &staged, &mut cache.islands))?;
+            let prerendered = self.step("late islands", || self.prerender_islands(&requests, &staged, &island_store, &mut cache.islands))?;
             stream.ready(prerendered, &requests);
             stream.late_to_waiting();
             stream.flush()?;
@@ -322,11 +323,25 @@ impl Site {
         Ok(((), summary))
     }
 
-    fn prerender_islands(&self, requests: &[islands::RenderRequest], staged: &StagedDir, cache: &mut IslandCache) -> Result<(Prerendered, String)> {
+    /// `store`: the island store, made by the build's first prerender and used by the second.
+    fn prerender_islands(
+        &self,
+        requests: &[islands::RenderRequest],
+        staged: &StagedDir,
+        store: &std::sync::OnceLock<islands::store::Store>,
+        cache: &mut IslandCache,
+    ) -> Result<(Prerendered, String)> {
         let css = self.theme_dir().join("styles/main.css");
+        let store = match store.get() {
+            Some(store) => store,
+            None => {
+                let made = islands::store_of(&self.root, &css)?;
+                store.get_or_init(|| made)
+            }
+        };
         let assets = staged.path().join(output::ASSETS_DIR);
         let keep_current = |file: &str| staged.is_patching() && staged.link_current(&format!("{}/{file}", output::ASSETS_DIR));
-        let p = islands::prerender(&self.root, &css, requests, !staged.is_patching(), &assets, &keep_current, cache)?;
+        let p = islands::prerender(store, &css, requests, !staged.is_patching(), &assets, &keep_current, cache)?;
         let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
         Ok((p, summary))
     }
