@@ -208,21 +208,37 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
 
 /// The targets under `root` whose text differs from what `units` gives.
 pub fn stale(root: &Path, content: &Content) -> Vec<&'static str> {
-    TARGETS.into_iter().filter(|t| std::fs::read_to_string(root.join(t)).ok() != Some(text_for(t, content))).collect()
+    stale_among(root, &texts(content)).into_iter().map(|(target, _)| target).collect()
 }
 
-/// Rewrites the stale targets (of the packages present under `root`); returns them.
-pub fn write(root: &Path, content: &Content) -> Result<Vec<&'static str>> {
+/// Every target's text, in [`TARGETS`]' order. They are made of the site's own content alone
+/// (units, routes, site settings), so `serve` keeps them while that is unchanged.
+pub fn texts(content: &Content) -> Vec<String> {
+    TARGETS.iter().map(|t| text_for(t, content)).collect()
+}
+
+/// The targets whose file differs from `texts` ([`texts`]), with their text.
+fn stale_among<'t>(root: &Path, texts: &'t [String]) -> Vec<(&'static str, &'t str)> {
+    TARGETS
+        .into_iter()
+        .zip(texts)
+        .filter(|(t, text)| std::fs::read_to_string(root.join(t)).ok().as_ref() != Some(*text))
+        .map(|(t, text)| (t, text.as_str()))
+        .collect()
+}
+
+/// Rewrites the stale targets (of the packages present under `root`) with `texts`
+/// ([`texts`]); returns them.
+pub fn write(root: &Path, texts: &[String]) -> Result<Vec<&'static str>> {
     let mut written = Vec::new();
-    for target in stale(root, content) {
-        let text = text_for(target, content);
+    for (target, text) in stale_among(root, texts) {
         let path = root.join(target);
         let package = path.parent().and_then(Path::parent).and_then(Path::parent).map(|p| p.join("package.json"));
         if !package.is_some_and(|p| p.exists()) {
             continue;
         }
         std::fs::create_dir_all(path.parent().expect("a target has a folder")).with_context(|| format!("creating the folder of {target}"))?;
-        std::fs::write(&path, &text).with_context(|| format!("writing {target}"))?;
+        std::fs::write(&path, text).with_context(|| format!("writing {target}"))?;
         written.push(target);
     }
     Ok(written)

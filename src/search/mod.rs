@@ -36,7 +36,7 @@ use records::Record;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The entry file, at the output's root.
@@ -92,6 +92,21 @@ struct Planned {
     prior: f32,
 }
 
+/// The results of `content`'s pages by output file, numbered after the `first` records in
+/// content order, so the numbers are the same every build.
+fn plan(content: &Content, first: usize, output_file: fn(&str) -> String) -> HashMap<String, Planned> {
+    use rayon::prelude::*;
+    let pages: Vec<(usize, &Page, &'static str)> =
+        content.each_page().filter_map(|p| section(p).map(|s| (p, s))).enumerate().map(|(i, (p, s))| (i, p, s)).collect();
+    pages
+        .into_par_iter()
+        .map(|(i, p, section)| {
+            let planned = Planned { number: (first + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p) };
+            (output_file(&p.path), planned)
+        })
+        .collect()
+}
+
 /// What one build put in the index.
 pub struct Summary {
     pub results: usize,
@@ -145,6 +160,9 @@ pub struct Kept {
     /// alone, which is the same whenever the index is kept (`site::reuse`).
     records: usize,
     answers: String,
+    /// The results planned, the same whenever the index is kept (`site::reuse` hashes every
+    /// page's path, title and hold).
+    planned: Arc<HashMap<String, Planned>>,
 }
 
 /// The index being built: every page written goes past [`SearchIndex::written`];
@@ -152,7 +170,7 @@ pub struct Kept {
 /// in the kept index ([`Kept`]), which is why a build only reuses pages when it has one.
 pub struct SearchIndex {
     /// Output file → its result, for the pages that are search results.
-    pages: HashMap<String, Planned>,
+    pages: Arc<HashMap<String, Planned>>,
     /// The staging folder the files go to.
     out: PathBuf,
     /// The previous output, where a page indexed again had its old words.
@@ -206,18 +224,14 @@ impl SearchIndex {
             Some(kept) => (Records::Counted(kept.records), kept.answers.clone()),
             None => (Records::Made(records::faq(content).into_iter().chain(records::units(content)).collect()), answers::units_json(content)),
         };
-        let first = records.len();
-        let pages: Vec<(usize, &crate::content::Page, &'static str)> =
-            content.pages.iter().filter_map(|p| section(p).map(|s| (&**p, s))).enumerate().map(|(i, (p, s))| (i, p, s)).collect();
-        use rayon::prelude::*;
-        let pages = pages.into_par_iter().map(|(i, p, section)| {
-            let planned = Planned { number: (first + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p) };
-            (output_file(&p.path), planned)
-        });
-        SearchIndex::new(pages.collect(), records, answers, out, previous, kept)
+        let pages = match &kept {
+            Some(kept) => Arc::clone(&kept.planned),
+            None => Arc::new(plan(content, records.len(), output_file)),
+        };
+        SearchIndex::new(pages, records, answers, out, previous, kept)
     }
 
-    fn new(pages: HashMap<String, Planned>, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
+    fn new(pages: Arc<HashMap<String, Planned>>, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
         let building = out.join(DIR).join(BUILDING);
         for dir in ["c", "p", "w"] {
             std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
@@ -388,7 +402,9 @@ impl SearchIndex {
         let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>() });
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
-        let kept = Kept { version: version.clone(), postings, words: vocabulary, fragments, files, records: self.records, answers: self.answers.clone() };
+        let planned = Arc::clone(&self.pages);
+        let kept =
+            Kept { version: version.clone(), postings, words: vocabulary, fragments, files, records: self.records, answers: self.answers.clone(), planned };
         Ok(Summary { results, terms, chunks: chunk_count, words, version, indexing, kept_results, kept, carried })
     }
 }

@@ -6,14 +6,15 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-fn planned(pages: &[(&str, &str, &str)], first: u32) -> HashMap<String, Planned> {
-    pages
+fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Planned>> {
+    let planned = pages
         .iter()
         .enumerate()
         .map(|(i, (file, url, title))| {
             (file.to_string(), Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0 })
         })
-        .collect()
+        .collect();
+    Arc::new(planned)
 }
 
 /// The files under `out` (relative paths) with their text.

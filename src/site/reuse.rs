@@ -66,7 +66,7 @@ impl PageReuse {
 /// What the next build may reuse of this one's articles and listing pages.
 pub(super) fn reusable_pages(
     content: &Content,
-    pages: &Pages,
+    listings: &[&str],
     shared: u64,
     links: Vec<PageLinks>,
     mut images: HashMap<usize, Vec<String>>,
@@ -76,7 +76,7 @@ pub(super) fn reusable_pages(
     for (i, (page, links)) in content.pages.iter().zip(links).enumerate() {
         reusable.insert(output_file(&page.path), Reusable { source: page.source_hash, links, images: images.remove(&i).unwrap_or_default() });
     }
-    for path in &pages.listings {
+    for path in listings {
         reusable.insert(output_file(path), Reusable { source: 0, links: PageLinks::default(), images: Vec::new() });
     }
     (PageReuse { shared, pages: reusable }, search)
