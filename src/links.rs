@@ -8,6 +8,7 @@
 use crate::content::{Page, SourceLink};
 use crate::diagnostics::{Problem, Problems};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// What the link check keeps of one rendered page (islands not yet filled in): its ids, and
 /// the internal links its template wrote beyond those its markdown wrote (those are checked
@@ -59,7 +60,7 @@ fn has_line(lines: &str, line: &str) -> bool {
 /// (`/sitemap.xml`, static files). `every_page_ids`: the ids of what every page has alike
 /// (each followed by a newline; [`crate::render::Once`]), which no page's own ids repeat.
 /// Returns the number of links checked and the problems.
-pub fn check(pages: &[std::sync::Arc<Page>], links: &[PageLinks], files: &HashSet<String>, every_page_ids: &str, templates_dir: &str) -> (usize, Problems) {
+pub fn check(pages: &[Arc<Page>], links: &[PageLinks], files: &HashSet<String>, every_page_ids: &str, templates_dir: &str) -> (usize, Problems) {
     let by_path: HashMap<&str, &PageLinks> = pages.iter().zip(links).map(|(p, l)| (p.path.as_str(), l)).collect();
     let resolves = |from: &str, target: &str| -> Result<(), String> {
         let (path, anchor) = target.split_once('#').unwrap_or((target, ""));

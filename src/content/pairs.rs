@@ -11,6 +11,7 @@ pub use super::pair_data::{IndexData, Link, PairData, PairGroup};
 use crate::diagnostics::Problem;
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The template of the pair pages.
 pub const PAIR_TEMPLATE: &str = "pair.html";
@@ -145,8 +146,8 @@ fn taken_problem(route: &Page, from: &str, to: &str) -> Problem {
 /// Leaves out of `generated` the pair pages whose paths `routes` have, reporting each: as
 /// [`plan`] does for the routes it is given (the registry's), for the articles, which are
 /// loaded apart from the pairs ([`super::own`]).
-pub(super) fn refuse_taken(routes: &[std::sync::Arc<Page>], generated: &mut Vec<std::sync::Arc<Page>>, problems: &mut Vec<Problem>) {
-    let taken: HashMap<&str, &std::sync::Arc<Page>> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
+pub(super) fn refuse_taken(routes: &[Arc<Page>], generated: &mut Vec<Arc<Page>>, problems: &mut Vec<Problem>) {
+    let taken: HashMap<&str, &Arc<Page>> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
     generated.retain(|page| match (&page.data, taken.get(page.path.as_str())) {
         (PageData::Pair(pair), Some(route)) => {
             problems.push(taken_problem(route, &pair.from, &pair.to));

@@ -12,6 +12,7 @@ use super::texts::{Texts, FAQ_FILE, ROUTES_FILE, SITE_FILE};
 use super::units::Units;
 use crate::diagnostics::{Problem, Problems};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Everything read from `content/`, with the positions of the files validation locates in.
 pub(super) struct Loaded<'a, 't> {
@@ -19,7 +20,7 @@ pub(super) struct Loaded<'a, 't> {
     pub config: &'a SiteConfig,
     pub routes: &'a RoutesFile,
     pub routes_at: &'a Positions<'t>,
-    pub pages: &'a [std::sync::Arc<Page>],
+    pub pages: &'a [Arc<Page>],
     pub faq: &'a [FaqEntry],
     pub faq_at: &'a Positions<'t>,
     /// The internal links of the FAQ's answers (rendered at load).
