@@ -69,9 +69,7 @@ impl Postings {
         }
         self.sorted = false;
         for (term, count) in counts {
-            if self.written.remove(&term).is_some() || !self.written.is_empty() {
-                self.unwritten.insert(term.clone());
-            }
+            unwrite(&mut self.written, &mut self.unwritten, &term);
             match self.terms.get_mut(&term) {
                 Some(list) => list.push((page, count)),
                 None => {
@@ -99,8 +97,8 @@ impl Postings {
                 } else {
                     list.retain(|(page, _)| !renewed.contains(page));
                 }
-                if list.len() != before && written.remove(term).is_some() {
-                    unwritten.insert(term.clone());
+                if list.len() != before {
+                    unwrite(written, unwritten, term);
                 }
                 !list.is_empty()
             });
@@ -109,9 +107,7 @@ impl Postings {
         self.priors.extend(fresh.priors);
         self.sorted &= fresh.terms.is_empty();
         for (term, list) in fresh.terms {
-            if self.written.remove(&term).is_some() || !self.written.is_empty() {
-                self.unwritten.insert(term.clone());
-            }
+            unwrite(&mut self.written, &mut self.unwritten, &term);
             self.terms.entry(term).or_default().extend(list);
         }
     }
@@ -223,6 +219,14 @@ impl Postings {
             chunks.json.push(current);
         }
         chunks
+    }
+}
+
+/// Drops `term`'s written entry, its list having changed; the next [`Postings::chunks`]
+/// scores it again. While no entry is written, every term is scored and none is listed.
+fn unwrite(written: &mut BTreeMap<String, String>, unwritten: &mut HashSet<String>, term: &str) {
+    if written.remove(term).is_some() || !written.is_empty() {
+        unwritten.insert(term.to_string());
     }
 }
 
