@@ -186,7 +186,7 @@ export const UNIT_WORDS = {
     ["megajoules", "MJ", "megajoule"],
     ["kilowatt_hours", "kWh", "kilowatt hour", "kwhr"],
     ["gigajoules", "GJ", "gigajoule"],
-    ["foot_pounds", "ft·lbf", "foot pound", "foot pounds", "foot pound force", "ft lbf", "ft lb"],
+    ["foot_pounds", "ft·lbf", "foot pound", "foot pounds", "foot pound force", "ft lbf", "ft lb", "ft lbs"],
     ["btus", "BTU", "btu", "british thermal unit"],
     ["us_therms", "thm", "therm", "therms", "us therm"],
     ["ec_therms", "EC thm", "ec therm", "eu therm", "eu therms", "uk therm", "uk therms"],
@@ -261,7 +261,7 @@ export const UNIT_WORDS = {
     ["kilonewton_meters", "kN·m", "kilonewton meter", "kilonewton metres", "kNm"],
     ["ounce_force_inches", "ozf·in", "ounce force inch", "ounce inches", "oz in"],
     ["pound_inches", "lbf·in", "pound inch", "pound inches", "pound force inch", "lbf in", "in lb", "inch pounds"],
-    ["pound_feet", "lbf·ft", "pound foot", "pound feet", "pound force foot", "lbf ft", "lb ft"],
+    ["pound_feet", "lbf·ft", "pound foot", "pound feet", "pound force foot", "lbf ft", "lb ft", "lbs ft"],
   ],
   "flow_rate": [
     ["milliliters_per_minute", "mL/min", "milliliter per minute", "millilitres per minute"],

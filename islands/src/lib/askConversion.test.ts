@@ -44,6 +44,9 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('5 kN to lbf'), ['5 kN = 1,124.044715 lbf']);
   assert.deepEqual(said('5 kn to lbf'), ['5 kN = 1,124.044715 lbf'], 'the target names the kilonewton');
   assert.deepEqual(said('300 Nm to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'Nm is the newton-meter');
+  assert.deepEqual(said('1 Nm to ft lb'), ['1 N·m = 0.737562 lbf·ft'], 'a torque in foot-pounds is the pound-foot');
+  assert.deepEqual(said('80 ft lbs to Nm'), ['80 lbf·ft = 108.465436 N·m']);
+  assert.deepEqual(said('1 J to lb ft'), ['1 J = 0.737562 ft·lbf'], 'and an energy in pound-feet the foot-pound');
   assert.deepEqual(said('5 nm to mm'), ['5 nm = 0.000005 mm'], 'nm stays the nanometre');
   assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K');
   assert.deepEqual(said('10K in miles'), ['10 km = 6.213712 mi']);

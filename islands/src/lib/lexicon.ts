@@ -211,6 +211,20 @@ export function unknownWord(word: string, lex: Lexicon, category: string | null)
   return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
 }
 
+/**
+ * The unit of `category` that is `entry`'s product of units written the other way round, or
+ * null: energy's foot-pound (ft·lbf) and torque's pound-foot (lbf·ft) are the same product,
+ * and people write a torque either way ("80 ft lbs" in a car manual), so on the torque card,
+ * or after a torque, the foot-pound's words read as the pound-foot, and back on the energy card.
+ */
+export function reversedProduct(entry: Entry, lex: Lexicon, category: string): Entry | null {
+  const parts = entry.unit.symbol.split('·');
+  if (parts.length < 2) return null;
+  const symbol = parts.reverse().join('·');
+  const unit = lex.categories[category]?.units.find((u) => u.symbol === symbol);
+  return unit === undefined ? null : { category, unit, word: unit.symbol, exact: exactForm(unit.symbol) };
+}
+
 /** The end of otherCategory's message that says how to type the unit likely meant. */
 const typeThat = (name: string, symbol: string): string => ` For ${name}, type “${symbol}”.`;
 

@@ -116,6 +116,20 @@ test('quantities with units: typed units win, sums are exact, words come from un
   assert.equal(ok('300 kelvin', 'temperature').kind, 'quantity');
 });
 
+test('a product of units written the other way round reads as the card’s: a torque in ft lbs, an energy in lb ft', () => {
+  const key = (input: string, cat: CategoryKey): string | false => {
+    const p = ok(input, cat);
+    return p.kind === 'quantity' && p.unit.key;
+  };
+  for (const typed of ['80 ft lbs', '80 ft lb', '80 foot pounds', '80 ft lbf', '80 lb ft', '80 lbs ft']) {
+    assert.equal(key(typed, 'torque'), 'pound_feet', `${typed} on the torque card`);
+    assert.equal(key(typed, 'energy'), 'foot_pounds', `${typed} on the energy card`);
+  }
+  assert.equal(shown('80 ft lbs', 'torque', 'pound_feet', 'newton_meters'), '108.465436');
+  // Only that twin: another unit of energy is still refused on the torque card.
+  assert.match(error('5 J', 'torque'), /“J” is a unit of energy, not torque/);
+});
+
 test('the done-when conversions of issue 16', () => {
   assert.equal(shown('5 ft 11 in', 'length', 'meters', 'meters'), '1.8034');
   assert.equal(shown(`5'11"`, 'length', 'meters', 'centimeters'), '180.34');
