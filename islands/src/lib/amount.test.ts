@@ -72,6 +72,18 @@ test('amounts that could be read two ways say how they were read', () => {
   assert.deepEqual(readAmount('1,234.50', currencies), { value: 1234.5, message: null });
 });
 
+test('a magnitude after the amount multiplies it exactly, as prices and salaries are written, and a letter is said', () => {
+  assert.deepEqual(readAmount('10k', currencies), { value: 10000, message: null, hint: 'Read as 10 × 1000 (k is a thousand)' });
+  assert.deepEqual(readAmount('10K usd to eur', currencies), { value: 10000, message: null, from: 'USD', to: 'EUR', hint: 'From 10 × 1000 USD (k is a thousand)' });
+  assert.deepEqual(readAmount('€1,5m', currencies), { value: 1500000, message: null, from: 'EUR', hint: 'From 1.5 × 1000000 EUR (m is a million)' });
+  assert.deepEqual(readAmount('2 bn', currencies).value, 2e9);
+  assert.deepEqual(readAmount('3 million dollars', currencies), { value: 3000000, message: null, from: 'USD', hint: 'From 3 × 1000000 USD' });
+  assert.equal(readAmount('0.1k', currencies).value, 100, 'exact: no 100.00000000000001');
+  // A letter that is no magnitude, or one inside a word, is still an unknown unit.
+  assert.match(readAmount('10 kg', currencies).message ?? '', /Unknown unit “kg”/);
+  assert.match(readAmount('10 km', currencies).message ?? '', /Unknown unit “km”/);
+});
+
 test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {
   const every = everyCurrency(loadUnits().currencies);
   const pair = (t: string) => {

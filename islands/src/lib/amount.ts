@@ -1,7 +1,7 @@
 // The currency card's Amount read by the value parser (fractions, sums, a decimal comma, a
 // currency typed with it: €100, 100 EUR, 100 usd to jpy). Loaded by the card when needed.
 import { buildLexicon, type Lexicon, type LexUnit } from './parse.ts';
-import { readConversion } from './query.ts';
+import { readConversion, type ConversionReading } from './query.ts';
 import { toNumber } from './rational.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
 import type { Currency } from './units.ts';
@@ -53,13 +53,41 @@ export function currencyLexicon(currencies: Currency[]): Lexicon {
   return lexicon;
 }
 
+/** A magnitude written after an amount, as prices and salaries are: 10k, 1.5m, 2 bn, 3 million. */
+const MAGNITUDE = /(\d)\s*(k|thousand|m|mn|million|b|bn|billion)(?![\p{L}\p{N}])/giu;
+const MAGNITUDES: Record<string, [string, string]> = {
+  k: ['1000', 'k is a thousand'],
+  thousand: ['1000', ''],
+  m: ['1000000', 'm is a million'],
+  mn: ['1000000', 'mn is a million'],
+  million: ['1000000', ''],
+  b: ['1000000000', 'b is a billion'],
+  bn: ['1000000000', 'bn is a billion'],
+  billion: ['1000000000', ''],
+};
+
+/**
+ * `text` read as money (readConversion over the currencies), an amount's magnitude read as a
+ * product ("10k USD" is 10 × 1000 USD, exactly) and said in the notes when it is a letter.
+ */
+export function readMoney(text: string, currencies: Currency[]): ConversionReading {
+  const notes = new Set<string>();
+  const expanded = text.replace(MAGNITUDE, (_, digit: string, word: string) => {
+    const [power, note] = MAGNITUDES[word.toLowerCase()];
+    if (note !== '') notes.add(note);
+    return `${digit} × ${power}`;
+  });
+  const read = readConversion(expanded, currencyLexicon(currencies), 'currency');
+  return read.kind === 'ok' && notes.size > 0 ? { ...read, parsed: { ...read.parsed, notes: [...read.parsed.notes, ...notes] } } : read;
+}
+
 /**
  * The amount, and the pair it is converted in when the Amount names currencies: a currency
  * typed wins over From ("100 EUR"), a target over To ("100 usd to jpy"), and an amount typed
  * in To's currency is converted to From (the card said what it did in `hint`).
  */
 export function readAmount(text: string, currencies: Currency[], pair?: { from: string; to: string }): AmountReading {
-  const read = readConversion(text, currencyLexicon(currencies), 'currency');
+  const read = readMoney(text, currencies);
   if (read.kind === 'empty') return { value: null, message: null };
   if (read.kind === 'error') return { value: null, message: read.message };
   const amount = checkAmount(toNumber(read.parsed.value));

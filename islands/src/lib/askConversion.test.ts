@@ -110,6 +110,11 @@ test('money: codes, names and signs, either way round; the rate is asked for by 
   assert.equal(said('1.000,50 eur to usd'), '1000.5 EUR → USD');
   assert.equal(said('5 to eur'), 'Convert an amount of money to EUR, as in “100 USD to EUR”.');
   assert.equal(said('0 usd to eur'), 'Enter an amount greater than 0.');
+  // Amounts as prices and salaries are written: a magnitude after the number.
+  assert.equal(said('10k usd to eur'), '10000 USD → EUR');
+  assert.equal(said('$2.5m in gbp'), '2500000 USD → GBP');
+  assert.equal(said('3 bn yen to usd'), '3000000000 JPY → USD');
+  assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K stays a length');
 });
 
 test('what cannot be converted says why, with a did-you-mean for a misspelled unit', () => {

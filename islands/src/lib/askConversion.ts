@@ -11,7 +11,7 @@ import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './pars
 import { typeThatOf } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
-import { currencyLexicon } from './amount.ts';
+import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
 import { toNumber } from './rational.ts';
@@ -74,7 +74,7 @@ function link(page: string, value: string, from: string, to: string): string {
 
 /** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
-  const read = readConversion(query, currencyLexicon(data.currencies), 'currency');
+  const read = readMoney(query, data.currencies);
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
   const code = (key: string): Currency | undefined => data.currencies.find((c) => c.code === key);
   const to = code(read.target.unit.key);
