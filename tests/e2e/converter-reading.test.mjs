@@ -1,7 +1,8 @@
 // What visitors type, read right on the real pages (issue 26): phone punctuation, a target
 // typed in Value, a value typed in To's unit, a card that does not move or chatter while
 // typing, a CSV no spreadsheet runs, big pastes into the batch, the currency card reading
-// currencies, focus after removing a favourite, and tables that keep words whole on phones.
+// currencies and thousands (10k), a torque in foot-pounds, focus after removing a favourite,
+// and tables that keep words whole on phones.
 // By role and name, keyboard first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -178,6 +179,20 @@ test('the currency card reads currencies typed with the amount', async () => {
   await page.waitForFunction(() => document.querySelector('output .result-unit')?.textContent === 'USD');
   assert.equal(await unit(), 'USD');
   assert.equal(await says(page, 'From 100 EUR (converted to USD, since EUR is the To currency)', amount), 'From 100 EUR (converted to USD, since EUR is the To currency)');
+  // An amount as prices are written: the magnitude multiplies it, and the letter is said.
+  await amount.fill('10k usd to eur');
+  await page.waitForFunction(() => document.querySelector('output .result-unit')?.textContent === 'EUR');
+  assert.equal(await says(page, 'From 10 × 1000 USD (k is a thousand)', amount), 'From 10 × 1000 USD (k is a thousand)');
+  assert.equal(await result(page), '€9,200.00 EUR');
+  await finish(page);
+});
+
+test('the torque card reads a torque written in foot-pounds as the pound-foot', async () => {
+  const page = await visit('/torque-converter?from=newton_meters&to=newton_meters');
+  const c = card(page);
+  await c.value.fill('80 ft lbs');
+  assert.equal(await says(page, 'From 80 lbf·ft'), 'From 80 lbf·ft');
+  assert.equal(await result(page), '108.465436 N·m');
   await finish(page);
 });
 
