@@ -82,6 +82,10 @@ test('a magnitude after the amount multiplies it exactly, as prices and salaries
   // A letter that is no magnitude, or one inside a word, is still an unknown unit.
   assert.match(readAmount('10 kg', currencies).message ?? '', /Unknown unit “kg”/);
   assert.match(readAmount('10 km', currencies).message ?? '', /Unknown unit “km”/);
+  // A currency whose sign is such a letter keeps it: the kyat's K.
+  const kyat: Currency[] = [...currencies, { code: 'MMK', name: 'Myanmar Kyat', symbol: 'K', flag: '🇲🇲', digits: 2 }];
+  assert.deepEqual(readAmount('100 K', kyat), { value: 100, message: null, from: 'MMK', hint: 'From 100 MMK' });
+  assert.deepEqual(readAmount('10k usd', kyat), { value: 10000, message: null, from: 'USD', hint: 'From 10 × 1000 USD (k is a thousand)' });
 });
 
 test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {
