@@ -212,12 +212,14 @@ export function unknownWord(word: string, lex: Lexicon, category: string | null)
 }
 
 /**
- * The unit of `category` that is `entry`'s product of units written the other way round, or
- * null: energy's foot-pound (ft·lbf) and torque's pound-foot (lbf·ft) are the same product,
- * and people write a torque either way ("80 ft lbs" in a car manual), so on the torque card,
- * or after a torque, the foot-pound's words read as the pound-foot, and back on the energy card.
+ * `entry` as a unit of `category`: itself when it is one, else the unit of `category` that is
+ * its product of units written the other way round, else null. Energy's foot-pound (ft·lbf)
+ * and torque's pound-foot (lbf·ft) are the same product, and people write a torque either way
+ * ("80 ft lbs" in a car manual), so on the torque card, or after a torque, the foot-pound's
+ * words read as the pound-foot, and back on the energy card.
  */
-export function reversedProduct(entry: Entry, lex: Lexicon, category: string): Entry | null {
+export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | null {
+  if (entry.category === category) return entry;
   const parts = entry.unit.symbol.split('·');
   if (parts.length < 2) return null;
   const symbol = parts.reverse().join('·');

@@ -29,7 +29,7 @@ import {
 } from './rational';
 import { fromBase, isAdditive, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
-import { type Entry, type Lexicon, type LexUnit, cap, lower, otherCategory, readingUnit, reversedProduct } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, cap, lower, otherCategory, readingUnit, entryIn } from './lexicon.ts';
 import { ParseError, type Token, fail, tokenize } from './tokens.ts';
 
 export {
@@ -194,7 +194,7 @@ class Parser {
   /** `v` in the unit of `entry`, typed as `typed`. */
   private applyUnit(v: Val, typedEntry: Entry, typed: string): Val {
     const home = (this.category ??= typedEntry.category);
-    const entry = typedEntry.category === home ? typedEntry : reversedProduct(typedEntry, this.lex, home);
+    const entry = entryIn(typedEntry, this.lex, home);
     if (entry === null) fail(otherCategory(typed, typedEntry, this.lex, home));
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);

@@ -1,6 +1,6 @@
 // A conversion as typed: "quantity [to|in|into|as|→|-> target]". The one reading the unit
 // cards, the currency card and the header search box share.
-import { type Entry, type Lexicon, type LexUnit, otherCategory, reversedProduct } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, otherCategory, entryIn } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
 import { ParseError, readUnitWords } from './tokens.ts';
 import { SEPARATOR_SOURCE } from './separators.ts';
@@ -127,7 +127,7 @@ function readTarget(text: string, lex: Lexicon, category: string | null): TypedT
   if (words === null || words.length === 0) return null;
   const home = category ?? words[0].entry.category;
   // A product written the other way round is the home category's ("1 N·m to ft lb": torque).
-  words = words.map((w) => (w.entry.category === home ? w : { ...w, entry: reversedProduct(w.entry, lex, home) ?? w.entry }));
+  words = words.map((w) => ({ ...w, entry: entryIn(w.entry, lex, home) ?? w.entry }));
   const stranger = words.find((w) => w.entry.category !== home);
   if (stranger) return otherCategory(stranger.text, stranger.entry, lex, home);
   if (words.length === 1) return { kind: 'unit', unit: words[0].entry.unit, category: home };
