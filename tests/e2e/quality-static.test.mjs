@@ -52,6 +52,26 @@ function cspDirectives(csp) {
   );
 }
 
+/**
+ * The pages the Nu checker reads: every page but the pair pages, and of those (some 3,300
+ * from one template; reading them all took the checker about a minute) each category's list
+ * of pairs, its first and last pair page and its first compound one (feet and inches).
+ * tests/pair_pages.rs reads every pair page's HTML for its structure.
+ */
+function nuSample(htmlFiles) {
+  const sample = [];
+  const pairsOf = new Map();
+  for (const f of htmlFiles) {
+    if (!isPairPage(`/${f.replace(/\.html$/, '')}`)) sample.push(f);
+    else pairsOf.set(f.split('/')[0], [...(pairsOf.get(f.split('/')[0]) ?? []), f]);
+  }
+  for (const files of pairsOf.values()) {
+    const pairs = files.filter((f) => !f.endsWith('/conversions.html')).sort();
+    sample.push(...files.filter((f) => f.endsWith('/conversions.html')), pairs[0], pairs.at(-1), ...pairs.filter((f) => f.includes('-and-')).slice(0, 1));
+  }
+  return [...new Set(sample)].filter(Boolean);
+}
+
 describe('the built site', () => {
   const ctx = siteForFile({ browser: false, upstreams: false });
   let htmlFiles;
@@ -68,8 +88,10 @@ describe('the built site', () => {
     for (const f of own) assert.ok(htmlFiles.includes(f), f);
   });
 
-  test('every HTML page passes the Nu Html Checker with no error', () => {
-    const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', '--stdout', ...htmlFiles.map((f) => join(ctx.site.out, f))], {
+  test('every page but the pair pages, and a sample of those, passes the Nu Html Checker with no error', () => {
+    const checked = nuSample(htmlFiles);
+    assert.ok(checked.length < htmlFiles.length && checked.includes('length-converter/conversions.html'), `${checked.length} pages`);
+    const run = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'json', '--stdout', ...checked.map((f) => join(ctx.site.out, f))], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
