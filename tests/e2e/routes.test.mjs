@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { BIN, PAGES_AT_ONCE, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, waitForHydration } from './harness.mjs';
+import { BIN, PAGES_AT_ONCE, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, visitEach, waitForHydration } from './harness.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -71,8 +71,8 @@ function jsonLdNodes(graphs) {
 }
 const hasType = (node, type) => [node['@type']].flat().includes(type);
 
-// Its tests run PAGES_AT_ONCE at a time, each page in a context of its own.
-describe('every route', { concurrency: PAGES_AT_ONCE }, () => {
+// Its tests run one after another; those that walk pages visit PAGES_AT_ONCE at a time.
+describe('every route', () => {
   // The market banner and currency card reach the edge function: the fake upstreams answer.
   const ctx = siteForFile();
   let routes;
@@ -87,114 +87,119 @@ describe('every route', { concurrency: PAGES_AT_ONCE }, () => {
     assert.deepEqual([...routes].sort(), [...EXPECTED_ROUTES].sort());
   });
 
-  /** A page renders, hydrates and carries its head tags, header, footer and menu. */
-  const checkPage = async (path) => {
-      const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
-      try {
-        const response = await page.goto(ctx.site.url + path);
-        assert.equal(response.status(), 200);
-        await waitForHydration(page);
+  /**
+   * A page renders, hydrates and carries its head tags, header, footer and menu. One visitor
+   * per worker goes from page to page (harness visitEach), as people do: a new context for
+   * each page paid a new renderer and a cold cache, twice the time of the checks themselves.
+   */
+  const DESKTOP = { width: 1280, height: 900 };
+  const visitor = () => openPage(ctx.browser, { viewport: DESKTOP });
+  const checkPage = async (page, path) => {
+    // What the last visit left: its problems (checked there) and the phone-sized window.
+    page.problems.splice(0);
+    await page.setViewportSize(DESKTOP);
+    const response = await page.goto(ctx.site.url + path);
+    assert.equal(response.status(), 200);
+    await waitForHydration(page);
 
-        // Header: brand, the main nav and the theme toggle; footer columns and copyright.
-        const header = page.getByRole('banner');
-        await header.getByRole('link', { name: 'Unitly' }).waitFor();
-        assert.equal(await header.getByRole('link', { name: 'Unitly' }).getAttribute('href'), '/');
-        assert.ok(await header.getByRole('navigation', { name: 'Main' }).isVisible(), 'the main nav shows on a wide screen');
-        assert.ok(await header.getByRole('button', { name: /dark mode|theme/i }).isVisible(), 'theme toggle');
-        assert.equal(await header.getByRole('button', { name: 'Menu' }).isVisible(), false, 'no Menu button on a wide screen');
-        assert.ok(await header.getByRole('button', { name: 'All converters' }).isVisible(), 'the menu of every converter beside the links');
-        const footer = page.getByRole('contentinfo');
-        for (const column of ['Quick Links', 'Support', 'Legal']) {
-          assert.ok(await footer.getByRole('heading', { name: column }).isVisible(), `footer column ${column}`);
-        }
-        assert.match(await footer.innerText(), /© 2024/);
+    // Header: brand, the main nav and the theme toggle; footer columns and copyright.
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Unitly' }).waitFor();
+    assert.equal(await header.getByRole('link', { name: 'Unitly' }).getAttribute('href'), '/');
+    assert.ok(await header.getByRole('navigation', { name: 'Main' }).isVisible(), 'the main nav shows on a wide screen');
+    assert.ok(await header.getByRole('button', { name: /dark mode|theme/i }).isVisible(), 'theme toggle');
+    assert.equal(await header.getByRole('button', { name: 'Menu' }).isVisible(), false, 'no Menu button on a wide screen');
+    assert.ok(await header.getByRole('button', { name: 'All converters' }).isVisible(), 'the menu of every converter beside the links');
+    const footer = page.getByRole('contentinfo');
+    for (const column of ['Quick Links', 'Support', 'Legal']) {
+      assert.ok(await footer.getByRole('heading', { name: column }).isVisible(), `footer column ${column}`);
+    }
+    assert.match(await footer.innerText(), /© 2024/);
 
-        const head = await page.evaluate(readHead);
-        assert.deepEqual(head.h1s.length, 1, `exactly one h1, got ${JSON.stringify(head.h1s)}`);
-        assert.ok(head.h1s[0].length > 0);
-        assert.equal(head.lang, 'en');
-        assert.ok(head.title.length > 10, 'title');
-        assert.ok(head.description?.length > 50, 'meta description');
-        assert.ok(head.keywords?.length > 0, 'meta keywords');
-        const url = BASE_URL + path;
-        assert.equal(head.canonicalCount, 1);
-        assert.equal(head.canonical, url);
-        assert.deepEqual(head.og, {
-          title: head.title,
-          description: head.description,
-          url,
-          type: ARTICLES.includes(path) ? 'article' : 'website',
-          site_name: 'Unitly',
-        });
-        assert.ok(['summary', 'summary_large_image'].includes(head.twitterCard), 'twitter:card');
-        for (const [key, map] of [[head.title, seen.titles], [head.description, seen.descriptions]]) {
-          assert.ok(!map.has(key), `${path} repeats "${key}" of ${map.get(key)}`);
-          map.set(key, path);
-        }
+    const head = await page.evaluate(readHead);
+    assert.deepEqual(head.h1s.length, 1, `exactly one h1, got ${JSON.stringify(head.h1s)}`);
+    assert.ok(head.h1s[0].length > 0);
+    assert.equal(head.lang, 'en');
+    assert.ok(head.title.length > 10, 'title');
+    assert.ok(head.description?.length > 50, 'meta description');
+    assert.ok(head.keywords?.length > 0, 'meta keywords');
+    const url = BASE_URL + path;
+    assert.equal(head.canonicalCount, 1);
+    assert.equal(head.canonical, url);
+    assert.deepEqual(head.og, {
+      title: head.title,
+      description: head.description,
+      url,
+      type: ARTICLES.includes(path) ? 'article' : 'website',
+      site_name: 'Unitly',
+    });
+    assert.ok(['summary', 'summary_large_image'].includes(head.twitterCard), 'twitter:card');
+    for (const [key, map] of [[head.title, seen.titles], [head.description, seen.descriptions]]) {
+      assert.ok(!map.has(key), `${path} repeats "${key}" of ${map.get(key)}`);
+      map.set(key, path);
+    }
 
-        // JSON-LD: a free WebApplication; a BreadcrumbList ending at this page wherever the
-        // page has a parent (every page but home); Calculator on converters, Article on articles.
-        assert.ok(head.graphs.length > 0, 'JSON-LD present');
-        for (const g of head.graphs) assert.equal(g.parseError, undefined, g.parseError);
-        const nodes = jsonLdNodes(head.graphs);
-        const app = nodes.find((n) => hasType(n, 'WebApplication'));
-        assert.ok(app, 'WebApplication');
-        const offers = [app.offers].flat();
-        assert.ok(offers.some((o) => hasType(o, 'Offer') && String(o.price) === '0'), 'a free Offer');
-        const crumbs = nodes.find((n) => hasType(n, 'BreadcrumbList'));
-        if (path === '/') {
-          assert.equal(crumbs, undefined, 'home has no parent');
-        } else {
-          assert.ok(crumbs, 'BreadcrumbList');
-          const items = crumbs.itemListElement;
-          assert.ok(items.length >= 2);
-          items.forEach((item, i) => assert.equal(item.position, i + 1));
-          assert.equal(items[0].item, `${BASE_URL}/`);
-          assert.equal(items.at(-1).item, url);
-          assert.ok(head.breadcrumbNav, 'a visible breadcrumb trail');
-        }
-        if (isConverter(path)) {
-          assert.ok(nodes.some((n) => hasType(n, 'Calculator') || n.applicationCategory === 'Calculator'), 'Calculator');
-        }
-        if (ARTICLES.includes(path)) {
-          const article = nodes.find((n) => hasType(n, 'Article'));
-          assert.ok(article, 'Article');
-          assert.ok(article.headline && article.datePublished, 'Article headline and date');
-        }
+    // JSON-LD: a free WebApplication; a BreadcrumbList ending at this page wherever the
+    // page has a parent (every page but home); Calculator on converters, Article on articles.
+    assert.ok(head.graphs.length > 0, 'JSON-LD present');
+    for (const g of head.graphs) assert.equal(g.parseError, undefined, g.parseError);
+    const nodes = jsonLdNodes(head.graphs);
+    const app = nodes.find((n) => hasType(n, 'WebApplication'));
+    assert.ok(app, 'WebApplication');
+    const offers = [app.offers].flat();
+    assert.ok(offers.some((o) => hasType(o, 'Offer') && String(o.price) === '0'), 'a free Offer');
+    const crumbs = nodes.find((n) => hasType(n, 'BreadcrumbList'));
+    if (path === '/') {
+      assert.equal(crumbs, undefined, 'home has no parent');
+    } else {
+      assert.ok(crumbs, 'BreadcrumbList');
+      const items = crumbs.itemListElement;
+      assert.ok(items.length >= 2);
+      items.forEach((item, i) => assert.equal(item.position, i + 1));
+      assert.equal(items[0].item, `${BASE_URL}/`);
+      assert.equal(items.at(-1).item, url);
+      assert.ok(head.breadcrumbNav, 'a visible breadcrumb trail');
+    }
+    if (isConverter(path)) {
+      assert.ok(nodes.some((n) => hasType(n, 'Calculator') || n.applicationCategory === 'Calculator'), 'Calculator');
+    }
+    if (ARTICLES.includes(path)) {
+      const article = nodes.find((n) => hasType(n, 'Article'));
+      assert.ok(article, 'Article');
+      assert.ok(article.headline && article.datePublished, 'Article headline and date');
+    }
 
-        // Every island hydrated, including those that wait for idle time.
-        await page.waitForFunction(() => [...document.querySelectorAll('[data-island][data-client="idle"]')].every((el) => el.dataset.hydrated === 'true'));
+    // Every island hydrated, including those that wait for idle time.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-island][data-client="idle"]')].every((el) => el.dataset.hydrated === 'true'));
 
-        // The theme is fixed to dark and recorded.
-        assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
-        assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
+    // The theme is fixed to dark and recorded.
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
+    assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
 
-        // On a phone the nav hides behind the menu button, which discloses it; Escape closes it.
-        await page.setViewportSize({ width: 375, height: 800 });
-        const menu = header.getByRole('button', { name: 'Menu' });
-        await menu.waitFor();
-        assert.equal(await header.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'main nav hidden on a phone');
-        assert.equal(await menu.getAttribute('aria-expanded'), 'false');
-        await menu.click();
-        assert.equal(await menu.getAttribute('aria-expanded'), 'true');
-        const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
-        assert.ok(await panel.isVisible(), 'the menu panel shows');
-        assert.ok(await panel.getByRole('link', { name: /Length/ }).isVisible());
-        await page.keyboard.press('Escape');
-        assert.equal(await menu.getAttribute('aria-expanded'), 'false');
-        assert.equal(await panel.isVisible(), false);
-        assert.ok(await menu.evaluate((el) => el === document.activeElement), 'focus returns to the menu button');
+    // On a phone the nav hides behind the menu button, which discloses it; Escape closes it.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const menu = header.getByRole('button', { name: 'Menu' });
+    await menu.waitFor();
+    assert.equal(await header.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'main nav hidden on a phone');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    await menu.click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
+    assert.ok(await panel.isVisible(), 'the menu panel shows');
+    assert.ok(await panel.getByRole('link', { name: /Length/ }).isVisible());
+    await page.keyboard.press('Escape');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await panel.isVisible(), false);
+    assert.ok(await menu.evaluate((el) => el === document.activeElement), 'focus returns to the menu button');
 
-        assert.deepEqual(page.problems, []);
-        assert.deepEqual(await page.cspViolations(), []);
-      } finally {
-        await page.context().close();
-      }
+    assert.deepEqual(page.problems, []);
+    assert.deepEqual(await page.cspViolations(), []);
+  };
+  const visitAll = async (t, paths) => {
+    for (const page of await visitEach(t, paths, visitor, checkPage)) await page.context().close();
   };
 
-  for (const path of EXPECTED_ROUTES) {
-    test(`${path}: renders, hydrates and carries its head tags`, () => checkPage(path));
-  }
+  test('every route of the registry renders, hydrates and carries its head tags', { concurrency: PAGES_AT_ONCE }, (t) => visitAll(t, EXPECTED_ROUTES));
 
   // The build makes a page per unit pair from units.yaml (thousands with every category):
   // a sample of each kind of them gets the same checks (every page of every category is
@@ -202,7 +207,7 @@ describe('every route', { concurrency: PAGES_AT_ONCE }, () => {
   test('unit pair pages, a sample of each kind: render, hydrate and carry their head tags', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const sample = await pairPagesOf(ctx.site, { eachCategory: false });
     assert.ok(sample.length >= 10, JSON.stringify(sample));
-    await Promise.all(sample.map((path) => t.test(path, () => checkPage(path))));
+    await visitAll(t, sample);
   });
 
   test('an unknown path answers the 404 page', async () => {
