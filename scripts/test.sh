@@ -1,29 +1,53 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust unit and integration tests, the islands' and the
 # edge function's TypeScript tests, and the browser suite with its quality gates.
-# Installs what a fresh machine lacks (Debian packages, npm packages) first.
+# Installs what a fresh machine lacks (Debian packages, npm packages) beside the Rust build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Each step says when it starts, in seconds since the script did, so a slow step shows in the log.
 step() { echo "==> [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
 
-missing=()
-command -v chromium >/dev/null || missing+=(chromium)
-command -v units >/dev/null || missing+=(units)
-command -v java >/dev/null || missing+=(default-jre-headless)
-if [ ${#missing[@]} -gt 0 ]; then
-  step "installing Debian packages: ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-
-for dir in islands edge tests/e2e; do
-  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
-    step "npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+# What a fresh machine lacks is fetched beside the Rust build: the downloads wait on the network
+# and the compiler on the CPU, and on a fresh machine each takes minutes. The Rust tests are the
+# first step that needs them (GNU units, and esbuild and React to build the site's islands).
+install() {
+  local missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v units >/dev/null || missing+=(units)
+  command -v java >/dev/null || missing+=(default-jre-headless)
+  if [ ${#missing[@]} -gt 0 ]; then
+    step "installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
-done
+  for dir in islands edge tests/e2e; do
+    if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      step "npm ci in $dir"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+  done
+}
+install_log=$(mktemp)
+install >"$install_log" 2>&1 &
+installer=$!
+# On any exit: no apt-get or npm left half done behind us, and no temporary files.
+memory_tmp=
+cleanup() {
+  wait "$installer" 2>/dev/null || true
+  rm -f "$install_log"
+  if [ -n "$memory_tmp" ]; then rm -rf "$memory_tmp"; fi
+}
+trap cleanup EXIT
+installed() {
+  local status=0
+  wait "$installer" || status=$?
+  cat "$install_log"
+  if [ "$status" -ne 0 ]; then
+    echo "installing what this machine lacks failed (exit $status)" >&2
+    exit "$status"
+  fi
+}
 
 # The tests build the site a few hundred times into temporary folders and delete them again.
 # On a disk file system (here ext4 mounted with `discard`) creating and deleting those files
@@ -32,9 +56,8 @@ done
 # (they peak near 600 MB there). Set TMPDIR yourself to choose another place.
 if [ -z "${TMPDIR:-}" ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] &&
   [ "$(df -k --output=avail /dev/shm | tail -1)" -ge $((4 * 1024 * 1024)) ]; then
-  TMPDIR=$(mktemp -d /dev/shm/unitly-tests.XXXXXX)
-  export TMPDIR
-  trap 'rm -rf "$TMPDIR"' EXIT
+  memory_tmp=$(mktemp -d /dev/shm/unitly-tests.XXXXXX)
+  export TMPDIR=$memory_tmp
   step "temporary files in $TMPDIR (memory)"
 fi
 
@@ -44,6 +67,8 @@ step "cargo clippy (warnings are errors)"
 cargo clippy --all-targets --release --quiet -- -D warnings
 step "cargo build --release"
 cargo build --release --quiet
+step "waiting for the installs (started at 0m0s, beside the build)"
+installed
 step "Rust tests"
 cargo test --release --quiet
 step "TypeScript type check (tsc --noEmit, strict) in islands/ and edge/"
