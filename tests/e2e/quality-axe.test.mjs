@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PAGES_AT_ONCE, chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, visitEach, waitForHydration } from './harness.mjs';
-import { fakeWebhook, noAxeViolations as axe } from './interactive-helpers.mjs';
+import { fakeWebhook, noAxeViolations as axe, useUpMinute } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
 async function hydrateEverything(page) {
@@ -189,15 +189,6 @@ describe("axe-core: the forms' guarded states", () => {
   });
   after(() => list?.close());
 
-  /** Posts (empty bodies, refused anyway) until this client is over the form's limit. */
-  async function useUpMinute(path) {
-    for (let i = 0; i < 10; i++) {
-      const r = await fetch(ctx.site.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-      if (r.status === 429) return;
-    }
-    throw new Error(`${path} never answered 429`);
-  }
-
   test('the confirmation pages the newsletter link leads to', async () => {
     for (const path of ['/newsletter/confirm', '/newsletter/confirmed', '/newsletter/expired', '/newsletter/unavailable']) {
       const page = await openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
@@ -229,7 +220,7 @@ describe("axe-core: the forms' guarded states", () => {
       // Use up this client's minute, then try again from the form.
       await box.getByRole('textbox', { name: 'Email address' }).fill('other@example.org');
       await page.waitForTimeout(3500); // the form's token is old enough: the next click posts at once
-      await useUpMinute('/api/subscribe');
+      await useUpMinute(ctx.site, '/api/subscribe');
       await box.getByRole('button', { name: 'Subscribe' }).click();
       await box.getByRole('alert').filter({ hasText: 'Too many attempts' }).waitFor();
       await page.mouse.move(0, 0);
@@ -243,7 +234,7 @@ describe("axe-core: the forms' guarded states", () => {
       await form.getByRole('combobox', { name: 'Subject' }).selectOption('bug');
       await form.getByRole('textbox', { name: 'Message' }).fill('Hello');
       await page.waitForTimeout(3500);
-      await useUpMinute('/api/contact');
+      await useUpMinute(ctx.site, '/api/contact');
       await form.getByRole('button', { name: 'Send Message' }).click();
       await form.getByRole('alert').filter({ hasText: 'Too many attempts' }).waitFor();
       await page.mouse.move(0, 0);
