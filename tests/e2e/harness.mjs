@@ -202,10 +202,11 @@ export async function openPage(browser, { permissions = [], offline = false, ...
 }
 
 /**
- * How many pages the suites that walk every route check at once, each in its own context of
- * the one browser: while one page's renderer works, the other waits on the server or on
- * Playwright, so two keep both cores of a CI runner busy. A test that visits pages this way is
- * declared with `{ concurrency: PAGES_AT_ONCE }` and makes one subtest per page.
+ * How many pages the suites that walk every route check at once, each worker in its own
+ * context of the one browser (visitEach): while one page's renderer works, the other waits on
+ * the server or on Playwright, so two keep both cores of a CI runner busy. A test that visits
+ * pages this way is declared with `{ concurrency: PAGES_AT_ONCE }` and makes one subtest per
+ * page.
  */
 export const PAGES_AT_ONCE = 2;
 
