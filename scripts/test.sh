@@ -11,6 +11,15 @@ step() { echo "==> [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
 # What a fresh machine lacks is fetched beside the Rust build: the downloads wait on the network
 # and the compiler on the CPU, and on a fresh machine each takes minutes. The Rust tests are the
 # first step that needs them (GNU units, and esbuild and React to build the site's islands).
+# A download that fails once (a mirror or the registry busy for a moment) is tried again.
+retry() {
+  local attempt
+  for attempt in 1 2 3; do
+    if "$@"; then return 0; fi
+    if [ "$attempt" -lt 3 ]; then echo "failed: $* (attempt $attempt of 3); again in $((attempt * 10)) s" >&2; sleep $((attempt * 10)); fi
+  done
+  return 1
+}
 install() {
   local missing=()
   command -v chromium >/dev/null || missing+=(chromium)
@@ -18,13 +27,13 @@ install() {
   command -v java >/dev/null || missing+=(default-jre-headless)
   if [ ${#missing[@]} -gt 0 ]; then
     step "installing Debian packages: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    retry apt-get update -qq
+    retry env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
   for dir in islands edge tests/e2e; do
     if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
       step "npm ci in $dir"
-      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+      (cd "$dir" && retry npm ci --no-audit --no-fund --loglevel=error)
     fi
   done
 }
