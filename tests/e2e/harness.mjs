@@ -235,6 +235,19 @@ export async function visitEach(t, paths, open, check) {
   return pages;
 }
 
+/**
+ * visitEach for checks that judge each visit on its own (they assert the page's problems
+ * themselves): each visit starts with none recorded, so one page's problem is not laid on the
+ * next, and the pages are closed at the end.
+ */
+export async function visitEachAlone(t, paths, open, check) {
+  const pages = await visitEach(t, paths, open, (page, path) => {
+    page.problems.splice(0);
+    return check(page, path);
+  });
+  for (const page of pages) await page.context().close();
+}
+
 /** Waits until every island on the page that hydrates on load has hydrated. */
 export async function waitForHydration(page) {
   await page.waitForFunction(() =>

@@ -3,7 +3,7 @@
 // buttons cover nothing. (Figures and screenshots: bench/phone-layout.mjs.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGES_AT_ONCE, contentRoutes, pairPagesOf, routesOf, siteForFile, visitEach, waitForHydration } from './harness.mjs';
+import { PAGES_AT_ONCE, contentRoutes, pairPagesOf, routesOf, siteForFile, visitEach, visitEachAlone, waitForHydration } from './harness.mjs';
 import { assertClean, finish, newPage, waitForAllIslands } from './interactive-helpers.mjs';
 import { PHONES, bannerShare, cardControls, isConverterPage, onFirstScreen, overflowingElements, sidewaysOverflow } from './phone-lib.mjs';
 
@@ -53,7 +53,7 @@ describe('Phone layout', () => {
   test(`first visit at ${PHONES.map((s) => s.name).join(', then ')}: the card's first controls on the first screen, uncovered, on every converter page; the banner within its budget`, { concurrency: PAGES_AT_ONCE }, async (t) => {
     const converters = (await routesOf(ctx.site)).filter(isConverterPage);
     assert.equal(converters.length, contentRoutes().filter(isConverterPage).length, 'every converter page of the registry');
-    // One visitor per worker (harness visitEach) whose storage is emptied as each page starts,
+    // One visitor per worker (harness visitEachAlone) whose storage is emptied as each page starts,
     // before any of its scripts, so each visit has nothing stored, as a first visit (service
     // workers are blocked; only the HTTP cache is warm, which is what a new context per page
     // paid for). The smaller phone is the same visit resized: the layout is CSS alone (no
@@ -69,7 +69,6 @@ describe('Phone layout', () => {
       return page;
     };
     const check = async (page, path) => {
-      page.problems.splice(0);
       await page.context().clearCookies();
       await page.setViewportSize({ width: PHONES[0].width, height: PHONES[0].height });
       await page.goto(ctx.site.url + path);
@@ -95,7 +94,7 @@ describe('Phone layout', () => {
       }
       await assertClean(page);
     };
-    for (const page of await visitEach(t, converters, firstVisitor, check)) await page.context().close();
+    await visitEachAlone(t, converters, firstVisitor, check);
   });
 
   test('after a choice is stored the banner never appears and the card is still first', { concurrency: PAGES_AT_ONCE }, async (t) => {

@@ -6,7 +6,7 @@
 // it cannot find would hide the regression that removed it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PAGES_AT_ONCE, chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, visitEach, waitForHydration } from './harness.mjs';
+import { PAGES_AT_ONCE, chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, visitEachAlone, waitForHydration } from './harness.mjs';
 import { fakeWebhook, noAxeViolations as axe, useUpMinute } from './interactive-helpers.mjs';
 
 /** Hydrates every island, the idle and visible ones too (scrolling each into view). */
@@ -56,13 +56,12 @@ describe('axe-core finds no violation', () => {
     pairPages = await pairPagesOf(ctx.site, { eachCategory: false });
   });
 
-  // One visitor per worker goes from page to page (harness visitEach): a new context for each
+  // One visitor per worker goes from page to page (harness visitEachAlone): a new context for each
   // page paid a new renderer, a cold cache and axe compiled again, half of each page's time.
   test('on every route and a sample of unit pair pages, hydrated, with every disclosure open', { concurrency: PAGES_AT_ONCE }, async (t) => {
     assert.equal(routes.length, contentRoutes().length);
     const visitor = () => openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     const check = async (page, path) => {
-      page.problems.splice(0);
       await page.goto(ctx.site.url + path);
       await hydrateEverything(page);
       await openDisclosures(page);
@@ -70,7 +69,7 @@ describe('axe-core finds no violation', () => {
       if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)));
       await assertClean(page);
     };
-    for (const page of await visitEach(t, [...routes, ...pairPages, '/no-such-page'], visitor, check)) await page.context().close();
+    await visitEachAlone(t, [...routes, ...pairPages, '/no-such-page'], visitor, check);
   });
 
   test('on a phone, with the menu open and the offline and install banners shown', async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { BIN, PAGES_AT_ONCE, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, visitEach, waitForHydration } from './harness.mjs';
+import { BIN, PAGES_AT_ONCE, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, visitEachAlone, waitForHydration } from './harness.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -89,14 +89,13 @@ describe('every route', () => {
 
   /**
    * A page renders, hydrates and carries its head tags, header, footer and menu. One visitor
-   * per worker goes from page to page (harness visitEach), as people do: a new context for
+   * per worker goes from page to page (harness visitEachAlone), as people do: a new context for
    * each page paid a new renderer and a cold cache, twice the time of the checks themselves.
    */
   const DESKTOP = { width: 1280, height: 900 };
   const visitor = () => openPage(ctx.browser, { viewport: DESKTOP });
   const checkPage = async (page, path) => {
-    // What the last visit left: its problems (checked there) and the phone-sized window.
-    page.problems.splice(0);
+    // The last visit left the window phone-sized.
     await page.setViewportSize(DESKTOP);
     const response = await page.goto(ctx.site.url + path);
     assert.equal(response.status(), 200);
@@ -195,9 +194,7 @@ describe('every route', () => {
     assert.deepEqual(page.problems, []);
     assert.deepEqual(await page.cspViolations(), []);
   };
-  const visitAll = async (t, paths) => {
-    for (const page of await visitEach(t, paths, visitor, checkPage)) await page.context().close();
-  };
+  const visitAll = (t, paths) => visitEachAlone(t, paths, visitor, checkPage);
 
   test('every route of the registry renders, hydrates and carries its head tags', { concurrency: PAGES_AT_ONCE }, (t) => visitAll(t, EXPECTED_ROUTES));
 
