@@ -234,6 +234,24 @@ describe('every route', () => {
     }
   });
 
+  // What keeps every test of the suite off the network (CHROMIUM_ARGS): a page, its scripts
+  // and the addresses the site's optional third parties use fail in the browser itself, by
+  // name or by number, whatever this machine's network; this machine's own server answers.
+  test("the suite's browser reaches nothing beyond this machine", async () => {
+    const page = await openPage(ctx.browser);
+    try {
+      await page.goto(`${ctx.site.url}/about`);
+      const fetched = await page.evaluate(async (urls) => {
+        const outcome = async (url) => fetch(url, { mode: 'no-cors' }).then(() => 'answered', (e) => e.name);
+        return Promise.all(urls.map(outcome));
+      }, ['https://challenges.cloudflare.com/turnstile/v0/api.js', 'http://93.184.215.14/', `${ctx.site.url}/robots.txt`]);
+      assert.deepEqual(fetched, ['TypeError', 'TypeError', 'answered']);
+      await assert.rejects(page.goto('https://example.com/'), /net::ERR_PROXY_CONNECTION_FAILED/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   test("sitemap.xml carries each route's priority and change frequency; robots.txt points to it", async () => {
     const response = await fetch(`${ctx.site.url}/sitemap.xml`);
     assert.equal(response.status, 200);
