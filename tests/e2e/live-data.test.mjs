@@ -279,20 +279,25 @@ test('currency card: a newer request cancels an older one, so results never arri
   const page = await visit('/currency-converter');
   const c = card(page);
   let releaseFirst;
+  let firstArrived;
   const firstHeld = new Promise((r) => (releaseFirst = r));
+  const arrived = new Promise((r) => (firstArrived = r));
   let first = true;
   const aborted = [];
   page.on('requestfailed', (r) => aborted.push(new URL(r.url()).pathname));
   await page.route('**/api/rates/pair/**', async (r) => {
     if (first) {
       first = false;
+      firstArrived(new URL(r.request().url()).pathname);
       await firstHeld; // the older answer comes back last …
     }
     await r.continue().catch(() => {}); // … if the browser still wants it
   });
   await c.amount.fill('1');
   await page.waitForFunction(() => document.querySelector('#currency-converter-result').getAttribute('aria-busy') === 'true');
-  await pastDebounce(page); // the request for 1 is now in flight and held
+  // The request for 1 is in flight and held (waited for, not timed: on a busy machine the
+  // debounce can outlast any fixed pause, and the newer request would be the one held).
+  assert.equal(await arrived, '/api/rates/pair/USD/EUR/1');
   await c.amount.fill('2');
   await waitForResult(page, '€1.84 EUR');
   releaseFirst();
