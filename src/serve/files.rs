@@ -56,6 +56,8 @@ pub struct Files {
     /// Compressed copies by content hash: this build's, and the previous build's (a file a
     /// rebuild did not change is found there and not compressed again).
     compressed: Mutex<Generations>,
+    /// The copies earlier runs made, on disk (none in the unit tests).
+    kept: Option<super::compressed::Store>,
 }
 
 /// Compressed copies by content hash: (this build's, the previous build's).
@@ -91,7 +93,13 @@ enum Lookup {
 impl Files {
     pub fn new(out: PathBuf, live_reload: bool) -> Files {
         let build = Arc::new(Build { rules: read_rules(&out), entries: RwLock::default() });
-        Files { out, live_reload, build: RwLock::new(build), compressed: Mutex::default() }
+        Files { out, live_reload, build: RwLock::new(build), compressed: Mutex::default(), kept: None }
+    }
+
+    /// Also keeps the compressed copies in `dir` for later runs, and takes them from there.
+    pub fn keeping_compressed_in(self, dir: PathBuf) -> Files {
+        let settings = format!("gzip {GZIP_LEVEL}, brotli {BROTLI_QUALITY} window {BROTLI_WINDOW}");
+        Files { kept: Some(super::compressed::Store::open(dir, settings)), ..self }
     }
 
     /// A new build is in place: forget what was read from the old one.
@@ -191,7 +199,15 @@ impl Files {
                 return found;
             }
         }
-        let encoded = Arc::new(Encoded { gzip: Bytes::from(gzip(bytes)), br: Bytes::from(brotli(bytes)) });
+        let kept = self.kept.as_ref().and_then(|store| store.get(bytes));
+        let (gzip, br) = kept.unwrap_or_else(|| {
+            let (gzip, br) = (gzip(bytes), brotli(bytes));
+            if let Some(store) = &self.kept {
+                store.put(bytes, &gzip, &br);
+            }
+            (gzip, br)
+        });
+        let encoded = Arc::new(Encoded { gzip: Bytes::from(gzip), br: Bytes::from(br) });
         self.compressed.lock().unwrap_or_else(|e| e.into_inner()).0.insert(hash, Arc::clone(&encoded));
         encoded
     }
@@ -414,6 +430,33 @@ mod tests {
         std::fs::write(dir.path().join("ok.html"), "<p>fine</p>").unwrap();
         let r = runtime.block_on(files.respond(&Method::GET, "/ok", &HeaderMap::new()));
         assert_eq!(r.status(), StatusCode::OK);
+    }
+
+    #[test]
+    fn a_later_run_takes_the_compressed_copies_an_earlier_one_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (out, kept) = (dir.path().join("dist"), dir.path().join("kept"));
+        std::fs::create_dir(&out).unwrap();
+        let page = "<!doctype html><p>Unitly converts units.</p>".repeat(40);
+        std::fs::write(out.join("about.html"), &page).unwrap();
+        let first = Files::new(out.clone(), false).keeping_compressed_in(kept.clone());
+        let Ok(Lookup::Found(entry)) = first.lookup("/about") else { panic!("not found") };
+        let made = entry.encoded.clone().expect("compressed");
+        assert_eq!(std::fs::read_dir(&kept).unwrap().count(), 1, "one file per content");
+
+        let later = Files::new(out.clone(), false).keeping_compressed_in(kept.clone());
+        let Ok(Lookup::Found(again)) = later.lookup("/about") else { panic!("not found") };
+        let taken = again.encoded.clone().expect("compressed");
+        assert_eq!((&taken.gzip, &taken.br), (&made.gzip, &made.br));
+        // Taken from the file, not made again: what the file says is what is sent.
+        let file = std::fs::read_dir(&kept).unwrap().next().unwrap().unwrap().path();
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&file, &bytes).unwrap();
+        let third = Files::new(out, false).keeping_compressed_in(kept);
+        let Ok(Lookup::Found(third)) = third.lookup("/about") else { panic!("not found") };
+        assert_eq!(third.encoded.as_ref().unwrap().br.last(), Some(&(made.br.last().unwrap() ^ 1)));
     }
 
     #[test]

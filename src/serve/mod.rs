@@ -2,6 +2,7 @@
 //! axum), proxy `/api/*` to the edge function, rebuild on changes, reload open tabs or show
 //! them what failed.
 
+mod compressed;
 mod edge;
 mod files;
 mod host;
@@ -48,7 +49,7 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) 
     };
     let out_abs = std::path::absolute(out).with_context(|| format!("resolving {}", out.display()))?;
     let app = Arc::new(App {
-        files: Arc::new(files::Files::new(out_abs, watch_changes)),
+        files: Arc::new(files::Files::new(out_abs, watch_changes).keeping_compressed_in(root.join(compressed::DIR))),
         proxy: proxy::Proxy::new(edge.as_ref().map(|e| e.url.clone())),
         reload: Arc::new(reload::Reload::new()),
     });
