@@ -52,6 +52,10 @@ pub enum Command {
         /// Do not watch for changes.
         #[arg(long)]
         no_watch: bool,
+        /// Serve DIR as it is, without building or watching: a preview of what `unitly build`
+        /// wrote (drafts left out), with the same headers and the edge function.
+        #[arg(long)]
+        no_build: bool,
     },
     /// Validate everything without writing; report every problem at once.
     Check,

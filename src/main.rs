@@ -1,5 +1,5 @@
 use clap::Parser;
-use unitly::{cli, cmd, diagnostics};
+use unitly::{cli, cmd, diagnostics, serve};
 
 /// mimalloc instead of glibc's allocator: the build allocates and frees millions of small
 /// strings and JSON values on every core, where glibc's arenas spent a fifth of the build's
@@ -11,7 +11,10 @@ fn main() {
     let cli = cli::Cli::parse();
     let result = match cli.command {
         cli::Command::Build { out, base_url, drafts, future, force } => cmd::build::run(&cli.root, &out, base_url, drafts, future, force),
-        cli::Command::Serve { host, port, out, no_watch, force } => cmd::serve::run(&cli.root, &host, port, &out, !no_watch, force),
+        cli::Command::Serve { host, port, out, no_watch, no_build, force } => {
+            let source = if no_build { serve::Source::Built } else { serve::Source::Build { watch: !no_watch } };
+            cmd::serve::run(&cli.root, &host, port, &out, source, force)
+        }
         cli::Command::Check => cmd::check::run(&cli.root),
         cli::Command::New { what: cli::New::Article { title, category } } => cmd::new::article(&cli.root, &title, category.as_deref()),
     };

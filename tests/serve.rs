@@ -6,7 +6,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Project;
+use common::{snapshot, stderr, Project};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -52,8 +52,14 @@ fn wait_for(rx: &Receiver<String>, needle: &str) -> String {
 }
 
 fn start(project: &Project) -> Serve {
+    start_with(project, &[])
+}
+
+fn start_with(project: &Project, options: &[&str]) -> Serve {
     let mut child = Command::new(env!("CARGO_BIN_EXE_unitly"))
-        .args(["--root", project.dir.path().to_str().unwrap(), "serve", "--port", "0", "--out"])
+        .args(["--root", project.dir.path().to_str().unwrap(), "serve", "--port", "0"])
+        .args(options)
+        .arg("--out")
         .arg(project.path("dist"))
         .current_dir(project.dir.path())
         // No request in these tests reaches the edge function; keep its upstreams local anyway.
@@ -161,4 +167,26 @@ fn a_thousand_idle_clients_and_a_64_mib_header_cost_no_threads_and_little_memory
     assert!(grown_kb < 16 * 1024, "memory grew by {grown_kb} kB");
     assert!(get(&serve.addr, "/").contains("<h1"), "still answering");
     drop(idle);
+}
+
+#[test]
+fn no_build_serves_a_build_as_it_is_and_writes_nothing() {
+    let project = Project::copy_of_real_site();
+    std::fs::create_dir(project.path("dist")).unwrap();
+    let refused = project.unitly(&["serve", "--no-build", "--port", "0", "--out", project.path("dist").to_str().unwrap()]);
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("holds no built site (no index.html): run `unitly build --out"), "{}", stderr(&refused));
+
+    let built = project.unitly(&["build", "--out", "dist"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let before = snapshot(&project.path("dist"));
+    let serve = start_with(&project, &["--no-build"]);
+    assert!(get(&serve.addr, "/length-converter").contains("<h1"));
+    assert!(get(&serve.addr, "/blog/conversion-tips").contains("Top 10 Unit Conversion Tips"));
+    // Not watching: an edit changes nothing served.
+    project.edit("content/blog/conversion-tips.md", "Top 10 Unit Conversion Tips for Accurate Results", "Ten Unit Conversion Tips That Hold Up");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(get(&serve.addr, "/blog/conversion-tips").contains("Top 10 Unit Conversion Tips"));
+    drop(serve);
+    assert!(snapshot(&project.path("dist")) == before, "the served folder changed");
 }

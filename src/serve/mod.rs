@@ -27,11 +27,22 @@ struct App {
     reload: Arc<reload::Reload>,
 }
 
-pub fn run(root: &Path, host: &str, port: u16, out: &Path, watch_changes: bool) -> Result<()> {
+/// What `serve` serves: a build of its own (previewing drafts, and rebuilding on changes when
+/// it watches), or a folder built before, as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Build { watch: bool },
+    Built,
+}
+
+pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Result<()> {
     // serve previews drafts (marked "Draft"); `build` leaves them out.
     let site = Site { drafts: true, ..Site::new(root) };
     let mut cache = BuildCache::default();
-    site.build(out, &mut cache)?;
+    if source != Source::Built {
+        site.build(out, &mut cache)?;
+    }
+    let watch_changes = source == Source::Build { watch: true };
 
     let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
     // Port 0 asks the system for a free port; print the real one (tests read this line).
