@@ -29,8 +29,10 @@ pub struct Store {
 }
 
 impl Store {
-    /// The store in `dir`, trimmed in the background if it grew beyond [`LIMIT`].
+    /// The store in `dir` (made now if missing), trimmed in the background if it grew beyond
+    /// [`LIMIT`].
     pub fn open(dir: PathBuf, settings: String) -> Store {
+        let _ = std::fs::create_dir_all(&dir);
         let trimmed = dir.clone();
         std::thread::spawn(move || trim(&trimmed, LIMIT));
         Store { dir, settings }
@@ -69,9 +71,10 @@ impl Store {
         file.extend_from_slice(gzip);
         file.extend_from_slice(br);
         // Another `serve` may write the same copy at the same time: each writes its own
-        // temporary file, and either rename leaves a whole file.
+        // temporary file, and either rename leaves a whole file. No folder is made here: one
+        // removed while serve runs (the project deleted under it) stays removed.
         let temporary = self.dir.join(format!(".{}.{:?}", std::process::id(), std::thread::current().id()).replace(['(', ')'], ""));
-        let written = std::fs::create_dir_all(&self.dir).and_then(|()| std::fs::write(&temporary, &file)).and_then(|()| std::fs::rename(&temporary, &path));
+        let written = std::fs::write(&temporary, &file).and_then(|()| std::fs::rename(&temporary, &path));
         if written.is_err() {
             let _ = std::fs::remove_file(&temporary);
         }
@@ -111,7 +114,7 @@ mod tests {
     #[test]
     fn keeps_copies_by_content_and_settings_and_ignores_broken_files() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store { dir: dir.path().join("c"), settings: "gzip 9, br 11".into() };
+        let store = Store::open(dir.path().join("c"), "gzip 9, br 11".into());
         assert_eq!(store.get(b"page"), None);
         store.put(b"page", b"gz", b"brotli");
         assert_eq!(store.get(b"page"), Some((b"gz".to_vec(), b"brotli".to_vec())));
@@ -126,6 +129,12 @@ mod tests {
         }
         let names: Vec<_> = std::fs::read_dir(dir.path().join("c")).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1, "no temporary file left: {names:?}");
+
+        // Its folder removed while serve runs: nothing is made again, nothing fails.
+        std::fs::remove_dir_all(dir.path().join("c")).unwrap();
+        store.put(b"page", b"gz", b"brotli");
+        assert_eq!(store.get(b"page"), None);
+        assert!(!dir.path().join("c").exists());
     }
 
     #[test]

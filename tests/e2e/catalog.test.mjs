@@ -45,8 +45,10 @@ function grow(dir) {
 }
 
 const root = siteCopy(grow);
-after(() => rmSync(root, { recursive: true, force: true }));
 const ctx = siteForFile({ root });
+// After the site has stopped (hooks run in the order they are added): serve writes into the
+// project it serves (its compressed copies) while it runs.
+after(() => rmSync(root, { recursive: true, force: true }));
 const LAST = label(GENERATED - 1);
 
 async function visit(path, viewport) {

@@ -49,12 +49,14 @@ currencies:
   writeFileSync(join(dir, 'content/converters/illuminance.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
     .replace('category: length', 'category: illuminance')
     .replace('preset: { from: meters, to: feet }', 'preset: { from: foot_candles, to: lux }'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
 const root = siteWithIlluminanceAndSek();
 const ctx = siteForFile({ root, rates: defaultRates({ SEK: SEK_PER_USD }) });
+// After the site has stopped (hooks run in the order they are added): serve writes into the
+// project it serves (its compressed copies) while it runs.
+after(() => rmSync(root, { recursive: true, force: true }));
 
 async function visit(path) {
   const page = await openPage(ctx.browser);

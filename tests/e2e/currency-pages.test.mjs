@@ -15,8 +15,10 @@ import { finish } from './interactive-helpers.mjs';
 // One euro buys 1.25 USD and 160 JPY on that day: 1 USD = 128 JPY.
 const REFERENCE = { amount: 1, base: 'EUR', date: '2030-01-15', rates: { USD: 1.25, JPY: 160, GBP: 0.85, CHF: 0.95, CAD: 1.5, AUD: 1.6, CNY: 8, INR: 96, BRL: 6 } };
 const root = siteCopy((dir) => writeFileSync(join(dir, 'content/reference-rates.json'), JSON.stringify(REFERENCE)));
-after(() => rmSync(root, { recursive: true, force: true }));
 const ctx = siteForFile({ root });
+// After the site has stopped (hooks run in the order they are added): serve writes into the
+// project it serves (its compressed copies) while it runs.
+after(() => rmSync(root, { recursive: true, force: true }));
 
 async function visit(path, { javaScript = true } = {}) {
   const page = await openPage(ctx.browser, { serviceWorkers: 'block', javaScriptEnabled: javaScript });

@@ -14,8 +14,10 @@ import { assertClean, newPage, toast, waitForAllIslands } from './interactive-he
 
 const ARTICLES = 2000;
 const root = siteCopy((dir) => addArticles(dir, ARTICLES));
-after(() => rmSync(root, { recursive: true, force: true }));
 const ctx = siteForFile({ root });
+// After the site has stopped (hooks run in the order they are added): serve writes into the
+// project it serves (its compressed copies) while it runs.
+after(() => rmSync(root, { recursive: true, force: true }));
 const BUDGET = 2 * 1024 * 1024;
 
 const manifestOf = (sw) => JSON.parse(sw.match(/^self\.UNITLY_SW = (.*);$/m)[1]);
