@@ -47,24 +47,34 @@ impl Store {
         self.dir.join(hex)
     }
 
-    /// The gzip and brotli copies of `bytes`, if a run kept them.
-    pub fn get(&self, bytes: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    /// The gzip and brotli copies of `bytes`: those a run kept, or else `make`'s, kept for the
+    /// next run (the name is hashed once either way).
+    pub fn get_or_make(&self, bytes: &[u8], make: impl FnOnce() -> (Vec<u8>, Vec<u8>)) -> (Vec<u8>, Vec<u8>) {
         let path = self.path(bytes);
-        let file = std::fs::read(&path).ok()?;
+        if let Some(kept) = self.read(&path) {
+            return kept;
+        }
+        let (gzip, br) = make();
+        self.write(&path, &gzip, &br);
+        (gzip, br)
+    }
+
+    /// The copies in the file at `path`, if it holds whole ones.
+    fn read(&self, path: &Path) -> Option<(Vec<u8>, Vec<u8>)> {
+        let mut file = std::fs::read(path).ok()?;
         let rest = file.strip_prefix(MAGIC.as_slice())?;
         let (len, rest) = rest.split_first_chunk::<8>()?;
         let gzip_len = usize::try_from(u64::from_le_bytes(*len)).ok().filter(|&n| n <= rest.len())?;
-        let (gzip, br) = rest.split_at(gzip_len);
         // Used now: the last to go when the folder is trimmed.
-        if let Ok(f) = std::fs::File::options().write(true).open(&path) {
+        if let Ok(f) = std::fs::File::options().write(true).open(path) {
             let _ = f.set_modified(SystemTime::now());
         }
-        Some((gzip.to_vec(), br.to_vec()))
+        let br = file.split_off(MAGIC.len() + 8 + gzip_len);
+        file.drain(..MAGIC.len() + 8);
+        Some((file, br))
     }
 
-    /// Keeps the copies of `bytes` for the next run.
-    pub fn put(&self, bytes: &[u8], gzip: &[u8], br: &[u8]) {
-        let path = self.path(bytes);
+    fn write(&self, path: &Path, gzip: &[u8], br: &[u8]) {
         let mut file = Vec::with_capacity(MAGIC.len() + 8 + gzip.len() + br.len());
         file.extend_from_slice(MAGIC);
         file.extend_from_slice(&(gzip.len() as u64).to_le_bytes());
@@ -74,7 +84,7 @@ impl Store {
         // temporary file, and either rename leaves a whole file. No folder is made here: one
         // removed while serve runs (the project deleted under it) stays removed.
         let temporary = self.dir.join(format!(".{}.{:?}", std::process::id(), std::thread::current().id()).replace(['(', ')'], ""));
-        let written = std::fs::write(&temporary, &file).and_then(|()| std::fs::rename(&temporary, &path));
+        let written = std::fs::write(&temporary, &file).and_then(|()| std::fs::rename(&temporary, path));
         if written.is_err() {
             let _ = std::fs::remove_file(&temporary);
         }
@@ -110,6 +120,16 @@ pub fn trim(dir: &Path, limit: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Store {
+        fn get(&self, bytes: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+            self.read(&self.path(bytes))
+        }
+
+        fn put(&self, bytes: &[u8], gzip: &[u8], br: &[u8]) {
+            self.write(&self.path(bytes), gzip, br);
+        }
+    }
 
     #[test]
     fn keeps_copies_by_content_and_settings_and_ignores_broken_files() {

@@ -199,14 +199,11 @@ impl Files {
                 return found;
             }
         }
-        let kept = self.kept.as_ref().and_then(|store| store.get(bytes));
-        let (gzip, br) = kept.unwrap_or_else(|| {
-            let (gzip, br) = (gzip(bytes), brotli(bytes));
-            if let Some(store) = &self.kept {
-                store.put(bytes, &gzip, &br);
-            }
-            (gzip, br)
-        });
+        let make = || (gzip(bytes), brotli(bytes));
+        let (gzip, br) = match &self.kept {
+            Some(store) => store.get_or_make(bytes, make),
+            None => make(),
+        };
         let encoded = Arc::new(Encoded { gzip: Bytes::from(gzip), br: Bytes::from(br) });
         self.compressed.lock().unwrap_or_else(|e| e.into_inner()).0.insert(hash, Arc::clone(&encoded));
         encoded
