@@ -3,9 +3,9 @@
 // the home page lists every category without scrolling sideways, and the menu opens from
 // the keyboard and reaches the last category by Tab; on a wide screen "All converters" does
 // the same beside the header's links. (tests/catalog.rs checks the sizes and the props.)
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, openPage, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 
@@ -45,10 +45,7 @@ function grow(dir) {
 }
 
 const root = siteCopy(grow);
-const ctx = siteForFile({ root });
-// After the site has stopped (hooks run in the order they are added): serve writes into the
-// project it serves (its compressed copies) while it runs.
-after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root, removeRoot: true });
 const LAST = label(GENERATED - 1);
 
 async function visit(path, viewport) {

@@ -5,10 +5,9 @@
 // and Chromium converts with all three, live and offline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
 import { ROOT, chooseCurrency, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
 
 const SEK_PER_USD = 10.5;
@@ -53,10 +52,7 @@ currencies:
 }
 
 const root = siteWithIlluminanceAndSek();
-const ctx = siteForFile({ root, rates: defaultRates({ SEK: SEK_PER_USD }) });
-// After the site has stopped (hooks run in the order they are added): serve writes into the
-// project it serves (its compressed copies) while it runs.
-after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root, removeRoot: true, rates: defaultRates({ SEK: SEK_PER_USD }) });
 
 async function visit(path) {
   const page = await openPage(ctx.browser);

@@ -5,9 +5,9 @@
 // so); the currency page links every pair. A copy of the site gets a
 // content/reference-rates.json as scripts/reference-rates.mjs writes it; the live rates and
 // the history come from the fake upstreams on 127.0.0.1.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPage, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 import { finish } from './interactive-helpers.mjs';
@@ -15,10 +15,7 @@ import { finish } from './interactive-helpers.mjs';
 // One euro buys 1.25 USD and 160 JPY on that day: 1 USD = 128 JPY.
 const REFERENCE = { amount: 1, base: 'EUR', date: '2030-01-15', rates: { USD: 1.25, JPY: 160, GBP: 0.85, CHF: 0.95, CAD: 1.5, AUD: 1.6, CNY: 8, INR: 96, BRL: 6 } };
 const root = siteCopy((dir) => writeFileSync(join(dir, 'content/reference-rates.json'), JSON.stringify(REFERENCE)));
-const ctx = siteForFile({ root });
-// After the site has stopped (hooks run in the order they are added): serve writes into the
-// project it serves (its compressed copies) while it runs.
-after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root, removeRoot: true });
 
 async function visit(path, { javaScript = true } = {}) {
   const page = await openPage(ctx.browser, { serviceWorkers: 'block', javaScriptEnabled: javaScript });

@@ -198,8 +198,9 @@ export async function launchBrowser() {
  * an `after` hook that stops them. The returned object is empty until the hook has run, so
  * tests read `ctx.site.url`, `ctx.browser`, `ctx.up.calls`. `beforeStart(ctx)` runs once the
  * upstreams exist and before the site starts, e.g. to make an upstream fail from the start.
+ * `removeRoot`: `root` is a copy of the project made for this file, removed once the site stops.
  */
-export function siteForFile({ browser = true, upstreams = true, env = {}, root, rates, beforeStart } = {}) {
+export function siteForFile({ browser = true, upstreams = true, env = {}, root, removeRoot = false, rates, beforeStart } = {}) {
   const ctx = {};
   before(async () => {
     if (upstreams) ctx.up = await fakeUpstreams(rates ? { rates } : {});
@@ -213,6 +214,9 @@ export function siteForFile({ browser = true, upstreams = true, env = {}, root, 
     await ctx.browser?.close();
     await ctx.site?.stop();
     await ctx.up?.close();
+    // Only once the site has stopped: serve writes into the project it serves (its compressed
+    // copies) while it runs.
+    if (removeRoot) rmSync(root, { recursive: true, force: true });
   });
   return ctx;
 }

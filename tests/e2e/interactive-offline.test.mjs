@@ -3,10 +3,9 @@
 // whatever the size of the blog; pages are cached as they are visited; offline, visited
 // pages and every converter work and any other page answers with the offline page; a new
 // deployment waits for the visitor's reload instead of swapping assets under the tab.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { addArticles } from '../../bench/articles.mjs';
 import { contentRoutes, isPairPage, siteCopy, siteForFile } from './harness.mjs';
@@ -14,10 +13,7 @@ import { assertClean, newPage, toast, waitForAllIslands } from './interactive-he
 
 const ARTICLES = 2000;
 const root = siteCopy((dir) => addArticles(dir, ARTICLES));
-const ctx = siteForFile({ root });
-// After the site has stopped (hooks run in the order they are added): serve writes into the
-// project it serves (its compressed copies) while it runs.
-after(() => rmSync(root, { recursive: true, force: true }));
+const ctx = siteForFile({ root, removeRoot: true });
 const BUDGET = 2 * 1024 * 1024;
 
 const manifestOf = (sw) => JSON.parse(sw.match(/^self\.UNITLY_SW = (.*);$/m)[1]);
