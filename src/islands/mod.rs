@@ -160,12 +160,11 @@ pub struct Prerendered {
 }
 
 /// The island store of the project at `root` as its inputs are now (`css`: the stylesheet);
-/// made once a build, though the build may prerender twice.
-pub fn store_of(root: &Path, css: &Path) -> Result<store::Store> {
-    // Before the inputs are hashed: the installed packages are one of them.
-    crate::npm::ensure_npm_packages(&root.join("islands"))?;
+/// made once a build, though the build may prerender twice. The build has installed the
+/// npm packages (one of the inputs) before.
+pub fn store_of(root: &Path, css: &Path) -> store::Store {
     // The stylesheet's folder: main.css imports its partials.
-    Ok(store::Store::new(root, css.parent().unwrap_or(css)))
+    store::Store::new(root, css.parent().unwrap_or(css))
 }
 
 /// Bundles and prerenders, reusing `cache` (or, when it is empty, what the last build left

@@ -167,6 +167,10 @@ impl Site {
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut cache.templates).map_err(tera_error)?;
         let (first_jobs, rest) = plan_jobs(&content, &renderer);
         let pages = Pages::new(&content, &renderer);
+        // The installed packages are one of the inputs every page is made from (the islands'
+        // bundle and renders): installed before those are hashed, or on a fresh checkout the
+        // first rebuild in `serve` would find them changed and reuse nothing.
+        crate::npm::ensure_npm_packages(&self.root.join("islands"))?;
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
         let previous = PageReuse::of_previous(cache.pages.take(), shared);
         // Reusing pages, the build writes only what changed into the current output.
@@ -347,13 +351,7 @@ impl Site {
         cache: &mut IslandCache,
     ) -> Result<(Prerendered, String)> {
         let css = self.theme_dir().join("styles/main.css");
-        let store = match store.get() {
-            Some(store) => store,
-            None => {
-                let made = islands::store_of(&self.root, &css)?;
-                store.get_or_init(|| made)
-            }
-        };
+        let store = store.get_or_init(|| islands::store_of(&self.root, &css));
         let assets = staged.path().join(output::ASSETS_DIR);
         let keep_current = |file: &str| staged.is_patching() && staged.link_current(&format!("{}/{file}", output::ASSETS_DIR));
         let p = islands::prerender(store, &css, requests, !staged.is_patching(), &assets, &keep_current, cache)?;
