@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { openPage } from './harness.mjs';
+import { openPage, waitForHydration } from './harness.mjs';
 
 /** A stored "reject non-essential" choice, so the consent banner stays out of the way. */
 export const REJECTED = { version: 1, choices: { essential: true, preferences: false, analytics: false, advertising: false }, time: '2025-01-01T00:00:00.000Z' };
@@ -64,6 +64,38 @@ export async function axeViolations(page, label, include = null) {
 export async function noAxeViolations(page, where, include = null) {
   const violations = await axeViolations(page, where, include);
   assert.deepEqual(violations, [], violations.join('\n'));
+}
+
+/** Hydrates every island, the idle and visible ones too (scrolling each into view). */
+export async function hydrateEverything(page) {
+  await waitForHydration(page);
+  for (let i = 0; i < 60; i++) {
+    const next = await page.evaluateHandle(() => {
+      const el = document.querySelector('[data-island]:not([data-hydrated="true"])');
+      el?.firstElementChild?.scrollIntoView({ block: 'center' });
+      return el;
+    });
+    const el = next.asElement();
+    if (!el) break;
+    const name = await el.getAttribute('data-island');
+    await page
+      .waitForFunction((e) => e.dataset.hydrated === 'true', el, { timeout: 15_000 })
+      .catch((e) => assert.fail(`island ${name} did not hydrate: ${e.message}\n${page.problems.join('\n')}`));
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // The market banner settles from 'Loading live market data...' once the edge answers.
+  await page
+    .waitForFunction(() => !document.body.innerText.includes('Loading live market data...'), null, { timeout: 10_000 })
+    .catch(() => {});
+}
+
+/** Opens every disclosure on the page: <details> and FAQ answers behind a button. */
+export async function openDisclosures(page) {
+  await page.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+  });
+  const closed = page.locator('main [class*="faq"] button[aria-expanded="false"]');
+  for (let i = await closed.count(); i > 0; i--) await closed.first().click();
 }
 
 /** Waits until every island on the page has hydrated, whatever its directive. */

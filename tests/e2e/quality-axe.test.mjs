@@ -1,45 +1,15 @@
-// Accessibility gate: axe-core on every route in Chromium, after every island has hydrated,
-// with every disclosure open (FAQ answers, <details>), and then with the site-wide chrome in
-// each of its states: mobile menu open, offline and install banners shown, the support and
-// premium dialogs open. Zero violations of every rule axe enables by default (WCAG 2.x A
-// and AA, best practices). A state whose control is missing fails: a gate that skips what
-// it cannot find would hide the regression that removed it.
+// Accessibility gate: axe-core in Chromium, after every island has hydrated, with the
+// site-wide chrome in each of its states: mobile menu open, offline and install banners
+// shown, a result and a toast, the support and premium dialogs open, the forms' guarded
+// states. (Every route and a sample of unit pair pages, hydrated with every disclosure open,
+// get axe in routes.test.mjs, in the visit that checks the rest of each page.) Zero
+// violations of every rule axe enables by default (WCAG 2.x A and AA, best practices). A
+// state whose control is missing fails: a gate that skips what it cannot find would hide the
+// regression that removed it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { PAGES_AT_ONCE, chooseCurrency, contentRoutes, defaultRates, openPage, pairPagesOf, routesOf, siteForFile, visitEachAlone, waitForHydration } from './harness.mjs';
-import { fakeWebhook, noAxeViolations as axe, useUpMinute } from './interactive-helpers.mjs';
-
-/** Hydrates every island, the idle and visible ones too (scrolling each into view). */
-async function hydrateEverything(page) {
-  await waitForHydration(page);
-  for (let i = 0; i < 60; i++) {
-    const next = await page.evaluateHandle(() => {
-      const el = document.querySelector('[data-island]:not([data-hydrated="true"])');
-      el?.firstElementChild?.scrollIntoView({ block: 'center' });
-      return el;
-    });
-    const el = next.asElement();
-    if (!el) break;
-    const name = await el.getAttribute('data-island');
-    await page
-      .waitForFunction((e) => e.dataset.hydrated === 'true', el, { timeout: 15_000 })
-      .catch((e) => assert.fail(`island ${name} did not hydrate: ${e.message}\n${page.problems.join('\n')}`));
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // The market banner settles from 'Loading live market data...' once the edge answers.
-  await page
-    .waitForFunction(() => !document.body.innerText.includes('Loading live market data...'), null, { timeout: 10_000 })
-    .catch(() => {});
-}
-
-/** Opens every disclosure on the page: <details> and FAQ answers behind a button. */
-async function openDisclosures(page) {
-  await page.evaluate(() => {
-    for (const d of document.querySelectorAll('details')) d.open = true;
-  });
-  const closed = page.locator('main [class*="faq"] button[aria-expanded="false"]');
-  for (let i = await closed.count(); i > 0; i--) await closed.first().click();
-}
+import { after, describe, test } from 'node:test';
+import { chooseCurrency, defaultRates, openPage, siteForFile } from './harness.mjs';
+import { fakeWebhook, hydrateEverything, noAxeViolations as axe, useUpMinute } from './interactive-helpers.mjs';
 
 async function assertClean(page) {
   assert.deepEqual(page.problems, []);
@@ -48,29 +18,6 @@ async function assertClean(page) {
 
 describe('axe-core finds no violation', () => {
   const ctx = siteForFile();
-  let routes;
-  let pairPages;
-
-  before(async () => {
-    routes = await routesOf(ctx.site);
-    pairPages = await pairPagesOf(ctx.site, { eachCategory: false });
-  });
-
-  // One visitor per worker goes from page to page (harness visitEachAlone): a new context for each
-  // page paid a new renderer, a cold cache and axe compiled again, half of each page's time.
-  test('on every route and a sample of unit pair pages, hydrated, with every disclosure open', { concurrency: PAGES_AT_ONCE }, async (t) => {
-    assert.equal(routes.length, contentRoutes().length);
-    const visitor = () => openPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
-    const check = async (page, path) => {
-      await page.goto(ctx.site.url + path);
-      await hydrateEverything(page);
-      await openDisclosures(page);
-      await axe(page, path);
-      if (path === '/no-such-page') page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)));
-      await assertClean(page);
-    };
-    await visitEachAlone(t, [...routes, ...pairPages, '/no-such-page'], visitor, check);
-  });
 
   test('on a phone, with the menu open and the offline and install banners shown', async () => {
     const page = await openPage(ctx.browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });

@@ -24,7 +24,9 @@ export async function lighthouseChrome() {
       // machine: that is Lighthouse's own error, not the page's, so it gets two more tries.
       let error;
       for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, ...settings });
+        // No full-page screenshot: only the report's pictures use it, and it cost a fifth of
+        // each run (32 → 25 s for the five pages).
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, disableFullPageScreenshot: true, ...settings });
         if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${url}`);
         if (!result.lhr.runtimeError) return result.lhr;
         error = result.lhr.runtimeError;

@@ -1,7 +1,7 @@
 // Every route of the site in Chromium: status, shared header and footer, one h1, the head
-// tags search engines and social sites read, JSON-LD, hydration, the fixed dark theme, the
-// mobile menu, and no console error or CSP violation. Then sitemap.xml, robots.txt, the
-// 404 page, and `unitly build --base-url`.
+// tags search engines and social sites read, JSON-LD, hydration, the fixed dark theme, no
+// axe-core violation, the mobile menu, and no console error or CSP violation. Then
+// sitemap.xml, robots.txt, the 404 page, and `unitly build --base-url`.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { BIN, PAGES_AT_ONCE, ROOT, contentRoutes, isPairPage, openPage, pairPagesOf, routesOf, siteForFile, visitEachAlone, waitForHydration } from './harness.mjs';
+import { hydrateEverything, noAxeViolations as axe, openDisclosures } from './interactive-helpers.mjs';
 
 const BASE_URL = 'https://unitly.app';
 
@@ -88,7 +89,8 @@ describe('every route', () => {
   });
 
   /**
-   * A page renders, hydrates and carries its head tags, header, footer and menu. One visitor
+   * A page renders, hydrates, carries its head tags, header, footer and menu, and passes
+   * axe-core (the accessibility gate's walk: one visit checks both). One visitor
    * per worker goes from page to page (harness visitEachAlone), as people do: a new context for
    * each page paid a new renderer and a cold cache, twice the time of the checks themselves.
    */
@@ -168,8 +170,12 @@ describe('every route', () => {
       assert.ok(article.headline && article.datePublished, 'Article headline and date');
     }
 
-    // Every island hydrated, including those that wait for idle time.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-island][data-client="idle"]')].every((el) => el.dataset.hydrated === 'true'));
+    // Every island hydrated, those that wait for idle time or to be seen too; then axe-core
+    // with every disclosure open (FAQ answers, <details>): zero violations of every rule it
+    // enables by default (WCAG 2.x A and AA, best practices).
+    await hydrateEverything(page);
+    await openDisclosures(page);
+    await axe(page, path);
 
     // The theme is fixed to dark and recorded.
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
@@ -196,12 +202,12 @@ describe('every route', () => {
   };
   const visitAll = (t, paths) => visitEachAlone(t, paths, visitor, checkPage);
 
-  test('every route of the registry renders, hydrates and carries its head tags', { concurrency: PAGES_AT_ONCE }, (t) => visitAll(t, EXPECTED_ROUTES));
+  test('every route of the registry renders, hydrates, carries its head tags and passes axe-core', { concurrency: PAGES_AT_ONCE }, (t) => visitAll(t, EXPECTED_ROUTES));
 
   // The build makes a page per unit pair from units.yaml (thousands with every category):
   // a sample of each kind of them gets the same checks (every page of every category is
   // checked in the built HTML by tests/pair_pages.rs).
-  test('unit pair pages, a sample of each kind: render, hydrate and carry their head tags', { concurrency: PAGES_AT_ONCE }, async (t) => {
+  test('unit pair pages, a sample of each kind: render, hydrate, carry their head tags and pass axe-core', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const sample = await pairPagesOf(ctx.site, { eachCategory: false });
     assert.ok(sample.length >= 10, JSON.stringify(sample));
     await visitAll(t, sample);
@@ -222,6 +228,8 @@ describe('every route', () => {
       assert.ok(await page.getByRole('banner').getByRole('link', { name: 'Unitly' }).isVisible());
       assert.match(await page.getByRole('contentinfo').innerText(), /© 2024/);
       assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+      await hydrateEverything(page);
+      await axe(page, '404 page');
       assert.ok(logged.some((t) => t.includes('/no-such-page')), `the unknown path is logged: ${JSON.stringify(logged)}`);
       // The document's own 404 status is the one expected console error.
       assert.deepEqual(page.problems.filter((p) => !/Failed to load resource: .*404/.test(p)), []);
