@@ -76,21 +76,21 @@ fi
 
 step "cargo fmt --check"
 cargo fmt --check
+# The linter checks every dependency again (cargo check does not reuse the build's): some 5
+# minutes of a core on a fresh machine. In a target folder of its own it needs no lock the
+# build or the tests hold, so it starts now, at the lowest priority, and takes only what the
+# steps below leave idle (the compiler's serial stretches, the suites' waits on timers, the
+# network and the browser). The command waits for it at the end and prints its output then.
+step "cargo clippy --all-targets (warnings are errors), in the background at the lowest priority"
+linter_log=$(mktemp)
+CARGO_TARGET_DIR=target/clippy setsid nice -n 19 cargo clippy --all-targets --release --quiet -- -D warnings >"$linter_log" 2>&1 &
+linter=$!
 step "cargo build --release"
 cargo build --release --quiet
 step "waiting for the installs (started at 0m0s, beside the build)"
 installed
 step "Rust tests"
 cargo test --release --quiet
-# The linter checks every dependency again (cargo check does not reuse the build's), some 5 minutes
-# of a core on a fresh machine. It runs from here on at the lowest priority, on what the suites
-# below leave idle (a fifth of the two cores: they wait on timers, the network and the browser),
-# and is waited for at the end; its output is printed then. `cargo clippy` holds cargo's lock,
-# so it starts only after the last cargo command.
-step "cargo clippy --all-targets (warnings are errors), in the background at the lowest priority"
-linter_log=$(mktemp)
-setsid nice -n 19 cargo clippy --all-targets --release --quiet -- -D warnings >"$linter_log" 2>&1 &
-linter=$!
 step "TypeScript type check (tsc --noEmit, strict) in islands/ and edge/"
 (cd islands && npm run --silent typecheck)
 (cd edge && npm run --silent typecheck)
@@ -100,7 +100,7 @@ step "edge function tests (Workers runtime, fake upstreams)"
 (cd edge && npm test --silent)
 step "browser suite (Chromium) and quality gates"
 (cd tests/e2e && npm test --silent)
-step "waiting for cargo clippy (started beside the suites)"
+step "waiting for cargo clippy (started at the beginning, beside everything)"
 status=0
 wait "$linter" || status=$?
 linter=
