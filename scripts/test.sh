@@ -38,17 +38,13 @@ install() {
   done
 }
 install_log=$(mktemp)
-linter_log=
 install >"$install_log" 2>&1 &
 installer=$!
 # On any exit: no apt-get or npm left half done behind us, and no temporary files.
 memory_tmp=
-linter=
 cleanup() {
   wait "$installer" 2>/dev/null || true
-  # The linter runs in a process group of its own (setsid): stop it and its compilers.
-  if [ -n "$linter" ]; then kill -- "-$linter" 2>/dev/null || true; wait "$linter" 2>/dev/null || true; fi
-  rm -f "$install_log" ${linter_log:+"$linter_log"}
+  rm -f "$install_log"
   if [ -n "$memory_tmp" ]; then rm -rf "$memory_tmp"; fi
 }
 trap cleanup EXIT
@@ -76,21 +72,26 @@ fi
 
 step "cargo fmt --check"
 cargo fmt --check
-# The linter checks every dependency again (cargo check does not reuse the build's): some 5
-# minutes of a core on a fresh machine. In a target folder of its own it needs no lock the
-# build or the tests hold, so it starts now, at the lowest priority, and takes only what the
-# steps below leave idle (the compiler's serial stretches, the suites' waits on timers, the
-# network and the browser). The command waits for it at the end and prints its output then.
-step "cargo clippy --all-targets (warnings are errors), in the background at the lowest priority"
-linter_log=$(mktemp)
-CARGO_TARGET_DIR=target/clippy setsid nice -n 19 cargo clippy --all-targets --release --quiet -- -D warnings >"$linter_log" 2>&1 &
-linter=$!
-step "cargo build --release"
-cargo build --release --quiet
+# clippy's lints run in the build and in the tests' compile rather than in a `cargo clippy` of
+# their own: clippy-driver, the compiler `cargo clippy` runs, compiles the project's own
+# targets (cargo's workspace wrapper) with every warning an error, and rustc the dependencies,
+# compiled once for both. `cargo clippy` checked every dependency again (cargo check does not
+# reuse a build's artifacts): 3 to 5 minutes of a core on a fresh machine. The targets compiled
+# here, the library and the binary, their unit tests and tests/*.rs, are all the targets
+# `cargo clippy --all-targets` checks (the project has no benches or examples for cargo).
+clippy_driver=$(command -v clippy-driver) || {
+  echo "clippy-driver not found: rustup component add clippy" >&2
+  exit 1
+}
+linted=(env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
+# One cargo command compiles the binary and the tests: the tests' copy of the library needs only
+# the dependencies, so it compiles beside the release library instead of after it.
+step "cargo build --release and the Rust tests' compile, linted by clippy (warnings are errors)"
+"${linted[@]}" cargo test --release --no-run --quiet
 step "waiting for the installs (started at 0m0s, beside the build)"
 installed
 step "Rust tests"
-cargo test --release --quiet
+"${linted[@]}" cargo test --release --quiet
 step "TypeScript type check (tsc --noEmit, strict) in islands/ and edge/"
 (cd islands && npm run --silent typecheck)
 (cd edge && npm run --silent typecheck)
@@ -100,13 +101,4 @@ step "edge function tests (Workers runtime, fake upstreams)"
 (cd edge && npm test --silent)
 step "browser suite (Chromium) and quality gates"
 (cd tests/e2e && npm test --silent)
-step "waiting for cargo clippy (started at the beginning, beside everything)"
-status=0
-wait "$linter" || status=$?
-linter=
-cat "$linter_log"
-if [ "$status" -ne 0 ]; then
-  echo "cargo clippy failed (exit $status)" >&2
-  exit "$status"
-fi
 step "done"
