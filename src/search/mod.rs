@@ -13,7 +13,7 @@
 //!   words queries drop (`stop`). Small; always asked for afresh.
 //! - `search/<version>/c/<n>.json`: the chunks ([`postings::Chunks`]).
 //! - `search/<version>/p/<n>.json`: result `n`: `{"url","title","section","text"}`.
-//! - `search/<version>/w/<list>.txt`: the spelling lists.
+//! - `search/<version>/w/<list>.txt`: the spelling lists (the entry names those there are).
 //! - `search/<version>/units.json`: what answers a conversion in the box ([`answers`]).
 //!
 //! Everything under `search/<version>/` is named by the build's content, so it is cached for
@@ -361,6 +361,9 @@ impl SearchIndex {
         let chunk_count = chunks.json.len();
         let words = vocabulary.len();
         let lists = vocabulary.lists();
+        // Named in the entry, so that the browser asks only for lists that exist: a missing
+        // one was a 404 in the console of everyone whose query it was one edit away from.
+        let list_names = lists.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(" ");
         let building = self.out.join(DIR).join(BUILDING);
         let mut version = crate::hash::Fnv::new();
         let mut sorted: Vec<(u32, u64)> = fragments.iter().map(|(&n, &h)| (n, h)).collect();
@@ -399,7 +402,8 @@ impl SearchIndex {
         let version = format!("{:012x}", version.finish() & 0xffff_ffff_ffff);
         let versioned = self.out.join(DIR).join(&version);
         std::fs::rename(&building, &versioned).with_context(|| format!("renaming {} to {}", building.display(), versioned.display()))?;
-        let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>() });
+        let entry =
+            serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>(), "lists": list_names });
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
         let planned = Arc::clone(&self.pages);

@@ -51,6 +51,12 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
     assert_eq!(entry["chunks"][0], "4046", "{entry}");
     assert!(entry["stop"].as_array().unwrap().iter().any(|w| w == "the"));
     let under = |rel: &str| files.get(&format!("{DIR}/{}/{rel}", summary.version)).cloned();
+    // The entry names every spelling list written, and only those.
+    let named: Vec<&str> = entry["lists"].as_str().expect("lists").split(' ').collect();
+    assert!(named.contains(&"fq7"), "quarter: {named:?}");
+    let written = files.keys().filter_map(|f| f.strip_prefix(&format!("{DIR}/{}/w/", summary.version))?.strip_suffix(".txt")).count();
+    assert_eq!(named.len(), written);
+    assert!(named.iter().all(|name| under(&format!("w/{name}.txt")).is_some()));
     let rood = json(&under("p/1.json").expect("result 1"));
     assert_eq!(rood["url"], "/blog/rood");
     assert_eq!(rood["title"], "The rood");

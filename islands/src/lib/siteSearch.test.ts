@@ -7,7 +7,7 @@ const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
 /** A small index as the build writes it: two chunks, four results, one spelling list. */
 function site() {
   const files: Record<string, string> = {
-    '/search.json': JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop] }),
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop], lists: 'fc10' }),
     // Results: 0 the rood unit, 1 an article on conversion, 2 one on converters, 3 one on metres.
     '/search/v1/c/0.json': JSON.stringify({ acre: [100, 0, 20, 1, 5], conversion: [100, 1, 40, 1, 10], converter: [100, 2, 30] }),
     '/search/v1/c/1.json': JSON.stringify({ metre: [100, 1, 8, 1, 45, 1, 30], rood: [100, 0, 60], table: [100, 1, 12] }),
@@ -95,13 +95,24 @@ test('pages are ranked by score; every term must match', async () => {
 });
 
 test('a misspelled word is read as the site word one edit away, and says so', async () => {
-  const { get } = site();
+  const { get, asked } = site();
   const search = await openSearch(get);
   const found = await search.search('convresion');
   assert.equal(found.corrected, 'conversion');
   assert.deepEqual(found.hits.map((h) => h.url), ['/blog/conversion', '/blog/conversions']);
-  // Nothing near: no results and no correction; a missing list is no error.
+  // Nothing near: no results and no correction, and no list the entry does not name is asked
+  // for (a 404 would be an error in the console).
   assert.deepEqual(await search.search('zzzzzzzz'), { hits: [] });
+  assert.deepEqual(asked.filter((url) => url.includes('/w/')), ['/search/v1/w/fc10.txt']);
+});
+
+test('an entry that does not name its lists: each is asked for, and a missing one is no error', async () => {
+  const { get, asked } = site();
+  const unnamed = async (url: string) => (url === '/search.json' ? JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop] }) : get(url));
+  const search = await openSearch(unnamed);
+  assert.equal((await search.search('convresion')).corrected, 'conversion');
+  assert.deepEqual(await search.search('zzzzzzzz'), { hits: [] });
+  assert.ok(asked.includes('/search/v1/w/fz8.txt'), asked.join(' '));
 });
 
 test('a failed fetch rejects and is tried again next time', async () => {

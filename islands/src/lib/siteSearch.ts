@@ -22,6 +22,8 @@ export interface Entry {
   version: string;
   chunks: string[];
   stop: string[];
+  /** The spelling lists the index has, by name, separated by spaces (absent before they were named). */
+  lists?: string;
 }
 
 /** A run of an excerpt: a matched word is `mark`ed. */
@@ -156,6 +158,8 @@ export function excerpt(text: string, qterms: readonly string[], stop: ReadonlyS
 /** A search over one version of the index; open one with `openSearch`. */
 export class SiteSearch {
   private readonly stop: Set<string>;
+  /** The spelling lists there are; null: unknown (an entry that does not name them). */
+  private readonly lists: Set<string> | null;
   /** URL → its parsed contents, each fetched once; a failed fetch is forgotten, so the next query tries again. */
   private readonly loaded = new Map<string, Promise<unknown>>();
 
@@ -164,6 +168,7 @@ export class SiteSearch {
     private readonly get: FetchText = fetchText,
   ) {
     this.stop = new Set(entry.stop);
+    this.lists = typeof entry.lists === 'string' ? new Set(entry.lists.split(' ')) : null;
   }
 
   private load<T>(file: string, parse: (text: string) => T): Promise<T> {
@@ -186,7 +191,9 @@ export class SiteSearch {
   }
 
   private list(name: string): Promise<WordList> {
-    // A list the site does not have is an empty one (no word of that shape).
+    // A list the site does not have is an empty one (no word of that shape), and is not
+    // asked for: a 404 would be an error in the visitor's console.
+    if (this.lists !== null && !this.lists.has(name)) return Promise.resolve([]);
     return this.load(`w/${name}.txt`, parseList).catch(() => [] as WordList);
   }
 
