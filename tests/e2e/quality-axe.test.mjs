@@ -9,12 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { chooseCurrency, defaultRates, openPage, siteForFile } from './harness.mjs';
-import { fakeWebhook, hydrateEverything, noAxeViolations as axe, useUpMinute } from './interactive-helpers.mjs';
-
-async function assertClean(page) {
-  assert.deepEqual(page.problems, []);
-  assert.deepEqual(await page.cspViolations(), []);
-}
+import { assertClean, fakeWebhook, hydrateEverything, noAxeViolations as axe, useUpMinute } from './interactive-helpers.mjs';
 
 describe('axe-core finds no violation', () => {
   const ctx = siteForFile();
