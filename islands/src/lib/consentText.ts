@@ -5,9 +5,9 @@ import { PURPOSES, type Choices, type Purpose } from './consent.ts';
 
 /** What each purpose covers, shown in the banner's Customize popup and on the cookies page. */
 export const PURPOSE_TEXT: Record<'essential' | Purpose, { label: string; text: string }> = {
-  essential: { label: 'Essential', text: 'Your cookie choices, the dark theme, the Decimals setting you chose, your conversion history (clear it any time) and the latest exchange rates for offline use, kept only on this device. Always on: the converters need them.' },
+  essential: { label: 'Essential', text: 'Your cookie choices, the dark theme, the settings you chose (starred pairs, Decimals, fractions), your conversion history (clear it any time) and the latest exchange rates for offline use, kept only on this device. Always on: the converters need them.' },
   preferences: { label: 'Preferences', text: 'Remember interface choices, such as hiding the install bar for the rest of your visit.' },
-  analytics: { label: 'Analytics', text: 'Anonymous statistics on which converters are used, so we can improve them.' },
+  analytics: { label: 'Analytics', text: 'Statistics on which pages and converters are used, collected by our analytics provider with its cookies, so we can improve them.' },
   advertising: { label: 'Advertising', text: 'Ads that keep Unitly free, with cookies to limit repeats and measure them.' },
 };
 
