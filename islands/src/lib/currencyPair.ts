@@ -8,7 +8,7 @@ import { formatDay } from './rateHistory';
 import { liveSourceText, rateLine } from './rates';
 import type { Currency } from './units';
 
-const LIVE_ABOVE = 'The converter above shows the live mid-market rate, refreshed every hour.';
+const LIVE_ABOVE = 'The converter above shows the live mid-market rate, checked every hour and shown with its time.';
 
 /** The amounts a table lists, before scaling to the currency's worth. */
 const AMOUNTS = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 5000, 10000];
@@ -58,7 +58,7 @@ export function pairRateFacts(
   now: number = Date.now(),
 ): { rate: string; inverse: string; tableRate: number; tableInverse: number; source: string } {
   if (live.state === 'live') {
-    const source = `${liveSourceText(live.time, live.stale, now)}: the mid-market rate the converter above uses, refreshed every hour. The tables below are at this rate.`;
+    const source = `${liveSourceText(live.time, live.stale, now)}: the mid-market rate the converter above uses, checked every hour. The tables below are at this rate.`;
     return { rate: rateLine(from.code, to.code, live.rate), inverse: rateLine(to.code, from.code, 1 / live.rate), tableRate: live.rate, tableInverse: 1 / live.rate, source };
   }
   const day = built.date === null ? null : formatDay(built.date);
