@@ -41,6 +41,9 @@ test('plain numbers read exactly: decimals, grouping, decimal commas, e-notation
     ['0.1 + 0.2', '3/10'], ['2*(3+4)', '14'], ['2×(3+4)', '14'], ['10 ÷ 4', '5/2'], ['1 − 3', '-2'],
     ['-(2+3)', '-5'], ['2 - -3', '5'], ['(1/3)*3', '1'], ['1/3 + 1/6', '1/2'], ['6/3/2', '1'], ['2+3*4', '14'],
     ['  42  ', '42'],
+    // A hyphen between a whole number and a proper fraction joins a mixed number (US sizes
+    // and recipes); with spaces, or before an improper fraction, it is a minus.
+    ['1-1/2', '3/2'], ['-1-1/2', '-3/2'], ['3-1/4', '13/4'], ['1 - 1/2', '1/2'], ['5-3/2', '7/2'], ['2-1/2-1', '3/2'],
   ];
   for (const [input, want] of table) {
     const p = ok(input);
@@ -49,11 +52,29 @@ test('plain numbers read exactly: decimals, grouping, decimal commas, e-notation
   }
 });
 
+test('bit rates as people write them, and the food Calorie: the case of b/B and of C says which unit', () => {
+  assert.equal(shown('100 Mb/s', 'data_transfer_rate', 'megabits_per_second', 'megabytes_per_second'), '12.5');
+  assert.equal(shown('1 Gb/s', 'data_transfer_rate', 'gigabits_per_second', 'megabytes_per_second'), '125');
+  assert.equal(shown('8 b/s', 'data_transfer_rate', 'bits_per_second', 'bytes_per_second'), '1');
+  assert.equal(shown('800 kb/s', 'data_transfer_rate', 'kilobits_per_second', 'kilobytes_per_second'), '100');
+  assert.equal(shown('800 Kb/s', 'data_transfer_rate', 'kilobits_per_second', 'kilobytes_per_second'), '100');
+  assert.equal(shown('100 KB/s', 'data_transfer_rate', 'kilobytes_per_second', 'kilobits_per_second'), '800');
+  assert.equal(shown('100 MB/s', 'data_transfer_rate', 'megabytes_per_second', 'megabits_per_second'), '800');
+  assert.match(error('100 mb/s', 'data_transfer_rate'), /could be Mb\/s .* or MB\/s/);
+  assert.equal(shown('2000 Cal', 'energy', 'kilocalories', 'kilojoules'), '8,368');
+  assert.equal(shown('2000 cal', 'energy', 'kilocalories', 'kilojoules'), '8.368');
+  assert.match(error('2000 CAL', 'energy'), /could be cal .* or Cal /);
+});
+
 test('the reading says what was read, so a decimal comma or a shorthand is visible', () => {
   assert.equal(ok('1,5').reading, '1.5');
   assert.equal(ok('1,234.5').reading, '1,234.5');
   assert.equal(ok('1 1/2').reading, '1 1/2');
   assert.equal(ok('1¾').reading, '1 3/4');
+  assert.equal(ok('1-1/2').reading, '1 1/2');
+  assert.deepEqual(ok('1-1/2').notes, ['the hyphen joins a mixed number']);
+  assert.equal(ok('1 - 1/2').notes.length, 0);
+  assert.equal(shown('3-1/4"', 'length', 'inches', 'millimeters'), '82.55');
   assert.equal(ok('2*(3+4) m').reading, '2 × (3 + 4) m');
   assert.equal(ok(`5'11"`).reading, '5 ft 11 in');
   assert.equal(ok('5 feet 11 inches').reading, '5 ft 11 in');

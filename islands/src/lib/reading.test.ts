@@ -145,7 +145,8 @@ const TABLE: Row[] = [
   ['1 mb', 'digital_storage', 'bytes', 'kilobytes', /^“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/],
   ['100 Mbps', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', '12.5 MB/s', 'From 100 Mbit/s', ['100 megabit/s', 'megabyte/s']],
   ['100 MBps', 'data_transfer_rate', 'bits_per_second', 'megabits_per_second', '800 Mbit/s', 'From 100 MB/s', ['100 megabyte/s', 'megabit/s']],
-  ['10 Mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', /^“Mb\/s” is not MB\/s/],
+  ['10 Mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', '1.25 MB/s', 'From 10 Mbit/s', ['10 megabit/s', 'megabyte/s']],
+  ['10 mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', /^“mb\/s” could be Mb\/s \(Megabits per Second\) or MB\/s \(Megabytes per Second\)/],
   // Other symbols and names ignore case.
   ['30 MPH', 'speed', 'meters_per_second', 'kilometers_per_hour', '48.28032 km/h', 'From 30 mph', ['30 mph', 'kilometer/hour']],
   ['5 KW', 'power', 'watts', 'watts', '5,000 W', 'From 5 kW', ['5 kW', 'W']],

@@ -165,6 +165,15 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
   }
   // A whole number followed by a fraction is a mixed number: 1 1/2, 1½, 1 ½.
   if (grouping === 'none' && point === '' && expText === '') {
+    // 1-1/2, as US plans, pipe and lumber sizes and recipes write it: a hyphen between a whole
+    // number and a proper fraction, no spaces, joins them (subtraction is written 1 - 1/2).
+    const hyphened = /-(\d+)[/⁄](\d+)(?![\d.,/⁄])/y;
+    hyphened.lastIndex = i;
+    const hm = hyphened.exec(s);
+    if (hm && BigInt(hm[2]) !== 0n && BigInt(hm[1]) < BigInt(hm[2])) {
+      notes.add('the hyphen joins a mixed number');
+      return [{ t: 'num', v: add(v, rational(BigInt(hm[1]), BigInt(hm[2]))), text: `${text} ${hm[1]}/${hm[2]}`, space }, i + hm[0].length];
+    }
     let j = i;
     while (s[j] === ' ' || s[j] === '\u00a0') j++;
     if (s[j] in VULGAR) {
