@@ -81,3 +81,14 @@ test('what cannot be right is said, never shown as a number (found when tried)',
   assert.equal(run('length', '  ', 'meters', 'feet').kind, 'empty');
 });
 
+
+test('no fuel is 0 in every consumption unit, and infinitely far in every distance-per-fuel unit', () => {
+  // L/100 km and gal/100 mi are proportional: 0 is 0, and any other value scales.
+  assert.equal(shown('fuel_economy', '0', 'liters_per_100_kilometers', 'us_gallons_per_100_miles'), '0 gal/100 mi');
+  assert.equal(shown('fuel_economy', '0', 'liters_per_100_kilometers', 'liters_per_100_kilometers'), '0 L/100 km');
+  assert.equal(shown('fuel_economy', '0 gal/100 mi', 'kilometers_per_liter', 'liters_per_100_kilometers'), '0 L/100 km');
+  // 8 L/100 km × 0.4251437074… (GNU units: 8 L/100km → 3.40115 gal/100mi)
+  assert.equal(shown('fuel_economy', '8', 'liters_per_100_kilometers', 'us_gallons_per_100_miles'), '3.40115 gal/100 mi');
+  assert.match(message('fuel_economy', '0', 'liters_per_100_kilometers', 'kilometers_per_liter'), /0 L\/100 km has no value in km\/L: it would be infinite\./);
+  assert.match(message('fuel_economy', '0', 'kilometers_per_liter', 'us_gallons_per_100_miles'), /0 km\/L has no value in gal\/100 mi: it would be infinite\./);
+});

@@ -3,7 +3,7 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { inBase, buildLexicon, type Lexicon, type LexUnit } from './parse';
+import { convertParsed, inBase, buildLexicon, type Lexicon, type LexUnit } from './parse';
 import { readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, fromBase } from './kinds';
@@ -189,11 +189,11 @@ export function convertReading(
   }
   const typed = parsed.kind === 'quantity';
   const reading = typed || notes.length > 0 || squash(parsed.reading) !== squash(input) ? parsed.reading : null;
-  let base: Rational;
+  let base: Rational | null = null;
   let exact: Rational | null = null;
   try {
-    base = inBase(parsed, from);
-    if (to.kind === 'unit') exact = fromBase(base, to.unit);
+    if (to.kind === 'unit') exact = convertParsed(parsed, from, to.unit);
+    else base = inBase(parsed, from);
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     // A reciprocal unit meeting zero: 0 L/100 km is no fuel at all, infinitely many km/L.
@@ -201,11 +201,12 @@ export function convertReading(
     return { kind: 'error', message: `${zero} has no value in ${to.kind === 'unit' ? to.unit.symbol : to.compound.name}: it would be infinite.` };
   }
   // Celsius is the base of temperature: below −273.15 is below absolute zero.
-  const belowAbsoluteZero = category.key === 'temperature' && compare(base, fromDecimal('-27315', -2)) < 0;
+  const belowAbsoluteZero = category.key === 'temperature' && compare(inBase(parsed, from), fromDecimal('-27315', -2)) < 0;
   const units = parsed.kind === 'quantity' ? parsed.units : [];
   const readingSymbols = parsed.kind === 'quantity' ? parsed.symbols : parsed.reading;
   const shown = { reading, readingSymbols, notes, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
   if (to.kind === 'compound') {
+    if (base === null) throw new Error('a compound To always has the base value');
     const check = tooLargeOrSmall(base, toNumber(base));
     if (check) return { kind: 'error', message: check };
     if (Math.abs(toNumber(base)) >= 1e18) return { kind: 'error', message: 'That is too large to show in parts: choose a single unit in To.' };

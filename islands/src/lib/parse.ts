@@ -27,7 +27,7 @@
 import {
   type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, sub,
 } from './rational';
-import { fromBase, isAdditive, toBase } from './kinds';
+import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, otherCategory, readingUnit, entryIn } from './lexicon.ts';
 import { ParseError, type Token, fail, tokenize } from './tokens.ts';
@@ -315,8 +315,16 @@ export function inBase(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from
   return p.single ? toBase(p.value, p.unit) : p.value;
 }
 
-/** The parsed value in `to`, exactly. Throws RangeError('division by zero') where a reciprocal unit meets 0. */
+/**
+ * The parsed value in `to`, exactly. Throws RangeError('division by zero') where a reciprocal
+ * unit meets 0 (0 L/100 km in km/L), except between two reciprocal units: those are
+ * proportional (L/100 km and gal/100 mi), so no fuel is 0 in both.
+ */
 export function convertParsed(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from: LexUnit, to: LexUnit): Rational {
+  const unit = p.kind === 'number' ? from : p.single ? p.unit : null;
+  if (unit !== null && kindOf(unit) === 'reciprocal' && kindOf(to) === 'reciprocal') {
+    return mul(p.value, div(exactNumber(to.reciprocal!), exactNumber(unit.reciprocal!)));
+  }
   return fromBase(inBase(p, from), to);
 }
 
