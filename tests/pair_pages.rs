@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{real_category_pages, stderr, Project};
+use common::{compound_parts, reads_in_parts, real_category_pages, stderr, unit_sizes, Project};
 use std::collections::HashSet;
 use unitly::site::PAGE_BUDGET;
 
@@ -19,6 +19,8 @@ struct Category {
     /// (key, factor as a number when the unit is linear with a decimal or ratio factor)
     units: Vec<(String, Option<f64>)>,
     compounds: Vec<Vec<String>>,
+    /// Each linear unit's size in the base unit, π forms too (what decides compound pages).
+    sizes: std::collections::HashMap<String, f64>,
 }
 
 /// A units.yaml factor ("0.3048", "5/18", 1) as a number; None for pi forms.
@@ -53,11 +55,8 @@ fn categories(site: &Project) -> Vec<Category> {
                     )
                 })
                 .collect(),
-            compounds: c
-                .get("compounds")
-                .and_then(|x| x.as_sequence())
-                .map(|s| s.iter().map(|c| c["parts"].as_sequence().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect()).collect())
-                .unwrap_or_default(),
+            compounds: compound_parts(c),
+            sizes: unit_sizes(c),
         })
         .collect()
 }
@@ -111,12 +110,18 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         let index_links = hrefs(&html_of(&site, &index));
         let slug = |k: &str| k.replace('_', "-");
         for (from, from_factor) in &category.units {
-            let targets = category
-                .units
-                .iter()
-                .filter(|(to, _)| to != from)
-                .map(|(to, f)| (slug(to), *f))
-                .chain(category.compounds.iter().map(|parts| (parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), None)));
+            let targets = category.units.iter().filter(|(to, _)| to != from).map(|(to, f)| (slug(to), *f)).chain(
+                category
+                    .compounds
+                    .iter()
+                    .filter(|parts| reads_in_parts(&category.sizes, from, parts))
+                    .map(|parts| (parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), None)),
+            );
+            for parts in category.compounds.iter().filter(|parts| !reads_in_parts(&category.sizes, from, parts)) {
+                let path = format!("{home}/{}-to-{}", slug(from), parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"));
+                assert!(!site.path(&format!("site{path}.html")).exists(), "{path}: no page, its rows would not read in parts");
+                assert!(!sitemap.contains(&format!("<loc>{BASE}{path}</loc>")), "{path} is not in the sitemap");
+            }
             for (to, to_factor) in targets {
                 let path = format!("{home}/{}-to-{to}", slug(from));
                 let html = html_of(&site, &path);
@@ -152,6 +157,19 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     }
     // Five categories of 4 to 24 units at the least: far more than a handful.
     assert!(checked >= 200, "{checked} pair pages checked");
+    // The compound pages people search for, and none of those that would read "< 0.01 in".
+    for (path, exists) in [
+        ("/length-converter/centimeters-to-feet-and-inches", true),
+        ("/length-converter/millimeters-to-feet-and-inches", true),
+        ("/length-converter/miles-to-feet-and-inches", true),
+        ("/weight-converter/kilograms-to-stones-and-pounds", true),
+        ("/weight-converter/grams-to-pounds-and-ounces", true),
+        ("/length-converter/angstroms-to-feet-and-inches", false),
+        ("/length-converter/light-years-to-feet-and-inches", false),
+        ("/weight-converter/grams-to-stones-and-pounds", false),
+    ] {
+        assert_eq!(site.path(&format!("site{path}.html")).exists(), exists, "{path}");
+    }
     a_pair_page_is_found_by_its_formula_not_its_table(&site);
     embedded_converters_are_cards_in_the_article(&site);
     an_exact_factor_is_stated_exactly(&site);

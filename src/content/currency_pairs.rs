@@ -87,7 +87,7 @@ pub fn quote(units: &Units, reference: Option<&ReferenceRates>, from: &str, to: 
 }
 
 fn end(c: &Currency) -> End {
-    End { key: c.code.clone(), slug: c.code.to_lowercase(), name: c.name.clone(), prose: c.name.clone(), symbol: c.code.clone() }
+    End::without_size(c.code.clone(), c.code.to_lowercase(), c.name.clone(), c.code.clone())
 }
 
 /// The pages of every ordered pair of featured currencies with a rate to state, under the

@@ -43,25 +43,57 @@ pub(super) struct End {
     /// The name as a sentence writes it (`model::prose_name`), made once per unit, not per pair.
     pub prose: String,
     pub symbol: String,
+    /// In the base unit: a linear unit's size (both ends the same), a compound's smallest and
+    /// largest part; None for other kinds and currencies.
+    pub span: Option<(f64, f64)>,
+}
+
+impl End {
+    /// A currency, or a unit of another kind than linear: any pair of them has its page.
+    pub(super) fn without_size(key: String, slug: String, name: String, symbol: String) -> End {
+        End { key, slug, prose: name.clone(), name, symbol, span: None }
+    }
+}
+
+/// Whether the pair `from` → `compound` reads well in parts, so that it gets a page: the last
+/// row of its table, 1,000 `from`, is at least ten of the smallest part (no page of "< 0.01 in"
+/// rows: angstroms or mils to feet and inches), and one `from` is at most 10,000 of the
+/// largest part (no light-years in feet and inches). People search "cm to feet and inches"
+/// and "kg to stone and pounds", not these.
+fn reads_in_parts(from: &End, compound: &End) -> bool {
+    match (from.span, compound.span) {
+        (Some((size, _)), Some((smallest, largest))) => size >= smallest / 100.0 && size <= largest * 10_000.0,
+        _ => true,
+    }
 }
 
 fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
+    let size = |key: &str| category.units.iter().find(|u| u.key == key).and_then(|u| u.factor.as_ref()).and_then(|f| f.parse().ok()).map(|f| f.value());
     let units: Vec<End> = category
         .units
         .iter()
-        .map(|u| End { key: u.key.clone(), slug: slug(&u.key), name: plain_name(&u.name), prose: prose_name(&u.name), symbol: u.symbol.clone() })
+        .map(|u| End {
+            key: u.key.clone(),
+            slug: slug(&u.key),
+            name: plain_name(&u.name),
+            prose: prose_name(&u.name),
+            symbol: u.symbol.clone(),
+            span: size(&u.key).map(|s| (s, s)),
+        })
         .collect();
     let compounds = category
         .compounds
         .iter()
         .map(|c| {
             let symbol = c.parts.iter().filter_map(|p| category.units.iter().find(|u| &u.key == p)).map(|u| u.symbol.as_str()).collect::<Vec<_>>().join(" ");
+            let sizes: Option<Vec<f64>> = c.parts.iter().map(|p| size(p)).collect();
             End {
                 key: c.key.clone(),
                 slug: c.parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"),
                 name: plain_name(&c.name),
                 prose: prose_name(&c.name),
                 symbol,
+                span: sizes.map(|s| (s.iter().copied().fold(f64::INFINITY, f64::min), s.iter().copied().fold(0.0, f64::max))),
             }
         })
         .collect();
@@ -108,7 +140,12 @@ pub(super) fn plan(
     let taken: HashMap<&str, &Page> = routes.iter().map(|p| (p.path.as_str(), p)).collect();
     let mut out = Vec::new();
     for (fi, from) in units.iter().enumerate() {
-        let targets = units.iter().enumerate().filter(|&(ti, _)| ti != fi).map(|(ti, t)| (Some(ti), t)).chain(compounds.iter().map(|c| (None, c)));
+        let targets = units
+            .iter()
+            .enumerate()
+            .filter(|&(ti, _)| ti != fi)
+            .map(|(ti, t)| (Some(ti), t))
+            .chain(compounds.iter().filter(|c| reads_in_parts(from, c)).map(|c| (None, c)));
         for (ti, to) in targets {
             let path = path_of(&home.path, from, to);
             if let Some(route) = taken.get(path.as_str()) {

@@ -1,5 +1,6 @@
 //! A copy of the real site in a temporary folder, to build, break and build again.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -54,13 +55,61 @@ pub fn real_site_pair_pages() -> usize {
         .keys()
         .filter_map(|key| categories.get(key.as_str()))
         .map(|c| {
-            let n = c["units"].as_sequence().map_or(0, Vec::len);
-            let compounds = c.get("compounds").and_then(|x| x.as_sequence()).map_or(0, Vec::len);
-            n * (n - 1) + n * compounds + 1
+            let units: Vec<&str> = c["units"].as_sequence().map_or(vec![], |u| u.iter().filter_map(|u| u["key"].as_str()).collect());
+            let n = units.len();
+            let sizes = unit_sizes(c);
+            let in_parts: usize = compound_parts(c).iter().map(|parts| units.iter().filter(|u| reads_in_parts(&sizes, u, parts)).count()).sum();
+            n * (n - 1) + in_parts + 1
         })
         .sum();
     let featured = units["currencies"].as_sequence().map_or(0, Vec::len);
     unit_pairs + if homes.contains_key("currency") { featured * (featured - 1) } else { 0 }
+}
+
+/// A linear factor with π too ("96939420213600000/pi"): products and quotients of decimals and pi.
+pub fn unit_size(value: &serde_yaml::Value) -> Option<f64> {
+    let text = match value {
+        serde_yaml::Value::Number(n) => return n.as_f64(),
+        serde_yaml::Value::String(s) => s,
+        _ => return None,
+    };
+    let term = |t: &str| if t.trim() == "pi" { Some(std::f64::consts::PI) } else { t.trim().parse::<f64>().ok() };
+    let mut parts = text.split('/');
+    let mut x: f64 = parts.next()?.split('*').map(term).product::<Option<f64>>()?;
+    for d in parts {
+        x /= d.split('*').map(term).product::<Option<f64>>()?;
+    }
+    Some(x)
+}
+
+/// A units.yaml category's linear units' sizes in its base unit, by key.
+pub fn unit_sizes(category: &serde_yaml::Value) -> HashMap<String, f64> {
+    category["units"]
+        .as_sequence()
+        .map_or(&[][..], |s| s.as_slice())
+        .iter()
+        .filter(|u| u.get("scale").is_none() && u.get("reciprocal").is_none())
+        .filter_map(|u| Some((u["key"].as_str()?.to_string(), unit_size(u.get("factor")?)?)))
+        .collect()
+}
+
+/// A units.yaml category's compounds, each as its parts' unit keys.
+pub fn compound_parts(category: &serde_yaml::Value) -> Vec<Vec<String>> {
+    category
+        .get("compounds")
+        .and_then(|x| x.as_sequence())
+        .map(|s| s.iter().map(|c| c["parts"].as_sequence().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect()).collect())
+        .unwrap_or_default()
+}
+
+/// The compounds a unit's pages go to: those whose table (1 to 1,000 of the unit) reaches ten
+/// of the smallest part, and where one unit is at most 10,000 of the largest (no "< 0.01 in"
+/// rows, no light-years in feet and inches).
+pub fn reads_in_parts(sizes: &HashMap<String, f64>, from: &str, parts: &[String]) -> bool {
+    let part_sizes: Vec<f64> = parts.iter().map(|p| sizes[p]).collect();
+    let (smallest, largest) = (part_sizes.iter().copied().fold(f64::INFINITY, f64::min), part_sizes.iter().copied().fold(0.0, f64::max));
+    let size = sizes[from];
+    size >= smallest / 100.0 && size <= largest * 10_000.0
 }
 
 /// Every page the real site's build writes (not the 404): its routes and articles, and the

@@ -140,6 +140,14 @@ test('numbers read as written: exact decimals grouped, others to ten digits, tin
   assert.equal(_test.decimalText(exactNumber('-2.5e-7')), '-2.5 × 10⁻⁷');
   assert.equal(_test.decimalText(exactNumber('1e-9')), '1 × 10⁻⁹');
   assert.equal(_test.approximate(exactNumber('1/3')), '≈ 0.3333333333');
+  // Large numbers: whole numbers exactly, else never zeros standing in for digits.
+  assert.equal(_test.decimalText(exactNumber('1125899906842624')), '1,125,899,906,842,624', '2⁵⁰, a pebibyte in bytes');
+  assert.equal(_test.decimalText(exactNumber('1180591620717411303424')), '1,180,591,620,717,411,303,424', '2⁷⁰');
+  assert.equal(_test.decimalText(exactNumber('1208925819614629174706176')), null, '2⁸⁰: past a sextillion');
+  assert.equal(_test.decimalText(exactNumber('1125899906842624.5')), null, 'a long decimal with a fraction');
+  assert.equal(_test.approximate(exactNumber('149597870700/0.3048')), '≈ 490,806,662,401.575', 'an au in feet');
+  assert.equal(_test.approximate(exactNumber('9460730472580800/0.3048')), '≈ 3.103914197 × 10¹⁶', 'a light-year in feet');
+  assert.equal(_test.approximate(exactNumber('1208925819614629174706176')), '≈ 1.20892582 × 10²⁴', '2⁸⁰');
   assert.equal(_test.approximate(exactNumber('0.0000001')), '≈ 1 × 10⁻⁷');
   assert.equal(_test.approximate(exactNumber('1/1609344000')), '≈ 6.213711922 × 10⁻¹⁰');
 });

@@ -211,7 +211,9 @@ function decimalText(x: Rational): string | null {
   const scaled = (x.n < 0n ? -x.n : x.n) * 10n ** BigInt(places) / x.d;
   let digits = scaled.toString().padStart(places + 1, '0');
   const significant = digits.replace(/^0+/, '').replace(/0+$/, '');
-  if (significant.length > 15) return null;
+  // A whole number is read whole up to a sextillion (1 PiB = 1,125,899,906,842,624 B); other
+  // decimals up to 15 significant digits.
+  if (significant.length > 15 && !(places === 0 && digits.length <= MAX_WHOLE_DIGITS)) return null;
   const int = digits.slice(0, digits.length - places);
   const frac = digits.slice(digits.length - places);
   // Below 10⁻⁶ as a power of ten, as the rounded ones are (exact still): 1.602176634 × 10⁻¹⁹,
@@ -230,10 +232,19 @@ function exactText(x: Rational): string {
   return decimalText(x) ?? approximate(x).replace(/^≈ /, '');
 }
 
-/** "≈ 3.280839895": ten significant digits, grouped. */
+/** Digits of the longest whole number a fact writes out (a sextillion has 22). */
+const MAX_WHOLE_DIGITS = 22;
+
+/**
+ * "≈ 3.280839895": ten significant digits, grouped. Never zeros in place of digits: from
+ * 10¹⁰ every digit of the whole part and decimals up to 15 significant digits
+ * (490,806,662,401.575 ft in an au), from 10¹⁵ a power of ten.
+ */
 function approximate(x: Rational): string {
   const n = toNumber(x);
-  const text = Number(n.toPrecision(10)).toString();
+  const size = Math.abs(n);
+  if (size >= 1e15) return `≈ ${scientific(n.toPrecision(10))}`;
+  const text = Number(n.toPrecision(size >= 1e10 ? 15 : 10)).toString();
   if (/e/.test(text)) return `≈ ${scientific(n.toPrecision(10))}`;
   const [int, frac] = text.split('.');
   return `≈ ${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac ? `.${frac}` : ''}`;
