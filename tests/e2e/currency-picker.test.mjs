@@ -93,6 +93,15 @@ test('a country or the code finds its currency, Escape restores the choice, and 
   await finish(c.page);
 });
 
+test('the Amount reads any currency of the catalog typed with it, not only the featured ones', async () => {
+  const c = await visit();
+  await c.amount.fill('3650 THB to USD');
+  await waitForResult(c.page, '$100.00 USD');
+  await c.amount.fill('฿365');
+  await waitForResult(c.page, '€9.20 EUR');
+  await finish(c.page);
+});
+
 test("amounts follow each currency's minor units: JPY without decimals, KWD with three", async () => {
   const c = await visit('/currency-converter?value=100&from=USD&to=JPY');
   await waitForResult(c.page, '¥15,120 JPY');

@@ -148,9 +148,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const loadReader = (): void => {
     void loadRates();
     void loadAmountReader();
+    void loadCatalog(); // "100 THB": the Amount reads every currency the catalog knows
   };
-  // null while the parser is still on its way (nothing shown, nothing fetched yet).
-  const read: AmountReading | null = quickAmount(amount) ?? (readAmount === null ? null : readAmount(amount, currencies, { from, to }));
+  // null while the parser is still on its way (nothing shown, nothing fetched yet). Money in
+  // the featured currencies reads before the catalog is here (or when it cannot come).
+  const readable = catalog === null ? currencies : catalog.everyCurrency(currencies);
+  const read: AmountReading | null = quickAmount(amount) ?? (readAmount === null ? null : readAmount(amount, readable, { from, to }));
   // A currency typed with the amount (100 EUR, 100 usd to jpy) in place of the menu's.
   const pairFrom = read?.from ?? from;
   const pairTo = read?.to ?? to;
