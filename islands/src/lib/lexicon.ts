@@ -212,7 +212,16 @@ export function unknownWord(word: string, lex: Lexicon, category: string | null)
 }
 
 /**
- * `entry` as a unit of `category`: itself when it is one, else the unit of `category` that is
+ * Prime and double prime, as keyboards and phones type them: feet and inches (5′ 11″) in a
+ * length, minutes and seconds of arc (45° 30′ 15″) in an angle.
+ */
+const ARC_MARKS: Record<string, string> = {
+  "'": 'arcminutes', '′': 'arcminutes', '’': 'arcminutes', '‘': 'arcminutes',
+  '"': 'arcseconds', '″': 'arcseconds', "''": 'arcseconds', '”': 'arcseconds', '“': 'arcseconds', '’’': 'arcseconds',
+};
+
+/**
+ * `entry` as a unit of `category`: itself when it is one, else a prime mark's unit of arc, else the unit of `category` that is
  * its product of units written the other way round, else null. Energy's foot-pound (ft·lbf)
  * and torque's pound-foot (lbf·ft) are the same product, and people write a torque either way
  * ("80 ft lbs" in a car manual), so on the torque card, or after a torque, the foot-pound's
@@ -220,6 +229,11 @@ export function unknownWord(word: string, lex: Lexicon, category: string | null)
  */
 export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | null {
   if (entry.category === category) return entry;
+  const arc = ARC_MARKS[entry.word];
+  if (arc !== undefined && entry.category === 'length') {
+    const unit = lex.categories[category]?.units.find((u) => u.key === arc);
+    if (unit !== undefined) return { category, unit, word: entry.word, exact: entry.exact };
+  }
   const parts = entry.unit.symbol.split('·');
   if (parts.length < 2) return null;
   const symbol = parts.reverse().join('·');

@@ -66,6 +66,18 @@ test('bit rates as people write them, and the food Calorie: the case of b/B and 
   assert.match(error('2000 CAL', 'energy'), /could be cal .* or Cal /);
 });
 
+test('degrees as keyboards type them, and minutes and seconds of arc after an angle', () => {
+  assert.equal(shown('37ºC', 'temperature', 'celsius', 'fahrenheit'), '98.6');
+  assert.equal(shown('37˚C', 'temperature', 'celsius', 'fahrenheit'), '98.6');
+  assert.equal(shown('98.6 ºF', 'temperature', 'fahrenheit', 'celsius'), '37');
+  assert.equal(shown(`45° 30'`, 'angle', 'degrees', 'degrees'), '45.5');
+  assert.equal(shown('45° 30′ 36″', 'angle', 'degrees', 'degrees'), '45.51');
+  assert.equal(shown(`12° 0' 36"`, 'angle', 'degrees', 'arcseconds'), '43,236');
+  // In a length they stay feet and inches.
+  assert.equal(ok(`5'11"`).reading, '5 ft 11 in');
+  assert.equal(shown(`30'`, 'angle', 'degrees', 'degrees'), '0.5', 'on the angle card a prime alone is a minute of arc');
+});
+
 test('the reading says what was read, so a decimal comma or a shorthand is visible', () => {
   assert.equal(ok('1,5').reading, '1.5');
   assert.equal(ok('1,234.5').reading, '1,234.5');

@@ -284,8 +284,15 @@ class Parser {
  * where symbols differ only in case, and other categories' units get a message), or of
  * whichever category the first unit typed belongs to (`null`: the search box). Never throws.
  */
+/**
+ * Signs keyboards type for a degree: the ordinal º (Spanish, Portuguese and Italian layouts)
+ * and the ring ˚ (Apple's Option-K). In a value they mean nothing else, and their
+ * compatibility forms (o, a space and a combining ring) would name no unit.
+ */
+const DEGREE_LOOKALIKES = /[º˚]/g;
+
 export function parseInput(input: string, lex: Lexicon, category: string | null): Parsed {
-  const text = input.trim();
+  const text = input.trim().replace(DEGREE_LOOKALIKES, '°');
   if (text === '') return { kind: 'empty' };
   if (text.length > MAX_VALUE_CHARS) return { kind: 'error', message: `That is too long to read (over ${MAX_VALUE_CHARS} characters).` };
   try {
