@@ -43,6 +43,7 @@ test('plain numbers read exactly: decimals, grouping, decimal commas, e-notation
     ['  42  ', '42'],
     // A hyphen between a whole number and a proper fraction joins a mixed number (US sizes
     // and recipes); with spaces, or before an improper fraction, it is a minus.
+    ['1,00,000', '100000'], ['12,34,567', '1234567'], ['1,00,000.50', '200001/2'], ['-10,00,000', '-1000000'],
     ['1-1/2', '3/2'], ['-1-1/2', '-3/2'], ['3-1/4', '13/4'], ['1 - 1/2', '1/2'], ['5-3/2', '7/2'], ['2-1/2-1', '3/2'],
   ];
   for (const [input, want] of table) {
@@ -84,6 +85,8 @@ test('the reading says what was read, so a decimal comma or a shorthand is visib
   assert.equal(ok('1 1/2').reading, '1 1/2');
   assert.equal(ok('1¾').reading, '1 3/4');
   assert.equal(ok('1-1/2').reading, '1 1/2');
+  assert.deepEqual(ok('1,00,000').notes, ['the commas group lakhs and crores']);
+  assert.match(error('1,00,00'), /more than one decimal separator/, 'not a lakh grouping: two pairs and no three');
   assert.deepEqual(ok('1-1/2').notes, ['the hyphen joins a mixed number']);
   assert.equal(ok('1 - 1/2').notes.length, 0);
   assert.equal(shown('3-1/4"', 'length', 'inches', 'millimeters'), '82.55');

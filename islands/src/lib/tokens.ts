@@ -4,6 +4,7 @@
 //   1,234.5  1,234,567          commas group thousands before a decimal point
 //   1 234 567  1 234,5  1'000   spaces (also no-break and thin) and apostrophes group in threes
 //   1.234.567  1.000,50         points group thousands before a decimal comma
+//   1,00,000  12,34,567         Indian grouping: pairs of digits before the last three
 //   1,5                         a comma not before exactly three digits is a decimal comma
 //   1 1/2  1½                   a mixed number: one integer, then a proper fraction
 // Where a number could be read two ways the reading says which was taken: "1,500" reads one
@@ -111,9 +112,19 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
   let i = start;
   let int = '';
   while (isDigit(s[i])) int += s[i++];
-  const grouping = int === '' ? 'none' : groupingAt(s, i, int);
+  let grouping = int === '' ? 'none' : groupingAt(s, i, int);
   let groups = 0;
-  if (grouping !== 'none') {
+  // 1,00,000 and 1,23,45,678: Indian grouping (lakhs, crores), pairs of digits before the last three.
+  const lakhs = /(?:,\d\d)+,\d{3}(?!\d)/y;
+  lakhs.lastIndex = i;
+  const lakh = int.length <= 2 && int[0] !== '0' ? lakhs.exec(s) : null;
+  if (lakh) {
+    int += lakh[0].replace(/,/g, '');
+    i += lakh[0].length;
+    grouping = 'comma';
+    groups = 2;
+    notes.add('the commas group lakhs and crores');
+  } else if (grouping !== 'none') {
     while (SEPARATOR[grouping].includes(s[i]) && three(s, i + 1)) {
       int += s.slice(i + 1, i + 4);
       i += 4;
