@@ -42,7 +42,7 @@ test('a history entry is a button that converts it again in its card, by keyboar
   const value = page.getByRole('textbox', { name: 'Value' });
   await value.fill('5 ft 11 in');
   await page.getByRole('combobox', { name: 'To' }).selectOption('meters');
-  const entry = history(page).getByRole('button', { name: 'Convert again: Length, 5 ft 11 in to 1.8034 m' });
+  const entry = history(page).getByRole('button', { name: 'Length 5 ft 11 in to 1.8034 m' });
   await entry.waitFor(); // recorded once the conversion settled
   // Something else in the card, then the entry again, from the keyboard.
   await value.fill('2');
@@ -78,18 +78,18 @@ test('older entries and another category: the entry opens its converter page on 
   });
   const list = history(page);
   // The damaged replay costs nothing: the entry is listed and replays from its text.
-  await list.getByRole('button', { name: 'Convert again: Length, 3 feet to 0.9144 meters' }).click();
+  await list.getByRole('button', { name: 'Length 3 feet to 0.9144 meters' }).click();
   await page.waitForFunction(() => document.querySelector('#length-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '0.9144 m');
   assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '3 feet');
   assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'meters');
   // Weight has no card here: its converter page opens on the entry.
-  await list.getByRole('button', { name: 'Convert again: Weight, 10 stones to 140 pounds' }).click();
+  await list.getByRole('button', { name: 'Weight 10 stones to 140 pounds' }).click();
   await page.waitForURL(/\/weight-converter\?value=10\+stones$/);
   await waitForHydration(page);
   await page.waitForFunction(() => document.querySelector('#weight-converter-result')?.textContent.trim() !== '');
   assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '10 stones');
   assert.equal(await resultOf(page), '140 lb');
-  await history(page).getByRole('button', { name: /^Convert again: Currency, 🇬🇧 100 GBP to/ }).click();
+  await history(page).getByRole('button', { name: /^Currency 🇬🇧 100 GBP to/ }).click();
   await page.waitForURL(/\/currency-converter\?value=100&from=GBP&to=JPY$/);
   await waitForHydration(page);
   assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '100');
@@ -111,7 +111,7 @@ test('a star keeps a pair; the home page lists it as a one-click converter; remo
 
   await go(page, '/');
   const favourites = page.getByRole('region', { name: 'Your Favourites' });
-  const link = favourites.getByRole('link', { name: 'Length: Inches (in) to Centimeters (cm)' });
+  const link = favourites.getByRole('link', { name: 'Length Inches (in) to Centimeters (cm)' });
   await link.waitFor();
   await noAxeViolations(page, 'home page with favourites');
   await link.focus();
@@ -131,10 +131,13 @@ test('a star keeps a pair; the home page lists it as a one-click converter; remo
   await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
   await go(page, '/');
   await favourites.getByRole('link').nth(1).waitFor(); // the list is fetched once there are favourites
-  assert.deepEqual(await favourites.getByRole('link').evaluateAll((ls) => ls.map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')])), [
-    ['Currency: 🇬🇧 GBP to 🇯🇵 JPY', '/currency-converter?from=GBP&to=JPY'],
-    ['Length: Inches (in) to Centimeters (cm)', '/length-converter?from=inches&to=centimeters'],
+  // Newest first, each named by what it shows (the arrow read as "to").
+  assert.deepEqual(await favourites.getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href'))), [
+    '/currency-converter?from=GBP&to=JPY',
+    '/length-converter?from=inches&to=centimeters',
   ]);
+  assert.equal(await favourites.getByRole('link', { name: 'Currency 🇬🇧 GBP to 🇯🇵 JPY', exact: true }).getAttribute('href'), '/currency-converter?from=GBP&to=JPY');
+  assert.equal(await favourites.getByRole('link', { name: 'Length Inches (in) to Centimeters (cm)', exact: true }).getAttribute('href'), '/length-converter?from=inches&to=centimeters');
   await favourites.getByRole('button', { name: 'Remove Inches (in) to Centimeters (cm) from favourites' }).click();
   await favourites.getByRole('button', { name: 'Remove 🇬🇧 GBP to 🇯🇵 JPY from favourites' }).click();
   // The list stays to say it is empty (and to hold the focus) until the next visit.
@@ -152,7 +155,7 @@ test('corrupted favourites storage: the home page and the star still work', asyn
   await page.getByRole('button', { name: 'Favourite pair' }).click();
   await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
   await go(page, '/');
-  await page.getByRole('region', { name: 'Your Favourites' }).getByRole('link', { name: 'Weight: Kilograms (kg) to Pounds (lb)' }).waitFor();
+  await page.getByRole('region', { name: 'Your Favourites' }).getByRole('link', { name: 'Weight Kilograms (kg) to Pounds (lb)' }).waitFor();
   await finish(page);
 });
 
@@ -175,7 +178,7 @@ test('a shared link records nothing until the visitor acts, on the unit and the 
   await page.getByRole('textbox', { name: 'Amount' }).fill('200');
   // The panel under the currency card and its chart hydrates when scrolled to.
   await history(page).scrollIntoViewIfNeeded();
-  await history(page).getByRole('button', { name: /^Convert again: Currency, 🇬🇧 200 GBP to/ }).waitFor();
+  await history(page).getByRole('button', { name: /^Currency 🇬🇧 200 GBP to/ }).waitFor();
   await finish(page);
 });
 

@@ -333,7 +333,7 @@ test('a settled conversion is recorded once and shown live in the panel; Clear h
   assert.equal(list[0].to, '1,056.688209 cup');
   const item = panel.getByRole('listitem').first();
   await item.waitFor();
-  assert.match(await item.textContent(), /Volume.*250 L\s*→\s*to1,056.688209 cup.*just now/);
+  assert.match(await item.textContent(), /Volume.*250 L\s*→\s*to\s*1,056.688209 cup.*just now/);
 
   // The panel hears every card: a second conversion goes on top.
   await c.value.fill('1');

@@ -12,7 +12,7 @@
 // row. Customize opens the full choices in a modal dialog (ui/ConsentDialog.tsx), fetched
 // when first pressed; the third-party loader is fetched only when site.yaml configures
 // something to load. The service worker stores both files with every other client file.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ACCEPT_ALL, REJECT_ALL, askForConsent, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { usePopup } from '../ui/usePopup.ts';
@@ -25,6 +25,15 @@ interface Props {
   ads: string;
   /** content/site.yaml `analytics.measurement_id` ("" when not configured). */
   analytics: string;
+}
+
+/** Focuses the page's content (the skip link's target), for this once. */
+function focusContent(): void {
+  const main = document.getElementById('main');
+  if (main === null) return;
+  main.tabIndex = -1;
+  main.focus({ preventScroll: true });
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
 }
 
 export default function ConsentBanner({ ads, analytics }: Props) {
@@ -50,6 +59,17 @@ export default function ConsentBanner({ ads, analytics }: Props) {
     apply(readConsent());
     return subscribeConsent(apply);
   }, [ads, analytics]);
+
+  // The banner (or its dialog) goes with the choice, and with it the button that had the
+  // focus: the focus moves to the page's content, where Tab goes on, not back to <body>.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (consent === null) shown.current = true;
+    else if (consent && shown.current) {
+      shown.current = false;
+      if (document.activeElement === null || document.activeElement === document.body) focusContent();
+    }
+  }, [consent]);
 
   if (consent) return null;
   // On a narrow screen the reject button reads "Reject" (its name stays "Reject

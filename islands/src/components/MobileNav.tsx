@@ -4,7 +4,8 @@
 // converter, grouped). The panel's fifty links are the page's own markup, not this island's
 // props, so they are sent once. The button reads "All converters" where the header shows
 // its links and "Menu" on a phone, where the panel also holds those links. Escape closes
-// the menu and returns focus to the button; so does a click outside it.
+// the menu and returns focus to the button; a click outside it or the focus moving out of
+// it closes it where it is.
 import { useEffect, useRef, useState } from 'react';
 
 export default function MobileNav({ menu }: { menu: string }) {
@@ -14,21 +15,30 @@ export default function MobileNav({ menu }: { menu: string }) {
     const panel = document.getElementById(menu);
     if (panel) panel.hidden = !open;
     if (!open) return;
+    const inside = (target: EventTarget | null): boolean =>
+      target instanceof Node && (panel?.contains(target) === true || button.current?.contains(target) === true);
+    // Escape in the menu or on its button (not in the search box, whose own Escape it is).
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      if (e.key === 'Escape' && (inside(e.target) || e.target === document.body)) {
         setOpen(false);
         button.current?.focus();
       }
     };
     const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!panel?.contains(target) && !button.current?.contains(target)) setOpen(false);
+      if (!inside(e.target)) setOpen(false);
+    };
+    // Tabbing on past the last link closes it too, so the open panel never covers the
+    // control that has the focus (WCAG 2.4.11).
+    const onFocus = (e: FocusEvent) => {
+      if (!inside(e.target)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open, menu]);
   return (

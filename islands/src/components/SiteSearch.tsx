@@ -2,8 +2,9 @@
 // The search box in every page's header, an ARIA 1.2 combobox: words find an article, FAQ
 // entry, unit or converter; a conversion is answered in place. This file is all a page
 // loads of it: the list, the reader of the index, the value parser and the unit words
-// (ui/SearchPanel.tsx) are fetched when the box is first focused. `/` or Ctrl+K (⌘K)
-// focuses it from anywhere on the page.
+// (ui/SearchPanel.tsx) are fetched when the box is first focused. Ctrl+K (⌘K) focuses
+// it from anywhere on the page; a single-key shortcut such as `/` would fire for speech
+// input and stray keys, with no way to turn it off (WCAG 2.1.4).
 import { useEffect, useRef, useState } from 'react';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { useChunk } from '../ui/useChunk.ts';
@@ -12,10 +13,6 @@ import type { PanelKeys, PanelState } from '../ui/SearchPanel.tsx';
 const panelChunk = lazyChunk(() => import('../ui/SearchPanel.tsx').then((m) => m.default));
 // Fixed, not useId(): islands are separate React roots whose generated ids can collide.
 const ID = 'site-search';
-
-/** Whether a key press is typing into a field (where `/` is a character, not a shortcut). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 export default function SiteSearch() {
   const input = useRef<HTMLInputElement>(null);
@@ -29,7 +26,7 @@ export default function SiteSearch() {
     if (input.current?.value) setQuery(input.current.value);
     const onKey = (e: KeyboardEvent) => {
       const shortcut = (e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey) && !e.altKey;
-      if (shortcut || (e.key === '/' && !typing(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey)) {
+      if (shortcut) {
         e.preventDefault();
         input.current?.focus();
         input.current?.select();

@@ -44,6 +44,10 @@ test("the pair's converter page opens on it; changes are announced on the page a
     assert.equal(favouriteHref({ category, from: 'a', to: 'b' }), `${path}?from=a&to=b`);
   }
   assert.equal(favouriteHref({ category: 'no_longer_here', from: 'a', to: 'b' }), '/');
+  // Such a favourite is not listed at all.
+  const old = new MemoryStorage();
+  old.setItem(FAVOURITES_KEY, JSON.stringify([{ ...pair(), category: 'no_longer_here' }, pair()]));
+  assert.deepEqual(readFavourites(old), [pair()]);
   const s = new MemoryStorage();
   const bus = new EventTarget();
   const seen: number[] = [];

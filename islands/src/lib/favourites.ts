@@ -41,7 +41,8 @@ export function readFavourites(storage: Storage | undefined = browserStorage()):
   const data = readStoredArray(FAVOURITES_KEY, storage);
   const out: Favourite[] = [];
   for (const item of data) {
-    if (!isFavourite(item)) continue;
+    // A category the site no longer has would be a link to nowhere in particular: left out.
+    if (!isFavourite(item) || CONVERTER_PATHS[item.category] === undefined) continue;
     const fav = { ...item, from: currentUnitKey(item.category, item.from), to: currentUnitKey(item.category, item.to) };
     if (!out.some((f) => same(f, fav))) {
       out.push({ category: fav.category, label: fav.label, from: fav.from, to: fav.to, fromName: fav.fromName, toName: fav.toName });

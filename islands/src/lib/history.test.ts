@@ -4,6 +4,7 @@ import {
   HISTORY_KEY, HISTORY_LIMIT, HISTORY_EVENT, addHistory, clearHistory, createSettler, readHistory,
   subscribeHistory, type HistoryEntry, type NewHistoryEntry,
 } from './history';
+import { onHistoryCleared } from './historyBus';
 import { MemoryStorage } from '../../test/testData.ts';
 
 
@@ -107,6 +108,22 @@ test('clearHistory empties it', () => {
   clearHistory(s);
   assert.deepEqual(readHistory(s), []);
   assert.equal(s.getItem(HISTORY_KEY), null);
+});
+
+test('clearing the history drops a conversion a card was about to record', () => {
+  const s = new MemoryStorage();
+  const bus = new EventTarget();
+  const settle = createSettler(1000);
+  const stop = onHistoryCleared(() => settle.cancel(), bus);
+  let recorded = 0;
+  settle(() => recorded++);
+  clearHistory(s, bus);
+  settle.flush();
+  assert.equal(recorded, 0, 'the pending record was dropped, not saved after the clear');
+  settle(() => recorded++);
+  settle.flush();
+  assert.equal(recorded, 1, 'later conversions are recorded as before');
+  stop();
 });
 
 test('subscribers hear every record and clear on this page', () => {

@@ -8,7 +8,7 @@ export const HISTORY_LIMIT = 50;
 
 import { CATEGORY_LABELS, COOKING_LABEL, type CategoryLabel } from '../generated/units.ts';
 import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from './storage';
-import { HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
+import { HISTORY_CLEARED_EVENT, HISTORY_EVENT, HISTORY_KEY, isReplay, type Replay } from './historyBus';
 import { currentUnitKey } from './units';
 
 // What the cards need at once lives in historyBus.ts (this module is fetched when a
@@ -100,7 +100,9 @@ export function addHistory(
   return next;
 }
 
-export function clearHistory(storage: Storage | undefined = browserStorage()): void {
+export function clearHistory(storage: Storage | undefined = browserStorage(), target: EventTarget = bus): void {
+  // First, so a card's conversion that was about to be recorded is dropped, not saved after.
+  target.dispatchEvent(new CustomEvent(HISTORY_CLEARED_EVENT));
   try {
     storage?.removeItem(HISTORY_KEY);
   } catch {

@@ -14,6 +14,8 @@ const historyChunk = lazyChunk(() => import('./history'));
 export const HISTORY_KEY = 'conversion-history';
 /** Fired on `window` after this page changes the history; other tabs get a 'storage' event. */
 export const HISTORY_EVENT = 'unitly:history';
+/** Fired on the page bus when the visitor clears the history: a card drops what it was about to record. */
+export const HISTORY_CLEARED_EVENT = 'unitly:history-cleared';
 /** Record a conversion once the input has been still this long, not on every keystroke. */
 export const HISTORY_SETTLE_MS = 1000;
 
@@ -68,6 +70,12 @@ export function recordHistory(entry: NewHistoryEntry): Promise<void> {
     (m) => void m.addHistory(entry),
     (err) => console.warn('Unitly: could not record the conversion:', err),
   );
+}
+
+/** Calls `listener` when this page clears the history. Returns the unsubscribe function. */
+export function onHistoryCleared(listener: () => void, target: EventTarget = bus): () => void {
+  target.addEventListener(HISTORY_CLEARED_EVENT, listener);
+  return () => target.removeEventListener(HISTORY_CLEARED_EVENT, listener);
 }
 
 export interface Settler {

@@ -46,12 +46,12 @@ export default function FavouritesList() {
       <ul className="favourites-list">
         {list.map((f, i) => (
           <li key={`${f.category}:${f.from}:${f.to}`} className="favourite">
-            <a className="favourite-link" href={favouriteHref(f)} aria-label={`${f.label}: ${f.fromName} to ${f.toName}`}>
-              <span className="favourite-type">{f.label}</span>
+            {/* Named by what it shows (WCAG 2.5.3): "Length Feet to Meters", the arrow read as "to". */}
+            <a className="favourite-link" href={favouriteHref(f)}>
+              <span className="favourite-type">{f.label}</span>{' '}
               <span className="favourite-pair">
-                {f.fromName}
-                {' → '}
-                {f.toName}
+                {f.fromName} <span aria-hidden="true">→</span>
+                <span className="visually-hidden">to</span> {f.toName}
               </span>
             </a>
             <button

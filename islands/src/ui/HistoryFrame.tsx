@@ -15,7 +15,7 @@ export function HistoryFrame({ headingLevel = 2, action, children }: { headingLe
   return (
     <section className="card history-panel" aria-labelledby="history-title">
       <div className="history-head">
-        <Heading id="history-title" className="history-title">
+        <Heading id="history-title" className="history-title" tabIndex={-1}>
           Recent Conversions
         </Heading>
         {action}

@@ -32,6 +32,8 @@ export default function HistoryList({ limit = 10, headingLevel = 2 }: HistoryPan
 
   const clear = (): void => {
     clearHistory();
+    // The button goes with the entries: the focus goes to the panel's heading, not to <body>.
+    document.getElementById('history-title')?.focus();
     toast({ title: '🗑️ History cleared', description: 'Your conversion history was removed from this browser' });
   };
 
@@ -62,19 +64,18 @@ export default function HistoryList({ limit = 10, headingLevel = 2 }: HistoryPan
                 {(() => {
                   const content = (
                     <>
-                      <span className="history-type">{e.type}</span>
+                      <span className="history-type">{e.type}</span>{' '}
                       <span className="history-conversion">
-                        <span>{e.from}</span>
-                        <span aria-hidden="true">→</span>
-                        <span className="visually-hidden">to</span>
-                        <span>{e.to}</span>
+                        <span>{e.from}</span> <span aria-hidden="true">→</span>
+                        <span className="visually-hidden">to</span> <span>{e.to}</span>
                       </span>
                     </>
                   );
                   return replayOf(e) === null ? (
                     <span className="history-main">{content}</span>
                   ) : (
-                    <button type="button" className="history-main" title="Convert this again" aria-label={`Convert again: ${e.type}, ${e.from} to ${e.to}`} onClick={() => replay(e)}>
+                    // Named by what it shows (WCAG 2.5.3), "Length 9 m to 29.527559 ft"; what it does is its description.
+                    <button type="button" className="history-main" title="Convert this again" onClick={() => replay(e)}>
                       {content}
                     </button>
                   );

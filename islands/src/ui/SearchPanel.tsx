@@ -149,16 +149,29 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   };
   useEffect(() => {
     const field = input.current;
-    if (!field) return;
+    const search = field?.form;
+    if (!field || !search) return;
     const onFocus = () => setOpen(true);
-    const onBlur = (e: FocusEvent) => {
-      if (!(e.relatedTarget instanceof Node && field.form?.contains(e.relatedTarget))) setOpen(false);
+    // The list closes when the focus leaves the search, from the field or from its Copy
+    // button, so it never covers what the focus moves on to (WCAG 2.4.11).
+    const onFocusOut = (e: FocusEvent) => {
+      if (!(e.relatedTarget instanceof Node && search.contains(e.relatedTarget))) setOpen(false);
+    };
+    // Escape on the Copy button closes the list and brings the focus back to the field
+    // (focused first: the field's focus opens the list).
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.target === field) return;
+      e.preventDefault();
+      field.focus();
+      setOpen(false);
     };
     field.addEventListener('focus', onFocus);
-    field.addEventListener('blur', onBlur);
+    search.addEventListener('focusout', onFocusOut);
+    search.addEventListener('keydown', onKey);
     return () => {
       field.removeEventListener('focus', onFocus);
-      field.removeEventListener('blur', onBlur);
+      search.removeEventListener('focusout', onFocusOut);
+      search.removeEventListener('keydown', onKey);
     };
   }, [input]);
   useEffect(() => () => onState({ expanded: false, active: null }), [onState]);
@@ -172,7 +185,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   }
   if (trimmed !== '' && answer && 'message' in answer) note = answer.message;
   const said = lines.map((l) => `${l.text}.`).join(' ');
-  const announce = trimmed === '' || (!shown && !answer) ? '' : [said, note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
+  const announce = !open || trimmed === '' || (!shown && !answer) ? '' : [said, note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
   const copy = () => void copyWithToast(lines.map((l) => l.text).join('\n'), { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
 
   return (

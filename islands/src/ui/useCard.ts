@@ -9,7 +9,7 @@
 //   it), until the visitor acts: types, chooses, swaps, resets or replays an entry;
 // - only the page's main card (`syncUrl`) reads or writes the address and takes replays.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { createSettler, preloadHistory, recordHistory, subscribeReplay, type Settler } from '../lib/historyBus.ts';
+import { createSettler, onHistoryCleared, preloadHistory, recordHistory, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
@@ -80,6 +80,8 @@ export function useCard(options: CardOptions): Card {
   // The shared address held something this card ignored: rewrite it even before any act.
   const [correctAddress, setCorrectAddress] = useState(false);
   const [settler] = useState(() => createSettler());
+  // Clear history drops the conversion this card was about to record (it came back a second later).
+  useEffect(() => onHistoryCleared(() => settler.cancel()), [settler]);
   const valueInput = useRef<HTMLInputElement>(null);
 
   const choose = (next: (p: Pair) => Pair): void => {
