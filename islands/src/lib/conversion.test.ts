@@ -91,4 +91,8 @@ test('no fuel is 0 in every consumption unit, and infinitely far in every distan
   assert.equal(shown('fuel_economy', '8', 'liters_per_100_kilometers', 'us_gallons_per_100_miles'), '3.40115 gal/100 mi');
   assert.match(message('fuel_economy', '0', 'liters_per_100_kilometers', 'kilometers_per_liter'), /0 L\/100 km has no value in km\/L: it would be infinite\./);
   assert.match(message('fuel_economy', '0', 'kilometers_per_liter', 'us_gallons_per_100_miles'), /0 km\/L has no value in gal\/100 mi: it would be infinite\./);
+  // Below zero a fuel economy means nothing (a temperature below zero does).
+  assert.equal(message('fuel_economy', '-8', 'liters_per_100_kilometers', 'us_gallons_per_100_miles'), 'Fuel Economy is never below zero: type a value above 0.');
+  assert.equal(message('fuel_economy', '-30 mpg', 'kilometers_per_liter', 'liters_per_100_kilometers'), 'Fuel Economy is never below zero: type a value above 0.');
+  assert.equal(shown('temperature', '-8', 'celsius', 'fahrenheit'), '17.6 °F');
 });

@@ -6,7 +6,7 @@
 import { convertParsed, inBase, buildLexicon, type Lexicon, type LexUnit } from './parse';
 import { readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
-import { factorOf, fromBase } from './kinds';
+import { factorOf, kindOf } from './kinds';
 import { formatDecimal, formatResult, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
 import { findTarget, isCookingUnit, type Target } from './target.ts';
@@ -189,6 +189,10 @@ export function convertReading(
   }
   const typed = parsed.kind === 'quantity';
   const reading = typed || notes.length > 0 || squash(parsed.reading) !== squash(input) ? parsed.reading : null;
+  // A reading such as fuel economy is a ratio of two amounts: below zero it means nothing.
+  if (isNegative(parsed.value) && category.units.some((u) => kindOf(u) === 'reciprocal')) {
+    return { kind: 'error', message: `${category.label} is never below zero: type a value above 0.` };
+  }
   let base: Rational | null = null;
   let exact: Rational | null = null;
   try {
