@@ -148,10 +148,24 @@ export async function release(marks: Marks, key: string): Promise<void> {
 const quietSuccess = () => json({ result: "success" }, 200, NO_STORE);
 const notDelivered = () => error(502, "upstream-unavailable");
 
+/** CF-Connecting-IP as it came (Turnstile's `remoteip`), or "unknown". */
+function remoteIpOf(request: Request): string {
+  const ip = (request.headers.get("CF-Connecting-IP") ?? "").trim();
+  return ip === "" || ip.length > 64 ? "unknown" : ip;
+}
+
 async function submit(form: Form, config: Config, env: Env, request: Request, origin: string): Promise<Response> {
   const ip = clientKey(request);
   const limiter = limiterFor(form, form === "contact" ? env.CONTACT_LIMITER : env.SUBSCRIBE_LIMITER);
-  if (!(await limiter.limit({ key: `${form}:${ip}` })).success) {
+  let allowed: boolean;
+  try {
+    allowed = (await limiter.limit({ key: `${form}:${ip}` })).success;
+  } catch (err) {
+    // The binding failed: nothing is sent while the flood guard cannot be asked (a JSON 503, not a 500).
+    console.error(`[unitly] ${form}: the rate limiter failed (${err instanceof Error ? err.message : "unknown"})`);
+    return error(503, "rate-limit-unavailable");
+  }
+  if (!allowed) {
     const wait = FORM_GUARD.retryAfterSeconds;
     return error(429, "rate-limited", { retryAfter: wait }, { "Retry-After": String(wait) });
   }
@@ -170,7 +184,7 @@ async function submit(form: Form, config: Config, env: Env, request: Request, or
     const tokenKey = MARK.token(token.nonce);
     if (!(await claim(marks, tokenKey, FORM_GUARD.tokenMaxAgeMs))) return error(409, "token-used");
     // From here on, any answer but a delivery frees the token for the visitor's retry.
-    const delivered = await deliver({ form, config, webhook, fields, data, ip, origin, marks });
+    const delivered = await deliver({ form, config, webhook, fields, data, remoteIp: remoteIpOf(request), origin, marks });
     if (delivered.status >= 300) await release(marks, tokenKey);
     return delivered;
   } catch (err) {
@@ -188,18 +202,19 @@ interface Accepted {
   fields: Fields;
   /** The whole body (Turnstile's token is in it). */
   data: Record<string, unknown>;
-  ip: string;
+  /** The visitor's own address for Turnstile (not the rate limiter's key, a /64 for IPv6), or "unknown". */
+  remoteIp: string;
   /** Where confirmation links point when SITE_ORIGIN is not set. */
   origin: string;
   marks: Marks;
 }
 
 /** After the token: Turnstile, then the webhook (subscribe: at most one request per mailbox a day). */
-async function deliver({ form, config, webhook, fields, data, ip, origin, marks }: Accepted): Promise<Response> {
+async function deliver({ form, config, webhook, fields, data, remoteIp, origin, marks }: Accepted): Promise<Response> {
   if (config.turnstileSecret) {
     let passed: boolean;
     try {
-      passed = await turnstileOk(config.turnstileVerifyUrl, config.turnstileSecret, data.turnstile, ip, config.timeoutMs);
+      passed = await turnstileOk(config.turnstileVerifyUrl, config.turnstileSecret, data.turnstile, remoteIp, config.timeoutMs);
     } catch (err) {
       console.error(`[unitly] ${form}: Turnstile verification failed (${err instanceof Error ? err.message : "unknown"})`);
       return notDelivered();

@@ -61,22 +61,39 @@ export interface History {
 const SOURCE = "European Central Bank reference rates";
 
 // ---------------------------------------------------------------------------------------
-// Caching: the Cache API where the runtime has one (Workers, workerd), else this isolate's memory.
+// Caching: this isolate's memory first, then the Cache API where the runtime has one
+// (Workers, workerd). Memory alone must hold the costs: on a *.workers.dev address the
+// Cache API exists but keeps nothing, so without it every request asked the provider.
 
 interface EdgeCache {
   match(key: string): Promise<unknown | undefined>;
   put(key: string, value: unknown): Promise<void>;
 }
 
-const memory = new Map<string, { value: unknown; until: number }>();
+/** What this isolate keeps, in characters of JSON (a 25-year daily series is about 150 KB). */
+const MEMORY_BUDGET = 8_000_000;
+const memory = new Map<string, { value: unknown; until: number; size: number }>();
+let memorySize = 0;
 const memoryCache: EdgeCache = {
   async match(key) {
     const hit = memory.get(key);
     return hit && hit.until > Date.now() ? hit.value : undefined;
   },
   async put(key, value) {
-    if (memory.size >= 200) memory.delete(memory.keys().next().value as string);
-    memory.set(key, { value, until: Date.now() + KEPT_SECONDS * 1000 });
+    const size = JSON.stringify(value).length;
+    const old = memory.get(key);
+    if (old) {
+      memory.delete(key);
+      memorySize -= old.size;
+    }
+    // Oldest first out, until the new one fits.
+    for (const [k, v] of memory) {
+      if (memorySize + size <= MEMORY_BUDGET) break;
+      memory.delete(k);
+      memorySize -= v.size;
+    }
+    memory.set(key, { value, until: Date.now() + KEPT_SECONDS * 1000, size });
+    memorySize += size;
   },
 };
 
@@ -87,10 +104,16 @@ function edgeCache(): EdgeCache {
   const url = (key: string) => `https://history.unitly.internal/${key}`;
   return {
     async match(key) {
+      const mine = await memoryCache.match(key);
+      if (mine !== undefined) return mine;
       const res = await store.match(url(key));
-      return res ? res.json() : undefined;
+      if (!res) return undefined;
+      const value: unknown = await res.json();
+      await memoryCache.put(key, value);
+      return value;
     },
     async put(key, value) {
+      await memoryCache.put(key, value);
       const res = new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${KEPT_SECONDS}` } });
       await store.put(url(key), res);
     },
@@ -118,8 +141,13 @@ async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------------------------------
 // The provider
 
-/** Until when this isolate asks the provider nothing (after a failure). */
+/**
+ * Until when this isolate asks the provider nothing after a failure: of its list of
+ * currencies (every pair), or of one pair's series (that pair only: one slow or empty pair
+ * must not take the chart away from every other).
+ */
 let quietUntil = 0;
+const quietPairs = new Map<string, number>();
 
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -206,13 +234,21 @@ export function summarise(from: string, to: string, range: HistoryRange, days: P
   };
 }
 
+/** A failure of one pair's series, apart from one of the list of currencies. */
+class PairFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super("pair");
+  }
+}
+
 /** GET /api/rates/history/{FROM}/{TO}?range=…; the codes as they came in the path (not decoded). */
 export async function history(config: Config, from: string, to: string, params: URLSearchParams): Promise<Response> {
   if (!isCurrencyCode(from) || !isCurrencyCode(to)) return error(400, "unsupported-code");
   if (from === to) return error(400, "same-currency");
   const range = params.get("range") ?? DEFAULT_RANGE;
   if (!Object.hasOwn(HISTORY_RANGES, range)) return error(400, "invalid-range", { ranges: Object.keys(HISTORY_RANGES) });
-  if (Date.now() < quietUntil) return error(502, "history-unavailable");
+  const pair = `${from}/${to}/${range}`;
+  if (Date.now() < quietUntil || Date.now() < (quietPairs.get(pair) ?? 0)) return error(502, "history-unavailable");
 
   const today = isoDay(Date.now());
   const timeoutMs = Math.min(config.timeoutMs, HISTORY_DEADLINE_MS);
@@ -230,13 +266,19 @@ export async function history(config: Config, from: string, to: string, params: 
       const refused = uncovered(known);
       if (refused) return refused;
     }
-    const days = series(config, from, to, range as HistoryRange, today, timeoutMs);
+    const days = series(config, from, to, range as HistoryRange, today, timeoutMs).catch((err: unknown) => {
+      throw new PairFailure(err);
+    });
     days.catch(() => undefined); // judged after the coverage below
     const refused = uncovered(known ?? (await currencies(config, today, timeoutMs)));
     if (refused) return refused;
     return json(summarise(from, to, range as HistoryRange, await days), 200, CACHE_HISTORY);
-  } catch (err) {
-    quietUntil = Date.now() + config.retryMs;
+  } catch (failure) {
+    const err = failure instanceof PairFailure ? failure.cause : failure;
+    if (failure instanceof PairFailure) {
+      if (quietPairs.size >= 1000) quietPairs.clear();
+      quietPairs.set(pair, Date.now() + config.retryMs);
+    } else quietUntil = Date.now() + config.retryMs;
     console.error(`[unitly] history: the provider failed (${err instanceof Error ? err.message : "unknown"})`);
     return error(502, "history-unavailable");
   }

@@ -74,7 +74,7 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
     case "subscribe":
       if (parts.length === 2 && parts[1] === "confirm") {
         // Opening the link shows a button; only its POST confirms (mail scanners open links).
-        return request.method === "POST" ? confirm(config, env, url) : get(() => confirmPage(config, env, url));
+        return request.method === "POST" ? confirm(config, env, url) : allow(request.method, ["GET", "HEAD", "POST"], () => confirmPage(config, env, url));
       }
       return parts.length === 1 ? post(() => subscribe(config, env, request, url.origin)) : notFound();
     default:

@@ -38,7 +38,7 @@ export function normaliseFtse(data: unknown): FtseMeta {
   const chart = isObject(data) ? data.chart : undefined;
   const result = isObject(chart) && Array.isArray(chart.result) ? chart.result[0] : undefined;
   const meta = isObject(result) ? result.meta : undefined;
-  if (!isObject(meta) || !finite(meta.regularMarketPrice)) throw new NoValueError("ftse: missing or non-numeric regularMarketPrice");
+  if (!isObject(meta) || !finite(meta.regularMarketPrice) || meta.regularMarketPrice <= 0) throw new NoValueError("ftse: missing, non-numeric or non-positive regularMarketPrice");
   return {
     regularMarketPrice: meta.regularMarketPrice,
     currency: typeof meta.currency === "string" ? meta.currency : null,

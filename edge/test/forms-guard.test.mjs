@@ -166,6 +166,9 @@ test("Turnstile: with TURNSTILE_SECRET, posts must pass it; the verify endpoint 
     assert.equal((await send({ turnstile: "turnstile-pass" })).status, 200);
     assert.equal(up.state.hooks.length, 1);
     assert.deepEqual(up.state.turnstile.at(-1), { secret: "ts-secret-0x4AAA", response: "turnstile-pass", remoteip: `192.0.2.${ip}` });
+    // An IPv6 visitor's own address, not the /64 the rate limit counts by.
+    assert.equal((await post(w, "/api/contact", { ...contactBody, token: formToken(), turnstile: "turnstile-pass" }, "2001:db8:1:2:3:4:5:6")).status, 200);
+    assert.equal(up.state.turnstile.at(-1).remoteip, "2001:db8:1:2:3:4:5:6");
     // An invalid form token is refused before Turnstile is asked.
     const asked = up.calls("/turnstile");
     assert.equal((await send({ token: "x", turnstile: "turnstile-pass" })).status, 403);

@@ -112,6 +112,9 @@ export async function startUpstream() {
       count(name);
       if (state.historyFail === "slow") await new Promise((r) => setTimeout(r, 8000).unref());
       if (state.historyFail === "status") return send(res, 503, { message: "down" });
+      // `historyFailFor`: the series of any pair with this currency answers 503 (one pair's trouble).
+      const wanted = new URL(req.url, "http://x").searchParams;
+      if (state.historyFailFor && rest !== "currencies" && [wanted.get("base"), wanted.get("symbols")].includes(state.historyFailFor)) return send(res, 503, { message: "down" });
       if (rest === "currencies") return send(res, 200, Object.fromEntries(HISTORY_CODES.map((c) => [c, `${c} name`])));
       const m = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})?$/.exec(rest);
       const q = new URL(req.url, "http://x").searchParams;
@@ -239,7 +242,7 @@ export const kvCalls = (logs, kind) => (logs.join("").match(new RegExp(`\\[kv\\]
  * the logs never hold the key either. `kv`: "count" logs every KV call, "fail-puts" also
  * makes every put throw (KV_WRAPPER).
  */
-export async function startWorker(bindings, { persist, kv } = {}) {
+export async function startWorker(bindings, { persist, kv, cache } = {}) {
   assert.ok(existsSync(WORKER), "dist/worker.js is missing: run `npm run build` (npm test does)");
   const logs = [];
   const live = { kvNamespaces: { [KV_BINDING]: "live-data" } };
@@ -254,6 +257,8 @@ export async function startWorker(bindings, { persist, kv } = {}) {
     ...wranglerBindings(),
     bindings,
     ...(kv ? wrapped : live),
+    // `cache: false`: the Cache API keeps nothing, as on a *.workers.dev address.
+    ...(cache === false ? { cache: false } : {}),
   };
   const mf = new Miniflare({
     cf: false, // no download of the request.cf data
@@ -300,10 +305,10 @@ export async function until(check, ms = 3000) {
  * Runs `fn` with a fake upstream and a worker bound to it, and always cleans up.
  * `extraEnv` overrides bindings; as a function it gets the upstream's base URL.
  */
-export async function withWorker(extraEnv, fn) {
+export async function withWorker(extraEnv, fn, options = {}) {
   const up = await startUpstream();
   // No back-off unless a test asks for it, so a test can fail an upstream and heal it at once.
-  const worker = await startWorker({ UPSTREAM_RETRY_SECONDS: "0", ...up.env(typeof extraEnv === "function" ? extraEnv(up.base) : extraEnv) });
+  const worker = await startWorker({ UPSTREAM_RETRY_SECONDS: "0", ...up.env(typeof extraEnv === "function" ? extraEnv(up.base) : extraEnv) }, options);
   try {
     await fn(worker, up);
   } finally {

@@ -50,6 +50,28 @@ test("caching: the same pair and range again costs no upstream call; another ran
     assert.equal(up.calls("rates-USD"), 0, "history never touches the rate table");
   }));
 
+test("where the Cache API keeps nothing (a *.workers.dev address), the isolate's memory holds the costs", () =>
+  withWorker({}, async (w, up) => {
+    const first = await w.fetch("/api/rates/history/USD/EUR?range=1Y");
+    assert.equal(first.status, 200);
+    assert.deepEqual([up.calls("history-currencies"), up.calls("history-series")], [1, 1]);
+    for (let i = 0; i < 3; i++) assert.deepEqual((await w.fetch("/api/rates/history/USD/EUR?range=1Y")).json, first.json);
+    // A made-up pair is answered from the known list of currencies, with no call at all.
+    assert.equal((await w.fetch("/api/rates/history/QQA/QQB?range=max")).json.result, "no-history");
+    assert.deepEqual([up.calls("history-currencies"), up.calls("history-series")], [1, 1]);
+  }, { cache: false }));
+
+test("one pair failing pauses that pair only; another pair is still answered", () =>
+  withWorker({ UPSTREAM_RETRY_SECONDS: "60" }, async (w, up) => {
+    assert.equal((await w.fetch("/api/rates/history/USD/EUR?range=1M")).status, 200);
+    up.state.historyFailFor = "GBP";
+    assert.equal((await w.fetch("/api/rates/history/USD/GBP?range=1M")).json["error-type"], "history-unavailable");
+    const calls = up.calls("history-series");
+    assert.equal((await w.fetch("/api/rates/history/USD/GBP?range=1M")).json["error-type"], "history-unavailable", "that pair is paused");
+    assert.equal(up.calls("history-series"), calls, "without asking");
+    assert.equal((await w.fetch("/api/rates/history/USD/EUR?range=1Y")).status, 200, "another pair is answered");
+  }));
+
 test("a currency outside the provider: a 200 no-history answer naming it, without asking for a series", () =>
   withWorker({}, async (w, up) => {
     assert.equal((await w.fetch("/api/rates/history/USD/EUR?range=1M")).status, 200);

@@ -55,6 +55,11 @@ test("ftse: a non-numeric regularMarketPrice or non-JSON answer is a 502", () =>
     const noPrice = await w.fetch("/api/ftse-proxy");
     assert.equal(noPrice.status, 502);
     assert.equal(noPrice.json["error-type"], "no-price");
+    // A price of zero or below is no price either, as for gold.
+    up.state.fail = null;
+    up.state.edit = (name, body) => (name === "ftse" ? { chart: { result: [{ meta: { ...body.chart.result[0].meta, regularMarketPrice: 0 } }], error: null } } : body);
+    assert.equal((await w.fetch("/api/ftse-proxy")).json["error-type"], "no-price");
+    up.state.edit = null;
     up.state.fail = "garbage";
     const garbage = await w.fetch("/api/ftse-proxy");
     assert.equal(garbage.status, 502);
@@ -63,7 +68,7 @@ test("ftse: a non-numeric regularMarketPrice or non-JSON answer is a 502", () =>
     const down = await w.fetch("/api/ftse-proxy");
     assert.equal(down.status, 502);
     assert.equal(down.json["error-type"], "upstream-unavailable");
-    assert.equal(up.calls("ftse"), 3);
+    assert.equal(up.calls("ftse"), 4);
   }));
 
 test("market: past MARKET_TTL_SECONDS (and its grace) the old quote is answered at once and refreshed behind it; a failed refresh marks it stale", () =>

@@ -74,7 +74,7 @@ test("wrong method is a 405 JSON with an Allow header", () =>
     const cases = [
       ["POST", "/api/gold-proxy", "GET, HEAD"], ["DELETE", "/api/ftse-proxy", "GET, HEAD"], ["PUT", "/api/rates/latest/USD", "GET, HEAD"],
       ["OPTIONS", "/api/rates/pair/USD/EUR/1", "GET, HEAD"], ["GET", "/api/contact", "POST"], ["PUT", "/api/subscribe", "POST"],
-      ["OPTIONS", "/api/contact", "POST"],
+      ["OPTIONS", "/api/contact", "POST"], ["PUT", "/api/subscribe/confirm", "GET, HEAD, POST"], ["DELETE", "/api/subscribe/confirm?t=x", "GET, HEAD, POST"],
     ];
     for (const [method, path, allow] of cases) {
       const a = await w.fetch(path, { method, headers: { Origin: "https://evil.example" } });
