@@ -188,6 +188,12 @@ export function ratesUrl(config: Config): string {
  * wrangler.jsonc declares the one of the shortest default TTL (a test checks they agree),
  * and the scheduled handler logs a schedule that is not this one.
  */
+/** How often cronFor(ttlMs)'s schedule runs, in ms. */
+export function cronPeriodMs(ttlMs: number): number {
+  const minutes = Math.max(1, Math.round(ttlMs / 60000));
+  return (minutes % 60 === 0 && minutes <= 24 * 60 ? minutes : Math.min(minutes, 59)) * 60000;
+}
+
 export function cronFor(ttlMs: number): string {
   const minutes = Math.max(1, Math.round(ttlMs / 60000));
   if (minutes % 60 === 0 && minutes <= 24 * 60) {

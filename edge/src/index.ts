@@ -1,7 +1,7 @@
 // Unitly's edge function: a Web-standard Workers module that answers /api/*, and whose
 // Cron Triggers (wrangler.jsonc) keep the live data in Workers KV fresh.
 // Everything else is static assets (wrangler.jsonc routes only /api/* here first).
-import { cronFor, readConfig, type Config, type Env } from "./config";
+import { cronFor, cronPeriodMs, readConfig, type Config, type Env } from "./config";
 import { confirm, confirmPage } from "./confirm";
 import { contact, formToken, subscribe } from "./forms";
 import { error, methodNotAllowed, notFound } from "./http";
@@ -30,6 +30,7 @@ function storeContext(env: Env, ctx: ExecutionContext | undefined, config: Confi
     // Some callers (tests, other runtimes) pass no ctx; then the work simply runs unawaited.
     waitUntil: (p) => (ctx?.waitUntil ? ctx.waitUntil(p) : void p),
     log: (message) => console.error(`[unitly] ${redact(message, config.apiKey)}`),
+    cronPeriodMs: cronPeriodMs(Math.min(config.ratesTtlMs, config.marketTtlMs)),
   };
 }
 

@@ -42,6 +42,12 @@ export interface StoreContext {
   waitUntil(promise: Promise<unknown>): void;
   /** Log lines pass through this (it removes the API key). */
   log(message: string): void;
+  /**
+   * How often the Cron Trigger runs. In an outage it is the cron that retries: a visitor
+   * retries only when the cron is a whole period late (else every location's visitors would
+   * retry at the same moment, each with KV writes). Without it, visitors retry at once.
+   */
+  cronPeriodMs?: number;
 }
 
 type Failure = "no-value" | "unavailable";
@@ -191,15 +197,16 @@ const hasValue = (r: StoredRecord) => r.value !== undefined && typeof r.fetchedA
  * Refreshes `table` unless it is backed off or leased by someone else. `claim` writes a
  * lease first (visitor-triggered refreshes; the cron is one invocation per schedule and
  * does not need one). `persist` writes the outcome to KV at once (the cron writes once for
- * all its tables instead). Resolves with the record afterwards, whatever happened.
+ * all its tables instead); `early`: how long before the back-off ends it may already run
+ * (the cron's slack). Resolves with the record afterwards, whatever happened.
  */
-function refresh<T>(table: Table<T>, ctx: StoreContext, claim: boolean, persist = true): Promise<StoredRecord> {
+function refresh<T>(table: Table<T>, ctx: StoreContext, claim: boolean, persist = true, early = 0): Promise<StoredRecord> {
   const running = inflight.get(table.name);
   if (running) return running;
   const run = (async () => {
     const before = await current(ctx, table.name);
     const now = Date.now();
-    if (now < before.retryAt || (now < before.leaseUntil && !held.has(table.name))) return before;
+    if (now + early < before.retryAt || (now < before.leaseUntil && !held.has(table.name))) return before;
     if (claim) {
       lease(table as Table<unknown>, now);
       await writeKv(ctx, table.name);
@@ -254,8 +261,9 @@ export async function read<T>(table: Table<T>, ctx: StoreContext): Promise<Serve
   if (hasValue(record)) {
     const age = now - (record.fetchedAt as number);
     if (record.failures > 0) {
-      // An outage: the last good data, marked stale; retried once the back-off allows.
-      if (now >= record.retryAt && now >= record.leaseUntil) ctx.waitUntil(refresh(table, ctx, true));
+      // An outage: the last good data, marked stale; the cron retries once the back-off
+      // allows, and a visitor only when the cron is a whole period late.
+      if (now >= record.retryAt + (ctx.cronPeriodMs ?? 0) && now >= record.leaseUntil) ctx.waitUntil(refresh(table, ctx, true));
       return served(record, "stale");
     }
     if (age < ttlMs + graceMs(ttlMs)) return served(record, "hit");
@@ -300,7 +308,9 @@ export async function refreshDue(tables: Table<unknown>[], ctx: StoreContext): P
   const outcomes = tables.map((table): DueOutcome | "due" => {
     const record = records[table.name];
     if (hasValue(record) && now - (record.fetchedAt as number) < table.ttlMs - cronSlackMs(table.ttlMs)) return "fresh";
-    if (now < record.retryAt) return "backed-off";
+    // The back-off ends between two runs: this run takes it if it ends within the slack, so
+    // the retry is not left to the next run (or to visitors).
+    if (now + cronSlackMs(table.ttlMs) < record.retryAt) return "backed-off";
     if (now < record.leaseUntil) return "leased";
     return "due";
   });
@@ -312,7 +322,7 @@ export async function refreshDue(tables: Table<unknown>[], ctx: StoreContext): P
     unclaimed.forEach((t) => lease(t, now));
     await writeKv(ctx, unclaimed[0].name);
   }
-  const after = await Promise.all(due.map((t) => refresh(t, ctx, false, false)));
+  const after = await Promise.all(due.map((t) => refresh(t, ctx, false, false, cronSlackMs(t.ttlMs))));
   await writeKv(ctx, due[0].name);
   return outcomes.map((o, i) => {
     if (o !== "due") return o;
