@@ -67,14 +67,16 @@ export async function confirm(config: Config, env: Env, url: URL): Promise<Respo
     if (err instanceof MarksDown) return seeOther(CONFIRM_PAGES.unavailable);
     throw err;
   }
-  const sent = await forward("subscribe", config.subscribeWebhook!, {
+  // The mark's key is the link's own id: a receiver drops a repeat of this confirmation.
+  const sent = await forward("subscribe", config.subscribeWebhook!, key.slice(key.indexOf(":") + 1), {
     event: "confirmed",
     email,
     requestedAt: new Date(requestedAt).toISOString(),
     confirmedAt: new Date(now).toISOString(),
   }, config.timeoutMs);
-  if (!sent) {
-    await release(marks, key); // the same link can confirm later
+  if (sent !== "sent") {
+    // The same link can confirm later (a repeat the receiver may drop by its id).
+    await release(marks, key);
     return seeOther(CONFIRM_PAGES.unavailable);
   }
   return seeOther(CONFIRM_PAGES.confirmed);

@@ -11,7 +11,10 @@
 //      409 token-used and is not delivered,
 //   6. Turnstile, when TURNSTILE_SECRET is set (403 turnstile-failed).
 // A post that was not delivered (webhook down: 502) frees its token again, so the
-// visitor's retry goes through; the form keeps the text and says it was not sent.
+// visitor's retry goes through; the form keeps the text and says it was not sent. A webhook
+// that does not answer in time may have the post all the same: 502 delivery-unknown keeps
+// the token used (a replay is not sent twice), and the form says so. Every post carries an
+// `id` (also its Idempotency-Key header) a receiver can drop repeats by.
 // A subscription is double opt-in (confirm.ts): the webhook first gets a confirmation
 // request with a signed link (48 h), at most one per mailbox a day (mailbox.ts).
 // Webhook URLs are secrets (a URL often embeds a token): no answer and no log line holds
@@ -22,7 +25,7 @@ import { clientKey, confirmLink, issueToken, checkToken, limiterFor, sha256hex, 
 import { error, json, NO_STORE } from "./http";
 import { mailbox } from "./mailbox";
 import { marksFor, type Marks } from "./marks";
-import { postJson } from "./upstream";
+import { postJson, UpstreamTimeout } from "./upstream";
 
 type Fields = Record<string, string>;
 type Rule = (value: string) => string | undefined;
@@ -103,16 +106,24 @@ export async function formToken(config: Config): Promise<Response> {
 }
 
 /**
- * POSTs `payload` to a webhook; true when it answered 2xx. A failure is logged with the
- * form and what went wrong (a status, a timeout), never the webhook's address.
+ * What a webhook post came to: `sent` (a 2xx answer), `failed` (refused: a status, no
+ * connection), or `unknown` (no answer in time: it may have arrived and been handled).
  */
-export async function forward(form: Form, webhook: string, payload: Record<string, unknown>, timeoutMs: number): Promise<boolean> {
+export type Delivery = "sent" | "failed" | "unknown";
+
+/**
+ * POSTs `payload` to a webhook with `id` in it and as its Idempotency-Key header: one id per
+ * event, the same if the event is ever posted again, so a receiver can drop a repeat. A
+ * failure is logged with the form and what went wrong (a status, a timeout), never the
+ * webhook's address.
+ */
+export async function forward(form: Form, webhook: string, id: string, payload: Record<string, unknown>, timeoutMs: number): Promise<Delivery> {
   try {
-    await postJson(webhook, { form, ...payload }, timeoutMs);
-    return true;
+    await postJson(webhook, { form, id, ...payload }, timeoutMs, { "Idempotency-Key": id });
+    return "sent";
   } catch (err) {
     console.error(`[unitly] ${form}: webhook failed (${err instanceof Error ? err.message : "unknown"})`);
-    return false;
+    return err instanceof UpstreamTimeout ? "unknown" : "failed";
   }
 }
 
@@ -147,6 +158,8 @@ export async function release(marks: Marks, key: string): Promise<void> {
 
 const quietSuccess = () => json({ result: "success" }, 200, NO_STORE);
 const notDelivered = () => error(502, "upstream-unavailable");
+/** The webhook did not answer in time: the post may have arrived, so the token stays used. */
+const deliveryUnknown = () => error(502, "delivery-unknown");
 
 /** CF-Connecting-IP as it came (Turnstile's `remoteip`), or "unknown". */
 function remoteIpOf(request: Request): string {
@@ -183,10 +196,11 @@ async function submit(form: Form, config: Config, env: Env, request: Request, or
     const marks = marksFor(env.FORM_MARKS);
     const tokenKey = MARK.token(token.nonce);
     if (!(await claim(marks, tokenKey, FORM_GUARD.tokenMaxAgeMs))) return error(409, "token-used");
-    // From here on, any answer but a delivery frees the token for the visitor's retry.
-    const delivered = await deliver({ form, config, webhook, fields, data, remoteIp: remoteIpOf(request), origin, marks });
-    if (delivered.status >= 300) await release(marks, tokenKey);
-    return delivered;
+    // From here on, an answer that says nothing was delivered frees the token for the
+    // visitor's retry; a delivery, or one that may have happened, keeps it used.
+    const { response, spent } = await deliver({ form, config, webhook, id: token.nonce, fields, data, remoteIp: remoteIpOf(request), origin, marks });
+    if (!spent) await release(marks, tokenKey);
+    return response;
   } catch (err) {
     if (err instanceof Reject) return err.response;
     if (err instanceof MarksDown) return notDelivered();
@@ -199,6 +213,8 @@ interface Accepted {
   form: Form;
   config: Config;
   webhook: string;
+  /** The post's id for the receiver (the token's nonce: one per submission). */
+  id: string;
   fields: Fields;
   /** The whole body (Turnstile's token is in it). */
   data: Record<string, unknown>;
@@ -209,42 +225,50 @@ interface Accepted {
   marks: Marks;
 }
 
+/** The answer, and whether the token is spent: something was, or may have been, delivered. */
+interface Outcome {
+  response: Response;
+  spent: boolean;
+}
+
+const answered = (delivery: Delivery, success: () => Response): Outcome =>
+  delivery === "sent" ? { response: success(), spent: true } : delivery === "unknown" ? { response: deliveryUnknown(), spent: true } : { response: notDelivered(), spent: false };
+
 /** After the token: Turnstile, then the webhook (subscribe: at most one request per mailbox a day). */
-async function deliver({ form, config, webhook, fields, data, remoteIp, origin, marks }: Accepted): Promise<Response> {
+async function deliver({ form, config, webhook, id, fields, data, remoteIp, origin, marks }: Accepted): Promise<Outcome> {
   if (config.turnstileSecret) {
     let passed: boolean;
     try {
       passed = await turnstileOk(config.turnstileVerifyUrl, config.turnstileSecret, data.turnstile, remoteIp, config.timeoutMs);
     } catch (err) {
       console.error(`[unitly] ${form}: Turnstile verification failed (${err instanceof Error ? err.message : "unknown"})`);
-      return notDelivered();
+      return { response: notDelivered(), spent: false };
     }
-    if (!passed) return error(403, "turnstile-failed");
+    if (!passed) return { response: error(403, "turnstile-failed"), spent: false };
   }
 
   const now = Date.now();
   if (form === "contact") {
-    const sent = await forward(form, webhook, { ...fields, receivedAt: new Date(now).toISOString() }, config.timeoutMs);
-    return sent ? json({ result: "success" }, 200, NO_STORE) : notDelivered();
+    const delivery = await forward(form, webhook, id, { ...fields, receivedAt: new Date(now).toISOString() }, config.timeoutMs);
+    return answered(delivery, () => json({ result: "success" }, 200, NO_STORE));
   }
 
   // Asking again within a day, by any spelling of the mailbox and from any client, sends
   // nothing and answers as the first time did (which tells nobody whether it is subscribed).
   const { email } = fields;
   const askedKey = await MARK.asked(email);
-  if (!(await claim(marks, askedKey, FORM_GUARD.resendAfterMs))) return json({ result: "success", confirm: "sent" }, 200, NO_STORE);
-  const sent = await forward(form, webhook, {
+  if (!(await claim(marks, askedKey, FORM_GUARD.resendAfterMs))) return { response: json({ result: "success", confirm: "sent" }, 200, NO_STORE), spent: true };
+  const delivery = await forward(form, webhook, id, {
     event: "confirmation-requested",
     email,
     confirmUrl: await confirmLink(config.formSecret!, config.siteOrigin ?? origin, email, now),
     expiresAt: new Date(now + FORM_GUARD.confirmLinkTtlMs).toISOString(),
     receivedAt: new Date(now).toISOString(),
   }, config.timeoutMs);
-  if (!sent) {
-    await release(marks, askedKey);
-    return notDelivered();
-  }
-  return json({ result: "success", confirm: "sent" }, 200, NO_STORE);
+  // Not sent for sure, or perhaps not: the mailbox may ask again (a second confirmation
+  // mail is harmless; none at all would leave the visitor waiting a day).
+  if (delivery !== "sent") await release(marks, askedKey);
+  return answered(delivery, () => json({ result: "success", confirm: "sent" }, 200, NO_STORE));
 }
 
 export const contact = (config: Config, env: Env, request: Request, origin: string) => submit("contact", config, env, request, origin);

@@ -10,6 +10,9 @@ export class UpstreamError extends Error {}
  */
 export class NoValueError extends UpstreamError {}
 
+/** No answer within the time allowed: the request may still have arrived (a webhook's post). */
+export class UpstreamTimeout extends UpstreamError {}
+
 const MAX_BODY_CHARS = 1_000_000; // an upstream answer larger than this is not what we asked for
 
 /** Where a URL points, safe to log: the host only, never the path or query. */
@@ -33,7 +36,7 @@ async function withTimeout<T>(timeoutMs: number, run: (signal: AbortSignal) => P
   try {
     return await run(controller.signal);
   } catch (err) {
-    if (controller.signal.aborted) throw new UpstreamError(`timed out after ${timeoutMs} ms`);
+    if (controller.signal.aborted) throw new UpstreamTimeout(`timed out after ${timeoutMs} ms`);
     if (err instanceof UpstreamError) throw err;
     throw new UpstreamError(`network error (${err instanceof Error ? err.name : "unknown"})`);
   } finally {
@@ -66,13 +69,13 @@ export function getJson(url: string, timeoutMs: number): Promise<unknown> {
   });
 }
 
-/** POSTs JSON to a webhook; resolves only on a 2xx answer. */
-export function postJson(url: string, payload: unknown, timeoutMs: number): Promise<void> {
+/** POSTs JSON to a webhook; resolves only on a 2xx answer. `headers` are added to the post's. */
+export function postJson(url: string, payload: unknown, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
   return withTimeout(timeoutMs, async (signal) => {
     const res = await fetch(url, {
       method: "POST",
       signal,
-      headers: { "Content-Type": "application/json; charset=utf-8", "User-Agent": "UnitlyEdge/1.0" },
+      headers: { "Content-Type": "application/json; charset=utf-8", "User-Agent": "UnitlyEdge/1.0", ...headers },
       body: JSON.stringify(payload),
     });
     await res.body?.cancel(); // the webhook's answer body is not needed; free the connection

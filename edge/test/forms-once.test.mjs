@@ -80,3 +80,19 @@ test("a webhook that fails frees the token: of racing posts none claims success,
     const retries = await Promise.all(Array.from({ length: 5 }, () => post(w, "/api/contact", { ...message, token })));
     assert.deepEqual(retries.map((a) => a.status).sort(), [200, 409, 409, 409, 409]);
   }));
+
+test("a webhook that answers too late may have the post: 502 delivery-unknown, and the same post is not sent again", () =>
+  withWorker({ UPSTREAM_TIMEOUT_MS: "300" }, async (w, up) => {
+    up.state.hooksSlowMs = 800;
+    const token = formToken();
+    const first = await post(w, "/api/contact", { ...message, token });
+    assert.equal(first.status, 502);
+    assert.deepEqual(first.json, { result: "error", "error-type": "delivery-unknown" });
+    assert.equal(up.calls("/hook/contact"), 1);
+    // The visitor's (or a double-clicking browser's) same post: the token stays used.
+    up.state.hooksSlowMs = 0;
+    const again = await post(w, "/api/contact", { ...message, token });
+    assert.equal(again.status, 409);
+    assert.equal(up.calls("/hook/contact"), 1, "the receiver got it once");
+    assert.match(w.logs.join(""), /\[unitly\] contact: webhook failed \(timed out after 300 ms\)/);
+  }));

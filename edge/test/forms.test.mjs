@@ -24,9 +24,12 @@ test("contact: valid input is forwarded trimmed to the webhook as JSON", () =>
     const hook = up.state.hooks[0];
     assert.equal(hook.path, "/hook/contact");
     assert.match(hook.contentType, /^application\/json/);
-    const { receivedAt, ...fields } = hook.body;
+    const { receivedAt, id, ...fields } = hook.body;
     assert.deepEqual(fields, { form: "contact", name: "Ada Lovelace", email: "ada@example.org", subject: "accuracy", message: "Line one\nLine two\tend" });
     assert.ok(!Number.isNaN(Date.parse(receivedAt)));
+    // The submission's id, in the body and as the Idempotency-Key header: a receiver drops repeats by it.
+    assert.match(id, /^[A-Za-z0-9_-]{16,}$/);
+    assert.equal(hook.idempotencyKey, id);
   }));
 
 test("subscribe: valid input asks its own webhook for a confirmation", () =>

@@ -134,7 +134,9 @@ export async function startUpstream() {
 
     if (path.startsWith("/hook/")) {
       count(path);
-      state.hooks.push({ path, contentType: req.headers["content-type"], body: JSON.parse(Buffer.concat(chunks).toString()) });
+      state.hooks.push({ path, contentType: req.headers["content-type"], idempotencyKey: req.headers["idempotency-key"], body: JSON.parse(Buffer.concat(chunks).toString()) });
+      // `hooksSlowMs`: the receiver takes the post, then answers this late.
+      if (state.hooksSlowMs) await new Promise((r) => setTimeout(r, state.hooksSlowMs).unref());
       return send(res, path.startsWith("/hook/fail") || state.hooksDown ? 500 : 200, { ok: true });
     }
 

@@ -28,7 +28,7 @@ test("double opt-in: the link opens a page that confirms nothing; its button con
     const a = await post(w, "/api/subscribe", { email: "Reader@Example.org", token: formToken() });
     assert.deepEqual(a.json, { result: "success", confirm: "sent" });
     const ask = up.state.hooks[0].body;
-    assert.deepEqual(Object.keys(ask).sort(), ["confirmUrl", "email", "event", "expiresAt", "form", "receivedAt"]);
+    assert.deepEqual(Object.keys(ask).sort(), ["confirmUrl", "email", "event", "expiresAt", "form", "id", "receivedAt"]);
     assert.deepEqual([ask.form, ask.event, ask.email], ["subscribe", "confirmation-requested", "Reader@Example.org"]);
     const url = new URL(ask.confirmUrl);
     assert.equal(url.origin, "http://unitly.test", "the origin the request came to");
@@ -60,6 +60,9 @@ test("double opt-in: the link opens a page that confirms nothing; its button con
     const done = up.state.hooks[1].body;
     assert.deepEqual([done.event, done.email], ["confirmed", "Reader@Example.org"]);
     assert.ok(Date.parse(done.confirmedAt) >= Date.parse(done.requestedAt));
+    // Each event its own id; the confirmation's is the link's, the same for a repeat.
+    assert.notEqual(done.id, up.state.hooks[0].body.id);
+    assert.equal(up.state.hooks[1].idempotencyKey, done.id);
   }));
 
 test("10 parallel opens, then 10 parallel presses of one link: exactly 1 confirmed", () =>

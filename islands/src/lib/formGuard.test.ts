@@ -75,6 +75,15 @@ test('a token another post already used is reported, and the next send fetches a
   assert.deepEqual(calls.map((x) => x.body?.token ?? x.url), ['/api/form-token', 't1', '/api/form-token', 't2']);
 });
 
+test('a post the receiver may have (no answer in time) spends its token: a resend gets a fresh one', async () => {
+  const { calls, fetchImpl } = edge([[502, { result: 'error', 'error-type': 'delivery-unknown' }]]);
+  const { now, sleep } = clock();
+  const g = new FormGuard({ fetchImpl, now, sleep });
+  assert.deepEqual(await g.send('/api/contact', {}, ''), { kind: 'unknown' });
+  assert.deepEqual(await g.send('/api/contact', {}, ''), { kind: 'sent' });
+  assert.deepEqual(calls.map((x) => x.body?.token ?? x.url), ['/api/form-token', 't1', '/api/form-token', 't2']);
+});
+
 test('a failed post keeps its token for the retry; an old token is replaced', async () => {
   const { calls, fetchImpl } = edge([[502, { result: 'error', 'error-type': 'upstream-unavailable' }]]);
   const { c, now, sleep } = clock();

@@ -95,8 +95,8 @@ export class FormGuard {
         this.discard();
         continue;
       }
-      // Spent: sent with it, refused, or already used by another post (a fresh one next time).
-      if (outcome.kind === 'sent' || outcome.kind === 'token' || outcome.kind === 'used') this.discard();
+      // Spent: sent with it (or perhaps sent), refused, or already used by another post (a fresh one next time).
+      if (outcome.kind === 'sent' || outcome.kind === 'unknown' || outcome.kind === 'token' || outcome.kind === 'used') this.discard();
       return outcome;
     }
   }

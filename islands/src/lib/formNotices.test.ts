@@ -12,8 +12,9 @@ test('every way a post fails has a sentence for each form', async () => {
     await answer(403, { 'error-type': 'turnstile-failed' }),
     await answer(413, { result: 'error' }),
     await answer(502, { result: 'error' }),
+    await answer(502, { result: 'error', 'error-type': 'delivery-unknown' }),
   ];
-  assert.deepEqual(outcomes.map(noticeFor), ['network', 'limited', 'challenge', 'refused', 'unavailable']);
+  assert.deepEqual(outcomes.map(noticeFor), ['network', 'limited', 'challenge', 'refused', 'unavailable', 'unknown']);
   for (const [kind, row] of Object.entries(FORM_NOTICES)) {
     for (const sentence of Object.values(row)) assert.match(sentence, /^[A-Z].*\.$/, kind);
   }

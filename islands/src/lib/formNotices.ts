@@ -28,6 +28,11 @@ export const FORM_NOTICES = {
     contact: "Your message was not sent: this form's one-time code had already been used by another send. Press Send Message to send it with a new one.",
     newsletter: "You were not subscribed: this form's one-time code had already been used by another send. Press Subscribe to try again with a new one.",
   },
+  // 502 delivery-unknown: the mail service took the post but did not answer in time.
+  unknown: {
+    contact: "We could not confirm that your message was sent: it may still reach us. If you get no reply within 24 hours, please send it again.",
+    newsletter: 'We could not confirm that the confirmation email was sent. If it has not arrived in a few minutes, please subscribe again.',
+  },
   unavailable: {
     contact: 'Your message could not be sent right now: the contact form is not available at the moment.',
     newsletter: 'You could not be subscribed right now: the newsletter is not available at the moment. Please try again later.',

@@ -75,6 +75,7 @@ test('submitForm reads every answer the edge function gives', async () => {
   );
   assert.deepEqual(await submitForm('/api/contact', {}, answer(503, { result: 'error', 'error-type': 'not-configured' })), { kind: 'unavailable' });
   assert.deepEqual(await submitForm('/api/contact', {}, answer(502, 'Bad gateway')), { kind: 'unavailable' });
+  assert.deepEqual(await submitForm('/api/contact', {}, answer(502, { result: 'error', 'error-type': 'delivery-unknown' })), { kind: 'unknown' });
   assert.deepEqual(await submitForm('/api/contact', {}, answer(413, { 'error-type': 'payload-too-large' })), { kind: 'refused' });
   assert.deepEqual(await submitForm('/api/contact', {}, answer(400, { 'error-type': 'malformed-request' })), { kind: 'refused' });
   const offline: typeof fetch = async () => {

@@ -53,6 +53,7 @@ export type SubmitOutcome =
   | { kind: 'token' } // 403 invalid-token: the form token was missing, stale or too young
   | { kind: 'used' } // 409 token-used: another post already used this form token; this one was not delivered
   | { kind: 'challenge' } // 403 turnstile-failed: the Turnstile check did not pass
+  | { kind: 'unknown' } // 502 delivery-unknown: the receiver did not answer in time; it may have it
   | { kind: 'network' }; // no answer at all (offline, DNS, aborted)
 
 export async function readOutcome(response: Response): Promise<SubmitOutcome> {
@@ -70,6 +71,7 @@ export async function readOutcome(response: Response): Promise<SubmitOutcome> {
   if (response.status === 403 && body['error-type'] === 'invalid-token') return { kind: 'token' };
   if (response.status === 403 && body['error-type'] === 'turnstile-failed') return { kind: 'challenge' };
   if (response.status === 409 && body['error-type'] === 'token-used') return { kind: 'used' };
+  if (response.status === 502 && body['error-type'] === 'delivery-unknown') return { kind: 'unknown' };
   if (response.status >= 500) return { kind: 'unavailable' };
   return { kind: 'refused' };
 }
