@@ -106,6 +106,19 @@ test('a misspelled word is read as the site word one edit away, and says so', as
   assert.deepEqual(asked.filter((url) => url.includes('/w/')), ['/search/v1/w/fc10.txt']);
 });
 
+test('a misspelled word beside a right one is corrected too: the pages with both words, not those with the right one only', async () => {
+  const { get } = site();
+  const search = await openSearch(get);
+  // "acre" alone finds the rood and the conversion article; "acre conversion" only the article.
+  const found = await search.search('acre convresion');
+  assert.equal(found.corrected, 'acre conversion');
+  assert.deepEqual(found.hits.map((h) => h.url), ['/blog/conversion']);
+  // A word with no correction leaves the query as it was: the pages with the words it has.
+  const kept = await search.search('acre zzzzzzzz');
+  assert.equal(kept.corrected, undefined);
+  assert.deepEqual(kept.hits.map((h) => h.url), ['/area-converter?from=rood', '/blog/conversion']);
+});
+
 test('an entry that does not name its lists: each is asked for, and a missing one is no error', async () => {
   const { get, asked } = site();
   const unnamed = async (url: string) => (url === '/search.json' ? JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop] }) : get(url));

@@ -88,14 +88,18 @@ export function chunksFor(firsts: readonly string[], t: string): number[] {
 
 /**
  * Page → score for one term: the best of the index's terms it begins (exact counts most),
- * each listed as [rarity, page delta, frequency, page delta, frequency, …].
+ * each listed as [rarity, page delta, frequency, page delta, frequency, …]. A longer word
+ * counts at most as rare as the term itself when the index has the term: "pounds" finds
+ * Pounds first, not the rarer poundal.
  */
 export function scoresFor(t: string, chunks: readonly Chunk[]): Map<number, number> {
   const scores = new Map<number, number>();
+  const exact = chunks.find((c) => Object.hasOwn(c, t))?.[t][0];
   for (const chunk of chunks) {
     for (const [indexed, postings] of Object.entries(chunk)) {
       if (!indexed.startsWith(t)) continue;
-      const factor = ((indexed === t ? 1 : (0.5 * t.length) / indexed.length) * postings[0]) / 100;
+      const rarity = indexed === t || exact === undefined ? postings[0] : Math.min(postings[0], exact);
+      const factor = ((indexed === t ? 1 : (0.5 * t.length) / indexed.length) * rarity) / 100;
       let page = 0;
       for (let i = 1; i + 1 < postings.length; i += 2) {
         page += postings[i];
@@ -207,12 +211,26 @@ export class SiteSearch {
     return [...new Set(terms(query, this.stop))];
   }
 
+  /** Each term's pages and scores. */
+  private scores(qterms: readonly string[]): Promise<Map<number, number>[]> {
+    return Promise.all(qterms.map(async (t) => scoresFor(t, await Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n))))));
+  }
+
+  /**
+   * Whether a word of a query is in the index as typed: its term exactly, or the beginning
+   * of a term (a word being typed, "conve"). "metrs" is neither: its term "metr" only begins
+   * other words (metric, metre), so it is read as a possible misspelling.
+   */
+  private async known(word: string): Promise<boolean> {
+    const t = term(word, this.stop);
+    if (t === null) return true;
+    const chunks = await Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n)));
+    return chunks.some((c) => Object.keys(c).some((k) => k === t || k.startsWith(word)));
+  }
+
   /** Result numbers for the terms, best first. */
   async pages(qterms: readonly string[]): Promise<number[]> {
-    const perTerm = await Promise.all(
-      qterms.map(async (t) => scoresFor(t, await Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n))))),
-    );
-    return rank(perTerm);
+    return rank(await this.scores(qterms));
   }
 
   /** The query with each misspelled word replaced by the site's word it most likely means; null when none is. */
@@ -232,20 +250,27 @@ export class SiteSearch {
   }
 
   /**
-   * The results for a query: up to `limit`, with their excerpts. A query that finds nothing
-   * is read again with its misspelled words corrected.
+   * The results for a query: up to `limit`, with their excerpts. A query with a word the
+   * index does not have as typed is read again with its misspelled words corrected, and the
+   * correction is taken when it finds pages with every word ("feet to metrs" is feet to
+   * meters, not the pages that only say feet) or the query found none at all.
    */
   async search(query: string, { limit = RESULTS } = {}): Promise<Found> {
     let qterms = this.terms(query);
     if (qterms.length === 0) return { hits: [] };
-    let pages = await this.pages(qterms);
+    const perTerm = await this.scores(qterms);
+    let pages = rank(perTerm);
     let corrected: string | undefined;
-    if (pages.length === 0) {
+    const typed = wordsOf(fold(query)).map((w) => w.word);
+    if (perTerm.some((m) => m.size === 0) || (await Promise.all(typed.map((w) => this.known(w)))).some((k) => !k)) {
       const fixed = await this.corrected(query);
       if (fixed !== null) {
-        qterms = this.terms(fixed);
-        pages = await this.pages(qterms);
-        if (pages.length > 0) corrected = fixed;
+        const fixedTerms = this.terms(fixed);
+        const fixedScores = await this.scores(fixedTerms);
+        const fixedPages = rank(fixedScores);
+        if (fixedPages.length > 0 && (pages.length === 0 || fixedScores.every((m) => m.size > 0))) {
+          [qterms, pages, corrected] = [fixedTerms, fixedPages, fixed];
+        }
       }
     }
     const fragments = await Promise.all(pages.slice(0, limit).map((n) => this.fragment(n)));
