@@ -69,7 +69,7 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
         ? get(() => rates(config, routeCtx, parts.slice(1)))
         : notFound();
     case "form-token":
-      return parts.length === 1 ? allow(request.method, ["GET"], () => formToken(config)) : notFound();
+      return parts.length === 1 ? get(() => formToken(config)) : notFound();
     case "contact":
       return parts.length === 1 ? post(() => contact(config, env, request, url.origin)) : notFound();
     case "subscribe":

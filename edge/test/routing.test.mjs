@@ -71,10 +71,13 @@ test("odd URLs that still parse (double slashes, stray %, bad query escapes) are
 
 test("wrong method is a 405 JSON with an Allow header", () =>
   withWorker({}, async (w) => {
+    // HEAD is GET without a body wherever GET is allowed, the form token too.
+    const head = await w.fetch("/api/form-token", { method: "HEAD" });
+    assert.notEqual(head.status, 405);
     const cases = [
       ["POST", "/api/gold-proxy", "GET, HEAD"], ["DELETE", "/api/ftse-proxy", "GET, HEAD"], ["PUT", "/api/rates/latest/USD", "GET, HEAD"],
       ["OPTIONS", "/api/rates/pair/USD/EUR/1", "GET, HEAD"], ["GET", "/api/contact", "POST"], ["PUT", "/api/subscribe", "POST"],
-      ["OPTIONS", "/api/contact", "POST"], ["PUT", "/api/subscribe/confirm", "GET, HEAD, POST"], ["DELETE", "/api/subscribe/confirm?t=x", "GET, HEAD, POST"],
+      ["OPTIONS", "/api/contact", "POST"], ["POST", "/api/form-token", "GET, HEAD"], ["PUT", "/api/subscribe/confirm", "GET, HEAD, POST"], ["DELETE", "/api/subscribe/confirm?t=x", "GET, HEAD, POST"],
     ];
     for (const [method, path, allow] of cases) {
       const a = await w.fetch(path, { method, headers: { Origin: "https://evil.example" } });
