@@ -44,6 +44,36 @@ fn a_broken_link_in_a_template_names_the_template_file() {
 }
 
 #[test]
+fn an_empty_field_a_slug_that_is_no_address_and_an_impossible_updated_are_located() {
+    let at = |p: &Project, key: &str| {
+        let text = p.read("content/blog/conversion-tips.md");
+        text.lines().position(|l| l.starts_with(key)).unwrap() + 1
+    };
+    // An empty title or category would publish a page without a heading or section.
+    let p = Project::copy_of_real_site();
+    let (title, category) = (at(&p, "title:"), at(&p, "category:"));
+    p.edit("content/blog/conversion-tips.md", "title: \"Top 10 Unit Conversion Tips for Accurate Results\"", "title:");
+    p.edit("content/blog/conversion-tips.md", "category: Tips", "category: \"  \"");
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains(&format!("content/blog/conversion-tips.md:{title}:")) && err.contains("`title` is empty"), "{err}");
+    assert!(err.contains(&format!("content/blog/conversion-tips.md:{category}:")) && err.contains("`category` is empty"), "{err}");
+    // A slug with a space or an accent would be an address to escape everywhere.
+    let p = Project::copy_of_real_site();
+    let text = p.read("content/blog/conversion-tips.md").replace("slug: conversion-tips", "slug: café tips");
+    p.write("content/blog/café tips.md", &text);
+    std::fs::remove_file(p.path("content/blog/conversion-tips.md")).unwrap();
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains("content/blog/café tips.md:") && err.contains("may hold only lower-case letters a–z, digits and single hyphens"), "{err}");
+    // `updated` before `date`, or after today.
+    for (updated, said) in [("2020-01-01", "is before `date` 2025-12-28"), ("2099-01-01", "is after today")] {
+        expect_problem(
+            |p| p.edit("content/blog/conversion-tips.md", "date: 2025-12-28\n", &format!("date: 2025-12-28\nupdated: {updated}\n")),
+            &[&format!("`updated` {updated} {said}")],
+        );
+    }
+}
+
+#[test]
 fn missing_required_field_is_located() {
     expect_problem(
         |p| {

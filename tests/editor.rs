@@ -37,6 +37,14 @@ fn drafts_and_scheduled_articles_stay_out_of_the_build_until_asked_for() {
     assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
     assert!(stderr(&again).contains("already exists"), "{}", stderr(&again));
     assert!(p.read(rel).contains("Edited: start with the question"), "never overwrites");
+    // An empty category is refused; accents leave the slug, which stays a plain address.
+    let empty = p.unitly_with(&["new", "article", "Another", "--category", ""], &[TODAY]);
+    assert_eq!(empty.status.code(), Some(2), "{}", stderr(&empty));
+    assert!(stderr(&empty).contains("the category is empty"), "{}", stderr(&empty));
+    let accented = p.unitly_with(&["new", "article", "Crème Brûlée in Grams"], &[TODAY]);
+    ok(&accented, "new article with accents");
+    assert!(p.path("content/blog/creme-brulee-in-grams.md").exists(), "{}", stdout(&accented));
+    std::fs::remove_file(p.path("content/blog/creme-brulee-in-grams.md")).unwrap();
 
     // A scheduled article: dated after today.
     let future = p

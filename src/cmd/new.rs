@@ -1,7 +1,7 @@
 //! `unitly new article "Title"`: scaffolds a draft article that passes `check` as it stands.
 
 use crate::content::date::Date;
-use crate::content::markdown::slugify;
+use crate::content::paths::slug_of;
 use crate::diagnostics::Refused;
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
@@ -15,9 +15,12 @@ pub fn article(root: &Path, title: &str, category: Option<&str>) -> Result<()> {
     if title.is_empty() {
         return Err(Refused("the title is empty: write it in quotes, e.g. unitly new article \"Reading Recipe Units Abroad\"".into()).into());
     }
-    let slug = slugify(title);
-    if !slug.chars().any(|c| c.is_ascii_alphanumeric()) {
-        return Err(Refused(format!("cannot make a URL slug from the title `{title}`: use a title with letters or digits")).into());
+    let slug = slug_of(title);
+    if slug.is_empty() {
+        return Err(Refused(format!(
+            "cannot make a URL slug from the title `{title}`: it needs a letter a–z or a digit; for a title in another script, make the article with a Latin title and change `title` in the file"
+        ))
+        .into());
     }
     let rel = format!("{BLOG_DIR}/{slug}.md");
     let path = root.join(&rel);
@@ -25,6 +28,9 @@ pub fn article(root: &Path, title: &str, category: Option<&str>) -> Result<()> {
     let site: serde_yaml::Value = serde_yaml::from_str(&site).context("reading content/site.yaml (run `unitly check`)")?;
     let author = site.get("author").and_then(|v| v.as_str()).or_else(|| site.get("name").and_then(|v| v.as_str())).unwrap_or("Unitly").to_string();
     let category = match category {
+        Some(c) if c.trim().is_empty() => {
+            return Err(Refused("the category is empty: name one (`--category Guides`) or leave --category out for the blog's most used one".into()).into())
+        }
         Some(c) => c.trim().to_string(),
         None => most_used_category(&root.join(BLOG_DIR)),
     };
@@ -117,5 +123,21 @@ mod tests {
             assert_eq!(back, s, "{y}");
         }
         assert_eq!(yaml_string("Reading Recipe Units Abroad"), "Reading Recipe Units Abroad");
+    }
+
+    #[test]
+    fn slugs_are_plain_addresses() {
+        assert_eq!(slug_of("Reading Recipe Units Abroad"), "reading-recipe-units-abroad");
+        assert_eq!(slug_of("Crème Brûlée: Ounces & Grams!"), "creme-brulee-ounces-grams");
+        assert_eq!(slug_of("!!!"), "");
+        assert_eq!(slug_of("日本語の単位"), "");
+        let long = slug_of(&"very long title ".repeat(30));
+        assert!(long.len() <= 80 && !long.ends_with('-') && long.starts_with("very-long-title"), "{long}");
+        for slug in ["reading-recipe-units-abroad", "creme-brulee-ounces-grams", long.as_str()] {
+            assert_eq!(crate::content::paths::slug_problem(slug), None, "{slug}");
+        }
+        for bad in ["a b", "café", "Upper", "double--hyphen", "-edge", "dot.md"] {
+            assert!(crate::content::paths::slug_problem(bad).is_some(), "{bad}");
+        }
     }
 }

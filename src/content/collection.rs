@@ -73,13 +73,32 @@ impl Loader<'_> {
             let (l, c) = slug_at();
             self.problem(Problem::new(&file, l, c, format!("slug `{}` must equal the file name `{stem}`", front.slug)));
         }
-        if let Some(message) = paths::url_path_problem("slug", &front.slug) {
+        if let Some(message) = paths::url_path_problem("slug", &front.slug).or_else(|| paths::slug_problem(&front.slug)) {
             let (l, c) = slug_at();
             self.problem(Problem::new(&file, l, c, message));
             return None;
         }
+        // A field left empty would publish a page without a title, heading or description.
+        for (key, value) in [("title", &front.title), ("excerpt", &front.excerpt), ("readTime", &front.read_time), ("category", &front.category)] {
+            if value.trim().is_empty() {
+                let (l, c) = split.positions().get(key).or((1, 1));
+                self.problem(Problem::new(&file, l, c, format!("`{key}` is empty: every article needs one (see content/README.md)")));
+            }
+        }
         let date = self.date_field(&file, &split, "date", Some(&front.date))?;
         let lastmod = self.date_field(&file, &split, "updated", front.updated.as_deref()).unwrap_or(date);
+        // `updated` is when the article last changed: not before it was published, not after
+        // today (the sitemap and the feed would promise a change that has not happened).
+        if lastmod < date || (lastmod > self.today && lastmod > date) {
+            let (l, c) = split.positions().get("updated").or((1, 1));
+            let why = if lastmod < date { format!("is before `date` {}", front.date) } else { "is after today".to_string() };
+            self.problem(Problem::new(
+                &file,
+                l,
+                c,
+                format!("`updated` {} {why}: write the day of the last change", front.updated.as_deref().unwrap_or_default()),
+            ));
+        }
         let hold = if front.draft {
             Some(Hold::Draft)
         } else if date > self.today {

@@ -25,6 +25,39 @@ pub fn url_path_problem(what: &str, path: &str) -> Option<String> {
     bad.then(|| format!("{what} {shown} leaves the site"))
 }
 
+/// An article's slug is its address and its file name: lower-case letters a–z, digits and
+/// single hyphens (`reading-recipe-units`), so the sitemap, the feed and the canonical link
+/// hold it as it is, with nothing to escape.
+pub fn slug_problem(slug: &str) -> Option<String> {
+    let ok = !slug.is_empty() && slug.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
+    (!ok).then(|| {
+        format!(
+            "slug `{}` may hold only lower-case letters a–z, digits and single hyphens (`reading-recipe-units`): it is the page's address",
+            slug.escape_debug()
+        )
+    })
+}
+
+/// The slug `unitly new article` makes from a title: accents dropped (`Crème Brûlée` →
+/// `creme-brulee`), anything else between words a hyphen, at most 80 characters, cut at a
+/// hyphen. Empty when the title has no letter a–z or digit.
+pub fn slug_of(title: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let mut slug = String::new();
+    for c in title.nfkd().filter(|c| c.is_ascii() || !unicode_normalization::char::is_combining_mark(*c)).flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    if slug.len() > 80 {
+        let cut = slug[..=80].rfind('-').unwrap_or(80);
+        slug.truncate(cut);
+    }
+    slug.trim_end_matches('-').to_string()
+}
+
 /// A folder name under `content/` (a collection's `dir`): plain names only.
 pub fn dir_problem(what: &str, dir: &str) -> Option<String> {
     if dir.starts_with('/') {

@@ -250,7 +250,9 @@ fn push_spaced(text: &mut String, s: &str) {
 /// The character an entity at the start of `s` stands for, and the entity's length: the
 /// numeric ones and the few named ones markdown and the minifier write.
 fn decode_entity(s: &str) -> Option<(char, usize)> {
-    let end = s[..s.len().min(12)].find(';')?;
+    // Within the first 12 bytes, by bytes: `s` may go on with any text ("& “What’s"), and a
+    // slice there could cut a character in two.
+    let end = s.bytes().take(12).position(|b| b == b';')?;
     let name = &s[1..end];
     let c = match name {
         "amp" => '&',
@@ -280,6 +282,15 @@ mod tests {
         let page = "<body><header>x</header><main id=\"main\" class=\"container\"><p>a</p></main><footer>f</footer></body>";
         assert_eq!(main_of(page), Some("<p>a</p>"));
         assert_eq!(main_of("<body><p>no main</p></body>"), None);
+    }
+
+    #[test]
+    fn a_bare_ampersand_before_any_text_is_text() {
+        // The minifier writes a lone & as it is; what follows may be curly quotes or ½,
+        // several bytes each, and an entity is looked for within 12 bytes of it.
+        assert_eq!(extract("<p>Q&A: “What’s a cup?”</p>").text, "Q&A: “What’s a cup?”");
+        assert_eq!(extract("<p>flour & sugar, 1 ½ cups</p>").text, "flour & sugar, 1 ½ cups");
+        assert_eq!(extract("<p>a &amp; b &#8217; c</p>").text, "a & b ’ c");
     }
 
     #[test]

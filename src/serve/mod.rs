@@ -79,7 +79,16 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Re
         let root = site.root.clone();
         watch::spawn(&root.clone(), move |changed| {
             let start = std::time::Instant::now();
-            match site.build(&out, &mut cache) {
+            // A bug in the build must not end the watching: the next change is built again,
+            // from scratch (the cache may hold half of this one), and the tab says so.
+            let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| site.build(&out, &mut cache))).unwrap_or_else(|panic| {
+                cache = BuildCache::default();
+                Err(anyhow::anyhow!(
+                    "unitly crashed while rebuilding ({}): a bug in unitly, not in your content, please report it; the next change rebuilds everything",
+                    panic_message(&panic)
+                ))
+            });
+            match built {
                 Ok(report) => {
                     println!(
                         "rebuilt {} pages in {:.0} ms ({changed}; {} unchanged pages reused)",
@@ -102,6 +111,11 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Re
     runtime.block_on(http::serve(listener, router(app, watch_changes, own), http::Limits::default()));
     drop(edge);
     Ok(())
+}
+
+/// What a panic said, when it said it with text.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "no message".into())
 }
 
 /// Every route, `/api/*` and `/__unitly/*` included, answers only requests for `own`.
