@@ -36,11 +36,12 @@ impl PageLinks {
         let written: HashSet<&str> = source.iter().map(|l| l.target.as_str()).collect();
         // The client files are the build's own, never a broken link.
         let assets = format!("/{}/", crate::output::ASSETS_DIR);
+        // As written: the renderer percent-encodes what a markdown link wrote (`#3-5-cm²`).
         let mut hrefs: Vec<String> = attr_values(html, "href")
             .into_iter()
             .filter(|t| (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#'))
-            .filter(|t| !written.contains(t) && !t.starts_with(&assets))
-            .map(String::from)
+            .map(|t| crate::url::percent_decode(t).unwrap_or_else(|| t.to_string()))
+            .filter(|t| !written.contains(t.as_str()) && !t.starts_with(&assets))
             .collect();
         hrefs.sort_unstable();
         PageLinks { ids, hrefs, source }
@@ -63,6 +64,9 @@ fn has_line(lines: &str, line: &str) -> bool {
 pub fn check(pages: &[Arc<Page>], links: &[PageLinks], files: &HashSet<String>, every_page_ids: &str, templates_dir: &str) -> (usize, Problems) {
     let by_path: HashMap<&str, &PageLinks> = pages.iter().zip(links).map(|(p, l)| (p.path.as_str(), l)).collect();
     let resolves = |from: &str, target: &str| -> Result<(), String> {
+        // `#3-5-cm%C2%B2` is `#3-5-cm²`, the id as the page has it.
+        let decoded = crate::url::percent_decode(target);
+        let target = decoded.as_deref().unwrap_or(target);
         let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
         let path = path.split('?').next().unwrap_or_default();
         let path = if path.is_empty() { from } else { path };

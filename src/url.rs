@@ -41,6 +41,26 @@ pub fn base_url_problem(base_url: &str) -> Option<String> {
     None
 }
 
+/// `%XX` sequences as the bytes they stand for (an address as a browser sends it, or as a
+/// renderer writes a link to `#3-5-cm²`); None when that is not UTF-8 or a `%` is not followed
+/// by two hex digits.
+pub fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

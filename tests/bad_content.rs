@@ -74,6 +74,32 @@ fn an_empty_field_a_slug_that_is_no_address_and_an_impossible_updated_are_locate
 }
 
 #[test]
+fn a_link_to_a_heading_with_other_than_ascii_resolves_and_a_broken_one_is_located_in_the_markdown() {
+    let p = Project::copy_of_real_site();
+    let text = p.read("content/blog/conversion-tips.md");
+    p.write(
+        "content/blog/conversion-tips.md",
+        &format!("{text}\n## 3.5 cm² → in²\n\nSee [the square](#3-5-cm²-in²), [encoded](#3-5-cm%C2%B2-in%C2%B2) and [gone](#nowhere-²).\n"),
+    );
+    let err = stderr(&p.unitly(&["check"]));
+    let line = text.lines().count() + 4;
+    assert!(err.contains(&format!("content/blog/conversion-tips.md:{line}:")) && err.contains("broken link `#nowhere-²`"), "{err}");
+    assert!(!err.contains("3-5-cm"), "the links to the heading resolve:\n{err}");
+    assert!(!err.contains("templates/"), "no problem blamed on a template:\n{err}");
+}
+
+#[test]
+fn a_route_on_a_page_the_build_writes_itself_is_located() {
+    for (path, said) in [("/offline", "is a page the build writes itself"), ("/length-converter/conversions", "is the index of pairs the build writes")] {
+        let p = Project::copy_of_real_site();
+        let (line, _) = position(&p, "content/routes.yaml", "path: /disclaimer\n");
+        p.edit("content/routes.yaml", "path: /disclaimer\n", &format!("path: {path}\n"));
+        let err = stderr(&p.unitly(&["check"]));
+        assert!(err.contains(&format!("content/routes.yaml:{line}:")) && err.contains(&format!("route `{path}` {said}")), "{err}");
+    }
+}
+
+#[test]
 fn missing_required_field_is_located() {
     expect_problem(
         |p| {

@@ -23,10 +23,16 @@ impl<'a> Split<'a> {
 }
 
 pub fn split<'a>(file: &Path, text: &'a str) -> Result<Split<'a>, Problem> {
-    let rest = text
-        .strip_prefix("---\n")
-        .or_else(|| text.strip_prefix("---\r\n"))
-        .ok_or_else(|| Problem::new(file, 1, 1, "expected YAML front matter opening with a `---` line"))?;
+    // A byte-order mark (some Windows editors write one) and spaces after the fence are no
+    // reason to refuse a `---` line that is there.
+    let start = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = start.split_inclusive('\n').next().unwrap_or("");
+    if first.trim_end() != "---" {
+        let why =
+            if first.trim_start().starts_with("---") { "the first line must be `---` alone" } else { "expected YAML front matter opening with a `---` line" };
+        return Err(Problem::new(file, 1, 1, why));
+    }
+    let rest = &start[first.len()..];
     let open_len = text.len() - rest.len();
     let mut pos = 0;
     for line in rest.split_inclusive('\n') {
@@ -79,5 +85,8 @@ mod tests {
     fn missing_fences_are_problems() {
         assert!(split(Path::new("a.md"), "no front matter").is_err());
         assert!(split(Path::new("a.md"), "---\ntitle: x\n").is_err());
+        // A byte-order mark and spaces after a fence are no reason to refuse it.
+        let s = split(Path::new("a.md"), "\u{feff}--- \ntitle: Hi\n---  \r\nBody\n").unwrap();
+        assert_eq!((s.yaml, s.body), ("title: Hi\n", "Body\n"));
     }
 }

@@ -25,6 +25,12 @@ pub fn url_path_problem(what: &str, path: &str) -> Option<String> {
     bad.then(|| format!("{what} {shown} leaves the site"))
 }
 
+/// The pages the build writes of its own (render::own): the 404, the offline page and the
+/// newsletter's confirmation pages under NEWSLETTER_DIR. No route may take their paths.
+pub const NOT_FOUND_PATH: &str = "/404";
+pub const OFFLINE_PATH: &str = "/offline";
+pub const NEWSLETTER_DIR: &str = "/newsletter/";
+
 /// An article's slug is its address and its file name: lower-case letters a–z, digits and
 /// single hyphens (`reading-recipe-units`), so the sitemap, the feed and the canonical link
 /// hold it as it is, with nothing to escape.

@@ -54,6 +54,20 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
             let (l, c) = route_value(&page.path, 0, "path");
             problems.push(Problem::new(ROUTES_FILE, l, c, format!("route path `{}` must start with /", page.path)));
         }
+        // The build's own pages and a converter's index of pairs would overwrite the route's page.
+        let own = page.path == super::paths::NOT_FOUND_PATH || page.path == super::paths::OFFLINE_PATH || page.path.starts_with(super::paths::NEWSLETTER_DIR);
+        let index = pages.iter().any(|home| matches!(home.data, PageData::Converter(_)) && super::pairs::index_path(&home.path) == page.path);
+        if own || index {
+            let what = if own { "a page the build writes itself" } else { "the index of pairs the build writes for its converter" };
+            let message = format!("route `{}` is {what}: give the route another path", page.path);
+            problems.push(match &page.data {
+                PageData::Article(_) => front_matter_problem(texts, page, &["slug"], message),
+                _ => {
+                    let (l, c) = route_value(&page.path, 0, "path");
+                    Problem::new(ROUTES_FILE, l, c, message)
+                }
+            });
+        }
     }
     let exists = |p: &str| seen.contains(p);
     for page in pages {

@@ -1,6 +1,7 @@
 //! The app's pages that are not routes (not in the sitemap or the navigation): where each
 //! is served, the template that renders it, and what its page context holds.
 
+use crate::content::paths::{NEWSLETTER_DIR, NOT_FOUND_PATH, OFFLINE_PATH};
 use crate::content::{Content, Page};
 use serde_json::{json, Value};
 
@@ -25,9 +26,9 @@ impl OwnPage {
 
     pub fn path(self) -> String {
         match self {
-            OwnPage::NotFound => "/404".into(),
-            OwnPage::Newsletter(i) => format!("/newsletter/{}", NEWSLETTER_PAGES[i].state),
-            OwnPage::Offline => "/offline".into(),
+            OwnPage::NotFound => NOT_FOUND_PATH.into(),
+            OwnPage::Newsletter(i) => format!("{NEWSLETTER_DIR}{}", NEWSLETTER_PAGES[i].state),
+            OwnPage::Offline => OFFLINE_PATH.into(),
         }
     }
 

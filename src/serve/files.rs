@@ -325,7 +325,7 @@ pub fn plain(status: StatusCode, text: &'static str) -> Response {
 /// `/` → index.html, `/about` → about.html, `/assets/x.js` → assets/x.js. Never leaves
 /// `root`, never serves `_headers` or dot files (the output marker).
 fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
-    let decoded = percent_decode(url_path)?;
+    let decoded = crate::url::percent_decode(url_path)?;
     let rel = Path::new(decoded.trim_start_matches('/'));
     let plain_names = rel.components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')));
     if !plain_names || decoded.contains('\\') || decoded.contains('\0') {
@@ -337,23 +337,6 @@ fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
         vec![root.join(rel), root.join(format!("{}.html", rel.display())), root.join(rel).join("index.html")]
     };
     candidates.into_iter().find(|p| p.is_file() && !p.ends_with("_headers"))
-}
-
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 fn content_type(path: &Path) -> &'static str {
