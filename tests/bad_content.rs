@@ -89,6 +89,16 @@ fn a_link_to_a_heading_with_other_than_ascii_resolves_and_a_broken_one_is_locate
 }
 
 #[test]
+fn a_faq_id_that_is_no_plain_anchor_and_an_empty_answer_are_located() {
+    let p = Project::copy_of_real_site();
+    let (line, _) = position(&p, "content/faq.yaml", "id: is-it-free");
+    p.edit("content/faq.yaml", "id: is-it-free", "id: is it free");
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains(&format!("content/faq.yaml:{line}:")) && err.contains("FAQ id `is it free` may hold only lower-case letters"), "{err}");
+    expect_problem(|p| p.edit("content/faq.yaml", "id: is-it-free", "id: main"), &["FAQ id `main` is an id the FAQ page already has"]);
+}
+
+#[test]
 fn a_route_on_a_page_the_build_writes_itself_is_located() {
     for (path, said) in [("/offline", "is a page the build writes itself"), ("/length-converter/conversions", "is the index of pairs the build writes")] {
         let p = Project::copy_of_real_site();

@@ -148,6 +148,18 @@ fn validate_faq(loaded: &Loaded, exists: &dyn Fn(&str) -> bool, problems: &mut P
             let message = format!("FAQ `{}` has unknown category `{}` (expected one of {})", entry.id, entry.category, FAQ_CATEGORIES.join(", "));
             problems.push(Problem::new(FAQ_FILE, l, c, message));
         }
+        // An id is an anchor (/faq#id): a plain word, and not the skip link's target or one of
+        // the FAQ page's own (its search and category buttons: `faq-…`).
+        let plain = !entry.id.is_empty() && entry.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !plain || entry.id == "main" || entry.id.starts_with("faq-") {
+            let (l, c) = entry_at().get("id").or((1, 1));
+            let why = if plain { "is an id the FAQ page already has" } else { "may hold only lower-case letters a–z, digits and hyphens" };
+            problems.push(Problem::new(FAQ_FILE, l, c, format!("FAQ id `{}` {why}: it is the entry's anchor (/faq#{})", entry.id.escape_debug(), entry.id)));
+        }
+        if entry.answer.trim().is_empty() || entry.question.trim().is_empty() {
+            let (l, c) = entry_at().get(if entry.question.trim().is_empty() { "question" } else { "answer" }).or((1, 1));
+            problems.push(Problem::new(FAQ_FILE, l, c, format!("FAQ `{}` has an empty question or answer", entry.id)));
+        }
         match first.get(entry.id.as_str()) {
             None => {
                 first.insert(&entry.id, i);

@@ -82,6 +82,13 @@ impl Catalog {
 
 fn inspect(path: &Path, source: PathBuf) -> Result<Image, Unusable> {
     let url_name = source.strip_prefix(DIR).unwrap_or(&source).display().to_string();
+    // The name goes into src and srcset as it is, where a space ends the address.
+    if !url_name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-/".contains(&b)) {
+        return Err(Unusable::Unsupported(format!(
+            "image /images/{url_name}: its name holds a space or a character an address must escape: rename the file with letters, digits, `-`, `_` and `.` only (`{}`)",
+            url_name.to_lowercase().split(|c: char| !c.is_ascii_alphanumeric() && !"._/".contains(c)).filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-")
+        )));
+    }
     let meta = std::fs::metadata(path).map_err(|e| Unusable::Unreadable(format!("image /images/{url_name} cannot be read: {e}")))?;
     if meta.len() > MAX_BYTES {
         return Err(Unusable::Oversized(format!(
@@ -181,6 +188,15 @@ mod tests {
         assert_eq!(svg_size("<?xml?><svg xmlns=\"x\" width=\"760\" height=\"350px\">"), Some((760, 350)));
         assert_eq!(svg_size("<svg viewBox=\"0 0 400 200.4\" width=\"100%\">"), Some((400, 200)));
         assert_eq!(svg_size("<svg>"), None);
+    }
+
+    #[test]
+    fn a_name_an_address_must_escape_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("two words.png");
+        std::fs::write(&path, b"not read").unwrap();
+        let why = inspect(&path, Path::new(DIR).join("two words.png")).unwrap_err().to_string();
+        assert!(why.contains("image /images/two words.png: its name holds a space") && why.contains("(`two-words.png`)"), "{why}");
     }
 
     #[test]
