@@ -38,17 +38,18 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
         let route = routes_at.get("routes").get(i.unwrap_or(usize::MAX));
         route.get(key).position().or(route.position()).unwrap_or((1, 1))
     };
+    // A problem with a page's path: at an article's slug, or at the `nth` route with that path.
+    let at_path = |page: &Page, nth: usize, message: String| match &page.data {
+        PageData::Article(_) => front_matter_problem(texts, page, &["slug"], message),
+        _ => {
+            let (l, c) = route_value(&page.path, nth, "path");
+            Problem::new(ROUTES_FILE, l, c, message)
+        }
+    };
     let mut seen: HashSet<&str> = HashSet::new();
     for page in pages {
         if !seen.insert(&page.path) {
-            let message = format!("duplicate route `{}`", page.path);
-            problems.push(match &page.data {
-                PageData::Article(_) => front_matter_problem(texts, page, &["slug"], message),
-                _ => {
-                    let (l, c) = route_value(&page.path, 1, "path");
-                    Problem::new(ROUTES_FILE, l, c, message)
-                }
-            });
+            problems.push(at_path(page, 1, format!("duplicate route `{}`", page.path)));
         }
         if !page.path.starts_with('/') {
             let (l, c) = route_value(&page.path, 0, "path");
@@ -59,14 +60,7 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
         let index = pages.iter().any(|home| matches!(home.data, PageData::Converter(_)) && super::pairs::index_path(&home.path) == page.path);
         if own || index {
             let what = if own { "a page the build writes itself" } else { "the index of pairs the build writes for its converter" };
-            let message = format!("route `{}` is {what}: give the route another path", page.path);
-            problems.push(match &page.data {
-                PageData::Article(_) => front_matter_problem(texts, page, &["slug"], message),
-                _ => {
-                    let (l, c) = route_value(&page.path, 0, "path");
-                    Problem::new(ROUTES_FILE, l, c, message)
-                }
-            });
+            problems.push(at_path(page, 0, format!("route `{}` is {what}: give the route another path", page.path)));
         }
     }
     let exists = |p: &str| seen.contains(p);

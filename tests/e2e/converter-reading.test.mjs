@@ -8,17 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { siteForFile, waitForHydration } from './harness.mjs';
-import { finish, newPage, noAxeViolations } from './interactive-helpers.mjs';
+import { finish, noAxeViolations, visitHydrated } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
 /** A page of the site with a consent choice stored (no banner), hydrated. */
-async function visit(path, options = {}) {
-  const page = await newPage(ctx.browser, options);
-  await page.goto(ctx.site.url + path);
-  await waitForHydration(page);
-  return page;
-}
+const visit = (path, options = {}) => visitHydrated(ctx, path, options);
 
 const card = (page) => ({
   value: page.getByRole('textbox', { name: 'Value' }),

@@ -5,16 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteForFile, waitForHydration } from './harness.mjs';
-import { finish, newPage, waitForAllIslands } from './interactive-helpers.mjs';
+import { finish, visitHydrated, waitForAllIslands } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
-async function visit(path, options = {}) {
-  const page = await newPage(ctx.browser, options);
-  await page.goto(ctx.site.url + path);
-  await waitForHydration(page);
-  return page;
-}
+const visit = (path, options = {}) => visitHydrated(ctx, path, options);
 
 const focusedId = (page) => page.evaluate(() => document.activeElement?.id ?? '');
 const headerBottom = (page) => page.evaluate(() => document.querySelector('.site-header').getBoundingClientRect().bottom);

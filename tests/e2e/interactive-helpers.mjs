@@ -24,6 +24,14 @@ export async function newPage(browser, { consent = true, serviceWorkers = 'block
   return page;
 }
 
+/** `path` of the site of `ctx` (siteForFile) in a new page, as newPage opens it, hydrated. */
+export async function visitHydrated(ctx, path, options = {}) {
+  const page = await newPage(ctx.browser, options);
+  await page.goto(ctx.site.url + path);
+  await waitForHydration(page);
+  return page;
+}
+
 /** Every page visit ends with: no console errors, no page errors, no CSP violations. */
 export async function assertClean(page) {
   assert.deepEqual(page.problems, [], 'console and page errors');
