@@ -61,6 +61,10 @@ impl Problem {
         if message.contains("mapping values are not allowed in this context") {
             message.push_str(": a value that contains `: ` must be quoted; put the value in quotes, e.g. title: \"Cups: a Guide\"");
         }
+        // A tab: YAML indents with spaces only, which the message does not say.
+        if message.contains("found character that cannot start any token") || message.contains("found a tab character") {
+            message.push_str(" (if it is a tab: YAML indents with spaces, never tabs)");
+        }
         Problem::new(file, line + line_offset, column, message)
     }
 }

@@ -99,6 +99,23 @@ fn a_faq_id_that_is_no_plain_anchor_and_an_empty_answer_are_located() {
 }
 
 #[test]
+fn a_byte_in_another_encoding_and_a_tab_in_yaml_are_located_with_what_to_do() {
+    // A Latin-1 é (0xE9) on line 3, column 8 of the article.
+    let p = Project::copy_of_real_site();
+    let mut bytes = p.read("content/blog/conversion-tips.md").into_bytes();
+    let third = bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').nth(1).map(|(i, _)| i + 1).unwrap();
+    bytes[third + 7] = 0xE9;
+    std::fs::write(p.path("content/blog/conversion-tips.md"), &bytes).unwrap();
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains("content/blog/conversion-tips.md:3:8: this is not UTF-8 text: save the file as UTF-8"), "{err}");
+    // A tab before a key.
+    expect_problem(
+        |p| p.edit("content/blog/conversion-tips.md", "readTime:", "\treadTime:"),
+        &["content/blog/conversion-tips.md:", "YAML indents with spaces, never tabs"],
+    );
+}
+
+#[test]
 fn a_route_on_a_page_the_build_writes_itself_is_located() {
     for (path, said) in [("/offline", "is a page the build writes itself"), ("/length-converter/conversions", "is the index of pairs the build writes")] {
         let p = Project::copy_of_real_site();

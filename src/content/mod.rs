@@ -232,9 +232,16 @@ impl Content {
     }
 }
 
-/// A content file's text; a file that cannot be read is a problem located at its start.
+/// A content file's text; a file that cannot be read is a problem located at its start, and
+/// one that is not UTF-8 at its first byte that is not.
 fn read_source(root: &Path, file: &Path) -> Result<String, Problem> {
-    std::fs::read_to_string(root.join(file)).map_err(|e| Problem::new(file, 1, 1, format!("cannot read file: {e}")))
+    let bytes = std::fs::read(root.join(file)).map_err(|e| Problem::new(file, 1, 1, format!("cannot read file: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let text = std::str::from_utf8(good).unwrap_or_default();
+        let (line, column) = crate::diagnostics::line_col(text, text.len());
+        Problem::new(file, line, column, "this is not UTF-8 text: save the file as UTF-8 (the character here was written in another encoding)")
+    })
 }
 
 /// Reads an article and renders its body (`None` when the file cannot be read or split).
