@@ -116,6 +116,19 @@ fn a_byte_in_another_encoding_and_a_tab_in_yaml_are_located_with_what_to_do() {
 }
 
 #[test]
+fn an_article_file_that_is_never_read_is_a_warning() {
+    let p = Project::copy_of_real_site();
+    let article = p.read("content/blog/conversion-tips.md");
+    p.write("content/blog/draft-two.MD", &article);
+    p.write("content/blog/2025/old-news.md", &article);
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "a warning, not an error:\n{err}");
+    assert!(err.contains("warning: content/blog/draft-two.MD:1:1: is not read: an article is a file ending in .md (lower case)"), "{err}");
+    assert!(err.contains("warning: content/blog/2025:1:1: its articles are not read"), "{err}");
+}
+
+#[test]
 fn a_route_on_a_page_the_build_writes_itself_is_located() {
     for (path, said) in [("/offline", "is a page the build writes itself"), ("/length-converter/conversions", "is the index of pairs the build writes")] {
         let p = Project::copy_of_real_site();

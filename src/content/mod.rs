@@ -132,6 +132,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
     let mut loader = Loader { root, problems: &mut problems, texts: &mut texts, images: &images, today: publish.today, remembered };
     let mut pages = own.registry.clone();
     let mut seen = Vec::new();
+    let mut unread = Vec::new();
     for (name, collection) in &own.routes.collections {
         let collection_at = || routes_at.get("collections").get(name);
         let unsafe_path = paths::url_path_problem("path", &collection.path).map(|m| (m, "path"));
@@ -145,6 +146,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             loader.problem(Problem::new(ROUTES_FILE, l, c, format!("unknown template `{}` for collection `{name}`", collection.template)));
             continue;
         }
+        unread.extend(paths::unread(root, &collection.dir));
         let (articles, what_was_done) = loader.collection(name, collection, &own.config.name);
         pages.extend(articles);
         seen.extend(what_was_done);
@@ -192,6 +194,7 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
     }
     remembered.update(seen);
     let mut warnings = Problems(own.warnings.clone());
+    warnings.0.extend(unread);
     warnings.0.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     let mut held_back = Vec::new();
     pages.retain(|page| {

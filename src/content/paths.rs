@@ -3,7 +3,7 @@
 //! is a symbolic link to somewhere else, is a located problem.
 
 use crate::diagnostics::Problem;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Why a site path (`/blog/x`, or one segment of it such as a slug) is not allowed, if it
 /// is not: a `..` or `.` segment, an empty segment (`//`), a drive (`C:`), a backslash or a
@@ -62,6 +62,31 @@ pub fn slug_of(title: &str) -> String {
         slug.truncate(cut);
     }
     slug.trim_end_matches('-').to_string()
+}
+
+/// What is directly in a collection's folder.
+pub fn entries(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir).min_depth(1).max_depth(1).into_iter().filter_map(Result::ok).map(|e| e.into_path()).collect()
+}
+
+/// Warnings for what looks like an article of the collection in `content/{dir}` but is never
+/// read (`x.MD`, `x.markdown`, `.md` files in a subfolder), so it is not silently left out.
+pub fn unread(root: &Path, dir: &str) -> Vec<Problem> {
+    let mut found = Vec::new();
+    for path in entries(&root.join("content").join(dir)) {
+        let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+        let misnamed = path.is_file() && matches!(ext.as_deref(), Some("md" | "markdown")) && path.extension().is_some_and(|e| e != "md");
+        let nested = path.is_dir() && walkdir::WalkDir::new(&path).into_iter().filter_map(Result::ok).any(|e| e.path().extension().is_some_and(|x| x == "md"));
+        if misnamed || nested {
+            let what = if nested {
+                "its articles are not read: an article is a .md file directly in"
+            } else {
+                "is not read: an article is a file ending in .md (lower case) in"
+            };
+            found.push(Problem::new(path.strip_prefix(root).unwrap_or(&path), 1, 1, format!("{what} content/{dir}/")));
+        }
+    }
+    found
 }
 
 /// A folder name under `content/` (a collection's `dir`): plain names only.
