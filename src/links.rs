@@ -33,15 +33,16 @@ impl PageLinks {
             ids.push_str(id);
             ids.push('\n');
         }
-        let written: HashSet<&str> = source.iter().map(|l| l.target.as_str()).collect();
+        // Decoded, as `check` resolves links: the renderer percent-encodes what a markdown link
+        // wrote (`#3-5-cm²`), and its copy is checked at the markdown's line, not again here.
+        let written: HashSet<String> = source.iter().map(|l| decoded(&l.target)).collect();
         // The client files are the build's own, never a broken link.
         let assets = format!("/{}/", crate::output::ASSETS_DIR);
-        // As written: the renderer percent-encodes what a markdown link wrote (`#3-5-cm²`).
         let mut hrefs: Vec<String> = attr_values(html, "href")
             .into_iter()
             .filter(|t| (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#'))
-            .map(|t| crate::url::percent_decode(t).unwrap_or_else(|| t.to_string()))
-            .filter(|t| !written.contains(t.as_str()) && !t.starts_with(&assets))
+            .map(decoded)
+            .filter(|t| !written.contains(t) && !t.starts_with(&assets))
             .collect();
         hrefs.sort_unstable();
         PageLinks { ids, hrefs, source }
@@ -50,6 +51,12 @@ impl PageLinks {
     fn has_id(&self, id: &str) -> bool {
         has_line(&self.ids, id)
     }
+}
+
+/// A link as the page's ids and paths read: `#3-5-cm%C2%B2` is `#3-5-cm²` (as written when it
+/// is not percent-encoding).
+fn decoded(target: &str) -> String {
+    crate::url::percent_decode(target).unwrap_or_else(|| target.to_string())
 }
 
 /// Whether `lines` (each followed by a newline) has the line `line`.
@@ -63,10 +70,8 @@ fn has_line(lines: &str, line: &str) -> bool {
 /// Returns the number of links checked and the problems.
 pub fn check(pages: &[Arc<Page>], links: &[PageLinks], files: &HashSet<String>, every_page_ids: &str, templates_dir: &str) -> (usize, Problems) {
     let by_path: HashMap<&str, &PageLinks> = pages.iter().zip(links).map(|(p, l)| (p.path.as_str(), l)).collect();
+    // `target` decoded (`decoded`): kept hrefs are, a markdown link is decoded before.
     let resolves = |from: &str, target: &str| -> Result<(), String> {
-        // `#3-5-cm%C2%B2` is `#3-5-cm²`, the id as the page has it.
-        let decoded = crate::url::percent_decode(target);
-        let target = decoded.as_deref().unwrap_or(target);
         let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
         let path = path.split('?').next().unwrap_or_default();
         let path = if path.is_empty() { from } else { path };
@@ -86,7 +91,7 @@ pub fn check(pages: &[Arc<Page>], links: &[PageLinks], files: &HashSet<String>, 
         .map(|(page, kept)| {
             let mut problems = Vec::new();
             for link in &kept.source {
-                if let Err(why) = resolves(&page.path, &link.target) {
+                if let Err(why) = resolves(&page.path, &decoded(&link.target)) {
                     problems.push(Problem::new(&page.source, link.line, link.column, format!("broken link `{}`: {why}", link.target)));
                 }
             }

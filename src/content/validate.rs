@@ -46,6 +46,9 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
             Problem::new(ROUTES_FILE, l, c, message)
         }
     };
+    // Each converter's index of pairs, once (not per page: 20,000 articles are 20,000 pages).
+    let pair_indexes: HashSet<String> =
+        pages.iter().filter(|home| matches!(home.data, PageData::Converter(_))).map(|home| super::pairs::index_path(&home.path)).collect();
     let mut seen: HashSet<&str> = HashSet::new();
     for page in pages {
         if !seen.insert(&page.path) {
@@ -57,7 +60,7 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
         }
         // The build's own pages and a converter's index of pairs would overwrite the route's page.
         let own = page.path == super::paths::NOT_FOUND_PATH || page.path == super::paths::OFFLINE_PATH || page.path.starts_with(super::paths::NEWSLETTER_DIR);
-        let index = pages.iter().any(|home| matches!(home.data, PageData::Converter(_)) && super::pairs::index_path(&home.path) == page.path);
+        let index = pair_indexes.contains(&page.path);
         if own || index {
             let what = if own { "a page the build writes itself" } else { "the index of pairs the build writes for its converter" };
             problems.push(at_path(page, 0, format!("route `{}` is {what}: give the route another path", page.path)));
