@@ -29,10 +29,11 @@ pub struct Shortcode {
     pub args: Vec<(String, String, usize)>,
 }
 
-/// Whether a paragraph is meant as a shortcode (`{{ … }}`, the whole paragraph).
+/// Whether a paragraph is meant as a shortcode: `{{ … }}`, the whole paragraph, or one that
+/// starts as a converter and is not closed (which [`parse`] then says).
 pub fn is_shortcode(paragraph: &str) -> bool {
     let t = paragraph.trim();
-    t.starts_with("{{") && t.ends_with("}}")
+    t.starts_with("{{") && (t.ends_with("}}") || t.contains(&format!("{NAME}(")))
 }
 
 /// Reads `{{ converter(key="value", …) }}`; a mistake comes with its byte offset in `text`.
@@ -84,6 +85,9 @@ pub fn parse(text: &str) -> Result<Shortcode, (usize, String)> {
         args.push((key, value, value_at));
     }
     r.skip_space();
+    if r.rest().is_empty() {
+        return Err((text.trim_end().len(), format!("the converter is not closed: `}}}}` is missing after its `)` (write it as `{EXAMPLE}`)")));
+    }
     r.expect("}}")?;
     r.skip_space();
     if !r.rest().is_empty() {
@@ -201,12 +205,16 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
         let why = format!("`{from}` to `{to}` does not depend on an ingredient: remove `ingredient` (it is for a volume to a weight, `{BY_INGREDIENT}`)");
         return Err((at, why));
     }
+    let value = value()?;
+    if let (Some(why), Some((_, at))) = (impossible(category, from, &value), arg("value")) {
+        return Err((at, why));
+    }
     Ok(Embed {
         category: category.key.clone(),
         ingredient: None,
         from: from.to_string(),
         to: to.to_string(),
-        value: value()?,
+        value,
         heading_level,
         id: format!("{}-converter-{nth}", category.key.replace('_', "-")),
     })
@@ -254,6 +262,35 @@ fn unknown_unit(word: &str, units: &Units) -> String {
         Some((category, unit)) => format!("`{word}` is not a unit key: write `{}` ({}, {})", unit.key, unit.name, label(category)),
         None => format!("`{word}` is not a unit of content/units.yaml: use a unit's `key` there (`feet`, `milliliters`, `celsius`)"),
     }
+}
+
+/// Why a preset value cannot be a reading of `from`, as the cards say: a temperature below
+/// absolute zero, or a negative value where the category is reciprocal (fuel economy).
+fn impossible(category: &UnitCategory, from: &str, value: &str) -> Option<String> {
+    let x = value_of(value)?;
+    let unit = category.units.iter().find(|u| u.key == from)?;
+    let exact = |t: &Option<super::exact::ExactText>| t.as_ref().and_then(|t| t.parse().ok()).map(|e| e.value());
+    if let (Some(scale), Some(offset)) = (exact(&unit.scale), exact(&unit.offset)) {
+        // The affine base is Celsius: −273.15 is absolute zero (with room for the double's last digit).
+        let celsius = (x - offset) / scale;
+        return (celsius < -273.15 - 1e-9)
+            .then(|| format!("value `{value} {}` is below absolute zero (−273.15 °C), the lowest temperature possible", unit.symbol));
+    }
+    let reciprocal = category.units.iter().any(|u| u.reciprocal.is_some());
+    (reciprocal && x < 0.0).then(|| format!("value `{value}` is negative: {} is never below zero", category.label.to_lowercase()))
+}
+
+/// The number a preset value (already read by [`number`]) stands for.
+fn value_of(value: &str) -> Option<f64> {
+    let v = value.trim().replace('−', "-").replace(',', "");
+    let (sign, v) = v.strip_prefix('-').map_or((1.0, v.as_str()), |rest| (-1.0, rest));
+    let fraction = |f: &str| f.split_once('/').and_then(|(n, d)| Some(n.parse::<f64>().ok()? / d.parse::<f64>().ok()?));
+    let magnitude = match v.split_once(' ') {
+        Some((whole, f)) => whole.parse::<f64>().ok()? + fraction(f)?,
+        None if v.contains('/') => fraction(v)?,
+        None => v.parse::<f64>().ok()?,
+    };
+    Some(sign * magnitude)
 }
 
 fn label(category: &UnitCategory) -> String {
@@ -356,6 +393,34 @@ mod tests {
         assert!(why("{{ converter(from=\"feet\", to=\"feet\") }}").1.contains("both `feet`"));
         assert!(why("{{ converter(from=\"feet\") }}").1.starts_with("the converter needs `from` and `to`"));
         assert_eq!(why("{{ converter(from=\"feet\", to=\"meters\", value=\"six\") }}").0, 46);
+    }
+
+    #[test]
+    fn a_value_no_reading_can_have_is_refused_where_it_is() {
+        let why = |text: &str| resolved(text).unwrap_err();
+        let (at, message) = why("{{ converter(from=\"celsius\", to=\"fahrenheit\", value=\"-300\") }}");
+        assert_eq!((at, message.as_str()), (53, "value `-300 °C` is below absolute zero (−273.15 °C), the lowest temperature possible"), "{message}");
+        assert!(why("{{ converter(from=\"fahrenheit\", to=\"kelvin\", value=\"-460\") }}").1.contains("below absolute zero"));
+        assert!(why("{{ converter(from=\"kelvin\", to=\"celsius\", value=\"-1/2\") }}").1.contains("below absolute zero"));
+        let fuel = why("{{ converter(from=\"us_miles_per_gallon\", to=\"liters_per_100_kilometers\", value=\"-30\") }}");
+        assert!(fuel.1.contains("is negative"), "{fuel:?}");
+        // Absolute zero itself, in every scale, and negatives where they are readings.
+        for (from, value) in [("celsius", "-273.15"), ("fahrenheit", "-459.67"), ("kelvin", "0"), ("rankine", "0"), ("celsius", "-40")] {
+            let to = if from == "kelvin" { "celsius" } else { "kelvin" };
+            let text = format!("{{{{ converter(from=\"{from}\", to=\"{to}\", value=\"{value}\") }}}}");
+            assert!(resolved(&text).is_ok(), "{text}");
+        }
+        assert!(resolved("{{ converter(from=\"feet\", to=\"meters\", value=\"-1 1/2\") }}").is_ok());
+    }
+
+    #[test]
+    fn a_converter_left_open_is_said_to_be_so_at_its_end() {
+        let text = "{{ converter(from=\"feet\",\n  to=\"meters\", value=\"180\")\n";
+        assert!(is_shortcode(text));
+        let (at, why) = parse(text).unwrap_err();
+        assert_eq!((at, why.starts_with("the converter is not closed: `}}` is missing")), (text.trim_end().len(), true), "{why}");
+        // Text that only mentions braces is not a shortcode.
+        assert!(!is_shortcode("{{ page.title }} is a template variable"));
     }
 
     fn with_cooking(test: impl Fn(Converters)) {
