@@ -150,6 +150,9 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
     let cooking_label = cooking.map_or("null".to_string(), |c| json(&c.label));
     let rates_base = json(RATES_BASE);
     let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
+    let plurals: Vec<String> =
+        units.categories.iter().flat_map(|c| c.units.iter()).filter_map(|u| Some(format!("{}: {}", json(&u.key), json(u.plural.as_ref()?)))).collect();
+    let plurals = plurals.join(", ");
     let former: Vec<String> = units
         .categories
         .iter()
@@ -190,6 +193,9 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
          \n\
          /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */\n\
          export const COOKING_UNITS: readonly string[] = {cooking};\n\
+         \n\
+         /** Units whose symbol is a word (`plural:`): the symbol after any number but 1 or a fraction, by key. */\n\
+         export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = {{ {plurals} }};\n\
          \n\
          /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */\n\
          export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {{{former}}};\n\

@@ -271,7 +271,7 @@ fn a_rebuild_takes_the_sites_own_content_again_only_while_its_files_read_the_sam
         "aliases: [foot, \"'\", ′, ’, ‘], source: the international yard of 1959 }",
     );
     site.build(&out, &mut cache).unwrap();
-    assert!(p.read("out/length-converter/feet-to-meters.html").contains("Defined by the international yard of 1959."));
+    assert!(p.read("out/length-converter/feet-to-meters.html").contains("Source: the international yard of 1959."));
     p.edit("content/pages/about.md", "\n\n", "\n\nA sentence added while serving.\n\n");
     site.build(&out, &mut cache).unwrap();
     assert!(p.read("out/about.html").contains("A sentence added while serving."));

@@ -72,7 +72,24 @@ fn hrefs(html: &str) -> HashSet<String> {
 /// The numbers of a table row's two cells, from `<tr><td>5 ft</td><td>1.524 m</td></tr>`.
 fn table_rows(html: &str) -> Vec<(f64, String)> {
     let body = html.split("<tbody>").nth(1).and_then(|b| b.split("</tbody>").next()).unwrap_or("");
-    let number = |cell: &str| cell.split_whitespace().next().unwrap_or("").replace(',', "").replace('−', "-");
+    // "304.8 m", "-40 °C", "1 × 10⁻⁹ m" (a power of ten, as the page writes it): as Rust reads a number.
+    let number = |cell: &str| {
+        let first = cell.split_whitespace().next().unwrap_or("").replace(',', "").replace('−', "-");
+        match cell.split_once(" × 10").map(|(_, power)| power.split_whitespace().next().unwrap_or("")) {
+            Some(power) => format!(
+                "{first}e{}",
+                power
+                    .chars()
+                    .map(|c| if c == '⁻' {
+                        '-'
+                    } else {
+                        char::from_digit("⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|d| d == c).unwrap_or(0) as u32, 10).unwrap()
+                    })
+                    .collect::<String>()
+            ),
+            None => first,
+        }
+    };
     // "1 1/2 cup", "3/4 cup", "1,000 ft": a whole number, a fraction, or both.
     let fraction = |word: &str| word.split_once('/').and_then(|(n, d)| Some(n.parse::<f64>().ok()? / d.parse::<f64>().ok()?));
     let value_of = |cell: &str| -> Option<f64> {
@@ -161,7 +178,12 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     for (path, exists) in [
         ("/length-converter/centimeters-to-feet-and-inches", true),
         ("/length-converter/millimeters-to-feet-and-inches", true),
-        ("/length-converter/miles-to-feet-and-inches", true),
+        ("/length-converter/inches-to-feet-and-inches", true),
+        ("/weight-converter/ounces-to-pounds-and-ounces", true),
+        ("/weight-converter/pounds-to-stones-and-pounds", true),
+        ("/length-converter/miles-to-feet-and-inches", false),
+        ("/length-converter/feet-to-feet-and-inches", false),
+        ("/weight-converter/pounds-to-pounds-and-ounces", false),
         ("/weight-converter/kilograms-to-stones-and-pounds", true),
         ("/weight-converter/grams-to-pounds-and-ounces", true),
         ("/length-converter/angstroms-to-feet-and-inches", false),
@@ -169,6 +191,16 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         ("/weight-converter/grams-to-stones-and-pounds", false),
     ] {
         assert_eq!(site.path(&format!("site{path}.html")).exists(), exists, "{path}");
+    }
+    // A compound's page leads on to its parts, both ways.
+    let parts = hrefs(&html_of(&site, "/length-converter/centimeters-to-feet-and-inches"));
+    for to in [
+        "/length-converter/centimeters-to-inches",
+        "/length-converter/centimeters-to-feet",
+        "/length-converter/feet-to-centimeters",
+        "/length-converter/inches-to-centimeters",
+    ] {
+        assert!(parts.contains(to), "centimeters to feet and inches links {to}");
     }
     a_pair_page_is_found_by_its_formula_not_its_table(&site);
     embedded_converters_are_cards_in_the_article(&site);

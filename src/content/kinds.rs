@@ -97,8 +97,16 @@ fn shown(text: &ExactText) -> String {
     text.to_string().replace("pi", "π").replace('*', " × ").replace('/', " / ").replace("  ", " ")
 }
 
-/// About seven significant digits, for the "≈" beside an exact form that is not a decimal.
+/// About seven significant digits, for the "≈" beside an exact form that is not a decimal;
+/// from 10⁷ up a power of ten (3.085678 × 10¹⁶), as a double's further digits mean nothing.
 fn approx(x: f64) -> String {
+    if x.abs() >= 1e7 {
+        let text = format!("{x:.6e}");
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+        let power: String = exponent.chars().map(|c| c.to_digit(10).and_then(|d| "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().nth(d as usize)).unwrap_or('⁻')).collect();
+        return format!("{mantissa} × 10{power}");
+    }
     let text = format!("{:.*}", (6 - x.abs().log10().floor() as i32).max(0) as usize, x);
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -117,14 +125,16 @@ impl Unit {
             return Some("the base unit".into());
         }
         let (sym, b) = (&self.symbol, &base.symbol);
+        // "1°", "1′", not "1 °": a bare degree, minute or second sign follows its number.
+        let one = if matches!(sym.as_str(), "°" | "′" | "″") { format!("1{sym}") } else { format!("1 {sym}") };
         Some(match kind {
             Kind::Linear(f) => {
                 let text = self.factor.as_ref()?;
                 let plain = matches!(text, ExactText::Number(_)) || text.to_string().chars().all(|c| c.is_ascii_digit() || c == '.');
                 if plain {
-                    format!("1 {sym} = {text} {b}")
+                    format!("{one} = {text} {b}")
                 } else {
-                    format!("1 {sym} = {} {b} ≈ {} {b}", shown(text), approx(f.value()))
+                    format!("{one} = {} {b} ≈ {} {b}", shown(text), approx(f.value()))
                 }
             }
             Kind::Reciprocal(_) => format!("{sym} = {} ÷ {b}", shown(self.reciprocal.as_ref()?)),
@@ -174,7 +184,9 @@ mod tests {
         assert_eq!(def("factor: 0.3048", "ft"), "1 ft = 0.3048 km/L");
         assert_eq!(def("factor: \"0.25\"", "q"), "1 q = 0.25 km/L");
         assert_eq!(def("factor: \"1.609344/3.785411784\"", "mpg"), "1 mpg = 1.609344 / 3.785411784 km/L ≈ 0.4251437 km/L");
-        assert_eq!(def("factor: \"pi/180\"", "°"), "1 ° = π / 180 km/L ≈ 0.01745329 km/L");
+        assert_eq!(def("factor: \"pi/180\"", "°"), "1° = π / 180 km/L ≈ 0.01745329 km/L");
+        // A parsec: seven digits and a power of ten, not the double's seventeen.
+        assert_eq!(def("factor: \"96939420213600000/pi\"", "pc"), "1 pc = 96939420213600000 / π km/L ≈ 3.085678 × 10¹⁶ km/L");
         assert_eq!(def("reciprocal: 100", "L/100 km"), "L/100 km = 100 ÷ km/L");
         assert_eq!(def("scale: 1.8, offset: 32", "°F"), "°F = km/L × 1.8 + 32");
         assert_eq!(def("scale: 1, offset: -273.15", "x"), "x = km/L − 273.15");

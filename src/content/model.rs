@@ -399,6 +399,10 @@ pub struct Unit {
     /// The GNU units expression the accuracy tests compare with, when the key is not one.
     #[serde(default, skip_serializing)]
     pub gnu: Option<String>,
+    /// The symbol after a number other than 1 or a fraction, where the symbol is a word
+    /// ("cups", "centuries"). Reaches the islands through the generated module.
+    #[serde(default, skip_serializing)]
+    pub plural: Option<String>,
     /// Keys this unit had before (`tons` of the metric tonne): addresses, favourites and
     /// history saved with one still open this unit. Not typed words.
     #[serde(default, skip_serializing)]

@@ -46,23 +46,31 @@ pub(super) struct End {
     /// In the base unit: a linear unit's size (both ends the same), a compound's smallest and
     /// largest part; None for other kinds and currencies.
     pub span: Option<(f64, f64)>,
+    /// A compound's parts, as indexes of the category's units (empty for a unit).
+    pub parts: Vec<usize>,
 }
 
 impl End {
     /// A currency, or a unit of another kind than linear: any pair of them has its page.
     pub(super) fn without_size(key: String, slug: String, name: String, symbol: String) -> End {
-        End { key, slug, prose: name.clone(), name, symbol, span: None }
+        End { key, slug, prose: name.clone(), name, symbol, span: None, parts: Vec::new() }
     }
 }
 
 /// Whether the pair `from` → `compound` reads well in parts, so that it gets a page: the last
 /// row of its table, 1,000 `from`, is at least ten of the smallest part (no page of "< 0.01 in"
 /// rows: angstroms or mils to feet and inches), and one `from` is at most 10,000 of the
-/// largest part (no light-years in feet and inches). People search "cm to feet and inches"
-/// and "kg to stone and pounds", not these.
+/// largest part (no light-years in feet and inches); and one `from` is not a whole number of
+/// the largest part (feet, yards or miles in feet and inches would read "… 0 in" on every
+/// row). People search "cm to feet and inches", "inches to feet and inches" and "kg to stone
+/// and pounds", not these.
 fn reads_in_parts(from: &End, compound: &End) -> bool {
     match (from.span, compound.span) {
-        (Some((size, _)), Some((smallest, largest))) => size >= smallest / 100.0 && size <= largest * 10_000.0,
+        (Some((size, _)), Some((smallest, largest))) => {
+            let in_largest = size / largest;
+            let whole = in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
+            size >= smallest / 100.0 && size <= largest * 10_000.0 && !whole
+        }
         _ => true,
     }
 }
@@ -79,6 +87,7 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
             prose: prose_name(&u.name),
             symbol: u.symbol.clone(),
             span: size(&u.key).map(|s| (s, s)),
+            parts: Vec::new(),
         })
         .collect();
     let compounds = category
@@ -94,6 +103,7 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
                 prose: prose_name(&c.name),
                 symbol,
                 span: sizes.map(|s| (s.iter().copied().fold(f64::INFINITY, f64::min), s.iter().copied().fold(0.0, f64::max))),
+                parts: c.parts.iter().filter_map(|p| category.units.iter().position(|u| &u.key == p)).collect(),
             }
         })
         .collect();
@@ -163,7 +173,10 @@ pub(super) fn plan(
                 to_prose: to.prose.clone(),
                 to_symbol: to.symbol.clone(),
                 inverse: ti.map(|_| Link { label: format!("{} to {}", to.name, from.name), path: path_of(&home.path, to, from) }),
-                related: related(&home.path, units, fi, ti),
+                related: match ti {
+                    Some(_) => related(&home.path, units, fi, ti),
+                    None => related_to_parts(&home.path, units, fi, &to.parts),
+                },
                 sources: HashMap::new(),
                 distance: ti.map_or(0, |ti| ti.abs_diff(fi)),
                 quote: None,
@@ -258,12 +271,29 @@ fn related(category_path: &str, units: &[End], from: usize, to: Option<usize>) -
     links
 }
 
+/// The pairs a compound's page leads on to: `from` to each part and each part to `from`
+/// (centimeters to inches, feet to centimeters), then the pairs nearest `from`.
+fn related_to_parts(category_path: &str, units: &[End], from: usize, parts: &[usize]) -> Vec<Link> {
+    let to_parts = parts.iter().filter(|&&p| p != from).map(|&p| (from, p));
+    let from_parts = parts.iter().filter(|&&p| p != from).map(|&p| (p, from));
+    let mut links: Vec<Link> = to_parts
+        .chain(from_parts)
+        .map(|(f, t)| Link { label: format!("{} to {}", units[f].name, units[t].name), path: path_of(category_path, &units[f], &units[t]) })
+        .collect();
+    for link in related(category_path, units, from, None) {
+        if links.len() < RELATED && links.iter().all(|l| l.path != link.path) {
+            links.push(link);
+        }
+    }
+    links
+}
+
 fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> Page {
     let (f, t) = (&data.from_name, &data.to_name);
     let (pf, pt) = (&data.from_prose, &data.to_prose);
     let title = format!("{f} to {t} Converter – {} to {}", data.from_symbol, data.to_symbol);
     let description = format!(
-        "Convert {} to {} ({} to {}): the exact formula, a worked example and a table of common values, or type any value. Free, instant, works offline.",
+        "Convert {} to {} ({} to {}): the formula, a worked example and a table of common values, or type any value. Free, instant, works offline.",
         pf, pt, data.from_symbol, data.to_symbol
     );
     let keywords = vec![

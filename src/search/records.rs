@@ -47,7 +47,7 @@ pub fn units(content: &Content) -> Vec<Record> {
                 text.push_str(&format!(" 1 {} = {factor} {}.", unit.symbol, base.symbol));
             }
             if let Some(source) = &unit.source {
-                text.push_str(&format!(" Defined by {source}."));
+                text.push_str(&format!(" Source: {source}{}", if source.ends_with('.') { "" } else { "." }));
             }
             // To: the category's usual target, or its usual source for that unit itself.
             let to = if category.default.to == unit.key { &category.default.from } else { &category.default.to };

@@ -103,13 +103,16 @@ pub fn compound_parts(category: &serde_yaml::Value) -> Vec<Vec<String>> {
 }
 
 /// The compounds a unit's pages go to: those whose table (1 to 1,000 of the unit) reaches ten
-/// of the smallest part, and where one unit is at most 10,000 of the largest (no "< 0.01 in"
-/// rows, no light-years in feet and inches).
+/// of the smallest part, where one unit is at most 10,000 of the largest (no "< 0.01 in"
+/// rows, no light-years in feet and inches) and not a whole number of the largest (no
+/// "5,280 ft 0 in" on every row).
 pub fn reads_in_parts(sizes: &HashMap<String, f64>, from: &str, parts: &[String]) -> bool {
     let part_sizes: Vec<f64> = parts.iter().map(|p| sizes[p]).collect();
     let (smallest, largest) = (part_sizes.iter().copied().fold(f64::INFINITY, f64::min), part_sizes.iter().copied().fold(0.0, f64::max));
     let size = sizes[from];
-    size >= smallest / 100.0 && size <= largest * 10_000.0
+    let in_largest = size / largest;
+    let whole = in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
+    size >= smallest / 100.0 && size <= largest * 10_000.0 && !whole
 }
 
 /// Every page the real site's build writes (not the 404): its routes and articles, and the

@@ -267,12 +267,12 @@ test('cooking units as fractions (nearest 1/8): a remembered choice, by keyboard
   const fractions = page.getByRole('checkbox', { name: 'Fractions for metric cup, tsp, tbsp, fl oz, cup, imp cup (nearest 1/8)' });
   assert.equal(await fractions.isChecked(), false);
   await c.value.fill('354.88235475'); // exactly 1 1/2 US cups
-  assert.equal(await result(page), '1.5 cup');
+  assert.equal(await result(page), '1.5 cups');
   await fractions.focus();
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => document.querySelector('#volume-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '1 1/2 cup');
+  await page.waitForFunction(() => document.querySelector('#volume-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '1 1/2 cups');
   await c.value.fill('300');
-  assert.equal(await result(page), '≈ 1 1/4 cup');
+  assert.equal(await result(page), '≈ 1 1/4 cups');
   await c.to.selectOption('liters');
   assert.equal(await result(page), '0.3 L', 'liters are not a cooking unit');
   await c.value.fill('1 1/2 cups');

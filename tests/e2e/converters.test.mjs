@@ -1,10 +1,16 @@
 // The unit converter card and the history panel, driven through the built site in Chromium
 // the way a visitor (or a screen reader) uses them: controls are found by role and name.
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { openPage, ROOT, siteForFile, waitForHydration } from './harness.mjs';
 import { cardByRole, cardsConverted, noAxeViolations, resultText } from './interactive-helpers.mjs';
 import { gnuQuery, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
+
+/** units.yaml's `plural` of each unit whose symbol is a word: "2 cups", "98.6 tons". */
+const PLURALS = Object.fromEntries(
+  [...readFileSync(`${ROOT}/content/units.yaml`, 'utf8').matchAll(/key: ([a-z_0-9]+),[^\n]*? plural: ([^,]+),/g)].map((m) => [m[1], m[2]]),
+);
 
 // The market banner on every page asks for live data: the fake upstreams answer it, so
 // pages stay error-free.
@@ -226,7 +232,7 @@ test('each category page converts through its labelled controls, and every unit 
   cases.forEach((x, i) => {
     const what = `${x.value} ${x.from.key} → ${x.to.key}`;
     const m = /^(\S+) (.+)$/.exec(x.shown);
-    if (!m || m[2] !== x.to.symbol) return mismatches.push(`${what}: shown "${x.shown}", want a number then "${x.to.symbol}"`);
+    if (!m || (m[2] !== x.to.symbol && m[2] !== PLURALS[x.to.key])) return mismatches.push(`${what}: shown "${x.shown}", want a number then "${x.to.symbol}"`);
     const shown = decimal(m[1]);
     // Auto: the category's decimals, and below 1 at least 6 significant digits.
     const size = Math.abs(Number(m[1].replace(/,/g, '')));
@@ -330,10 +336,10 @@ test('a settled conversion is recorded once and shown live in the panel; Clear h
   assert.equal(list.length, 1, 'not one entry per keystroke');
   assert.equal(list[0].type, 'Volume');
   assert.equal(list[0].from, '250 L');
-  assert.equal(list[0].to, '1,056.688209 cup');
+  assert.equal(list[0].to, '1,056.688209 cups');
   const item = panel.getByRole('listitem').first();
   await item.waitFor();
-  assert.match(await item.textContent(), /Volume.*250 L\s*→\s*to\s*1,056.688209 cup.*just now/);
+  assert.match(await item.textContent(), /Volume.*250 L\s*→\s*to\s*1,056.688209 cups.*just now/);
 
   // The panel hears every card: a second conversion goes on top.
   await c.value.fill('1');

@@ -56,12 +56,12 @@ test('the menu, the pair and the address: sugar by weight to cups, restored on r
   await c.from.selectOption('grams');
   await c.to.selectOption('cups');
   await c.value.fill('100');
-  assert.equal(await resultText(page), '0.5 cup');
+  assert.equal(await resultText(page), '0.5 cups');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('ingredient') === 'sugar');
   await page.reload();
   await waitForHydration(page);
   assert.equal(await c.ingredient.inputValue(), 'sugar');
-  assert.equal(await resultText(page), '0.5 cup', 'the address gives back the ingredient, the value and the pair');
+  assert.equal(await resultText(page), '0.5 cups', 'the address gives back the ingredient, the value and the pair');
   await finish(page);
 });
 

@@ -75,13 +75,14 @@ test('the category page links each unit’s nearest pairs and an index of every 
   await page.waitForURL('**/length-converter/conversions');
   const all = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   // n units: n × (n − 1) ordered pairs, and the units that read well in feet + inches to it
-  // (centimeters, not angstroms or light-years: src/content/pairs.rs `reads_in_parts`).
+  // (centimeters and inches, not angstroms or light-years, nor feet or miles, whose rows would
+  // all end in 0 in: src/content/pairs.rs `reads_in_parts`).
   const pairLinks = all.filter((h) => /^\/length-converter\/[a-z-]+-to-[a-z-]+$/.test(h));
   const inParts = pairLinks.filter((h) => h.endsWith('-to-feet-and-inches'));
   assert.equal(pairLinks.length - inParts.length, n * (n - 1));
-  assert.ok(compounds >= 1 && inParts.length > n / 2 && inParts.length < n, `${inParts.length} of ${n} units to feet and inches`);
-  assert.ok(inParts.includes('/length-converter/centimeters-to-feet-and-inches'));
-  assert.ok(!inParts.includes('/length-converter/angstroms-to-feet-and-inches'));
+  assert.ok(compounds >= 1 && inParts.length >= 5 && inParts.length < n / 2, `${inParts.length} of ${n} units to feet and inches`);
+  for (const from of ['centimeters', 'millimeters', 'meters', 'inches']) assert.ok(inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
+  for (const from of ['angstroms', 'feet', 'miles']) assert.ok(!inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
   await page.getByRole('link', { name: 'Meters', exact: true }).first().click();
   await waitForHydration(page);
   assert.match(new URL(page.url()).pathname, /^\/length-converter\/[a-z]+-to-meters$/);

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
 import { unitWords } from '../lib/copyText.ts';
-import { findTarget, isCookingUnit, resultLine } from '../lib/target.ts';
+import { findTarget, isCookingUnit, resultLine, resultSymbol, withSymbol } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
 import type { Lexicon } from '../lib/parse.ts';
 import { readDecimals, readFractions, subscribePrefs, writeDecimals } from '../lib/prefs.ts';
@@ -107,7 +107,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
 
   // History and copied text in one style: symbols and a plain minus. "5 m", "5 ft 11 in"
   // (typed units), "1.5 m" (a decimal comma, as read) = "16.404199 ft", "5 ft 10.87 in".
-  const fromText = ok === null ? '' : plainMinus(ok.typed ? ok.readingSymbols : `${ok.reading === null ? value.trim() : ok.readingSymbols} ${fromUnit.symbol}`);
+  const fromText = ok === null ? '' : plainMinus(ok.typed ? ok.readingSymbols : withSymbol(ok.reading === null ? value.trim() : ok.readingSymbols, fromUnit));
   const toText = (o: Extract<Outcome, { kind: 'ok' }>): string => plainMinus(resultLine(o));
   const entry: NewHistoryEntry | null =
     ok === null
@@ -212,7 +212,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         onSwap={swap}
       />
 
-      <ResultField card={card} valueLabel="Value" result={ok === null ? null : { value: ok.text, unit: ok.symbol }} busy={pending} />
+      <ResultField card={card} valueLabel="Value" result={ok === null ? null : { value: ok.text, unit: resultSymbol(ok) }} busy={pending} />
 
       <CardActions onCopy={copy} onReset={reset} nothingToCopy={ok !== null ? undefined : (error ?? 'Enter a value to copy its result')} />
     </CardSection>

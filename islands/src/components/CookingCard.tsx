@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CookingData, Ingredient } from '../lib/cooking.ts';
 import type { Outcome } from '../lib/conversion.ts';
+import { resultSymbol } from '../lib/target.ts';
 import type { HistoryType, NewHistoryEntry } from '../lib/history.ts';
 import { unitWords } from '../lib/copyText.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
@@ -198,7 +199,7 @@ export default function CookingCard({
 
         <UnitPair card={card} options={options} swapLabel="Swap units" />
 
-        <ResultField card={card} valueLabel="Value" result={ok === null ? null : { value: ok.text, unit: ok.symbol }} busy={pending} />
+        <ResultField card={card} valueLabel="Value" result={ok === null ? null : { value: ok.text, unit: resultSymbol(ok) }} busy={pending} />
 
         <CardActions onCopy={copy} onReset={reset} nothingToCopy={ok !== null ? undefined : (error ?? 'Enter a measure to copy its result')} />
       </CardSection>

@@ -54,6 +54,9 @@ export const LIMITS = {
 /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */
 export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
 
+/** Units whose symbol is a word (`plural:`): the symbol after any number but 1 or a fraction, by key. */
+export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips" };
+
 /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */
 export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "weight": { "tons": "tonnes" } };
 

@@ -182,7 +182,7 @@ test('a conversion asked in words: how many, what is, convert', () => {
   const yen = answer('how much is 100 usd in jpy', data);
   assert.ok(yen?.kind === 'currency' && yen.amount === 100 && !yen.pair && yen.to.code === 'JPY', JSON.stringify(yen));
   assert.deepEqual(said('how many days in a week'), ['1 wk = 7 d']);
-  assert.deepEqual(said('how many cups is 500 ml'), ['500 mL = 2.113376 cup']);
+  assert.deepEqual(said('how many cups is 500 ml'), ['500 mL = 2.113376 cups']);
   assert.deepEqual(said('how many kg are 150 lbs?'), ['150 lb = 68.038856 kg']);
   assert.deepEqual(said('how many ounces make a pound'), ['1 lb = 16 oz']);
   assert.deepEqual(said('10 miles is how many km'), ['10 mi = 16.09344 km']);
@@ -193,7 +193,7 @@ test('a conversion asked in words: how many, what is, convert', () => {
 
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {
   assert.deepEqual(said('1 cup of flour in grams'), ['1 US cup of all-purpose flour, spooned = 120.49 g']);
-  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cup']);
+  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cups']);
   assert.deepEqual(said('how many grams in a cup of sugar'), ['1 US cup of granulated sugar = 200 g']);
   assert.deepEqual(said('tablespoons of honey to grams'), ['1 US tablespoon of honey = 20.82 g']);
   const a = answer('1 1/2 cups of bread flour to ounces', data);
@@ -213,7 +213,7 @@ test('water is an ingredient, and a unit named after it stays a unit; an ingredi
   assert.deepEqual(said('1 liter of water in kg'), ['1 L of water = 1 kg']);
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi'], 'a pressure, not 5 inches of an ingredient');
   assert.deepEqual(said('3 cups flour'), ['3 US cups of all-purpose flour, spooned = 361.46 g']);
-  assert.deepEqual(said('200 g butter'), ['200 g of butter = 0.881849 cup']);
+  assert.deepEqual(said('200 g butter'), ['200 g of butter = 0.881849 cups']);
   const a = answer('2 cups water', data);
   assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=2+cups&from=cups&to=grams&ingredient=water', JSON.stringify(a));
 });

@@ -1,6 +1,6 @@
 // The batch box's plain part: its lines, each read and converted exactly as the Value field
 // reads it (conversion.ts), and the CSV a spreadsheet opens safely.
-import { convertInput, type ConvertRequest } from './conversion.ts';
+import { convertInput, resultLine, type ConvertRequest } from './conversion.ts';
 import { plainMinus } from './format.ts';
 
 export interface BatchRow {
@@ -63,7 +63,7 @@ export function convertLine({ line, value }: { line: number; value: string }, re
   if (o.kind !== 'ok') return { line, value, from: req.from.key, to: toKey, result: '', error: o.kind === 'error' ? o.message : 'Empty line.' };
   const units = o.typed ? o.units.map((u) => u.key).join('+') : req.from.key;
   const to = o.target.kind === 'unit' ? o.target.unit.key : o.target.compound.key;
-  return { line, value, from: units, to, result: o.symbol === '' ? o.text : `${o.text} ${o.symbol}`, error: null };
+  return { line, value, from: units, to, result: resultLine(o), error: null };
 }
 
 /** Every non-blank line of a batch box (up to BATCH_LIMIT), converted. */

@@ -38,17 +38,17 @@ test('compound results: the last part carries the decimals, and carries over', (
   assert.equal(shown('length', '1.8', 'meters', 'feet_inches'), '5 ft 10.87 in');
   assert.equal(shown('length', '1.8', 'meters', 'feet_inches', 0), '5 ft 11 in');
   assert.equal(shown('length', '1.8', 'meters', 'feet_inches', 4), '5 ft 10.8661 in');
-  assert.equal(shown('length', '6 ft', 'meters', 'feet_inches'), '6 ft 0.00 in');
+  assert.equal(shown('length', '6 ft', 'meters', 'feet_inches'), '6 ft 0 in');
   // 1.8287 m is 5 ft 11.996 in: rounded to 2 decimals that is 12.00 in, shown as 6 ft.
-  assert.equal(shown('length', '1.8287', 'meters', 'feet_inches'), '6 ft 0.00 in');
+  assert.equal(shown('length', '1.8287', 'meters', 'feet_inches'), '6 ft 0 in');
   assert.equal(shown('length', '0.1', 'meters', 'feet_inches'), '3.94 in');
   assert.equal(shown('length', '-1.8', 'meters', 'feet_inches'), '−5 ft 10.87 in');
-  assert.equal(shown('length', '1 mi', 'meters', 'feet_inches'), '5,280 ft 0.00 in');
-  assert.equal(shown('weight', '65.317301', 'kilograms', 'stones_pounds'), '10 st 4.00 lb');
+  assert.equal(shown('length', '1 mi', 'meters', 'feet_inches'), '5,280 ft 0 in');
+  assert.equal(shown('weight', '65.317301', 'kilograms', 'stones_pounds'), '10 st 4 lb');
   assert.equal(shown('weight', '1', 'kilograms', 'pounds_ounces'), '2 lb 3.27 oz');
-  assert.equal(shown('weight', '10 st 4 lb', 'kilograms', 'stones_pounds'), '10 st 4.00 lb');
+  assert.equal(shown('weight', '10 st 4 lb', 'kilograms', 'stones_pounds'), '10 st 4 lb');
   const parts = [unit('length', 'feet'), unit('length', 'inches')];
-  assert.equal(formatCompound(fromNumber(0), parts, 'auto'), '0.00 in');
+  assert.equal(formatCompound(fromNumber(0), parts, 'auto'), '0 in');
 });
 
 test('the card reads typed units, says what it read, and converts to To', () => {

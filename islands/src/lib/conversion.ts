@@ -69,7 +69,7 @@ const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/
 
 /**
  * A value given in the category's base unit as a compound: "5 ft 10.87 in". Only the last
- * part has decimals; a part that rounds up to a whole next-larger unit carries (5 ft 12 in
+ * part has decimals (under Auto up to two, "6 ft 3 in"); a part that rounds up to a whole next-larger unit carries (5 ft 12 in
  * is 6 ft 0 in). Leading zero parts are left out (0.1 m → "3.94 in").
  */
 export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals): string {
@@ -102,7 +102,8 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
   wholes.forEach((w, i) => {
     if (w !== 0n || shown.length > 0) shown.push(`${groupDigits(String(w))} ${parts[i].symbol}`);
   });
-  shown.push(`${formatDecimal(toNumber(last), d, d)} ${parts[parts.length - 1].symbol}`);
+  // Under Auto, no zeros a whole last part does not need ("1 ft 3 in", "5 ft 10.87 in").
+  shown.push(`${formatDecimal(toNumber(last), decimals === 'auto' ? 0 : d, d)} ${parts[parts.length - 1].symbol}`);
   const allZero = wholes.every((w) => w === 0n) && isZero(last);
   if (allZero && !isZero(base)) {
     // Never a misleading 0: too small for the decimals shown (1e-9 m is "< 0.01 in").

@@ -87,12 +87,12 @@ test('figures from the page: 3 cups flour, sugar by the spoon, butter in cups an
   assert.equal(shown('honey', '3 cups bread flour', 'cups', 'grams'), '382.72 g');
   assert.equal(shown('honey', '1 1/2 cups Sugar', 'cups', 'grams'), '300 g');
   assert.equal(shown('sugar', '2 tbsp', 'cups', 'grams'), '25 g');
-  assert.equal(shown('sugar', '100 g', 'grams', 'cups'), '0.5 cup');
+  assert.equal(shown('sugar', '100 g', 'grams', 'cups'), '0.5 cups');
   // Butter, 8 oz a cup: a cup and two tablespoons is 9 oz.
   assert.equal(shown('butter', '1 cup + 2 tbsp', 'cups', 'ounces'), '9 oz');
   assert.equal(shown('butter', '1 cup + 2 tbsp', 'cups', 'grams'), '255.15 g');
   assert.equal(shown('butter', '1 cup + 1 oz', 'cups', 'ounces'), '9 oz');
-  assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups'), '0.829976 cup');
+  assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups'), '0.829976 cups');
   assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups', true), '≈ 7/8 cup');
   // Salt is given per teaspoon: 6 g, so a tablespoon is 18 g.
   assert.equal(shown('salt', '1 tbsp', 'tablespoons', 'grams'), '18 g');

@@ -25,9 +25,12 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** The number a table cell shows ("1,609,344,000 mm", "9.84207e-10 LT", "80 °C"). */
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** The number a table cell shows ("1,609,344,000 mm", "9.84207 × 10⁻¹⁰ LT", "80 °C"). */
 function shownNumber(cell: string): number {
-  const match = /^-?[\d,]*\.?\d+(e[-+]?\d+)?/.exec(cell.replace(/^−/, '-'));
+  const plain = cell.replace(/^−/, '-').replace(/ × 10(⁻?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)/, (_, minus: string, power: string) => `e${minus ? '-' : ''}${[...power].map((c) => SUPERSCRIPT.indexOf(c)).join('')}`);
+  const match = /^-?[\d,]*\.?\d+(e[-+]?\d+)?/.exec(plain);
   assert.ok(match, `a number in ${JSON.stringify(cell)}`);
   return Number(match[0].replace(/,/g, ''));
 }
@@ -87,13 +90,30 @@ test('an affine pair gives the formula with its offset and a table of readings f
   assert.equal(facts.rows[0].result, '-40 °C');
   assert.equal(facts.rows.at(-1)!.value, '212');
   assert.equal(facts.rows.at(-1)!.result, '100 °C');
+  // Two offsets fold into one where that is simpler; the usual form stays where it is not.
+  const formula = (from: string, to: string) => pairFacts(category('temperature'), from, to)!.rule;
+  assert.deepEqual(formula('kelvin', 'rankine'), { words: 'multiply by 1.8', formula: '°R = K × 1.8' });
+  assert.deepEqual(formula('rankine', 'kelvin'), { words: 'divide by 1.8', formula: 'K = °R ÷ 1.8' });
+  assert.deepEqual(formula('rankine', 'fahrenheit'), { words: 'subtract 459.67', formula: '°F = °R − 459.67' });
+  assert.deepEqual(formula('fahrenheit', 'rankine'), { words: 'add 459.67', formula: '°R = °F + 459.67' });
+  assert.deepEqual(formula('kelvin', 'celsius'), { words: 'subtract 273.15', formula: '°C = K − 273.15' });
+  assert.deepEqual(formula('fahrenheit', 'celsius'), { words: 'subtract 32, then divide by 1.8', formula: '°C = (°F − 32) ÷ 1.8' });
+  assert.deepEqual(formula('celsius', 'fahrenheit'), { words: 'multiply by 1.8, then add 32', formula: '°F = °C × 1.8 + 32' });
   const kelvin = pairFacts(category('temperature'), 'kelvin', 'celsius')!;
   assert.ok(kelvin.rows.every((r) => Number(r.value.replace(/,/g, '')) > 0), 'no kelvin reading below absolute zero');
 });
 
 test('a compound target says how it is read, and has no inverse statement of its own', () => {
   const facts = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
-  assert.equal(facts.to.name, 'Feet + Inches');
+  assert.equal(facts.to.name, 'Feet and Inches', 'as the heading names it');
+  assert.deepEqual(facts.statement, { text: '1 cm ≈ 0.39 in', exact: false });
+  const inches = pairFacts(category('length'), 'inches', 'feet_inches')!;
+  assert.deepEqual(inches.statement, { text: '1 ft = 12 in', exact: true });
+  // Every row regroups: whole feet and the inches left, from one foot up.
+  assert.deepEqual(inches.rows.slice(0, 3), [{ value: '12', result: '1 ft 0 in' }, { value: '15', result: '1 ft 3 in' }, { value: '18', result: '1 ft 6 in' }]);
+  assert.deepEqual(inches.example, { value: '66 in', result: '5 ft 6 in' });
+  assert.equal(pairFacts(category('weight'), 'pounds', 'stones_pounds')!.rows[1].value, '18', '1.25 st = 17.5 lb, rounded to a whole pound');
+  assert.deepEqual(pairFacts(category('length'), 'rods', 'feet_inches')!.statement, { text: '1 rd = 16 ft 6 in', exact: true });
   assert.match(facts.rule.formula, /^cm → ft \+ in$/);
   assert.equal(facts.definitions.length, 1);
   const row = facts.rows.find((r) => r.value === '100')!;
@@ -116,7 +136,8 @@ test('a reciprocal pair divides: L/100 km = 235.2… ÷ mpg', () => {
   } as unknown as UnitCategory & { key: string };
   const facts = pairFacts(fuel, 'miles_per_gallon', 'liters_per_100_km')!;
   assert.match(facts.rule.formula, /^L\/100 km = 235\.21458\d* ÷ mpg$/);
-  assert.match(facts.rule.words, /^divide about 235\.21458\d* by the value in mpg$/);
+  assert.match(facts.rule.words, /^divide 235\.21458\d* by the value in mpg \(235\.21458\d* is rounded\)$/);
+  assert.match(pairFacts(fuel, 'liters_per_100_km', 'miles_per_gallon')!.rule.formula, /^mpg = 235\.21458\d* ÷ \(L\/100 km\)$/);
   assert.ok(facts.rows.every((r) => !r.value.startsWith('-') && r.value !== '0'), 'no reading at or below zero');
   const thirty = facts.rows.find((r) => r.value === '30')!;
   assert.equal(thirty.result, '7.8405 L/100 km');
@@ -150,4 +171,42 @@ test('numbers read as written: exact decimals grouped, others to ten digits, tin
   assert.equal(_test.approximate(exactNumber('1208925819614629174706176')), '≈ 1.20892582 × 10²⁴', '2⁸⁰');
   assert.equal(_test.approximate(exactNumber('0.0000001')), '≈ 1 × 10⁻⁷');
   assert.equal(_test.approximate(exactNumber('1/1609344000')), '≈ 6.213711922 × 10⁻¹⁰');
+  // Past 10¹⁶, a whole number ending in zeros is a power of ten, exactly: a light-year in ångströms.
+  assert.equal(_test.decimalText(exactNumber('94607304725808000000000000')), '9.4607304725808 × 10²⁵');
+  assert.equal(_test.decimalText(exactNumber('1000000000000000')), '1,000,000,000,000,000', 'a petabyte in bytes, written out');
+});
+
+test('a table reads in one notation: the card’s e-notation and long runs of zeros as powers of ten', () => {
+  assert.equal(_test.readable('1.00000e-9 m'), '1 × 10⁻⁹ m');
+  assert.equal(_test.readable('-7.50000e-8 m'), '-7.5 × 10⁻⁸ m');
+  assert.equal(_test.readable('9.46073e+24 nm'), '9.46073 × 10²⁴ nm');
+  assert.equal(_test.readable('0.0000001 m'), '1 × 10⁻⁷ m');
+  assert.equal(_test.readable('0.000000125 km'), '1.25 × 10⁻⁷ km');
+  assert.equal(_test.readable('0.000001 km'), '0.000001 km', 'five zeros: as written');
+  assert.equal(_test.readable('1,000.000001 m'), '1,000.000001 m', 'a fraction of a larger number is not a power of ten');
+  const nm = pairFacts(category('length'), 'nanometers', 'meters')!;
+  assert.ok(nm.rows.every((r) => !/e[-+]\d/.test(r.result)), nm.rows.map((r) => r.result).join(', '));
+  assert.equal(nm.example.result, '5 × 10⁻⁹ m');
+});
+
+test('a word symbol takes its plural after any number but one or a fraction; a bare degree sign takes no space', () => {
+  const cups = pairFacts(category('volume'), 'cups', 'tablespoons')!;
+  assert.equal(cups.example.value, '2 cups');
+  assert.equal(cups.statement.text, '1 cup = 16 tbsp');
+  const back = pairFacts(category('volume'), 'tablespoons', 'cups')!;
+  const row = (value: string) => back.rows.find((r) => r.value === value)?.result;
+  assert.deepEqual([row('1'), row('4')], ['0.0625 cups', '0.25 cups']);
+  assert.deepEqual(pairFacts(category('volume'), 'cups', 'milliliters')!.rows.slice(2, 4).map((r) => r.value), ['1/3', '1/2'], 'a fraction of a cup: "1/2 cup"');
+  const centuries = pairFacts(category('time'), 'centuries', 'decades')!;
+  assert.equal(centuries.statement.text, '1 century = 10 decades');
+  assert.equal(centuries.example.result, '50 decades');
+  const degrees = pairFacts(category('angle'), 'degrees', 'radians')!;
+  assert.match(degrees.statement.text, /^1° ≈ 0\.01745329252 rad$/);
+  assert.match(pairFacts(category('angle'), 'radians', 'degrees')!.rows[0].result, /^57\.\d+°$/);
+});
+
+test('two names of one size say so, not "multiply by 1"', () => {
+  const facts = pairFacts(category('pressure'), 'hectopascals', 'millibars')!;
+  assert.deepEqual(facts.statement, { text: '1 hPa = 1 mbar', exact: true });
+  assert.deepEqual(facts.rule, { words: 'keep the number: the two are the same size', formula: 'mbar = hPa' });
 });

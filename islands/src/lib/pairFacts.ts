@@ -6,7 +6,7 @@
 import { convertNumber } from './conversion';
 import { exactNumber, factorOf, fromBase, kindOf } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
-import { findTarget, isCookingUnit, resultLine, type Target } from './target';
+import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
 import type { Unit, UnitCategory } from './units';
 
 export interface PairFacts {
@@ -44,8 +44,16 @@ const BASE_READINGS = ['-40', '-20', '-10', '0', '10', '20', '25', '30', '37', '
 /** Fuel economy and other reciprocal pairs: nothing at or below zero. */
 const POSITIVE_READING_VALUES = ['5', '10', '15', '20', '25', '30', '35', '40', '45', '50', '60', '80', '100'];
 
-/** The values a table shows for `from`, chosen by what the category holds. */
-export function tableValues(category: UnitCategory, from: Unit): Rational[] {
+/** A part to its compound (inches to feet and inches): these many of the largest part, so
+ *  every row regroups (12, 15, 18 … 240 in: 1 ft, 1 ft 3 in, 1 ft 6 in … 20 ft). */
+const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '6', '7', '8', '10', '12', '15', '20'];
+
+/** The values a table shows for `from` (to `target` when given), chosen by what the category holds. */
+export function tableValues(category: UnitCategory, from: Unit, target?: Target): Rational[] {
+  if (target?.kind === 'compound' && target.parts.includes(from)) {
+    const perLargest = div(factorOf(target.parts[0]), factorOf(from));
+    return IN_LARGEST_PART.map((k) => roundToWhole(mul(exactNumber(k), perLargest)));
+  }
   if (isCookingUnit(from)) return COOKING_VALUES.map(exactNumber);
   const kinds = new Set(category.units.map(kindOf));
   if (kinds.has('reciprocal')) return POSITIVE_READING_VALUES.map(exactNumber);
@@ -53,9 +61,15 @@ export function tableValues(category: UnitCategory, from: Unit): Rational[] {
   return DEFAULT_VALUES.map(exactNumber);
 }
 
-/** The value a worked example uses: 5, or for readings the table's middle. */
-function exampleValue(category: UnitCategory, from: Unit): Rational {
-  const values = tableValues(category, from);
+/** The nearest whole number (halves up): 17.5 lb of a stone and a quarter is 18. */
+function roundToWhole(x: Rational): Rational {
+  return rational((x.n * 2n + x.d) / (x.d * 2n));
+}
+
+/** The value a worked example uses: 5, or for readings and regroupings the table's middle. */
+function exampleValue(category: UnitCategory, from: Unit, target: Target): Rational {
+  const values = tableValues(category, from, target);
+  if (target.kind === 'compound' && target.parts.includes(from)) return values[Math.floor(values.length / 2)];
   if (values.length === 0) return rational(5n);
   const five = values.find((v) => compare(v, rational(5n)) === 0);
   if (five && category.units.every((u) => kindOf(u) === 'linear')) return five;
@@ -71,13 +85,13 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
   const to: Named =
     target.kind === 'unit'
       ? { key: target.unit.key, name: plainName(target.unit.name), symbol: target.unit.symbol }
-      : { key: target.compound.key, name: plainName(target.compound.name), symbol: target.parts.map((p) => p.symbol).join(' ') };
+      : { key: target.compound.key, name: plainName(target.compound.name).replace(/ \+ /g, ' and '), symbol: target.parts.map((p) => p.symbol).join(' ') };
   const answer = (value: Rational): string => {
     const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
-    return outcome.kind === 'ok' ? resultLine(outcome) : '—';
+    return outcome.kind === 'ok' ? readable(resultLine(outcome)) : '—';
   };
-  const shown = (value: Rational): string => `${valueText(value, from)} ${from.symbol}`;
-  const example = exampleValue(category, from);
+  const shown = (value: Rational): string => withSymbol(valueText(value, from), from);
+  const example = exampleValue(category, from, target);
   const relation = relationOf(category, from, target);
   return {
     from: { key: from.key, name: plainName(from.name), symbol: from.symbol },
@@ -85,7 +99,7 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
     statement: relation.statement(answer),
     rule: relation.rule,
     example: { value: shown(example), result: answer(example) },
-    rows: tableValues(category, from).map((v) => ({ value: valueText(v, from), result: answer(v) })),
+    rows: tableValues(category, from, target).map((v) => ({ value: valueText(v, from), result: answer(v) })),
     definitions: [from, ...(target.kind === 'unit' ? [target.unit] : [])].map((u) => definition(category, u)),
   };
 }
@@ -112,8 +126,17 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
   const f = from.symbol;
   if (target.kind === 'compound') {
     const parts = target.parts.map((p) => p.symbol).join(' + ');
+    const [largest, smallest] = [target.parts[0], target.parts.at(-1)!];
+    // From is the smallest part (inches to feet and inches): how many make the largest.
+    const statement = target.parts.includes(from)
+      ? () => ({ text: `${withSymbol('1', largest)} = ${withSymbol(exactText(div(factorOf(largest), factorOf(from))), from)}`, exact: true })
+      : (answer: (v: Rational) => string) => {
+          // Exact when one From is a whole number of hundredths of the smallest part, as shown.
+          const exact = mul(div(factorOf(from), factorOf(smallest)), rational(100n)).d === 1n;
+          return { text: `${withSymbol('1', from)} ${exact ? '=' : '≈'} ${answer(rational(1n))}`, exact };
+        };
     return {
-      statement: (answer) => ({ text: `1 ${f} ≈ ${answer(rational(1n))}`, exact: false }),
+      statement,
       rule: { words: `convert to ${plainName(target.parts.at(-1)!.name).toLowerCase()}, then take out whole ${plainName(target.parts[0].name).toLowerCase()}`, formula: `${f} → ${parts}` },
     };
   }
@@ -123,14 +146,18 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
   if (kf === 'reciprocal' || kt === 'reciprocal') {
     if (kf === 'reciprocal' && kt === 'reciprocal') {
       const a = div(exactNumber(to.reciprocal!), exactNumber(from.reciprocal!));
-      return linearRelation(f, t, a);
+      return linearRelation(from, to, a);
     }
     // base = R ÷ v for the reciprocal side, base = v × factor for the other: t = c ÷ f.
     const c = kf === 'reciprocal' ? div(exactNumber(from.reciprocal!), factorOf(to)) : div(exactNumber(to.reciprocal!), factorOf(from));
     const cText = numberText(c);
     return {
-      statement: (answer) => ({ text: `1 ${f} ${isExactDecimal(c) ? '=' : '≈'} ${answer(rational(1n))}`, exact: isExactDecimal(c) }),
-      rule: { words: `divide ${cText.words} by the value in ${f}`, formula: `${t} = ${cText.formula} ÷ ${f}` },
+      statement: (answer) => ({ text: `${withSymbol('1', from)} ${isExactDecimal(c) ? '=' : '≈'} ${answer(rational(1n))}`, exact: isExactDecimal(c) }),
+      rule: {
+        words: `divide ${cText.text} by the value in ${f}${isExactDecimal(c) ? '' : ` (${cText.text} is rounded)`}`,
+        // "÷ (L/100 km)": the whole symbol divides.
+        formula: `${t} = ${cText.formula} ÷ ${/[ /]/.test(f) ? `(${f})` : f}`,
+      },
     };
   }
   if (kf === 'affine' || kt === 'affine') {
@@ -138,9 +165,9 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     const [sf, of] = affine(from);
     const [st, ot] = affine(to);
     const a = div(st, sf);
-    return affineRelation(f, t, a, of, ot);
+    return affineRelation(from, to, a, of, ot);
   }
-  return linearRelation(f, t, div(factorOf(from), factorOf(to)));
+  return linearRelation(from, to, div(factorOf(from), factorOf(to)));
 }
 
 function affine(u: Unit): [Rational, Rational] {
@@ -148,25 +175,41 @@ function affine(u: Unit): [Rational, Rational] {
 }
 
 /** t = f × a. */
-function linearRelation(f: string, t: string, a: Rational): Relation {
+function linearRelation(from: Unit, to: Unit, a: Rational): Relation {
+  const [f, t] = [from.symbol, to.symbol];
+  const one = withSymbol('1', from);
+  if (compare(a, rational(1n)) === 0) {
+    // Two names of one size (hPa and mbar): nothing to multiply.
+    return { statement: () => ({ text: `${one} = ${withSymbol('1', to)}`, exact: true }), rule: { words: 'keep the number: the two are the same size', formula: `${t} = ${f}` } };
+  }
   const inverse = div(rational(1n), a);
   // Multiply by an exact decimal when there is one; else divide by one (1 m = 1 ÷ 0.3048 ft).
   const byInverse = !isExactDecimal(a) && isExactDecimal(inverse);
   const m = numberText(byInverse ? inverse : a);
   return {
-    statement: () => (byInverse || !isExactDecimal(a) ? { text: `1 ${f} ${approximate(a)} ${t}`, exact: false } : { text: `1 ${f} = ${m.text} ${t}`, exact: true }),
+    statement: () =>
+      byInverse || !isExactDecimal(a)
+        ? { text: `${one} ≈ ${withSymbol(approximate(a).replace(/^≈ /, ''), to)}`, exact: false }
+        : { text: `${one} = ${withSymbol(m.text, to)}`, exact: true },
     rule: byInverse
       ? { words: `divide by ${m.words}`, formula: `${t} = ${f} ÷ ${m.formula}` }
       : { words: `multiply by ${m.words}`, formula: `${t} = ${f} × ${m.formula}` },
   };
 }
 
-/** t = (f − of) × a + ot, with a = scale_t ÷ scale_f. */
-function affineRelation(f: string, t: string, a: Rational, of: Rational, ot: Rational): Relation {
+/**
+ * t = (f − of) × a + ot, with a = scale_t ÷ scale_f; or t = f × a + c with the offsets folded
+ * into one (c = ot − of × a) where that is simpler: when a is 1 (°F = °R − 459.67) or c is 0
+ * (°R = K × 1.8).
+ */
+function affineRelation(from: Unit, to: Unit, a: Rational, fromOffset: Rational, toOffset: Rational): Relation {
+  const [f, t] = [from.symbol, to.symbol];
   const inverse = div(rational(1n), a);
   const byInverse = !isExactDecimal(a) && isExactDecimal(inverse);
   const m = numberText(byInverse ? inverse : a);
   const one = compare(a, rational(1n)) === 0;
+  const folded = sub(toOffset, mul(fromOffset, a));
+  const [of, ot] = one || isZero(folded) ? [rational(0n), folded] : [fromOffset, toOffset];
   let expression = isZero(of) ? f : `(${f} ${signed(neg(of))})`;
   if (!one) expression = `${expression} ${byInverse ? '÷' : '×'} ${m.formula}`;
   if (!isZero(ot)) expression = `${expression} ${signed(ot)}`;
@@ -178,7 +221,7 @@ function affineRelation(f: string, t: string, a: Rational, of: Rational, ot: Rat
     isZero(ot) ? null : isNegative(ot) ? `subtract ${exactText(neg(ot))}` : `add ${exactText(ot)}`,
   ].filter((w) => w !== null);
   return {
-    statement: () => ({ text: `0 ${f} ${isExactDecimal(atZero) ? `= ${exactText(atZero)}` : approximate(atZero)} ${t}`, exact: isExactDecimal(atZero) }),
+    statement: () => ({ text: `${withSymbol('0', from)} ${isExactDecimal(atZero) ? '=' : '≈'} ${withSymbol(exactText(atZero), to)}`, exact: isExactDecimal(atZero) }),
     rule: { words: words.length ? words.join(', then ') : 'the readings are equal', formula: `${t} = ${expression}` },
   };
 }
@@ -214,6 +257,11 @@ function decimalText(x: Rational): string | null {
   // A whole number is read whole up to a sextillion (1 PiB = 1,125,899,906,842,624 B); other
   // decimals up to 15 significant digits.
   if (significant.length > 15 && !(places === 0 && digits.length <= MAX_WHOLE_DIGITS)) return null;
+  // A whole number past 10¹⁶ that ends in zeros, or past a sextillion, as a power of ten (still
+  // exact): 1 ly = 9.4607304725808 × 10²⁵ Å, not twelve zeros after its digits.
+  if (places === 0 && digits.length > 16 && (digits.length > MAX_WHOLE_DIGITS || digits.endsWith('0'))) {
+    return `${x.n < 0n ? '-' : ''}${scientific(`${significant[0]}.${significant.slice(1) || '0'}e${digits.length - 1}`)}`;
+  }
   const int = digits.slice(0, digits.length - places);
   const frac = digits.slice(digits.length - places);
   // Below 10⁻⁶ as a power of ten, as the rounded ones are (exact still): 1.602176634 × 10⁻¹⁹,
@@ -225,6 +273,17 @@ function decimalText(x: Rational): string | null {
   const decimals = frac.replace(/0+$/, '');
   digits = `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${decimals ? `.${decimals}` : ''}`;
   return `${x.n < 0n ? '-' : ''}${digits}`;
+}
+
+/**
+ * A card's result as a page writes it: the card's copy-pasteable e-notation ("1.00000e-9"), and
+ * a decimal with six zeros or more after the point ("0.0000001"), as a power of ten
+ * ("1 × 10⁻⁹", "1 × 10⁻⁷"), so a table reads in one notation, as the page's statement does.
+ */
+function readable(line: string): string {
+  return line
+    .replace(/(\d(?:\.\d+)?)e([-+]\d+)/g, (_, mantissa: string, exponent: string) => scientific(`${mantissa}e${exponent}`))
+    .replace(/\b0\.(0{6,})(\d+)/g, (_, zeros: string, digits: string) => scientific(`${digits[0]}.${digits.slice(1) || '0'}e-${zeros.length + 1}`));
 }
 
 /** An exact decimal when there is one, else ten significant digits. */
@@ -284,15 +343,16 @@ function definition(category: UnitCategory, u: Unit): { key: string; name: strin
   } else if (kindOf(u) === 'linear') {
     const size = factorOf(u);
     const exact = decimalText(size);
-    text = `1 ${u.symbol} is ${exact !== null ? `exactly ${exact}` : approximate(size).replace('≈', 'about')} ${base.symbol}.`;
+    text = `${withSymbol('1', u)} is ${exact !== null ? 'exactly' : 'about'} ${withSymbol(exactText(size), base)}.`;
   } else if (kindOf(u) === 'affine') {
     const [scale, offset] = affine(u);
-    text = `0 ${base.symbol} reads ${exactText(offset)} ${u.symbol}, and a change of 1 ${base.symbol} is a change of ${exactText(scale)} ${u.symbol}.`;
+    text = `${withSymbol('0', base)} reads ${withSymbol(exactText(offset), u)}, and a change of ${withSymbol('1', base)} is a change of ${withSymbol(exactText(scale), u)}.`;
   } else {
-    const r = exactText(exactNumber(u.reciprocal!));
+    const reciprocal = exactNumber(u.reciprocal!);
+    const r = decimalText(reciprocal) ?? `about ${exactText(reciprocal)}`;
     text = `The reciprocal of ${base.symbol}: a value in ${u.symbol} is ${r} divided by the same value in ${base.symbol}.`;
   }
   return { key: u.key, name, text };
 }
 
-export const _test = { decimalText, approximate };
+export const _test = { decimalText, approximate, readable };

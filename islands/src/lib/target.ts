@@ -3,7 +3,7 @@
 // conversion.ts so the parser and the exact arithmetic (parse.ts, rational.ts) load only on
 // first interaction, not with every converter page.
 import type { Compound, Unit, UnitCategory } from './units';
-import { COOKING_UNITS } from '../generated/units.ts';
+import { COOKING_UNITS, PLURAL_SYMBOLS } from '../generated/units.ts';
 
 export type Target = { kind: 'unit'; unit: Unit } | { kind: 'compound'; compound: Compound; parts: Unit[] };
 
@@ -24,10 +24,31 @@ export const isCookingUnit = (unit: Unit): boolean => COOKING_UNITS.includes(uni
 interface Shown {
   text: string;
   symbol: string;
+  target?: Target;
 }
 
-/** "5 ft 10.87 in", "16.404199 ft": the outcome as one line of text. */
+/** "5 ft 10.87 in", "16.404199 ft", "2 cups": the outcome as one line of text. */
 export function resultLine(o: Shown): string {
+  if (o.target?.kind === 'unit') return withSymbol(o.text, o.target.unit);
   return o.symbol === '' ? o.text : `${o.text} ${o.symbol}`;
+}
+
+/** The symbol the Result field shows after the outcome's number ("cups" after 2). */
+export function resultSymbol(o: Shown): string {
+  return o.target?.kind === 'unit' ? symbolAfter(o.text, o.target.unit) : o.symbol;
+}
+
+/** One, or a fraction of one ("1/2 cup", "≈ 3/4 cup"): what takes a word's singular. */
+const SINGULAR = /^(≈ )?[-−]?(1(\.0+)?|\d+\/\d+)$/;
+
+/** The symbol after `number`: its plural where the symbol is a word (units.yaml `plural`). */
+export function symbolAfter(number: string, unit: { key: string; symbol: string }): string {
+  return SINGULAR.test(number.trim()) ? unit.symbol : (PLURAL_SYMBOLS[unit.key] ?? unit.symbol);
+}
+
+/** "2 cups", "1/2 cup", "45°", "20 °C": a number and its unit as a sentence writes them (no space before a bare °, ′ or ″). */
+export function withSymbol(number: string, unit: { key: string; symbol: string }): string {
+  const symbol = symbolAfter(number, unit);
+  return /^[°′″]$/.test(symbol) ? `${number}${symbol}` : `${number} ${symbol}`;
 }
 

@@ -3,6 +3,7 @@
 // Server-only: rendered into the page at build time (island client="none") and never sent
 // to the browser, so the answer and the table are in the HTML with no script at all.
 import { pairFacts } from '../lib/pairFacts.ts';
+import { withSymbol } from '../lib/target.ts';
 import type { UnitCategory } from '../lib/units.ts';
 import { PairTable } from '../ui/PairTable.tsx';
 
@@ -39,7 +40,7 @@ export default function PairFacts({ category, from, to, sources, fromName, toNam
           {`For example, ${facts.example.value} = ${facts.example.result}.`}
         </p>
       </section>
-      <PairTable id="pair-table" from={f} to={t} rows={facts.rows.map((row) => ({ value: `${row.value} ${f.symbol}`, result: row.result }))} />
+      <PairTable id="pair-table" from={f} to={t} rows={facts.rows.map((row) => ({ value: withSymbol(row.value, f), result: row.result }))} />
       <section aria-labelledby="pair-units">
         <h2 id="pair-units">The units</h2>
         <dl className="pair-units">
@@ -47,7 +48,7 @@ export default function PairFacts({ category, from, to, sources, fromName, toNam
             <div key={d.key}>
               <dt>{d.name}</dt>
               <dd>
-                {sources[d.key] ? `${d.text} Defined by ${sources[d.key]}.` : d.text}
+                {sources[d.key] ? `${d.text} Source: ${sentence(sources[d.key])}` : d.text}
               </dd>
             </div>
           ))}
@@ -56,3 +57,6 @@ export default function PairFacts({ category, from, to, sources, fromName, toNam
     </>
   );
 }
+
+/** A source as the end of a sentence: one full stop ("SI Brochure 9th ed." has its own). */
+const sentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
