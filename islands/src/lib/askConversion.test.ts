@@ -149,7 +149,7 @@ test('a pair with no number, as people search it, is answered for one of the fir
   assert.deepEqual(said('feet = meters'), ['1 ft = 0.3048 m'], 'every separator the reader takes names a pair (separators.ts)');
   assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
   assert.deepEqual(said('Celsius in Fahrenheit'), ['1 °C = 33.8 °F']);
-  assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.39 in']);
+  assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.394 in']);
   assert.deepEqual(said('mpg to L/100km'), ['1 mpg = 235.214583 L/100 km'], 'a number inside a unit is no value');
   assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
   const eur = answer('usd to eur', data);

@@ -49,6 +49,11 @@ test('compound results: the last part carries the decimals, and carries over', (
   assert.equal(shown('weight', '10 st 4 lb', 'kilograms', 'stones_pounds'), '10 st 4 lb');
   const parts = [unit('length', 'feet'), unit('length', 'inches')];
   assert.equal(formatCompound(fromNumber(0), parts, 'auto'), '0 in');
+  // Under one of the smallest part and nothing larger: three significant digits, up to four decimals.
+  assert.equal(shown('weight', '1', 'grams', 'pounds_ounces'), '0.0353 oz');
+  assert.equal(shown('length', '1', 'millimeters', 'feet_inches'), '0.0394 in');
+  assert.equal(shown('length', '0.001', 'millimeters', 'feet_inches'), '< 0.0001 in');
+  assert.equal(shown('weight', '1', 'grams', 'pounds_ounces', 2), '0.04 oz', 'chosen decimals are kept');
 });
 
 test('the card reads typed units, says what it read, and converts to To', () => {

@@ -57,6 +57,8 @@ export function lexiconFor(category: UnitCategory & { key: string }, all?: Recor
 
 /** Under Auto, a compound's last part shows this many decimals (5 ft 10.87 in). */
 export const COMPOUND_AUTO_DECIMALS = 2;
+/** ... and at most this many for a result under one of the smallest part ("0.0353 oz"). */
+const COMPOUND_MAX_DECIMALS = 4;
 
 /** Rounds a non-negative rational half up to `d` decimals, exactly. */
 function roundHalfUp(x: Rational, d: number): Rational {
@@ -73,7 +75,7 @@ const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/
  * is 6 ft 0 in). Leading zero parts are left out (0.1 m → "3.94 in").
  */
 export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals): string {
-  const d = decimals === 'auto' ? COMPOUND_AUTO_DECIMALS : decimals;
+  let d = decimals === 'auto' ? COMPOUND_AUTO_DECIMALS : decimals;
   const negative = isNegative(base);
   let rest = negative ? neg(base) : base;
   const factors = parts.map(factorOf);
@@ -84,7 +86,14 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
     wholes.push(whole);
     rest = sub(rest, mul(rational(whole), factors[i]));
   }
-  let last = roundHalfUp(div(rest, factors[parts.length - 1]), d);
+  const lastExact = div(rest, factors[parts.length - 1]);
+  if (decimals === 'auto' && wholes.every((w) => w === 0n) && !isZero(lastExact)) {
+    // Under one of the smallest part and nothing larger: three significant digits, as the
+    // cards keep them below 1 (1 g is 0.0353 oz, not 0.04), up to four decimals.
+    const size = Math.abs(toNumber(lastExact));
+    if (size < 1) d = Math.min(COMPOUND_MAX_DECIMALS, Math.max(d, 2 - Math.floor(Math.log10(size))));
+  }
+  let last = roundHalfUp(lastExact, d);
   // Carry upwards: the last part never reaches one of the part above it.
   for (let i = parts.length - 1; i > 0; i--) {
     const size = div(factors[i - 1], factors[i]); // 12 inches to the foot
@@ -106,7 +115,7 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
   shown.push(`${formatDecimal(toNumber(last), decimals === 'auto' ? 0 : d, d)} ${parts[parts.length - 1].symbol}`);
   const allZero = wholes.every((w) => w === 0n) && isZero(last);
   if (allZero && !isZero(base)) {
-    // Never a misleading 0: too small for the decimals shown (1e-9 m is "< 0.01 in").
+    // Never a misleading 0: too small for the decimals shown (1e-9 m is "< 0.0001 in").
     const least = d === 0 ? '1' : `0.${'0'.repeat(d - 1)}1`;
     return `${negative ? '> −' : '< '}${least} ${parts[parts.length - 1].symbol}`;
   }

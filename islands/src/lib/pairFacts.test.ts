@@ -106,7 +106,7 @@ test('an affine pair gives the formula with its offset and a table of readings f
 test('a compound target says how it is read, and has no inverse statement of its own', () => {
   const facts = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
   assert.equal(facts.to.name, 'Feet and Inches', 'as the heading names it');
-  assert.deepEqual(facts.statement, { text: '1 cm ≈ 0.39 in', exact: false });
+  assert.deepEqual(facts.statement, { text: '1 cm ≈ 0.394 in', exact: false });
   const inches = pairFacts(category('length'), 'inches', 'feet_inches')!;
   assert.deepEqual(inches.statement, { text: '1 ft = 12 in', exact: true });
   // Every row regroups: whole feet and the inches left, from one foot up.

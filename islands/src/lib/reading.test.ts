@@ -152,8 +152,8 @@ const TABLE: Row[] = [
   ['5 KW', 'power', 'watts', 'watts', '5,000 W', 'From 5 kW', ['5 kW', 'W']],
   ['101 pa', 'pressure', 'bars', 'kilopascals', '0.101 kPa', 'From 101 Pa', ['101 Pa', 'kPa']],
   // Never a misleading zero.
-  ['1e-9 m', 'length', 'meters', 'feet_inches', '< 0.01 in', 'From 1e-9 m'],
-  ['-1e-9 m', 'length', 'meters', 'feet_inches', '> −0.01 in', 'From −1e-9 m'],
+  ['1e-9 m', 'length', 'meters', 'feet_inches', '< 0.0001 in', 'From 1e-9 m'],
+  ['-1e-9 m', 'length', 'meters', 'feet_inches', '> −0.0001 in', 'From −1e-9 m'],
 ];
 
 test('the inputs of issue 26: each read right or refused with a message that leads somewhere right', () => {
