@@ -226,6 +226,8 @@ fn bad_units_table_is_located() {
     let (l, c) = position(&p, "content/units.yaml", "-1, aliases");
     let err = stderr(&p.unitly(&["check"]));
     assert!(err.contains(&format!("content/units.yaml:{l}:{c}: category length: unit feet `factor: -1` must be above zero")), "{l}:{c} expected in:\n{err}");
+    // One mistake, one problem: the compound over length is not said to be over readings.
+    assert!(!err.contains("has readings"), "{err}");
 }
 
 /// A category the islands could not render is refused, located, before any JavaScript runs:

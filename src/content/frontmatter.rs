@@ -46,10 +46,55 @@ pub fn split<'a>(file: &Path, text: &'a str) -> Result<Split<'a>, Problem> {
     Err(Problem::new(file, 1, 1, "front matter is not closed: expected a `---` line after the YAML block"))
 }
 
-/// Parses the front matter into `T`, locating any error in `file`.
+/// Parses the front matter into `T`, locating any error in `file`: a duplicate field at its
+/// second line, every missing field at once.
 pub fn parse<T: DeserializeOwned>(file: &Path, split: &Split) -> Result<T, Problem> {
     let yaml = if split.yaml.trim().is_empty() { "{}" } else { split.yaml };
-    serde_yaml::from_str(yaml).map_err(|e| Problem::from_yaml(file, &e, split.yaml_line_offset))
+    serde_yaml::from_str(yaml).map_err(|e| {
+        let problem = Problem::from_yaml(file, &e, split.yaml_line_offset);
+        let message = e.to_string();
+        if let Some(field) = quoted_after(&message, "duplicate field `") {
+            return duplicate(file, split, field).unwrap_or(problem);
+        }
+        match quoted_after(&message, "missing field `") {
+            Some(first) => match all_missing::<T>(yaml, first) {
+                Some(message) => Problem { message, ..problem },
+                None => problem,
+            },
+            None => problem,
+        }
+    })
+}
+
+/// `x` in "… `x` …" after `prefix`.
+fn quoted_after<'m>(message: &'m str, prefix: &str) -> Option<&'m str> {
+    message.split_once(prefix)?.1.split('`').next()
+}
+
+/// A field set twice, located at its second line (serde_yaml places it at the mapping's start).
+fn duplicate(file: &Path, split: &Split, field: &str) -> Option<Problem> {
+    let key = |line: &str| line.strip_prefix(field).is_some_and(|rest| rest.trim_start().starts_with(':'));
+    let mut lines = split.yaml.lines().enumerate().filter(|(_, l)| key(l)).map(|(i, _)| i + split.yaml_line_offset + 1);
+    let (first, second) = (lines.next()?, lines.next()?);
+    Some(Problem::new(file, second, 1, format!("duplicate field `{field}`: it is already set on line {first}")))
+}
+
+/// Every field missing, not only the first serde meets: each found is filled in and the parse
+/// tried again. None when there is one.
+fn all_missing<T: DeserializeOwned>(yaml: &str, first: &str) -> Option<String> {
+    let mut value: serde_yaml::Value = serde_yaml::from_str(yaml).ok()?;
+    let mut missing = vec![first.to_string()];
+    while missing.len() < 20 {
+        value.as_mapping_mut()?.insert(missing.last()?.as_str().into(), "x".into());
+        let Err(e) = serde_yaml::from_value::<T>(value.clone()) else { break };
+        match quoted_after(&e.to_string(), "missing field `") {
+            Some(next) if !missing.iter().any(|m| m == next) => missing.push(next.to_string()),
+            _ => break,
+        }
+    }
+    let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
+    let (last, rest) = names.split_last().filter(|(_, rest)| !rest.is_empty())?;
+    Some(format!("missing fields {} and {last}", rest.join(", ")))
 }
 
 #[cfg(test)]
@@ -79,6 +124,28 @@ mod tests {
         let err = parse::<Front>(Path::new("a.md"), &s).unwrap_err();
         assert_eq!(err.file, Path::new("a.md"));
         assert!(err.line >= 3, "{err}");
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Article {
+        title: String,
+        excerpt: String,
+        date: String,
+        category: String,
+    }
+
+    #[test]
+    fn a_duplicate_is_located_at_its_second_line_and_every_missing_field_named() {
+        let text = "---\ntitle: Hi\nexcerpt: x\ndate: d\ncategory: c\ntitle: Again\n---\nbody";
+        let err = parse::<Article>(Path::new("a.md"), &split(Path::new("a.md"), text).unwrap()).unwrap_err();
+        assert_eq!((err.line, err.message.as_str()), (6, "duplicate field `title`: it is already set on line 2"));
+        let text = "---\ntitle: Hi\n---\nbody";
+        let err = parse::<Article>(Path::new("a.md"), &split(Path::new("a.md"), text).unwrap()).unwrap_err();
+        assert_eq!(err.message, "missing fields `excerpt`, `date` and `category`");
+        let text = "---\ntitle: Hi\nexcerpt: x\ndate: d\n---\nbody";
+        let err = parse::<Article>(Path::new("a.md"), &split(Path::new("a.md"), text).unwrap()).unwrap_err();
+        assert_eq!(err.message, "missing field `category`", "one missing field, as serde says it");
     }
 
     #[test]

@@ -154,7 +154,8 @@ pub(super) fn validate_compounds(at: &Locator, c: &UnitCategory, problems: &mut 
     for (i, compound) in c.compounds.iter().enumerate() {
         let pos = at.item("compounds", i, None);
         let mut bad = |msg: String| problems.push(at.problem(pos, msg));
-        if let Some(reading) = c.units.iter().find(|u| !u.is_linear()) {
+        // A unit whose definition is wrong is reported at its own line, not as a reading here.
+        if let Some(reading) = c.units.iter().find(|u| matches!(u.kind(), Ok(Kind::Reciprocal(_) | Kind::Affine { .. }))) {
             bad(format!(
                 "compound `{}`: the parts of a compound add up, and `{}` has readings that do not (its unit `{}` is not linear)",
                 compound.key, c.key, reading.key
