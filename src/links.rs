@@ -20,6 +20,8 @@ pub struct PageLinks {
     hrefs: Vec<String>,
     /// The links its markdown wrote, located in its source file.
     pub source: Vec<SourceLink>,
+    /// The page did not render (its own problems are reported): its ids are unknown.
+    unrendered: bool,
 }
 
 impl PageLinks {
@@ -45,11 +47,17 @@ impl PageLinks {
             .filter(|t| !written.contains(t) && !t.starts_with(&assets))
             .collect();
         hrefs.sort_unstable();
-        PageLinks { ids, hrefs, source }
+        PageLinks { ids, hrefs, source, unrendered: false }
+    }
+
+    /// A page that did not render, for `check` to go on to the links of every other page:
+    /// links to it resolve, and any anchor in it is taken as there.
+    pub fn unrendered() -> PageLinks {
+        PageLinks { unrendered: true, ..PageLinks::default() }
     }
 
     fn has_id(&self, id: &str) -> bool {
-        has_line(&self.ids, id)
+        self.unrendered || has_line(&self.ids, id)
     }
 }
 

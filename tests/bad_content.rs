@@ -357,3 +357,18 @@ fn every_article_body_problem_is_reported_at_once_and_nothing_is_written() {
     }
     assert!(snapshot(&p.path("dist")) == before, "the previous output is untouched");
 }
+
+#[test]
+fn a_page_that_does_not_render_leaves_every_other_page_links_checked_in_the_same_run() {
+    let p = Project::copy_of_real_site();
+    p.edit("content/blog/conversion-tips.md", "{{ converter(from=\"cups\", to=\"milliliters\"", "{{ converter(from=\"cupz\", to=\"milliliters\"");
+    p.edit("content/pages/about.md", "[accuracy page](/conversion-accuracy)", "[accuracy page](/conversion-accuracyy)");
+    // A link into the page that did not render is not a second problem of its own.
+    p.edit("content/pages/about.md", "[FAQ](/faq)", "[FAQ](/faq) and [the tips](/blog/conversion-tips#no-such-heading)");
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("content/blog/conversion-tips.md:80:") && err.contains("`cupz` is not a unit"), "{err}");
+    assert!(err.contains("content/pages/about.md:22:") && err.contains("broken link `/conversion-accuracyy`"), "{err}");
+    assert!(!err.contains("no-such-heading"), "{err}");
+}

@@ -20,9 +20,11 @@ impl Site {
         let content = self.load_publishing(true, true, &mut crate::content::Remembered::default())?;
         let registry = IslandRegistry::new(islands::components(&self.root.join("islands")));
         let renderer = Renderer::new(&self.templates_dir(), &content, registry.clone(), &mut Default::default()).map_err(tera_error)?;
-        let (links, problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
-        problems.into_result().map_err(anyhow::Error::new)?;
-        let (checked, mut problems) = self.check_links(&content, &links, &renderer.listing_paths(), renderer.once().ids());
+        // Every problem at once: a page that does not render leaves the links of the others
+        // to be checked in the same run.
+        let (links, mut problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
+        let (checked, link_problems) = self.check_links(&content, &links, &renderer.listing_paths(), renderer.once().ids());
+        problems.0.extend(link_problems.0);
         problems.0.extend(links_to_held_back(&content, &links));
         problems.into_result().map_err(anyhow::Error::new)?;
         for target in generated::stale(&self.root, &content) {
@@ -52,7 +54,12 @@ fn links_of_all(pages: &Pages, registry: &IslandRegistry) -> (Vec<PageLinks>, Pr
         for (job, result) in pages.render_with_links(chunk, registry, |_, links| links) {
             match (job, result) {
                 (Job::Page(i), Ok(Some(page_links))) => links[i] = page_links,
-                (_, Err(found)) => problems.0.extend(found.0),
+                (job, Err(found)) => {
+                    problems.0.extend(found.0);
+                    if let Job::Page(i) = job {
+                        links[i] = PageLinks::unrendered();
+                    }
+                }
                 _ => {}
             }
         }
