@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim } from './policy.ts';
+import { answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
 
 const ORIGIN = 'https://unitly.app';
 const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
@@ -43,10 +43,15 @@ test('the runtime cache keeps the newest entries and drops the oldest first', as
   assert.equal(await trim(cache, 3), 0);
 });
 
-test("the search cache's bound never drops the answers file the box converts offline with", async () => {
+test("the search cache's bound never drops the entry the index opens with, nor the answers file the box converts offline with", async () => {
   const { entries, cache } = fakeCache(['/search.json', answersPath('v1'), '/search/v1/c/0.json', '/search/v1/p/3.json', '/search/v1/c/1.json'].map((url) => ORIGIN + url));
-  assert.equal(await trim(cache, 2, (k) => isAnswers(k.url)), 2);
-  assert.deepEqual(entries.map((e) => e.url.slice(ORIGIN.length)), ['/search/v1/units.json', '/search/v1/p/3.json', '/search/v1/c/1.json']);
+  assert.equal(await trimSearch(cache, 2), 1);
+  assert.deepEqual(entries.map((e) => e.url.slice(ORIGIN.length)), ['/search.json', '/search/v1/units.json', '/search/v1/p/3.json', '/search/v1/c/1.json']);
+  // However many files later queries fetch: the entry and the answers file, then the newest.
+  for (let n = 0; n < 100; n++) entries.push({ url: `${ORIGIN}/search/v1/p/${100 + n}.json` });
+  await trimSearch(cache, 80);
+  assert.equal(entries.length, 82);
+  assert.deepEqual(entries.slice(0, 3).map((e) => e.url.slice(ORIGIN.length)), ['/search.json', '/search/v1/units.json', '/search/v1/p/120.json']);
   assert.equal(isAnswers(`${ORIGIN}/search/v1/p/units.json`), false, "only the version folder's own file");
 });
 

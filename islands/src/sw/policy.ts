@@ -90,6 +90,16 @@ export function isAnswers(url: string): boolean {
   return path.startsWith(SEARCH_DIR) && path.endsWith(`/${ANSWERS_FILE}`) && path.split('/').length === 4;
 }
 
+/**
+ * Trims the search cache to `max` of the files queries fetched, oldest out first. The entry
+ * and the answers file are neither counted nor dropped: stored first, they would be the
+ * first out, and without the entry the index cannot open, so offline the box would neither
+ * search nor convert.
+ */
+export function trimSearch<K extends { url: string }>(cache: KeyedCache<K>, max: number): Promise<number> {
+  return trim(cache, max, (k) => new URL(k.url, 'https://x').pathname === SEARCH_ENTRY || isAnswers(k.url));
+}
+
 /** Old shell caches to delete once `version` is active (the runtime cache stays). */
 export function staleCaches(keys: readonly string[], version: string): string[] {
   return keys.filter((k) => k.startsWith(SHELL_PREFIX) && k !== SHELL_PREFIX + version);

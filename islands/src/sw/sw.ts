@@ -15,7 +15,7 @@
 //   sends SKIP_WAITING; then the tab reloads under the new version.
 import { ASSETS_PATH } from '../generated/site.ts';
 import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
-import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, type SwManifest } from './policy.ts';
+import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch, type SwManifest } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -227,7 +227,7 @@ async function searchFile(request: Request): Promise<Response> {
   const response = await fetch(request);
   if (storable(response)) {
     await cache.put(request, response.clone());
-    await trim<Request>(cache, manifest.searchEntries, (r) => isAnswers(r.url));
+    await trimSearch<Request>(cache, manifest.searchEntries);
   }
   return response;
 }
