@@ -68,6 +68,9 @@ test('a square or cubic unit typed without ² or ³ reads as one in the box too'
   assert.deepEqual(said('100 cm2 in in2'), ['100 cm² = 15.500031 in²']);
   assert.deepEqual(said('sq ft to m2'), ['1 ft² = 0.092903 m²']);
   assert.deepEqual(said('5ft2in to cm'), ['5 ft 2 in = 157.48 cm'], 'feet and inches typed together stay so');
+  // Alone, such a unit is a unit, left to the search (Square Meters), not 2 m in feet.
+  for (const q of ['m2', 'ft2', 'cm2', 'km2', 'mm2', 'in2', 'ft3', 'cm3', 'M2 ']) assert.equal(said(q), null, q);
+  assert.deepEqual(said('m2 to ft2'), ['1 m² = 10.76391 ft²'], 'a pair of them is answered for one');
 });
 
 test('a symbol whose case decides the unit, typed in neither, is asked about', () => {

@@ -102,6 +102,9 @@ export function plainConversion(query: string): string | null {
   return asked ? asked[1] : null;
 }
 
+/** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
+const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
+
 /**
  * The answer to a query that holds a number, names a pair ("feet to meters", "mpg to
  * L/100km": one of the first) or asks for one in words ("how many ounces in a pound"); null
@@ -117,7 +120,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     // Of its messages only "type it with its case" is kept: "how many mb in a gb".
     if (asked !== null && (asked.kind !== 'error' || namesUnclearUnit(plain, data))) return asked;
   }
-  const value = holdsNumber(query) ? answerValue(query, data) : null;
+  // A power digit is no number: "m2" or "ft3" alone names a unit (Square Meters), not 2 m.
+  const value = holdsNumber(query.replace(POWER_DIGIT, '')) ? answerValue(query, data) : null;
   if (value !== null && value.kind !== 'error') return value;
   if (namesPair(query)) {
     const one = answerValue(`1 ${query.trim()}`, data);
