@@ -155,6 +155,12 @@ test('a pair with no number, as people search it, is answered for one of the fir
   assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.394 in']);
   assert.deepEqual(said('mpg to L/100km'), ['1 mpg = 235.214583 L/100 km'], 'a number inside a unit is no value');
   assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
+  // Degree signs begin a unit as a letter does (℃ and ℉ are signs of their own).
+  assert.deepEqual(said('°F to °C'), ['1 °F = -17.22 °C']);
+  assert.deepEqual(said('°c to °f'), ['1 °C = 33.8 °F']);
+  assert.deepEqual(said('F to °C'), ['1 °F = -17.22 °C']);
+  assert.deepEqual(said('℃ to ℉'), ['1 °C = 33.8 °F']);
+  for (const q of ['°F to °C', '℃ to ℉', '°F → K']) assert.ok(mayConvert(q), q);
   const eur = answer('usd to eur', data);
   assert.ok(eur?.kind === 'currency' && eur.pair && eur.amount === 1 && eur.href === '/currency-converter?value=1&from=USD&to=EUR', JSON.stringify(eur));
   const typed = answer('100 usd to eur', data);

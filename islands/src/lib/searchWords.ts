@@ -62,12 +62,14 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
 /** Whether a query may be a conversion ("5 ft 11 in to cm"): it holds a number. */
 export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query);
 
-const PAIR = new RegExp(String.raw`^\s*\p{L}.*?(?:${SEPARATOR_SOURCE})\s*\p{L}`, 'iu');
+/** How a unit's word begins: a letter, or a degree sign (°F; ℃ and ℉ are signs of their own). */
+const UNIT_START = '(?:\\p{L}|[°℃℉])';
+const PAIR = new RegExp(String.raw`^\s*${UNIT_START}.*?(?:${SEPARATOR_SOURCE})\s*${UNIT_START}`, 'iu');
 
 /**
  * Whether a query may name a pair ("feet to meters", "THB to USD", "mpg to L/100km", "feet =
- * meters", "how many ounces in a pound"): it starts with a word, then a separator the reader
- * takes (separators.ts), then more words. Only whether to try; the conversion reader
+ * meters", "°F to °C", "how many ounces in a pound"): it starts with a word, then a separator
+ * the reader takes (separators.ts), then more words. Only whether to try; the conversion reader
  * (query.ts) decides what it is.
  */
 export const namesPair = (query: string): boolean => PAIR.test(query);
