@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkOf, chunksFor, excerpt, openSearch, rank, scoresFor, type Segment } from './siteSearch.ts';
+import { chunkOf, chunksFor, excerpt, openSearch, rank, scoresFor, titledAs, type Segment } from './siteSearch.ts';
 
 const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
 
@@ -16,6 +16,7 @@ function site() {
     '/search/v1/p/2.json': JSON.stringify({ url: '/blog/conversions', title: 'More conversion', section: 'Blog', text: 'More conversion notes.' }),
     '/search/v1/p/3.json': JSON.stringify({ url: '/blog/metres', title: 'Metres', section: 'Blog', text: 'Metres.' }),
     '/search/v1/w/fc10.txt': 'conversion 2\ncollection 1\n',
+    '/search/v1/units.json': JSON.stringify({ categories: {}, currencies: [] }),
   };
   const asked: string[] = [];
   const get = async (url: string) => {
@@ -77,7 +78,8 @@ test('a search fetches the entry, the chunk its term falls in and the results it
     [['/area-converter?from=rood', 'Roods (ro)', 'Area unit']],
   );
   assert.equal(plain(found.hits[0].excerpt), '[Roods] (ro) A [rood] is a quarter of an acre.');
-  assert.deepEqual(asked, ['/search.json', '/search/v1/c/1.json', '/search/v1/p/0.json']);
+  // The unit words are asked for too (a site without them is searched as typed), once.
+  assert.deepEqual(asked, ['/search.json', '/search/v1/units.json', '/search/v1/c/1.json', '/search/v1/p/0.json']);
   asked.length = 0;
   // Later queries fetch only what they have not seen.
   await search.search('Roods');
@@ -161,4 +163,73 @@ test('among the results shown, one titled as the query reads comes first, whatev
   assert.deepEqual(await urls('feet to meters'), ['/length-converter/feet-to-meters', '/blog/feet', '/length-converter/meters-to-feet']);
   assert.deepEqual(await urls('Meters to feet'), ['/length-converter/meters-to-feet', '/blog/feet', '/length-converter/feet-to-meters']);
   assert.deepEqual(await urls('feet'), ['/blog/feet', '/length-converter/meters-to-feet', '/length-converter/feet-to-meters'], 'no title reads so: by score');
+});
+
+/**
+ * A small index of units and their pages, with units.json's words for them: 0 Feet, 1 Feet
+ * to Meters, 2 Foot-Pounds (whose "foot" is rarer than feet), 3 Pounds to Kilograms, 4
+ * Centuries (100 years), 5 Fahrenheit to Celsius, 6 Liters per 100 Kilometers.
+ */
+function unitSite() {
+  const files: Record<string, string> = {
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['100'], stop: [...stop] }),
+    '/search/v1/c/0.json': JSON.stringify({
+      '100': [100, 4, 50, 2, 20],
+      celsius: [500, 5, 40],
+      century: [700, 4, 60],
+      fahrenheit: [500, 5, 40],
+      feet: [100, 0, 50, 1, 40],
+      foot: [700, 0, 5, 2, 30],
+      ft: [200, 0, 40, 1, 20],
+      kg: [600, 3, 20],
+      kilogram: [600, 3, 40],
+      kilometer: [600, 6, 40],
+      liter: [600, 6, 40],
+      meter: [300, 1, 40],
+      per: [300, 6, 10],
+      pound: [300, 2, 30, 1, 40],
+    }),
+    '/search/v1/units.json': JSON.stringify({
+      categories: {
+        length: { label: 'Length', units: [{ key: 'feet', name: 'Feet (ft)', symbol: 'ft', aliases: ['foot'] }, { key: 'meters', name: 'Meters (m)', symbol: 'm', aliases: ['metre', 'metres'] }] },
+        weight: { label: 'Weight', units: [{ key: 'pounds', name: 'Pounds (lb)', symbol: 'lb', aliases: ['pound', 'lbs'] }, { key: 'kilograms', name: 'Kilograms (kg)', symbol: 'kg' }] },
+        temperature: { label: 'Temperature', units: [{ key: 'celsius', name: 'Celsius (°C)', symbol: '°C', aliases: ['C'] }, { key: 'fahrenheit', name: 'Fahrenheit (°F)', symbol: '°F', aliases: ['F'] }] },
+        fuel_economy: { label: 'Fuel Economy', units: [{ key: 'liters_per_100_kilometers', name: 'Liters per 100 Kilometers (L/100 km)', symbol: 'L/100 km' }] },
+      },
+      currencies: [{ code: 'USD', symbol: '$' }],
+    }),
+  };
+  const titles = ['Feet (ft)', 'Feet to Meters', 'Foot-Pounds (ft·lbf)', 'Pounds to Kilograms', 'Centuries (century)', 'Fahrenheit to Celsius', 'Liters per 100 Kilometers (L/100 km)'];
+  titles.forEach((title, n) => (files[`/search/v1/p/${n}.json`] = JSON.stringify({ url: `/${n}`, title, section: 'Page', text: title })));
+  return async (url: string) => files[url] ?? Promise.reject(new Error(`404 ${url}`));
+}
+
+test('a number among other words is no word a page must have, and one typed against a unit is apart from it', async () => {
+  const search = await openSearch(unitSite());
+  const titles = async (q: string) => (await search.search(q)).hits.map((h) => h.title);
+  assert.deepEqual(await titles('100 lbs to kg'), ['Pounds to Kilograms']);
+  assert.deepEqual(await titles('100lbs to kg'), ['Pounds to Kilograms']);
+  assert.deepEqual(await titles('100'), ['Centuries (century)', 'Liters per 100 Kilometers (L/100 km)'], 'alone, a number is the query');
+  // The fuel unit is one word, whose 100 is part of its name.
+  assert.deepEqual(await titles('l/100km'), ['Liters per 100 Kilometers (L/100 km)']);
+});
+
+test('a unit is found by its symbol, alias or degree sign as by its name', async () => {
+  const search = await openSearch(unitSite());
+  const titles = async (q: string) => (await search.search(q)).hits.map((h) => h.title);
+  assert.deepEqual(await titles('foot to metre'), ['Feet to Meters']);
+  // As typed, "foot" is rarer than feet, and Foot-Pounds has it: it counts as rare as feet, and
+  // the unit titled as the query reads comes first.
+  assert.deepEqual(await titles('foot'), ['Feet (ft)', 'Feet to Meters', 'Foot-Pounds (ft·lbf)']);
+  for (const q of ['°F to °C', '℉ to ℃', 'F to °C', 'f to c', '-40 °f to c']) assert.deepEqual(await titles(q), ['Fahrenheit to Celsius'], q);
+  const marked = (await search.search('lbs to kg')).hits[0].excerpt.filter((s) => s.mark).map((s) => s.text);
+  assert.deepEqual(marked, ['Pounds', 'Kilograms'], 'the names found are marked');
+});
+
+test('a title reads as the query when each word, one of its ways, makes it in order', () => {
+  const words = [{ typed: ['foot'], names: [['feet']] }, { typed: ['meter'], names: [] }];
+  assert.equal(titledAs(['feet', 'meter'], words), true);
+  assert.equal(titledAs(['meter', 'feet'], words), false);
+  assert.equal(titledAs(['kilometer', 'per', 'hour'], [{ typed: ['kmh'], names: [['kilometer', 'per', 'hour']] }]), true);
+  assert.equal(titledAs(['feet', 'ft'], [{ typed: ['feet'], names: [] }]), false);
 });

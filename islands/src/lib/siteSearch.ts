@@ -1,13 +1,16 @@
 // The site search's reader: finds the pages, FAQ entries and units for a query in the static
 // index the build writes (src/search/mod.rs), fetching only what the query needs: the entry
-// (`/search.json`: the version, each chunk's first term, the stop words), the chunk(s) each
-// term falls in, and the results it shows. A term matches the index's terms it begins
-// (`conv` finds conversion, converter); a page must have every term (else the pages with
+// (`/search.json`: the version, each chunk's first term, the stop words), the unit words
+// (units.json, which answers conversions too), the chunk(s) each term falls in, and the
+// results it shows. A query's words are read as a visitor means them (queryWords.ts: "lbs"
+// is also pounds, "100 usd to eur" usd and eur). A term matches the index's terms it begins
+// (`conv` finds conversion, converter); a page must have every word (else the pages with
 // the most of them), ranked by the sum of the index's scores, a result titled as the query
 // first among those shown. When nothing matches, a misspelled word is read as the site's most
 // common word one edit away (spelling.ts).
 import { correctable, correction, listNames, parseList, type WordList } from './spelling.ts';
 import { fold, term, terms, wordsOf } from './searchWords.ts';
+import { readQuery, unitWords, waysOf, type QueryWord } from './queryWords.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
 
@@ -90,15 +93,15 @@ export function chunksFor(firsts: readonly string[], t: string): number[] {
  * Page → score for one term: the best of the index's terms it begins (exact counts most),
  * each listed as [rarity, page delta, frequency, page delta, frequency, …]. A longer word
  * counts at most as rare as the term itself when the index has the term: "pounds" finds
- * Pounds first, not the rarer poundal.
+ * Pounds first, not the rarer poundal; and none counts rarer than `cap`.
  */
-export function scoresFor(t: string, chunks: readonly Chunk[]): Map<number, number> {
+export function scoresFor(t: string, chunks: readonly Chunk[], cap = Infinity): Map<number, number> {
   const scores = new Map<number, number>();
   const exact = chunks.find((c) => Object.hasOwn(c, t))?.[t][0];
   for (const chunk of chunks) {
     for (const [indexed, postings] of Object.entries(chunk)) {
       if (!indexed.startsWith(t)) continue;
-      const rarity = indexed === t || exact === undefined ? postings[0] : Math.min(postings[0], exact);
+      const rarity = Math.min(cap, indexed === t || exact === undefined ? postings[0] : Math.min(postings[0], exact));
       const factor = ((indexed === t ? 1 : (0.5 * t.length) / indexed.length) * rarity) / 100;
       let page = 0;
       for (let i = 1; i + 1 < postings.length; i += 2) {
@@ -206,14 +209,49 @@ export class SiteSearch {
     return this.load(ANSWERS_FILE, (t) => JSON.parse(t) as AnswerData);
   }
 
-  /** The terms of a query. */
-  terms(query: string): string[] {
-    return [...new Set(terms(query, this.stop))];
+  /** The terms of a text, as the index reads a page (a result's title). */
+  terms(text: string): string[] {
+    return [...new Set(terms(text, this.stop))];
   }
 
-  /** Each term's pages and scores. */
-  private scores(qterms: readonly string[]): Promise<Map<number, number>[]> {
-    return Promise.all(qterms.map(async (t) => scoresFor(t, await Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n))))));
+  /**
+   * The words of a query, each in the ways a page may have it (queryWords.ts), with the unit
+   * words of units.json when it can be had (without them, the words as typed).
+   */
+  async read(query: string): Promise<QueryWord[]> {
+    const units = await this.units().then(unitWords, () => null);
+    return readQuery(query, this.stop, units);
+  }
+
+  /** The chunks of the index that hold the terms `t` begins. */
+  private chunksOf(t: string): Promise<Chunk[]> {
+    return Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n)));
+  }
+
+  /** A way of writing a word (its terms): the pages with all of them, by the sum of their scores. */
+  private async wayScores(way: readonly string[], cap: number): Promise<Map<number, number>> {
+    const [first, ...rest] = await Promise.all(way.map(async (t) => scoresFor(t, await this.chunksOf(t), cap)));
+    const out = new Map<number, number>();
+    for (const [page, score] of first) if (rest.every((m) => m.has(page))) out.set(page, rest.reduce((s, m) => s + m.get(page)!, score));
+    return out;
+  }
+
+  /**
+   * Each word's pages and scores: a page has a word when it has it as typed or by a name of
+   * its unit, scored by the best. A unit's word as typed counts at most as rare as its name,
+   * so "foot" finds Feet first as "feet" does, not the rarer Foot-Pounds.
+   */
+  private scores(words: readonly QueryWord[]): Promise<Map<number, number>[]> {
+    return Promise.all(
+      words.map(async (word) => {
+        const rarities = await Promise.all(word.names.flat().map(async (t) => (await this.chunksOf(t)).find((c) => Object.hasOwn(c, t))?.[t][0] ?? 0));
+        const cap = rarities.some((r) => r > 0) ? Math.max(...rarities) : Infinity;
+        const ways = [...(word.typed.length > 0 ? [this.wayScores(word.typed, cap)] : []), ...word.names.map((name) => this.wayScores(name, Infinity))];
+        const best = new Map<number, number>();
+        for (const way of await Promise.all(ways)) for (const [page, score] of way) if (score > (best.get(page) ?? 0)) best.set(page, score);
+        return best;
+      }),
+    );
   }
 
   /**
@@ -224,13 +262,13 @@ export class SiteSearch {
   private async known(word: string): Promise<boolean> {
     const t = term(word, this.stop);
     if (t === null) return true;
-    const chunks = await Promise.all(chunksFor(this.entry.chunks, t).map((n) => this.chunk(n)));
+    const chunks = await this.chunksOf(t);
     return chunks.some((c) => Object.keys(c).some((k) => k === t || k.startsWith(word)));
   }
 
-  /** Result numbers for the terms, best first. */
-  async pages(qterms: readonly string[]): Promise<number[]> {
-    return rank(await this.scores(qterms));
+  /** Result numbers for the words of a query, best first. */
+  async pages(words: readonly QueryWord[]): Promise<number[]> {
+    return rank(await this.scores(words));
   }
 
   /** The query with each misspelled word replaced by the site's word it most likely means; null when none is. */
@@ -256,31 +294,49 @@ export class SiteSearch {
    * meters, not the pages that only say feet) or the query found none at all.
    */
   async search(query: string, { limit = RESULTS } = {}): Promise<Found> {
-    let qterms = this.terms(query);
-    if (qterms.length === 0) return { hits: [] };
-    const perTerm = await this.scores(qterms);
-    let pages = rank(perTerm);
+    let words = await this.read(query);
+    if (words.length === 0) return { hits: [] };
+    const perWord = await this.scores(unique(words));
+    let pages = rank(perWord);
     let corrected: string | undefined;
     const typed = wordsOf(fold(query)).map((w) => w.word);
-    if (perTerm.some((m) => m.size === 0) || (await Promise.all(typed.map((w) => this.known(w)))).some((k) => !k)) {
+    if (perWord.some((m) => m.size === 0) || (await Promise.all(typed.map((w) => this.known(w)))).some((k) => !k)) {
       const fixed = await this.corrected(query);
       if (fixed !== null) {
-        const fixedTerms = this.terms(fixed);
-        const fixedScores = await this.scores(fixedTerms);
+        const fixedWords = await this.read(fixed);
+        const fixedScores = await this.scores(unique(fixedWords));
         const fixedPages = rank(fixedScores);
         if (fixedPages.length > 0 && (pages.length === 0 || fixedScores.every((m) => m.size > 0))) {
-          [qterms, pages, corrected] = [fixedTerms, fixedPages, fixed];
+          [words, pages, corrected] = [fixedWords, fixedPages, fixed];
         }
       }
     }
     const fragments = await Promise.all(pages.slice(0, limit).map((n) => this.fragment(n)));
-    // A result titled as the query reads (its words, in their order) comes first: "feet to
-    // meters" finds Feet to Meters and Meters to Feet with the same words and the same score.
-    const titled = (f: Fragment) => this.terms(f.title).join(' ') === qterms.join(' ');
-    fragments.sort((a, b) => Number(titled(b)) - Number(titled(a)));
+    // A result titled as the query reads (its words, in their order; a unit's title without
+    // its symbol) comes first: "feet to meters" finds Feet to Meters and Meters to Feet with
+    // the same words and the same score, and "foot" Feet (ft) before Foot-Pounds.
+    const titled = (f: Fragment) => Number(titledAs(this.terms(f.title.replace(/\s*\([^)]*\)$/u, '')), words));
+    fragments.sort((a, b) => titled(b) - titled(a));
+    const qterms = [...new Set(words.flatMap(waysOf).flat())];
     const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(f.text, qterms, this.stop) }));
     return corrected === undefined ? { hits } : { hits, corrected };
   }
+}
+
+/** The words of a query, each once ("square meters to square feet" has square once). */
+function unique(words: readonly QueryWord[]): QueryWord[] {
+  const keys = words.map((w) => JSON.stringify(w));
+  return words.filter((_, i) => keys.indexOf(keys[i]) === i);
+}
+
+/**
+ * Whether a title's terms (each once) read as the query's words: one way of each, in order,
+ * and nothing else ("foot to meter" reads as Feet to Meters).
+ */
+export function titledAs(title: readonly string[], words: readonly QueryWord[]): boolean {
+  const from = (w: number, at: number): boolean =>
+    w === words.length ? at === title.length : waysOf(words[w]).some((way) => way.every((t, k) => title[at + k] === t) && from(w + 1, at + way.length));
+  return from(0, 0);
 }
 
 /** Opens the current index (its entry is always fetched afresh). */
