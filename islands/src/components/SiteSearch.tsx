@@ -50,7 +50,7 @@ export default function SiteSearch() {
         aria-expanded={state.expanded}
         aria-controls={Panel ? `${ID}-list` : undefined}
         aria-activedescendant={state.active ?? undefined}
-        aria-keyshortcuts="/ Control+K"
+        aria-keyshortcuts="Control+K Meta+K"
         placeholder="Search or convert…"
         autoComplete="off"
         autoCapitalize="off"
