@@ -11,7 +11,7 @@ const units = unitWords(loadUnits());
 const read = (query: string, words: typeof units | null = units) => readQuery(query, stop, words).map((w) => waysOf(w).map((way) => way.join(' ')).join('|'));
 
 test('a number among other words is no word a page must have; alone, it is the query', () => {
-  assert.deepEqual(read('100 usd to eur'), ['usd', 'eur']);
+  assert.deepEqual(read('100 usd to eur'), ['usd|us dollar', 'eur|euro']);
   assert.deepEqual(read('100 usd to eur', null), ['usd', 'eur'], 'without the unit words too');
   assert.deepEqual(read('top 10 converters'), ['top', 'converter']);
   assert.deepEqual(read('1,5 km to mi'), ['km|kilometer', 'mi|mile']);
@@ -28,10 +28,10 @@ test('a number typed against a word is two words; a unit written with digits sta
   assert.deepEqual(read('m2'), ['m2|square meter']);
 });
 
-test('a currency sign is its currency', () => {
-  assert.deepEqual(read('£100 to usd'), ['gbp', 'usd']);
-  assert.deepEqual(read('$100'), ['usd']);
-  assert.deepEqual(read('CA$20 in €'), ['cad', 'eur']);
+test('a currency is found by its code or sign as by its name', () => {
+  assert.deepEqual(read('£100 to usd'), ['gbp|british pound', 'usd|us dollar']);
+  assert.deepEqual(read('$100'), ['usd|us dollar']);
+  assert.deepEqual(read('CA$20 in €'), ['cad|canadian dollar', 'eur|euro']);
 });
 
 test('a unit typed by its symbol, alias or British spelling is also found by its name', () => {

@@ -1,9 +1,9 @@
 // How the search box reads a query (siteSearch.ts): each word as the index's terms
 // (searchWords.ts), in the ways a page may write what the visitor meant. A unit is found
 // however it is typed: "lbs" also finds the pages that say pounds, "metres" meters, "kmh"
-// kilometers per hour, "°F" or "℉" Fahrenheit (the unit words are units.json's, those the
-// box converts with: aliases, symbols, British spellings; a unit's pages always name it
-// by its name). A number stuck to a word is a word of its own ("100km", "£100"), and numbers
+// kilometers per hour, "°F" or "℉" Fahrenheit, "usd" or "$" US Dollar (the unit words are
+// units.json's, those the box converts with: aliases, symbols, British spellings; a unit's
+// pages always name it by its name). A number stuck to a word is a word of its own ("100km", "£100"), and numbers
 // among other words are no words a page must have: "100 usd to eur" looks for usd and eur.
 import { buildLexicon, exactForm, lookupWord, type LexCategory, type Lexicon, type LexUnit } from './lexicon.ts';
 import { MAX_WORDS } from '../generated/wordRule.ts';
@@ -22,14 +22,14 @@ export interface QueryWord {
 /** The unit words of units.json, as the query reader looks them up. */
 export interface UnitWords {
   lexicon: Lexicon;
-  /** A currency's sign, as typed ("$", "£", "CA$") → its code's term ("usd"). */
-  signs: Map<string, string>;
+  /** A currency by its code or sign, as typed ("USD", "$", "£", "CA$"), both lower-cased. */
+  currencies: Map<string, { code: string; name: string }>;
 }
 
 /** What units.json holds that names units and currencies. */
 export interface NamedUnits {
   categories: Record<string, LexCategory>;
-  currencies: ReadonlyArray<{ code: string; symbol: string }>;
+  currencies: ReadonlyArray<{ code: string; symbol: string; name: string }>;
 }
 
 const built = new WeakMap<NamedUnits, UnitWords>();
@@ -38,8 +38,8 @@ const built = new WeakMap<NamedUnits, UnitWords>();
 export function unitWords(data: NamedUnits): UnitWords {
   let words = built.get(data);
   if (words === undefined) {
-    const signs = new Map(data.currencies.filter((c) => c.symbol !== c.code).map((c) => [exactForm(c.symbol), c.code.toLowerCase()]));
-    words = { lexicon: buildLexicon(data.categories), signs };
+    const currencies = new Map(data.currencies.flatMap((c) => [c.code, c.symbol].map((typed) => [exactForm(typed).toLowerCase(), c] as const)));
+    words = { lexicon: buildLexicon(data.categories), currencies };
     built.set(data, words);
   }
   return words;
@@ -110,9 +110,9 @@ export function readQuery(query: string, stop: ReadonlySet<string>, units: UnitW
     const parts = found(tokens[i]).length > 0 ? [tokens[i]] : tokens[i].split(JOINT);
     for (const part of parts) {
       const named = found(part);
-      const sign = units?.signs.get(exactForm(part));
+      const money = units?.currencies.get(exactForm(part).toLowerCase());
       if (named.length > 0) out.push(unit(part, named));
-      else if (sign !== undefined) out.push({ typed: [sign], names: [] });
+      else if (money !== undefined) out.push({ typed: [], names: [[money.code.toLowerCase()], terms(money.name, stop)] });
       else if (NUMBER.test(part)) out.push({ typed: terms(part, stop), names: [], number: true });
       else if (/^\p{L}$/u.test(part)) out.push({ typed: [], names: [], letter: part });
       else out.push(...terms(part, stop).map((t) => ({ typed: [t], names: [] })));
