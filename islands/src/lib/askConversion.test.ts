@@ -212,6 +212,10 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.equal(said('100 g in tbsp'), 'What a cup weighs depends on what is in it: name the ingredient, as in “100 g of flour in tbsp”.');
   assert.equal(said('1 cup to oz'), 'What a cup weighs depends on what is in it: name the ingredient, as in “1 cup of flour to oz”. For US fluid ounces, type “fl oz”.', 'an ounce of a cup is more often a fluid ounce');
   assert.equal(said('100 ml in oz'), 'What a cup weighs depends on what is in it: name the ingredient, as in “100 ml of flour in oz”. For US fluid ounces, type “fl oz”.');
+  // An ounce of volume is more often fluid ounces the other way round too.
+  assert.equal(said('1 oz to ml'), 'What a cup weighs depends on what is in it: name the ingredient, as in “1 oz of flour to ml”. For US fluid ounces, type “fl oz”.');
+  assert.equal(said('8oz to cups'), 'What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”. For US fluid ounces, type “fl oz”.');
+  assert.equal(said('5 lb to ml'), 'What a cup weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
   assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.', 'no measure of the cooking card: as before');
   assert.deepEqual(said('1 gallon of milk in liters'), ['1 US gallon = 3.785412 L'], 'a measure the cooking card has not: the units answer');
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L']);

@@ -8,7 +8,7 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
-import { typeThatOf } from './lexicon.ts';
+import { otherCategory, typeThatOf } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
@@ -148,14 +148,37 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
   if (read.kind === 'error') {
     if (!read.aboutUnits && !namesUnclearUnit(query, data)) return null;
     // The reader's way to type the unit likely meant ("For US fluid ounces, type “fl oz”.")
-    // stays after the cooking hint: "1 cup to oz" is more often asked in fluid ounces.
+    // stays after the cooking hint: "1 cup to oz" is more often asked in fluid ounces, and so
+    // is "8 oz to cups", whose message is about the target.
     const typeThat = typeThatOf(read.message);
+    const more = typeThat === '' ? quantityTypeThat(query, data) : '';
     const hint = cookingHint(query, data);
-    return { kind: 'error', message: hint === null ? read.message : hint + typeThat };
+    return { kind: 'error', message: hint === null ? read.message + more : hint + typeThat + more };
   }
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
   return unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
+}
+
+/**
+ * How to type the unit of the target's category that a unit word of the quantity is part of,
+ * as the reader says it of a target ("8 oz to cups": " For US fluid ounces, type “fl oz”.");
+ * '' when there is none.
+ */
+function quantityTypeThat(query: string, data: AnswerData): string {
+  const lex = unitLexicon(data);
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  if (last?.index === undefined) return '';
+  const target = lookupWord(lex, query.slice(last.index + last[0].length).trim(), null);
+  if (target === null || !('entry' in target)) return '';
+  for (const word of query.slice(0, last.index).split(/\s+/u)) {
+    const typed = word.replace(/^[\d.,/]+/u, '');
+    const found = typed === '' ? null : lookupWord(lex, typed, null);
+    if (found === null || !('entry' in found) || found.entry.category === target.entry.category) continue;
+    const that = typeThatOf(otherCategory(typed, found.entry, lex, target.entry.category));
+    if (that !== '') return that;
+  }
+  return '';
 }
 
 /**
