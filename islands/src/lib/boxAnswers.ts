@@ -51,7 +51,11 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   } catch (e) {
     if (signal?.aborted) throw e;
     const offline = offlineRate(from.code, to.code, readStoredRates(), data.fallbackRates);
-    if (offline === null) return { message: `No rate for ${from.code} to ${to.code} without a connection.` };
+    // Offline, the connection is why; online, the rate service is (it failed or did not answer in time).
+    if (offline === null) {
+      const why = globalThis.navigator?.onLine === false ? ' without a connection.' : ': the live rates are unavailable right now. Try again in a moment.';
+      return { message: `No rate for ${from.code} to ${to.code}${why}` };
+    }
     return offline.source === 'stored'
       ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)
       : line(offline.rate, 'Live rate unavailable: built-in offline rate');
