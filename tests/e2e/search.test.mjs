@@ -167,6 +167,45 @@ test('money in the box: the live rate through the edge, with its time', async ()
   await finish(page);
 });
 
+test('a late answer goes above the option chosen without moving the choice, and Enter before it waits for it', async () => {
+  // The live rate is held back: the pages are listed before the answer.
+  let release;
+  const held = async (page) => {
+    const gate = new Promise((r) => (release = r));
+    await page.route('**/api/rates/pair/**', async (r) => {
+      await gate;
+      await r.continue();
+    });
+  };
+  const page = await open('/');
+  await held(page);
+  await search(page, '100 usd to eur');
+  const options = results(page).getByRole('option');
+  assert.equal(await options.first().locator('.site-search-title').textContent(), 'US Dollar to Euro');
+  await box(page).press('ArrowDown');
+  await attr(options.first(), 'aria-selected', 'true');
+  release();
+  await options.first().filter({ hasText: /^100\.00 USD = 92\.00 EUR/ }).waitFor();
+  const chosen = results(page).locator('[role="option"][aria-selected="true"]');
+  assert.equal(await chosen.locator('.site-search-title').textContent(), 'US Dollar to Euro', 'the choice stays on the page chosen');
+  await attr(box(page), 'aria-activedescendant', await chosen.getAttribute('id'));
+  await box(page).press('Enter');
+  await page.waitForURL('**/currency-converter/usd-to-eur');
+  await finish(page);
+
+  const early = await open('/');
+  await held(early);
+  await search(early, '50 usd to eur');
+  await results(early).getByRole('option').first().waitFor();
+  await early.keyboard.press('Enter');
+  // Nothing opens while the answer is on its way; then the answer does.
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(new URL(early.url()).pathname, '/');
+  release();
+  await early.waitForURL('**/currency-converter?value=50&from=USD&to=EUR');
+  await finish(early);
+});
+
 test('a pair with no number or asked in words is answered as people search it, and money in every currency', async () => {
   const page = await open('/');
   await search(page, 'mpg to L/100km');

@@ -2,7 +2,8 @@
 // box is first focused, it reads each query against the site's index (lib/siteSearch.ts),
 // shows the results as the combobox's listbox options (title, section, excerpt with the
 // matched words marked) and handles the keys: ↓/↑ move through the options, Enter opens
-// the chosen one (or the first), Escape closes the list and, pressed again, clears the box.
+// the chosen one (or the first, once the list is complete: a conversion's answer may come
+// after the pages), Escape closes the list and, pressed again, clears the box.
 // A query holding a number, or naming a pair ("feet to meters"), is also read as a conversion
 // (lib/boxAnswers.ts, a chunk fetched then): its answer comes first in the list, opens the
 // converter filled in, and has Copy.
@@ -54,9 +55,15 @@ function failure(): 'offline' | 'unavailable' {
 
 export default function SearchPanel({ id, query, input, keys, onState, setQuery }: Props) {
   const [open, setOpen] = useState(true);
-  const [active, setActive] = useState(-1);
+  // The chosen option by its address, not its place: an answer that comes late (a live rate)
+  // goes above it, and the choice stays on what the visitor chose.
+  const [active, setActive] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [answered, setAnswered] = useState<{ query: string; answer: BoxAnswer } | null>(null);
+  // The last query whose conversion was read, answered or not.
+  const [converted, setConverted] = useState<string | null>(null);
+  // Enter pressed for this query before all of its list was in: it opens the first option then.
+  const [entered, setEntered] = useState<string | null>(null);
   const latest = useRef(query);
   latest.current = query;
 
@@ -68,12 +75,15 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const hits: Option[] = [...lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true })), ...found];
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
+  const activeIndex = active === null ? -1 : hits.findIndex((h) => h.url === active);
+  // The list is complete once the search has answered and, for a conversion, its answer too.
+  const complete = shown !== null && (!mayConvert(trimmed) || converted === trimmed);
 
   // Read the query once typing pauses (a word no page has is read as a misspelling at once:
   // the index matches beginnings of words, so a word being typed only misses when it is
   // already wrong); an answer for an older query is dropped.
   useEffect(() => {
-    setActive(-1);
+    setActive(null);
     if (trimmed === '') return;
     const read = () =>
       searchIndex()
@@ -95,9 +105,13 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
         .then(async (m) => m.answerFor(trimmed, await (await searchIndex()).units(), aborted.signal))
         .then(
           (answer) => {
-            if (answer !== null && latest.current.trim() === trimmed) setAnswered({ query: trimmed, answer });
+            if (latest.current.trim() !== trimmed) return;
+            if (answer !== null) setAnswered({ query: trimmed, answer });
+            setConverted(trimmed);
           },
-          () => undefined,
+          () => {
+            if (latest.current.trim() === trimmed) setConverted(trimmed);
+          },
         );
     const timer = setTimeout(() => {
       if (mayConvert(trimmed)) void convert();
@@ -109,7 +123,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     };
   }, [trimmed]);
 
-  const activeId = expanded && active >= 0 ? optionId(active) : null;
+  const activeId = expanded && activeIndex >= 0 ? optionId(activeIndex) : null;
   // Before the paint, so the field's ARIA state and the list change together.
   useLayoutEffect(() => {
     onState({ expanded, active: activeId });
@@ -121,6 +135,15 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     window.location.assign(hit.url);
   }, []);
 
+  // Enter pressed before the list was complete opens its first option once it is: the answer
+  // when there is one ("100 usd to eur" waits for its rate), not what was first before it came.
+  const first = expanded ? hits[0] : undefined;
+  useEffect(() => {
+    if (entered === null || !complete) return;
+    setEntered(null);
+    if (entered === trimmed && first) go(first);
+  }, [entered, complete, trimmed, first, go]);
+
   // The field's keys, and its focus: the list opens with the field and closes when the
   // focus leaves the search.
   keys.current = (e) => {
@@ -128,12 +151,15 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (!open) setOpen(true);
+      setEntered(null);
       if (n === 0) return;
       const down = e.key === 'ArrowDown';
-      setActive((a) => (a < 0 ? (down ? 0 : n - 1) : (a + (down ? 1 : n - 1)) % n));
+      setActive(hits[activeIndex < 0 ? (down ? 0 : n - 1) : (activeIndex + (down ? 1 : n - 1)) % n].url);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      if (expanded) go(hits[Math.max(0, active)]);
+      if (expanded && activeIndex >= 0) go(hits[activeIndex]);
+      else if (!complete && open && trimmed !== '') setEntered(trimmed);
+      else if (expanded) go(hits[0]);
     } else if (e.key === 'Escape') {
       if (open && trimmed !== '') {
         e.preventDefault();
@@ -198,7 +224,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
               key={hit.url}
               id={optionId(i)}
               role="option"
-              aria-selected={i === active}
+              aria-selected={i === activeIndex}
               className={hit.answer ? 'site-search-hit site-search-answer' : 'site-search-hit'}
               // The field keeps the focus (and the list stays open) until the click lands.
               onMouseDown={(e) => e.preventDefault()}
