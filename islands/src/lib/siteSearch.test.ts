@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkOf, chunksFor, excerpt, openSearch, rank, scoresFor, titledAs, type Segment } from './siteSearch.ts';
+import { chunkOf, chunksFor, excerpt, openSearch, rank, scoresFor, titledAs, withoutTitle, type Segment } from './siteSearch.ts';
 
 const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
 
@@ -77,7 +77,8 @@ test('a search fetches the entry, the chunk its term falls in and the results it
     found.hits.map((h) => [h.url, h.title, h.section]),
     [['/area-converter?from=rood', 'Roods (ro)', 'Area unit']],
   );
-  assert.equal(plain(found.hits[0].excerpt), '[Roods] (ro) A [rood] is a quarter of an acre.');
+  // The excerpt is the text after the title, which the list shows already.
+  assert.equal(plain(found.hits[0].excerpt), 'A [rood] is a quarter of an acre.');
   // The unit words are asked for too (a site without them is searched as typed), once.
   assert.deepEqual(asked, ['/search.json', '/search/v1/units.json', '/search/v1/c/1.json', '/search/v1/p/0.json']);
   asked.length = 0;
@@ -232,4 +233,11 @@ test('a title reads as the query when each word, one of its ways, makes it in or
   assert.equal(titledAs(['meter', 'feet'], words), false);
   assert.equal(titledAs(['kilometer', 'per', 'hour'], [{ typed: ['kmh'], names: [['kilometer', 'per', 'hour']] }]), true);
   assert.equal(titledAs(['feet', 'ft'], [{ typed: ['feet'], names: [] }]), false);
+});
+
+test('an excerpt leaves out the title its text starts with, so it is not read twice', () => {
+  assert.equal(withoutTitle({ title: 'Feet to Meters', text: 'Feet to Meters Type a value in feet (ft) to see it in meters.' }), 'Type a value in feet (ft) to see it in meters.');
+  assert.equal(withoutTitle({ title: 'Metres', text: 'Metres.' }), 'Metres.', 'a text that is only its title keeps it');
+  assert.equal(withoutTitle({ title: 'Metres', text: 'Metric units…' }), 'Metric units…');
+  assert.equal(withoutTitle({ title: 'Feet', text: 'Feetless text' }), 'Feetless text');
 });

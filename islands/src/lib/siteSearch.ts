@@ -318,9 +318,20 @@ export class SiteSearch {
     const titled = (f: Fragment) => Number(titledAs(this.terms(f.title.replace(/\s*\([^)]*\)$/u, '')), words));
     fragments.sort((a, b) => titled(b) - titled(a));
     const qterms = [...new Set(words.flatMap(waysOf).flat())];
-    const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(f.text, qterms, this.stop) }));
+    const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(withoutTitle(f), qterms, this.stop) }));
     return corrected === undefined ? { hits } : { hits, corrected };
   }
+}
+
+/**
+ * A result's text without the title it starts with (a page's text begins with its heading):
+ * the list shows the title, and a screen reader would hear it twice ("Feet to Meters Feet to
+ * Meters Type a value…"). A text that is only its title keeps it.
+ */
+export function withoutTitle({ title, text }: { title: string; text: string }): string {
+  if (title === '' || !text.startsWith(title)) return text;
+  const rest = text.slice(title.length);
+  return /^\s+\S/u.test(rest) ? rest.trimStart() : text;
 }
 
 /** The words of a query, each once ("square meters to square feet" has square once). */
