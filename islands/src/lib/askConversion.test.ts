@@ -131,6 +131,14 @@ test('what cannot be converted says why, with a did-you-mean for a misspelled un
   assert.match(String(said('usd 5 to kg')), /./);
 });
 
+test('a symbol that is a temperature in its other case is answered as both without a target', () => {
+  // c is the cup, C Celsius: "37 c" is as likely a temperature.
+  assert.deepEqual(said('37 c'), ['37 US cups = 2.3125 gal', '37 US cups = 8.753765 L', '37 °C = 98.6 °F']);
+  assert.deepEqual(said('37 c to f'), ['37 °C = 98.6 °F'], 'a target decides');
+  assert.deepEqual(said('2 cups'), ['2 US cups = 0.125 gal', '2 US cups = 0.473176 L'], 'a word of one unit only');
+  assert.deepEqual(said('5 mg'), ['5 mg = 0.0000110231 lb', '5 mg = 0.000005 kg'], 'Mg, a weight too, is no reading');
+});
+
 test('a temperature below absolute zero is said to be one, not answered as a reading', () => {
   assert.equal(said('-300 c to k'), '−300 °C is below absolute zero (−273.15 °C), the lowest temperature possible.');
   assert.equal(said('-500 f'), '−500 °F is below absolute zero (−273.15 °C), the lowest temperature possible.');

@@ -8,7 +8,7 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
-import { otherCategory, typeThatOf } from './lexicon.ts';
+import { exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
@@ -157,7 +157,29 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
   }
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
-  return unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
+  const answers = unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
+  if (read.target !== null || answers?.kind !== 'answers') return answers;
+  return { kind: 'answers', answers: [...answers.answers, ...readingInOtherCase(query, read.category, data)] };
+}
+
+/**
+ * "37 c": c is the cup's symbol and C Celsius's, and a temperature is often typed in lower
+ * case; without a target, the reading the other case makes is answered too ("37 °C =
+ * 98.6 °F" after the cups). None when no word of the query is such a symbol of a reading.
+ */
+function readingInOtherCase(query: string, category: string, data: AnswerData): UnitAnswer[] {
+  const lex = unitLexicon(data);
+  for (const m of query.matchAll(/\p{L}+/gu)) {
+    const others = lex.words.get(wordKey(m[0]))?.filter((e) => e.exact !== exactForm(m[0]) && e.category !== category) ?? [];
+    for (const other of others) {
+      const read = readConversion(query.slice(0, m.index) + other.exact + query.slice(m.index + m[0].length), lex, null);
+      if (read.kind !== 'ok' || read.target !== null || read.parsed.kind !== 'quantity' || !read.parsed.single) continue;
+      const c = data.categories[other.category];
+      const answers = c === undefined ? null : unitAnswers(read, { ...c, key: other.category }, data.pages[other.category], '');
+      if (answers?.kind === 'answers') return answers.answers;
+    }
+  }
+  return [];
 }
 
 /**
