@@ -301,6 +301,33 @@ test('axe finds nothing with the list open, on a wide screen and at 320 px, wher
   }
 });
 
+test('on a short screen the list scrolls by itself to its last option and Copy', async () => {
+  for (const viewport of [{ width: 844, height: 390 }, { width: 375, height: 667 }]) {
+    const page = await open('/length-converter', { viewport });
+    await box(page).focus();
+    await search(page, '5 ft');
+    // The answer and the pages found, whichever comes last.
+    await results(page).getByRole('option').first().filter({ hasText: /^5 ft = / }).waitFor();
+    await results(page).locator('.site-search-hit:not(.site-search-answer)').first().waitFor();
+    const popup = page.locator('.site-search-popup');
+    const shown = await popup.boundingBox();
+    assert.ok(shown.y + shown.height <= viewport.height, `${viewport.width}×${viewport.height}: the list ends on the screen`);
+    // A wheel (a finger) over the list scrolls the list, not the page behind it.
+    await page.mouse.move(shown.x + shown.width / 2, shown.y + shown.height / 2);
+    await page.mouse.wheel(0, 3000);
+    const copy = page.getByRole('search', { name: 'Site' }).getByRole('button', { name: 'Copy' });
+    await page.waitForFunction(() => {
+      const list = document.querySelector('.site-search-popup');
+      return list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
+    });
+    for (const [name, shape] of [['the last option', await results(page).getByRole('option').last().boundingBox()], ['Copy', await copy.boundingBox()]]) {
+      assert.ok(shape.y >= shown.y - 1 && shape.y + shape.height <= shown.y + shown.height + 1, `${viewport.width}×${viewport.height}: ${name} is shown`);
+    }
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page stays put');
+    await finish(page);
+  }
+});
+
 test('a first visit that never used the box converts in it offline', async () => {
   const page = await open('/length-converter', { serviceWorkers: 'allow' });
   await page.evaluate(() => navigator.serviceWorker.ready);
