@@ -130,6 +130,19 @@ test('a pair query is answered first, then lists its pair page before its revers
   await finish(page);
 });
 
+test('a pair with a misspelled unit is answered as the search corrected it', async () => {
+  const page = await open('/');
+  for (const [query, corrected, answer] of [
+    ['farenheit to celsius', 'fahrenheit to celsius', /^1 °F = -17\.22 °C/],
+    ['kilogramms to pounds', 'kilograms to pounds', /^1 kg = 2\.204623 lb/],
+  ]) {
+    await search(page, query);
+    await results(page).getByRole('option').first().filter({ hasText: answer }).waitFor();
+    await page.locator('.site-search-note', { hasText: `Showing results for “${corrected}”.` }).waitFor();
+  }
+  await finish(page);
+});
+
 test('a conversion is answered in the box, with Copy, and opens its converter filled in', async () => {
   const page = await open('/blog');
   await search(page, '5 ft 11 in to cm');

@@ -5,8 +5,8 @@
 // the chosen one (or the first, once the list is complete: a conversion's answer may come
 // after the pages), Escape closes the list and, pressed again, clears the box.
 // A query holding a number, or naming a pair ("feet to meters"), is also read as a conversion
-// (lib/boxAnswers.ts, a chunk fetched then): its answer comes first in the list, opens the
-// converter filled in, and has Copy.
+// (lib/boxAnswers.ts, a chunk fetched then), as corrected when the search corrected its
+// spelling: its answer comes first in the list, opens the converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { openSearch, type Found, type Hit, type SiteSearch } from '../lib/siteSearch.ts';
 import { mayConvert } from '../lib/searchWords.ts';
@@ -85,24 +85,34 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   useEffect(() => {
     setActive(null);
     if (trimmed === '') return;
-    const read = () =>
+    const read = (): Promise<Found | null> =>
       searchIndex()
         .then((search) => search.search(trimmed))
         .then(
           (found) => {
             if (latest.current.trim() === trimmed) setOutcome({ query: trimmed, found });
+            return found;
           },
           () => {
             if (latest.current.trim() === trimmed) setOutcome({ query: trimmed, failed: failure() });
+            return null;
           },
         );
     // A conversion is answered alongside (a live rate may take a moment); a failure to
     // load the parser or the units leaves the search's answer alone.
     const aborted = new AbortController();
-    const convert = () =>
-      answersChunk
-        .load()
-        .then(async (m) => m.answerFor(trimmed, await (await searchIndex()).units(), aborted.signal))
+    const answerOf = (asked: string) => answersChunk.load().then(async (m) => m.answerFor(asked, await (await searchIndex()).units(), aborted.signal));
+    // A query the search read with a misspelling corrected ("farenheit to celsius") and with
+    // no answer as typed is answered as corrected; only with lines, as a message would be
+    // about words the visitor did not type.
+    const convert = (found: Promise<Found | null>) =>
+      answerOf(trimmed)
+        .then(async (answer) => {
+          const corrected = answer === null ? (await found)?.corrected : undefined;
+          if (corrected === undefined || !mayConvert(corrected)) return answer;
+          const fixed = await answerOf(corrected);
+          return fixed !== null && 'lines' in fixed ? fixed : null;
+        })
         .then(
           (answer) => {
             if (latest.current.trim() !== trimmed) return;
@@ -114,8 +124,8 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
           },
         );
     const timer = setTimeout(() => {
-      if (mayConvert(trimmed)) void convert();
-      void read();
+      const found = read();
+      if (mayConvert(trimmed)) void convert(found);
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
