@@ -4,6 +4,7 @@ import { readAmount } from './amount.ts';
 import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 import { everyCurrency } from './currencyCatalog.ts';
+import { LOCAL_SIGNS } from './currencyWords.ts';
 import { loadUnits } from '../../test/testData.ts';
 
 const currencies: Currency[] = [
@@ -102,4 +103,40 @@ test('a currency is read by the name people call it: the one so called, or the f
   assert.equal(pair('100 usd to zloty'), '100 USD PLN');
   assert.equal(pair('100 canadian dollars to usd'), '100 CAD USD', 'the full name still names its own');
   assert.equal(readAmount('100 usd to pesos', every).value, null, 'a name only unfeatured currencies share (ARS, MXN, …) names none');
+});
+
+test('a sign or name several currencies share is the card’s From, else its To, when that is one of them', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const read = (t: string, from: string, to: string) => {
+    const r = readAmount(t, every, { from, to });
+    return r.message ?? `${r.value} ${r.from} ${r.to ?? '-'}`;
+  };
+  assert.equal(read('$100', 'MXN', 'USD'), '100 MXN -');
+  assert.equal(read('$100', 'CAD', 'EUR'), '100 CAD -');
+  assert.equal(read('100 dollars', 'AUD', 'USD'), '100 AUD -');
+  assert.equal(read('¥100', 'CNY', 'USD'), '100 CNY -');
+  assert.equal(read('100 pesos', 'MXN', 'USD'), '100 MXN -');
+  assert.equal(read('100 won', 'KRW', 'USD'), '100 KRW -');
+  assert.equal(read('kr 100', 'SEK', 'USD'), '100 SEK -');
+  assert.equal(read('100 crowns', 'NOK', 'EUR'), '100 NOK -');
+  assert.equal(read('£5', 'EGP', 'GIP'), '5 GIP EGP', 'To holds it, From does not: converted to From, as a To currency typed is');
+  // From is neither: today's reading (USD's $, JPY's ¥, KRW's ₩), and none for one only other currencies share.
+  assert.equal(read('$100', 'EUR', 'GBP'), '100 USD -');
+  assert.equal(read('¥100', 'EUR', 'GBP'), '100 JPY -');
+  assert.equal(read('₩100', 'EUR', 'GBP'), '100 KRW -');
+  assert.match(read('kr 100', 'EUR', 'GBP'), /Unknown unit “kr”/);
+  assert.match(read('100 pesos', 'EUR', 'GBP'), /Unknown unit “pesos”/);
+  // Before the catalog is here, the featured currencies alone.
+  const featured = loadUnits().currencies;
+  assert.equal(readAmount('$100', featured, { from: 'CAD', to: 'USD' }).from, 'CAD');
+  assert.equal(readAmount('¥100', featured, { from: 'USD', to: 'CNY' }).from, 'CNY');
+});
+
+test('the local signs several currencies share are ICU’s narrow signs', () => {
+  for (const [sign, codes] of Object.entries(LOCAL_SIGNS)) {
+    for (const code of codes) {
+      const narrow = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).formatToParts(1).find((p) => p.type === 'currency')?.value;
+      assert.equal(narrow, sign, code);
+    }
+  }
 });

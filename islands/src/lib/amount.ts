@@ -1,20 +1,14 @@
 // The currency card's Amount read by the value parser (fractions, sums, a decimal comma, a
 // currency typed with it: €100, 100 EUR, 100 usd to jpy). Loaded by the card when needed.
-import { buildLexicon, type Lexicon, type LexUnit } from './parse.ts';
+import { buildLexicon, wordKey, type Lexicon, type LexUnit } from './parse.ts';
+import { moreWordsOf } from './currencyWords.ts';
 import { readConversion, type ConversionReading } from './query.ts';
 import { toNumber } from './rational.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 import { CURRENCY_CODES } from '../generated/units.ts';
 
-const lexicons = new WeakMap<Currency[], Lexicon>();
-
-/** Currencies as units without a factor: the code is the symbol the reading shows; sign, name and plural name are words for it too. */
-function currencyUnit(c: Currency, short: ReadonlyMap<string, Currency>): LexUnit {
-  const word = shortName(c);
-  const own = word !== null && short.get(word) === c ? [word, `${word}s`] : [];
-  return { key: c.code, symbol: c.code, aliases: [c.symbol, c.name, `${c.name}s`, ...own] };
-}
+const lexicons = new WeakMap<Currency[], Map<string, Lexicon>>();
 
 /** The last word of a currency's name, as people call it: "dollar" (US Dollar), "yen" (Japanese Yen). */
 function shortName(c: Currency): string | null {
@@ -22,33 +16,80 @@ function shortName(c: Currency): string | null {
   return /^\p{L}+$/u.test(word) ? word : null;
 }
 
-/**
- * The currency each short name means ("100 euros to dollars", "usd to yen"): the one
- * currency of the list called so, or of several (dollar, pound, rupee) the first featured
- * one, USD before CAD. A name only other currencies share ("peso": ARS, MXN, …) means none.
- */
-function shortNames(currencies: Currency[]): Map<string, Currency> {
-  const holders = new Map<string, Currency[]>();
-  for (const c of currencies) {
-    const word = shortName(c);
-    if (word !== null) holders.set(word, [...(holders.get(word) ?? []), c]);
-  }
-  const featured = new Set<string>(CURRENCY_CODES);
-  const meant = new Map<string, Currency>();
-  for (const [word, list] of holders) {
-    const one = list.length === 1 ? list[0] : list.find((c) => featured.has(c.code));
-    if (one !== undefined) meant.set(word, one);
-  }
-  return meant;
+/** A currency that has a word, and whether the word is the catalog's own for it (its sign, its name). */
+interface Holder {
+  currency: Currency;
+  own: boolean;
 }
 
-/** The currencies as the one category `currency` of a lexicon (built once per list): codes, signs, names and short names are their words. */
-export function currencyLexicon(currencies: Currency[]): Lexicon {
-  let lexicon = lexicons.get(currencies);
+/** Who has each word of a list of currencies (by its key), and the currencies that share one. */
+interface Words {
+  of: Map<Currency, string[]>;
+  holders: Map<string, Holder[]>;
+  sharing: Set<string>;
+}
+
+const wordsOfList = new WeakMap<Currency[], Words>();
+const FEATURED = new Set<string>(CURRENCY_CODES);
+
+/**
+ * Every word of each currency but its code: its sign, name and plural name (the catalog's
+ * own), the name people call it and its plural ("dollar", "dollars"), and the signs and names
+ * of currencyWords.ts.
+ */
+function currencyWords(currencies: Currency[]): Words {
+  const known = wordsOfList.get(currencies);
+  if (known !== undefined) return known;
+  const words: Words = { of: new Map(), holders: new Map(), sharing: new Set() };
+  for (const c of currencies) {
+    const own = [c.symbol, c.name, `${c.name}s`];
+    const short = shortName(c);
+    const list = [...own, ...(short === null ? [] : [short, `${short}s`]), ...moreWordsOf(c.code)];
+    words.of.set(c, list);
+    const keys = new Set<string>();
+    list.forEach((word, i) => {
+      const key = wordKey(word);
+      if (keys.has(key)) return;
+      keys.add(key);
+      words.holders.set(key, [...(words.holders.get(key) ?? []), { currency: c, own: i < own.length }]);
+    });
+  }
+  for (const list of words.holders.values()) if (list.length > 1) for (const h of list) words.sharing.add(h.currency.code);
+  wordsOfList.set(currencies, words);
+  return words;
+}
+
+/**
+ * The currency a word means: the one currency of the list that has it; of several ("$",
+ * "dollars", "¥", "kr", "pesos"), the card's From, else its To, when that is one of them
+ * ("$100" on a Mexican peso card is pesos); else the first featured one (USD before CAD),
+ * else the one whose own sign or name it is (₩ is the South Korean won's). A word only other
+ * currencies share ("pesos", "kr") means none.
+ */
+function meant(holders: Holder[], pair?: { from: string; to: string }): Currency | undefined {
+  if (holders.length === 1) return holders[0].currency;
+  const holder = (code: string | undefined) => holders.find((h) => h.currency.code === code);
+  return (holder(pair?.from) ?? holder(pair?.to) ?? holders.find((h) => FEATURED.has(h.currency.code)) ?? holders.find((h) => h.own))?.currency;
+}
+
+/**
+ * The currencies as the one category `currency` of a lexicon (built once per list and per
+ * From and To that share a word): codes, signs and names are their words.
+ */
+export function currencyLexicon(currencies: Currency[], pair?: { from: string; to: string }): Lexicon {
+  const words = currencyWords(currencies);
+  const card = [pair?.from, pair?.to].map((code) => (code !== undefined && words.sharing.has(code) ? code : ''));
+  const built = lexicons.get(currencies) ?? new Map<string, Lexicon>();
+  lexicons.set(currencies, built);
+  let lexicon = built.get(card.join(' '));
   if (lexicon === undefined) {
-    const short = shortNames(currencies);
-    lexicon = buildLexicon({ currency: { label: 'currency', units: currencies.map((c) => currencyUnit(c, short)) } });
-    lexicons.set(currencies, lexicon);
+    const chosen = { from: card[0], to: card[1] };
+    const units = currencies.map((c): LexUnit => {
+      const aliases = (words.of.get(c) ?? []).filter((w) => meant(words.holders.get(wordKey(w)) ?? [], chosen) === c);
+      return { key: c.code, symbol: c.code, aliases };
+    });
+    lexicon = buildLexicon({ currency: { label: 'currency', units } });
+    built.set(card.join(' '), lexicon);
   }
   return lexicon;
 }
@@ -67,13 +108,15 @@ const MAGNITUDES: Record<string, [string, string]> = {
 };
 
 /**
- * `text` read as money (readConversion over the currencies). What does not read so is read
+ * `text` read as money (readConversion over the currencies; a sign or name several share is
+ * `pair`'s From or To when it is one of them). What does not read so is read
  * again with an amount's magnitude as a product ("10k USD" is 10 × 1000 USD, exactly), said in
  * the notes when it is a letter. Only then: a currency whose sign is such a letter (the kyat's
  * K) keeps every reading it had ("100 K" is 100 MMK, where "10k usd" is 10,000 USD).
  */
-export function readMoney(text: string, currencies: Currency[]): ConversionReading {
-  const plain = readConversion(text, currencyLexicon(currencies), 'currency');
+export function readMoney(text: string, currencies: Currency[], pair?: { from: string; to: string }): ConversionReading {
+  const lexicon = currencyLexicon(currencies, pair);
+  const plain = readConversion(text, lexicon, 'currency');
   if (plain.kind !== 'error') return plain;
   const notes = new Set<string>();
   const expanded = text.replace(MAGNITUDE, (_, digit: string, word: string) => {
@@ -82,7 +125,7 @@ export function readMoney(text: string, currencies: Currency[]): ConversionReadi
     return `${digit} × ${power}`;
   });
   if (expanded === text) return plain;
-  const read = readConversion(expanded, currencyLexicon(currencies), 'currency');
+  const read = readConversion(expanded, lexicon, 'currency');
   return read.kind === 'ok' && notes.size > 0 ? { ...read, parsed: { ...read.parsed, notes: [...read.parsed.notes, ...notes] } } : read;
 }
 
@@ -92,7 +135,7 @@ export function readMoney(text: string, currencies: Currency[]): ConversionReadi
  * in To's currency is converted to From (the card said what it did in `hint`).
  */
 export function readAmount(text: string, currencies: Currency[], pair?: { from: string; to: string }): AmountReading {
-  const read = readMoney(text, currencies);
+  const read = readMoney(text, currencies, pair);
   if (read.kind === 'empty') return { value: null, message: null };
   if (read.kind === 'error') return { value: null, message: read.message };
   const amount = checkAmount(toNumber(read.parsed.value));

@@ -1,0 +1,33 @@
+// Words people write for a currency besides the catalog's code, English sign and name
+// (generated/currencies.json): the sign its own country writes, which several currencies
+// share ($ is the peso's in Mexico, kr the krona's in Sweden), and names in English or in its
+// own language. The Amount reads them (amount.ts). Written here by hand: the catalog gives each
+// currency one sign, the one English writes; a test holds LOCAL_SIGNS to ICU's narrow signs.
+
+/** A sign several currencies write at home (ICU's narrow symbol), and the currencies that do. */
+export const LOCAL_SIGNS: Record<string, readonly string[]> = {
+  $: [
+    'USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD', 'TWD', 'ARS', 'BBD', 'BMD', 'BND', 'BSD', 'BZD', 'CLP', 'COP', 'CUC', 'CUP',
+    'DOP', 'FJD', 'GYD', 'JMD', 'KYD', 'LRD', 'NAD', 'SBD', 'SRD', 'TTD', 'UYU', 'XCD',
+  ],
+  '¥': ['JPY', 'CNY'],
+  kr: ['SEK', 'NOK', 'DKK', 'ISK'],
+  '£': ['GBP', 'FKP', 'GIP', 'SHP', 'SSP', 'SYP'],
+  '₩': ['KRW', 'KPW'],
+  Rs: ['LKR', 'MUR', 'NPR', 'PKR'],
+};
+
+/** More words for a currency, by code: what its name is in English besides the catalog's, or at home. */
+export const CURRENCY_WORDS: Record<string, readonly string[]> = {
+  SEK: ['crown', 'crowns'],
+  NOK: ['crown', 'crowns'],
+  DKK: ['crown', 'crowns'],
+  ISK: ['crown', 'crowns'],
+  CZK: ['crown', 'crowns'],
+};
+
+/** Every word of CURRENCY_WORDS and LOCAL_SIGNS for `code`. */
+export function moreWordsOf(code: string): string[] {
+  const signs = Object.entries(LOCAL_SIGNS).filter(([, codes]) => codes.includes(code)).map(([sign]) => sign);
+  return [...signs, ...(CURRENCY_WORDS[code] ?? [])];
+}
