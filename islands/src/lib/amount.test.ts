@@ -83,10 +83,15 @@ test('a magnitude after the amount multiplies it exactly, as prices and salaries
   // A letter that is no magnitude, or one inside a word, is still an unknown unit.
   assert.match(readAmount('10 kg', currencies).message ?? '', /Unknown unit “kg”/);
   assert.match(readAmount('10 km', currencies).message ?? '', /Unknown unit “km”/);
-  // A currency whose sign is such a letter keeps it: the kyat's K.
+  // A letter after the number is the magnitude, also where a currency's sign is that letter
+  // (the kyat's K), with or without a space: the kyat's K is read before the number.
   const kyat: Currency[] = [...currencies, { code: 'MMK', name: 'Myanmar Kyat', symbol: 'K', flag: '🇲🇲', digits: 2 }];
-  assert.deepEqual(readAmount('100 K', kyat), { value: 100, message: null, from: 'MMK', hint: 'From 100 MMK' });
+  for (const t of ['10k', '10K', '10 k', '10 K']) assert.deepEqual(readAmount(t, kyat), { value: 10000, message: null, hint: 'Read as 10 × 1000 (k is a thousand)' }, t);
+  assert.deepEqual(readAmount('K 100', kyat), { value: 100, message: null, from: 'MMK', hint: 'From 100 MMK' });
+  assert.deepEqual(readAmount('100 kyat', kyat), { value: 100, message: null, from: 'MMK', hint: 'From 100 MMK' });
   assert.deepEqual(readAmount('10k usd', kyat), { value: 10000, message: null, from: 'USD', hint: 'From 10 × 1000 USD (k is a thousand)' });
+  const every = everyCurrency(loadUnits().currencies);
+  assert.equal(readAmount('10k', every, { from: 'USD', to: 'EUR' }).value, 10000, 'with the whole catalog, the kyat among it');
 });
 
 test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {

@@ -109,23 +109,19 @@ const MAGNITUDES: Record<string, [string, string]> = {
 
 /**
  * `text` read as money (readConversion over the currencies; a sign or name several share is
- * `pair`'s From or To when it is one of them). What does not read so is read
- * again with an amount's magnitude as a product ("10k USD" is 10 × 1000 USD, exactly), said in
- * the notes when it is a letter. Only then: a currency whose sign is such a letter (the kyat's
- * K) keeps every reading it had ("100 K" is 100 MMK, where "10k usd" is 10,000 USD).
+ * `pair`'s From or To when it is one of them), an amount's magnitude read as a product ("10k
+ * USD" is 10 × 1000 USD, exactly) and said in the notes when it is a letter. A letter after
+ * the number is the magnitude, as prices are written, never a currency whose sign is that
+ * letter: "10k" and "10 K" are 10,000, where the kyat's K is read before the number ("K 100").
  */
 export function readMoney(text: string, currencies: Currency[], pair?: { from: string; to: string }): ConversionReading {
-  const lexicon = currencyLexicon(currencies, pair);
-  const plain = readConversion(text, lexicon, 'currency');
-  if (plain.kind !== 'error') return plain;
   const notes = new Set<string>();
   const expanded = text.replace(MAGNITUDE, (_, digit: string, word: string) => {
     const [power, note] = MAGNITUDES[word.toLowerCase()];
     if (note !== '') notes.add(note);
     return `${digit} × ${power}`;
   });
-  if (expanded === text) return plain;
-  const read = readConversion(expanded, lexicon, 'currency');
+  const read = readConversion(expanded, currencyLexicon(currencies, pair), 'currency');
   return read.kind === 'ok' && notes.size > 0 ? { ...read, parsed: { ...read.parsed, notes: [...read.parsed.notes, ...notes] } } : read;
 }
 
