@@ -129,8 +129,8 @@ test('a sign or name several currencies share is the card’s From, else its To,
   assert.equal(read('$100', 'EUR', 'GBP'), '100 USD -');
   assert.equal(read('¥100', 'EUR', 'GBP'), '100 JPY -');
   assert.equal(read('₩100', 'EUR', 'GBP'), '100 KRW -');
-  assert.match(read('kr 100', 'EUR', 'GBP'), /Unknown unit “kr”/);
-  assert.match(read('100 pesos', 'EUR', 'GBP'), /Unknown unit “pesos”/);
+  assert.match(read('kr 100', 'EUR', 'GBP'), /“kr” is written for several currencies/);
+  assert.match(read('100 pesos', 'EUR', 'GBP'), /“pesos” is written for several currencies \(ARS, CLP, COP, CUC, CUP, DOP, MXN, PHP, UYU\)/);
   // Before the catalog is here, the featured currencies alone.
   const featured = loadUnits().currencies;
   assert.equal(readAmount('$100', featured, { from: 'CAD', to: 'USD' }).from, 'CAD');
@@ -144,4 +144,30 @@ test('the local signs several currencies share are ICU’s narrow signs', () => 
       assert.equal(narrow, sign, code);
     }
   }
+});
+
+test('a currency is read by the other ways it is written: its sign with its country’s letters, other names, its name at home', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const from = (t: string, pair = { from: 'EUR', to: 'GBP' }) => {
+    const r = readAmount(t, every, pair);
+    return r.message ?? `${r.value} ${r.from}`;
+  };
+  assert.equal(from('C$100'), '100 CAD', 'the featured Canadian dollar, before the córdoba');
+  assert.equal(from('C$100', { from: 'NIO', to: 'USD' }), '100 NIO', 'on a córdoba card, the córdoba');
+  assert.equal(from('100 rmb'), '100 CNY');
+  assert.equal(from('100 renminbi'), '100 CNY');
+  assert.equal(from('100 元'), '100 CNY');
+  assert.equal(from('US$100'), '100 USD');
+  assert.equal(from('AU$100'), '100 AUD');
+  assert.equal(from('NZ$100'), '100 NZD');
+  assert.equal(from('JP¥1000'), '1000 JPY');
+  assert.equal(from('100 TL'), '100 TRY');
+  assert.equal(from('100 złoty'), '100 PLN');
+  assert.equal(from('100 zlotys'), '100 PLN');
+  assert.equal(from('100 kronor'), '100 SEK');
+  assert.equal(from('100 kroner', { from: 'DKK', to: 'EUR' }), '100 DKK');
+  assert.equal(from('100 sterling'), '100 GBP');
+  // A word only other currencies share says which they are, rather than "unknown".
+  assert.equal(from('100 kroner'), '“kroner” is written for several currencies (DKK, NOK): type the code (“100 DKK”), or choose one of them in From or To.');
+  assert.match(from('kr 100'), /^“kr” is written for several currencies \(DKK, ISK, NOK, SEK\)/);
 });

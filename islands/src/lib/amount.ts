@@ -126,6 +126,18 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
 }
 
 /**
+ * For a word the reader found no currency for because several other currencies share it ("kr",
+ * "pesos"), which they are: "unknown" would be wrong.
+ */
+function sharedWord(message: string, currencies: Currency[]): string | null {
+  const word = /^Unknown unit “([^”]+)”/u.exec(message)?.[1];
+  const holders = word === undefined ? undefined : currencyWords(currencies).holders.get(wordKey(word));
+  if (holders === undefined || holders.length < 2) return null;
+  const codes = holders.map((h) => h.currency.code);
+  return `“${word}” is written for several currencies (${codes.join(', ')}): type the code (“100 ${codes[0]}”), or choose one of them in From or To.`;
+}
+
+/**
  * The amount, and the pair it is converted in when the Amount names currencies: a currency
  * typed wins over From ("100 EUR"), a target over To ("100 usd to jpy"), and an amount typed
  * in To's currency is converted to From (the card said what it did in `hint`).
@@ -133,7 +145,7 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
 export function readAmount(text: string, currencies: Currency[], pair?: { from: string; to: string }): AmountReading {
   const read = readMoney(text, currencies, pair);
   if (read.kind === 'empty') return { value: null, message: null };
-  if (read.kind === 'error') return { value: null, message: read.message };
+  if (read.kind === 'error') return { value: null, message: sharedWord(read.message, currencies) ?? read.message };
   const amount = checkAmount(toNumber(read.parsed.value));
   const notes = [...read.parsed.notes];
   const typed = read.parsed.kind === 'quantity' ? read.parsed.unit.key : undefined;

@@ -17,12 +17,24 @@ export const LOCAL_SIGNS: Record<string, readonly string[]> = {
   Rs: ['LKR', 'MUR', 'NPR', 'PKR'],
 };
 
-/** More words for a currency, by code: what its name is in English besides the catalog's, or at home. */
+/**
+ * More words for a currency, by code: its sign with its country's letters (US$, C$: the
+ * featured Canadian dollar's before the Nicaraguan córdoba's), other names in English, and its
+ * name or sign at home (złoty, kronor, 元, TL).
+ */
 export const CURRENCY_WORDS: Record<string, readonly string[]> = {
-  SEK: ['crown', 'crowns'],
-  NOK: ['crown', 'crowns'],
-  DKK: ['crown', 'crowns'],
-  ISK: ['crown', 'crowns'],
+  USD: ['US$'],
+  GBP: ['sterling'],
+  JPY: ['JP¥', '円'],
+  CAD: ['C$'],
+  AUD: ['AU$'],
+  CNY: ['RMB', 'renminbi', '元'],
+  TRY: ['TL'],
+  PLN: ['złoty', 'złotys', 'złote', 'złotych'],
+  SEK: ['kronor', 'crown', 'crowns'],
+  NOK: ['kroner', 'crown', 'crowns'],
+  DKK: ['kroner', 'crown', 'crowns'],
+  ISK: ['krónur', 'crown', 'crowns'],
   CZK: ['crown', 'crowns'],
 };
 
