@@ -178,7 +178,7 @@ test('a shared link records nothing until the visitor acts, on the unit and the 
   await page.getByRole('textbox', { name: 'Amount' }).fill('200');
   // The panel under the currency card and its chart hydrates when scrolled to.
   await history(page).scrollIntoViewIfNeeded();
-  await history(page).getByRole('button', { name: /^Currency 🇬🇧 200 GBP to/ }).waitFor();
+  await history(page).getByRole('button', { name: /^Currency 🇬🇧 200\.00 GBP to/ }).waitFor();
   await finish(page);
 });
 

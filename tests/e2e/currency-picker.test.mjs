@@ -94,11 +94,32 @@ test('a country or the code finds its currency, Escape restores the choice, and 
 });
 
 test('the Amount reads any currency of the catalog typed with it, not only the featured ones', async () => {
-  const c = await visit();
+  const c = await visit('/currency-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
+  // Copied once the card says how it read the Amount (the line comes after a pause in typing
+  // and moves the button).
+  const copied = async (hint) => {
+    await c.region.getByText(hint, { exact: true }).waitFor();
+    await c.page.evaluate(() => navigator.clipboard.writeText(''));
+    await c.region.getByRole('button', { name: 'Copy' }).click();
+    for (let i = 0; i < 100; i++) {
+      const text = await c.page.evaluate(() => navigator.clipboard.readText());
+      if (text !== '') return text;
+      await c.page.waitForTimeout(100);
+    }
+    return '';
+  };
   await c.amount.fill('3650 THB to USD');
   await waitForResult(c.page, '$100.00 USD');
+  // Copy and the history write the amount read and its currency, never the text typed.
+  assert.equal(await copied('From 3650 THB'), '3,650.00 THB = 100.00 USD');
+  const [entry] = await c.page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]'));
+  assert.deepEqual([entry.from, entry.to], ['🇹🇭 3,650.00 THB', '🇺🇸 100.00 USD']);
+  assert.deepEqual(entry.replay, { category: 'currency', value: '3650 THB to USD', from: 'THB', to: 'USD' }, 'the text typed replays');
   await c.amount.fill('฿365');
   await waitForResult(c.page, '€9.20 EUR');
+  await c.amount.fill('1.000,50');
+  await waitForResult(c.page, '€920.46 EUR');
+  assert.equal(await copied('Read as 1000.50'), '1,000.50 USD = 920.46 EUR');
   await finish(c.page);
 });
 

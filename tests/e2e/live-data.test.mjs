@@ -350,13 +350,13 @@ test('currency card: history records settled conversions with flags; Copy and Re
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]').length === 1);
   const [entry] = await history(page);
   assert.equal(entry.type, 'Currency');
-  assert.equal(entry.from, '🇺🇸 100 USD');
+  assert.equal(entry.from, '🇺🇸 100.00 USD');
   assert.equal(entry.to, '🇪🇺 92.00 EUR');
 
   await c.copy.click();
   // The toast comes once the (asynchronous) clipboard write is done: read the clipboard after it.
   assert.equal(await toastText(page, '📋 Copied!'), '📋 Copied!Conversion result copied to clipboard');
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '100 USD = 92.00 EUR');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '100.00 USD = 92.00 EUR');
   assert.equal((await history(page)).length, 1, 'the same conversion is not recorded twice');
 
   await page.evaluate(() => {
@@ -400,7 +400,7 @@ test('currency card: when live rates fail it says so and converts with the built
   await chooseCurrency(c.to, 'INR');
   await waitForResult(page, `₹${money(100 * (1 / 0.92) * 74)} INR`);
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.to === '🇮🇳 8,043.48 INR');
-  assert.equal((await history(page))[0].from, '🇨🇭 100 CHF');
+  assert.equal((await history(page))[0].from, '🇨🇭 100.00 CHF');
 
   // The next success clears the banner; live rates are stored for later.
   await page.unroute('**/api/rates/**');

@@ -75,6 +75,8 @@ const OFFLINE_ICON = ['M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71
 /** What the result box shows, and for which input. */
 interface Conversion {
   amountText: string;
+  /** The amount read from it, in `from`: what Copy and the history write ("3,650.00 THB"), the text only replays. */
+  amount: number;
   from: string;
   to: string;
   result: number;
@@ -192,7 +194,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     if (pairFrom === pairTo) {
       request.cancel();
       setLoading(false);
-      setConversion({ amountText, from: pairFrom, to: pairTo, result: value, rate: 1, source: 'same' });
+      setConversion({ amountText, amount: value, from: pairFrom, to: pairTo, result: value, rate: 1, source: 'same' });
       return;
     }
     setLoading(true);
@@ -204,7 +206,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           const live = outcome.value;
           r.storeRates(pairFrom, { [pairTo]: live.rate }, live.time);
           showOffline(null);
-          setConversion({ amountText, from: pairFrom, to: pairTo, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
+          setConversion({ amountText, amount: value, from: pairFrom, to: pairTo, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
           r.keepTable(pairFrom);
           return;
         }
@@ -220,7 +222,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         }
         showOffline(fallback.source === 'stored' ? { source: 'stored', time: fallback.time } : { source: 'table' });
         setConversion({
-          amountText, from: pairFrom, to: pairTo, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
+          amountText, amount: value, from: pairFrom, to: pairTo, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
           time: fallback.source === 'stored' ? fallback.time : undefined,
         });
       },
@@ -236,7 +238,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       ? null
       : {
           type: 'Currency',
-          from: currencyText(c.amountText, byCode(c.from)),
+          from: currencyText(formatMoney(c.amount, byCode(c.from).digits), byCode(c.from)),
           to: currencyText(formatMoney(c.result, byCode(c.to).digits), byCode(c.to)),
           replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
         };
@@ -247,7 +249,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     if (record === null || conversion === null) return;
     // Copying is a deliberate act: record it now rather than after the settle delay.
     await card.recordNow(record);
-    const line = copyLine(conversion.amountText, conversion.from, formatMoney(conversion.result, byCode(conversion.to).digits), conversion.to);
+    const line = copyLine(formatMoney(conversion.amount, byCode(conversion.from).digits), conversion.from, formatMoney(conversion.result, byCode(conversion.to).digits), conversion.to);
     await copyWithToast(line, copiedMessage());
   };
 
