@@ -167,6 +167,12 @@ test('offline, a currency without an offline rate says so, while a featured one 
     'Live rates are unavailable, and there is no offline rate for THB. Try again when you are back online.',
   );
   assert.ok(!/THB/.test(await c.result()), 'no invented THB amount');
+  // The same currency typed with the amount, the menus on a pair that has offline rates: the
+  // banner names the currency converted, not the menus'.
+  await chooseCurrency(c.to, 'EUR');
+  await waitForResult(c.page, '€85.00 EUR');
+  await c.amount.fill('100 THB');
+  await banner.filter({ hasText: 'no offline rate for THB' }).waitFor();
   const expected = [/ERR_INTERNET_DISCONNECTED|Failed to load resource|exchange rate unavailable|live currencies is unavailable/];
   c.page.problems.splice(0, c.page.problems.length, ...c.page.problems.filter((p) => !expected.some((re) => re.test(p))));
   await finish(c.page);

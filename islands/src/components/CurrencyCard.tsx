@@ -291,9 +291,10 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     >
       {rates !== null && offline !== null && (
         // One sentence, no title of its own: the toast already says 'Using offline rates', and
-        // two boxes with that title at once read as the same message shown twice.
+        // two boxes with that title at once read as the same message shown twice. It names the
+        // pair converted, which the Amount may name ("100 THB"), not the menus'.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-text">{rates.offlineBannerText(offline, from, to, fallbackRates)}</p>
+          <p className="rates-banner-text">{rates.offlineBannerText(offline, pairFrom, pairTo, fallbackRates)}</p>
         </div>
       )}
 
