@@ -120,6 +120,13 @@ test('the Amount reads any currency of the catalog typed with it, not only the f
   await c.amount.fill('1.000,50');
   await waitForResult(c.page, '€920.46 EUR');
   assert.equal(await copied('Read as 1000.50'), '1,000.50 USD = 920.46 EUR');
+  // Swap turns round the pair converted, which the Amount named: the menus take it, the number stays.
+  await c.amount.fill('3650 THB to USD');
+  await waitForResult(c.page, '$100.00 USD');
+  await c.region.getByText('From 3650 THB', { exact: true }).waitFor();
+  await c.region.getByRole('button', { name: 'Swap currencies' }).click();
+  assert.deepEqual([await currencyCode(c.from), await currencyCode(c.to), await c.amount.inputValue()], ['USD', 'THB', '3650']);
+  await waitForResult(c.page, '฿133,225.00 THB');
   await finish(c.page);
 });
 

@@ -11,7 +11,7 @@ import { copyLine, currencyText } from '../lib/copyText.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { formatMoney } from '../lib/format.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
-import { quickAmount, type AmountReading } from '../lib/quickAmount.ts';
+import { quickAmount, swapped, type AmountReading } from '../lib/quickAmount.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import CardActions, { copiedMessage } from '../ui/CardActions.tsx';
@@ -253,6 +253,13 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     await copyWithToast(line, copiedMessage());
   };
 
+  // The pair converted, turned round: the currencies the Amount names move to the menus.
+  const swap = (): void => {
+    const next = swapped(read, { from, to });
+    card.setPair({ from: next.from, to: next.to });
+    if (next.value !== undefined) card.setValue(next.value);
+  };
+
   const reset = (): void => {
     card.clear();
     requester.current?.cancel();
@@ -302,7 +309,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
 
       <div className="converter-units">
         <CurrencyField id={`${id}-from`} label="From" chosen={byCode(from)} search={search} onFirstUse={onFirstUse} onChoose={card.setFrom} />
-        <SwapButton label="Swap currencies" onSwap={() => card.setPair({ from: to, to: from })} />
+        <SwapButton label="Swap currencies" onSwap={swap} />
         <CurrencyField id={`${id}-to`} label="To" chosen={byCode(to)} search={search} onFirstUse={onFirstUse} onChoose={card.setTo} />
       </div>
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readAmount } from './amount.ts';
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount } from './quickAmount.ts';
+import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount, swapped } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { LOCAL_SIGNS } from './currencyWords.ts';
@@ -170,4 +170,19 @@ test('a currency is read by the other ways it is written: its sign with its coun
   // A word only other currencies share says which they are, rather than "unknown".
   assert.equal(from('100 kroner'), '“kroner” is written for several currencies (DKK, NOK): type the code (“100 DKK”), or choose one of them in From or To.');
   assert.match(from('kr 100'), /^“kr” is written for several currencies \(DKK, ISK, NOK, SEK\)/);
+});
+
+test('Swap turns round the pair converted: the menus, or the currencies the Amount names, which leave it', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const menus = { from: 'USD', to: 'EUR' };
+  const swap = (t: string) => swapped(quickAmount(t) ?? readAmount(t, every, menus), menus);
+  assert.deepEqual(swap('100'), { from: 'EUR', to: 'USD' });
+  assert.deepEqual(swap(''), { from: 'EUR', to: 'USD' });
+  assert.deepEqual(swap('1,5'), { from: 'EUR', to: 'USD' }, 'a number alone keeps its text');
+  assert.deepEqual(swap('3650 THB to USD'), { from: 'USD', to: 'THB', value: '3650' });
+  assert.deepEqual(swap('100 THB'), { from: 'EUR', to: 'THB', value: '100' });
+  assert.deepEqual(swap('€100'), { from: 'USD', to: 'EUR', value: '100' }, 'typed in To, it was converted to From');
+  assert.deepEqual(swap('0.1 THB + 0.2 THB'), { from: 'EUR', to: 'THB', value: '0.3' });
+  assert.deepEqual(swap('10k jpy to gbp'), { from: 'GBP', to: 'JPY', value: '10000' });
+  assert.deepEqual(swap('-5 THB'), { from: 'EUR', to: 'USD' }, 'no amount: the menus');
 });

@@ -37,3 +37,14 @@ export function quickAmount(text: string): AmountReading | null {
   if (t === '') return { value: null, message: null };
   return PLAIN.test(t) && !POINT_OR_GROUP.test(t) ? checkAmount(Number(t)) : null;
 }
+
+/**
+ * What Swap makes of the card: the menus turned round; when the Amount names the currencies it
+ * converts (100 THB, €100, 3650 THB to USD), that pair turned round, and the amount alone in
+ * the Amount, since the menus now name its currencies.
+ */
+export function swapped(read: AmountReading | null, menus: { from: string; to: string }): { from: string; to: string; value?: string } {
+  if (read === null || read.value === null || (read.from === undefined && read.to === undefined)) return { from: menus.to, to: menus.from };
+  // 15 digits: what a double holds, not the binary arithmetic's tail (0.1 + 0.2).
+  return { from: read.to ?? menus.to, to: read.from ?? menus.from, value: String(Number(read.value.toPrecision(15))) };
+}
