@@ -180,6 +180,11 @@ test('offline, a currency without an offline rate says so, while a featured one 
   await waitForResult(c.page, '€85.00 EUR');
   await c.amount.fill('100 THB');
   await banner.filter({ hasText: 'no offline rate for THB' }).waitFor();
+  // Back online, the card asks again by itself: the live result, and no banner.
+  await c.page.unroute('**/api/rates/**');
+  await c.page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await waitForResult(c.page, `€${((100 / THB_PER_USD) * 0.92).toFixed(2)} EUR`);
+  assert.equal(await banner.count(), 0);
   const expected = [/ERR_INTERNET_DISCONNECTED|Failed to load resource|exchange rate unavailable|live currencies is unavailable/];
   c.page.problems.splice(0, c.page.problems.length, ...c.page.problems.filter((p) => !expected.some((re) => re.test(p))));
   await finish(c.page);

@@ -167,8 +167,18 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     setOffline(next);
   };
 
+  // The connection back after a failed call: ask again, as the pair pages' facts do, rather
+  // than keep the offline result until the visitor types.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (offline === null) return;
+    const retry = (): void => setAttempt((n) => n + 1);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [offline]);
+
   // Recompute whenever the amount or either currency changes (a currency typed with the
-  // amount, 100 EUR or 100 usd to jpy, in place of the menu's).
+  // amount, 100 EUR or 100 usd to jpy, in place of the menu's), and back online.
   useEffect(() => {
     const amountText = amount.trim();
     if (read === null) loadReader();
@@ -228,7 +238,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amount, pairFrom, pairTo, readAmount, rates]);
+  }, [amount, pairFrom, pairTo, readAmount, rates, attempt]);
 
   // Unmounting drops a call still on its way.
   useEffect(() => () => requester.current?.cancel(), []);
