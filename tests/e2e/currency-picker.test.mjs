@@ -74,6 +74,14 @@ test('a country or the code finds its currency, Escape restores the choice, and 
   assert.equal(await option.textContent(), '🇹🇭THB Thai Baht · Thailand', 'found by the country, and says so');
   await c.to.fill('thb');
   await c.toList.getByRole('option', { name: /^THB Thai Baht$/ }).waitFor();
+  // Other names and signs find theirs; text that finds nothing says so.
+  for (const [typed, first] of [['rmb', 'CNY Chinese Yuan'], ['uk', 'GBP British Pound · United Kingdom'], ['฿', 'THB Thai Baht']]) {
+    await c.to.fill(typed);
+    await c.toList.getByRole('option').first().filter({ hasText: first }).waitFor();
+  }
+  await c.to.fill('qqqq');
+  await c.region.locator('.currency-none').filter({ hasText: 'No currency found' }).waitFor();
+  assert.equal(await c.region.getByRole('status').filter({ hasText: 'No currency found' }).count(), 1, 'said to a screen reader too');
   await c.to.press('Escape');
   assert.equal(await currencyCode(c.to), 'EUR', 'Escape keeps the chosen currency');
   // Empty text lists everything the provider's table quotes, the featured ones first.

@@ -99,3 +99,23 @@ test('typed text finds a currency by code, name, country or the visitor’s lang
   assert.deepEqual(codes('qqqq'), []);
   assert.equal(searchCurrencies(list, '  ').length, list.length);
 });
+
+test('the picker finds a currency by its other names, its signs and other names of its country', () => {
+  const list = pickerList(featured, null);
+  const found = (q: string) => searchCurrencies(list, q).map((m) => (m.country === undefined ? m.currency.code : `${m.currency.code} · ${m.country}`));
+  assert.equal(found('rmb')[0], 'CNY');
+  assert.equal(found('renminbi')[0], 'CNY');
+  assert.equal(found('złoty')[0], 'PLN', 'ł folds to l, which NFD does not split');
+  assert.equal(found('ZŁ')[0], 'PLN');
+  assert.equal(found('sterling')[0], 'GBP');
+  for (const q of ['uk', 'britain', 'England']) assert.equal(found(q)[0], 'GBP · United Kingdom', q);
+  assert.equal(found('usa')[0], 'USD · United States');
+  assert.equal(found('€')[0], 'EUR');
+  assert.equal(found('£')[0], 'GBP');
+  assert.equal(found('฿')[0], 'THB');
+  assert.deepEqual(found('$').slice(0, 3), ['USD', 'CAD', 'AUD'], 'its own sign first, then the featured that write it at home');
+  assert.ok(found('$').includes('MXN'));
+  assert.deepEqual(found('¥').slice(0, 2), ['JPY', 'CNY']);
+  assert.equal(found('₩')[0], 'KRW', 'the currency whose sign it is before one that shares it');
+  assert.equal(found('turkey')[0], 'TRY · Türkiye');
+});

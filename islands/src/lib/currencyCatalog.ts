@@ -4,6 +4,7 @@
 // "Thailand"). A chunk of its own: the card fetches it when the picker opens or a currency
 // outside the featured ones is on the card, so a page's first scripts carry none of it.
 import data from '../generated/currencies.json';
+import { COUNTRY_WORDS, CURRENCY_WORDS, localSignsOf } from './currencyWords.ts';
 import type { Currency } from './units.ts';
 
 /** A currency of the catalog, with the countries and territories where it is tender. */
@@ -57,9 +58,12 @@ export function everyCurrency(featured: readonly Currency[]): Currency[] {
   return all;
 }
 
-/** Lower case without accents, so "Réunion" is found by "reunion" and "CÔTE" by "cote". */
+/** Letters with a stroke, which NFD does not split into a letter and a mark. */
+const STROKES: Record<string, string> = { ł: 'l', đ: 'd', ø: 'o', ħ: 'h' };
+
+/** Lower case without accents, so "Réunion" is found by "reunion", "CÔTE" by "cote" and "złoty" by "zloty". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[łđøħ]/gu, (c) => STROKES[c]);
 }
 
 /** A listed currency and, when typed text found it by a country, that country. */
@@ -75,8 +79,11 @@ function wordStarts(text: string, query: string): boolean {
 
 /**
  * The listed currencies `query` finds, best first: the exact code, then codes starting with
- * it, then a word of the name (in English, or `localName`, the visitor's language), then a
- * country that uses it. An empty query lists everything in the picker's order.
+ * it, then a word of the name (in English, or `localName`, the visitor's language), another
+ * word for it ("rmb", "sterling"), its sign ("€", "฿") or another name of its country in full
+ * ("UK", "USA"), then a sign its country shares ("$" finds the Canadian dollar after the US
+ * one), then a country that uses it ("Thailand", "Brit"). An empty query lists everything in
+ * the picker's order.
  */
 export function searchCurrencies(list: readonly KnownCurrency[], query: string, localName?: (code: string) => string | undefined): Match[] {
   const q = fold(query.trim());
@@ -85,15 +92,18 @@ export function searchCurrencies(list: readonly KnownCurrency[], query: string, 
   list.forEach((currency, index) => {
     const code = currency.code.toLowerCase();
     const names = [currency.name, localName?.(currency.code) ?? ''].map(fold);
+    const words = (CURRENCY_WORDS[currency.code] ?? []).map(fold);
     let rank = -1;
-    let country: string | undefined;
+    // Typed in full, another name of a country ("UK", "USA") is as good as a currency's name.
+    let country = currency.countries.find((c) => COUNTRY_WORDS[c]?.some((name) => fold(name) === q));
     if (code === q) rank = 0;
     else if (code.startsWith(q)) rank = 1;
-    else if (names.some((n) => wordStarts(n, q))) rank = 2;
+    else if (country !== undefined || names.some((n) => wordStarts(n, q)) || words.some((w) => wordStarts(w, q)) || fold(currency.symbol) === q) rank = 2;
+    else if (localSignsOf(currency.code).some((s) => fold(s) === q)) rank = 3;
     else {
-      country = currency.countries.find((c) => wordStarts(fold(c), q));
-      if (country !== undefined) rank = 3;
-      else if (q.length >= 3 && names.some((n) => n.includes(q))) rank = 4;
+      country = currency.countries.find((c) => [c, ...(COUNTRY_WORDS[c] ?? [])].some((name) => wordStarts(fold(name), q)));
+      if (country !== undefined) rank = 4;
+      else if (q.length >= 3 && names.some((n) => n.includes(q))) rank = 5;
     }
     if (rank >= 0) ranked.push({ match: country === undefined ? { currency } : { currency, country }, rank, index });
   });

@@ -1,8 +1,9 @@
 // Words people write for a currency besides the catalog's code, English sign and name
 // (generated/currencies.json): the sign its own country writes, which several currencies
 // share ($ is the peso's in Mexico, kr the krona's in Sweden), and names in English or in its
-// own language. The Amount reads them (amount.ts). Written here by hand: the catalog gives each
-// currency one sign, the one English writes; a test holds LOCAL_SIGNS to ICU's narrow signs.
+// own language. The Amount reads them (amount.ts) and the picker finds by them, and by other
+// names of countries (currencyCatalog.ts). Written here by hand: the catalog gives each currency
+// one sign, the one English writes; a test holds LOCAL_SIGNS to ICU's narrow signs.
 
 /** A sign several currencies write at home (ICU's narrow symbol), and the currencies that do. */
 export const LOCAL_SIGNS: Record<string, readonly string[]> = {
@@ -38,8 +39,31 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   CZK: ['crown', 'crowns'],
 };
 
+/**
+ * Other names of countries, as people search for their currency: "UK" and "England" find the
+ * pound of the United Kingdom, "USA" the dollar of the United States. By the catalog's English
+ * country names.
+ */
+export const COUNTRY_WORDS: Record<string, readonly string[]> = {
+  'United Kingdom': ['UK', 'Britain', 'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland'],
+  'United States': ['USA', 'US', 'America'],
+  'United Arab Emirates': ['UAE'],
+  Türkiye: ['Turkey'],
+  Czechia: ['Czech Republic'],
+  Netherlands: ['Holland'],
+  'Côte d’Ivoire': ['Ivory Coast'],
+  Eswatini: ['Swaziland'],
+};
+
+const signsOf = new Map<string, string[]>();
+for (const [sign, codes] of Object.entries(LOCAL_SIGNS)) for (const code of codes) signsOf.set(code, [...(signsOf.get(code) ?? []), sign]);
+
+/** The signs of LOCAL_SIGNS `code` writes ("$" for MXN). */
+export function localSignsOf(code: string): readonly string[] {
+  return signsOf.get(code) ?? [];
+}
+
 /** Every word of CURRENCY_WORDS and LOCAL_SIGNS for `code`. */
 export function moreWordsOf(code: string): string[] {
-  const signs = Object.entries(LOCAL_SIGNS).filter(([, codes]) => codes.includes(code)).map(([sign]) => sign);
-  return [...signs, ...(CURRENCY_WORDS[code] ?? [])];
+  return [...localSignsOf(code), ...(CURRENCY_WORDS[code] ?? [])];
 }

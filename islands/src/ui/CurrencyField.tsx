@@ -87,7 +87,9 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
     }
   };
 
-  const count = search === null ? 'Loading currencies…' : `${matches.length} ${matches.length === 1 ? 'currency' : 'currencies'} found`;
+  // Typed text that finds nothing says so where the list would be, not with an empty box.
+  const none = open && search !== null && matches.length === 0;
+  const count = search === null ? 'Loading currencies…' : none ? 'No currency found' : `${matches.length} ${matches.length === 1 ? 'currency' : 'currencies'} found`;
   return (
     <div className="field currency-field">
       <label htmlFor={id}>{label}</label>
@@ -143,6 +145,12 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
           </li>
         ))}
       </ul>
+      {none && (
+        // The status below says it to a screen reader.
+        <p className="currency-list currency-none" aria-hidden="true">
+          No currency found
+        </p>
+      )}
       <span className="visually-hidden" role="status">
         {open ? count : ''}
       </span>
