@@ -107,10 +107,12 @@ export function rebase(t: UsdTable, base: string): Latest | null {
 
 /**
  * The answer for codes the table does not quote: a featured currency the provider stopped
- * quoting is ours to fall back on (502 no-rate), any other code is not a currency we know.
+ * quoting is ours to fall back on (502 no-rate), any other code is not a currency we know,
+ * named in `currencies` so the card can say which of the pair it is.
  */
 function unquoted(...codes: string[]): Response {
-  return codes.every((c) => isFeatured(c) || c === RATES_BASE) ? error(502, "no-rate") : error(400, "unsupported-code");
+  const unknown = codes.filter((c) => !isFeatured(c) && c !== RATES_BASE);
+  return unknown.length === 0 ? error(502, "no-rate") : error(400, "unsupported-code", { currencies: unknown });
 }
 
 export function ratesTable(config: Config): Table<UsdTable> {

@@ -111,11 +111,13 @@ test("a table of 160 currencies: every one converts, to and from any other, and 
       close(latest.json.conversion_rates[from], perUsd[from] / perUsd.THB, `latest THB -> ${from}`);
     }
     // A well-formed code the table does not quote is not a currency we know: 400, from the stored table.
+    // It is named, so the card can say which of the pair cannot convert.
     for (const path of ["/api/rates/latest/QQQ", "/api/rates/pair/USD/QQQ/1", "/api/rates/pair/QQQ/THB/1"]) {
       const a = await w.fetch(path);
       assert.equal(a.status, 400, path);
-      assert.deepEqual(a.json, { result: "error", "error-type": "unsupported-code" }, path);
+      assert.deepEqual(a.json, { result: "error", "error-type": "unsupported-code", currencies: ["QQQ"] }, path);
     }
+    assert.deepEqual((await w.fetch("/api/rates/pair/QQQ/QQR/1")).json.currencies, ["QQQ", "QQR"]);
     assert.deepEqual(up.state.calls, { "rates-USD": 1 }, "one table for all of them");
   }));
 

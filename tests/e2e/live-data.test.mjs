@@ -342,6 +342,23 @@ test('currency card: a rate the edge marks stale says the live source is unavail
   await finish(page);
 });
 
+test('currency card: a currency the provider does not quote is said to be unavailable, not an outage', async () => {
+  const page = await visit('/currency-converter');
+  const c = card(page);
+  // The fake table quotes the featured ten: the edge answers THB with a 400 unsupported-code.
+  await c.amount.fill('100 THB');
+  const said = c.region.getByRole('status').filter({ hasText: 'THB is not available for live conversion.' });
+  await said.waitFor();
+  assert.equal(await resultText(page), '');
+  assert.equal(await c.banner.count(), 0, 'no offline banner');
+  assert.ok(await c.icon('Live rates').isVisible());
+  assert.equal(await page.getByRole('region', { name: 'Notifications' }).locator('li').count(), 0, 'no outage toast');
+  await c.amount.fill('100');
+  await waitForResult(page, '€92.00 EUR');
+  assert.equal(await said.count(), 0);
+  await finish(page, [/^console: Failed to load resource: the server responded with a status of 400/]);
+});
+
 test('currency card: history records settled conversions with flags; Copy and Reset', async () => {
   const page = await visit('/currency-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
   const c = card(page);

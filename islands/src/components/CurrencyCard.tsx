@@ -111,6 +111,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   const [conversion, setConversion] = useState<Conversion | null>(null);
   const [loading, setLoading] = useState(false);
   const [offline, setOffline] = useState<OfflineRates | null>(null);
+  // The currencies the provider does not quote, said: not an outage, and no offline rate.
+  const [unavailable, setUnavailable] = useState<string | null>(null);
   const offlineRef = useRef<OfflineRates | null>(null);
   const requester = useRef<ReturnType<Rates['createRequester']> | null>(null);
   const [rates, loadRates] = useChunk(ratesChunk, 'the rates client');
@@ -199,11 +201,13 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       request.cancel();
       setLoading(false);
       setConversion(null);
+      setUnavailable(null);
       return;
     }
     if (pairFrom === pairTo) {
       request.cancel();
       setLoading(false);
+      setUnavailable(null);
       setConversion({ amountText, amount: value, from: pairFrom, to: pairTo, result: value, rate: 1, source: 'same' });
       return;
     }
@@ -216,21 +220,29 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           const live = outcome.value;
           r.storeRates(pairFrom, { [pairTo]: live.rate }, live.time);
           showOffline(null);
+          setUnavailable(null);
           setConversion({ amountText, amount: value, from: pairFrom, to: pairTo, result: live.result, rate: live.rate, source: 'live', time: live.time, stale: live.stale });
           r.keepTable(pairFrom);
           return;
         }
+        const unsupported = r.unsupportedCodes(outcome.error, pairFrom, pairTo);
+        if (unsupported !== null) {
+          // The edge works; the provider quotes no rate for it. Said, with no outage toast.
+          showOffline(null);
+          setConversion(null);
+          setUnavailable(r.unavailableText(unsupported));
+          return;
+        }
+        setUnavailable(null);
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
         const fallback = r.offlineRate(pairFrom, pairTo, r.readStoredRates(), fallbackRates);
-        if (offlineRef.current === null) {
-          toast({ title: 'Using offline rates', description: 'Live rates unavailable. Using fallback data.' });
-        }
+        const next: OfflineRates = fallback === null ? { source: 'none' } : fallback.source === 'stored' ? { source: 'stored', time: fallback.time } : { source: 'table' };
+        if (offlineRef.current === null) toast(r.offlineToast(next));
+        showOffline(next);
         if (fallback === null) {
-          showOffline({ source: 'none' });
           setConversion(null);
           return;
         }
-        showOffline(fallback.source === 'stored' ? { source: 'stored', time: fallback.time } : { source: 'table' });
         setConversion({
           amountText, amount: value, from: pairFrom, to: pairTo, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
           time: fallback.source === 'stored' ? fallback.time : undefined,
@@ -276,6 +288,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     setConversion(null);
     setLoading(false);
     showOffline(null);
+    setUnavailable(null);
     toast({ title: '🔄 Reset', description: 'Currency converter cleared' });
   };
 
@@ -312,6 +325,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         // pair converted, which the Amount may name ("100 THB"), not the menus'.
         <div className="rates-banner" role="status">
           <p className="rates-banner-text">{rates.offlineBannerText(offline, pairFrom, pairTo, fallbackRates)}</p>
+        </div>
+      )}
+
+      {rates !== null && unavailable !== null && (
+        <div className="rates-banner" role="status">
+          <p className="rates-banner-text">{unavailable}</p>
         </div>
       )}
 

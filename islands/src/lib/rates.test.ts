@@ -2,8 +2,8 @@ import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair,
-  formatAsOf, formatRateTime, liveSourceText, needsTable, offlineBannerText, offlineRate, rateLine, rateSourceText, readStoredRates, storeRates,
-  type Outcome,
+  formatAsOf, formatRateTime, liveSourceText, needsTable, offlineBannerText, offlineRate, offlineToast, rateLine, rateSourceText, readStoredRates, storeRates,
+  unavailableText, unsupportedCodes, type Outcome,
 } from './rates';
 import { loadUnits, MemoryStorage } from '../../test/testData.ts';
 
@@ -76,6 +76,28 @@ test('fetchPair: every kind of failure is a RatesError', async () => {
     await assert.rejects(fetchPair('USD', 'EUR', 100, { fetchImpl: fakeFetch(answer).impl }), RatesError, name);
   }
   await assert.rejects(fetchPair('usd', 'EUR', 1, { fetchImpl: fakeFetch(() => ({ body: pairAnswer })).impl }), RatesError);
+});
+
+test('a currency the provider does not quote is told apart from an outage, and named', async () => {
+  const refused = fakeFetch(() => ({ status: 400, body: { result: 'error', 'error-type': 'unsupported-code', currencies: ['THB'] } }));
+  const error = await fetchPair('USD', 'THB', 100, { fetchImpl: refused.impl }).catch((e: unknown) => e);
+  assert.ok(error instanceof RatesError);
+  assert.deepEqual([error.type, error.currencies], ['unsupported-code', ['THB']]);
+  assert.deepEqual(unsupportedCodes(error, 'USD', 'THB'), ['THB']);
+  assert.equal(unavailableText(['THB']), 'THB is not available for live conversion.');
+  assert.equal(unavailableText(['THB', 'KWD']), 'THB and KWD are not available for live conversion.');
+  // An edge that does not name them: both of the pair.
+  assert.deepEqual(unsupportedCodes(new RatesError('x', 'unsupported-code'), 'THB', 'KWD'), ['THB', 'KWD']);
+  // Everything else is an outage: the card falls back on offline rates.
+  const down = await fetchPair('USD', 'EUR', 1, { fetchImpl: fakeFetch(() => ({ status: 502, body: { result: 'error', 'error-type': 'no-rate' } })).impl }).catch((e: unknown) => e);
+  assert.equal(unsupportedCodes(down, 'USD', 'EUR'), null);
+  assert.equal(unsupportedCodes(new TypeError('Failed to fetch'), 'USD', 'EUR'), null);
+});
+
+test('the toast when live rates fail says what the card falls back on, or that there is nothing', () => {
+  assert.deepEqual(offlineToast({ source: 'table' }), { title: 'Using offline rates', description: 'Live rates unavailable. Using fallback data.' });
+  assert.deepEqual(offlineToast({ source: 'stored', time: T }), offlineToast({ source: 'table' }));
+  assert.deepEqual(offlineToast({ source: 'none' }), { title: 'Live rates unavailable', description: 'There is no offline rate for this conversion.' });
 });
 
 test('fetchPair: a timeout is a RatesError; the caller aborting is not', async () => {

@@ -29,6 +29,15 @@ const CODE = /^[A-Z]{3}$/;
 
 export class RatesError extends Error {
   override name = 'RatesError';
+  constructor(
+    message: string,
+    /** The edge's error type, when it answered one ('unsupported-code', 'no-rate', …). */
+    readonly type?: string,
+    /** The currencies it named: for 'unsupported-code', those it cannot convert. */
+    readonly currencies?: string[],
+  ) {
+    super(message);
+  }
 }
 
 /** One live conversion, as the edge's v6 pair answer gives it. */
@@ -82,8 +91,9 @@ async function getJson(url: string, opts: RequestOptions): Promise<{ data: Recor
     if (!res.ok) {
       // The edge's errors are JSON with an error type worth a log line; never required.
       const body = await res.json().catch(() => ({}));
-      const type = typeof body?.['error-type'] === 'string' ? ` (${body['error-type']})` : '';
-      throw new RatesError(`rates: status ${res.status}${type}`);
+      const type = typeof body?.['error-type'] === 'string' ? body['error-type'] : undefined;
+      const currencies = Array.isArray(body?.currencies) ? body.currencies.filter((c: unknown): c is string => typeof c === 'string' && CODE.test(c)) : undefined;
+      throw new RatesError(`rates: status ${res.status}${type === undefined ? '' : ` (${type})`}`, type, currencies);
     }
     let data: unknown;
     try {
@@ -417,6 +427,28 @@ export function offlineBannerText(offline: OfflineRates, from: string, to: strin
       return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
     }
   }
+}
+
+/**
+ * The currencies of `from` → `to` the edge said it does not convert (a 400 `unsupported-code`:
+ * the provider quotes no rate for them), or null when the call failed otherwise (an outage).
+ */
+export function unsupportedCodes(error: unknown, from: string, to: string): string[] | null {
+  if (!(error instanceof RatesError) || error.type !== 'unsupported-code') return null;
+  const named = [from, to].filter((c) => error.currencies?.includes(c));
+  return named.length > 0 ? named : [from, to];
+}
+
+/** What the card says for currencies the provider does not quote: no outage, nothing to retry. */
+export function unavailableText(codes: readonly string[]): string {
+  return codes.length === 1 ? `${codes[0]} is not available for live conversion.` : `${codes.join(' and ')} are not available for live conversion.`;
+}
+
+/** The toast when live rates first fail: what the card falls back on, or that it has nothing to. */
+export function offlineToast(offline: OfflineRates): { title: string; description: string } {
+  return offline.source === 'none'
+    ? { title: 'Live rates unavailable', description: 'There is no offline rate for this conversion.' }
+    : { title: 'Using offline rates', description: 'Live rates unavailable. Using fallback data.' };
 }
 
 /**
