@@ -24,6 +24,14 @@ test('readConversionQuery names what it ignores, so the page can say so', () => 
   assert.deepEqual(readConversionQuery('?from=feet_inches', keys, [...keys, 'feet_inches']).ignored, ['from=feet_inches']);
 });
 
+test('readConversionQuery reads a key in any case: a link with lower-case currency codes opens them', () => {
+  const codes = ['USD', 'EUR', 'THB'];
+  assert.deepEqual(readConversionQuery('?value=100&from=thb&to=usd', codes), { value: '100', from: 'THB', to: 'USD', ignored: [] });
+  assert.deepEqual(readConversionQuery('?from=Eur', codes), { from: 'EUR', ignored: [] });
+  assert.deepEqual(readConversionQuery('?from=Meters&to=FEET', keys), { from: 'meters', to: 'feet', ignored: [] });
+  assert.deepEqual(readConversionQuery('?from=xyz', codes).ignored, ['from=xyz']);
+});
+
 test('conversionSearch writes value, from and to', () => {
   assert.equal(conversionSearch('', { value: '5', from: 'meters', to: 'feet' }, preset), '?value=5&from=meters&to=feet');
   assert.equal(conversionSearch('?value=4&from=feet&to=meters', { value: ' 2.5 ', from: 'inches', to: 'feet' }, preset),

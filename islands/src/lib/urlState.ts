@@ -20,9 +20,9 @@ export const MAX_VALUE_CHARS = 500;
 
 /**
  * What a shared address asks for, validated: a From that `fromKeys` does not hold, a To
- * that `toKeys` does not hold (a unit or a compound; From's keys when not given), or an
- * over-long value is ignored and named in `ignored` ("from=parsecs"), so the page can say
- * so and correct the address. The value is kept as typed: the parser reads it, and what it
+ * that `toKeys` does not hold (a unit or a compound; From's keys when not given), in any
+ * case (`from=thb` is THB), or an over-long value is ignored and named in `ignored`
+ * ("from=parsecs"), so the page can say so and correct the address. The value is kept as typed: the parser reads it, and what it
  * cannot read gets its message there, never silently dropped.
  */
 export function readConversionQuery(
@@ -43,7 +43,9 @@ export function readConversionQuery(
     const given = params.get(key);
     if (given === null || given === '') continue;
     const unit = current(given);
-    if (keys.includes(unit)) out[key] = unit;
+    // Written in another case (a currency's `from=thb`, typed or lower-cased by a link tool).
+    const found = keys.includes(unit) ? unit : keys.find((k) => k.toLowerCase() === unit.toLowerCase());
+    if (found !== undefined) out[key] = found;
     else out.ignored.push(`${key}=${given.slice(0, 40)}`);
   }
   return out;
