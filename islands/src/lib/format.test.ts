@@ -117,8 +117,13 @@ test('formatDecimal writes exactly what Intl.NumberFormat en-US writes', () => {
   assert.equal(formatDecimal(NaN, 0, 2), '');
 });
 
-test('formatRate: 4 decimals, 6 below 0.1', () => {
+test('formatRate: 4 decimals, 6 below 0.1, and never fewer than 4 significant digits', () => {
   assert.equal(formatRate(0.92), '0.9200');
   assert.equal(formatRate(1 / 151.2), '0.006614');
   assert.equal(formatRate(1234.5), '1,234.5000');
+  assert.equal(formatRate(0.05), '0.050000');
+  // A weak currency's rate: 1 LBP in USD, 1 IRR in EUR (it read 0.000011 and 0.000022).
+  assert.equal(formatRate(1 / 89500), '0.00001117');
+  assert.equal(formatRate(0.0000219876), '0.00002199');
+  assert.equal(formatRate(1.2345e-9), '0.000000001235');
 });

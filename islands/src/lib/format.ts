@@ -99,12 +99,18 @@ export function formatMoney(value: number, digits = 2): string {
   return /^0(\.0*)?$/.test(text) && value > 0 ? formatResult(value, 2) : text;
 }
 
+/** A rate keeps at least this many significant digits, however small. */
+const RATE_SIGNIFICANT = 4;
+
 /**
- * A rate with 4 decimals ("0.9200"), or 6 when it is small ("0.006614"). Here rather than
- * with the rates client (lib/rates.ts), so the rate history's chart carries none of that.
+ * A rate with 4 decimals ("0.9200"), or 6 when it is small ("0.006614"), or as many as keep 4
+ * significant digits for a weak currency's ("1 LBP = 0.00001117 USD", not 0.000011). Here
+ * rather than with the rates client (lib/rates.ts), so the rate history's chart carries none
+ * of that.
  */
 export function formatRate(rate: number): string {
-  const digits = rate >= 0.1 ? 4 : 6;
+  const small = rate > 0 ? Math.max(6, RATE_SIGNIFICANT - 1 - Math.floor(Math.log10(rate))) : 6;
+  const digits = rate >= 0.1 ? 4 : small;
   return formatDecimal(rate, digits, digits);
 }
 
