@@ -24,8 +24,8 @@ const ctx = siteForFile({
 const seen = { urls: [], bodies: [] };
 
 const RATES = defaultRates();
-const RATE_TIME = 'Nov 20, 2026, 12:00 AM UTC'; // the fake's time_last_update_utc
-const AS_OF = 'Nov 20, 2026, 00:00 UTC'; // the same, as the live line shows it (not today)
+const RATE_TIME = 'Nov 20, 2026, 00:00 UTC'; // the fake's time_last_update_utc
+const AS_OF = RATE_TIME; // the same, as the live line shows it (not today): one clock for both
 const LOADING = 'Loading live market data...';
 const goodGold = () => [200, { price: 2345.678 }];
 const goodFtse = () => [200, { chart: { result: [{ meta: { regularMarketPrice: 8123.456 } }], error: null } }];
@@ -339,6 +339,9 @@ test('currency card: a rate the edge marks stale says the live source is unavail
   await waitForResult(page, '€92.00 EUR');
   assert.equal(await rateText(page), `1 USD = 0.9200 EURRates from ${AS_OF} — live source unavailable`);
   assert.equal(await c.banner.count(), 0, 'a stale live rate is still the edge\'s answer, not an offline one');
+  // Nor is it live: the sign beside the title says what the line under the result says.
+  assert.ok(await c.icon('Live source unavailable').isVisible());
+  assert.equal(await c.icon('Live rates').count(), 0);
   await finish(page);
 });
 

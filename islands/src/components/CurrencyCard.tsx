@@ -68,7 +68,8 @@ function codesForAddress(featured: Currency[]): string[] {
   return addressCodes;
 }
 
-// The sign beside the title: a Wi-Fi arc while rates are live, a warning triangle when not.
+// The sign beside the title: a Wi-Fi arc while rates are live, a warning triangle when not
+// (offline, or the live source failing).
 const LIVE_ICON = ['M5 12.55a11 11 0 0 1 14.08 0', 'M1.42 9a16 16 0 0 1 21.16 0', 'M8.53 16.11a6 6 0 0 1 6.95 0', 'M12 20h.01'];
 const OFFLINE_ICON = ['M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z', 'M12 9v4', 'M12 17h.01'];
 
@@ -294,7 +295,11 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
 
   // A conversion is only ever made with the rates client at hand.
   const shown = rates === null ? null : conversion;
-  const status = offline === null ? 'Live rates' : 'Offline rates';
+  // Live only while the rates shown are: a stale answer (the edge's last good rates, its source
+  // failing) says so beside the title as under the result.
+  const stale = offline === null && shown?.source === 'live' && shown.stale === true;
+  const live = offline === null && !stale;
+  const status = live ? 'Live rates' : stale ? 'Live source unavailable' : 'Offline rates';
   return (
     <CardSection
       card={card}
@@ -310,9 +315,9 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
       }
       favourite={{ category: 'currency', label: 'Currency', from, to, fromName: `${byCode(from).flag} ${from}`, toName: `${byCode(to).flag} ${to}` }}
       status={
-        <span className={`rate-status ${offline === null ? 'rate-status-live' : 'rate-status-offline'}`} role="img" aria-label={status} title={status}>
+        <span className={`rate-status ${live ? 'rate-status-live' : 'rate-status-offline'}`} role="img" aria-label={status} title={status}>
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            {(offline === null ? LIVE_ICON : OFFLINE_ICON).map((d) => (
+            {(live ? LIVE_ICON : OFFLINE_ICON).map((d) => (
               <path key={d} d={d} />
             ))}
           </svg>

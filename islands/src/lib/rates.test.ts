@@ -227,7 +227,8 @@ test('createRequester: debounces, aborts the older request, never delivers out o
 test('words and numbers', () => {
   assert.equal(rateLine('USD', 'EUR', 0.92), '1 USD = 0.9200 EUR');
   assert.equal(rateLine('USD', 'JPY', 151.2), '1 USD = 151.2000 JPY');
-  assert.equal(formatRateTime(T), 'Nov 20, 2026, 12:00 AM UTC');
+  assert.equal(formatRateTime(T), 'Nov 20, 2026, 00:00 UTC', 'a 24-hour clock, as the live line writes it');
+  assert.equal(formatRateTime(Date.parse('2026-11-20T14:05:00Z')), 'Nov 20, 2026, 14:05 UTC');
   assert.equal(formatRateTime(NaN), '');
   const [usd, , , , , , chf] = data.currencies;
   assert.deepEqual(moneyParts(1234.567, usd), { value: '$1,234.57', code: 'USD' });
@@ -237,10 +238,10 @@ test('words and numbers', () => {
   // Where a shown rate comes from, and the banner while live rates fail.
   assert.equal(rateSourceText({ source: 'live' }), 'Live rate');
   assert.equal(rateSourceText({ source: 'live', time: T, stale: true }), liveSourceText(T, true));
-  assert.equal(rateSourceText({ source: 'stored', time: T }), 'Offline rate from Nov 20, 2026, 12:00 AM UTC');
+  assert.equal(rateSourceText({ source: 'stored', time: T }), 'Offline rate from Nov 20, 2026, 00:00 UTC');
   assert.equal(rateSourceText({ source: 'table' }), 'Offline rate from the built-in fallback table');
   assert.equal(rateSourceText({ source: 'same' }), 'Same currency: nothing to convert');
-  assert.match(offlineBannerText({ source: 'stored', time: T }, 'USD', 'EUR', {}), /the last live rate this browser saw, from Nov 20, 2026, 12:00 AM UTC\./);
+  assert.match(offlineBannerText({ source: 'stored', time: T }, 'USD', 'EUR', {}), /the last live rate this browser saw, from Nov 20, 2026, 00:00 UTC\./);
   assert.match(offlineBannerText({ source: 'table' }, 'USD', 'EUR', {}), /built-in fallback rates/);
   // The currency without an offline rate is named; with none of the two, the pair.
   const table = { USD: { EUR: 0.92 } };

@@ -359,27 +359,25 @@ export function rateLine(from: string, to: string, rate: number): string {
 }
 
 // Built on first use: an Intl formatter costs milliseconds to build, not worth paying at load.
-let timeFormat: Intl.DateTimeFormat | undefined;
-/** A rate's time, the same for every visitor: "Nov 20, 2026, 12:00 AM UTC". */
-export function formatRateTime(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
-  timeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  return `${timeFormat.format(ms)} UTC`;
-}
-
 let clockFormat: Intl.DateTimeFormat | undefined;
 let dayFormat: Intl.DateTimeFormat | undefined;
+const clockOf = (ms: number): string =>
+  `${(clockFormat ??= new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })).format(ms)} UTC`;
+const dayOf = (ms: number): string => (dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })).format(ms);
+
+/** A rate's time, the same for every visitor, on the 24-hour clock of every time the card writes: "Nov 20, 2026, 00:00 UTC". */
+export function formatRateTime(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  return `${dayOf(ms)}, ${clockOf(ms)}`;
+}
+
 /**
  * When a live rate was published, short: "14:00 UTC" on the same UTC day as `now`, else
  * with its date, "Nov 20, 2026, 00:00 UTC".
  */
 export function formatAsOf(ms: number, now: number = Date.now()): string {
   if (!Number.isFinite(ms)) return '';
-  clockFormat ??= new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
-  dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-  const clock = `${clockFormat.format(ms)} UTC`;
-  const day = dayFormat.format(ms);
-  return day === dayFormat.format(now) ? clock : `${day}, ${clock}`;
+  return dayOf(ms) === dayOf(now) ? clockOf(ms) : formatRateTime(ms);
 }
 
 /**
