@@ -151,12 +151,19 @@ const quietPairs = new Map<string, number>();
 
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-function startOf(range: HistoryRange, today: string): string {
+/**
+ * The first day of `range` up to `today`: the same day that many months back, or that month's
+ * last day when it has no such day (1 month before Mar 31 is Feb 28, where Date's month
+ * arithmetic overflows to Mar 3).
+ */
+export function startOf(range: HistoryRange, today: string): string {
   const months = HISTORY_RANGES[range].months;
   if (months === null) return FIRST_DAY;
   const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  const day = isoDay(d.getTime());
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  const day = isoDay(target.getTime());
   return day < FIRST_DAY ? FIRST_DAY : day;
 }
 

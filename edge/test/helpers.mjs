@@ -35,6 +35,16 @@ const workingDays = (start, end) => {
   }
   return days;
 };
+/**
+ * A module of src/ bundled on its own (esbuild, as the worker is), for a pure function the
+ * worker's answers cannot reach with the date a test needs.
+ */
+export async function importSource(file) {
+  const { build } = await import("esbuild");
+  const out = await build({ entryPoints: [fileURLToPath(new URL(`../src/${file}`, import.meta.url))], bundle: true, format: "esm", write: false, logLevel: "silent" });
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+}
+
 /** The one KV namespace the worker binds (wrangler.jsonc), as tests bind it. */
 export const KV_BINDING = "LIVE_DATA";
 

@@ -3,7 +3,7 @@
 // call), currencies outside the provider, and a provider that is down or slow.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { historyPerUsd, withWorker } from "./helpers.mjs";
+import { historyPerUsd, importSource, withWorker } from "./helpers.mjs";
 
 const DAY = 86_400_000;
 const days = (a, b) => (Date.parse(b) - Date.parse(a)) / DAY;
@@ -84,6 +84,18 @@ test("a currency outside the provider: a 200 no-history answer naming it, withou
     }
     assert.equal(up.calls("history-series"), series);
   }));
+
+test("a range of months starts that many months back on the same day, or on the last day of a shorter month", async () => {
+  const { startOf } = await importSource("history.ts");
+  const starts = {
+    "2026-03-31": "2026-02-28", "2026-03-30": "2026-02-28", "2026-03-29": "2026-02-28", "2024-03-30": "2024-02-29",
+    "2026-03-15": "2026-02-15", "2026-01-31": "2025-12-31", "2026-05-31": "2026-04-30", "2026-02-28": "2026-01-28",
+  };
+  for (const [today, start] of Object.entries(starts)) assert.equal(startOf("1M", today), start, today);
+  assert.equal(startOf("1Y", "2024-02-29"), "2023-02-28");
+  assert.equal(startOf("5Y", "2026-08-31"), "2021-08-31");
+  assert.equal(startOf("max", "2026-03-31"), "1999-01-04");
+});
 
 test("bad parameters are JSON 400s with no upstream call", () =>
   withWorker({}, async (w, up) => {
