@@ -64,7 +64,8 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Response | Pr
     case "ftse-proxy":
       return parts.length === 1 ? get(() => ftse(config, routeCtx)) : notFound();
     case "rates":
-      if (parts.length === 4 && parts[1] === "history") return get(() => history(config, parts[2], parts[3], url.searchParams));
+      // A history path without both codes (or with more) is malformed, as a pair's is.
+      if (parts[1] === "history") return get(() => (parts.length === 4 ? history(config, parts[2], parts[3], url.searchParams) : error(400, "malformed-request")));
       return parts.length >= 2 && (parts[1] === "latest" || parts[1] === "pair")
         ? get(() => rates(config, routeCtx, parts.slice(1)))
         : notFound();

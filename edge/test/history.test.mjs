@@ -110,7 +110,10 @@ test("bad parameters are JSON 400s with no upstream call", () =>
       assert.equal(a.status, 400, path);
       assert.equal(a.json["error-type"], type, path);
     }
-    assert.equal((await w.fetch("/api/rates/history/USD/EUR/1")).status, 404);
+    for (const path of ["/api/rates/history/USD", "/api/rates/history", "/api/rates/history/USD/EUR/1"]) {
+      const a = await w.fetch(path);
+      assert.deepEqual([a.status, a.json["error-type"]], [400, "malformed-request"], path);
+    }
     assert.equal((await w.fetch("/api/rates/history/USD/EUR", { method: "POST" })).status, 405);
     assert.deepEqual(up.state.calls, {});
   }));

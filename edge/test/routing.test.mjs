@@ -20,7 +20,8 @@ const bad = {
   ],
   "malformed-request": [
     "/api/rates/latest", "/api/rates/latest/USD/EUR", "/api/rates/pair", "/api/rates/pair/USD/EUR",
-    "/api/rates/pair/USD/EUR/1/2",
+    "/api/rates/pair/USD/EUR/1/2", "/api/rates/history", "/api/rates/history/", "/api/rates/history/USD",
+    "/api/rates/history/USD/EUR/1",
   ],
 };
 
@@ -48,7 +49,7 @@ test("unknown /api paths are 404 JSON; hostile paths never crash", () =>
   withWorker({}, async (w, up) => {
     const paths = [
       "/api/", "/api/nope", "/api/gold-proxy/extra", "/api/ftse-proxy/x", "/api/rates", "/api/rates/",
-      "/api/rates/history/USD", "/api/contact/x", "/api/%", "/api/%FF%FE", "/api/..%2f..%2fetc/passwd",
+      "/api/contact/x", "/api/%", "/api/%FF%FE", "/api/..%2f..%2fetc/passwd",
       "/api/" + "a/".repeat(5000), "/api/rates/pair/" + "USD/".repeat(300) + "1", "/api/gold-proxy%00",
       `/api/${KEY}`, "/", "/index.html", "/api",
     ];
