@@ -14,6 +14,7 @@ pub mod images;
 pub mod islands;
 pub mod links;
 pub mod listing;
+pub mod marks;
 pub mod npm;
 pub mod output;
 pub mod patch;

@@ -257,3 +257,59 @@ fn a_hostile_pull_request_is_refused_at_every_place_and_the_published_site_is_un
     assert!(stderr(&build).contains(&expected[0]), "{}", stderr(&build));
     assert_eq!(snapshot(&p.path("dist")), published, "a refused build changed the published site");
 }
+
+/// A text field holding the build's own markers (`<!--unitly:assets-->`, an island's) stays
+/// text: minify-html writes a title's `&lt;` as `<`, and the markers were once filled in after
+/// it, putting the site's scripts inside `<title>` and a `<meta content="…">`, where their
+/// first quote let a `<meta http-equiv=refresh>` of the article's own become markup.
+#[test]
+fn the_build_s_markers_written_in_content_stay_text() {
+    let p = Project::copy_of_real_site();
+    let refresh = "<meta http-equiv=refresh content=0;url=https://evil.example/>";
+    let title = format!("Handy tips <!--unitly:assets--> {refresh}");
+    p.edit("content/blog/conversion-tips.md", "title: \"Top 10 Unit Conversion Tips for Accurate Results\"", &format!("title: \"{title}\""));
+    p.edit(
+        "content/blog/conversion-tips.md",
+        "\n## ",
+        &format!("\n## Steps `<!--unitly:assets-->` {}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## ", refresh.replace('<', "&lt;")),
+    );
+    let out = p.unitly(&["build", "--out", "dist"]);
+    assert!(out.status.success(), "{}\n{}", stdout(&out), stderr(&out));
+    let html = p.read("dist/blog/conversion-tips.html");
+    // Read as a browser does: the text of <title> is text, a quoted value is a value.
+    let bad: Vec<String> = markup_of(&html).into_iter().filter(|tag| tag.starts_with("meta") && tag.contains("http-equiv")).collect();
+    assert!(bad.is_empty(), "no markup of the article's own: {bad:?}");
+    assert_eq!(html.matches("<script type=\"module\"").count(), 1, "the assets once, in the head");
+    let title_tag = html.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
+    assert!(title_tag.contains("<!--unitly:assets-->") && !title_tag.contains("<script"), "{title_tag}");
+}
+
+/// The tags of `html` as a browser reads them, each with its quoted values left out; the text
+/// of `<title>`, `<script>` and `<style>` is no markup.
+fn markup_of(html: &str) -> Vec<String> {
+    let mut tags = Vec::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        rest = &rest[open + 1..];
+        let (mut tag, mut quote, mut end) = (String::new(), None, rest.len());
+        for (i, c) in rest.char_indices() {
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), c) if c == q => quote = None,
+                (None, '>') => {
+                    end = i;
+                    break;
+                }
+                (None, c) => tag.push(c),
+                _ => {}
+            }
+        }
+        rest = &rest[(end + 1).min(rest.len())..];
+        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        if let Some(close) = ["title", "script", "style"].iter().find(|t| **t == name).and_then(|t| rest.find(&format!("</{t}>"))) {
+            rest = &rest[close..];
+        }
+        tags.push(tag);
+    }
+    tags
+}

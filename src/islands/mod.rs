@@ -86,7 +86,7 @@ impl IslandRegistry {
                 name: name.to_string(),
                 props: props.into(),
             });
-            Ok(Value::String(format!("<!--unitly:island:{key}:{client}-->")))
+            Ok(Value::String(crate::marks::marker(&format!("island:{key}:{client}"))))
         }
     }
 }
@@ -300,9 +300,14 @@ fn write_input(stdin: std::process::ChildStdin, css: &Path, requests: &[&RenderR
     Ok(())
 }
 
+/// How an island's marker begins (the build's token, then `island:`).
+pub fn island_mark() -> String {
+    format!("{}island:", crate::marks::prefix())
+}
+
 /// Names of the islands a page hydrates at once (`client="load"`), in page order.
 pub fn loaded_at_once<'a>(html: &str, requests: &HashMap<&str, &'a RenderRequest>) -> Vec<&'a str> {
-    html.split("<!--unitly:island:")
+    html.split(&island_mark())
         .skip(1)
         .filter_map(|rest| {
             let (key, client) = rest.split_once("-->")?.0.split_once(':')?;
@@ -332,7 +337,7 @@ pub fn prop_ids(html: &str, requests: &HashMap<&str, &RenderRequest>) -> HashSet
         }
     }
     let mut out = HashSet::new();
-    for rest in html.split("<!--unitly:island:").skip(1) {
+    for rest in html.split(&island_mark()).skip(1) {
         let key = rest.split_once("-->").and_then(|(spec, _)| spec.split_once(':')).map(|(key, _)| key);
         // Parsed only when the text can hold an `id` key: most props (`{}`, a menu's) cannot,
         // and this runs for every island of every page.
@@ -346,12 +351,12 @@ pub fn prop_ids(html: &str, requests: &HashMap<&str, &RenderRequest>) -> HashSet
 /// Replaces island placeholders with their server HTML, wrapped for hydration, and the
 /// assets placeholder with the stylesheet, preloads and runtime script.
 pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests: &HashMap<&str, &RenderRequest>, assets: &str) -> Result<String> {
-    const MARK: &str = "<!--unitly:";
+    let mark = crate::marks::prefix();
     let mut out = String::with_capacity(html.len() + 4096);
     let mut rest = html;
-    while let Some(start) = rest.find(MARK) {
+    while let Some(start) = rest.find(mark) {
         out.push_str(&rest[..start]);
-        let after = &rest[start + MARK.len()..];
+        let after = &rest[start + mark.len()..];
         let end = after.find("-->").context("unterminated unitly placeholder")?;
         let marker = &after[..end];
         if marker == "assets" {
@@ -371,7 +376,7 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
                 props_attr(&props_json(&request.props)),
             ));
         } else {
-            bail!("unknown placeholder <!--unitly:{marker}-->");
+            bail!("unknown placeholder {mark}{marker}-->");
         }
         rest = &after[end + 3..];
     }
@@ -406,13 +411,21 @@ fn props_attr(json: &str) -> String {
 mod tests {
     use super::*;
     use crate::html::escape_attr;
+    use crate::marks::marker as m;
+
+    #[test]
+    fn a_marker_written_by_the_content_stays_text() {
+        // What minify-html makes of a title holding a marker: `<` as it is. Without the token it is no marker.
+        let out = fill_placeholders("<title>Tips <!--unitly:assets--> x</title>", &HashMap::new(), &HashMap::new(), "<script></script>").unwrap();
+        assert_eq!(out, "<title>Tips <!--unitly:assets--> x</title>");
+    }
 
     #[test]
     fn placeholders_become_wrapped_islands() {
         let req = RenderRequest { key: "k1".into(), name: "Toggle".into(), props: serde_json::json!({"a": "<\"x\">"}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
         let renders: HashMap<String, String> = [("k1".to_string(), "<button>t</button>".to_string())].into_iter().collect();
-        let out = fill_placeholders("<p>a</p><!--unitly:island:k1:idle--><!--unitly:assets-->", &renders, &requests, "<script></script>").unwrap();
+        let out = fill_placeholders(&format!("<p>a</p>{}{}", m("island:k1:idle"), m("assets")), &renders, &requests, "<script></script>").unwrap();
         assert_eq!(
             out,
             "<p>a</p><div class=\"island\" data-island=\"Toggle\" data-client=\"idle\" data-props='{\"a\":\"\\u003c\\\"x\\\"\\u003e\"}'><button>t</button></div><script></script>"
@@ -424,8 +437,8 @@ mod tests {
         let card = RenderRequest { key: "k1".into(), name: "Card".into(), props: serde_json::json!({}).to_string().into() };
         let menu = RenderRequest { key: "k2".into(), name: "Menu".into(), props: serde_json::json!({}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &card), ("k2", &menu)].into_iter().collect();
-        let html = "<!--unitly:assets--><!--unitly:island:k2:idle--><p>x</p><!--unitly:island:k1:load--><!--unitly:island:k2:visible-->";
-        assert_eq!(loaded_at_once(html, &requests), ["Card"]);
+        let html = format!("{}{}<p>x</p>{}{}", m("assets"), m("island:k2:idle"), m("island:k1:load"), m("island:k2:visible"));
+        assert_eq!(loaded_at_once(&html, &requests), ["Card"]);
     }
 
     #[test]
@@ -481,7 +494,7 @@ mod tests {
         let req = RenderRequest { key: "k1".into(), name: "Facts".into(), props: serde_json::json!({"secret": "not in the page"}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
         let renders: HashMap<String, String> = [("k1".to_string(), "<table></table>".to_string())].into_iter().collect();
-        let out = fill_placeholders("<p>a</p><!--unitly:island:k1:none--><p>b</p>", &renders, &requests, "").unwrap();
+        let out = fill_placeholders(&format!("<p>a</p>{}<p>b</p>", m("island:k1:none")), &renders, &requests, "").unwrap();
         assert_eq!(out, "<p>a</p><table></table><p>b</p>");
     }
 }

@@ -151,7 +151,7 @@ fn render_once(
         .map(|p| NavLink { path: p, label: links.get(p.as_str()).map_or(p, |l| l.0) })
         .collect();
     menu.insert("pages", &pages);
-    Ok(Once::new(vec![(MENU_MARKER, tera.render(CATEGORY_MENU, &menu)?), (FOOTER_MARKER, tera.render(FOOTER, globals)?)]))
+    Ok(Once::new(vec![(menu_marker(), tera.render(CATEGORY_MENU, &menu)?), (footer_marker(), tera.render(FOOTER, globals)?)]))
 }
 
 /// HTML that is the same on every page (the header's menu of every converter, the footer): rendered and
@@ -161,26 +161,26 @@ fn render_once(
 /// pages and the navigation's routes, the footer the links of site.yaml's `footer`, which the
 /// content's validation already matched to routes.
 pub struct Once {
-    parts: Vec<(&'static str, String)>,
+    parts: Vec<(String, String)>,
     /// The ids in those parts, each followed by a newline, as [`crate::links::PageLinks`] keeps a page's.
     ids: String,
 }
 
 impl Once {
     /// `parts`: each marker with its part's HTML as rendered.
-    fn new(parts: Vec<(&'static str, String)>) -> Once {
+    fn new(parts: Vec<(String, String)>) -> Once {
         let mut ids: Vec<&str> = parts.iter().flat_map(|(_, html)| crate::links::attr_values(html, "id")).collect();
         ids.sort_unstable();
         let ids = ids.into_iter().map(|id| format!("{id}\n")).collect();
-        let parts = parts.iter().map(|(marker, html)| (*marker, crate::output::minify(html))).collect();
+        let parts = parts.iter().map(|(marker, html)| (marker.clone(), crate::output::minify(html))).collect();
         Once { parts, ids }
     }
 
     /// `html` with every marker replaced by its part.
     pub fn fill(&self, mut html: String) -> String {
         for (marker, part) in &self.parts {
-            if html.contains(marker) {
-                html = html.replacen(marker, part, 1);
+            if html.contains(marker.as_str()) {
+                html = html.replacen(marker.as_str(), part, 1);
             }
         }
         html
@@ -201,8 +201,12 @@ const CATEGORY_MENU: &str = "partials/category-menu.html";
 /// Every page's footer (`site_footer` in every page's context).
 const FOOTER: &str = "partials/site-footer.html";
 /// Where a page has the menu and the footer until it is minified ([`Once`]).
-const MENU_MARKER: &str = "<!--unitly:once:menu-->";
-const FOOTER_MARKER: &str = "<!--unitly:once:footer-->";
+fn menu_marker() -> String {
+    crate::marks::marker("once:menu")
+}
+fn footer_marker() -> String {
+    crate::marks::marker("once:footer")
+}
 
 impl Renderer {
     /// Loads the theme's templates (from `cache` when unchanged). Errors carry the template
@@ -232,8 +236,8 @@ impl Renderer {
             let once = render_once(&tera, content, &own, &globals, &links)?;
             let _ = own.once.set(once);
         }
-        globals.insert("category_menu", MENU_MARKER);
-        globals.insert("site_footer", FOOTER_MARKER);
+        globals.insert("category_menu", &menu_marker());
+        globals.insert("site_footer", &footer_marker());
         let article_extras = article_extras(content, &summaries);
         Ok(Renderer { tera, globals, own, article_extras, summaries, listings })
     }

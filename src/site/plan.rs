@@ -79,7 +79,7 @@ impl<'a> Pages<'a> {
     /// A rendered page's HTML minified, with what every page has alike in it
     /// ([`crate::render::Once`]).
     pub fn minified(&self, html: &str) -> String {
-        self.renderer.once().fill(crate::output::minify(html))
+        self.renderer.once().fill(crate::output::minify(&crate::marks::with_token(html)))
     }
 
     /// The page's output file and HTML (islands as placeholders); a problem in a page's
