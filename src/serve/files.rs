@@ -45,8 +45,22 @@ struct Encoded {
 /// What one build serves: its header table and the files read so far.
 struct Build {
     rules: Vec<HeaderRule>,
-    /// By URL path (`/about`), for paths that resolved to a file.
+    /// By URL path (`/about`), for paths that resolved to a file and are written as the site
+    /// links them ([`kept_as_written`]).
     entries: RwLock<HashMap<String, Arc<Entry>>>,
+    /// The bytes `entries` hold (each file, and its compressed copies).
+    held: std::sync::atomic::AtomicUsize,
+}
+
+/// The most the files read may hold in memory before they are let go and read again as asked
+/// for: a crawler of 20,000 articles would otherwise keep them all, three copies each.
+const MAX_HELD_BYTES: usize = 128 << 20;
+
+/// Whether a path is kept among the files read: only as the site writes its links, so that
+/// `//about`, `///about` or `/%61bout`, each the same file, cannot each hold a copy (a page on
+/// any site could send such requests to 127.0.0.1 without end).
+fn kept_as_written(url_path: &str) -> bool {
+    !url_path.contains("//") && !url_path.contains('%')
 }
 
 pub struct Files {
@@ -92,7 +106,7 @@ enum Lookup {
 
 impl Files {
     pub fn new(out: PathBuf, live_reload: bool) -> Files {
-        let build = Arc::new(Build { rules: read_rules(&out), entries: RwLock::default() });
+        let build = Arc::new(Build { rules: read_rules(&out), entries: RwLock::default(), held: Default::default() });
         Files { out, live_reload, build: RwLock::new(build), compressed: Mutex::default(), kept: None }
     }
 
@@ -104,7 +118,7 @@ impl Files {
 
     /// A new build is in place: forget what was read from the old one.
     pub fn rebuilt(&self) {
-        let fresh = Arc::new(Build { rules: read_rules(&self.out), entries: RwLock::default() });
+        let fresh = Arc::new(Build { rules: read_rules(&self.out), entries: RwLock::default(), held: Default::default() });
         *self.build.write().unwrap_or_else(|e| e.into_inner()) = fresh;
         let mut compressed = self.compressed.lock().unwrap_or_else(|e| e.into_inner());
         compressed.1 = std::mem::take(&mut compressed.0);
@@ -167,7 +181,16 @@ impl Files {
             return Ok(Lookup::NotFound(page));
         };
         let entry = Arc::new(self.load(&build, &file, url_path).map_err(|e| std::io::Error::new(e.kind(), format!("reading {}: {e}", file.display())))?);
-        build.entries.write().unwrap_or_else(|e| e.into_inner()).insert(url_path.to_string(), Arc::clone(&entry));
+        if kept_as_written(url_path) {
+            let size = entry.identity.len() + entry.encoded.as_ref().map_or(0, |e| e.gzip.len() + e.br.len());
+            let mut entries = build.entries.write().unwrap_or_else(|e| e.into_inner());
+            use std::sync::atomic::Ordering::Relaxed;
+            if build.held.fetch_add(size, Relaxed) + size > MAX_HELD_BYTES {
+                entries.clear();
+                build.held.store(size, Relaxed);
+            }
+            entries.insert(url_path.to_string(), Arc::clone(&entry));
+        }
         Ok(Lookup::Found(entry))
     }
 
@@ -437,6 +460,20 @@ mod tests {
         let third = Files::new(out, false).keeping_compressed_in(kept);
         let Ok(Lookup::Found(third)) = third.lookup("/about") else { panic!("not found") };
         assert_eq!(third.encoded.as_ref().unwrap().br.last(), Some(&(made.br.last().unwrap() ^ 1)));
+    }
+
+    #[test]
+    fn the_same_file_by_other_spellings_is_served_but_held_once() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("about.html"), "<p>About</p>").unwrap();
+        let files = Files::new(dir.path().to_path_buf(), false);
+        for path in ["/about", "//about", "///about", "/%61bout", "/about"] {
+            assert!(matches!(files.lookup(path), Ok(Lookup::Found(_))), "{path}");
+        }
+        let build = files.current();
+        let held: Vec<String> = build.entries.read().unwrap().keys().cloned().collect();
+        assert_eq!(held, ["/about"]);
+        assert_eq!(build.held.load(std::sync::atomic::Ordering::Relaxed), "<p>About</p>".len());
     }
 
     #[test]
