@@ -68,3 +68,25 @@ test('other words find pages, a misspelling too; an address of no words gets the
   assertClean(page);
   await page.context().close();
 });
+
+test('an address that is a page of the site written another way leads first to that page, and stays a 404', async () => {
+  for (const [path, href] of [
+    ['/About', '/about'],
+    ['/FAQ/', '/faq'],
+    ['/Blog', '/blog'],
+    ['/Length-Converter', '/length-converter'],
+    ['/length-converter/', '/length-converter'],
+    ['/length-converter.php', '/length-converter'],
+    ['/Cooking-Converter', '/cooking-converter'],
+    ['/lengthconverter', '/length-converter'],
+  ]) {
+    const { page, status } = await open(path);
+    assert.equal(status, 404, path);
+    const [first] = await links(page);
+    assert.equal(first[1], href, `${path}: ${JSON.stringify(first)}`);
+    assert.match(await hints(page).innerText(), /Did you mean /, path);
+    assert.equal(new URL(page.url()).pathname, path, 'no redirect');
+    assertClean(page);
+    await page.context().close();
+  }
+});

@@ -1,10 +1,13 @@
-// The 404 page's suggestions: the address's words (lib/notFound.ts) read as the search box
-// reads a query. A pair or a value ("/length-converter/foot-to-metres", "/5-ft-to-cm") is
+// The 404 page's suggestions: first, "Did you mean" the page of the site the address is,
+// written another way ("/About", "/length-converter.html", "/lengthconverter"), found among
+// the pages this page links (its header and footer) and the search's results; it is a link,
+// not a redirect, so the address stays a 404. Then the address's words (lib/notFound.ts) read
+// as the search box reads a query. A pair or a value ("/length-converter/foot-to-metres", "/5-ft-to-cm") is
 // answered as the box answers it, linked to the pair's own page where it has one; then the
 // pages the site search finds. The server renders nothing (it cannot know the address): the
 // list appears once the index answers, and not at all offline or for an address of no words.
 import { useEffect, useState } from 'react';
-import { pathQueries, pairPageOf } from '../lib/notFound.ts';
+import { pathQueries, pairPageOf, routeOf } from '../lib/notFound.ts';
 import { holdsNumber, mayConvert } from '../lib/searchWords.ts';
 
 /** How many suggestions at most. */
@@ -16,9 +19,36 @@ interface Hint {
   section: string;
 }
 
-async function suggestions(pathname: string): Promise<Hint[]> {
+interface Hints {
+  /** The page the address is, written another way: "Did you mean …". */
+  meant: Hint | null;
+  list: Hint[];
+}
+
+/** The pages this page links (the converters, About, FAQ, Blog…), by path, each with its longest name ("Length Converter", not "Length"). */
+function linkedPages(): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const url = new URL(a.href, window.location.origin);
+    if (url.origin !== window.location.origin || url.search !== '' || url.hash !== '') continue;
+    const name = a.textContent?.trim() ?? '';
+    if (name.length > (pages.get(url.pathname)?.length ?? -1)) pages.set(url.pathname, name);
+  }
+  return pages;
+}
+
+/** A linked page's name: its link's, when it says all the path's words ("FAQ", "Help Center"), else the path's words ("Cooking" is "Cooking Converter"). */
+function pageName(path: string, linked: string): string {
+  const words = path.split(/[/-]+/).filter((w) => w !== '');
+  if (words.every((w) => linked.toLowerCase().includes(w))) return linked;
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}
+
+async function suggestions(pathname: string): Promise<Hints> {
+  const linked = linkedPages();
+  const route = routeOf(pathname, linked.keys());
   const queries = pathQueries(pathname);
-  if (queries.length === 0) return [];
+  if (queries.length === 0) return { meant: null, list: [] };
   const [{ openSearch }, answers] = await Promise.all([
     import('../lib/siteSearch.ts'),
     queries.some(mayConvert) ? import('../lib/boxAnswers.ts') : Promise.resolve(null),
@@ -36,18 +66,23 @@ async function suggestions(pathname: string): Promise<Hint[]> {
       break;
     }
   }
+  const pathOf = (href: string) => new URL(href, window.location.origin).pathname;
   for (const query of queries) {
     const found = await search.search(query, { limit: SHOWN });
     if (found.hits.length === 0) continue;
-    const seen = new Set(hints.map((h) => new URL(h.href, window.location.origin).pathname));
-    hints.push(...found.hits.filter((h) => !seen.has(new URL(h.url, window.location.origin).pathname)).map((h) => ({ href: h.url, title: h.title, section: h.section })));
+    const seen = new Set(hints.map((h) => pathOf(h.href)));
+    hints.push(...found.hits.filter((h) => !seen.has(pathOf(h.url))).map((h) => ({ href: h.url, title: h.title, section: h.section })));
     break;
   }
-  return hints.slice(0, SHOWN);
+  // A page the header and footer do not link ("/Metric-Length-Converter/") is known by the search's results.
+  const meantPath = route ?? routeOf(pathname, hints.map((h) => pathOf(h.href)));
+  const meant =
+    hints.find((h) => h.href === meantPath) ?? (meantPath === null ? null : { href: meantPath, title: pageName(meantPath, linked.get(meantPath) ?? ''), section: '' });
+  return { meant, list: hints.filter((h) => h.href !== meantPath).slice(0, SHOWN - (meant === null ? 0 : 1)) };
 }
 
 export default function NotFoundHints() {
-  const [hints, setHints] = useState<Hint[]>([]);
+  const [hints, setHints] = useState<Hints>({ meant: null, list: [] });
 
   useEffect(() => {
     let live = true;
@@ -60,12 +95,18 @@ export default function NotFoundHints() {
     };
   }, []);
 
-  if (hints.length === 0) return null;
+  const { meant, list } = hints;
+  if (meant === null && list.length === 0) return null;
   return (
     <nav className="not-found-hints" aria-labelledby="not-found-hints-title">
       <h2 id="not-found-hints-title">Were you looking for…</h2>
+      {meant !== null && (
+        <p className="not-found-hints__meant">
+          Did you mean <a href={meant.href}>{meant.title}</a>?
+        </p>
+      )}
       <ul>
-        {hints.map((h) => (
+        {list.map((h) => (
           <li key={h.href}>
             <a href={h.href}>{h.title}</a> <span className="not-found-hints__section">{h.section}</span>
           </li>

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pairPageOf, pathQueries } from './notFound.ts';
+import { normalPath, pairPageOf, pathQueries, routeOf } from './notFound.ts';
 
 test('an address reads as its last words, then the words of its whole path', () => {
   assert.deepEqual(pathQueries('/length-converter/foot-to-metres'), ['foot to metres', 'length foot to metres']);
@@ -37,4 +37,35 @@ test('a converter address names its pair page where the site has one, keeping th
   assert.equal(pair('/length-converter?value=1&from=feet&to=feet'), null);
   assert.equal(pair('/cooking-converter?value=1&from=cups&to=grams&ingredient=flour'), null);
   assert.equal(pair('/length-converter'), null);
+});
+
+test('an address is read as the site writes its pages: lower case, no trailing slash, file ending or /index', () => {
+  assert.equal(normalPath('/About'), '/about');
+  assert.equal(normalPath('/length-converter/'), '/length-converter');
+  assert.equal(normalPath('/length-converter.php'), '/length-converter');
+  assert.equal(normalPath('/Length-Converter.html'), '/length-converter');
+  assert.equal(normalPath('/faq.htm'), '/faq');
+  assert.equal(normalPath('/FAQ/index.php'), '/faq');
+  assert.equal(normalPath('/blog/index.html/'), '/blog');
+  assert.equal(normalPath('/index.html'), '/');
+  assert.equal(normalPath('/'), '/');
+});
+
+test('an address written another way names the page of the site it is', () => {
+  const routes = ['/', '/about', '/faq', '/blog', '/length-converter', '/cooking-converter', '/celsius-fahrenheit-converter', '/metric-length-converter'];
+  assert.equal(routeOf('/About', routes), '/about');
+  assert.equal(routeOf('/FAQ/', routes), '/faq');
+  assert.equal(routeOf('/Blog', routes), '/blog');
+  assert.equal(routeOf('/Length-Converter', routes), '/length-converter');
+  assert.equal(routeOf('/length-converter/', routes), '/length-converter');
+  assert.equal(routeOf('/length-converter.php', routes), '/length-converter');
+  assert.equal(routeOf('/length-converter.html', routes), '/length-converter');
+  assert.equal(routeOf('/Cooking-Converter', routes), '/cooking-converter');
+  assert.equal(routeOf('/lengthconverter', routes), '/length-converter', 'hyphens added');
+  assert.equal(routeOf('/length_converter', routes), '/length-converter');
+  assert.equal(routeOf('/length--converter', routes), '/length-converter', 'hyphens removed');
+  assert.equal(routeOf('/blog/2024', routes), null, 'a page under one is not it');
+  assert.equal(routeOf('/length', routes), null);
+  assert.equal(routeOf('/index.html', routes), null, 'the home page is no guess');
+  assert.equal(routeOf('/about', []), null);
 });

@@ -21,15 +21,48 @@ function segmentWords(segment: string): string[] {
  * an address with no words ("/", "/index.html").
  */
 export function pathQueries(pathname: string): string[] {
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // a malformed escape (%E0%A4%A) is read as written
-  }
+  const path = decoded(pathname);
   const segments = path.split('/').map(segmentWords).filter((words) => words.length > 0);
   const queries = [segments.at(-1)?.join(' ') ?? '', segments.flat().join(' ')].filter((q) => q !== '' && q.length <= 120);
   return queries.filter((q, i) => queries.indexOf(q) === i);
+}
+
+/** A path with its escapes decoded; a malformed escape (%E0%A4%A) is read as written. */
+function decoded(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * An address as the site writes its pages: lower case, with no trailing slash, file ending
+ * (.html, .htm, .php) or last `/index` ("/About/", "/length-converter.html" and
+ * "/faq/index.php" are "/about", "/length-converter" and "/faq").
+ */
+export function normalPath(pathname: string): string {
+  let path = decoded(pathname).toLowerCase().replace(/\/{2,}/g, '/');
+  for (let before = ''; before !== path; ) {
+    before = path;
+    path = path.replace(/\/+$/, '').replace(/\.(html?|php)$/, '').replace(/\/index$/, '');
+  }
+  return path === '' ? '/' : path;
+}
+
+/** A path without its separators: "/lengthconverter", "/length_converter" and "/length-converter" are one. */
+const joined = (path: string): string => path.replace(/[-_+\s]+/g, '');
+
+/**
+ * The page of the site an address names, written another way ("/About", "/length-converter/",
+ * "/lengthconverter" are "/about" and "/length-converter"), among `routes` (the site's paths
+ * the caller knows); null when it names none, or only the home page.
+ */
+export function routeOf(pathname: string, routes: Iterable<string>): string | null {
+  const path = normalPath(pathname);
+  if (path === '/') return null;
+  const known = [...routes].filter((r) => r !== '/');
+  return known.find((r) => r.toLowerCase() === path) ?? known.find((r) => joined(r.toLowerCase()) === joined(path)) ?? null;
 }
 
 /** What tells which pair pages the site has: units.json's categories, their pages and the featured currencies. */
