@@ -90,3 +90,18 @@ test('an address that is a page of the site written another way leads first to t
     await page.context().close();
   }
 });
+
+test('a page the address names by its word comes before what the search finds', async () => {
+  for (const [path, href] of [
+    ['/blog/2024', '/blog'],
+    ['/about-us', '/about'],
+    ['/faqs', '/faq'],
+  ]) {
+    const { page, status } = await open(path);
+    assert.equal(status, 404, path);
+    const found = await links(page);
+    assert.equal(found[0][1], href, `${path}: ${JSON.stringify(found)}`);
+    assertClean(page);
+    await page.context().close();
+  }
+});

@@ -7,7 +7,7 @@
 // pages the site search finds. The server renders nothing (it cannot know the address): the
 // list appears once the index answers, and not at all offline or for an address of no words.
 import { useEffect, useState } from 'react';
-import { pathQueries, pairPageOf, routeOf } from '../lib/notFound.ts';
+import { namedRoutes, pathQueries, pairPageOf, routeOf } from '../lib/notFound.ts';
 import { holdsNumber, mayConvert } from '../lib/searchWords.ts';
 
 /** How many suggestions at most. */
@@ -67,6 +67,10 @@ async function suggestions(pathname: string): Promise<Hints> {
     }
   }
   const pathOf = (href: string) => new URL(href, window.location.origin).pathname;
+  // The pages the address names by their words ("/blog/2024" Blog, "/about-us" About), which the search may rank low.
+  for (const path of namedRoutes(pathname, linked.keys())) {
+    if (!hints.some((h) => pathOf(h.href) === path)) hints.push({ href: path, title: pageName(path, linked.get(path) ?? ''), section: 'Page' });
+  }
   for (const query of queries) {
     const found = await search.search(query, { limit: SHOWN });
     if (found.hits.length === 0) continue;

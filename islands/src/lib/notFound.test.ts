@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalPath, pairPageOf, pathQueries, routeOf } from './notFound.ts';
+import { namedRoutes, normalPath, pairPageOf, pathQueries, routeOf } from './notFound.ts';
 
 test('an address reads as its last words, then the words of its whole path', () => {
   assert.deepEqual(pathQueries('/length-converter/foot-to-metres'), ['foot to metres', 'length foot to metres']);
@@ -68,4 +68,18 @@ test('an address written another way names the page of the site it is', () => {
   assert.equal(routeOf('/length', routes), null);
   assert.equal(routeOf('/index.html', routes), null, 'the home page is no guess');
   assert.equal(routeOf('/about', []), null);
+});
+
+test('an address names the pages whose words it says, those of more words first', () => {
+  const routes = ['/', '/about', '/faq', '/blog', '/contact', '/length-converter', '/metric-length-converter', '/blog/conversion-tips'];
+  assert.deepEqual(namedRoutes('/blog/2024', routes), ['/blog']);
+  assert.deepEqual(namedRoutes('/About-Us', routes), ['/about']);
+  assert.deepEqual(namedRoutes('/faqs.html', routes), ['/faq']);
+  assert.deepEqual(namedRoutes('/contact-us/', routes), ['/contact']);
+  assert.deepEqual(namedRoutes('/blog/conversion-tips-2024', routes), ['/blog/conversion-tips', '/blog']);
+  assert.deepEqual(namedRoutes('/length-converter/foot-to-metres', routes), ['/length-converter']);
+  assert.deepEqual(namedRoutes('/About', routes), [], 'the page it is comes first as itself');
+  assert.deepEqual(namedRoutes('/aboutness', routes), [], 'a word, not the beginning of one');
+  assert.deepEqual(namedRoutes('/usd-to-eur', routes), []);
+  assert.deepEqual(namedRoutes('/blog/2024', new Map(routes.map((r) => [r, ''])).keys()), ['/blog'], 'routes read once, as the keys of a map are');
 });

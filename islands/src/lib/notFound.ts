@@ -65,6 +65,23 @@ export function routeOf(pathname: string, routes: Iterable<string>): string | nu
   return known.find((r) => r.toLowerCase() === path) ?? known.find((r) => joined(r.toLowerCase()) === joined(path)) ?? null;
 }
 
+/**
+ * The pages of the site an address names by their words, among `routes`, those of more words
+ * first: "/blog/2024" names "/blog", "/about-us" "/about", "/faqs" "/faq" and
+ * "/length-converter/foot-to-metres" "/length-converter". The search may rank such a page
+ * below others that say its one word often; the page it is written another way (routeOf)
+ * and the home page are not among them.
+ */
+export function namedRoutes(pathname: string, routes: Iterable<string>): string[] {
+  const said = new Set(normalPath(pathname).split(/[^\p{L}\p{N}]+/u).flatMap((w) => (w.endsWith('s') ? [w, w.slice(0, -1)] : [w])));
+  const known = [...new Set(routes)];
+  const meant = routeOf(pathname, known);
+  const words = (route: string) => route.toLowerCase().split(/[/-]+/).filter((w) => w !== '');
+  return known
+    .filter((r) => r !== '/' && r !== meant && words(r).length > 0 && words(r).every((w) => said.has(w)))
+    .sort((a, b) => words(b).length - words(a).length);
+}
+
 /** What tells which pair pages the site has: units.json's categories, their pages and the featured currencies. */
 export interface PairSite {
   pages: Record<string, string>;
