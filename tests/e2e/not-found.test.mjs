@@ -105,3 +105,12 @@ test('a page the address names by its word comes before what the search finds', 
     await page.context().close();
   }
 });
+
+test('money with no pair page and no rate now still links the currency card for the pair', async () => {
+  const { page, status } = await open('/currency-converter/thb-to-usd');
+  assert.equal(status, 404);
+  const [first] = await links(page);
+  assert.equal(first[1], '/currency-converter?from=THB&to=USD', JSON.stringify(first));
+  assert.match(first[0], /THB/);
+  await page.context().close();
+});

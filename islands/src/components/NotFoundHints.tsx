@@ -7,7 +7,7 @@
 // pages the site search finds. The server renders nothing (it cannot know the address): the
 // list appears once the index answers, and not at all offline or for an address of no words.
 import { useEffect, useState } from 'react';
-import { namedRoutes, pathQueries, pairPageOf, routeOf } from '../lib/notFound.ts';
+import { linkOf, namedRoutes, pathQueries, routeOf } from '../lib/notFound.ts';
 import { holdsNumber, mayConvert } from '../lib/searchWords.ts';
 
 /** How many suggestions at most. */
@@ -59,9 +59,11 @@ async function suggestions(pathname: string): Promise<Hints> {
     const data = await search.units();
     for (const query of queries.filter(mayConvert)) {
       const answer = await answers.answerFor(query, data).catch(() => null);
-      if (answer === null || !('lines' in answer)) continue;
-      for (const line of answer.lines) {
-        hints.push({ href: pairPageOf(line.href, data, window.location.origin, holdsNumber(query)) ?? line.href, title: line.text, section: line.section });
+      // Money with no rate now is linked all the same, to the card that will ask again.
+      const lines = answer === null ? [] : 'lines' in answer ? answer.lines : answer.open ? [answer.open] : [];
+      if (lines.length === 0) continue;
+      for (const line of lines) {
+        hints.push({ href: linkOf(line.href, data, window.location.origin, holdsNumber(query)), title: line.text, section: line.section });
       }
       break;
     }

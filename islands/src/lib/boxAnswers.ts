@@ -17,7 +17,11 @@ export interface AnswerLine {
   section: string;
 }
 
-export type BoxAnswer = { lines: AnswerLine[] } | { message: string };
+/**
+ * A message, when there is no answer to show ("No rate for THB to USD…"); `open` is where the
+ * question is asked all the same, the currency card for money with no rate (the 404 page links it).
+ */
+export type BoxAnswer = { lines: AnswerLine[] } | { message: string; open?: AnswerLine };
 
 /** How long the box waits for a live rate before it answers with an offline one. */
 const RATE_TIMEOUT_MS = 4000;
@@ -54,7 +58,8 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
     // Offline, the connection is why; online, the rate service is (it failed or did not answer in time).
     if (offline === null) {
       const why = globalThis.navigator?.onLine === false ? ' without a connection.' : ': the live rates are unavailable right now. Try again in a moment.';
-      return { message: `No rate for ${from.code} to ${to.code}${why}` };
+      const asked = `${a.pair ? '' : `${formatCurrency(amount)} `}${from.code} to ${to.code}`;
+      return { message: `No rate for ${from.code} to ${to.code}${why}`, open: { text: asked, href, section: 'Currency converter' } };
     }
     return offline.source === 'stored'
       ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namedRoutes, normalPath, pairPageOf, pathQueries, routeOf } from './notFound.ts';
+import { linkOf, namedRoutes, normalPath, pairPageOf, pathQueries, routeOf } from './notFound.ts';
 
 test('an address reads as its last words, then the words of its whole path', () => {
   assert.deepEqual(pathQueries('/length-converter/foot-to-metres'), ['foot to metres', 'length foot to metres']);
@@ -82,4 +82,13 @@ test('an address names the pages whose words it says, those of more words first'
   assert.deepEqual(namedRoutes('/aboutness', routes), [], 'a word, not the beginning of one');
   assert.deepEqual(namedRoutes('/usd-to-eur', routes), []);
   assert.deepEqual(namedRoutes('/blog/2024', new Map(routes.map((r) => [r, ''])).keys()), ['/blog'], 'routes read once, as the keys of a map are');
+});
+
+test('an answer links its pair page, else its converter, without the value put for a pair asked without one', () => {
+  const origin = 'https://unitly.example';
+  const site = { pages: { length: '/length-converter', currency: '/currency-converter' }, categories: { length: { units: [{ key: 'feet' }, { key: 'meters' }] } }, currencies: [{ code: 'USD' }, { code: 'EUR' }] };
+  assert.equal(linkOf('/currency-converter?value=1&from=THB&to=USD', site, origin, false), '/currency-converter?from=THB&to=USD', 'the card, for a pair with no page');
+  assert.equal(linkOf('/currency-converter?value=100&from=THB&to=USD', site, origin), '/currency-converter?value=100&from=THB&to=USD', 'an amount asked is kept');
+  assert.equal(linkOf('/currency-converter?value=1&from=USD&to=EUR', site, origin, false), '/currency-converter/usd-to-eur');
+  assert.equal(linkOf('/length-converter?value=5+ft&from=feet&to=meters', site, origin), '/length-converter/feet-to-meters?value=5+ft');
 });

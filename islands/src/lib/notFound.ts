@@ -112,3 +112,17 @@ export function pairPageOf(href: string, site: PairSite, origin: string, withVal
   const query = rest.toString();
   return `${url.pathname}/${slug(from)}-to-${slug(to)}${query === '' ? '' : `?${query}`}`;
 }
+
+/**
+ * Where an answer's converter address leads from the 404 page: its pair page where the site
+ * has one (pairPageOf), else the address itself, without the value the box put for a pair
+ * asked without one (`withValue` false): "/currency-converter?value=1&from=THB&to=USD" is
+ * "/currency-converter?from=THB&to=USD", the card.
+ */
+export function linkOf(href: string, site: PairSite, origin: string, withValue = true): string {
+  const page = pairPageOf(href, site, origin, withValue);
+  if (page !== null || withValue) return page ?? href;
+  const url = new URL(href, origin);
+  url.searchParams.delete('value');
+  return `${url.pathname}${url.search}`;
+}
