@@ -114,3 +114,15 @@ test('money with no pair page and no rate now still links the currency card for 
   assert.match(first[0], /THB/);
   await page.context().close();
 });
+
+test('a page the header and footer do not link is known by the search; a pair page answered stays its answer', async () => {
+  const { page } = await open('/Imperial-Length-Converter/');
+  assert.deepEqual((await links(page))[0], ['Imperial Length Converter', '/imperial-length-converter']);
+  assert.match(await hints(page).innerText(), /Did you mean Imperial Length Converter\?/);
+  await page.goto(`${ctx.site.url}/Length-Converter/Feet-To-Meters`);
+  await waitForHydration(page);
+  assert.deepEqual((await links(page))[0], ['1 ft = 0.3048 m', '/length-converter/feet-to-meters']);
+  assert.doesNotMatch(await hints(page).innerText(), /Did you mean/);
+  assertClean(page);
+  await page.context().close();
+});

@@ -69,6 +69,7 @@ async function suggestions(pathname: string): Promise<Hints> {
     }
   }
   const pathOf = (href: string) => new URL(href, window.location.origin).pathname;
+  const answered = hints.length;
   // The pages the address names by their words ("/blog/2024" Blog, "/about-us" About), which the search may rank low.
   for (const path of namedRoutes(pathname, linked.keys())) {
     if (!hints.some((h) => pathOf(h.href) === path)) hints.push({ href: path, title: pageName(path, linked.get(path) ?? ''), section: 'Page' });
@@ -80,10 +81,11 @@ async function suggestions(pathname: string): Promise<Hints> {
     hints.push(...found.hits.filter((h) => !seen.has(pathOf(h.url))).map((h) => ({ href: h.url, title: h.title, section: h.section })));
     break;
   }
-  // A page the header and footer do not link ("/Metric-Length-Converter/") is known by the search's results.
-  const meantPath = route ?? routeOf(pathname, hints.map((h) => pathOf(h.href)));
+  // A page the header and footer do not link ("/Metric-Length-Converter/") is known by the
+  // search's results; a pair page answered ("/Length-Converter/Feet-To-Meters") stays its answer.
+  const meantPath = route ?? routeOf(pathname, hints.slice(answered).map((h) => pathOf(h.href)));
   const meant =
-    hints.find((h) => h.href === meantPath) ?? (meantPath === null ? null : { href: meantPath, title: pageName(meantPath, linked.get(meantPath) ?? ''), section: '' });
+    hints.slice(answered).find((h) => h.href === meantPath) ?? (meantPath === null ? null : { href: meantPath, title: pageName(meantPath, linked.get(meantPath) ?? ''), section: '' });
   return { meant, list: hints.filter((h) => h.href !== meantPath).slice(0, SHOWN - (meant === null ? 0 : 1)) };
 }
 
