@@ -71,7 +71,7 @@ export default function CookingCard({
 
   // An ingredient typed after the quantity wins over the menu, which then follows it.
   const menu = byKey(chosen) ?? data.ingredients[0];
-  const split = chunk === null ? null : chunk.cooking.cookingInput(value, menu, data.ingredients);
+  const split = chunk === null ? null : chunk.cooking.cookingInput(value, menu, data.ingredients, measures);
   const ingredient = split?.ingredient ?? menu;
   const typedIngredient = split?.typed ? split.ingredient.key : undefined;
   useEffect(() => {
@@ -80,18 +80,21 @@ export default function CookingCard({
 
   const category = useMemo(() => (chunk === null ? null : chunk.cooking.cookingCategory(data, ingredient)), [chunk, data, ingredient]);
   const unitOf = (k: string) => category?.units.find((u) => u.key === k);
+  // An ingredient the data has not ("1 cup caster sugar") is said, never converted as another.
   const outcome: Outcome =
-    chunk !== null && category !== null
-      ? chunk.conversion.convertInput({
-          category,
-          lexicon: chunk.conversion.lexiconFor(category),
-          input: split?.rest ?? value,
-          from: unitOf(from)!,
-          to: chunk.conversion.findTarget(category, to)!,
-          decimals: 'auto',
-          fractions,
-        })
-      : { kind: 'empty' };
+    split?.error
+      ? { kind: 'error', message: split.error }
+      : chunk !== null && category !== null
+        ? chunk.conversion.convertInput({
+            category,
+            lexicon: chunk.conversion.lexiconFor(category),
+            input: split?.rest ?? value,
+            from: unitOf(from)!,
+            to: chunk.conversion.findTarget(category, to)!,
+            decimals: 'auto',
+            fractions,
+          })
+        : { kind: 'empty' };
   const pending = chunk === null && value.trim() !== '';
   const ok = outcome.kind === 'ok' ? outcome : null;
   const error = outcome.kind === 'error' ? outcome.message : null;

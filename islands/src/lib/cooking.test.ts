@@ -12,6 +12,7 @@ import { loadCooking } from '../../test/testData.ts';
 
 const data = loadCooking();
 const ingredient = (key: string): Ingredient => data.ingredients.find((i) => i.key === key)!;
+const measures = [...data.volume, ...data.weight];
 /** Each ingredient's `gnu:` (the props leave it out): its density as GNU units names it. */
 const gnuDensity = new Map<string, string>(
   parse(readFileSync(new URL('../../../content/ingredients.yaml', import.meta.url), 'utf8')).ingredients.map((i: { key: string; gnu: string }) => [i.key, i.gnu]),
@@ -19,7 +20,8 @@ const gnuDensity = new Map<string, string>(
 
 /** `input` converted from `from` to `to` with the menu on `key`, as the card shows it (a typed ingredient wins). */
 function shown(key: string, input: string, from: string, to: string, fractions = false): string {
-  const split = cookingInput(input, ingredient(key), data.ingredients);
+  const split = cookingInput(input, ingredient(key), data.ingredients, measures);
+  assert.equal(split.error, null, input);
   const category = cookingCategory(data, split.ingredient);
   const o: Outcome = convertInput({
     category, lexicon: lexiconFor(category), input: split.rest,
@@ -116,9 +118,41 @@ test('splitIngredient: the longest name or alias at the end, as its own word; th
   assert.deepEqual(split('flour'), ['flour', '']);
   assert.deepEqual(split('3 cups cauliflour'), [null, '3 cups cauliflour'], 'a word of its own');
   assert.deepEqual(split('3 cups'), [null, '3 cups']);
+  // Before a target too, cut out of what is converted.
+  assert.deepEqual(split('100 g flour to cups'), ['flour', '100 g to cups']);
+  assert.deepEqual(split('1 cup of bread flour in grams'), ['bread', '1 cup in grams']);
+  assert.deepEqual(split('2 cups 00 flour → g'), ['zero', '2 cups → g']);
+  assert.deepEqual(split('5 ft 11 in to cm'), [null, '5 ft 11 in to cm']);
 });
 
 test('cookingInput: a typed ingredient wins over the menu, and says so', () => {
-  assert.deepEqual(cookingInput('2 cups honey', ingredient('sugar'), data.ingredients), { ingredient: ingredient('honey'), typed: true, rest: '2 cups' });
-  assert.deepEqual(cookingInput('2 cups', ingredient('sugar'), data.ingredients), { ingredient: ingredient('sugar'), typed: false, rest: '2 cups' });
+  assert.deepEqual(cookingInput('2 cups honey', ingredient('sugar'), data.ingredients), { ingredient: ingredient('honey'), typed: true, rest: '2 cups', error: null });
+  assert.deepEqual(cookingInput('2 cups', ingredient('sugar'), data.ingredients), { ingredient: ingredient('sugar'), typed: false, rest: '2 cups', error: null });
+});
+
+test('a typed target: the ingredient before it is read, as in the search box', () => {
+  assert.equal(shown('flour_spooned', '100 g sugar to cups', 'cups', 'grams'), '0.5 cups');
+  assert.equal(shown('sugar', '1 cup flour to oz', 'cups', 'grams'), '4.25 oz');
+  assert.equal(shown('flour_spooned', '1 tbsp honey in grams', 'cups', 'ounces'), shown('honey', '1 tbsp', 'tablespoons', 'grams'));
+  assert.equal(shown('sugar', '2 1/4 cups all-purpose flour in grams', 'cups', 'ounces'), shown('flour_spooned', '2 1/4 cups', 'cups', 'grams'));
+  assert.equal(shown('sugar', '1 cup of honey = ml', 'cups', 'grams'), '236.59 mL');
+});
+
+test('recipe wording: an ingredient the data has not is said, never read as a shorter one', () => {
+  const asked = (input: string) => cookingInput(input, ingredient('flour_spooned'), data.ingredients, measures);
+  assert.equal(shown('flour_spooned', '1 cup packed brown sugar', 'cups', 'grams'), '217 g');
+  assert.equal(shown('flour_spooned', '1 cup packed dark brown sugar', 'cups', 'grams'), '239 g');
+  for (const [input, error] of [
+    ['1 cup caster sugar', 'Unknown ingredient “caster sugar”: choose it in Ingredient.'],
+    ['1 cup superfine sugar to grams', 'Unknown ingredient “superfine sugar”: choose it in Ingredient.'],
+    ['2 cups self-raising flour', 'Unknown ingredient “self-raising flour”: choose it in Ingredient.'],
+    ['2 cups of self-rising flour', 'Unknown ingredient “self-rising flour”: choose it in Ingredient.'],
+    ['1 tsp kosher salt', 'Unknown ingredient “kosher salt”: choose it in Ingredient (“Kosher salt, Diamond Crystal” or “Kosher salt, Morton”).'],
+  ]) {
+    const r = asked(input);
+    assert.deepEqual([r.error, r.typed, r.ingredient.key], [error, false, 'flour_spooned'], input);
+  }
+  // A misspelt measure is still the reading's to name.
+  assert.equal(asked('1 cupz sugar').error, null);
+  assert.equal(asked('1 cupz sugar').ingredient.key, 'sugar');
 });

@@ -6,6 +6,8 @@
 import { exactNumber, factorOf, type ExactText } from './kinds';
 import { div, mul, type Rational } from './rational';
 import type { Unit, UnitCategory } from './units';
+import { unitWordsOf, wordKey } from './lexicon';
+import { SEPARATOR_SOURCE } from './separators';
 
 export interface Ingredient {
   key: string;
@@ -63,13 +65,8 @@ export function cookingCategory(data: CookingData, ingredient: Ingredient): Unit
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * The ingredient a typed value ends with, and the value before it as typed: "3 cups flour",
- * "2 tbsp of honey", "1 1/2 cups Brown Sugar" (case and runs of spaces ignored). The longest
- * name or alias wins ("bread flour" before "flour"); it must stand as its own word.
- * `ingredient` is null when none is named.
- */
-export function splitIngredient(input: string, ingredients: readonly Ingredient[]): { ingredient: Ingredient | null; rest: string } {
+/** The ingredient ending `input`: the longest name or alias standing as its own word, and where its match starts. */
+function endingIngredient(input: string, ingredients: readonly Ingredient[]): { ingredient: Ingredient; length: number; at: number } | null {
   let best: { ingredient: Ingredient; length: number; at: number } | null = null;
   for (const ingredient of ingredients) {
     for (const word of [ingredient.name, ...(ingredient.aliases ?? [])]) {
@@ -78,12 +75,64 @@ export function splitIngredient(input: string, ingredients: readonly Ingredient[
       if (m && (best === null || m[1].length > best.length)) best = { ingredient, length: m[1].length, at: m.index };
     }
   }
-  if (best === null) return { ingredient: null, rest: input };
-  return { ingredient: best.ingredient, rest: input.slice(0, best.at).trim() };
+  return best;
 }
 
-/** What the card converts: the ingredient typed at the end of `input`, else the menu's `chosen`, and the measure before it. */
-export function cookingInput(input: string, chosen: Ingredient, ingredients: readonly Ingredient[]): { ingredient: Ingredient; typed: boolean; rest: string } {
-  const split = splitIngredient(input, ingredients);
-  return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest };
+/**
+ * The ingredient a typed value names, and the value without it as typed: at the end ("3 cups
+ * flour", "2 tbsp of honey", "1 1/2 cups Brown Sugar"; case and runs of spaces ignored) or
+ * before a target ("100 g sugar to cups" is "100 g to cups"), the end first, then the last
+ * target. The longest name or alias wins ("bread flour" before "flour"); it must stand as its
+ * own word. `ingredient` is null when none is named. `unknown` holds the words of an ingredient
+ * the data has not: words that name no measure (`measures`) between a measure or "of" and the
+ * alias ("1 cup caster sugar" is “caster sugar”, never granulated sugar).
+ */
+export function splitIngredient(
+  input: string,
+  ingredients: readonly Ingredient[],
+  measures: readonly Unit[] = [],
+): { ingredient: Ingredient | null; rest: string; unknown: string | null } {
+  const ends = [input.length, ...[...input.matchAll(new RegExp(SEPARATOR_SOURCE, 'giu'))].map((m) => m.index).reverse()];
+  for (const end of ends) {
+    const best = endingIngredient(input.slice(0, end), ingredients);
+    if (best === null) continue;
+    const before = input.slice(0, best.at).trim();
+    return { ingredient: best.ingredient, rest: `${before}${input.slice(end)}`.trim(), unknown: unknownWords(before, input.slice(best.at, end).trim(), measures) };
+  }
+  return { ingredient: null, rest: input, unknown: null };
+}
+
+/** "caster sugar" when `before` ("1 cup caster") ends in words no measure is, after a measure or "of"; else null. */
+function unknownWords(before: string, alias: string, measures: readonly Unit[]): string | null {
+  if (measures.length === 0) return null;
+  const keys = new Set(measures.flatMap(unitWordsOf).map(wordKey));
+  const tokens = before.split(/\s+/);
+  let i = tokens.length;
+  while (i > 0 && /^\p{L}[\p{L}'’.-]*$/u.test(tokens[i - 1]) && !keys.has(wordKey(tokens[i - 1])) && tokens[i - 1].toLowerCase() !== 'of') i -= 1;
+  // Words after a number alone may be a misspelt measure ("1 cupz sugar"): the reading names it.
+  const after = i > 0 ? tokens[i - 1] : '';
+  if (i === tokens.length || !(keys.has(wordKey(after)) || after.toLowerCase() === 'of')) return null;
+  return [...tokens.slice(i), alias.replace(/^of\s+/iu, '')].join(' ');
+}
+
+/**
+ * What the card converts: the ingredient typed in `input`, else the menu's `chosen`, and the
+ * measure without it. `error` says when the typed ingredient is one the data has not (the
+ * menu then stays), naming those whose names hold its words ("kosher salt").
+ */
+export function cookingInput(
+  input: string,
+  chosen: Ingredient,
+  ingredients: readonly Ingredient[],
+  measures: readonly Unit[] = [],
+): { ingredient: Ingredient; typed: boolean; rest: string; error: string | null } {
+  const split = splitIngredient(input, ingredients, measures);
+  if (split.unknown !== null) {
+    const words = split.unknown.toLowerCase().split(/\s+/);
+    const nameWords = (i: Ingredient): string[] => i.name.toLowerCase().split(/[\s,]+/);
+    const like = ingredients.filter((i) => words.every((w) => nameWords(i).includes(w))).map((i) => `“${i.name}”`);
+    const hint = like.length === 0 ? '' : ` (${like.join(' or ')})`;
+    return { ingredient: chosen, typed: false, rest: input, error: `Unknown ingredient “${split.unknown}”: choose it in Ingredient${hint}.` };
+  }
+  return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest, error: null };
 }
