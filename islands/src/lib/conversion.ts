@@ -123,24 +123,28 @@ export function formatCompound(base: Rational, parts: Unit[], decimals: Decimals
 }
 
 /**
- * A kitchen measure to the nearest 1/8: "1 1/2", "3/4", "≈ 1 1/4" when rounded. Null when
- * the value is under 1/16 (it would read 0), so the caller shows decimals instead.
+ * A kitchen measure as a cook reads it, to the nearest 1/8 or 1/3 (halves and quarters are
+ * eighths): "1 1/2", "2/3", "≈ 1 1/4" when rounded. The closer wins, so an exact one first; a
+ * third only when it is closer than the nearest eighth (1/3 cup is "1/3", not "≈ 3/8"). Null
+ * when the value is under 1/16 (it would read 0), so the caller shows decimals instead.
  */
-export function formatEighths(x: Rational): string | null {
+export function formatKitchen(x: Rational): string | null {
   const negative = isNegative(x);
-  const eighths = mul(negative ? neg(x) : x, rational(8n));
-  const n = (eighths.n * 2n + eighths.d) / (2n * eighths.d); // half up
+  const size = negative ? neg(x) : x;
+  const nearest = (den: bigint) => {
+    const scaled = mul(size, rational(den));
+    const n = (scaled.n * 2n + scaled.d) / (2n * scaled.d); // half up
+    const off = sub(size, rational(n, den));
+    return { n, den, off: isNegative(off) ? neg(off) : off };
+  };
+  const eighths = nearest(8n);
+  const thirds = nearest(3n);
+  const { n, den, off } = compare(thirds.off, eighths.off) < 0 ? thirds : eighths;
   if (n === 0n) return null;
-  const whole = n / 8n;
-  let num = n % 8n;
-  let den = 8n;
-  while (num !== 0n && num % 2n === 0n) {
-    num /= 2n;
-    den /= 2n;
-  }
-  const text = [whole > 0n ? groupDigits(String(whole)) : '', num > 0n ? `${num}/${den}` : ''].filter((t) => t !== '').join(' ');
-  const exact = eighths.d === 1n && eighths.n === n;
-  return `${exact ? '' : '≈ '}${negative ? '−' : ''}${text}`;
+  const whole = n / den;
+  const part = rational(n % den, den);
+  const text = [whole > 0n ? groupDigits(String(whole)) : '', isZero(part) ? '' : `${part.n}/${part.d}`].filter((t) => t !== '').join(' ');
+  return `${isZero(off) ? '' : '≈ '}${negative ? '−' : ''}${text}`;
 }
 
 /** The largest magnitude a result may have: a double's range. */
@@ -160,7 +164,7 @@ export interface ConvertRequest {
   from: Unit;
   to: Target;
   decimals: Decimals;
-  /** Cooking measures as fractions to the nearest 1/8 (the card's Fractions choice). */
+  /** Cooking measures as fractions to the nearest 1/8 or 1/3 (the card's Fractions choice). */
   fractions?: boolean;
   /** Always to `to`, whatever target the Value names (the every-unit list). */
   exactTo?: boolean;
@@ -230,7 +234,7 @@ export function convertReading(
   const number = toNumber(exact);
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };
-  const text = (fractions && isCookingUnit(to.unit) && formatEighths(exact)) || formatResult(number, category.precision, decimals);
+  const text = (fractions && isCookingUnit(to.unit) && formatKitchen(exact)) || formatResult(number, category.precision, decimals);
   return { kind: 'ok', text, symbol: to.unit.symbol, ...shown };
 }
 

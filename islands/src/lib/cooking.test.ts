@@ -96,6 +96,7 @@ test('figures from the page: 3 cups flour, sugar by the spoon, butter in cups an
   assert.equal(shown('butter', '1 cup + 1 oz', 'cups', 'ounces'), '9 oz');
   assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups'), '0.829976 cups');
   assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups', true), '≈ 7/8 cup');
+  assert.equal(shown('flour_spooned', '80 g', 'grams', 'cups', true), '≈ 2/3 cup');
   // Salt is given per teaspoon: 6 g, so a tablespoon is 18 g.
   assert.equal(shown('salt', '1 tbsp', 'tablespoons', 'grams'), '18 g');
   assert.equal(shown('sugar', '3 tsp salt', 'teaspoons', 'grams'), '18 g');

@@ -1,4 +1,4 @@
-// The "Fractions for tsp, tbsp, … (nearest 1/8)" checkbox of the cards with kitchen measures
+// The "Fractions for tsp, tbsp, … (nearest 1/8 or 1/3)" checkbox of the cards with kitchen measures
 // (units.yaml `cooking: true`). The choice is the visitor's, shared by every card and kept
 // in prefs; the card holds its current value and reads it back after hydration.
 import { writeFractions } from '../lib/prefs.ts';
@@ -17,7 +17,7 @@ export default function FractionsToggle({ id, units, checked, onChange }: { id: 
           writeFractions(e.target.checked);
         }}
       />
-      <label htmlFor={`${id}-fractions`}>{`Fractions for ${units.filter(isCookingUnit).map((u) => u.symbol).join(', ')} (nearest 1/8)`}</label>
+      <label htmlFor={`${id}-fractions`}>{`Fractions for ${units.filter(isCookingUnit).map((u) => u.symbol).join(', ')} (nearest 1/8 or 1/3)`}</label>
     </div>
   );
 }
