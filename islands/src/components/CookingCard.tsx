@@ -54,6 +54,8 @@ export default function CookingCard({
   const measures = [...data.volume, ...data.weight];
   const keys = measures.map((u) => u.key);
   const known = (k: string | undefined, fallback: string): string => (k !== undefined && keys.includes(k) ? k : fallback);
+  const byKey = (k: string): Ingredient | undefined => data.ingredients.find((i) => i.key === k);
+  const [chosen, setChosen] = useState(ingredientProp !== undefined && byKey(ingredientProp) ? ingredientProp : data.default.ingredient);
   const card = useCard({
     category: 'cooking',
     syncUrl,
@@ -62,10 +64,9 @@ export default function CookingCard({
     preset: { from: known(fromProp, data.default.from), to: known(toProp, data.default.to) },
     fromKeys: keys,
     toKeys: keys,
+    params: [{ name: INGREDIENT_PARAM, keys: data.ingredients.map((i) => i.key), read: setChosen }],
   });
   const { value, from, to } = card;
-  const byKey = (k: string): Ingredient | undefined => data.ingredients.find((i) => i.key === k);
-  const [chosen, setChosen] = useState(ingredientProp !== undefined && byKey(ingredientProp) ? ingredientProp : data.default.ingredient);
   const [fractions, setFractions] = useState(false);
   const [chunk, loadChunk] = useChunk(conversionChunk, 'the cooking conversion');
 
@@ -126,12 +127,8 @@ export default function CookingCard({
     return subscribePrefs(readPrefs);
   }, []);
 
-  // The address names the ingredient too: read once, then mirrored once the visitor acts.
-  useEffect(() => {
-    if (!syncUrl) return;
-    const asked = new URLSearchParams(window.location.search).get(INGREDIENT_PARAM);
-    if (asked !== null && byKey(asked)) setChosen(asked);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The address names the ingredient too: read once with the pair (useCard `params`, which
+  // says when it is unknown), then mirrored once the visitor acts.
   useEffect(() => {
     if (!syncUrl || !card.acted) return;
     const params = new URLSearchParams(window.location.search);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionSearch, fragmentId, readConversionQuery } from './urlState';
+import { conversionSearch, fragmentId, readConversionQuery, readKeyParam } from './urlState';
 import { currentUnitKey } from './units';
 
 const keys = ['meters', 'feet', 'inches'];
@@ -74,4 +74,14 @@ test('an old link with a renamed unit key opens the unit (units.yaml `formerly`)
   const current = (k: string): string => currentUnitKey('weight', k);
   assert.deepEqual(readConversionQuery('?value=2&from=tons&to=pounds', weight, weight, current), { value: '2', from: 'tonnes', to: 'pounds', ignored: [] });
   assert.deepEqual(readConversionQuery('?from=tons', weight), { ignored: ['from=tons'] });
+});
+
+test('readKeyParam: a parameter of the card itself, in any case, or named when unknown', () => {
+  const ingredients = ['sugar', 'flour_spooned'];
+  assert.deepEqual(readKeyParam('?value=1+cup&ingredient=sugar', 'ingredient', ingredients), { key: 'sugar' });
+  assert.deepEqual(readKeyParam('?value=1+cup&ingredient=Sugar', 'ingredient', ingredients), { key: 'sugar' });
+  assert.deepEqual(readKeyParam('?ingredient=FLOUR_SPOONED', 'ingredient', ingredients), { key: 'flour_spooned' });
+  assert.deepEqual(readKeyParam('?ingredient=zzz', 'ingredient', ingredients), { ignored: 'ingredient=zzz' });
+  assert.deepEqual(readKeyParam('?ingredient=', 'ingredient', ingredients), {});
+  assert.deepEqual(readKeyParam('?value=1', 'ingredient', ingredients), {});
 });

@@ -42,13 +42,29 @@ export function readConversionQuery(
   for (const [key, keys] of [['from', fromKeys], ['to', toKeys]] as const) {
     const given = params.get(key);
     if (given === null || given === '') continue;
-    const unit = current(given);
-    // Written in another case (a currency's `from=thb`, typed or lower-cased by a link tool).
-    const found = keys.includes(unit) ? unit : keys.find((k) => k.toLowerCase() === unit.toLowerCase());
+    const found = keyIn(keys, current(given));
     if (found !== undefined) out[key] = found;
-    else out.ignored.push(`${key}=${given.slice(0, 40)}`);
+    else out.ignored.push(ignoredParam(key, given));
   }
   return out;
+}
+
+/** `given` as one of `keys`, written in another case too (a currency's `from=thb`, typed or lower-cased by a link tool). */
+const keyIn = (keys: readonly string[], given: string): string | undefined =>
+  keys.includes(given) ? given : keys.find((k) => k.toLowerCase() === given.toLowerCase());
+
+const ignoredParam = (name: string, given: string): string => `${name}=${given.slice(0, 40)}`;
+
+/**
+ * A parameter of a shared address that a card reads beside the conversion (the cooking
+ * card's `ingredient`), validated as From and To are: `key` when `keys` hold it in any case,
+ * else `ignored` names it ("ingredient=zzz"). Neither when the address does not give it.
+ */
+export function readKeyParam(search: string, name: string, keys: readonly string[]): { key?: string; ignored?: string } {
+  const given = new URLSearchParams(search).get(name);
+  if (given === null || given === '') return {};
+  const key = keyIn(keys, given);
+  return key !== undefined ? { key } : { ignored: ignoredParam(name, given) };
 }
 
 /**

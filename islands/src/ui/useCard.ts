@@ -11,7 +11,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionSearch, readConversionQuery } from '../lib/urlState.ts';
+import { conversionSearch, readConversionQuery, readKeyParam } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
 
 export interface Pair {
@@ -38,6 +38,9 @@ export interface CardOptions {
   toOfText?: (text: string) => string | undefined;
   /** A new pair makes the previous pair's result final: record it now, not after the delay. */
   recordOnPairChange?: boolean;
+  /** More of a shared address the card reads (the cooking card's `ingredient`), as From and
+   *  To are: `read` gets a known key; an unknown one is in the notice and the address loses it. */
+  params?: readonly { name: string; keys: readonly string[]; read(key: string): void }[];
 }
 
 export interface Card extends Pair {
@@ -79,6 +82,8 @@ export function useCard(options: CardOptions): Card {
   const [acted, setActed] = useState(false);
   // The shared address held something this card ignored: rewrite it even before any act.
   const [correctAddress, setCorrectAddress] = useState(false);
+  // The card's own parameters the address gave wrong, removed by the correction.
+  const dropped = useRef<string[]>([]);
   const [settler] = useState(() => createSettler());
   // Clear history drops the conversion this card was about to record (it came back a second later).
   useEffect(() => onHistoryCleared(() => settler.cancel()), [settler]);
@@ -98,8 +103,17 @@ export function useCard(options: CardOptions): Card {
     const query = readConversionQuery(window.location.search, fromKeys, toKeys, (k) => currentUnitKey(options.category, k));
     if (query.from || query.to) setPair((p) => ({ from: query.from ?? p.from, to: query.to ?? p.to }));
     if (query.value !== undefined) setValue(query.value);
-    if (query.ignored.length > 0) {
-      setNotice(ignoredNotice(query.ignored));
+    const ignored = [...query.ignored];
+    for (const param of latest.current.params ?? []) {
+      const { key, ignored: unknown } = readKeyParam(window.location.search, param.name, param.keys);
+      if (key !== undefined) param.read(key);
+      if (unknown !== undefined) {
+        ignored.push(unknown);
+        dropped.current.push(param.name);
+      }
+    }
+    if (ignored.length > 0) {
+      setNotice(ignoredNotice(ignored));
       setCorrectAddress(true);
     }
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -128,7 +142,9 @@ export function useCard(options: CardOptions): Card {
   // Mirror the conversion in the address, replacing the entry rather than adding one.
   useEffect(() => {
     if (!syncUrl || !(acted || correctAddress)) return;
-    const search = conversionSearch(window.location.search, { value, ...pair }, latest.current.preset);
+    const kept = new URLSearchParams(window.location.search);
+    for (const name of dropped.current.splice(0)) kept.delete(name);
+    const search = conversionSearch(kept.toString(), { value, ...pair }, latest.current.preset);
     if (search === window.location.search) return;
     try {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
