@@ -19,6 +19,16 @@ async function visit(path = PATH) {
   return page;
 }
 
+/** The Value field's message once it matches `want`, or whatever it says after 5 s (a message waits for a pause in typing). */
+async function says(page, want) {
+  const field = cardByRole(page).value;
+  await page
+    .waitForFunction(([input, re]) => new RegExp(re).test((document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '').trim()), [await field.elementHandle(), want.source], { timeout: 5000 })
+    .catch(() => {});
+  const id = await field.getAttribute('aria-describedby');
+  return id ? (await page.locator(`#${id}`).textContent()).trim() : '';
+}
+
 /** GNU units' answer for `have` in `want`, rounded to the card's 2 decimals and its symbol. */
 const gnu = (have, want, symbol) => `${Number(Number(runGnuUnits([[have, want]])[0]).toFixed(2))} ${symbol}`;
 
@@ -62,6 +72,17 @@ test('the menu, the pair and the address: sugar by weight to cups, restored on r
   await waitForHydration(page);
   assert.equal(await c.ingredient.inputValue(), 'sugar');
   assert.equal(await resultText(page), '0.5 cups', 'the address gives back the ingredient, the value and the pair');
+  await finish(page);
+});
+
+test('a value typed in the unit of To is converted to From, and the message says so', async () => {
+  const page = await visit(`${PATH}?from=cups&to=grams&value=150+g+sugar`);
+  const c = cardByRole(page);
+  assert.equal(await resultText(page), '0.75 cups');
+  assert.equal(await c.to.inputValue(), 'grams');
+  assert.match(await says(page, /since/), /^From 150 g of granulated sugar \(converted to .+, since g is the To unit\)\.$/);
+  await c.value.fill('1/3 cup');
+  assert.match(await says(page, /^From 1\/3 US cup of/), /^From 1\/3 US cup of granulated sugar\.$/);
   await finish(page);
 });
 

@@ -111,7 +111,8 @@ export default function CookingCard({
       : {
           type: data.label as HistoryType,
           from: `${read} of ${of}`,
-          to: `${ok.text} ${unitWords(toUnit)}`,
+          // The unit converted to: To's, a typed target's, or From's for a value typed in To's unit.
+          to: `${ok.text} ${unitWords(ok.target.kind === 'unit' ? ok.target.unit : toUnit)}`,
           replay: { category: 'cooking', value: split?.typed ? value.trim() : `${value.trim()} ${ingredient.name}`, from, to },
         };
   useSettledHistory(card, entry);
@@ -149,7 +150,7 @@ export default function CookingCard({
     error !== null
       ? { text: error, tone: 'error' }
       : ok !== null
-        ? { text: `${ok.typed ? 'From' : 'Read as'} ${read} of ${of}.`, tone: 'hint' }
+        ? { text: `${ok.typed ? 'From' : 'Read as'} ${read} of ${of}${ok.notes.length > 0 ? ` (${ok.notes.join('; ')})` : ''}.`, tone: 'hint' }
         : null;
 
   const option = (u: { key: string; name: string }) => (

@@ -87,7 +87,7 @@ test('a value with a target unit is answered by the value parser, with the conve
   assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length' }]);
   assert.deepEqual(said('10kg in lb'), ['10 kg = 22.046226 lb']);
   assert.deepEqual(said('100 °F to C'), ['100 °F = 37.78 °C']);
-  assert.deepEqual(said('3/4 cup in ml'), ['3/4 US cups = 177.441177 mL']);
+  assert.deepEqual(said('3/4 cup in ml'), ['3/4 US cup = 177.441177 mL']);
   assert.deepEqual(said('2 m + 30 cm in inches'), ['2 m + 30 cm = 90.551181 in']);
   assert.deepEqual(said('1 acre to square meters'), ['1 ac = 4,046.856422 m²']);
 });

@@ -199,7 +199,8 @@ class Parser {
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
-    const one = v.r.d === 1n && (v.r.n === 1n || v.r.n === -1n);
+    // One or less reads singular, as a recipe writes it: "1 US cup", "1/3 US cup".
+    const one = v.r.n !== 0n && (v.r.n < 0n ? -v.r.n : v.r.n) <= v.r.d;
     const withText = `${v.text} ${readingUnit(unit, one)}`;
     const category = this.lex.categories[entry.category];
     if (category !== undefined && !isAdditive(category.units)) {

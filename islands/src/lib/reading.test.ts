@@ -123,7 +123,7 @@ const TABLE: Row[] = [
   ['1 in in mm', 'length', 'meters', 'feet', '25.4 mm', 'From 1 in (in mm, as typed)', ['1 in', 'mm']],
   ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m (in ft + in, as typed)'],
   ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F (in °C, as typed)', ['tempF(100)', 'tempC']],
-  ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cups (in mL, as typed)', ['(3/4) uscup', 'ml']],
+  ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cup (in mL, as typed)', ['(3/4) uscup', 'ml']],
   ['10 kg to cm', 'weight', 'kilograms', 'pounds', /“cm” is a unit of length, not weight\./],
   ['10 kg to', 'weight', 'kilograms', 'pounds', /Add the unit to convert to after “to” \(10 kg to lb\)/],
   ['10 kg to lbz', 'weight', 'kilograms', 'pounds', /Unknown unit “lbz”\. Did you mean “lbs”\?/],
