@@ -75,6 +75,26 @@ test('the menu, the pair and the address: sugar by weight to cups, restored on r
   await finish(page);
 });
 
+test('a typed target converts; an ingredient the file has not is said, the menu kept', async () => {
+  const page = await visit();
+  const c = cardByRole(page);
+  await c.value.fill('100 g sugar to cups');
+  assert.equal(await resultText(page), '0.5 cups');
+  assert.equal(await c.ingredient.inputValue(), 'sugar', 'the menu follows the ingredient before the target');
+  assert.match(await says(page, /^From 100 g of granulated sugar/), /^From 100 g of granulated sugar \(in .+, as typed\)\.$/);
+  await c.value.fill('2 1/4 cups all-purpose flour in grams');
+  assert.equal(await resultText(page), gnu('2.25 uscup flour_spooned', 'g', 'g'));
+  assert.equal(await c.ingredient.inputValue(), 'flour_spooned');
+  await c.value.fill('1 cup caster sugar');
+  assert.equal(await says(page, /Unknown ingredient/), 'Unknown ingredient “caster sugar”: choose it in Ingredient.');
+  assert.equal(await resultText(page), '');
+  assert.equal(await c.ingredient.inputValue(), 'flour_spooned', 'never switched to granulated sugar');
+  await c.value.fill('1 cup packed brown sugar');
+  assert.equal(await resultText(page), '217 g');
+  assert.equal(await c.ingredient.inputValue(), 'light_brown_sugar');
+  await finish(page);
+});
+
 test('a value typed in the unit of To is converted to From, and the message says so', async () => {
   const page = await visit(`${PATH}?from=cups&to=grams&value=150+g+sugar`);
   const c = cardByRole(page);
@@ -83,6 +103,24 @@ test('a value typed in the unit of To is converted to From, and the message says
   assert.match(await says(page, /since/), /^From 150 g of granulated sugar \(converted to .+, since g is the To unit\)\.$/);
   await c.value.fill('1/3 cup');
   assert.match(await says(page, /^From 1\/3 US cup of/), /^From 1\/3 US cup of granulated sugar\.$/);
+  await finish(page);
+});
+
+test('the ingredient of a shared link: read in any case; an unknown one is said and leaves the address', async () => {
+  let page = await visit(`${PATH}?value=1+cup&ingredient=Sugar`);
+  let c = cardByRole(page);
+  assert.equal(await c.ingredient.inputValue(), 'sugar');
+  assert.equal(await resultText(page), '200 g');
+  await finish(page);
+
+  page = await visit(`${PATH}?value=1+cup&ingredient=zzz`);
+  c = cardByRole(page);
+  const note = page.getByRole('status').filter({ hasText: 'ignored' });
+  await note.waitFor();
+  assert.match(await note.textContent(), /The link's ingredient=zzz was not understood here and was ignored\./);
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('ingredient'));
+  assert.equal(new URLSearchParams(new URL(page.url()).search).get('value'), '1 cup', 'the rest of the link is kept');
+  assert.equal(await c.ingredient.inputValue(), 'flour_spooned');
   await finish(page);
 });
 
