@@ -89,6 +89,10 @@ test('a typed target converts; an ingredient the file has not is said, the menu 
   assert.equal(await says(page, /Unknown ingredient/), 'Unknown ingredient “caster sugar”: choose it in Ingredient.');
   assert.equal(await resultText(page), '');
   assert.equal(await c.ingredient.inputValue(), 'flour_spooned', 'never switched to granulated sugar');
+  // Choosing it in the menu keeps the measure and drops the unknown words.
+  await c.ingredient.selectOption('sugar');
+  assert.equal(await c.value.inputValue(), '1 cup');
+  assert.equal(await resultText(page), '200 g');
   await c.value.fill('1 cup packed brown sugar');
   assert.equal(await resultText(page), '217 g');
   assert.equal(await c.ingredient.inputValue(), 'light_brown_sugar');

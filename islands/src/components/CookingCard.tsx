@@ -186,8 +186,8 @@ export default function CookingCard({
               value={ingredient.key}
               onChange={(e) => {
                 setChosen(e.target.value);
-                // A typed ingredient would override the menu: the menu's choice replaces it.
-                if (split?.typed) card.setValue(split.rest);
+                // A typed ingredient, known or not, would override the menu: the menu's choice replaces it.
+                if (split?.typed || split?.error) card.setValue(split.rest);
                 else card.setValue(value);
               }}
             >

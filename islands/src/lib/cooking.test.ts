@@ -153,6 +153,9 @@ test('recipe wording: an ingredient the data has not is said, never read as a sh
     const r = asked(input);
     assert.deepEqual([r.error, r.typed, r.ingredient.key], [error, false, 'flour_spooned'], input);
   }
+  // The measure alone, for the ingredient then chosen in the menu.
+  assert.equal(asked('1 cup caster sugar').rest, '1 cup');
+  assert.equal(asked('2 cups of self-rising flour in grams').rest, '2 cups in grams');
   // A misspelt measure is still the reading's to name.
   assert.equal(asked('1 cupz sugar').error, null);
   assert.equal(asked('1 cupz sugar').ingredient.key, 'sugar');

@@ -85,7 +85,8 @@ function endingIngredient(input: string, ingredients: readonly Ingredient[]): { 
  * target. The longest name or alias wins ("bread flour" before "flour"); it must stand as its
  * own word. `ingredient` is null when none is named. `unknown` holds the words of an ingredient
  * the data has not: words that name no measure (`measures`) between a measure or "of" and the
- * alias ("1 cup caster sugar" is “caster sugar”, never granulated sugar).
+ * alias ("1 cup caster sugar" is “caster sugar”, never granulated sugar), and `rest` is then
+ * the measure without them ("1 cup"), for the ingredient chosen in the menu instead.
  */
 export function splitIngredient(
   input: string,
@@ -97,13 +98,14 @@ export function splitIngredient(
     const best = endingIngredient(input.slice(0, end), ingredients);
     if (best === null) continue;
     const before = input.slice(0, best.at).trim();
-    return { ingredient: best.ingredient, rest: `${before}${input.slice(end)}`.trim(), unknown: unknownWords(before, input.slice(best.at, end).trim(), measures) };
+    const unknown = unknownWords(before, input.slice(best.at, end).trim(), measures);
+    return { ingredient: best.ingredient, rest: `${unknown?.measure ?? before}${input.slice(end)}`.trim(), unknown: unknown?.words ?? null };
   }
   return { ingredient: null, rest: input, unknown: null };
 }
 
-/** "caster sugar" when `before` ("1 cup caster") ends in words no measure is, after a measure or "of"; else null. */
-function unknownWords(before: string, alias: string, measures: readonly Unit[]): string | null {
+/** "caster sugar" and the measure "1 cup" when `before` ("1 cup caster") ends in words no measure is, after a measure or "of"; else null. */
+function unknownWords(before: string, alias: string, measures: readonly Unit[]): { words: string; measure: string } | null {
   if (measures.length === 0) return null;
   const keys = new Set(measures.flatMap(unitWordsOf).map(wordKey));
   const tokens = before.split(/\s+/);
@@ -112,13 +114,15 @@ function unknownWords(before: string, alias: string, measures: readonly Unit[]):
   // Words after a number alone may be a misspelt measure ("1 cupz sugar"): the reading names it.
   const after = i > 0 ? tokens[i - 1] : '';
   if (i === tokens.length || !(keys.has(wordKey(after)) || after.toLowerCase() === 'of')) return null;
-  return [...tokens.slice(i), alias.replace(/^of\s+/iu, '')].join(' ');
+  const measure = tokens.slice(0, after.toLowerCase() === 'of' ? i - 1 : i).join(' ');
+  return { words: [...tokens.slice(i), alias.replace(/^of\s+/iu, '')].join(' '), measure };
 }
 
 /**
  * What the card converts: the ingredient typed in `input`, else the menu's `chosen`, and the
  * measure without it. `error` says when the typed ingredient is one the data has not (the
- * menu then stays), naming those whose names hold its words ("kosher salt").
+ * menu then stays, and `rest` is the measure alone), naming those whose names hold its words
+ * ("kosher salt").
  */
 export function cookingInput(
   input: string,
@@ -132,7 +136,7 @@ export function cookingInput(
     const nameWords = (i: Ingredient): string[] => i.name.toLowerCase().split(/[\s,]+/);
     const like = ingredients.filter((i) => words.every((w) => nameWords(i).includes(w))).map((i) => `“${i.name}”`);
     const hint = like.length === 0 ? '' : ` (${like.join(' or ')})`;
-    return { ingredient: chosen, typed: false, rest: input, error: `Unknown ingredient “${split.unknown}”: choose it in Ingredient${hint}.` };
+    return { ingredient: chosen, typed: false, rest: split.rest, error: `Unknown ingredient “${split.unknown}”: choose it in Ingredient${hint}.` };
   }
   return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest, error: null };
 }
