@@ -161,3 +161,34 @@ test('a new deployment waits for the visitor: the tab keeps its version until Re
   await assertClean(page);
   await page.context().close();
 });
+
+test("two tabs on the old version: 'Reload' in one hands both over, and the other reloads under the new version", async () => {
+  const a = await newPage(ctx.browser, { serviceWorkers: 'allow' });
+  await a.goto(`${ctx.site.url}/about`);
+  await controlled(a);
+  await a.reload();
+  const b = await a.context().newPage();
+  await b.goto(`${ctx.site.url}/length-converter`);
+  for (const page of [a, b]) await waitForAllIslands(page, ['Toaster']);
+  const file = join(ctx.site.out, 'sw.js');
+  const sw = await readFile(file, 'utf8');
+  const { version } = manifestOf(sw);
+  const shellNames = (page) => page.evaluate(() => caches.keys().then((k) => k.filter((n) => n.startsWith('unitly-shell-'))));
+  try {
+    await writeFile(file, sw.replace(`"version":"${version}"`, '"version":"0dd5ca1e0dd5ca1e"'));
+    await b.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    for (const page of [a, b]) await toast(page, 'A new version of Unitly is available').waitFor({ timeout: 20_000 });
+    const aReloaded = a.waitForEvent('framenavigated');
+    const bReloaded = b.waitForEvent('framenavigated');
+    await toast(b, 'A new version of Unitly is available').getByRole('button', { name: 'Reload' }).click();
+    await bReloaded;
+    // Tab A never clicked: the new version deleted the files of A's page, so A reloads too.
+    await aReloaded;
+    await waitForAllIslands(a, ['Toaster']);
+    assert.deepEqual(await shellNames(a), ['unitly-shell-0dd5ca1e0dd5ca1e']);
+  } finally {
+    await writeFile(file, sw);
+  }
+  await assertClean(a);
+  await a.context().close();
+});

@@ -85,3 +85,56 @@ test('a waiting version is offered once, with a Reload that hands over and then 
   listeners.controllerchange();
   assert.equal(reloaded, 1, 'the tab reloads once the new version controls it');
 });
+
+/** A tab of the site: its container (the controller can change under it) and its reloads. */
+function tab(controller: object | null, activeElement: object | null = null) {
+  const container = Object.assign(new EventTarget(), { controller }) as unknown as Omit<ServiceWorkerContainer, 'controller'> & { controller: object | null };
+  let reloads = 0;
+  const win = { location: { reload: () => (reloads += 1) }, document: { activeElement } } as unknown as Window;
+  const handOver = (to: object) => {
+    container.controller = to;
+    container.dispatchEvent(new Event('controllerchange'));
+  };
+  return { container: container as unknown as ServiceWorkerContainer, win, handOver, reloads: () => reloads };
+}
+
+test("'Reload' in another tab: this tab, open on the old version, reloads under the new one", async () => {
+  const { currentToasts, dismissToast } = await import('./toast.ts');
+  const { watchForUpdates, UPDATE_TITLE } = await import('./pwa.ts');
+  for (const t of currentToasts()) dismissToast(t.id);
+  const v1 = { v: 1 };
+  const v2 = { v: 2, postMessage: () => assert.fail('the new version already controls the tab') };
+  const a = tab(v1);
+  const registration = { waiting: v2 as unknown, addEventListener() {} } as unknown as ServiceWorkerRegistration & { waiting: unknown };
+  watchForUpdates(registration, a.container, a.win);
+  assert.equal(currentToasts()[0]?.title, UPDATE_TITLE);
+  // Tab B's Reload: v2 activates and controls every tab, this one included.
+  registration.waiting = null;
+  a.handOver(v2);
+  assert.equal(a.reloads(), 1, 'the page of the old version is replaced at once');
+  // And the offer still showing here reloads instead of asking a version that no longer waits.
+  currentToasts()[0].action!.run();
+  assert.equal(a.reloads(), 2);
+});
+
+test('a tab handed over while the visitor types is offered the reload; a first claim changes nothing', async () => {
+  const { currentToasts, dismissToast } = await import('./toast.ts');
+  const { watchController, UPDATE_TITLE } = await import('./pwa.ts');
+  for (const t of currentToasts()) dismissToast(t.id);
+  const typing = tab({ v: 1 }, { tagName: 'INPUT', isContentEditable: false });
+  watchController(typing.container, typing.win);
+  typing.handOver({ v: 2 });
+  assert.equal(typing.reloads(), 0, 'what is being typed is not thrown away');
+  const offered = currentToasts();
+  assert.equal(offered.length, 1);
+  assert.equal(offered[0].title, UPDATE_TITLE);
+  offered[0].action!.run();
+  assert.equal(typing.reloads(), 1);
+
+  dismissToast(offered[0].id);
+  const first = tab(null);
+  watchController(first.container, first.win);
+  first.handOver({ v: 1 });
+  assert.equal(first.reloads(), 0);
+  assert.equal(currentToasts().length, 0);
+});

@@ -4,7 +4,7 @@
 //
 // The offer ('beforeinstallprompt') can fire before the InstallBar island hydrates (it
 // waits for idle time), so the runtime starts listening at once and keeps the event here.
-import { toast } from './toast.ts';
+import { currentToasts, toast } from './toast.ts';
 
 export interface InstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
@@ -59,33 +59,89 @@ export async function promptInstall(): Promise<InstallOutcome> {
 
 export const UPDATE_TITLE = 'A new version of Unitly is available';
 
+/** Who controls this tab, followed from startup (watchController). */
+export interface Handover {
+  /** A newer version took over this tab after an older one controlled it. */
+  takenOver: boolean;
+  /** The visitor chose 'Reload' here: reload as soon as the new version controls the tab. */
+  asked: boolean;
+}
+
+// A text field has the focus: a reload would throw away what the visitor is typing.
+function typing(win: Window): boolean {
+  const el = win.document?.activeElement as HTMLElement | null | undefined;
+  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+/**
+ * Follows who controls this tab, from startup: 'Reload' in any tab hands every tab of the
+ * site to the new version, which deletes the old version's files, so a tab still showing a
+ * page of the old one would fail on its next lazily loaded script. Such a tab reloads, or,
+ * while the visitor is typing, is offered the reload. The first version claiming a first
+ * visit's tab changes nothing under it.
+ */
+export function watchController(container: ServiceWorkerContainer, win: Window = window): Handover {
+  const handover: Handover = { takenOver: false, asked: false };
+  let current = container.controller;
+  container.addEventListener('controllerchange', () => {
+    const before = current;
+    current = container.controller;
+    if (before === null) return;
+    handover.takenOver = true;
+    if (handover.asked || !typing(win)) {
+      win.location.reload();
+      return;
+    }
+    // The offer this tab may still show reloads when used (no version waits any more).
+    if (currentToasts().some((t) => t.title === UPDATE_TITLE)) return;
+    toast({
+      title: UPDATE_TITLE,
+      description: 'It was opened in another tab. Reload this one to use it.',
+      action: { label: 'Reload', run: () => win.location.reload() },
+    });
+  });
+  return handover;
+}
+
 /**
  * Offers the waiting version of the site: this tab keeps the version it was opened with (its
  * scripts and pages belong together) until the visitor chooses 'Reload', which lets the new
  * worker take over and then reloads the tab under it.
  */
-export function offerUpdate(worker: ServiceWorker, container: ServiceWorkerContainer, win: Window = window): void {
+export function offerUpdate(registration: ServiceWorkerRegistration, handover: Handover, win: Window = window): void {
   toast({
     title: UPDATE_TITLE,
     description: 'Reload to use it. This tab stays on the version it opened with until then.',
     action: {
       label: 'Reload',
       run: () => {
-        container.addEventListener('controllerchange', () => win.location.reload(), { once: true });
-        worker.postMessage('SKIP_WAITING');
+        // Asked at the click: the version offered may have been replaced by a newer one
+        // since, or already taken over from another tab (then only the reload is left).
+        const waiting = registration.waiting;
+        if (!waiting) {
+          win.location.reload();
+          return;
+        }
+        handover.asked = true;
+        waiting.postMessage('SKIP_WAITING');
       },
     },
   });
 }
 
 /** Watches a registration for a new version waiting behind the one that controls this tab. */
-export function watchForUpdates(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer, win: Window = window): void {
+export function watchForUpdates(
+  registration: ServiceWorkerRegistration,
+  container: ServiceWorkerContainer,
+  win: Window = window,
+  handover: Handover = watchController(container, win),
+): void {
   let offered = false;
   const offer = (worker: ServiceWorker | null) => {
     // Without a controller this is the first install, not an update: nothing to offer.
     if (!worker || offered || container.controller === null) return;
     offered = true;
-    offerUpdate(worker, container, win);
+    offerUpdate(registration, handover, win);
   };
   offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
@@ -101,10 +157,12 @@ export function registerServiceWorker(win: Window = window): boolean {
   const nav = win.navigator;
   if (!win.isSecureContext || !('serviceWorker' in nav)) return false;
   const container = nav.serviceWorker;
+  // At once, not when idle: another tab's 'Reload' can hand this one over at any time.
+  const handover = watchController(container, win);
   const register = () => {
     container
       .register('/sw.js', { scope: '/', updateViaCache: 'none' })
-      .then((registration) => registration && watchForUpdates(registration, container, win))
+      .then((registration) => registration && watchForUpdates(registration, container, win, handover))
       .catch(() => {
         // Private modes and some embedded browsers refuse service workers: the site
         // simply works online only.
