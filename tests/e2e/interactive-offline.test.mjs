@@ -141,6 +141,10 @@ test('a new deployment waits for the visitor: the tab keeps its version until Re
   const { version } = manifestOf(sw);
   const shellNames = () => page.evaluate(() => caches.keys().then((k) => k.filter((n) => n.startsWith('unitly-shell-')).sort()));
   try {
+    // A page kept from an older build: its scripts are in no shell any more.
+    await page.evaluate(() =>
+      caches.open('unitly-runtime').then((c) => c.put('/blog/read-long-ago', new Response('<script type="module" src="/assets/client-OLDBUILD.js"></script>', { headers: { 'content-type': 'text/html' } }))),
+    );
     // What a deployment does to sw.js: a new version (the build derives it from the shell).
     await writeFile(file, sw.replace(`"version":"${version}"`, '"version":"feedfacefeedface"'));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
@@ -155,6 +159,10 @@ test('a new deployment waits for the visitor: the tab keeps its version until Re
     await waitForAllIslands(page, ['Toaster']);
     await page.waitForFunction(() => caches.keys().then((k) => !k.some((n) => n.startsWith('unitly-shell-') && n !== 'unitly-shell-feedfacefeedface')));
     assert.deepEqual(await shellNames(), ['unitly-shell-feedfacefeedface']);
+    // Offline it would have shown text with no working islands: dropped, the pages of this build kept.
+    const runtime = await page.evaluate(() => caches.open('unitly-runtime').then((c) => c.keys()).then((k) => k.map((r) => new URL(r.url).pathname)));
+    assert.ok(!runtime.includes('/blog/read-long-ago'), runtime.join(' '));
+    assert.ok(runtime.includes('/about'), runtime.join(' '));
   } finally {
     await writeFile(file, sw);
   }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answersPath, isAnswers, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
+import { answersPath, assetsOf, isAnswers, outdatedPages, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
 
 const ORIGIN = 'https://unitly.app';
 const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
@@ -69,4 +69,17 @@ test("the search's entry goes to the network first, its versioned files to the c
 test('a fresh entry retires the cached files of every other version of the index', () => {
   const urls = [`${ORIGIN}/search/old111/c/1.json`, `${ORIGIN}/search/new222/c/1.json`, `${ORIGIN}/search/old111/p/4.json`, `${ORIGIN}/search.json`];
   assert.deepEqual(staleSearchFiles(urls, 'new222'), [`${ORIGIN}/search/old111/c/1.json`, `${ORIGIN}/search/old111/p/4.json`]);
+});
+
+test("activating a version drops the visited pages of older builds, whose scripts went with the old shell", () => {
+  const shell = ['/', '/assets/client-NEW.js', '/assets/style-NEW.css', '/assets/chunk-A.js'];
+  const current = '<link rel="stylesheet" href="/assets/style-NEW.css"><script type="module" src="/assets/client-NEW.js"></script><link rel="modulepreload" href="/assets/chunk-A.js">';
+  const older = '<link rel="stylesheet" href="/assets/style-OLD.css"><script type="module" src="/assets/client-OLD.js"></script><link rel="modulepreload" href="/assets/chunk-A.js">';
+  assert.deepEqual(assetsOf(older), ['/assets/style-OLD.css', '/assets/client-OLD.js', '/assets/chunk-A.js']);
+  const pages = [
+    { url: `${ORIGIN}/blog/read-before`, html: older },
+    { url: `${ORIGIN}/blog/read-since`, html: current },
+    { url: `${ORIGIN}/plain`, html: '<p>no scripts</p>' },
+  ];
+  assert.deepEqual(outdatedPages(pages, shell), [`${ORIGIN}/blog/read-before`]);
 });

@@ -104,3 +104,20 @@ export function trimSearch<K extends { url: string }>(cache: KeyedCache<K>, max:
 export function staleCaches(keys: readonly string[], version: string): string[] {
   return keys.filter((k) => k.startsWith(SHELL_PREFIX) && k !== SHELL_PREFIX + version);
 }
+
+/** The paths of the files under ASSETS_PATH (/assets/) that a page's HTML refers to. */
+export function assetsOf(html: string): string[] {
+  return [...new Set(html.match(new RegExp(`${ASSETS_PATH}[\\w.-]+`, 'g')) ?? [])];
+}
+
+/**
+ * The cached pages (`url` and HTML) of older builds than the one whose `shell` activates:
+ * pages that refer to a hashed file the shell lacks. Activating deletes the old shell with
+ * those files, so offline (or on a slow network, answered from the cache) such a page would
+ * show its text with no working islands. Online it is fetched again; offline the offline page
+ * lists what is left. Keeping their files instead would keep every old build's scripts.
+ */
+export function outdatedPages(pages: readonly { url: string; html: string }[], shell: readonly string[]): string[] {
+  const has = new Set(shell);
+  return pages.filter((p) => assetsOf(p.html).some((a) => !has.has(a))).map((p) => p.url);
+}

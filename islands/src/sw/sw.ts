@@ -15,7 +15,7 @@
 //   sends SKIP_WAITING; then the tab reloads under the new version.
 import { ASSETS_PATH } from '../generated/site.ts';
 import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
-import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch, type SwManifest } from './policy.ts';
+import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, outdatedPages, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch, type SwManifest } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -107,6 +107,14 @@ sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const key of staleCaches(await caches.keys(), manifest.version)) await caches.delete(key);
+      // Visited pages of older builds lost their scripts with the old shell: dropped.
+      const runtime = await caches.open(RUNTIME_CACHE);
+      const pages: { url: string; html: string }[] = [];
+      for (const request of await runtime.keys()) {
+        const response = await runtime.match(request);
+        if (response?.headers.get('content-type')?.startsWith('text/html')) pages.push({ url: request.url, html: await response.text() });
+      }
+      for (const url of outdatedPages(pages, manifest.shell)) await runtime.delete(url);
       // Claiming only ever happens with no older version in use (this worker waited for its
       // tabs to close, or the visitor asked to reload): it makes a first visit's tab
       // controlled, so what it opens next is cached as visited.
