@@ -138,3 +138,24 @@ test('a tab handed over while the visitor types is offered the reload; a first c
   assert.equal(first.reloads(), 0);
   assert.equal(currentToasts().length, 0);
 });
+
+test('the waiting version is offered once a session, not on every page opened after the deployment', async () => {
+  const { currentToasts, dismissToast } = await import('./toast.ts');
+  const { watchForUpdates } = await import('./pwa.ts');
+  for (const t of currentToasts()) dismissToast(t.id);
+  const stored = new Map<string, string>();
+  const sessionStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+  const registration = { waiting: { postMessage() {} }, addEventListener() {} } as unknown as ServiceWorkerRegistration;
+  const open = () => {
+    const t = tab({ v: 1 });
+    watchForUpdates(registration, t.container, { ...t.win, sessionStorage } as unknown as Window);
+  };
+  open();
+  const offered = currentToasts();
+  assert.equal(offered.length, 1);
+  // The page just opened came from the network: it may well be the new version already.
+  assert.doesNotMatch(offered[0].description ?? '', /stays on|version it opened with/);
+  dismissToast(offered[0].id);
+  open(); // the next page of the same tab
+  assert.equal(currentToasts().length, 0);
+});

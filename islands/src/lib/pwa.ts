@@ -104,14 +104,15 @@ export function watchController(container: ServiceWorkerContainer, win: Window =
 }
 
 /**
- * Offers the waiting version of the site: this tab keeps the version it was opened with (its
- * scripts and pages belong together) until the visitor chooses 'Reload', which lets the new
- * worker take over and then reloads the tab under it.
+ * Offers the waiting version of the site: the open tabs keep the version they are served by
+ * (its scripts and pages belong together) until the visitor chooses 'Reload', which lets the
+ * new worker take over and then reloads the tabs under it. Pages are fetched network first, so
+ * the page of this tab may already be the new one: the offer does not say otherwise.
  */
 export function offerUpdate(registration: ServiceWorkerRegistration, handover: Handover, win: Window = window): void {
   toast({
     title: UPDATE_TITLE,
-    description: 'Reload to use it. This tab stays on the version it opened with until then.',
+    description: 'Reload to use it in every open tab.',
     action: {
       label: 'Reload',
       run: () => {
@@ -129,7 +130,30 @@ export function offerUpdate(registration: ServiceWorkerRegistration, handover: H
   });
 }
 
-/** Watches a registration for a new version waiting behind the one that controls this tab. */
+/** Session storage: this tab was offered the waiting version, on one of its earlier pages. */
+export const OFFERED_KEY = 'unitly-update-offered';
+
+function offeredBefore(win: Window): boolean {
+  try {
+    return win.sessionStorage.getItem(OFFERED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberOffered(win: Window): void {
+  try {
+    win.sessionStorage.setItem(OFFERED_KEY, '1');
+  } catch {
+    // storage blocked: offered again on the next page
+  }
+}
+
+/**
+ * Watches a registration for a new version waiting behind the one that controls this tab,
+ * and offers it once a session: a waiting version stays waiting while other tabs are open, and
+ * repeating the offer on every page the visitor opens would only get in the way.
+ */
 export function watchForUpdates(
   registration: ServiceWorkerRegistration,
   container: ServiceWorkerContainer,
@@ -139,8 +163,9 @@ export function watchForUpdates(
   let offered = false;
   const offer = (worker: ServiceWorker | null) => {
     // Without a controller this is the first install, not an update: nothing to offer.
-    if (!worker || offered || container.controller === null) return;
+    if (!worker || offered || container.controller === null || offeredBefore(win)) return;
     offered = true;
+    rememberOffered(win);
     offerUpdate(registration, handover, win);
   };
   offer(registration.waiting);
