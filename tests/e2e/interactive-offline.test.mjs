@@ -145,6 +145,10 @@ test('a new deployment waits for the visitor: the tab keeps its version until Re
     await page.evaluate(() =>
       caches.open('unitly-runtime').then((c) => c.put('/blog/read-long-ago', new Response('<script type="module" src="/assets/client-OLDBUILD.js"></script>', { headers: { 'content-type': 'text/html' } }))),
     );
+    // A copy of a shell file in the runtime cache, as the old version stores the new build's
+    // files when a page of the new build fetches them before the switch.
+    const script = manifestOf(sw).shell.find((u) => u.startsWith('/assets/'));
+    await page.evaluate((path) => caches.open('unitly-runtime').then(async (c) => c.put(path, await fetch(path))), script);
     // What a deployment does to sw.js: a new version (the build derives it from the shell).
     await writeFile(file, sw.replace(`"version":"${version}"`, '"version":"feedfacefeedface"'));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
@@ -163,6 +167,7 @@ test('a new deployment waits for the visitor: the tab keeps its version until Re
     const runtime = await page.evaluate(() => caches.open('unitly-runtime').then((c) => c.keys()).then((k) => k.map((r) => new URL(r.url).pathname)));
     assert.ok(!runtime.includes('/blog/read-long-ago'), runtime.join(' '));
     assert.ok(runtime.includes('/about'), runtime.join(' '));
+    assert.ok(!runtime.includes(script), 'the new shell has it: no copy takes a visited page’s place');
   } finally {
     await writeFile(file, sw);
   }

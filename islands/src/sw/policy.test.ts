@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answersPath, assetsOf, isAnswers, outdatedPages, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
+import { answersPath, assetsOf, isAnswers, outdatedPages, pageKey, shellCopies, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
 
 const ORIGIN = 'https://unitly.app';
 const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
@@ -82,4 +82,9 @@ test("activating a version drops the visited pages of older builds, whose script
     { url: `${ORIGIN}/plain`, html: '<p>no scripts</p>' },
   ];
   assert.deepEqual(outdatedPages(pages, shell), [`${ORIGIN}/blog/read-before`]);
+});
+
+test("activating a version deletes the runtime cache's copies of its shell's files, which would push visited pages out", () => {
+  const urls = [`${ORIGIN}/assets/client-NEW.js`, `${ORIGIN}/blog/read`, `${ORIGIN}/assets/chunk-ELSE.js`, `${ORIGIN}/icons/icon-192.png`];
+  assert.deepEqual(shellCopies(urls, ['/', '/assets/client-NEW.js', '/icons/icon-192.png']), [`${ORIGIN}/assets/client-NEW.js`]);
 });

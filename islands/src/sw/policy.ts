@@ -121,3 +121,16 @@ export function outdatedPages(pages: readonly { url: string; html: string }[], s
   const has = new Set(shell);
   return pages.filter((p) => assetsOf(p.html).some((a) => !has.has(a))).map((p) => p.url);
 }
+
+/**
+ * The hashed files in the runtime cache that the `shell` of the version activating has: the
+ * old version stored the new build's files there as pages of the new build fetched them, and
+ * those copies would push visited pages out of the runtime cache's bound.
+ */
+export function shellCopies(urls: readonly string[], shell: readonly string[]): string[] {
+  const has = new Set(shell);
+  return urls.filter((u) => {
+    const path = new URL(u, 'https://x').pathname;
+    return path.startsWith(ASSETS_PATH) && has.has(path);
+  });
+}

@@ -15,7 +15,7 @@
 //   sends SKIP_WAITING; then the tab reloads under the new version.
 import { ASSETS_PATH } from '../generated/site.ts';
 import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
-import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, outdatedPages, pageKey, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch, type SwManifest } from './policy.ts';
+import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, outdatedPages, pageKey, shellCopies, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch, type SwManifest } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -115,6 +115,7 @@ sw.addEventListener('activate', (event) => {
         if (response?.headers.get('content-type')?.startsWith('text/html')) pages.push({ url: request.url, html: await response.text() });
       }
       for (const url of outdatedPages(pages, manifest.shell)) await runtime.delete(url);
+      for (const url of shellCopies((await runtime.keys()).map((r) => r.url), manifest.shell)) await runtime.delete(url);
       // Claiming only ever happens with no older version in use (this worker waited for its
       // tabs to close, or the visitor asked to reload): it makes a first visit's tab
       // controlled, so what it opens next is cached as visited.
