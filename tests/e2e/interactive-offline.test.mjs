@@ -205,3 +205,33 @@ test("two tabs on the old version: 'Reload' in one hands both over, and the othe
   await assertClean(a);
   await a.context().close();
 });
+
+test('a tab open across several deployments: each new version replaces the waiting one and its shell, the active shell stays', async () => {
+  const page = await newPage(ctx.browser, { serviceWorkers: 'allow' });
+  await page.goto(`${ctx.site.url}/about`);
+  await controlled(page);
+  const file = join(ctx.site.out, 'sw.js');
+  const sw = await readFile(file, 'utf8');
+  const { version } = manifestOf(sw);
+  const shellNames = () => page.evaluate(() => caches.keys().then((k) => k.filter((n) => n.startsWith('unitly-shell-')).sort()));
+  const waitingScript = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null && r.installing === null));
+  try {
+    for (const next of ['a11a11a11a11a11a', 'b22b22b22b22b22b', 'c33c33c33c33c33c']) {
+      await writeFile(file, sw.replace(`"version":"${version}"`, `"version":"${next}"`));
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+      // (A promise from waitForFunction's function counts as true at once: polled from here.)
+      const expected = [`unitly-shell-${version}`, `unitly-shell-${next}`].sort();
+      let names;
+      for (let i = 0; i < 100; i++) {
+        names = await shellNames();
+        if (JSON.stringify(names) === JSON.stringify(expected) && (await waitingScript())) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // The version still in use and the newest waiting one: no shell of the versions between.
+      assert.deepEqual(names, expected, next);
+    }
+  } finally {
+    await writeFile(file, sw);
+  }
+  await page.context().close();
+});

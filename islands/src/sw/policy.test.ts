@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answersPath, assetsOf, isAnswers, outdatedPages, pageKey, shellCopies, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
+import { answersPath, assetsOf, isAnswers, outdatedPages, pageKey, shellCopies, staleCaches, strayShells, staleSearchFiles, strategyFor, trim, trimSearch } from './policy.ts';
 
 const ORIGIN = 'https://unitly.app';
 const s = (path: string, mode = 'cors') => strategyFor(new URL(path, ORIGIN), ORIGIN, mode);
@@ -87,4 +87,11 @@ test("activating a version drops the visited pages of older builds, whose script
 test("activating a version deletes the runtime cache's copies of its shell's files, which would push visited pages out", () => {
   const urls = [`${ORIGIN}/assets/client-NEW.js`, `${ORIGIN}/blog/read`, `${ORIGIN}/assets/chunk-ELSE.js`, `${ORIGIN}/icons/icon-192.png`];
   assert.deepEqual(shellCopies(urls, ['/', '/assets/client-NEW.js', '/icons/icon-192.png']), [`${ORIGIN}/assets/client-NEW.js`]);
+});
+
+test('installing a version deletes the shells of the versions that waited and were replaced, never the active one', () => {
+  const keys = ['unitly-shell-v1', 'unitly-shell-v2', 'unitly-shell-v3', 'unitly-runtime', 'unitly-search'];
+  assert.deepEqual(strayShells(keys, 'unitly-shell-v4', 'unitly-shell-v1'), ['unitly-shell-v2', 'unitly-shell-v3']);
+  assert.deepEqual(strayShells(keys, 'unitly-shell-v3', null), ['unitly-shell-v1', 'unitly-shell-v2']);
+  assert.deepEqual(strayShells(keys, 'unitly-shell-v4', undefined), [], 'an active version that does not say which shell it uses keeps them all');
 });

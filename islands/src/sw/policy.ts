@@ -100,6 +100,18 @@ export function trimSearch<K extends { url: string }>(cache: KeyedCache<K>, max:
   return trim(cache, max, (k) => new URL(k.url, 'https://x').pathname === SEARCH_ENTRY || isAnswers(k.url));
 }
 
+/**
+ * Shell caches to delete once `own` (a shell cache's name) is installed: all but its own and
+ * the active version's (`active`; null: no version is active). A version that waited and was
+ * replaced by a newer one never activates, so nothing else would delete its shell while a tab
+ * stays open across deployments. `active` undefined: the active version did not say which
+ * shell it uses (versions before this one), so none is deleted.
+ */
+export function strayShells(keys: readonly string[], own: string, active: string | null | undefined): string[] {
+  if (active === undefined) return [];
+  return keys.filter((k) => k.startsWith(SHELL_PREFIX) && k !== own && k !== active);
+}
+
 /** Old shell caches to delete once `version` is active (the runtime cache stays). */
 export function staleCaches(keys: readonly string[], version: string): string[] {
   return keys.filter((k) => k.startsWith(SHELL_PREFIX) && k !== SHELL_PREFIX + version);

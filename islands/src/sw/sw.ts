@@ -15,7 +15,7 @@
 //   sends SKIP_WAITING; then the tab reloads under the new version.
 import { ASSETS_PATH } from '../generated/site.ts';
 import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
-import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, outdatedPages, pageKey, shellCopies, staleCaches, staleSearchFiles, strategyFor, trim, trimSearch, type SwManifest } from './policy.ts';
+import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, outdatedPages, pageKey, shellCopies, staleCaches, staleSearchFiles, strategyFor, strayShells, trim, trimSearch, type SwManifest } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -26,6 +26,7 @@ interface FetchEvent extends ExtendableEvent {
 }
 interface MessageEventLike extends ExtendableEvent {
   data: unknown;
+  ports: readonly MessagePort[];
 }
 interface WindowClientLike {
   url: string;
@@ -33,6 +34,7 @@ interface WindowClientLike {
 interface Scope {
   UNITLY_SW: SwManifest;
   location: Location;
+  registration: { active: ServiceWorker | null };
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void>; matchAll(o: { type: 'window' }): Promise<WindowClientLike[]> };
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
@@ -98,9 +100,27 @@ async function keepCurrentAnswers(): Promise<void> {
   await keepAnswers(version);
 }
 
+// The shell cache the active version uses: null without one, undefined if it does not say
+// (versions before this one do not answer) or not soon.
+function activeShell(): Promise<string | null | undefined> {
+  const active = sw.registration.active;
+  if (!active) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => resolve(typeof e.data === 'string' ? e.data : undefined);
+    setTimeout(resolve, 2000, undefined);
+    active.postMessage('SHELL', [channel.port2]);
+  });
+}
+
+// Once this shell is complete: the shells of versions that waited and were replaced by this one.
+async function dropStrayShells(): Promise<void> {
+  for (const key of strayShells(await caches.keys(), SHELL, await activeShell())) await caches.delete(key);
+}
+
 sw.addEventListener('install', (event) => {
   // No skipWaiting here: an open tab keeps the version it was loaded with.
-  event.waitUntil(Promise.all([precache(), keepCurrentAnswers().catch(() => {})]));
+  event.waitUntil(Promise.all([precache().then(() => dropStrayShells().catch(() => {})), keepCurrentAnswers().catch(() => {})]));
 });
 
 sw.addEventListener('activate', (event) => {
@@ -139,6 +159,8 @@ sw.addEventListener('activate', (event) => {
 
 sw.addEventListener('message', (event) => {
   if (event.data === 'SKIP_WAITING') event.waitUntil(sw.skipWaiting());
+  // A newer version installing asks which shell this one uses (dropStrayShells).
+  if (event.data === 'SHELL') event.ports[0]?.postMessage(SHELL);
 });
 
 /** The cached copy of a page (the shell, then what was visited) or the offline page. */
