@@ -257,6 +257,22 @@ describe('Install bar', () => {
     await page.context().close();
   });
 
+  test('a first visit on a phone: the bar waits until the cookie banner is answered, so the two never cover a converter together', async () => {
+    const page = await newPage(ctx.browser, { consent: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${ctx.site.url}/length-converter`);
+    await waitForAllIslands(page, ['InstallBar', 'ConsentBanner']);
+    const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
+    await banner.waitFor();
+    await offer(page, 'accepted');
+    const bar = page.getByRole('region', { name: 'Install app' });
+    await page.waitForTimeout(300);
+    assert.equal(await bar.count(), 0, 'no install bar over the cookie banner');
+    await banner.getByRole('button', { name: 'Reject non-essential' }).click();
+    await bar.waitFor();
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('the manifest makes the site installable: name, start URL, PNG icons 192 and 512', async () => {
     const manifest = await (await fetch(`${ctx.site.url}/manifest.webmanifest`)).json();
     assert.equal(manifest.short_name, 'Unitly');

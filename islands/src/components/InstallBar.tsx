@@ -2,9 +2,10 @@
 // The install bar: when the browser offers to install Unitly (the runtime holds its
 // 'beforeinstallprompt' event: lib/pwa.ts), a bar at the bottom offers it. 'Later'
 // hides it (for the rest of this visit when the visitor allowed preference storage);
-// 'Install' shows the browser's own prompt.
+// 'Install' shows the browser's own prompt. It waits until the cookie choices are answered:
+// on a phone the two bars together hide most of a converter.
 import { useEffect, useState } from 'react';
-import { allows } from '../lib/consent.ts';
+import { allows, readConsent, subscribeConsent } from '../lib/consent.ts';
 import { installAvailable, promptInstall, subscribeInstall } from '../lib/pwa.ts';
 
 const LATER_KEY = 'unitly-install-later';
@@ -20,14 +21,21 @@ function saidLater(): boolean {
 export default function InstallBar() {
   const [available, setAvailable] = useState(false);
   const [later, setLater] = useState(false);
+  const [answered, setAnswered] = useState(false);
 
   useEffect(() => {
     setLater(saidLater());
     setAvailable(installAvailable());
-    return subscribeInstall(setAvailable);
+    setAnswered(readConsent() !== null);
+    const stopConsent = subscribeConsent((consent) => setAnswered(consent !== null));
+    const stopInstall = subscribeInstall(setAvailable);
+    return () => {
+      stopConsent();
+      stopInstall();
+    };
   }, []);
 
-  if (!available || later) return null;
+  if (!available || later || !answered) return null;
   return (
     <section className="install-bar" aria-label="Install app">
       <svg aria-hidden="true" width="36" height="36" viewBox="0 0 32 32" className="install-logo">
