@@ -12,7 +12,7 @@
 //   new version of the index, so it converts offline even if the box was never used online.
 // - A new version waits: it never takes over a tab that is open (the tab's page and its
 //   scripts belong to the old deployment). The page offers a reload (src/lib/pwa.ts), which
-//   sends SKIP_WAITING; then the tab reloads under the new version.
+//   sends SKIP_WAITING; then every open tab reloads under the new version.
 import { ASSETS_PATH } from '../generated/site.ts';
 import { SEARCH_ENTRY } from '../lib/searchFiles.ts';
 import { RUNTIME_CACHE, SEARCH_CACHE, SHELL_PREFIX, answersPath, outdatedPages, pageKey, shellCopies, staleCaches, staleSearchFiles, strategyFor, strayShells, trim, trimSearch, type SwManifest } from './policy.ts';
