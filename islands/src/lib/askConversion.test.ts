@@ -211,6 +211,9 @@ test('a conversion asked in words: how many, what is, convert', () => {
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {
   assert.deepEqual(said('1 cup of flour in grams'), ['1 US cup of all-purpose flour, spooned = 120.49 g']);
   assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cups']);
+  // One the data has not is said to be unknown, as on the card, not read as its last word.
+  assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
+  assert.deepEqual(said('1 cup of sugar to grams'), ['1 US cup of granulated sugar = 200 g']);
   assert.deepEqual(said('how many grams in a cup of sugar'), ['1 US cup of granulated sugar = 200 g']);
   assert.deepEqual(said('tablespoons of honey to grams'), ['1 US tablespoon of honey = 20.82 g']);
   const a = answer('1 1/2 cups of bread flour to ounces', data);

@@ -244,8 +244,12 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
   // The ingredient ends the query ("3 cups flour": in the card's usual measure) or what
   // comes before a target, the last first.
   const ends = [query.length, ...[...query.matchAll(SEPARATOR)].map((m) => m.index).reverse()];
+  const measures = [...data.cooking.volume, ...data.cooking.weight];
   for (const end of ends) {
-    const { ingredient, rest } = splitIngredient(query.slice(0, end), data.cooking.ingredients);
+    const { ingredient, rest, unknown } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures);
+    // "1 cup caster sugar to grams": an ingredient the data has not, as the card says, not
+    // the granulated sugar its last word names.
+    if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.` };
     if (ingredient === null || rest === '') continue;
     const category = ingredientCategory(data.cooking, ingredient);
     const measure = `${rest}${query.slice(end)}`;
