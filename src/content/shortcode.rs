@@ -8,6 +8,7 @@
 //! problem at its place in the markdown file.
 
 use super::ingredients::{Cooking, Ingredient, COOKING, FILE as INGREDIENTS};
+use super::kinds::Kind;
 use super::model::UnitCategory;
 use super::units::Units;
 use serde::Serialize;
@@ -269,14 +270,13 @@ fn unknown_unit(word: &str, units: &Units) -> String {
 fn impossible(category: &UnitCategory, from: &str, value: &str) -> Option<String> {
     let x = value_of(value)?;
     let unit = category.units.iter().find(|u| u.key == from)?;
-    let exact = |t: &Option<super::exact::ExactText>| t.as_ref().and_then(|t| t.parse().ok()).map(|e| e.value());
-    if let (Some(scale), Some(offset)) = (exact(&unit.scale), exact(&unit.offset)) {
+    if let Ok(Kind::Affine { scale, offset }) = unit.kind() {
         // The affine base is Celsius: −273.15 is absolute zero (with room for the double's last digit).
-        let celsius = (x - offset) / scale;
+        let celsius = (x - offset.value()) / scale.value();
         return (celsius < -273.15 - 1e-9)
             .then(|| format!("value `{value} {}` is below absolute zero (−273.15 °C), the lowest temperature possible", unit.symbol));
     }
-    let reciprocal = category.units.iter().any(|u| u.reciprocal.is_some());
+    let reciprocal = category.units.iter().any(|u| matches!(u.kind(), Ok(Kind::Reciprocal(_))));
     (reciprocal && x < 0.0).then(|| format!("value `{value}` is negative: {} is never below zero", category.label.to_lowercase()))
 }
 
