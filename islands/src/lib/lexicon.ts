@@ -161,8 +161,8 @@ const NATIONAL = /^(US|UK|Imperial) (.+)$/;
 /**
  * How the reading writes a typed unit: its symbol, or for a unit whose name says whose it is
  * (US, UK, Imperial) the name in full, so "2 tons" reads "2 US short tons" and "1 gal"
- * reads "1 US gallon". `one`: the number before it is one or less ("1/3 US cup"), so the name
- * is singular when the unit's words give the singular.
+ * reads "1 US gallon". `one`: the number before it takes the singular ("1/3 US cup",
+ * `takesSingular`), so the name is singular when the unit's words give the singular.
  */
 export function readingUnit(unit: LexUnit, one: boolean): string {
   const m = NATIONAL.exec(plainName(unit));

@@ -97,8 +97,10 @@ test('the reading says what was read, so a decimal comma or a shorthand is visib
   // A unit whose name says whose it is (US, imperial) is named in full.
   assert.equal(ok('2 cups + 3 tbsp', 'volume').reading, '2 US cups + 3 US tablespoons');
   assert.equal(ok('1 cup', 'volume').reading, '1 US cup');
-  assert.equal(ok('1/3 cup', 'volume').reading, '1/3 US cup', 'one or less is singular');
-  assert.equal(ok('0.5 gal', 'volume').reading, '0.5 US gallon');
+  assert.equal(ok('1/3 cup', 'volume').reading, '1/3 US cup', 'a proper fraction is singular');
+  assert.equal(ok('0.5 gal', 'volume').reading, '0.5 US gallons', 'a decimal is plural, as the result says "0.5 cups"');
+  assert.equal(ok('½ cup', 'volume').reading, '1/2 US cup');
+  assert.equal(ok('3/2 cup', 'volume').reading, '3/2 US cups');
   assert.equal(ok('1.5 cups', 'volume').reading, '1.5 US cups');
   assert.equal(ok('2 tons', 'weight').reading, '2 US short tons');
   assert.equal(ok('1 ton', 'weight').reading, '1 US short ton');

@@ -29,6 +29,7 @@ import {
 } from './rational';
 import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
+import { takesSingular } from './singular.ts';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, otherCategory, readingUnit, entryIn } from './lexicon.ts';
 import { ParseError, type Token, fail, tokenize } from './tokens.ts';
 
@@ -199,9 +200,7 @@ class Parser {
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
-    // One or less reads singular, as a recipe writes it: "1 US cup", "1/3 US cup".
-    const one = v.r.n !== 0n && (v.r.n < 0n ? -v.r.n : v.r.n) <= v.r.d;
-    const withText = `${v.text} ${readingUnit(unit, one)}`;
+    const withText = `${v.text} ${readingUnit(unit, takesSingular(v.text))}`;
     const category = this.lex.categories[entry.category];
     if (category !== undefined && !isAdditive(category.units)) {
       return { r: v.r, dim: 1, readingUnit: unit, readingOf: category.label, first: unit, last: unit, text: withText };

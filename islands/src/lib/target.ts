@@ -4,6 +4,7 @@
 // first interaction, not with every converter page.
 import type { Compound, Unit, UnitCategory } from './units';
 import { COOKING_UNITS, PLURAL_SYMBOLS } from '../generated/units.ts';
+import { takesSingular } from './singular.ts';
 
 export type Target = { kind: 'unit'; unit: Unit } | { kind: 'compound'; compound: Compound; parts: Unit[] };
 
@@ -38,12 +39,9 @@ export function resultSymbol(o: Shown): string {
   return o.target?.kind === 'unit' ? symbolAfter(o.text, o.target.unit) : o.symbol;
 }
 
-/** One, or a fraction of one ("1/2 cup", "≈ 3/4 cup"): what takes a word's singular. */
-const SINGULAR = /^(≈ )?[-−]?(1(\.0+)?|\d+\/\d+)$/;
-
 /** The symbol after `number`: its plural where the symbol is a word (units.yaml `plural`). */
 export function symbolAfter(number: string, unit: { key: string; symbol: string }): string {
-  return SINGULAR.test(number.trim()) ? unit.symbol : (PLURAL_SYMBOLS[unit.key] ?? unit.symbol);
+  return takesSingular(number) ? unit.symbol : (PLURAL_SYMBOLS[unit.key] ?? unit.symbol);
 }
 
 /** "2 cups", "1/2 cup", "45°", "20 °C": a number and its unit as a sentence writes them (no space before a bare °, ′ or ″). */
