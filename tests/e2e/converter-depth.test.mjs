@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { chooseCurrency, currencyCode, openPage, siteForFile, waitForHydration } from './harness.mjs';
-import { finish, noAxeViolations } from './interactive-helpers.mjs';
+import { finish, noAxeViolations, untilInPage } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
@@ -186,7 +186,7 @@ test('every unit at once opens by keyboard, follows the value and copies each li
   await c.value.fill('1');
   await page.getByRole('button', { name: 'Copy 100 cm' }).waitFor();
   await page.getByRole('button', { name: 'Copy 100 cm' }).press('Enter');
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()) === '1 m = 100 cm');
+  await untilInPage(page, async () => (await navigator.clipboard.readText()) === '1 m = 100 cm');
   await noAxeViolations(page, 'every unit open');
   await finish(page);
 });
@@ -206,7 +206,7 @@ test('batch: lines convert as typed, bad lines are flagged, Copy all and Downloa
   assert.deepEqual(rows.map((r) => r[2]), ['3.28084 ft', '6.56168 ft', '11.48294 ft', 'Unknown unit “fet”. Did you mean “feet”?', '4.92126 ft']);
   await noAxeViolations(page, 'batch with a bad line');
   await page.getByRole('button', { name: 'Copy all' }).press('Enter');
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()).startsWith('1\t3.28084 ft\n2\t6.56168 ft'));
+  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1\t3.28084 ft\n2\t6.56168 ft'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).press('Enter')]);
   assert.equal(download.suggestedFilename(), 'length-meters-to-feet.csv');
   const csv = await readFile(await download.path(), 'utf8');

@@ -153,6 +153,21 @@ export async function resultText(scope) {
   return ((await cardByRole(scope).result.textContent()) ?? '').trim();
 }
 
+/**
+ * Waits until `fn` (run in the page; it may return a promise) gives a truthy value, polling
+ * from here. Playwright's `waitForFunction` takes a returned promise itself as true at once,
+ * so a wait on the Cache API or the clipboard would pass before anything happened.
+ */
+export async function untilInPage(page, fn, arg, { timeout = 10_000, interval = 100 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`still false after ${timeout} ms: ${fn}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
 /** Presses Tab until the focused element matches `test` (a function run in the page). */
 export async function tabUntil(page, test, arg, max = 40) {
   for (let i = 0; i < max; i++) {

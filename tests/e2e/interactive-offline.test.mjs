@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addArticles } from '../../bench/articles.mjs';
 import { contentRoutes, isPairPage, siteCopy, siteForFile } from './harness.mjs';
-import { assertClean, newPage, toast, waitForAllIslands } from './interactive-helpers.mjs';
+import { assertClean, newPage, toast, untilInPage, waitForAllIslands } from './interactive-helpers.mjs';
 
 const ARTICLES = 2000;
 const root = siteCopy((dir) => addArticles(dir, ARTICLES));
@@ -72,7 +72,7 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
   await waitForAllIslands(page, ['Toaster']);
   await controlled(page);
   // The first page arrived before the worker: it is kept as visited when the worker starts.
-  await page.waitForFunction((p) => caches.open('unitly-runtime').then((c) => c.match(p)).then(Boolean), visited);
+  await untilInPage(page, (p) => caches.open('unitly-runtime').then((c) => c.match(p)).then(Boolean), visited);
   const first = await cacheContents(page);
   const names = Object.keys(first).sort();
   // The visited page, the shell, and the search box's answers file with the index's entry.
@@ -118,10 +118,13 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
 
   // Visiting many more pages keeps the runtime cache within its bound, oldest out first.
   const { runtimeEntries } = manifestOf(await (await fetch(`${ctx.site.url}/sw.js`)).text());
+  const note = (i) => `/blog/bench-area-note-${String(6 * i - 3).padStart(5, '0')}`;
   for (let i = 1; i <= runtimeEntries + 2; i++) {
-    await page.goto(`${ctx.site.url}/blog/bench-area-note-${String(6 * i - 3).padStart(5, '0')}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${ctx.site.url}${note(i)}`, { waitUntil: 'domcontentloaded' });
   }
-  await page.waitForFunction((n) => caches.open('unitly-runtime').then((c) => c.keys()).then((k) => k.length <= n && k.some((r) => r.url.endsWith('-00009'))), runtimeEntries);
+  // The last page visited is stored, and the cache is back within its bound.
+  const last = note(runtimeEntries + 2);
+  await untilInPage(page, ([n, p]) => caches.open('unitly-runtime').then((c) => c.keys()).then((k) => k.length <= n && k.some((r) => new URL(r.url).pathname === p)), [runtimeEntries, last]);
   const runtime = (await cacheContents(page))['unitly-runtime'].map((e) => e.path);
   assert.ok(!runtime.includes(visited), 'the oldest page went first');
   const unexpected = page.problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p));
@@ -161,7 +164,7 @@ test('a new deployment waits for the visitor: the tab keeps its version until Re
     await offer.getByRole('button', { name: 'Reload' }).click();
     await navigated;
     await waitForAllIslands(page, ['Toaster']);
-    await page.waitForFunction(() => caches.keys().then((k) => !k.some((n) => n.startsWith('unitly-shell-') && n !== 'unitly-shell-feedfacefeedface')));
+    await untilInPage(page, () => caches.keys().then((k) => !k.some((n) => n.startsWith('unitly-shell-') && n !== 'unitly-shell-feedfacefeedface')));
     assert.deepEqual(await shellNames(), ['unitly-shell-feedfacefeedface']);
     // Offline it would have shown text with no working islands: dropped, the pages of this build kept.
     const runtime = await page.evaluate(() => caches.open('unitly-runtime').then((c) => c.keys()).then((k) => k.map((r) => new URL(r.url).pathname)));
