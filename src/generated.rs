@@ -145,10 +145,12 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
     let keys = list(units.categories.iter().map(|c| json(&c.key)).collect());
     let labels: Vec<String> = units.categories.iter().map(|c| format!("  {}: {},", json(&c.key), json(&c.label))).collect();
     let codes = list(units.currencies.iter().map(|c| json(&c.code)).collect());
+    let catalog = crate::content::currencies::catalog().iter().map(|c| c.code.as_str()).collect::<Vec<_>>().join(" ");
     let l = &units.limits;
     let systems = list(SYSTEMS.iter().map(|s| json(s)).collect());
     let cooking_label = cooking.map_or("null".to_string(), |c| json(&c.label));
     let rates_base = json(RATES_BASE);
+    let catalog = json(&catalog);
     let cooking = list(units.categories.iter().flat_map(|c| c.units.iter()).filter(|u| u.cooking).map(|u| json(&u.key)).collect());
     let plurals: Vec<String> =
         units.categories.iter().flat_map(|c| c.units.iter()).filter_map(|u| Some(format!("{}: {}", json(&u.key), json(u.plural.as_ref()?)))).collect();
@@ -178,6 +180,9 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
          export const CURRENCY_CODES = {codes} as const;\n\
          export type CurrencyCode = (typeof CURRENCY_CODES)[number];\n\
          \n\
+         /** Every ISO 4217 code of the currency catalog (islands/src/generated/currencies.json), space-separated: with no rate table to look in, the edge still knows any other code is no currency. */\n\
+         export const CURRENCY_CATALOG_CODES = {catalog};\n\
+         \n\
          /** The pair the currency card opens on when its page or address names none. */\n\
          export const CURRENCY_DEFAULT = {{ from: {}, to: {} }} as const satisfies {{ from: CurrencyCode; to: CurrencyCode }};\n\
          \n\
@@ -194,7 +199,7 @@ pub fn typescript(units: &Units, cooking: Option<&Cooking>) -> String {
          /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */\n\
          export const COOKING_UNITS: readonly string[] = {cooking};\n\
          \n\
-         /** Units whose symbol is a word (`plural:`): the symbol after any number but 1 or a fraction, by key. */\n\
+         /** Units whose symbol is a word (`plural:`): the symbol after any number but one or a proper fraction (lib/singular.ts), by key. */\n\
          export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = {{ {plurals} }};\n\
          \n\
          /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */\n\

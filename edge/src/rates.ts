@@ -10,7 +10,7 @@ import { error, notFound } from "./http";
 import { serveStored, type RouteContext } from "./serve";
 import type { Table } from "./store";
 import { getJson, hostOf, UpstreamError } from "./upstream";
-import { LIMITS, RATES_BASE } from "./generated/units";
+import { CURRENCY_CATALOG_CODES, LIMITS, RATES_BASE } from "./generated/units";
 
 /** What is stored: units of each currency per 1 USD, and the provider's update times. */
 export interface UsdTable {
@@ -31,6 +31,7 @@ export interface Latest {
 /** A currency code as ISO 4217 writes them: three capital letters. Anything else is refused before any lookup. */
 export const isCurrencyCode = (code: string) => /^[A-Z]{3}$/.test(code);
 const isFeatured = (code: string) => (FEATURED_CURRENCIES as readonly string[]).includes(code);
+const CATALOG = new Set(CURRENCY_CATALOG_CODES.split(" "));
 /** More codes than this in one answer is not a currency table (ISO 4217 has about 180). */
 const MAX_CODES = 400;
 
@@ -115,6 +116,18 @@ function unquoted(...codes: string[]): Response {
   return unknown.length === 0 ? error(502, "no-rate") : error(400, "unsupported-code", { currencies: unknown });
 }
 
+/**
+ * With no table to look in (an outage before any good answer), a code that is neither in the
+ * ISO 4217 catalog nor featured is still known to be no currency: a 400 naming it, as with a
+ * table, rather than the outage's 502.
+ */
+async function orUnknownCode(answer: Promise<Response>, codes: string[]): Promise<Response> {
+  const response = await answer;
+  if (response.status !== 502) return response;
+  const unknown = codes.filter((c) => !CATALOG.has(c) && !isFeatured(c));
+  return unknown.length === 0 ? response : error(400, "unsupported-code", { currencies: unknown });
+}
+
 export function ratesTable(config: Config): Table<UsdTable> {
   return {
     name: "rates",
@@ -140,7 +153,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (args.length !== 1) return error(400, "malformed-request");
     const [base] = args;
     if (!isCurrencyCode(base)) return error(400, "unsupported-code");
-    return serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? unquoted(base));
+    return orUnknownCode(serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? unquoted(base)), [base]);
   }
   if (kind === "pair") {
     if (args.length !== 3) return error(400, "malformed-request");
@@ -148,7 +161,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (!isCurrencyCode(from) || !isCurrencyCode(to)) return error(400, "unsupported-code");
     const amount = parseAmount(rawAmount);
     if (amount === null) return error(400, "invalid-amount");
-    return serveStored(ratesTable(config), ctx, (t) => {
+    const answer = serveStored(ratesTable(config), ctx, (t) => {
       const rate = crossRate(t, from, to);
       if (rate === null) return unquoted(...[from, to].filter((c) => t.usd[c] === undefined));
       return {
@@ -161,6 +174,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
         time_next_update_utc: t.time_next_update_utc,
       };
     });
+    return orUnknownCode(answer, [from, to]);
   }
   return notFound();
 }

@@ -144,6 +144,14 @@ test("upstream down with nothing stored is a JSON 502", () =>
     const a = await w.fetch("/api/rates/latest/CAD");
     assert.equal(a.status, 502);
     assert.deepEqual(a.json, { result: "error", "error-type": "upstream-unavailable" });
+    // A real currency the card may offer waits for the provider like any other.
+    assert.equal((await w.fetch("/api/rates/pair/USD/THB/1")).status, 502);
+    // A code of no currency is the caller's mistake, table or not: 400, naming it.
+    for (const path of ["/api/rates/latest/QQQ", "/api/rates/pair/USD/QQQ/1", "/api/rates/pair/QQQ/THB/1"]) {
+      const b = await w.fetch(path);
+      assert.equal(b.status, 400, path);
+      assert.deepEqual(b.json, { result: "error", "error-type": "unsupported-code", currencies: ["QQQ"] }, path);
+    }
   }));
 
 test("a slow upstream times out (UPSTREAM_TIMEOUT_MS)", () =>

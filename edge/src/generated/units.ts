@@ -33,6 +33,9 @@ export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
 export const CURRENCY_CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL"] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
+/** Every ISO 4217 code of the currency catalog (islands/src/generated/currencies.json), space-separated: with no rate table to look in, the edge still knows any other code is no currency. */
+export const CURRENCY_CATALOG_CODES = "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF CLP CNY COP CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XCG XDR XOF XPF XSU YER ZAR ZMW ZWG ZWL";
+
 /** The pair the currency card opens on when its page or address names none. */
 export const CURRENCY_DEFAULT = { from: "USD", to: "EUR" } as const satisfies { from: CurrencyCode; to: CurrencyCode };
 
@@ -54,7 +57,7 @@ export const LIMITS = {
 /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */
 export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
 
-/** Units whose symbol is a word (`plural:`): the symbol after any number but 1 or a fraction, by key. */
+/** Units whose symbol is a word (`plural:`): the symbol after any number but one or a proper fraction (lib/singular.ts), by key. */
 export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips" };
 
 /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */
