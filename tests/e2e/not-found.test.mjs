@@ -91,6 +91,21 @@ test('an address that is a page of the site written another way leads first to t
   }
 });
 
+test('with the page meant known, only found pages whose titles say the address’s words come after it', async () => {
+  for (const [path, meant, allowed] of [
+    ['/About', '/about', /about/i],
+    ['/FAQ/', '/faq', /faq|question/i],
+    ['/Cooking-Converter', '/cooking-converter', /cook|convert/i],
+  ]) {
+    const { page } = await open(path);
+    await page.waitForLoadState('networkidle');
+    const found = await links(page);
+    assert.equal(found[0][1], meant, path);
+    for (const [name] of found.slice(1)) assert.match(name, allowed, `${path}: ${JSON.stringify(found)}`);
+    await page.context().close();
+  }
+});
+
 test('a page the address names by its word comes before what the search finds', async () => {
   for (const [path, href] of [
     ['/blog/2024', '/blog'],

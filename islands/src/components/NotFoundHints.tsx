@@ -44,6 +44,13 @@ function pageName(path: string, linked: string): string {
   return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 }
 
+/** Whether `title` has a word that one of `query`'s words begins, or that begins one ("history" in "Where is my conversion history stored?"). */
+function titleSays(title: string, query: string): boolean {
+  const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const asked = words(query);
+  return words(title).some((t) => asked.some((q) => t.startsWith(q) || q.startsWith(t)));
+}
+
 async function suggestions(pathname: string): Promise<Hints> {
   const linked = linkedPages();
   const route = routeOf(pathname, linked.keys());
@@ -74,11 +81,14 @@ async function suggestions(pathname: string): Promise<Hints> {
   for (const path of namedRoutes(pathname, linked.keys())) {
     if (!hints.some((h) => pathOf(h.href) === path)) hints.push({ href: path, title: pageName(path, linked.get(path) ?? ''), section: 'Page' });
   }
+  const named = hints.length;
+  let searched = '';
   for (const query of queries) {
     const found = await search.search(query, { limit: SHOWN });
     if (found.hits.length === 0) continue;
     const seen = new Set(hints.map((h) => pathOf(h.href)));
     hints.push(...found.hits.filter((h) => !seen.has(pathOf(h.url))).map((h) => ({ href: h.url, title: h.title, section: h.section })));
+    searched = found.corrected ?? query;
     break;
   }
   // A page the header and footer do not link ("/Metric-Length-Converter/") is known by the
@@ -86,7 +96,10 @@ async function suggestions(pathname: string): Promise<Hints> {
   const meantPath = route ?? routeOf(pathname, hints.slice(answered).map((h) => pathOf(h.href)));
   const meant =
     hints.slice(answered).find((h) => h.href === meantPath) ?? (meantPath === null ? null : { href: meantPath, title: pageName(meantPath, linked.get(meantPath) ?? ''), section: '' });
-  return { meant, list: hints.filter((h) => h.href !== meantPath).slice(0, SHOWN - (meant === null ? 0 : 1)) };
+  // With the page meant known, what the search found besides it is listed only when its title
+  // says one of the words searched: "/About" is About, not pages that say "about 0.28".
+  const kept = hints.filter((h, i) => meantPath === null || i < named || titleSays(h.title, searched));
+  return { meant, list: kept.filter((h) => h.href !== meantPath).slice(0, SHOWN - (meant === null ? 0 : 1)) };
 }
 
 export default function NotFoundHints() {
