@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { siteForFile, waitForHydration } from './harness.mjs';
-import { finish, noAxeViolations, visitHydrated } from './interactive-helpers.mjs';
+import { finish, noAxeViolations, untilInPage, visitHydrated } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
@@ -84,6 +84,21 @@ test('phone punctuation, a target in Value and a value in To’s unit read as me
   const line = 'From 98.6 °F (converted to °C, since °F is the To unit)';
   assert.equal(await says(page, line), line);
   await noAxeViolations(page, 'a value typed in the To unit');
+  await finish(page);
+});
+
+test('feet, a hyphen and inches as plans write them is one length on the card and in the copied text', async () => {
+  const page = await visit('/length-converter/feet-to-meters', { permissions: ['clipboard-read', 'clipboard-write'] });
+  const c = card(page);
+  await c.value.fill(`12'-6"`);
+  assert.equal(await result(page), '3.81 m');
+  assert.equal(await says(page, 'From 12 ft 6 in (the hyphen joins feet and inches)'), 'From 12 ft 6 in (the hyphen joins feet and inches)');
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await untilInPage(page, async () => (await navigator.clipboard.readText()) === '12 ft 6 in = 3.81 m');
+  // With spaces the hyphen subtracts, and the card says so.
+  await c.value.fill(`12' - 6"`);
+  assert.equal(await result(page), '3.5052 m');
+  assert.equal(await says(page, 'From 12 ft − 6 in'), 'From 12 ft − 6 in');
   await finish(page);
 });
 

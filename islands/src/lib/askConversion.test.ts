@@ -248,3 +248,8 @@ test('words around to or in that are no pair are left to the search, without a m
   }
   assert.match(String(said('5 fet to cm')), /Did you mean “feet”/, 'a value typed keeps its message');
 });
+
+test('the box reads feet-hyphen-inches as the card does: 12 ft 6 in', () => {
+  assert.deepEqual(said(`12'-6" to m`), ['12 ft 6 in = 3.81 m']);
+  assert.deepEqual(said(`12'-6" in cm`), ['12 ft 6 in = 381 cm']);
+});

@@ -357,3 +357,25 @@ test('property: random arithmetic with a unit, and temperatures, equal GNU units
   assert.ok(kept.length >= 350);
   assert.deepEqual(bad, []);
 });
+
+test('feet, a hyphen with no spaces, then inches is one length, as US plans write it; with spaces it subtracts', () => {
+  for (const [input, m, reading] of [
+    [`12'-6"`, '381/100', '12 ft 6 in'], [`5'-11"`, '9017/5000', '5 ft 11 in'], [`12'-6 1/2"`, '38227/10000', '12 ft 6 1/2 in'],
+    ['12 ft-6 in', '381/100', '12 ft 6 in'], ['12ft-6in', '381/100', '12 ft 6 in'], ['5’-11”', '9017/5000', '5 ft 11 in'],
+    [`12'-6`, '381/100', '12 ft 6 in'], [`-12'-6"`, '-381/100', '−12 ft 6 in'],
+  ]) {
+    const p = ok(input);
+    assert.equal(ratio(p.value), m, input);
+    assert.equal(p.reading, reading, input);
+    assert.deepEqual(p.notes, ['the hyphen joins feet and inches'], input);
+    assert.equal(p.kind === 'quantity' && p.symbols, reading, input);
+  }
+  assert.equal(shown(`12'-6"`, 'length', 'feet', 'meters'), '3.81');
+  // Spaced, or before another unit than inches, the hyphen is a minus.
+  assert.equal(ok(`12' - 6"`).reading, '12 ft − 6 in');
+  assert.equal(ratio(ok(`12' - 6"`).value), '8763/2500');
+  assert.equal(ok('12 ft -6 in').reading, '12 ft − 6 in');
+  assert.equal(ok('12 ft-6 m').reading, '12 ft − 6 m');
+  assert.equal(ok(`12'-6"-1"`).reading, '12 ft 6 in − 1 in');
+  assert.equal(ok('10 m-2 m').reading, '10 m − 2 m');
+});

@@ -1,7 +1,7 @@
 // The value parser: what a visitor types in a Value or Amount field, read exactly.
 //
 //   1,234.5   1 234   1,5 (a decimal comma)   1e3   3/4   1 1/2   ½   1¾   2*(3+4)   -3
-//   5 ft 11 in   5'11"   5’11”   5 ft. 11 in.   10 st 4 lb   2 cups + 3 tbsp   100 °F
+//   5 ft 11 in   5'11"   5’11”   5 ft. 11 in.   10 st 4 lb   2 cups + 3 tbsp   100 °F   12'-6"
 //   100 degrees F   1/2 cup   6 ft / 2   €100   100 EUR
 //
 // Pure TypeScript: no eval, no Function, no DOM. Numbers are exact rationals (rational.ts)
@@ -117,13 +117,42 @@ class Parser {
   private sum(): Val {
     let v = this.seq();
     while (this.isOp('+') || this.isOp('-')) {
-      const op = (this.toks[this.i++] as { v: string }).v;
+      const { v: op, space } = this.toks[this.i++] as { v: string; space: boolean };
       if (this.peek() === undefined) fail(`Something is missing after “${op}”.`);
+      const next = this.peek()!;
+      const joined = op === '-' && !space && !next.space && next.t === 'num' ? this.feetInches(v) : null;
+      if (joined !== null) {
+        v = joined;
+        continue;
+      }
       const w = this.seq();
       v = this.combine(v, w, op === '+' ? '+' : '-', `${v.text} ${op === '+' ? '+' : '−'} ${w.text}`);
     }
     return v;
   }
+
+  /**
+   * 12'-6", 12'-6 1/2", 12 ft-6 in: feet, a hyphen with no space on either side, then inches
+   * is one length, as US plans and lumber write it (12 ft 6 in), like the hyphen of 1-1/2;
+   * 12' - 6" with spaces stays a subtraction. Null, having read nothing, when what follows
+   * the hyphen is no inches (12 ft-6 m).
+   */
+  private feetInches(v: Val): Val | null {
+    if (v.dim !== 1 || v.last?.key !== 'feet') return null;
+    const at = this.i;
+    const w = this.qterm();
+    const inches = this.nextPart(v.last);
+    if (inches?.key !== 'inches' || !(w.dim === 0 ? this.peek() === undefined : w.first === inches && w.last === inches)) {
+      this.i = at;
+      return null;
+    }
+    this.hyphenJoins = true;
+    const part = w.dim === 0 ? this.applyUnit(w, { category: this.category!, unit: inches, word: inches.symbol, exact: inches.symbol }, inches.symbol) : w;
+    return this.combine(v, part, isNegative(v.r) ? '-' : '+', `${v.text} ${part.text}`);
+  }
+
+  /** Whether a hyphen joined feet and inches, for the reading's note. */
+  hyphenJoins = false;
 
   private combine(v: Val, w: Val, op: '+' | '-', text: string): Val {
     if (v.dim !== w.dim) {
@@ -299,6 +328,7 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     const notes = new Set<string>();
     const parser = new Parser(tokenize(text, lex, category, notes), lex, category);
     const v = parser.parse();
+    if (parser.hyphenJoins) notes.add('the hyphen joins feet and inches');
     if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes] };
     const unit = v.readingUnit ?? v.money ?? v.first!;
     const units = parser.unitsTyped;
