@@ -379,3 +379,15 @@ test('feet, a hyphen with no spaces, then inches is one length, as US plans writ
   assert.equal(ok(`12'-6"-1"`).reading, '12 ft 6 in − 1 in');
   assert.equal(ok('10 m-2 m').reading, '10 m − 2 m');
 });
+
+test('a quantity divided by a quantity is a plain ratio, refused with the ratio, never a value in From', () => {
+  assert.equal(error('100 m2 / 4 m2', 'area'), '100 m² ÷ 4 m² is a plain ratio (25), not an area: divide a quantity by a plain number.');
+  assert.equal(error('10 m / 2 m'), '10 m ÷ 2 m is a plain ratio (5), not a length: divide a quantity by a plain number.');
+  assert.match(error('12 ft / 3 in'), /^12 ft ÷ 3 in is a plain ratio \(48\), not a length/);
+  assert.match(error('12 ft / 2 ft'), /plain ratio \(6\)/);
+  assert.match(error('(10 m + 2 m)/(4 m)'), /plain ratio \(3\)/);
+  assert.match(error('10 m / 2 m', null), /plain ratio \(5\)/, 'the search box too');
+  // A quantity divided by a plain number is still that quantity.
+  assert.equal(ratio(ok('6 ft / 2').value), '1143/1250');
+  assert.equal(shown('100 m2 / 4', 'area', 'square_feet', 'square_meters'), '25');
+});

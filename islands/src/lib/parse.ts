@@ -25,7 +25,7 @@
 // amounts of itself.
 
 import {
-  type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, sub,
+  type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, sub, toNumber,
 } from './rational';
 import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
@@ -264,6 +264,14 @@ class Parser {
     }
     if (w.dim > v.dim) fail(`A number cannot be divided by a quantity (${w.text}).`);
     if (isZero(w.r)) fail('Division by zero.');
+    // 100 m² ÷ 4 m² is 25, a count of tiles: as a value in From's unit it would be 25 ft²
+    // on a ft² card, so it is refused as the product of two quantities is. (No unit here
+    // is a quotient of two of its own category's units, so such a ratio is never one.)
+    if (v.dim === 1 && w.dim === 1) {
+      const label = lower(this.lex.categories[this.category!]?.label ?? 'quantity');
+      const ratio = Number(toNumber(div(v.r, w.r)).toPrecision(6));
+      fail(`${v.text} ÷ ${w.text} is a plain ratio${Number.isFinite(ratio) ? ` (${ratio})` : ''}, not ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}: divide a quantity by a plain number.`);
+    }
     const text = tight ? `${v.text}/${w.text}` : `${v.text} ÷ ${w.text}`;
     return { r: div(v.r, w.r), dim: (v.dim - w.dim) as 0 | 1, money: v.money, first: v.first, last: v.last, text };
   }
