@@ -391,3 +391,15 @@ test('a quantity divided by a quantity is a plain ratio, refused with the ratio,
   assert.equal(ratio(ok('6 ft / 2').value), '1143/1250');
   assert.equal(shown('100 m2 / 4', 'area', 'square_feet', 'square_meters'), '25');
 });
+
+test('two numbers and a dash as listings write a range are refused, never a negative area; spaced or high-to-low they subtract', () => {
+  assert.equal(error('1000–1200', 'area'), '1000–1200 looks like a range: convert each end.');
+  assert.equal(error('1000 – 1200 sq ft', 'area'), '1000–1200 looks like a range: convert each end.');
+  assert.equal(error('1000-1200', 'area'), '1000-1200 looks like a range: convert each end, or write 1000 - 1200 to subtract.');
+  assert.match(error('1000-1200 sq ft', 'area'), /^1000-1200 looks like a range/);
+  assert.match(error('1,200-1,500 sq ft', 'area'), /^1200-1500 looks like a range/);
+  assert.match(error('3-4 ft'), /looks like a range/);
+  for (const [input, want] of [['1000 - 1200', '-200'], ['1200-1000', '200'], ['1200 - 1000', '200'], ['2*3-5', '1'], ['-1000-1200', '-2200'], ['5-3/2', '7/2'], ['1-1/2', '3/2']]) {
+    assert.equal(ratio(ok(input, 'area').value), want, input);
+  }
+});

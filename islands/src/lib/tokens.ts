@@ -16,7 +16,7 @@
 // part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
 import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import { type Entry, type Lexicon, lookupWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
-import { type Rational, add, fromDecimal, rational } from './rational.ts';
+import { type Rational, add, compare, fromDecimal, rational } from './rational.ts';
 
 export class ParseError extends Error {}
 export function fail(message: string): never {
@@ -55,6 +55,8 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' 
 /** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
 export function tokenize(s: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
   const out: Token[] = [];
+  /** The hyphens and en dashes typed, for telling a range from a subtraction. */
+  const dashes = new Map<Token, string>();
   let i = 0;
   let space = false;
   while (i < s.length) {
@@ -73,7 +75,9 @@ export function tokenize(s: string, lex: Lexicon, category: string | null, notes
       out.push({ t: 'num', v: rational(BigInt(a), BigInt(b)), text: `${a}/${b}`, space });
       i++;
     } else if (c in OPS) {
-      out.push({ t: 'op', v: OPS[c], space });
+      const op: Token = { t: 'op', v: OPS[c], space };
+      if (c === '-' || c === '–') dashes.set(op, c);
+      out.push(op);
       i++;
     } else if (c === '^') {
       fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
@@ -84,7 +88,23 @@ export function tokenize(s: string, lex: Lexicon, category: string | null, notes
     }
     space = false;
   }
+  refuseRange(out, dashes);
   return out;
+}
+
+/**
+ * 1000–1200 and 1000-1200 (sq ft) are how listings write a range, and as a subtraction they
+ * would be a negative area: refused when the value is just two numbers and a dash (and its
+ * unit). An en dash between them is always a range; a hyphen is one when nothing spaces it
+ * and the first number is the smaller. 1200 - 1000, 1200-1000 and 2*3-5 are subtractions.
+ */
+function refuseRange(out: Token[], dashes: Map<Token, string>): void {
+  const [a, dash, b, ...rest] = out;
+  if (a?.t !== 'num' || dash === undefined || b?.t !== 'num' || !rest.every((t) => t.t === 'unit')) return;
+  const c = dashes.get(dash);
+  const range = c === '–' || (c === '-' && !dash.space && !b.space && compare(a.v, b.v) < 0);
+  if (!range) return;
+  fail(`${a.text}${c}${b.text} looks like a range: convert each end${c === '-' ? `, or write ${a.text} - ${b.text} to subtract` : ''}.`);
 }
 
 /** Three digits at `j` and no fourth. */
