@@ -253,3 +253,8 @@ test('the box reads feet-hyphen-inches as the card does: 12 ft 6 in', () => {
   assert.deepEqual(said(`12'-6" to m`), ['12 ft 6 in = 3.81 m']);
   assert.deepEqual(said(`12'-6" in cm`), ['12 ft 6 in = 381 cm']);
 });
+
+test('the box reads scientific notation written 1.5 × 10^3', () => {
+  assert.deepEqual(said('1.5 × 10^3 J to kJ'), ['1.5e3 J = 1.5 kJ']);
+  assert.deepEqual(said('1.5×10³ m in km'), ['1.5e3 m = 1.5 km']);
+});

@@ -77,3 +77,8 @@ test('CSV: compound results and typed targets name their unit; the file name say
   assert.ok(csv.includes("\r\n1.8,meters,5 ft 10.87 in,feet_inches\r\n-1.8,meters,'-5 ft 10.87 in,feet_inches\r\n"), csv);
   assert.equal(batchFileName('length', 'square_meters', 'feet'), 'length-square-meters-to-feet.csv');
 });
+
+test('batch: scientific notation written 1.5×10³ is 1500', () => {
+  const rows = convertBatch('1.5×10³\n1.5 x 10^3 J\n', request('energy', 'joules', 'kilojoules'));
+  assert.deepEqual(rows.map((r) => [r.result, r.error]), [['1.5 kJ', null], ['1.5 kJ', null]]);
+});

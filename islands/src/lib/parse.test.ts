@@ -403,3 +403,19 @@ test('two numbers and a dash as listings write a range are refused, never a nega
     assert.equal(ratio(ok(input, 'area').value), want, input);
   }
 });
+
+test('scientific notation as textbooks and phones write it (1.5×10³, 1.5 x 10^3) is e-notation', () => {
+  for (const input of ['1.5×10³', '1.5·10³', '1.5 x 10^3', '1.5*10^3', '1.5×10^3', '1.5 X 10 ^ 3', '1,5×10³']) {
+    const p = ok(input, 'energy');
+    assert.equal(ratio(p.value), '1500', input);
+    assert.equal(p.reading, '1.5e3', input);
+  }
+  assert.equal(ratio(ok('1.5×10⁻³').value), '3/2000');
+  assert.equal(ratio(ok('1.5 x 10^-3').value), '3/2000');
+  assert.equal(ratio(ok('1.5 × 10^−3 kJ', 'energy').value), '3/2');
+  assert.equal(ok('6.02×10²³ J', 'energy').reading, '6.02e23 J');
+  // Without a power of ten it is a product; a power of another number is still refused.
+  assert.equal(ok('2*10').reading, '2 × 10');
+  assert.match(error('2*3^2'), /Powers/);
+  assert.match(error('1.5×10^9999'), /too large/);
+});

@@ -7,6 +7,7 @@
 //   1,00,000  12,34,567         Indian grouping: pairs of digits before the last three
 //   1,5                         a comma not before exactly three digits is a decimal comma
 //   1 1/2  1½                   a mixed number: one integer, then a proper fraction
+//   1.5×10³  1.5 x 10^3          a power of ten after a number: e-notation (1.5e3)
 // Where a number could be read two ways the reading says which was taken: "1,500" reads one
 // thousand five hundred and "1.000" one (notes), and grouped forms read back ungrouped
 // ("Read as 12345/2" for 12 345/2).
@@ -49,6 +50,11 @@ const GROUP_SPACES = ' \u00a0\u202f\u2009';
 const APOSTROPHES = "'’";
 /** An inch mark after feet: 5'100" is not a grouped number. */
 const INCH_MARK = /^(?:["”“″]|''|’’)/;
+
+/** Superscript digits and signs, for a power of ten written 10³ or 10⁻³. */
+const SUPERSCRIPT: Record<string, string> = {
+  '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
+};
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
@@ -176,20 +182,35 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
   const e = /[eE][+-]?\d+/y;
   e.lastIndex = i;
   const em = e.exec(s);
+  // Where the digits end: the reading shows them as typed, and any power of ten as e-notation.
+  let end = i;
   if (em && (int !== '' || frac !== '')) {
     exp = Number(em[0].slice(1));
     expText = em[0].toLowerCase();
     i += em[0].length;
-    if (!Number.isFinite(exp) || Math.abs(exp) > MAX_EXPONENT) {
-      fail(exp > 0 ? 'That number is too large to convert.' : 'That number is too small to convert.');
+    end = i;
+  } else if (int !== '' || frac !== '') {
+    // 1.5×10³, 1.5·10³, 1.5 x 10^3, 1.5*10^-3: scientific notation as textbooks and phones
+    // write it, only with a power of ten (2*10 stays a product), read as 1.5e3.
+    const sci = /\s*[×·*xX]\s*10(?:\s*\^\s*([+\-−]?\d+)|([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))/y;
+    sci.lastIndex = i;
+    const sm = sci.exec(s);
+    if (sm) {
+      const power = sm[1] ?? [...sm[2]].map((ch) => SUPERSCRIPT[ch]).join('');
+      exp = Number(power.replace('−', '-'));
+      expText = `e${exp}`;
+      i += sm[0].length;
     }
+  }
+  if (!Number.isFinite(exp) || Math.abs(exp) > MAX_EXPONENT) {
+    fail(exp > 0 ? 'That number is too large to convert.' : 'That number is too small to convert.');
   }
   let v = fromDecimal(int + frac, exp - frac.length);
   const plain = `${int}${point === '' ? '' : `.${frac}`}${expText}`;
   // As typed when that is unambiguous; else ungrouped, with a decimal point, so it is visible.
   let text = plain;
-  if (grouping === 'none' && point !== ',') text = s.slice(start, i).toLowerCase();
-  if (grouping === 'comma' && (groups > 1 || point !== '')) text = s.slice(start, i).toLowerCase();
+  if (grouping === 'none' && point !== ',') text = s.slice(start, end).toLowerCase() + (end === i ? '' : expText);
+  if (grouping === 'comma' && (groups > 1 || point !== '')) text = s.slice(start, end).toLowerCase() + (end === i ? '' : expText);
   if (grouping === 'comma' && groups === 1 && point === '' && expText === '') notes.add('the comma groups thousands');
   if (grouping === 'none' && point === '.' && frac.length === 3 && int.length >= 1 && int.length <= 3 && int[0] !== '0' && expText === '') {
     notes.add('the point is a decimal point');
