@@ -419,3 +419,21 @@ test('scientific notation as textbooks and phones write it (1.5×10³, 1.5 x 10^
   assert.match(error('2*3^2'), /Powers/);
   assert.match(error('1.5×10^9999'), /too large/);
 });
+
+test('an x between room sides is a times sign, and two lengths multiplied say how to type the area', () => {
+  for (const input of ['12x14', '12 X 14', '12 x 14']) {
+    const p = ok(input, 'area');
+    assert.equal(ratio(p.value), '168', input);
+    assert.equal(p.reading, '12 × 14', input);
+  }
+  assert.equal(shown('12x14 sq ft', 'area', 'square_feet', 'square_meters'), '15.607711');
+  assert.equal(error(`10'x12'`, 'area'), '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 10 × 12 ft².');
+  assert.match(error('12 ft × 14 ft', 'area'), /write the square unit once, 12 × 14 ft²\.$/);
+  assert.match(error('12 x 14 ft', 'area'), /write the square unit once, 12 × 14 ft²\.$/);
+  assert.equal(error(`10'x12'`), 'Two quantities cannot be multiplied here: multiply a quantity by a plain number (for an area, type 10 × 12 ft² on the Area converter).');
+  assert.match(error('1.5 m x 2 m', null), /type 1\.5 × 2 m² on the Area converter/);
+  assert.equal(error('2 kg * 3 kg', 'weight'), 'Two quantities cannot be multiplied here: multiply a quantity by a plain number.');
+  // Alone, or inside a word, x is no times sign.
+  assert.match(error('5 x'), /Unknown unit “x”/);
+  assert.match(error('5 ft', 'area'), /not area\. For square feet, type “ft²”\.$/);
+});

@@ -30,7 +30,7 @@ import {
 import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
-import { type Entry, type Lexicon, type LexUnit, cap, lower, otherCategory, readingUnit, entryIn } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, otherCategory, readingUnit, entryIn } from './lexicon.ts';
 import { ParseError, type Token, fail, tokenize } from './tokens.ts';
 
 export {
@@ -225,7 +225,7 @@ class Parser {
   private applyUnit(v: Val, typedEntry: Entry, typed: string): Val {
     const home = (this.category ??= typedEntry.category);
     const entry = entryIn(typedEntry, this.lex, home);
-    if (entry === null) fail(otherCategory(typed, typedEntry, this.lex, home));
+    if (entry === null) fail(this.roomArea(v, typedEntry, home) ?? otherCategory(typed, typedEntry, this.lex, home));
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
@@ -236,6 +236,22 @@ class Parser {
     }
     if (unit.factor === undefined) return { r: v.r, dim: 1, money: unit, first: unit, last: unit, text: withText };
     return { r: toBase(v.r, unit), dim: 1, first: unit, last: unit, text: withText };
+  }
+
+  /**
+   * 12 ft × 14 ft or 10'x12' on the Area card: a room's sides, each a length. Saying only
+   * "type ft²" would lead to 12 ft² × 14, so say how to write the area. Null for anything else.
+   */
+  private roomArea(v: Val, typed: Entry, home: string): string | null {
+    const square = lookupWord(this.lex, `${typed.unit.symbol}2`, home);
+    if (square === null || !('entry' in square) || square.entry.category !== home || v.dim !== 0) return null;
+    const next = this.peek();
+    const times = next?.t === 'op' && next.v === '*';
+    if (!times && !v.text.includes('×')) return null;
+    const other = this.toks[this.i + 1];
+    const product = times ? `${v.text} × ${other?.t === 'num' ? other.text : '…'}` : v.text;
+    const label = lower(this.lex.categories[typed.category]?.label ?? typed.category);
+    return `“${typed.unit.symbol}” is a unit of ${label}: for an area, multiply the numbers and write the square unit once, ${product} ${square.entry.unit.symbol}.`;
   }
 
   private term(): Val {
@@ -259,7 +275,7 @@ class Parser {
     const reading = v.readingOf ?? w.readingOf;
     if (reading !== undefined) fail(`A ${lower(reading)} reading cannot be multiplied or divided: convert it as it is.`);
     if (op === '*') {
-      if (v.dim + w.dim > 1) fail('Two quantities cannot be multiplied here: multiply a quantity by a plain number.');
+      if (v.dim + w.dim > 1) fail(`Two quantities cannot be multiplied here: multiply a quantity by a plain number${this.areaHint(v, w)}.`);
       return { r: mul(v.r, w.r), dim: (v.dim + w.dim) as 0 | 1, money: v.money ?? w.money, first: v.first ?? w.first, last: w.last ?? v.last, text: `${v.text} × ${w.text}` };
     }
     if (w.dim > v.dim) fail(`A number cannot be divided by a quantity (${w.text}).`);
@@ -274,6 +290,18 @@ class Parser {
     }
     const text = tight ? `${v.text}/${w.text}` : `${v.text} ÷ ${w.text}`;
     return { r: div(v.r, w.r), dim: (v.dim - w.dim) as 0 | 1, money: v.money, first: v.first, last: v.last, text };
+  }
+
+  /** For two sides in one length unit (10 ft × 12 ft), where the area is typed: "(for an area, type 10 × 12 ft² on the Area converter)". */
+  private areaHint(v: Val, w: Val): string {
+    const unit = v.first;
+    if (unit === undefined || v.last !== unit || w.first !== unit || w.last !== unit || v.money !== undefined) return '';
+    const square = lookupWord(this.lex, `${unit.symbol}2`, null);
+    if (square === null || !('entry' in square) || square.entry.category === this.category) return '';
+    const sides = [v.text, w.text].map((t) => /^(.*\S) \S+$/.exec(t)?.[1]);
+    if (sides.some((t) => t === undefined || /[^\d.,/ ]/.test(t))) return '';
+    const label = this.lex.categories[square.entry.category]?.label ?? square.entry.category;
+    return ` (for an area, type ${sides.join(' × ')} ${square.entry.unit.symbol} on the ${label} converter)`;
   }
 
   private unary(): Val {

@@ -56,10 +56,17 @@ const SUPERSCRIPT: Record<string, string> = {
   '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
 };
 
+/**
+ * 12x14, 12 X 14, 10'x12', 12 ft x 14 ft: an x standing alone after a number or a unit and
+ * before a number is a times sign, as room sizes are written (no unit word is "x").
+ */
+const TIMES_X = /(?<=[\d'"′″’”]|\S\s+)[xX](?=\s*\.?\d)/gu;
+
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 /** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
-export function tokenize(s: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
+export function tokenize(typed: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
+  const s = typed.replace(TIMES_X, '×');
   const out: Token[] = [];
   /** The hyphens and en dashes typed, for telling a range from a subtraction. */
   const dashes = new Map<Token, string>();
