@@ -186,3 +186,8 @@ test('Swap turns round the pair converted: the menus, or the currencies the Amou
   assert.deepEqual(swap('10k jpy to gbp'), { from: 'GBP', to: 'JPY', value: '10000' });
   assert.deepEqual(swap('-5 THB'), { from: 'EUR', to: 'USD' }, 'no amount: the menus');
 });
+
+test('a typed hyphen is the reading’s minus sign: nothing to say back', () => {
+  assert.equal(readAmount('10 - 2', currencies).hint, undefined);
+  assert.equal(readAmount('10-2', currencies).hint, 'Read as 10 − 2');
+});

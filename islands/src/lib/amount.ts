@@ -155,7 +155,9 @@ export function readAmount(text: string, currencies: Currency[], pair?: { from: 
     to = pair.from;
     notes.push(`converted to ${pair.from}, since ${typed} is the To currency`);
   }
-  const said = read.parsed.reading.replace(/\s+/g, ' ') !== text.trim().replace(/\s+/g, ' ') || notes.length > 0 || typed !== undefined;
+  // A typed hyphen is the reading's minus sign: "-5" is not said back as "Read as −5".
+  const squash = (s: string): string => s.trim().replace(/\s+/g, ' ').replace(/−/g, '-');
+  const said = squash(read.parsed.reading) !== squash(text) || notes.length > 0 || typed !== undefined;
   if (amount.value === null || (!said && to === undefined)) return amount;
   const hint = `${typed === undefined ? 'Read as' : 'From'} ${read.parsed.reading}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   return { ...amount, ...(from && { from }), ...(to && { to }), ...(said && { hint }) };

@@ -154,8 +154,11 @@ function tooLargeOrSmall(exact: Rational, number: number): string | null {
   return null;
 }
 
-/** Normalised for comparing the reading with the field ("5 ft 11 in" vs "5  ft 11 in"). */
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+/**
+ * Normalised for comparing the reading with the field ("5 ft 11 in" vs "5  ft 11 in"): the
+ * reading's minus sign is the typed hyphen, so "-1" is not said back as "Read as −1".
+ */
+const squash = (s: string): string => s.replace(/\s+/g, ' ').replace(/−/g, '-').trim();
 
 export interface ConvertRequest {
   category: UnitCategory & { key: string };

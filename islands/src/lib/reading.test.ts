@@ -154,6 +154,14 @@ const TABLE: Row[] = [
   // Never a misleading zero.
   ['1e-9 m', 'length', 'meters', 'feet_inches', '< 0.0001 in', 'From 1e-9 m'],
   ['-1e-9 m', 'length', 'meters', 'feet_inches', '> −0.0001 in', 'From −1e-9 m'],
+  // A typed hyphen is the reading's minus: nothing to say; another minus read is said.
+  ['-1', 'digital_storage', 'gibibytes', 'megabytes', '-1,073.741824 MB', ''],
+  ['-1.5', 'length', 'meters', 'centimeters', '-150 cm', ''],
+  ['5 - 2', 'length', 'meters', 'centimeters', '300 cm', ''],
+  ['−1', 'length', 'meters', 'centimeters', '-100 cm', ''],
+  ['5-2', 'length', 'meters', 'centimeters', '300 cm', 'Read as 5 − 2'],
+  ['5 -2', 'length', 'meters', 'centimeters', '300 cm', 'Read as 5 − 2'],
+  ['--1', 'length', 'meters', 'centimeters', /Two signs in a row/],
 ];
 
 test('the inputs of issue 26: each read right or refused with a message that leads somewhere right', () => {
