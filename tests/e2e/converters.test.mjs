@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, ROOT, siteForFile, waitForHydration } from './harness.mjs';
-import { cardByRole, cardsConverted, noAxeViolations, resultText } from './interactive-helpers.mjs';
+import { cardByRole, cardsConverted, noAxeViolations, resultText, tabUntil } from './interactive-helpers.mjs';
 import { gnuQuery, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
 /** units.yaml's `plural` of each unit whose symbol is a word: "2 cups", "98.6 tons". */
@@ -320,6 +320,56 @@ test('Reset clears the value and the result and shows a toast', async () => {
     assert.equal(await toastText(page, '🔄 Reset'), `🔄 Reset${label} converter cleared`);
     await finish(page);
   }
+});
+
+test('toasts stay while focused or pointed at; one dismissed by keyboard hands the focus to the next, then back, never to <body>', async () => {
+  const page = await open();
+  // The page's own clock, run forward by hand: no waiting on the toasts' 5 s.
+  await page.clock.install();
+  await page.goto(ctx.site.url + '/length-converter');
+  await waitForHydration(page);
+  await page.waitForFunction(() => document.querySelector('[data-island="Toaster"]')?.dataset.hydrated === 'true');
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  const c = cardByRole(page);
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const dismiss = notifications.getByRole('button', { name: 'Dismiss notification' });
+  const isFocused = (locator) => locator.evaluate((el) => el === document.activeElement);
+  for (const value of ['5', '6']) {
+    await c.value.fill(value);
+    await c.reset.click();
+  }
+  await dismiss.nth(1).waitFor();
+
+  // Tab on from Reset to the toasts at the end of the page, noting where it was before them.
+  await tabUntil(page, () => {
+    const inside = !!document.activeElement?.closest('[aria-label="Notifications"]');
+    if (!inside) window.__beforeToasts = document.activeElement;
+    return inside;
+  }, undefined, 300);
+  const before = await page.evaluate(() => ({ tag: window.__beforeToasts.tagName, name: window.__beforeToasts.textContent.trim() }));
+  assert.equal(before.tag, 'A', 'a link comes before the toasts');
+  const link = page.getByRole('link', { name: before.name, exact: true }).last();
+  assert.ok(await isFocused(dismiss.first()), 'the newest toast\'s ×');
+
+  await page.keyboard.press('Enter');
+  assert.equal(await dismiss.count(), 1);
+  assert.ok(await isFocused(dismiss), 'the focus goes on to the next toast\'s ×');
+  await page.clock.runFor(6000);
+  assert.equal(await dismiss.count(), 1, 'a toast holding the focus stays past its 5 s');
+  await page.keyboard.press('Enter');
+  assert.equal(await dismiss.count(), 0);
+  assert.ok(await isFocused(link), `the focus is back on the link "${before.name}"`);
+
+  // The pointer on a toast holds it too; off it, the toast goes after its time.
+  await c.value.fill('7');
+  await c.reset.click();
+  await notifications.getByRole('status').filter({ hasText: '🔄 Reset' }).hover();
+  await page.clock.runFor(6000);
+  assert.equal(await dismiss.count(), 1, 'a toast under the pointer stays');
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(6000);
+  assert.equal(await dismiss.count(), 0, 'and goes once the pointer left');
+  await finish(page);
 });
 
 test('a settled conversion is recorded once and shown live in the panel; Clear history empties it', async () => {

@@ -14,6 +14,7 @@
 // something to load. The service worker stores both files with every other client file.
 import { useEffect, useRef, useState } from 'react';
 import { ACCEPT_ALL, REJECT_ALL, askForConsent, readConsent, saveConsent, subscribeConsent, type Consent } from '../lib/consent.ts';
+import { focusContent } from '../lib/focus.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { usePopup } from '../ui/usePopup.ts';
 
@@ -25,15 +26,6 @@ interface Props {
   ads: string;
   /** content/site.yaml `analytics.measurement_id` ("" when not configured). */
   analytics: string;
-}
-
-/** Focuses the page's content (the skip link's target), for this once. */
-function focusContent(): void {
-  const main = document.getElementById('main');
-  if (main === null) return;
-  main.tabIndex = -1;
-  main.focus({ preventScroll: true });
-  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
 }
 
 export default function ConsentBanner({ ads, analytics }: Props) {
