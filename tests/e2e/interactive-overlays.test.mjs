@@ -257,6 +257,53 @@ describe('Install bar', () => {
     await page.context().close();
   });
 
+  test('keyboard: Later and Install leave the focus where it was before the bar, not on <body>', async () => {
+    const page = await ready('/length-converter');
+    const bar = page.getByRole('region', { name: 'Install app' });
+    const isFocused = (locator) => locator.evaluate((el) => el === document.activeElement);
+    /** Tabs to the bar's button `name`; the control the focus was on before the bar, by its role and name. */
+    const tabToBar = async (name) => {
+      await tabUntil(
+        page,
+        (name) => {
+          const el = document.activeElement;
+          if (!el?.closest('[aria-label="Install app"]')) window.__beforeBar = el;
+          return el?.closest('[aria-label="Install app"]') && el.textContent.trim() === name;
+        },
+        name,
+        300,
+      );
+      const before = await page.evaluate(() => {
+        const el = window.__beforeBar;
+        return { role: { A: 'link', BUTTON: 'button' }[el.tagName], name: el.getAttribute('aria-label') || el.textContent.trim() };
+      });
+      assert.ok(before.role && before.name, `a named link or button comes before the bar: ${JSON.stringify(before)}`);
+      return page.getByRole(before.role, { name: before.name, exact: true });
+    };
+
+    await offer(page, 'accepted');
+    await bar.waitFor();
+    let link = await tabToBar('Later');
+    await page.keyboard.press('Enter');
+    await bar.waitFor({ state: 'detached' });
+    assert.ok(await isFocused(link), 'after Later: back where the focus was before the bar');
+
+    for (const outcome of ['dismissed', 'accepted']) {
+      await page.evaluate(() => sessionStorage.clear());
+      await page.reload();
+      await waitForAllIslands(page, ['InstallBar']);
+      await offer(page, outcome);
+      await bar.waitFor();
+      link = await tabToBar('Install');
+      await page.keyboard.press('Enter');
+      await bar.waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => window.__prompted), 1);
+      assert.ok(await isFocused(link), `after Install (${outcome}): back where the focus was before the bar`);
+    }
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('a first visit on a phone: the bar waits until the cookie banner is answered, so the two never cover a converter together', async () => {
     const page = await newPage(ctx.browser, { consent: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${ctx.site.url}/length-converter`);
