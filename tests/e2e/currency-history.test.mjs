@@ -25,6 +25,7 @@ async function visit(path) {
 }
 
 const rate4 = (r) => r.toFixed(4);
+const isFocused = (locator) => locator.evaluate((el) => el === document.activeElement);
 
 test('the pair\'s chart: figures, a described image read day by day with the keyboard, and its table', async () => {
   const page = await visit('/currency-converter');
@@ -89,9 +90,19 @@ test('on a phone the chart\'s code and history come when its place is on the scr
   await history.getByText('The chart could not load: check your connection.').waitFor();
   assert.ok(requests.filter((p) => p.endsWith('.js')).length > scriptsAtLoad, 'the chart\'s file was asked for on scrolling');
 
-  // Back online: the chart comes by itself, with the 1 year history.
+  // Try again from the keyboard, still offline: the note keeps its button, and the focus on it.
+  const tryAgain = history.getByRole('button', { name: 'Try again' });
+  await tryAgain.focus();
+  await page.keyboard.press('Enter');
+  await history.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+  await history.getByText('The chart could not load: check your connection.').waitFor();
+  assert.ok(await isFocused(tryAgain), 'the focus stays on Try again');
+
+  // Back online: the chart comes by itself, with the 1 year history; the focus that was on
+  // Try again is on the section's heading.
   await page.context().setOffline(false);
   await history.getByRole('img', { name: /^Chart: USD to EUR from / }).waitFor();
+  assert.ok(await isFocused(history.getByRole('heading', { name: 'USD to EUR history' })), 'the focus is on the heading');
   assert.deepEqual(requests.filter((p) => p.startsWith('/api/rates/history/')), ['/api/rates/history/USD/EUR']);
   page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)));
   await finish(page);
@@ -118,6 +129,34 @@ test('a provider that is down: "unavailable" with Try again, which draws the cha
   ctx.up.set('history', healthy);
   await history.getByRole('button', { name: 'Try again' }).click();
   await history.getByRole('img', { name: /^Chart: GBP to JPY from / }).waitFor();
+  page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/status of 502/.test(p)));
+  await finish(page);
+});
+
+test('keyboard: Try again keeps the focus while it asks, and hands it to the chart when that comes', async () => {
+  const healthy = ctx.up.set('history', () => [503, { message: 'down' }]);
+  const page = await visit('/currency-converter?from=GBP&to=CHF');
+  const history = page.getByRole('region', { name: 'GBP to CHF history' });
+  await history.scrollIntoViewIfNeeded();
+  await history.getByText('The rate history is unavailable right now.').waitFor();
+  const tryAgain = history.getByRole('button', { name: 'Try again' });
+  await tabUntil(page, () => document.activeElement?.textContent === 'Try again', undefined, 200);
+
+  // Still down: it says so again, and the focus is still on Try again, ready for another go.
+  const answer = () => page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/rates/history/'));
+  let answered = answer();
+  await page.keyboard.press('Enter');
+  await answered;
+  await history.getByText('The rate history is unavailable right now.').waitFor();
+  assert.ok(await isFocused(tryAgain), 'the focus stays on Try again');
+
+  ctx.up.set('history', healthy);
+  answered = answer();
+  await page.keyboard.press('Enter');
+  await answered;
+  const chart = history.getByRole('img', { name: /^Chart: GBP to CHF from / });
+  await chart.waitFor();
+  assert.ok(await isFocused(chart), 'the focus is on the chart');
   page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/status of 502/.test(p)));
   await finish(page);
 });

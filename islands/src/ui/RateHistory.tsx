@@ -6,6 +6,7 @@
 // lost) says so in a toast and in place of the chart, and is tried again by Try again or
 // when the browser is back online. (Not an island: islands are the files in src/components.)
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { focusOnce } from '../lib/focus.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import type { RangeKey } from '../lib/rateHistory.ts';
 import { toast } from '../lib/toast.ts';
@@ -50,10 +51,20 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
     return () => seen.disconnect();
   }, [wanted]);
 
+  // Asking again after a failure: the note stays, with its Try again disabled, so a focus on
+  // it stays too; when the chart's file comes, the focus goes to the heading (not <body>).
+  const [loadingAgain, setLoadingAgain] = useState(false);
+  const note = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const fetchChart = useCallback((): void => {
-    setFailed(false);
+    setLoadingAgain(true);
     void load().then((loaded) => {
-      if (loaded !== null) return;
+      setLoadingAgain(false);
+      if (loaded !== null) {
+        if (note.current?.contains(document.activeElement) && heading.current) focusOnce(heading.current);
+        setFailed(false);
+        return;
+      }
       setFailed(true);
       toast({ title: 'Could not load the chart', description: 'Check your connection and try again.', variant: 'destructive' });
     });
@@ -70,7 +81,7 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
   const rangeLabel = RANGES.find((r) => r.key === range)?.label ?? range;
   return (
     <section className="rate-history" aria-labelledby={`${id}-history-title`}>
-      <Heading id={`${id}-history-title`} className="rate-history-title">
+      <Heading ref={heading} id={`${id}-history-title`} className="rate-history-title">
         {from} to {to} history
       </Heading>
       <div className="rate-history-ranges" role="group" aria-label="History range">
@@ -96,9 +107,14 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
         ) : Chart !== null ? (
           <Chart id={id} from={from} to={to} range={range} rangeLabel={rangeLabel} />
         ) : failed ? (
-          <div className="rate-history-note" role="status">
-            <p>The chart could not load: check your connection.</p>
-            <button type="button" className="button button-secondary" onClick={fetchChart}>
+          <div ref={note} className="rate-history-note" role="status" aria-busy={loadingAgain || undefined}>
+            <p>{loadingAgain ? `Loading the ${rangeLabel.toLowerCase()} history…` : 'The chart could not load: check your connection.'}</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-disabled={loadingAgain || undefined}
+              onClick={() => loadingAgain || fetchChart()}
+            >
               Try again
             </button>
           </div>

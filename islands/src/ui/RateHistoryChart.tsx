@@ -6,6 +6,7 @@
 // is on the screen or a range is pressed.
 import { useEffect, useRef, useState } from 'react';
 import { fetchHistory, formatChange, formatDay, linePath, plot, type History, type HistoryAnswer, type RangeKey } from '../lib/rateHistory.ts';
+import { focusOnce } from '../lib/focus.ts';
 import { formatRate } from '../lib/format.ts';
 
 interface Props {
@@ -28,43 +29,84 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Pr
   // null while the answer is on its way.
   const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // Try again was pressed and its answer is on the way: the note keeps its button (disabled),
+  // so the focus stays on it instead of falling to <body> with a note that has none.
+  const [retrying, setRetrying] = useState(false);
+  const note = useRef<HTMLDivElement>(null);
+  // The answer to a Try again that had the focus: the chart takes it (or the heading).
+  const [takeFocus, setTakeFocus] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     setAnswer(null);
-    fetchHistory(from, to, range, controller.signal).then(setAnswer, () => {
-      // Aborted: a newer pair or range asked instead.
-    });
+    fetchHistory(from, to, range, controller.signal).then(
+      (a) => {
+        setTakeFocus(a.kind !== 'unavailable' && !!note.current?.contains(document.activeElement));
+        setRetrying(false);
+        setAnswer(a);
+      },
+      () => {
+        // Aborted: a newer pair or range asked instead.
+      },
+    );
     return () => controller.abort();
   }, [from, to, range, attempt]);
 
-  return answer === null ? (
-    <p className="rate-history-note" role="status" aria-busy="true">
-      Loading the {rangeLabel.toLowerCase()} history…
-    </p>
-  ) : answer.kind === 'none' ? (
+  useEffect(() => {
+    // 'No history' has nothing to focus: the section's heading, where Tab goes on from.
+    if (takeFocus && answer?.kind === 'none') {
+      const heading = document.getElementById(`${id}-history-title`);
+      if (heading) focusOnce(heading);
+    }
+  }, [takeFocus, answer, id]);
+
+  const loading = `Loading the ${rangeLabel.toLowerCase()} history…`;
+  if (answer === null && !retrying) {
+    return (
+      <p className="rate-history-note" role="status" aria-busy="true">
+        {loading}
+      </p>
+    );
+  }
+  if (answer === null || answer.kind === 'unavailable') {
+    const busy = answer === null;
+    return (
+      <div ref={note} className="rate-history-note" role="status" aria-busy={busy || undefined}>
+        <p>{busy ? loading : 'The rate history is unavailable right now.'}</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (busy) return;
+            setRetrying(true);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return answer.kind === 'none' ? (
     <p className="rate-history-note" role="status">
       No history available for {answer.currencies.join(' or ')}: the European Central Bank publishes reference rates for about 30 currencies.
     </p>
-  ) : answer.kind === 'unavailable' ? (
-    <div className="rate-history-note" role="status">
-      <p>The rate history is unavailable right now.</p>
-      <button type="button" className="button button-secondary" onClick={() => setAttempt((n) => n + 1)}>
-        Try again
-      </button>
-    </div>
   ) : (
-    <Chart id={id} history={answer.history} />
+    <Chart id={id} history={answer.history} takeFocus={takeFocus} />
   );
 }
 
-function Chart({ id, history }: { id: string; history: History }) {
+function Chart({ id, history, takeFocus }: { id: string; history: History; takeFocus: boolean }) {
   const { from, to, points, first, last, min, max, change } = history;
   const xy = plot(points, WIDTH, HEIGHT);
   // The point read out: by the arrow keys, or under the pointer; none until then.
   const [at, setAt] = useState<number | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
   const svg = useRef<SVGSVGElement>(null);
+  useEffect(() => {
+    if (takeFocus) svg.current?.focus();
+  }, [takeFocus]);
   const shown = at === null ? null : points[Math.min(at, points.length - 1)];
   const description =
     `${from} to ${to} from ${formatDay(first.date)} to ${formatDay(last.date)}: ${formatRate(first.rate)} to ${formatRate(last.rate)} ` +
