@@ -101,6 +101,37 @@ test('a country or the code finds its currency, Escape restores the choice, and 
   await finish(c.page);
 });
 
+test('Tab takes the option announced as selected and moves on; with nothing typed or moved to, it keeps the choice', async () => {
+  const c = await visit();
+  const isFocused = (locator) => locator.evaluate((el) => el === document.activeElement);
+  await c.to.focus();
+  await c.page.keyboard.type('yen');
+  const first = c.toList.getByRole('option', { selected: true });
+  await first.waitFor();
+  assert.match(await first.textContent(), /^🇯🇵JPY Japanese Yen/);
+  await c.page.keyboard.press('Tab');
+  assert.equal(await c.to.inputValue(), 'JPY – Japanese Yen', 'the announced option is the choice');
+  await c.page.waitForURL(/from=USD&to=JPY/);
+  assert.ok(await isFocused(c.region.getByRole('button', { name: 'Reset' })), 'the focus moved on, to Reset');
+
+  // Moved to with the arrows, then Tab (Shift+Tab here): taken too.
+  await c.from.focus();
+  await c.from.press('ArrowDown'); // opens at USD, the choice
+  await c.region.getByRole('listbox', { name: 'From currency' }).getByRole('option', { selected: true }).waitFor();
+  await c.from.press('ArrowDown');
+  await c.page.keyboard.press('Shift+Tab');
+  assert.equal(await currencyCode(c.from), 'EUR');
+  assert.ok(await isFocused(c.amount), 'the focus moved back, to Amount');
+
+  // Opened by a click, nothing typed: Tab leaves the choice as it is.
+  await c.to.click();
+  await c.toList.getByRole('option').first().waitFor();
+  await c.page.keyboard.press('Tab');
+  assert.equal(await currencyCode(c.to), 'JPY');
+  assert.ok(await isFocused(c.region.getByRole('button', { name: 'Reset' })));
+  await finish(c.page);
+});
+
 test('the Amount reads any currency of the catalog typed with it, not only the featured ones', async () => {
   const c = await visit('/currency-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
   // Copied once the card says how it read the Amount (the line comes after a pause in typing

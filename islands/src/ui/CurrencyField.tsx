@@ -1,7 +1,9 @@
 // From or To of the currency card: an editable combobox (ARIA 1.2, list autocomplete) over
 // every currency the card offers. It shows the chosen currency ("USD – US Dollar"); typing
 // ("baht", "THB", "Thailand") filters the list; ArrowDown/ArrowUp move through it, Enter
-// chooses, Escape closes and restores the choice. The list and its search arrive with the
+// chooses, Escape closes and restores the choice. The first match is shown (and announced)
+// as selected, so Tab out of typed text or a moved-to option takes it (the APG's list
+// autocomplete with automatic selection), rather than silently dropping what was announced. The list and its search arrive with the
 // currency catalog (`matches` is null until then), fetched on the field's first focus.
 // (Not an island: islands are the files directly in src/components.)
 import { useEffect, useRef, useState } from 'react';
@@ -29,6 +31,8 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);
+  // The arrows moved through the open list: its active option is the visitor's pick.
+  const moved = useRef(false);
   const matches = open && search !== null ? search(text ?? '') : [];
   const shown = matches.length > 0 ? Math.min(active, matches.length - 1) : -1;
   const optionId = (code: string): string => `${id}-option-${code}`;
@@ -41,6 +45,7 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
   }, [shown, open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const close = (): void => {
+    moved.current = false;
     setOpen(false);
     setText(null);
   };
@@ -59,16 +64,22 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
       case 'ArrowDown':
         e.preventDefault();
         if (!open) openAt(Math.max(0, (search?.('') ?? []).findIndex((m) => m.currency.code === chosen.code)));
-        else setActive(Math.min(shown + 1, matches.length - 1));
+        else {
+          moved.current = true;
+          setActive(Math.min(shown + 1, matches.length - 1));
+        }
         break;
       case 'ArrowUp':
         e.preventDefault();
-        if (open) setActive(Math.max(shown - 1, 0));
+        if (!open) break;
+        moved.current = true;
+        setActive(Math.max(shown - 1, 0));
         break;
       case 'PageDown':
       case 'PageUp':
         if (!open) break;
         e.preventDefault();
+        moved.current = true;
         setActive(Math.max(0, Math.min(shown + (e.key === 'PageDown' ? 10 : -10), matches.length - 1)));
         break;
       case 'Enter':
@@ -76,6 +87,14 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
           e.preventDefault();
           choose(matches[shown].currency.code);
         }
+        break;
+      case 'Tab':
+        // Not prevented: the focus moves on, with the option shown as selected chosen. The
+        // list only opened (a click) or emptied text keeps the choice, as the field shows it.
+        // Closed either way before the browser moves the focus: the open list scrolls, so
+        // Tab would go into it, and its hiding on the blur then dropped the focus to <body>.
+        if (open && shown >= 0 && (moved.current || (text ?? '').trim() !== '')) choose(matches[shown].currency.code);
+        else close();
         break;
       case 'Escape':
         if (open || text !== null) {
