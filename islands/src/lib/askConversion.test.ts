@@ -129,6 +129,7 @@ test('what cannot be converted says why, with a did-you-mean for a misspelled un
   assert.match(String(said('5 fet to cm')), /Did you mean “feet”/);
   assert.match(String(said('5 to cm')), /Say which unit 5 is in/);
   assert.match(String(said('usd 5 to kg')), /./);
+  assert.match(String(said('10 lb * ft to Nm')), /For pound-force feet, type “lbf·ft”\.$/, 'the unit written with both words, not lbf·in');
 });
 
 test('a symbol that is a temperature in its other case is answered as both without a target', () => {

@@ -250,22 +250,44 @@ export function typeThatOf(message: string): string {
 }
 
 /**
- * "“oz” is a unit of weight, not volume." and, when a unit of the card's category has the
- * typed word as one of its parts, how to type that one: "For US fluid ounces, type “fl oz”."
+ * "“oz” is a unit of weight, not volume." and, when a unit of the card's category is written
+ * with the typed word as one of its parts, how to type that one: "For US fluid ounces, type
+ * “fl oz”." `near`: every unit word typed with it, no number between ("lb" and "ft" of
+ * "10 lb-ft", "gal" and "hr" of "1 gal/hr"): the unit named must be written with all of them,
+ * else the hint would name another unit (lbf·in for lb-ft is 12× off), and there is none.
  */
-export function otherCategory(typed: string, entry: Entry, lex: Lexicon, category: string): string {
+export function otherCategory(typed: string, entry: Entry, lex: Lexicon, category: string, near: string[] = [typed]): string {
   const theirs = lex.categories[entry.category]?.label ?? entry.category;
   const ours = lex.categories[category]?.label ?? category;
   const said = `“${entry.unit.symbol}” is a unit of ${lower(theirs)}, not ${lower(ours)}.`;
-  const key = wordKey(typed);
+  const typedWords = [typed, ...near].flatMap(wordsOf);
+  // Each unit written with every word typed, by how many words more it takes (oz: "fl oz" one,
+  // "imp fl oz" two); a tie between two units (lb: "in lb", "lb ft") names neither.
+  let best: { unit: LexUnit; more: number; tie: boolean } | null = null;
   for (const u of lex.categories[category]?.units ?? []) {
-    const words = unitWordsOf(u);
-    if (words.some((w) => w.toLowerCase().split(/\s+/).length > 1 && w.toLowerCase().split(/\s+/).includes(key))) {
-      const name = NATIONAL.test(plainName(u)) ? readingUnit(u, false) : plainName(u).toLowerCase();
-      return said + typeThat(name, u.symbol);
-    }
+    const more = unitWordsOf(u)
+      .map(wordsOf)
+      .filter((parts) => parts.length > 1 && typedWords.every((w) => parts.some((p) => sameWord(lex, w, p))))
+      .map((parts) => parts.filter((p) => !typedWords.some((w) => sameWord(lex, w, p))).length);
+    if (more.length === 0) continue;
+    const least = Math.min(...more);
+    if (best === null || least < best.more) best = { unit: u, more: least, tie: false };
+    else if (least === best.more) best.tie = true;
   }
-  return said;
+  if (best === null || best.tie) return said;
+  const u = best.unit;
+  const name = NATIONAL.test(plainName(u)) ? readingUnit(u, false) : plainName(u).toLowerCase();
+  return said + typeThat(name, u.symbol);
+}
+
+/** The words a unit is written with: "gal/h" gal and h, "lbf·ft" lbf and ft, "fl oz" fl and oz. */
+const wordsOf = (written: string): string[] => written.split(/[\s/·.\-]+/u).filter((w) => w !== '');
+
+/** Whether two words are one (ft, ft) or name one unit (hr, h; lbs, lb; foot, ft). */
+function sameWord(lex: Lexicon, a: string, b: string): boolean {
+  if (wordKey(a) === wordKey(b)) return true;
+  const units = (w: string): Entry[] => lex.words.get(wordKey(w)) ?? [];
+  return units(a).some((x) => units(b).some((y) => sameUnit(x, y)));
 }
 
 /** Levenshtein distance (short words only). */

@@ -288,6 +288,19 @@ function agrees(ours: number, gnu: number): boolean {
   return Math.abs(ours - gnu) <= 1e-12 * Math.max(Math.abs(ours), Math.abs(gnu));
 }
 
+test('the way to type the unit meant is the one written with every unit word typed together, or none', () => {
+  // Each hint named the first unit with the one failing word: lbf·in for lb·ft (12× off),
+  // ozf·in for in·lb (16×), imperial gal/min for gal/hr (60×, and another gallon).
+  assert.match(error('10 lb * ft', 'torque'), /“lb” is a unit of weight, not torque\. For pound-force feet, type “lbf·ft”\.$/);
+  assert.match(error('100 in * lb', 'torque'), /“in” is a unit of length, not torque\. For pound-force inches, type “lbf·in”\.$/);
+  assert.match(error('2 gal * hr', 'flow_rate'), /For US gallons per hour, type “gal\/h”\.$/);
+  // One word two units are written with equally (in lb, lb ft; kg/m³, kg/L) names neither.
+  assert.equal(error('10 lb', 'torque'), '“lb” is a unit of weight, not torque.');
+  assert.equal(error('10 kg', 'density'), '“kg” is a unit of weight, not density.');
+  // The unit written with the fewest other words: fl oz, not imp fl oz; a sum's other units are no part of it.
+  assert.match(error('1 cup + 2 oz', 'volume'), /For US fluid ounces, type “fl oz”\.$/);
+});
+
 test('property: random sums of typed quantities equal GNU units', (t) => {
   const rnd = random(SEED);
   const linear = (['length', 'weight', 'volume', 'area'] as const).map((k) => [k, data.categories[k]] as const);

@@ -218,14 +218,14 @@ class Parser {
     const t = this.peek();
     if (t?.t !== 'unit') return v;
     this.i++;
-    return this.applyUnit(v, t.entry, t.text);
+    return this.applyUnit(v, t.entry, t.text, this.i - 1);
   }
 
-  /** `v` in the unit of `entry`, typed as `typed`. */
-  private applyUnit(v: Val, typedEntry: Entry, typed: string): Val {
+  /** `v` in the unit of `entry`, typed as `typed` (token `at`). */
+  private applyUnit(v: Val, typedEntry: Entry, typed: string, at?: number): Val {
     const home = (this.category ??= typedEntry.category);
     const entry = entryIn(typedEntry, this.lex, home);
-    if (entry === null) fail(this.roomArea(v, typedEntry, home) ?? otherCategory(typed, typedEntry, this.lex, home));
+    if (entry === null) fail(this.roomArea(v, typedEntry, home) ?? otherCategory(typed, typedEntry, this.lex, home, at === undefined ? [typed] : this.unitWordsAround(at)));
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
@@ -252,6 +252,19 @@ class Parser {
     const product = times ? `${v.text} × ${other?.t === 'num' ? other.text : '…'}` : v.text;
     const label = lower(this.lex.categories[typed.category]?.label ?? typed.category);
     return `“${typed.unit.symbol}” is a unit of ${label}: for an area, multiply the numbers and write the square unit once, ${product} ${square.entry.unit.symbol}.`;
+  }
+
+  /**
+   * The unit words typed with token `at`, no number between ("lb" and "ft" of "10 lb-ft",
+   * "gal" and "hr" of "1 gal/hr"): what a hint about the unit meant must match.
+   */
+  private unitWordsAround(at: number): string[] {
+    const joined = (t: Token): boolean => t.t === 'unit' || (t.t === 'op' && t.v !== '(' && t.v !== ')');
+    let a = at;
+    let b = at;
+    while (a > 0 && joined(this.toks[a - 1])) a--;
+    while (b + 1 < this.toks.length && joined(this.toks[b + 1])) b++;
+    return this.toks.slice(a, b + 1).flatMap((t) => (t.t === 'unit' ? [t.text] : []));
   }
 
   private term(): Val {
@@ -336,8 +349,9 @@ class Parser {
       if (!this.startsOperand()) {
         return fail(`“${t.text}” needs a number${this.peek() === undefined ? '' : ' right after it'}.`);
       }
+      const at = this.i - 1;
       const v = this.term();
-      return this.applyUnit(v, t.entry, t.text);
+      return this.applyUnit(v, t.entry, t.text, at);
     }
     if (t.v === ')') return fail('A “)” has no matching “(”.');
     return fail(`A number is missing before “${t.v === '*' ? '×' : t.v}”.`);

@@ -129,7 +129,7 @@ function readTarget(text: string, lex: Lexicon, category: string | null): TypedT
   // A product written the other way round is the home category's ("1 N·m to ft lb": torque).
   words = words.map((w) => ({ ...w, entry: entryIn(w.entry, lex, home) ?? w.entry }));
   const stranger = words.find((w) => w.entry.category !== home);
-  if (stranger) return otherCategory(stranger.text, stranger.entry, lex, home);
+  if (stranger) return otherCategory(stranger.text, stranger.entry, lex, home, words.map((w) => w.text));
   if (words.length === 1) return { kind: 'unit', unit: words[0].entry.unit, category: home };
   const keys = words.map((w) => w.entry.unit.key);
   const c = lex.categories[home];
