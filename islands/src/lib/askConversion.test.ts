@@ -71,6 +71,15 @@ test('a square or cubic unit typed without ² or ³ reads as one in the box too'
   // Alone, such a unit is a unit, left to the search (Square Meters), not 2 m in feet.
   for (const q of ['m2', 'ft2', 'cm2', 'km2', 'mm2', 'in2', 'ft3', 'cm3', 'M2 ']) assert.equal(said(q), null, q);
   assert.deepEqual(said('m2 to ft2'), ['1 m² = 10.76391 ft²'], 'a pair of them is answered for one');
+  assert.deepEqual(said('1200 sq.ft to sqm'), ['1200 ft² = 111.483648 m²']);
+});
+
+test('compound units as usually written, in the box too', () => {
+  assert.deepEqual(said('10 lb-ft to Nm'), ['10 lbf·ft = 13.558179 N·m']);
+  assert.deepEqual(said('10 N-m to ft-lb'), ['10 N·m = 7.375621 lbf·ft']);
+  assert.deepEqual(said('100 km/hr to mph'), ['100 km/h = 62.137119 mph']);
+  assert.deepEqual(said('1 BTU/hr to W'), ['1 BTU/h = 0.293071 W']);
+  assert.deepEqual(said('1 r/min to Hz'), ['1 rpm = 0.0166667 Hz']);
 });
 
 test('a symbol whose case decides the unit, typed in neither, is asked about', () => {

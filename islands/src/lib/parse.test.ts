@@ -301,6 +301,36 @@ test('the way to type the unit meant is the one written with every unit word typ
   assert.match(error('1 cup + 2 oz', 'volume'), /For US fluid ounces, type “fl oz”\.$/);
 });
 
+test('compound units as they are usually written: hyphens, periods, per hour as hr and sec', () => {
+  const key = (input: string, cat: CategoryKey): string | false => {
+    const p = ok(input, cat);
+    return p.kind === 'quantity' && p.category === cat && p.unit.key;
+  };
+  const table: [string, CategoryKey, string][] = [
+    ['10 ft-lb', 'torque', 'pound_feet'], ['10 ft-lbs', 'torque', 'pound_feet'], ['10 lb-ft', 'torque', 'pound_feet'],
+    ['10 lbf-ft', 'torque', 'pound_feet'], ['10 lbf.ft', 'torque', 'pound_feet'], ['100 in-lb', 'torque', 'pound_inches'],
+    ['100 in-lbs', 'torque', 'pound_inches'], ['10 N-m', 'torque', 'newton_meters'], ['10 Nm', 'torque', 'newton_meters'],
+    ['10 ft-lb', 'energy', 'foot_pounds'],
+    ['1 r/min', 'frequency', 'revolutions_per_minute'], ['1 rev/min', 'frequency', 'revolutions_per_minute'],
+    ['100 km/hr', 'speed', 'kilometers_per_hour'], ['10 m/sec', 'speed', 'meters_per_second'], ['30 mi/h', 'speed', 'miles_per_hour'],
+    ['30 mph', 'speed', 'miles_per_hour'], ['3 ft/sec', 'speed', 'feet_per_second'],
+    ['10 L/hr', 'flow_rate', 'liters_per_hour'], ['10 l/hr', 'flow_rate', 'liters_per_hour'], ['1 m3/hr', 'flow_rate', 'cubic_meters_per_hour'],
+    ['1 m³/hr', 'flow_rate', 'cubic_meters_per_hour'], ['1 gal/hr', 'flow_rate', 'us_gallons_per_hour'],
+    ['1 cu ft/min', 'flow_rate', 'cubic_feet_per_minute'], ['1 cfm', 'flow_rate', 'cubic_feet_per_minute'],
+    ['1 BTU/hr', 'power', 'btus_per_hour'], ['1 Btu/hr', 'power', 'btus_per_hour'], ['1 kcal/hr', 'power', 'kilocalories_per_hour'],
+    ['1 N/m2', 'pressure', 'pascals'], ['1 N/m²', 'pressure', 'pascals'],
+  ];
+  for (const [input, cat, unitKey] of table) assert.equal(key(input, cat), unitKey, `${input} on the ${cat} card`);
+  assert.equal(shown('10 lb-ft', 'torque', 'pound_feet', 'newton_meters'), '13.558179');
+  assert.equal(shown('100 in-lb', 'torque', 'pound_feet', 'pound_inches'), '100');
+  // A hyphen between words that name no unit together is still a minus ("10 km-5 km"), except
+  // feet then inches, which plans write with a hyphen (5 ft 3 in).
+  assert.equal(shown('5 ft-3 in', 'length', 'meters', 'inches'), '63');
+  assert.equal(shown('10 km-5 km', 'length', 'meters', 'kilometers'), '5');
+  assert.equal(shown('5ft-3in', 'length', 'meters', 'inches'), '63');
+  assert.equal(shown('5 ft-3 m', 'length', 'meters', 'meters'), '-1.476');
+});
+
 test('property: random sums of typed quantities equal GNU units', (t) => {
   const rnd = random(SEED);
   const linear = (['length', 'weight', 'volume', 'area'] as const).map((k) => [k, data.categories[k]] as const);

@@ -266,7 +266,14 @@ interface Part {
   dotted: boolean;
 }
 
-/** Up to MAX_WORDS words from `start` (cubic meters per hour), each optionally with an abbreviation's period (fl. oz.). */
+const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
+
+/**
+ * Up to MAX_WORDS words from `start` (cubic meters per hour), each optionally with an
+ * abbreviation's period (fl. oz.). A hyphen or a period between two letters also separates
+ * words of one unit, as compound units are written: ft-lb, N-m, lbf.ft, sq.ft, U.S. gallon.
+ * A run that names no unit leaves the hyphen to be read as a minus.
+ */
 function wordRun(s: string, start: number): Part[] {
   const parts: Part[] = [];
   let j = start;
@@ -278,6 +285,15 @@ function wordRun(s: string, start: number): Part[] {
     const dotted = s[end] === '.' && !isDigit(s[end + 1]);
     if (dotted) end++;
     parts.push({ text: m[0], end, dotted });
+    const joins = isLetter(s[end - (dotted ? 2 : 1)]) && isLetter(s[end + (dotted ? 0 : 1)]);
+    if (joins && dotted) {
+      j = end;
+      continue;
+    }
+    if (joins && s[end] === '-') {
+      j = end + 1;
+      continue;
+    }
     const gap = /\s+/y;
     gap.lastIndex = end;
     if (gap.exec(s) === null) break;
