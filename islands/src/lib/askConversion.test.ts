@@ -74,12 +74,15 @@ test('a square or cubic unit typed without ² or ³ reads as one in the box too'
   assert.deepEqual(said('1200 sq.ft to sqm'), ['1200 ft² = 111.483648 m²']);
 });
 
-test('compound units as usually written, in the box too', () => {
+test('compound units as usually written, and US or UK gallons by their symbols, in the box too', () => {
   assert.deepEqual(said('10 lb-ft to Nm'), ['10 lbf·ft = 13.558179 N·m']);
   assert.deepEqual(said('10 N-m to ft-lb'), ['10 N·m = 7.375621 lbf·ft']);
   assert.deepEqual(said('100 km/hr to mph'), ['100 km/h = 62.137119 mph']);
   assert.deepEqual(said('1 BTU/hr to W'), ['1 BTU/h = 0.293071 W']);
   assert.deepEqual(said('1 r/min to Hz'), ['1 rpm = 0.0166667 Hz']);
+  assert.deepEqual(said('2 us gal to l'), ['2 US gallons = 7.570824 L']);
+  assert.deepEqual(said('1 UK gal to US gal'), ['1 imperial gallon = 1.20095 gal']);
+  assert.equal(said('1 US tbsp to ml'), 'Unknown unit “US tbsp”. Did you mean “tbsp”?');
 });
 
 test('a symbol whose case decides the unit, typed in neither, is asked about', () => {

@@ -241,6 +241,24 @@ export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | n
   return unit === undefined ? null : { category, unit, word: unit.symbol, exact: exactForm(unit.symbol) };
 }
 
+/**
+ * Words that say whose unit follows (US gallon, UK pint, imp gal), never a unit of their own
+ * before one: "us" is also the microsecond's ASCII symbol, and "1 US tbsp" is no time.
+ */
+const QUALIFIERS = new Set(['us', 'uk', 'imp', 'imperial']);
+
+/**
+ * The message for `typed`, a unit of another category than `category`, followed by `next`
+ * (the word typed after it, if a unit): a qualifier before a unit of the card ("US tbsp") is
+ * an unknown unit of the card, not a unit of another category with a hint.
+ */
+export function strangerWord(typed: string, entry: Entry, lex: Lexicon, category: string, near: string[], next?: { entry: Entry; text: string }): string {
+  if (next !== undefined && QUALIFIERS.has(wordKey(typed)) && entryIn(next.entry, lex, category) !== null) {
+    return unknownWord(`${typed} ${next.text}`, lex, category);
+  }
+  return otherCategory(typed, entry, lex, category, near);
+}
+
 /** The end of otherCategory's message that says how to type the unit likely meant. */
 const typeThat = (name: string, symbol: string): string => ` For ${name}, type “${symbol}”.`;
 

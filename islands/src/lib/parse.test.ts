@@ -331,6 +331,23 @@ test('compound units as they are usually written: hyphens, periods, per hour as 
   assert.equal(shown('5 ft-3 m', 'length', 'meters', 'meters'), '-1.476');
 });
 
+test('US and UK gallons, quarts and pints by their symbols, and U.S. with its periods', () => {
+  const table: [string, string, string][] = [
+    ['1 US gal', 'gallons', '3.785412'], ['1 us gal', 'gallons', '3.785412'], ['1 US qt', 'quarts', '0.946353'],
+    ['1 US pt', 'pints', '0.473176'], ['1 UK gal', 'imperial_gallons', '4.54609'], ['1 UK qt', 'imperial_quarts', '1.136523'],
+    ['1 UK pt', 'imperial_pints', '0.568261'], ['1 U.S. gallon', 'gallons', '3.785412'], ['1 imp gal', 'imperial_gallons', '4.54609'],
+    ['1 imp gallon', 'imperial_gallons', '4.54609'], ['2 U.S. gal', 'gallons', '7.570824'],
+  ];
+  for (const [input, unitKey, liters] of table) {
+    const p = ok(input, 'volume');
+    assert.equal(p.kind === 'quantity' && p.unit.key, unitKey, input);
+    assert.equal(shown(input, 'volume', 'liters', 'liters'), liters, input);
+  }
+  // "US" before a unit of the card is no microsecond (and no hint to type something else).
+  assert.equal(error('1 US tbsp', 'volume'), 'Unknown unit “US tbsp”. Did you mean “tbsp”?');
+  assert.match(error('2 us', 'volume'), /“µs” is a unit of time, not volume/);
+});
+
 test('property: random sums of typed quantities equal GNU units', (t) => {
   const rnd = random(SEED);
   const linear = (['length', 'weight', 'volume', 'area'] as const).map((k) => [k, data.categories[k]] as const);

@@ -30,7 +30,7 @@ import {
 import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
-import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, otherCategory, readingUnit, entryIn } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
 import { ParseError, type Token, fail, tokenize } from './tokens.ts';
 
 export {
@@ -225,7 +225,10 @@ class Parser {
   private applyUnit(v: Val, typedEntry: Entry, typed: string, at?: number): Val {
     const home = (this.category ??= typedEntry.category);
     const entry = entryIn(typedEntry, this.lex, home);
-    if (entry === null) fail(this.roomArea(v, typedEntry, home) ?? otherCategory(typed, typedEntry, this.lex, home, at === undefined ? [typed] : this.unitWordsAround(at)));
+    if (entry === null) {
+      const next = at === undefined ? undefined : this.toks[at + 1];
+      fail(this.roomArea(v, typedEntry, home) ?? strangerWord(typed, typedEntry, this.lex, home, at === undefined ? [typed] : this.unitWordsAround(at), next?.t === 'unit' ? next : undefined));
+    }
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);

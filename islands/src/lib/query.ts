@@ -1,6 +1,6 @@
 // A conversion as typed: "quantity [to|in|into|as|→|-> target]". The one reading the unit
 // cards, the currency card and the header search box share.
-import { type Entry, type Lexicon, type LexUnit, otherCategory, entryIn } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
 import { ParseError, readUnitWords } from './tokens.ts';
 import { SEPARATOR_SOURCE } from './separators.ts';
@@ -128,8 +128,8 @@ function readTarget(text: string, lex: Lexicon, category: string | null): TypedT
   const home = category ?? words[0].entry.category;
   // A product written the other way round is the home category's ("1 N·m to ft lb": torque).
   words = words.map((w) => ({ ...w, entry: entryIn(w.entry, lex, home) ?? w.entry }));
-  const stranger = words.find((w) => w.entry.category !== home);
-  if (stranger) return otherCategory(stranger.text, stranger.entry, lex, home, words.map((w) => w.text));
+  const at = words.findIndex((w) => w.entry.category !== home);
+  if (at >= 0) return strangerWord(words[at].text, words[at].entry, lex, home, words.map((w) => w.text), words[at + 1]);
   if (words.length === 1) return { kind: 'unit', unit: words[0].entry.unit, category: home };
   const keys = words.map((w) => w.entry.unit.key);
   const c = lex.categories[home];
