@@ -72,6 +72,8 @@ test('a square or cubic unit typed without ² or ³ reads as one in the box too'
   for (const q of ['m2', 'ft2', 'cm2', 'km2', 'mm2', 'in2', 'ft3', 'cm3', 'M2 ']) assert.equal(said(q), null, q);
   assert.deepEqual(said('m2 to ft2'), ['1 m² = 10.76391 ft²'], 'a pair of them is answered for one');
   assert.deepEqual(said('1200 sq.ft to sqm'), ['1200 ft² = 111.483648 m²']);
+  assert.deepEqual(said('1200 sf to m2'), ['1200 ft² = 111.483648 m²']);
+  assert.deepEqual(said('1200 ft^2 in m2'), ['1200 ft² = 111.483648 m²']);
 });
 
 test('compound units as usually written, and US or UK gallons by their symbols, in the box too', () => {

@@ -348,6 +348,23 @@ test('US and UK gallons, quarts and pints by their symbols, and U.S. with its pe
   assert.match(error('2 us', 'volume'), /“µs” is a unit of time, not volume/);
 });
 
+test('square feet and metres as listings write them: sq.ft, SF, ft sq, feet squared, ft^2, sq mtr', () => {
+  for (const input of ['1200 sq.ft', '1200 sq.ft.', '1200 ft sq', '1200 SF', '1200 sf', '1200 feet squared', '1200 ft^2', '1200 sq. ft.']) {
+    assert.equal(shown(input, 'area', 'square_meters', 'square_meters'), '111.483648', input);
+  }
+  for (const input of ['1200 sq.m', '1200 sq mtr', '1200 meters squared', '1200 m^2', '1200 sq mtrs']) {
+    assert.equal(shown(input, 'area', 'square_feet', 'square_meters'), '1,200', input);
+  }
+  assert.equal(shown('2 m^3', 'volume', 'liters', 'liters'), '2,000');
+  assert.equal(shown('3 yd cubed', 'volume', 'liters', 'cubic_meters'), '2.293665');
+  // A caret after a unit is about the unit, not numbers; one of another category says so.
+  assert.match(error('1200 ft^4', 'area'), /^“ft\^4” is no unit here: write a square or cubic unit with ² or ³, or a 2 or 3 \(ft² or ft2/);
+  assert.match(error('5 m^2', 'length'), /“m²” is a unit of area, not length/);
+  assert.match(error('2^3', 'length'), /Powers \(\^\) are not supported/);
+  // "10 feet square" is a square 10 feet on a side: not read as 10 ft².
+  assert.match(error('10 feet square', 'area'), /./);
+});
+
 test('property: random sums of typed quantities equal GNU units', (t) => {
   const rnd = random(SEED);
   const linear = (['length', 'weight', 'volume', 'area'] as const).map((k) => [k, data.categories[k]] as const);

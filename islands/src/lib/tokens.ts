@@ -344,14 +344,21 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     const last = parts[n - 1];
     // "m2", "ft3": a square or cubic unit typed without ² or ³, when this category has it
     // (so "5ft2in" on a length card stays 5 ft 2 in).
-    const power = last.dotted ? null : /^[23](?!\d)/.exec(s.slice(last.end));
-    const squared = power ? lookupWord(lex, text + power[0], category) : null;
-    if (squared && 'entry' in squared && squared.entry.category === category) {
-      return token(squared.entry, text + power![0], last.end + 1);
+    // "ft^2", "m^3": a caret says it is the unit's power whatever the card.
+    const power = last.dotted ? null : /^\^?[23](?!\d)/.exec(s.slice(last.end));
+    const squared = power ? lookupWord(lex, text + power[0].replace('^', ''), category) : null;
+    if (squared && 'entry' in squared && (squared.entry.category === category || power![0][0] === '^')) {
+      return token(squared.entry, text + power![0], last.end + power![0].length);
     }
-    const found = lookupWord(lex, text, category) ?? poweredWord(lex, parts[0].text, textOf(1, n), category);
+    const found = lookupWord(lex, text, category)
+      ?? poweredWord(lex, parts[0].text, textOf(1, n), category)
+      ?? (n > 1 ? poweredWord(lex, parts[n - 1].text, textOf(0, n - 1), category, POWER_AFTER) : null);
     if (found === null) continue;
     if ('unclear' in found) fail(unclearWord(text, found.unclear));
+    if (s[last.end] === '^') {
+      const m = /^\^[\d.]*/.exec(s.slice(last.end))![0];
+      fail(`“${text}${m}” is no unit here: write a square or cubic unit with ² or ³, or a 2 or 3 (ft² or ft2, m³ or m3).`);
+    }
     return token(found.entry, text, last.end);
   }
   return fail(unknownWord(parts[0].text, lex, category));
@@ -359,14 +366,19 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
 
 /** "sq", "square", "cu" and "cubic" before a unit of length: its power, ² or ³. */
 const POWER_WORDS: Record<string, string> = { sq: '2', square: '2', cu: '3', cubic: '3' };
+/**
+ * The words after a unit of length that say its power: "ft sq", "feet squared", "m cubed"
+ * ("10 feet square" is a square 10 feet on a side, so never "square").
+ */
+const POWER_AFTER: Record<string, string> = { sq: '2', squared: '2', cubed: '3' };
 
 /**
  * The square or cubic unit "sq mile", "square km" or "cu m" names: the one whose symbol is
  * the length's with ² or ³ (mi², km², m³), however the length is written (feet, metres), so
  * not every such spelling needs to be a word of units.yaml. Null when it names none.
  */
-function poweredWord(lex: Lexicon, first: string, rest: string, category: string | null): ReturnType<typeof lookupWord> {
-  const power = POWER_WORDS[wordKey(first)];
+function poweredWord(lex: Lexicon, first: string, rest: string, category: string | null, words = POWER_WORDS): ReturnType<typeof lookupWord> {
+  const power = words[wordKey(first)];
   const length = power === undefined || rest === '' ? null : lookupWord(lex, rest, null);
   if (length === null || !('entry' in length)) return null;
   return lookupWord(lex, length.entry.unit.symbol + power, category);
