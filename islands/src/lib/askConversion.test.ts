@@ -247,6 +247,15 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L']);
 });
 
+test('a volume of something that is no ingredient is that volume; an ingredient, known or not, is the cooking converter’s', () => {
+  assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L']);
+  assert.deepEqual(said('2 cubic yards of mulch to m3'), ['2 yd³ = 1.52911 m³']);
+  assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
+  assert.equal(said('1 cup of caster sugar to ml'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
+  assert.deepEqual(said('1 cup of flour to ml'), ['1 US cup of all-purpose flour, spooned = 236.59 mL']);
+  assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi']);
+});
+
 test('water is an ingredient, and a unit named after it stays a unit; an ingredient with no target gets the card’s usual measure', () => {
   assert.deepEqual(said('1 cup of water in grams'), ['1 US cup of water = 236.59 g']);
   assert.deepEqual(said('1 liter of water in kg'), ['1 L of water = 1 kg']);

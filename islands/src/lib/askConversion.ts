@@ -137,7 +137,13 @@ function answerValue(query: string, data: AnswerData): Answer | null {
   // units; an ingredient's word is never a unit word otherwise, so what the units answer is
   // never a measure of an ingredient.
   const units = unitAnswer(query, data);
-  if (units?.kind === 'answers') return units;
+  // "1 gallon of paint" is read as a volume, what it holds ignored; "of" an ingredient, known
+  // or not ("1 cup of flour", "1 cup of caster sugar"), is the cooking converter's.
+  if (units?.kind === 'answers') {
+    const cooking = /\sof\s/iu.test(query) ? cookingAnswer(query, data) : null;
+    const ingredient = cooking?.kind === 'answers' || (cooking?.kind === 'error' && cooking.message.startsWith('Unknown ingredient'));
+    return ingredient ? cooking! : units;
+  }
   return cookingAnswer(query, data) ?? units;
 }
 

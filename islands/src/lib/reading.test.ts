@@ -124,6 +124,10 @@ const TABLE: Row[] = [
   ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m (in ft + in, as typed)'],
   ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F (in °C, as typed)', ['tempF(100)', 'tempC']],
   ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cup (in mL, as typed)', ['(3/4) uscup', 'ml']],
+  // What a volume holds, when no unit: the same volume, and the reading says it was ignored.
+  ['1 gallon of paint', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint ignored: a volume is the same whatever it holds)'],
+  ['2 cubic yards of ready mix concrete', 'volume', 'liters', 'cubic_meters', '1.52911 m³', 'From 2 yd³ (ready mix concrete ignored: a volume is the same whatever it holds)'],
+  ['1 m of rope', 'length', 'meters', 'feet', /Unknown unit “of”/],
   ['10 kg to cm', 'weight', 'kilograms', 'pounds', /“cm” is a unit of length, not weight\./],
   ['10 kg to', 'weight', 'kilograms', 'pounds', /Add the unit to convert to after “to” \(10 kg to lb\)/],
   ['10 kg to lbz', 'weight', 'kilograms', 'pounds', /Unknown unit “lbz”\. Did you mean “lbs”\?/],

@@ -95,7 +95,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
     } else if (c === '^') {
       fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
     } else {
-      const [tok, next] = readUnit(s, i, space, lex, category);
+      const [tok, next] = readUnit(s, i, space, lex, category, out.at(-1), notes);
       if (tok !== null) out.push(tok);
       i = next;
     }
@@ -311,8 +311,28 @@ function temperatureWord(lex: Lexicon, text: string): Entry | undefined {
 const inDegrees = (lex: Lexicon, category: string | null): boolean =>
   category !== null && (lex.categories[category]?.units.some((u) => u.scale !== undefined) ?? false);
 
-/** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees". */
-function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null): [Token | null, number] {
+/**
+ * "of paint" ending a volume ("1 gallon of paint", "2 cubic yards of concrete") on the Volume
+ * card or in the search box: what it holds, words that name no unit, to the end. A volume is
+ * the same whatever it holds, so they are ignored, and the reading says so. (The cooking card
+ * reads its ingredients before this, and says when it knows none.)
+ */
+function contents(s: string, start: number, lex: Lexicon, category: string | null, prev: Token | undefined): { words: string; end: number } | null {
+  if (prev?.t !== 'unit' || prev.entry.category !== 'volume' || (category !== null && category !== 'volume')) return null;
+  const parts = wordRun(s, start);
+  if (parts.length < 2 || wordKey(parts[0].text) !== 'of' || s.slice(parts[parts.length - 1].end).trim() !== '') return null;
+  const words = parts.slice(1);
+  if (words.some((p) => !/^\p{L}+$/u.test(p.text) || lookupWord(lex, p.text, null) !== null)) return null;
+  return { words: words.map((p) => p.text).join(' '), end: s.length };
+}
+
+/** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees" or what a volume holds. */
+function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, prev?: Token, notes?: Set<string>): [Token | null, number] {
+  const held = notes === undefined ? null : contents(s, start, lex, category, prev);
+  if (held !== null) {
+    notes!.add(`${held.words} ignored: a volume is the same whatever it holds`);
+    return [null, held.end];
+  }
   for (const pattern of lex.marked) {
     pattern.lastIndex = start;
     const m = pattern.exec(s);
