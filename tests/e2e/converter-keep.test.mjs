@@ -148,6 +148,32 @@ test('a star keeps a pair; the home page lists it as a one-click converter; remo
   await finish(page);
 });
 
+test('two tabs: a pair starred in one shows starred in the other, and pressing its star there never removes it', async () => {
+  // No favourites at all when either tab loaded (the star had not even fetched the list code).
+  const a = await visit('/length-converter');
+  const b = await a.context().newPage();
+  await b.goto(ctx.site.url + '/length-converter');
+  await waitForHydration(b);
+  const starOf = (page) => page.getByRole('region', { name: 'Length Converter' }).getByRole('button', { name: 'Favourite pair' });
+  const pressed = (page, want) => page.waitForFunction((w) => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === w, want);
+  await starOf(a).click();
+  await pressed(a, 'true');
+  await pressed(b, 'true'); // heard from the other tab
+  // B's star now shows the favourite, and pressing it removes it, in both tabs.
+  await starOf(b).click();
+  await pressed(b, 'false');
+  await b.getByRole('region', { name: 'Notifications' }).getByText('Removed from favourites').waitFor();
+  await pressed(a, 'false');
+  // And back again from B: pressed once, the pair is kept (before, B's blind toggle removed
+  // what A had just starred and said "Removed from favourites").
+  await starOf(b).click();
+  await pressed(b, 'true');
+  await pressed(a, 'true');
+  assert.deepEqual(await a.evaluate(() => JSON.parse(localStorage.getItem('unitly-favourites')).map((f) => `${f.from}>${f.to}`)), ['meters>feet']);
+  await b.close();
+  await finish(a);
+});
+
 test('corrupted favourites storage: the home page and the star still work', async () => {
   const page = await visit('/', { init: () => { if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('unitly-favourites', '{"broken'); } } });
   assert.equal(await page.getByRole('region', { name: 'Your Favourites' }).count(), 0);

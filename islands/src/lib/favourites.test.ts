@@ -1,18 +1,31 @@
 import { test } from 'node:test';
 import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
-import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, toggleFavourite, type Favourite } from './favourites';
+import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, setFavourite, type Favourite } from './favourites';
 import { MemoryStorage } from '../../test/testData.ts';
 
 const pair = (from = 'meters', to = 'feet'): Favourite => ({ category: 'length', label: 'Length', from, to, fromName: 'Meters (m)', toName: 'Feet (ft)' });
 
-test('a star adds the pair at the top; a second press removes it', () => {
+test('a star adds the pair at the top; pressed again it removes it', () => {
   const s = new MemoryStorage();
-  assert.equal(toggleFavourite(pair(), s), true);
-  assert.equal(toggleFavourite(pair('inches', 'centimeters'), s), true);
+  assert.equal(setFavourite(pair(), true, s), true);
+  assert.equal(setFavourite(pair('inches', 'centimeters'), true, s), true);
   assert.deepEqual(readFavourites(s).map((f) => f.from), ['inches', 'meters']);
   assert.ok(hasFavourite(readFavourites(s), { category: 'length', from: 'meters', to: 'feet' }));
-  assert.equal(toggleFavourite(pair(), s), false);
+  assert.equal(setFavourite(pair(), false, s), false);
+  assert.deepEqual(readFavourites(s).map((f) => f.from), ['inches']);
+});
+
+test('adding what another tab starred meanwhile keeps it; removing what it removed stays removed', () => {
+  // Tab B's star still shows "not a favourite" when tab A stars the pair: B's press adds,
+  // it never removes (the blind toggle did, and said "Removed from favourites").
+  const s = new MemoryStorage();
+  setFavourite(pair(), true, s); // tab A
+  setFavourite(pair('inches', 'centimeters'), true, s);
+  assert.equal(setFavourite(pair(), true, s), true); // tab B
+  assert.deepEqual(readFavourites(s).map((f) => f.from), ['inches', 'meters'], 'kept, where it was');
+  setFavourite(pair(), false, s); // tab A
+  assert.equal(setFavourite(pair(), false, s), false); // tab B, from the home page's list
   assert.deepEqual(readFavourites(s).map((f) => f.from), ['inches']);
 });
 
@@ -28,11 +41,11 @@ test('corrupted storage reads as no favourites, and a malformed item is skipped,
 });
 
 test('a full or blocked storage refuses quietly (null), and the list is capped', () => {
-  assert.equal(toggleFavourite(pair(), new MemoryStorage('QuotaExceededError')), null);
+  assert.equal(setFavourite(pair(), true, new MemoryStorage('QuotaExceededError')), null);
   const s = new MemoryStorage();
-  for (let i = 0; i < FAVOURITES_LIMIT + 5; i++) toggleFavourite(pair(`u${i}`), s);
+  for (let i = 0; i < FAVOURITES_LIMIT + 5; i++) setFavourite(pair(`u${i}`), true, s);
   assert.equal(readFavourites(s).length, FAVOURITES_LIMIT);
-  assert.throws(() => toggleFavourite({ ...pair(), category: 'no such/thing' }, s), TypeError);
+  assert.throws(() => setFavourite({ ...pair(), category: 'no such/thing' }, true, s), TypeError);
 });
 
 test("the pair's converter page opens on it; changes are announced on the page and from other tabs", () => {

@@ -66,15 +66,18 @@ function write(list: Favourite[], storage: Storage | undefined): boolean {
 }
 
 /**
- * Stars the pair (at the top) or, when it is a favourite already, un-stars it. Returns
- * whether the pair is a favourite afterwards, or null when storage refused the change.
+ * Makes the pair a favourite (at the top) when `on`, or not one. The caller says which, from
+ * what its button showed: a star another tab has changed meanwhile must not do the opposite
+ * of what the visitor pressed. Returns whether the pair is a favourite afterwards, or null
+ * when storage refused the change.
  */
-export function toggleFavourite(fav: Favourite, storage: Storage | undefined = browserStorage()): boolean | null {
+export function setFavourite(fav: Favourite, on: boolean, storage: Storage | undefined = browserStorage()): boolean | null {
   if (!isFavourite(fav)) throw new TypeError(`not a favourite: ${JSON.stringify(fav)}`);
   const list = readFavourites(storage);
-  const starred = !hasFavourite(list, fav);
-  const next = starred ? [fav, ...list].slice(0, FAVOURITES_LIMIT) : list.filter((f) => !same(f, fav));
-  return write(next, storage) ? starred : null;
+  const rest = list.filter((f) => !same(f, fav));
+  if (on && rest.length < list.length) return true; // a favourite already (starred in another tab): kept where it is
+  const next = on ? [fav, ...rest].slice(0, FAVOURITES_LIMIT) : rest;
+  return write(next, storage) ? on : null;
 }
 
 /**

@@ -1,12 +1,14 @@
 // The star in a converter card's head: keeps the card's From → To pair as a favourite,
 // listed on the home page (lib/favourites.ts). A toggle button (aria-pressed); the stored
 // state is read after hydration, so the server's HTML (not pressed) always matches. The
-// favourites code is a chunk of its own, fetched only when this browser has favourites or
-// the star is pressed: a first visit loads none of it.
+// favourites code is a chunk of its own, fetched only when this browser has favourites, when
+// this page or another tab changes them, or when the star is pressed: a first visit loads
+// none of it. Pressing does what the button shows (add when not pressed, remove when
+// pressed), whatever another tab did meanwhile.
 import { useEffect, useRef, useState } from 'react';
 import type { Favourite } from '../lib/favourites.ts';
-import { browserStorage } from '../lib/storage.ts';
-import { FAVOURITES_KEY } from '../lib/favouriteKeys.ts';
+import { browserStorage, onStoredChange } from '../lib/storage.ts';
+import { FAVOURITES_EVENT, FAVOURITES_KEY } from '../lib/favouriteKeys.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -34,14 +36,23 @@ export default function FavouriteStar({ pair }: { pair: Favourite }) {
       return l;
     });
   useEffect(() => {
-    if (stored()) start().catch((err) => console.warn('Unitly: could not load favourites:', err));
-    return () => unsubscribe.current?.();
+    const load = (): void => void start().catch((err) => console.warn('Unitly: could not load favourites:', err));
+    if (stored()) load();
+    // Another tab (or another card here) may star the first favourite after this page
+    // loaded: hear it without the chunk, which then takes over.
+    const stopWaiting = onStoredChange(FAVOURITES_KEY, FAVOURITES_EVENT, () => {
+      if (unsubscribe.current === null) load();
+    });
+    return () => {
+      stopWaiting();
+      unsubscribe.current?.();
+    };
   }, []);
   const on = state !== null && state.lib.hasFavourite(state.list, pair);
   const name = `${pair.fromName} → ${pair.toName}`;
 
   const toggle = async (): Promise<void> => {
-    const starred = (await start()).toggleFavourite(pair);
+    const starred = (await start()).setFavourite(pair, !on);
     if (starred === null) {
       toast({ title: 'Favourites unavailable', description: 'This browser does not allow the site to store favourites', variant: 'destructive' });
       return;

@@ -7,7 +7,7 @@
 // Removing one moves the keyboard focus to the next favourite's remove button (the previous
 // one's at the end of the list), or to the list's heading when none is left: never to <body>.
 import { useEffect, useRef, useState } from 'react';
-import { favouriteHref, readFavourites, subscribeFavourites, toggleFavourite, type Favourite } from '../lib/favourites.ts';
+import { favouriteHref, readFavourites, subscribeFavourites, setFavourite, type Favourite } from '../lib/favourites.ts';
 import { toast } from '../lib/toast.ts';
 
 export default function FavouritesList() {
@@ -31,7 +31,7 @@ export default function FavouritesList() {
   if (list.length === 0 && !emptied) return null;
 
   const remove = (f: Favourite, at: number): void => {
-    if (toggleFavourite(f) !== false) return;
+    if (setFavourite(f, false) !== false) return;
     focusAt.current = at;
     if (list.length === 1) setEmptied(true);
     toast({ title: 'Removed from favourites', description: `${f.fromName} → ${f.toName} is no longer a favourite` });
