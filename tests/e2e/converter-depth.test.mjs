@@ -172,6 +172,43 @@ test('Decimals is chosen by keyboard, applies everywhere, and is still set after
   await finish(page);
 });
 
+test('storage blocked (cookies off for the site): Decimals and Fractions still apply on the page, and the star says favourites are unavailable', async () => {
+  const page = await openPage(ctx.browser);
+  // As Chrome does with the site's cookies blocked: merely reading window.localStorage throws.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  await go(page, '/length-converter');
+  const c = card(page);
+  await c.value.fill('1');
+  assert.equal(await result(page), '3.28084 ft');
+  await c.decimals.selectOption('2');
+  // Before, the card read the default back at once: Auto, and 3.28084 ft.
+  await page.waitForFunction(() => document.querySelector('#length-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '3.28 ft');
+  assert.equal(await c.decimals.inputValue(), '2');
+  await c.decimals.selectOption('auto');
+  assert.equal(await result(page), '3.28084 ft');
+
+  const star = page.getByRole('region', { name: 'Length Converter' }).getByRole('button', { name: 'Favourite pair' });
+  await star.click();
+  await page.getByRole('region', { name: 'Notifications' }).getByText('Favourites unavailable').waitFor();
+  assert.equal(await star.getAttribute('aria-pressed'), 'false');
+
+  await go(page, '/volume-converter?from=milliliters&to=cups');
+  await c.value.fill('354.88235475');
+  assert.equal(await result(page), '1.5 cups');
+  const fractions = page.getByRole('checkbox', { name: /^Fractions for/ });
+  await fractions.check();
+  await page.waitForFunction(() => document.querySelector('#volume-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '1 1/2 cups');
+  assert.equal(await fractions.isChecked(), true);
+  await finish(page);
+});
+
 test('every unit at once opens by keyboard, follows the value and copies each line', async () => {
   const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
   const c = card(page);

@@ -42,6 +42,8 @@ test('corrupted storage reads as no favourites, and a malformed item is skipped,
 
 test('a full or blocked storage refuses quietly (null), and the list is capped', () => {
   assert.equal(setFavourite(pair(), true, new MemoryStorage('QuotaExceededError')), null);
+  // Blocked storage: the localStorage getter threw, so there is no Storage at all.
+  assert.equal(setFavourite(pair(), true, undefined), null);
   const s = new MemoryStorage();
   for (let i = 0; i < FAVOURITES_LIMIT + 5; i++) setFavourite(pair(`u${i}`), true, s);
   assert.equal(readFavourites(s).length, FAVOURITES_LIMIT);

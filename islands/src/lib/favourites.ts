@@ -56,8 +56,10 @@ export function hasFavourite(list: readonly Favourite[], pair: Pick<Favourite, '
 }
 
 function write(list: Favourite[], storage: Storage | undefined): boolean {
+  // No storage at all (blocked: the localStorage getter threw) refuses too, never a silent success.
+  if (storage === undefined) return false;
   try {
-    storage?.setItem(FAVOURITES_KEY, JSON.stringify(list));
+    storage.setItem(FAVOURITES_KEY, JSON.stringify(list));
   } catch {
     return false; // full or blocked storage: nothing was saved
   }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DECIMALS_KEY, readDecimals, subscribePrefs, writeDecimals } from './prefs';
+import { DECIMALS_KEY, readDecimals, readFractions, subscribePrefs, writeDecimals, writeFractions } from './prefs';
 import { MemoryStorage } from '../../test/testData.ts';
 
 test('the Decimals choice is remembered, and Auto leaves nothing stored', () => {
@@ -44,4 +44,24 @@ test('other tabs changing the choice are heard; unrelated keys are not', () => {
   stop();
   target.dispatchEvent(storageEvent(DECIMALS_KEY));
   assert.equal(calls, 2);
+});
+
+test('blocked storage (no Storage at all) is a failed write: nothing announced, so a card keeps the choice', () => {
+  // Announcing made every card read the default back over what the visitor had just chosen:
+  // Decimals snapped back to Auto and Fractions could not be ticked.
+  let heard = 0;
+  const stop = subscribePrefs(() => heard++);
+  assert.equal(writeDecimals(2, undefined), false);
+  assert.equal(writeDecimals('auto', undefined), false);
+  assert.equal(writeFractions(true, undefined), false);
+  assert.equal(writeFractions(false, undefined), false);
+  assert.equal(heard, 0);
+  // A working storage is announced, on and off.
+  const s = new MemoryStorage();
+  assert.ok(writeFractions(true, s));
+  assert.equal(readFractions(s), true);
+  assert.ok(writeFractions(false, s));
+  assert.equal(readFractions(s), false);
+  assert.equal(heard, 2);
+  stop();
 });

@@ -1,7 +1,8 @@
 // What a visitor chooses on the unit cards and the site remembers in this browser
 // (essential storage, like the theme: the visitor asked for it): the Decimals setting.
 // Corrupted storage reads as the default; blocked or full storage means not remembered,
-// never an error. Storage is a parameter for Node tests.
+// never an error: a write then reports false and announces nothing, so the cards keep the
+// choice for this page instead of reading back the default. Storage is a parameter for Node tests.
 
 import { MAX_DECIMALS, type Decimals } from './format';
 import { browserStorage, pageBus as bus } from './storage';
@@ -16,9 +17,14 @@ const notify = (): void => {
   bus.dispatchEvent(new CustomEvent(PREFS_EVENT));
 };
 
-function save(key: string, value: string, storage: Storage | undefined): boolean {
+/** Stores `value` under `key`, or removes the key for null; false when storage refused. */
+function save(key: string, value: string | null, storage: Storage | undefined): boolean {
+  // Blocked storage (the localStorage getter threw) is no storage: nothing to announce, or
+  // the cards would read back the default over what the visitor just chose.
+  if (storage === undefined) return false;
   try {
-    storage?.setItem(key, value);
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
   } catch {
     return false; // full or blocked: the choice holds for this page only
   }
@@ -40,16 +46,7 @@ export function readDecimals(storage: Storage | undefined = browserStorage()): D
 }
 
 export function writeDecimals(d: Decimals, storage: Storage | undefined = browserStorage()): boolean {
-  if (d === 'auto') {
-    try {
-      storage?.removeItem(DECIMALS_KEY);
-    } catch {
-      return false;
-    }
-    notify();
-    return true;
-  }
-  return save(DECIMALS_KEY, String(d), storage);
+  return save(DECIMALS_KEY, d === 'auto' ? null : String(d), storage);
 }
 
 /** Whether cooking measures show as fractions: only a stored '1' says yes. */
@@ -62,14 +59,7 @@ export function readFractions(storage: Storage | undefined = browserStorage()): 
 }
 
 export function writeFractions(on: boolean, storage: Storage | undefined = browserStorage()): boolean {
-  if (on) return save(FRACTIONS_KEY, '1', storage);
-  try {
-    storage?.removeItem(FRACTIONS_KEY);
-  } catch {
-    return false;
-  }
-  notify();
-  return true;
+  return save(FRACTIONS_KEY, on ? '1' : null, storage);
 }
 
 /** Calls `listener` when a preference changes here or in another tab; returns the unsubscribe. */
