@@ -40,15 +40,18 @@ test('one shared cap of 50 for every category, the oldest dropped', () => {
   assert.equal(JSON.parse(s.getItem(HISTORY_KEY)!).length, 50);
 });
 
-test('an identical consecutive entry is not repeated; a different one in between is kept', () => {
+test('an entry equal to one listed is not repeated: converted again, it moves to the top', () => {
   const s = new MemoryStorage();
   addHistory(entry(5), s, 1000);
   addHistory(entry(5), s, 2000);
   assert.equal(readHistory(s).length, 1);
   addHistory(entry(6), s, 3000);
-  addHistory(entry(5), s, 4000);
-  assert.deepEqual(readHistory(s).map((e) => e.from), ['5 meters', '6 meters', '5 meters']);
-  addHistory({ ...entry(5), type: 'Area' }, s, 5000); // same text, other category: kept
+  addHistory(entry(7), s, 3500);
+  addHistory({ ...entry(5), replay: { category: 'length', value: '5', from: 'meters', to: 'feet' } }, s, 4000);
+  // Before, a re-run entry was listed twice and pushed the oldest distinct one out of the 50.
+  assert.deepEqual(readHistory(s).map((e) => e.from), ['5 meters', '7 meters', '6 meters']);
+  assert.deepEqual(readHistory(s)[0].replay, { category: 'length', value: '5', from: 'meters', to: 'feet' }, 'the newer record, with its replay');
+  addHistory({ ...entry(6), type: 'Area' }, s, 5000); // same text, other category: kept
   assert.equal(readHistory(s).length, 4);
 });
 

@@ -66,8 +66,9 @@ export function readHistory(storage: Storage | undefined = browserStorage()): Hi
 
 /**
  * Records a conversion at the top of the history and returns the new list. An entry equal
- * to the newest one (same type, from and to) is not repeated. A full or blocked storage is
- * ignored: history is a convenience and must never break a conversion.
+ * to one already listed (same type, from and to: an entry converted again) moves to the top
+ * instead of being listed twice; equal to the newest, nothing changes. A full or blocked
+ * storage is ignored: history is a convenience and must never break a conversion.
  */
 export function addHistory(
   entry: NewHistoryEntry,
@@ -76,9 +77,8 @@ export function addHistory(
 ): HistoryEntry[] {
   const list = readHistory(storage);
   const newest = list[0];
-  if (newest && newest.type === entry.type && newest.from === entry.from && newest.to === entry.to) {
-    return list;
-  }
+  const same = (e: HistoryEntry): boolean => e.type === entry.type && e.from === entry.from && e.to === entry.to;
+  if (newest && same(newest)) return list;
   // Two records in one millisecond would share an id (a React key); keep ids increasing.
   const id = Math.max(now, (newest?.id ?? 0) + 1);
   const record: HistoryEntry = {
@@ -90,7 +90,7 @@ export function addHistory(
     ...(entry.replay && { replay: entry.replay }),
   };
   if (!isEntry(record) || (record.replay !== undefined && !isReplay(record.replay))) throw new TypeError(`not a history entry: ${JSON.stringify(entry)}`);
-  const next = [record, ...list].slice(0, HISTORY_LIMIT);
+  const next = [record, ...list.filter((e) => !same(e))].slice(0, HISTORY_LIMIT);
   try {
     storage?.setItem(HISTORY_KEY, JSON.stringify(next));
   } catch {
