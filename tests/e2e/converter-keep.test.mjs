@@ -98,6 +98,37 @@ test('older entries and another category: the entry opens its converter page on 
   await finish(page);
 });
 
+test('an entry naming a unit the site no longer has: the card says so and records nothing until the visitor acts', async () => {
+  const page = await visit('/length-converter', {
+    init: () => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('conversion-history', JSON.stringify([
+        { id: 1, type: 'Length', from: '5 ly', to: '0.000015 pc', timestamp: '2025-01-15T10:00:00.000Z', replay: { category: 'length', value: '5', from: 'lightyears', to: 'parsecs' } },
+      ]));
+    },
+  });
+  await history(page).getByRole('button', { name: 'Length 5 ly to 0.000015 pc' }).click();
+  // Before, it converted 5 m to parsecs without a word and recorded that as "Length: 5 m".
+  await page.getByText("The history entry's from=lightyears was not understood here and was ignored.").waitFor();
+  assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '5');
+  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'parsecs');
+  await resultOf(page);
+  // Nothing recorded while the card shows another conversion than the entry's. Hiding the
+  // page records whatever is pending at once (before, "5 m" to parsecs), then the visitor's
+  // own change is recorded after it.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete document.visibilityState;
+  });
+  await page.getByRole('combobox', { name: 'From' }).selectOption('light_years');
+  await history(page).getByRole('button', { name: /^Length 5 ly to / }).nth(1).waitFor();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')).map((e) => e.from));
+  assert.deepEqual(stored, ['5 ly', '5 ly']);
+  await finish(page);
+});
+
 test('a star keeps a pair; the home page lists it as a one-click converter; removing it there', async () => {
   const page = await visit('/length-converter?from=inches&to=centimeters');
   // Nothing on the home page before any favourite.

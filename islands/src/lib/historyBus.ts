@@ -33,6 +33,17 @@ export interface Replay {
   toText?: string;
 }
 
+/**
+ * What of a replay a card cannot use: its From or To key when the card has no such unit (a
+ * unit the site no longer has), as `from=lightyears`, the way a shared address's are named.
+ */
+export function replayIgnored(r: Replay, fromKeys: readonly string[], toKeys: readonly string[]): string[] {
+  return [
+    ...(r.from !== undefined && !fromKeys.includes(r.from) ? [`from=${r.from}`] : []),
+    ...(r.to !== undefined && !toKeys.includes(r.to) ? [`to=${r.to}`] : []),
+  ];
+}
+
 /** Fired on the page bus by a history entry's button; the card of that category takes it. */
 export const REPLAY_EVENT = 'unitly:replay';
 const KEY = /^[A-Za-z0-9_-]{1,40}$/;

@@ -3,6 +3,7 @@ import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
 import { HISTORY_KEY, addHistory, readHistory, subscribeReplay, type HistoryEntry } from './history';
 import { replayHref, replayOf, requestReplay } from './replay';
+import { replayIgnored } from './historyBus';
 import { MemoryStorage } from '../../test/testData.ts';
 
 const old: HistoryEntry = { id: 1000, type: 'Length', from: '5 meters', to: '16.404199 feet', timestamp: '2025-01-15T10:00:00.000Z' };
@@ -57,4 +58,13 @@ test('a card of the category takes the replay; otherwise the converter page open
   // The category's route in content/routes.yaml, whatever it is named; a category gone: home.
   for (const [category, path] of Object.entries(CONVERTER_PATHS)) assert.equal(replayHref({ category, value: '1' }), `${path}?value=1`);
   assert.equal(replayHref({ category: 'no_longer_here', value: '1' }), '/');
+});
+
+test('a replay naming a unit the card has not (gone from the site) is said, as an address is', () => {
+  const keys = ['meters', 'feet', 'parsecs', 'light_years'];
+  assert.deepEqual(replayIgnored({ category: 'length', value: '5', from: 'light_years', to: 'parsecs' }, keys, keys), []);
+  assert.deepEqual(replayIgnored({ category: 'length', value: '5', from: 'lightyears', to: 'parsecs' }, keys, keys), ['from=lightyears']);
+  assert.deepEqual(replayIgnored({ category: 'length', value: '7', from: 'cubits', to: 'spans' }, keys, keys), ['from=cubits', 'to=spans']);
+  // An older entry names no keys: its text is read, nothing is ignored.
+  assert.deepEqual(replayIgnored({ category: 'length', value: '5 meters', toText: '16.404199 feet' }, keys, keys), []);
 });

@@ -6,10 +6,11 @@
 // - a shared address (?value=…&from=…&to=…) restores its conversion; what is not valid
 //   here is said (`notice`), dropped, and the address corrected;
 // - nothing is recorded in the history, and the address is not rewritten (but to correct
-//   it), until the visitor acts: types, chooses, swaps, resets or replays an entry;
+//   it), until the visitor acts: types, chooses, swaps, resets or replays an entry (one
+//   whose units this card has all: else that is said, as for an address);
 // - only the page's main card (`syncUrl`) reads or writes the address and takes replays.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { createSettler, onHistoryCleared, preloadHistory, recordHistory, subscribeReplay, type Settler } from '../lib/historyBus.ts';
+import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { conversionSearch, readConversionQuery, readKeyParam } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
@@ -66,10 +67,10 @@ export interface Card extends Pair {
   settler: Settler;
 }
 
-/** The sentence a card shows for the parts of a shared address it ignored. */
-function ignoredNotice(ignored: readonly string[]): string {
+/** The sentence a card shows for the parts of a shared address (or a history entry) it ignored. */
+function ignoredNotice(ignored: readonly string[], whose = "The link's"): string {
   const was = ignored.length > 1 ? 'were' : 'was';
-  return `The link's ${ignored.join(' and ')} ${was} not understood here and ${was} ignored.`;
+  return `${whose} ${ignored.join(' and ')} ${was} not understood here and ${was} ignored.`;
 }
 
 export function useCard(options: CardOptions): Card {
@@ -119,7 +120,9 @@ export function useCard(options: CardOptions): Card {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A history entry's button converts it again here: its value and pair, then the Value
-  // field has the focus. The entry pending before it is recorded first.
+  // field has the focus. The entry pending before it is recorded first. A unit of the entry
+  // this card has not (gone from the site) is said, as a shared address's is, and what the
+  // card then shows is another conversion: not recorded until the visitor acts.
   useEffect(() => {
     if (!syncUrl) return;
     return subscribeReplay(options.category, (r) => {
@@ -131,8 +134,10 @@ export function useCard(options: CardOptions): Card {
         from: r.from !== undefined && fromKeys.includes(r.from) ? r.from : p.from,
         to: to !== undefined && toKeys.includes(to) ? to : p.to,
       }));
-      setNotice(null);
-      setActed(true);
+      const ignored = replayIgnored(r, fromKeys, toKeys);
+      setNotice(ignored.length > 0 ? ignoredNotice(ignored, "The history entry's") : null);
+      setActed(ignored.length === 0);
+      if (ignored.length > 0) setCorrectAddress(false);
       const input = valueInput.current;
       input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       input?.focus({ preventScroll: true });
