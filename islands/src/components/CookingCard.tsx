@@ -176,7 +176,7 @@ export default function CookingCard({
         icon={ICON.map((d) => (
           <path key={d} d={d} />
         ))}
-        favourite={{ category: 'cooking', label: data.label, from, to, fromName: fromUnit.name, toName: toUnit.name }}
+        favourite={{ category: 'cooking', label: data.label, from, to, fromName: fromUnit.name, toName: toUnit.name, ingredient: ingredient.key, ingredientName: ingredient.name }}
       >
         <div className="cooking-what">
           <div className="field cooking-ingredient">

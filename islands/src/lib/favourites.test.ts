@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
 import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, setFavourite, type Favourite } from './favourites';
+import { favouriteName } from './favouriteKeys';
 import { MemoryStorage } from '../../test/testData.ts';
 
 const pair = (from = 'meters', to = 'feet'): Favourite => ({ category: 'length', label: 'Length', from, to, fromName: 'Meters (m)', toName: 'Feet (ft)' });
@@ -82,4 +83,31 @@ test('a favourite saved with a unit key units.yaml has since renamed (formerly) 
   s.setItem(FAVOURITES_KEY, JSON.stringify([tons]));
   assert.deepEqual(readFavourites(s), [{ ...tons, from: 'tonnes' }]);
   assert.equal(favouriteHref(readFavourites(s)[0]), '/weight-converter?from=tonnes&to=pounds');
+});
+
+test('a Cooking favourite keeps its ingredient: its own favourite, opened on it; older ones still load', () => {
+  const cooking = (ingredient?: string, ingredientName?: string): Favourite => ({
+    category: 'cooking', label: 'Cooking', from: 'tablespoons', to: 'grams', fromName: 'US Tablespoons (tbsp)', toName: 'Grams (g)',
+    ...(ingredient !== undefined && { ingredient, ingredientName }),
+  });
+  const s = new MemoryStorage();
+  // Kept before the ingredient was: loads, opens the converter's default ingredient.
+  s.setItem(FAVOURITES_KEY, JSON.stringify([cooking()]));
+  assert.deepEqual(readFavourites(s), [cooking()]);
+  assert.equal(favouriteHref(cooking()), '/cooking-converter?from=tablespoons&to=grams');
+  assert.equal(setFavourite(cooking('honey', 'Honey'), true, s), true);
+  assert.equal(setFavourite(cooking('butter', 'Butter'), true, s), true);
+  const list = readFavourites(s);
+  assert.deepEqual(list, [cooking('butter', 'Butter'), cooking('honey', 'Honey'), cooking()]);
+  // Before, the star stayed on after switching honey to butter, and the link opened on flour.
+  assert.ok(hasFavourite(list, { category: 'cooking', from: 'tablespoons', to: 'grams', ingredient: 'honey' }));
+  assert.ok(!hasFavourite(list, { category: 'cooking', from: 'tablespoons', to: 'grams', ingredient: 'sugar' }));
+  assert.equal(favouriteHref(list[1]), '/cooking-converter?from=tablespoons&to=grams&ingredient=honey');
+  assert.equal(favouriteName(list[1]), 'US Tablespoons (tbsp) → Grams (g) of honey');
+  assert.equal(favouriteName(pair(), 'to'), 'Meters (m) to Feet (ft)');
+  setFavourite(cooking('honey', 'Honey'), false, s);
+  assert.deepEqual(readFavourites(s), [cooking('butter', 'Butter'), cooking()]);
+  // A damaged ingredient skips the item, as any malformed favourite is.
+  s.setItem(FAVOURITES_KEY, JSON.stringify([cooking('../x', 'Honey'), cooking('honey'), { ...cooking(), ingredientName: 'Honey' }, cooking('honey', 'Honey')]));
+  assert.deepEqual(readFavourites(s), [cooking('honey', 'Honey')]);
 });

@@ -22,7 +22,13 @@ export interface Favourite {
   to: string;
   fromName: string;
   toName: string;
+  /** The Cooking converter's ingredient (content/ingredients.yaml key and name), which
+   *  decides its result; absent for every other card, and in favourites kept before it. */
+  ingredient?: string;
+  ingredientName?: string;
 }
+
+type Pair = Pick<Favourite, 'category' | 'from' | 'to' | 'ingredient'>;
 
 const KEY = /^[A-Za-z0-9_-]{1,40}$/;
 const text = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 80;
@@ -30,11 +36,12 @@ const text = (x: unknown): x is string => typeof x === 'string' && x.length > 0 
 function isFavourite(x: unknown): x is Favourite {
   if (typeof x !== 'object' || x === null) return false;
   const f = x as Record<string, unknown>;
-  return [f.category, f.from, f.to].every((k) => typeof k === 'string' && KEY.test(k)) && [f.label, f.fromName, f.toName].every(text);
+  const ingredient = f.ingredient === undefined ? f.ingredientName === undefined : typeof f.ingredient === 'string' && KEY.test(f.ingredient) && text(f.ingredientName);
+  return [f.category, f.from, f.to].every((k) => typeof k === 'string' && KEY.test(k)) && [f.label, f.fromName, f.toName].every(text) && ingredient;
 }
 
-const same = (a: Pick<Favourite, 'category' | 'from' | 'to'>, b: Pick<Favourite, 'category' | 'from' | 'to'>): boolean =>
-  a.category === b.category && a.from === b.from && a.to === b.to;
+const same = (a: Pair, b: Pair): boolean =>
+  a.category === b.category && a.from === b.from && a.to === b.to && a.ingredient === b.ingredient;
 
 /** The stored favourites, newest first; [] for none, for corrupted JSON or for no storage. */
 export function readFavourites(storage: Storage | undefined = browserStorage()): Favourite[] {
@@ -45,13 +52,17 @@ export function readFavourites(storage: Storage | undefined = browserStorage()):
     if (!isFavourite(item) || CONVERTER_PATHS[item.category] === undefined) continue;
     const fav = { ...item, from: currentUnitKey(item.category, item.from), to: currentUnitKey(item.category, item.to) };
     if (!out.some((f) => same(f, fav))) {
-      out.push({ category: fav.category, label: fav.label, from: fav.from, to: fav.to, fromName: fav.fromName, toName: fav.toName });
+      const { ingredient, ingredientName } = fav;
+      out.push({
+        category: fav.category, label: fav.label, from: fav.from, to: fav.to, fromName: fav.fromName, toName: fav.toName,
+        ...(ingredient !== undefined && { ingredient, ingredientName }),
+      });
     }
   }
   return out.slice(0, FAVOURITES_LIMIT);
 }
 
-export function hasFavourite(list: readonly Favourite[], pair: Pick<Favourite, 'category' | 'from' | 'to'>): boolean {
+export function hasFavourite(list: readonly Favourite[], pair: Pair): boolean {
   return list.some((f) => same(f, pair));
 }
 
@@ -84,12 +95,13 @@ export function setFavourite(fav: Favourite, on: boolean, storage: Storage | und
 
 /**
  * The converter page of the pair, opened on it: /length-converter?from=meters&to=feet (the
- * category's route in content/routes.yaml). A category the site no longer has: the home
- * page, which lists every converter.
+ * category's route in content/routes.yaml), with the cooking card's ingredient. A category
+ * the site no longer has: the home page, which lists every converter.
  */
-export function favouriteHref(f: Pick<Favourite, 'category' | 'from' | 'to'>): string {
+export function favouriteHref(f: Pair): string {
   const page = CONVERTER_PATHS[f.category];
-  return page === undefined ? '/' : `${page}?${new URLSearchParams({ from: f.from, to: f.to })}`;
+  const q = new URLSearchParams({ from: f.from, to: f.to, ...(f.ingredient !== undefined && { ingredient: f.ingredient }) });
+  return page === undefined ? '/' : `${page}?${q}`;
 }
 
 /** Calls `listener` with the fresh list whenever this page or another tab changes it. */

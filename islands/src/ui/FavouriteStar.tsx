@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Favourite } from '../lib/favourites.ts';
 import { browserStorage, onStoredChange } from '../lib/storage.ts';
-import { FAVOURITES_EVENT, FAVOURITES_KEY } from '../lib/favouriteKeys.ts';
+import { FAVOURITES_EVENT, FAVOURITES_KEY, favouriteName } from '../lib/favouriteKeys.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -49,7 +49,7 @@ export default function FavouriteStar({ pair }: { pair: Favourite }) {
     };
   }, []);
   const on = state !== null && state.lib.hasFavourite(state.list, pair);
-  const name = `${pair.fromName} → ${pair.toName}`;
+  const name = favouriteName(pair);
 
   const toggle = async (): Promise<void> => {
     const starred = (await start()).setFavourite(pair, !on);

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { favouriteHref, readFavourites, subscribeFavourites, setFavourite, type Favourite } from '../lib/favourites.ts';
 import { toast } from '../lib/toast.ts';
+import { favouriteName } from '../lib/favouriteKeys.ts';
 
 export default function FavouritesList() {
   const [list, setList] = useState<Favourite[]>([]);
@@ -34,7 +35,7 @@ export default function FavouritesList() {
     if (setFavourite(f, false) !== false) return;
     focusAt.current = at;
     if (list.length === 1) setEmptied(true);
-    toast({ title: 'Removed from favourites', description: `${f.fromName} → ${f.toName} is no longer a favourite` });
+    toast({ title: 'Removed from favourites', description: `${favouriteName(f)} is no longer a favourite` });
   };
 
   return (
@@ -45,19 +46,20 @@ export default function FavouritesList() {
       {list.length > 0 && (
       <ul className="favourites-list">
         {list.map((f, i) => (
-          <li key={`${f.category}:${f.from}:${f.to}`} className="favourite">
+          <li key={`${f.category}:${f.from}:${f.to}:${f.ingredient ?? ''}`} className="favourite">
             {/* Named by what it shows (WCAG 2.5.3): "Length Feet to Meters", the arrow read as "to". */}
             <a className="favourite-link" href={favouriteHref(f)}>
               <span className="favourite-type">{f.label}</span>{' '}
               <span className="favourite-pair">
                 {f.fromName} <span aria-hidden="true">→</span>
                 <span className="visually-hidden">to</span> {f.toName}
+                {f.ingredientName !== undefined && ` of ${f.ingredientName.toLowerCase()}`}
               </span>
             </a>
             <button
               type="button"
               className="icon-button favourite-remove"
-              aria-label={`Remove ${f.fromName} to ${f.toName} from favourites`}
+              aria-label={`Remove ${favouriteName(f, 'to')} from favourites`}
               ref={(el) => {
                 buttons.current[i] = el;
               }}
