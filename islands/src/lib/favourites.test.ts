@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
-import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, hasFavourite, readFavourites, subscribeFavourites, setFavourite, type Favourite } from './favourites';
+import { FAVOURITES_EVENT, FAVOURITES_KEY, FAVOURITES_LIMIT, favouriteHref, droppedByAdding, hasFavourite, readFavourites, subscribeFavourites, setFavourite, type Favourite } from './favourites';
 import { favouriteName } from './favouriteKeys';
 import { MemoryStorage } from '../../test/testData.ts';
 
@@ -46,8 +46,18 @@ test('a full or blocked storage refuses quietly (null), and the list is capped',
   // Blocked storage: the localStorage getter threw, so there is no Storage at all.
   assert.equal(setFavourite(pair(), true, undefined), null);
   const s = new MemoryStorage();
-  for (let i = 0; i < FAVOURITES_LIMIT + 5; i++) setFavourite(pair(`u${i}`), true, s);
+  for (let i = 0; i < FAVOURITES_LIMIT; i++) {
+    assert.equal(droppedByAdding(pair(`u${i}`), s), null);
+    setFavourite(pair(`u${i}`), true, s);
+  }
+  // The 25th drops the oldest, and the star can say which (before, it went without a word).
+  assert.equal(FAVOURITES_LIMIT, 24);
+  assert.equal(droppedByAdding(pair('u1'), s), null, 'a favourite already: nothing dropped');
+  assert.equal(droppedByAdding(pair('new'), s)?.from, 'u0');
+  setFavourite(pair('new'), true, s);
   assert.equal(readFavourites(s).length, FAVOURITES_LIMIT);
+  assert.ok(!hasFavourite(readFavourites(s), pair('u0')));
+  assert.equal(droppedByAdding(pair('newer'), s)?.from, 'u1');
   assert.throws(() => setFavourite({ ...pair(), category: 'no such/thing' }, true, s), TypeError);
 });
 

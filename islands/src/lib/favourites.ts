@@ -94,6 +94,15 @@ export function setFavourite(fav: Favourite, on: boolean, storage: Storage | und
 }
 
 /**
+ * The favourite that starring `fav` would drop to keep FAVOURITES_LIMIT (the oldest), or
+ * null: the star says which one went, never silently.
+ */
+export function droppedByAdding(fav: Pair, storage: Storage | undefined = browserStorage()): Favourite | null {
+  const list = readFavourites(storage);
+  return list.length < FAVOURITES_LIMIT || hasFavourite(list, fav) ? null : list[list.length - 1];
+}
+
+/**
  * The converter page of the pair, opened on it: /length-converter?from=meters&to=feet (the
  * category's route in content/routes.yaml), with the cooking card's ingredient. A category
  * the site no longer has: the home page, which lists every converter.

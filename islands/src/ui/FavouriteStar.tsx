@@ -52,14 +52,22 @@ export default function FavouriteStar({ pair }: { pair: Favourite }) {
   const name = favouriteName(pair);
 
   const toggle = async (): Promise<void> => {
-    const starred = (await start()).setFavourite(pair, !on);
+    const lib = await start();
+    const dropped = on ? null : lib.droppedByAdding(pair);
+    const starred = lib.setFavourite(pair, !on);
     if (starred === null) {
       toast({ title: 'Favourites unavailable', description: 'This browser does not allow the site to store favourites', variant: 'destructive' });
       return;
     }
     toast(
       starred
-        ? { title: '⭐ Added to favourites', description: `${name} is on the home page` }
+        ? {
+            title: '⭐ Added to favourites',
+            description:
+              starred && dropped !== null
+                ? `${name} is on the home page. ${lib.FAVOURITES_LIMIT} are kept: the oldest, ${favouriteName(dropped)}, was removed`
+                : `${name} is on the home page`,
+          }
         : { title: 'Removed from favourites', description: `${name} is no longer a favourite` },
     );
   };
