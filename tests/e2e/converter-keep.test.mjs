@@ -70,7 +70,7 @@ test('older entries and another category: the entry opens its converter page on 
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('conversion-history', JSON.stringify([
         { id: 3, type: 'Currency', from: '🇬🇧 100 GBP', to: '🇯🇵 19,139.24 JPY', timestamp: '2025-01-15T10:00:02.000Z' },
-        { id: 2, type: 'Weight', from: '10 stones', to: '140 pounds', timestamp: '2025-01-15T10:00:01.000Z' },
+        { id: 2, type: 'Weight', from: '2 stones', to: '12.7006 kilograms', timestamp: '2025-01-15T10:00:01.000Z' },
         { id: 1, type: 'Length', from: '3 feet', to: '0.9144 meters', timestamp: '2025-01-15T10:00:00.000Z', replay: 'damaged' },
         { nonsense: true },
       ]));
@@ -82,13 +82,14 @@ test('older entries and another category: the entry opens its converter page on 
   await page.waitForFunction(() => document.querySelector('#length-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '0.9144 m');
   assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '3 feet');
   assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'meters');
-  // Weight has no card here: its converter page opens on the entry.
-  await list.getByRole('button', { name: 'Weight 10 stones to 140 pounds' }).click();
-  await page.waitForURL(/\/weight-converter\?value=10\+stones$/);
+  // Weight has no card here: its converter page opens on the entry, its To unit read from
+  // the result text (before, the page opened on its default, pounds: 28 lb).
+  await list.getByRole('button', { name: 'Weight 2 stones to 12.7006 kilograms' }).click();
+  await page.waitForURL(/\/weight-converter\?value=2\+stones&to=kilograms$/);
   await waitForHydration(page);
   await page.waitForFunction(() => document.querySelector('#weight-converter-result')?.textContent.trim() !== '');
-  assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '10 stones');
-  assert.equal(await resultOf(page), '140 lb');
+  assert.equal(await page.getByRole('textbox', { name: 'Value' }).inputValue(), '2 stones');
+  assert.equal(await resultOf(page), '12.700586 kg');
   await history(page).getByRole('button', { name: /^Currency 🇬🇧 100 GBP to/ }).click();
   await page.waitForURL(/\/currency-converter\?value=100&from=GBP&to=JPY$/);
   await waitForHydration(page);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
 import { HISTORY_KEY, addHistory, readHistory, subscribeReplay, type HistoryEntry } from './history';
-import { replayHref, replayOf, requestReplay } from './replay';
+import { replayHref, replayLink, replayOf, requestReplay, toKeyOfText } from './replay';
 import { replayIgnored } from './historyBus';
 import { MemoryStorage } from '../../test/testData.ts';
 
@@ -67,4 +67,19 @@ test('a replay naming a unit the card has not (gone from the site) is said, as a
   assert.deepEqual(replayIgnored({ category: 'length', value: '7', from: 'cubits', to: 'spans' }, keys, keys), ['from=cubits', 'to=spans']);
   // An older entry names no keys: its text is read, nothing is ignored.
   assert.deepEqual(replayIgnored({ category: 'length', value: '5 meters', toText: '16.404199 feet' }, keys, keys), []);
+});
+
+test("an older entry of another category opens its page with its To unit, read from the result text", async () => {
+  // Before, only the value went into the address: "2 stones → 12.7006 kilograms" opened on pounds.
+  assert.equal(await replayLink({ category: 'weight', value: '2 stones', toText: '12.7006 kilograms' }), '/weight-converter?value=2+stones&to=kilograms');
+  assert.equal(await replayLink({ category: 'temperature', value: '100 rankine', toText: '-217.59 celsius' }), '/temperature-converter?value=100+rankine&to=celsius');
+  assert.equal(await replayLink({ category: 'area', value: '1 acres', toText: '0.404686 hectares' }), '/area-converter?value=1+acres&to=hectares');
+  assert.equal(await replayLink({ category: 'volume', value: '1 cups', toText: '8 fluid ounces' }), '/volume-converter?value=1+cups&to=fluid_ounces');
+  // A text naming no unit of the category: the value alone, as before.
+  assert.equal(await replayLink({ category: 'length', value: '5 meters', toText: '16.404199 parsnips' }), '/length-converter?value=5+meters');
+  // A stored replay keeps its keys.
+  assert.equal(await replayLink({ category: 'weight', value: '2', from: 'stones', to: 'pounds' }), '/weight-converter?value=2&from=stones&to=pounds');
+  // A key renamed since (formerly) reads as the unit's key now.
+  assert.equal(toKeyOfText('weight', '5 tons', ['tonnes', 'pounds']), 'tonnes');
+  assert.equal(toKeyOfText('length', 'feet', ['feet']), undefined, 'no number: not a result text');
 });

@@ -6,7 +6,7 @@
 // takes it (and focuses its Value); otherwise its converter page opens on it.
 import { useEffect, useState } from 'react';
 import { clearHistory, readHistory, subscribeHistory, type HistoryEntry } from '../lib/history.ts';
-import { replayHref, replayOf, requestReplay } from '../lib/replay.ts';
+import { replayLink, replayOf, requestReplay } from '../lib/replay.ts';
 import { fullTime, timeAgo } from '../lib/timeAgo.ts';
 import { toast } from '../lib/toast.ts';
 import { EMPTY_TEXT, HistoryFrame, type HistoryPanelProps } from './HistoryFrame.tsx';
@@ -39,7 +39,7 @@ export default function HistoryList({ limit = 10, headingLevel = 2 }: HistoryPan
 
   const replay = (e: HistoryEntry): void => {
     const r = replayOf(e);
-    if (r !== null && !requestReplay(r)) window.location.assign(replayHref(r));
+    if (r !== null && !requestReplay(r)) void replayLink(r).then((href) => window.location.assign(href));
   };
 
   const shown = entries.slice(0, limit);
