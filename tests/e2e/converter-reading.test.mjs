@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { siteForFile, waitForHydration } from './harness.mjs';
-import { finish, noAxeViolations, untilInPage, visitHydrated } from './interactive-helpers.mjs';
+import { finish, liveSaid, newPage, noAxeViolations, recordLiveRegions, untilInPage, visitHydrated } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
 
@@ -131,6 +131,38 @@ test('a steady card: no message mid-word, one reserved line for it, so Result ne
   await finish(page);
 });
 
+test('the Result is announced once typing pauses, at once on To or Swap, and never for what a link filled in', async () => {
+  const page = await newPage(ctx.browser);
+  await recordLiveRegions(page);
+  // A shared link's conversion is on screen, not spoken: the visitor has done nothing yet.
+  await page.goto(`${ctx.site.url}/length-converter?value=5`);
+  await waitForHydration(page);
+  const c = card(page);
+  assert.equal(await result(page), '16.404199 ft');
+  const cardSaid = () => liveSaid(page, 'length-converter-title');
+  const spoken = async (n) => {
+    await page.waitForFunction((n) => window.__said.filter((s) => s.region === 'length-converter-title').length >= n, n);
+    return cardSaid();
+  };
+  assert.deepEqual(await cardSaid(), [], 'nothing said on load');
+
+  await c.value.fill('');
+  await c.value.focus();
+  // Typed as a visitor types: every value shows in Result, and only the last is said.
+  await page.keyboard.type('12.5', { delay: 80 });
+  assert.deepEqual(await spoken(1), ['41.010499 ft'], 'not "3.28084 ft", "39.370079 ft" on the way');
+  const shown = await page.evaluate(() => window.__shown.filter((t) => t !== ''));
+  assert.deepEqual(shown.slice(-3), ['3.28084 ft', '39.370079 ft', '41.010499 ft'], 'Result showed each value as typed');
+  assert.equal((await c.result.textContent()).replace(/\s+/g, ' ').trim(), '41.010499 ft');
+
+  // A choice is said at once: To, then Swap (focus stays where the visitor is).
+  await c.to.selectOption({ label: 'Inches (in)' });
+  assert.deepEqual((await spoken(2)).slice(1), ['492.125984 in']);
+  await page.getByRole('button', { name: 'Swap units' }).click();
+  assert.deepEqual((await spoken(3)).slice(2), ['0.3175 m']);
+  await finish(page);
+});
+
 test('batch: a CSV no spreadsheet runs, 1,000 lines in it, and a 300,000-line paste kept to the limit', async () => {
   const page = await visit('/length-converter', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
   await page.getByText('Batch conversion', { exact: true }).click();
@@ -194,6 +226,19 @@ test('the currency card reads currencies typed with the amount', async () => {
   await page.waitForFunction(() => document.querySelector('output .result-unit')?.textContent === 'EUR');
   assert.equal(await says(page, 'From 10 × 1000 USD (k is a thousand)', amount), 'From 10 × 1000 USD (k is a thousand)');
   assert.equal(await result(page), '€9,200.00 EUR');
+  await finish(page);
+});
+
+test('the currency card says its result once the Amount typed pauses', async () => {
+  const page = await newPage(ctx.browser);
+  await recordLiveRegions(page);
+  await page.goto(`${ctx.site.url}/currency-converter?from=USD&to=EUR`);
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: 'Amount' }).focus();
+  await page.keyboard.type('250', { delay: 80 });
+  await page.waitForFunction(() => window.__said.some((s) => s.region === 'currency-converter-title'));
+  assert.deepEqual(await liveSaid(page, 'currency-converter-title'), ['€230.00 EUR'], 'not the €2 and €25 on the way');
+  assert.equal(await result(page), '€230.00 EUR');
   await finish(page);
 });
 

@@ -239,3 +239,49 @@ export function signedFormToken(secret, ageMs = 5000) {
   const nonce = randomBytes(16).toString('base64url');
   return `${at}.${nonce}.${createHmac('sha256', secret).update(`unitly-form-token:${at}:${nonce}`).digest('base64url')}`;
 }
+
+/**
+ * Records, from the page's start (an init script), each text a live region changes to, as a
+ * screen reader is sent it: `window.__said` lists `{ region, text }`, region being the id or
+ * the name of the nearest landmark or card it is in ('Market data', 'length-converter-title').
+ * A live region is the nearest element with aria-live (off: none), else a status, alert or
+ * log, or an <output>; an emptied region says nothing. `window.__shown` lists the texts the
+ * converter cards' Result outputs show, announced or not.
+ */
+export async function recordLiveRegions(page) {
+  await page.addInitScript(() => {
+    window.__said = [];
+    window.__shown = [];
+    const regionOf = (node) => {
+      for (let e = node instanceof Element ? node : node.parentElement; e; e = e.parentElement) {
+        const live = e.getAttribute('aria-live');
+        if (live !== null) return live === 'off' ? null : e;
+        if (['status', 'alert', 'log'].includes(e.getAttribute('role') ?? '') || (e.tagName === 'OUTPUT' && !e.hasAttribute('role'))) return e;
+      }
+      return null;
+    };
+    const where = (e) => {
+      const around = e.closest('[aria-label], [aria-labelledby]');
+      return around?.getAttribute('aria-label') ?? around?.getAttribute('aria-labelledby') ?? e.id;
+    };
+    const last = new Map();
+    const text = (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim();
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        const output = (m.target instanceof Element ? m.target : m.target.parentElement)?.closest('output');
+        if (output && window.__shown.at(-1) !== text(output)) window.__shown.push(text(output));
+        const region = regionOf(m.target);
+        if (region === null) continue;
+        const now = text(region);
+        if (now !== '' && last.get(region) !== now) window.__said.push({ region: where(region), text: now });
+        last.set(region, now);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** What the live regions said so far (recordLiveRegions), those of `region` only if given. */
+export async function liveSaid(page, region) {
+  const said = await page.evaluate(() => window.__said);
+  return said.filter((s) => region === undefined || s.region === region).map((s) => s.text);
+}

@@ -352,6 +352,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         valueLabel="Amount"
         result={rates === null || shown === null ? null : { value: rates.moneyParts(shown.result, byCode(shown.to)).value, unit: shown.to }}
         busy={loading}
+        current={current}
         className={loading || (shown !== null && !current) ? 'is-pending' : undefined}
         beside={{
           className: 'currency-result',

@@ -3,7 +3,7 @@
 // what a shared address asked for, and the Result. A card composes them around what is
 // its own (its pair's options, what it says about a result).
 // (Not an island: islands are the files directly in src/components.)
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import FavouriteStar from './FavouriteStar.tsx';
 import type { Favourite } from '../lib/favourites.ts';
 import type { Card } from './useCard.ts';
@@ -68,26 +68,22 @@ interface ValueProps {
   messageClass?: string;
 }
 
-/** How long typing must pause before the Value field's message changes to a new one. */
+/** How long typing must pause before what the card says (the Value field's message, the
+ *  Result announced) changes to something new. */
 export const MESSAGE_PAUSE_MS = 700;
 
 const sameMessage = (a: FieldMessage | null, b: FieldMessage | null): boolean => a?.text === b?.text && a?.tone === b?.tone;
 
 /**
- * The message the field shows: while the visitor types in it, a new message waits for a
- * pause (MESSAGE_PAUSE_MS) or Enter or leaving the field, so nothing appears mid-word ("5 f"
- * on the way to "5 ft") and a screen reader hears each message once; one that no longer
- * holds goes at once. A value that did not come from typing (an address, a history entry)
- * has its message at once.
+ * The message the field shows: while the visitor types in it (`card.typing`), a new message
+ * waits for a pause (MESSAGE_PAUSE_MS) or Enter or leaving the field, so nothing appears
+ * mid-word ("5 f" on the way to "5 ft") and a screen reader hears each message once; one
+ * that no longer holds goes at once. A value that did not come from typing (an address, a
+ * history entry) has its message at once.
  */
-function useSteadyMessage(message: FieldMessage | null, value: string, focused: boolean) {
-  // The value Enter or leaving the field settled, and the value last typed in the field.
-  const [settledAt, setSettledAt] = useState<string | null>(null);
-  const typed = useRef<string | null>(null);
-  const waiting = focused && typed.current === value && settledAt !== value;
+function useSteadyMessage(message: FieldMessage | null, value: string, waiting: boolean): FieldMessage | null {
   // The last message shown; while typing, a different one waits for the pause.
   const [last, setLast] = useState<FieldMessage | null>(message);
-  const shown = !waiting || sameMessage(last, message) ? message : null;
   useEffect(() => {
     if (sameMessage(last, message)) return;
     if (!waiting) {
@@ -97,21 +93,14 @@ function useSteadyMessage(message: FieldMessage | null, value: string, focused: 
     const timer = setTimeout(() => setLast(message), MESSAGE_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [message?.text, message?.tone, value, waiting]); // eslint-disable-line react-hooks/exhaustive-deps
-  return {
-    shown,
-    typing: (next: string): void => {
-      typed.current = next;
-    },
-    settle: (): void => setSettledAt(value),
-  };
+  return !waiting || sameMessage(last, message) ? message : null;
 }
 
 /** The Value field, after the notice of what a shared address asked for that the card ignored. */
 export function ValueField({ card, label, placeholder, onFocus, message, messageClass }: ValueProps) {
   const messageId = `${card.id}-message`;
   const inputId = `${card.id}-${label.toLowerCase()}`;
-  const [focused, setFocused] = useState(false);
-  const { shown, typing, settle } = useSteadyMessage(message, card.value, focused);
+  const shown = useSteadyMessage(message, card.value, card.typing);
   // Safari's autocorrect would "fix" unit words (ft, mL) as they are typed. The attribute is
   // set once hydrated rather than in the server HTML, whose checker does not know it yet.
   const { valueInput } = card;
@@ -139,19 +128,19 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
           placeholder={placeholder}
           value={card.value}
           onChange={(e) => {
-            typing(e.target.value);
+            card.valueTyped(e.target.value);
             card.setValue(e.target.value);
           }}
           onFocus={() => {
-            setFocused(true);
+            card.valueFocused(true);
             onFocus();
           }}
           onBlur={() => {
-            setFocused(false);
-            settle();
+            card.valueFocused(false);
+            card.settleValue();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') settle();
+            if (e.key === 'Enter') card.settleValue();
           }}
           aria-invalid={shown?.tone === 'error' ? true : undefined}
           aria-describedby={shown !== null ? messageId : undefined}
@@ -177,6 +166,9 @@ interface ResultProps {
   result: { value: string; unit: string } | null;
   /** A result is on its way. */
   busy: boolean;
+  /** Whether the result shown is for the value and pair as they are now (false: an earlier
+   *  input's, kept in view while the new one comes); only a current one is announced. */
+  current?: boolean;
   /** The output's own class ('is-pending': the result shown is for an earlier input). */
   className?: string;
   /** Shown beside the output (a spinner), in a row of this class. */
@@ -185,10 +177,36 @@ interface ResultProps {
   children?: ReactNode;
 }
 
-export function ResultField({ card, valueLabel, result, busy, className, beside, children }: ResultProps) {
+/**
+ * What a screen reader hears of the result: nothing before the visitor acts (a shared
+ * address, an embedded value), then the result once it holds: while the value is typed,
+ * after the pause the Value field's message waits for (not "3.28084 ft", "39.370079 ft" on
+ * the way to 12.5 m), otherwise (From, To, Swap, Decimals, Enter, a replay) at once. A
+ * result on its way or for an earlier input keeps what was last said.
+ */
+function useSaidResult(card: Card, text: string, hold: boolean): string {
+  const [said, setSaid] = useState('');
+  const { acted, typing, value } = card;
+  useEffect(() => {
+    if (!acted || hold) return;
+    if (!typing) {
+      setSaid(text);
+      return;
+    }
+    const timer = setTimeout(() => setSaid(text), MESSAGE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [acted, hold, typing, text, value]);
+  return said;
+}
+
+export function ResultField({ card, valueLabel, result, busy, current = true, className, beside, children }: ResultProps) {
   const id = card.id;
+  const text = result === null ? '' : result.unit === '' ? result.value : `${result.value} ${result.unit}`;
+  const said = useSaidResult(card, text, busy || !current);
+  // The output shows every result as it is typed, so it is no live region (an <output> is a
+  // polite one by default): the results are announced once, by the hidden line after it.
   const output = (
-    <output id={`${id}-result`} htmlFor={`${id}-${valueLabel.toLowerCase()} ${id}-from ${id}-to`} aria-busy={busy ? true : undefined} className={className}>
+    <output id={`${id}-result`} htmlFor={`${id}-${valueLabel.toLowerCase()} ${id}-from ${id}-to`} aria-live="off" aria-busy={busy ? true : undefined} className={className}>
       {result !== null && (
         <>
           <span className="result-value">{result.value}</span>
@@ -213,6 +231,9 @@ export function ResultField({ card, valueLabel, result, busy, className, beside,
           {beside.content}
         </div>
       )}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {said}
+      </p>
       {children}
     </div>
   );

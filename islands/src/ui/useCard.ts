@@ -65,6 +65,14 @@ export interface Card extends Pair {
   recordNow(entry: NewHistoryEntry): Promise<void>;
   /** The pending record's timer (useSettledHistory schedules it). */
   settler: Settler;
+  /** The value is being typed: the Value field has the focus, its value was typed there,
+   *  and neither Enter nor leaving the field has settled it. What the card says of a value
+   *  being typed waits for a pause (CardParts). */
+  typing: boolean;
+  /** The Value field's events that make `typing`: a value typed, focus, Enter or blur. */
+  valueTyped(value: string): void;
+  valueFocused(focused: boolean): void;
+  settleValue(): void;
 }
 
 /** The sentence a card shows for the parts of a shared address (or a history entry) it ignored. */
@@ -89,6 +97,11 @@ export function useCard(options: CardOptions): Card {
   // Clear history drops the conversion this card was about to record (it came back a second later).
   useEffect(() => onHistoryCleared(() => settler.cancel()), [settler]);
   const valueInput = useRef<HTMLInputElement>(null);
+  // The Value field's focus, the value Enter or leaving the field settled, and the value
+  // last typed in the field (a replay or an address sets another one: not typed).
+  const [focused, setFocused] = useState(false);
+  const [settledAt, setSettledAt] = useState<string | null>(null);
+  const typed = useRef<string | null>(null);
 
   const choose = (next: (p: Pair) => Pair): void => {
     if (latest.current.recordOnPairChange) settler.flush();
@@ -195,6 +208,12 @@ export function useCard(options: CardOptions): Card {
       return recordHistory(entry);
     },
     settler,
+    typing: focused && typed.current === value && settledAt !== value,
+    valueTyped: (v) => {
+      typed.current = v;
+    },
+    valueFocused: setFocused,
+    settleValue: () => setSettledAt(value),
   };
 }
 
