@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { addArticles } from '../../bench/articles.mjs';
 import { defaultRates, siteCopy, siteForFile } from './harness.mjs';
-import { finish, newPage, noAxeViolations } from './interactive-helpers.mjs';
+import { finish, liveSaid, newPage, noAxeViolations, recordLiveRegions } from './interactive-helpers.mjs';
 
 const root = siteCopy((dir) => addArticles(dir, 2000));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -193,9 +193,12 @@ test('a late answer goes above the option chosen without moving the choice, and 
   };
   const page = await open('/');
   await held(page);
-  await search(page, '100 usd to eur');
+  // Typed, not search(): the status waits for the whole list, answer included.
+  await box(page).pressSequentially('100 usd to eur', { delay: 20 });
   const options = results(page).getByRole('option');
+  await options.first().filter({ hasText: 'US Dollar to Euro' }).waitFor();
   assert.equal(await options.first().locator('.site-search-title').textContent(), 'US Dollar to Euro');
+  assert.equal(await page.locator('#site-search-status').textContent(), '', 'the count waits for the answer');
   await box(page).press('ArrowDown');
   await attr(options.first(), 'aria-selected', 'true');
   release();
@@ -209,7 +212,7 @@ test('a late answer goes above the option chosen without moving the choice, and 
 
   const early = await open('/');
   await held(early);
-  await search(early, '50 usd to eur');
+  await box(early).pressSequentially('50 usd to eur', { delay: 20 });
   await results(early).getByRole('option').first().waitFor();
   await early.keyboard.press('Enter');
   // Nothing opens while the answer is on its way; then the answer does.
@@ -291,6 +294,29 @@ test('keyboard only: Ctrl+K focuses the box, arrows choose, Escape closes then c
   assert.equal(await box(page).inputValue(), '');
   await page.keyboard.press('Tab');
   assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'site-search-q');
+  await finish(page);
+});
+
+test('typing a conversion, a screen reader hears the box’s status once, for what was typed', async () => {
+  const page = await newPage(ctx.browser);
+  await recordLiveRegions(page);
+  await page.goto(ctx.site.url + '/');
+  await page.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+  await box(page).focus();
+  // At a visitor's pace: each key is read as a query, and the list follows it.
+  await page.keyboard.type('12 kg to lb', { delay: 80 });
+  await results(page).getByRole('option').first().filter({ hasText: /^12 kg = 26\.455471 lb/ }).waitFor();
+  await page.waitForFunction(() => window.__said.some((s) => s.region === 'Site'));
+  const said = await liveSaid(page, 'Site');
+  assert.equal(said.length, 1, `one status, not one per key: ${JSON.stringify(said)}`);
+  assert.match(said[0], /^12 kg = 26\.455471 lb\. .*\d+ results?\.$/);
+  // A single character is a query on its way: answered on screen, not said.
+  await box(page).fill('');
+  await page.keyboard.type('1');
+  await page.locator('.site-search-note', { hasText: 'No results for “1”.' }).waitFor();
+  await page.waitForTimeout(1500); // proving that nothing is said needs a pause longer than the status waits
+  assert.deepEqual(await liveSaid(page, 'Site'), said);
+  assert.equal(await page.locator('#site-search-status').textContent(), '');
   await finish(page);
 });
 

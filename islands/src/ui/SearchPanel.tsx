@@ -38,6 +38,10 @@ interface Props {
 
 /** Wait this long after a keystroke before reading the index (typing on is not a query). */
 const DEBOUNCE_MS = 60;
+/** The screen reader's status waits this long after the last keystroke (and for the whole
+ *  list): one announcement for `12 kg to lb`, not one per key ("No results for “1”.", the
+ *  km and K of "12 k"…), as the converter card's messages wait (ui/CardParts.tsx). */
+const STATUS_PAUSE_MS = 700;
 
 type Outcome = { query: string; found: Found } | { query: string; failed: 'offline' | 'unavailable' };
 
@@ -222,6 +226,16 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   if (trimmed !== '' && answer && 'message' in answer) note = answer.message;
   const said = lines.map((l) => `${l.text}.`).join(' ');
   const announce = !open || trimmed === '' || (!shown && !answer) ? '' : [said, note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
+  // Said once the list is complete and typing pauses, and never for one character (a query
+  // on its way); a status for another query, or one the list no longer shows, is emptied.
+  const [spoken, setSpoken] = useState<{ query: string; text: string } | null>(null);
+  const sayable = announce !== '' && complete && trimmed.length >= 2;
+  useEffect(() => {
+    if (!sayable) return;
+    const timer = setTimeout(() => setSpoken({ query, text: announce }), STATUS_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [sayable, announce, query]);
+  const status = sayable && spoken !== null && spoken.query === query && spoken.text === announce ? announce : '';
   const copy = () => void copyWithToast(lines.map((l) => l.text).join('\n'), { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
 
   return (
@@ -257,7 +271,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
         )}
       </div>
       <p id={`${id}-status`} role="status" className="visually-hidden">
-        {announce}
+        {status}
       </p>
     </>
   );
