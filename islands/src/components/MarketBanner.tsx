@@ -4,10 +4,10 @@
 // height, so nothing below it moves when the values arrive. Fetches on load and every
 // 5 minutes, pauses while the tab is hidden and refreshes on return (../lib/market.ts).
 // Errors go to the console only; screen readers hear the values once per refresh that
-// changed them, through one polite live region.
+// changed them, through one polite live region (not the first values: see toAnnounce).
 import { useEffect, useState } from 'react';
 import {
-  CHECK_LATER, LOADING_TEXT, UNAVAILABLE, announcement, createRefreshLoop, loadMarketData, type MarketData,
+  CHECK_LATER, LOADING_TEXT, UNAVAILABLE, announcement, createRefreshLoop, loadMarketData, toAnnounce, type MarketData,
 } from '../lib/market.ts';
 
 function valueClass(text: string): string {
@@ -41,6 +41,7 @@ export default function MarketBanner() {
 
   useEffect(() => {
     let alive = true;
+    let heard: string | null = null;
     const loop = createRefreshLoop({
       isHidden: () => document.visibilityState === 'hidden',
       refresh: async () => {
@@ -48,8 +49,11 @@ export default function MarketBanner() {
         for (const err of errors) console.warn('Unitly: market data unavailable:', err);
         if (!alive) return;
         setData(next);
-        // The same text twice is not announced again: at most once per refresh, only on change.
-        setSpoken(announcement(next));
+        // At most once per refresh, only on change, and not the values the page loads with.
+        const text = announcement(next);
+        const said = toAnnounce(heard, text);
+        heard = text;
+        if (said !== null) setSpoken(said);
       },
     });
     const onVisibility = () => loop.visibilityChanged();

@@ -1,7 +1,7 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHECK_LATER, MARKET_REFRESH_MS, RETURN_MIN_GAP_MS, UNAVAILABLE, announcement, createRefreshLoop, fetchMarketValue,
+  CHECK_LATER, MARKET_REFRESH_MS, RETURN_MIN_GAP_MS, UNAVAILABLE, announcement, createRefreshLoop, toAnnounce, fetchMarketValue,
   ftsePriceOf, goldPriceOf, loadMarketData, marketData, type MarketOutcome,
 } from './market';
 
@@ -80,6 +80,13 @@ test('loadMarketData fetches both and returns the errors to log', async () => {
   const broken = await loadMarketData({ fetchImpl: (() => { throw new TypeError('no fetch'); }) as unknown as typeof fetch });
   assert.deepEqual(broken.data, { goldPrice: UNAVAILABLE, ftse100: UNAVAILABLE });
   assert.equal(broken.errors.length, 2);
+});
+
+test('the first values are not announced, later changes are', () => {
+  const first = 'Gold $2,345.68 per troy ounce. FTSE 100 8,123.46.';
+  assert.equal(toAnnounce(null, first), null, 'the page load');
+  assert.equal(toAnnounce(first, first), null, 'no change');
+  assert.equal(toAnnounce(first, 'Gold $2,400.00 per troy ounce. FTSE 100 8,123.46.'), 'Gold $2,400.00 per troy ounce. FTSE 100 8,123.46.');
 });
 
 test('announcement', () => {

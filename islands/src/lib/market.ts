@@ -125,6 +125,16 @@ export function announcement(data: MarketData): string {
   return `Gold ${gold}. FTSE 100 ${data.ftse100}.`;
 }
 
+/**
+ * What the banner's live region says after a refresh whose announcement is `next`, `heard`
+ * being the last one taken in (null before the first answer): null for nothing. The first
+ * values are only shown: said, they would greet a screen reader on every page before the
+ * visitor did anything. Later ones are said when they changed.
+ */
+export function toAnnounce(heard: string | null, next: string): string | null {
+  return heard === null || heard === next ? null : next;
+}
+
 // ---------------------------------------------------------------------------------------
 // When to refresh: now, every interval, never while the tab is hidden
 // ---------------------------------------------------------------------------------------
