@@ -97,15 +97,39 @@ fn shown(text: &ExactText) -> String {
     text.to_string().replace("pi", "π").replace('*', " × ").replace('/', " / ").replace("  ", " ")
 }
 
+/// A plain decimal as the pair pages write it: below 10⁻⁶ or a whole number past 10¹⁶ that
+/// ends in zeros as a power of ten, still exact (1.602176634 × 10⁻¹⁹, not eighteen zeros after
+/// the point); any other as written.
+fn readable(decimal: &str) -> String {
+    let (int, frac) = decimal.split_once('.').unwrap_or((decimal, ""));
+    let digits = format!("{int}{frac}");
+    let significant = digits.trim_start_matches('0').trim_end_matches('0');
+    let Some(first) = significant.chars().next() else { return decimal.to_string() };
+    let zeros = frac.len() - frac.trim_start_matches('0').len();
+    let exponent = if int.trim_start_matches('0').is_empty() && zeros >= 6 {
+        -(zeros as i32 + 1)
+    } else if frac.is_empty() && int.len() > 16 && int.ends_with('0') {
+        int.len() as i32 - 1
+    } else {
+        return decimal.to_string();
+    };
+    let rest = &significant[1..];
+    format!("{first}{}{rest} × 10{}", if rest.is_empty() { "" } else { "." }, superscript(exponent))
+}
+
+fn superscript(n: i32) -> String {
+    n.to_string().chars().map(|c| c.to_digit(10).and_then(|d| "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().nth(d as usize)).unwrap_or('⁻')).collect()
+}
+
 /// About seven significant digits, for the "≈" beside an exact form that is not a decimal;
-/// from 10⁷ up a power of ten (3.085678 × 10¹⁶), as a double's further digits mean nothing.
+/// from 10⁷ up a power of ten (3.085678 × 10¹⁶), as a double's further digits mean nothing,
+/// and below 10⁻⁶ too (1.666667 × 10⁻⁸), as the pair pages write it.
 fn approx(x: f64) -> String {
-    if x.abs() >= 1e7 {
+    if x.abs() >= 1e7 || (x != 0.0 && x.abs() < 1e-6) {
         let text = format!("{x:.6e}");
         let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
         let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
-        let power: String = exponent.chars().map(|c| c.to_digit(10).and_then(|d| "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().nth(d as usize)).unwrap_or('⁻')).collect();
-        return format!("{mantissa} × 10{power}");
+        return format!("{mantissa} × 10{}", superscript(exponent.parse().unwrap_or(0)));
     }
     let text = format!("{:.*}", (6 - x.abs().log10().floor() as i32).max(0) as usize, x);
     if text.contains('.') {
@@ -132,7 +156,7 @@ impl Unit {
                 let text = self.factor.as_ref()?;
                 let plain = matches!(text, ExactText::Number(_)) || text.to_string().chars().all(|c| c.is_ascii_digit() || c == '.');
                 if plain {
-                    format!("{one} = {text} {b}")
+                    format!("{one} = {} {b}", readable(&text.to_string()))
                 } else {
                     format!("{one} = {} {b} ≈ {} {b}", shown(text), approx(f.value()))
                 }
@@ -187,6 +211,13 @@ mod tests {
         assert_eq!(def("factor: \"pi/180\"", "°"), "1° = π / 180 km/L ≈ 0.01745329 km/L");
         // A parsec: seven digits and a power of ten, not the double's seventeen.
         assert_eq!(def("factor: \"96939420213600000/pi\"", "pc"), "1 pc = 96939420213600000 / π km/L ≈ 3.085678 × 10¹⁶ km/L");
+        // Tiny and huge plain decimals as a power of ten, as the pair pages write them.
+        assert_eq!(def("factor: 1.602176634e-19", "eV"), "1 eV = 1.602176634 × 10⁻¹⁹ km/L");
+        assert_eq!(def("factor: 0.0000001", "x"), "1 x = 1 × 10⁻⁷ km/L");
+        assert_eq!(def("factor: 0.000001", "µ"), "1 µ = 0.000001 km/L");
+        assert_eq!(def("factor: \"123400000000000000\"", "h"), "1 h = 1.234 × 10¹⁷ km/L");
+        assert_eq!(def("factor: \"1125899906842624\"", "PiB"), "1 PiB = 1125899906842624 km/L");
+        assert_eq!(def("factor: \"0.000001/60\"", "mL/min"), "1 mL/min = 0.000001 / 60 km/L ≈ 1.666667 × 10⁻⁸ km/L");
         assert_eq!(def("reciprocal: 100", "L/100 km"), "L/100 km = 100 ÷ km/L");
         assert_eq!(def("scale: 1.8, offset: 32", "°F"), "°F = km/L × 1.8 + 32");
         assert_eq!(def("scale: 1, offset: -273.15", "x"), "x = km/L − 273.15");

@@ -43,8 +43,10 @@ pub fn units(content: &Content) -> Vec<Record> {
             let mut words: Vec<&str> = vec![spoken.as_str()];
             words.extend(unit.aliases.iter().map(String::as_str).filter(|a| a.chars().any(char::is_alphanumeric)));
             text.push_str(&format!(" Also written {}.", words.join(", ")));
-            if let (Some(factor), Some(base)) = (&unit.factor, base.filter(|b| b.key != unit.key)) {
-                text.push_str(&format!(" 1 {} = {factor} {}.", unit.symbol, base.symbol));
+            // The definition the category page gives (1 hp = 550 × 1.3558179483314004 W ≈
+            // 745.6999 W), not units.yaml's expression (550*1.3558179483314004).
+            if let Some(definition) = base.filter(|b| b.key != unit.key).and_then(|b| unit.definition(b)) {
+                text.push_str(&format!(" {definition}."));
             }
             if let Some(source) = &unit.source {
                 text.push_str(&format!(" Source: {source}{}", if source.ends_with('.') { "" } else { "." }));
@@ -60,4 +62,25 @@ pub fn units(content: &Content) -> Vec<Record> {
         }
     }
     records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_unit_is_defined_as_its_category_page_defines_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
+        let publish = crate::content::Publish::ready(crate::content::date::Date::today().unwrap());
+        let content = crate::content::load(root, &templates, &publish).expect("the real content loads");
+        let records = units(&content);
+        let text = |title: &str| records.iter().find(|r| r.title.starts_with(title)).map(|r| r.content.clone()).unwrap_or_default();
+        assert!(text("Mechanical Horsepower").contains(" 1 hp = 550 × 1.3558179483314004 W ≈ 745.6999 W."), "{}", text("Mechanical Horsepower"));
+        assert!(text("Electronvolt").contains(" 1 eV = 1.602176634 × 10⁻¹⁹ J."), "{}", text("Electronvolt"));
+        assert!(text("Radians per Second").contains("1 rad/s = 0.5 / π Hz ≈"), "{}", text("Radians per Second"));
+        assert!(text("Fahrenheit").contains(" °F = °C × 1.8 + 32."), "{}", text("Fahrenheit"));
+        let raw: Vec<&str> = records.iter().map(|r| r.content.as_str()).filter(|c| c.contains('*') || c.contains("/pi") || c.contains("0.000000")).collect();
+        assert!(raw.is_empty(), "no source expression: {raw:?}");
+    }
 }
