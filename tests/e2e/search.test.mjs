@@ -131,6 +131,25 @@ test('a pair query is answered first, then lists its pair page before its revers
   await finish(page);
 });
 
+test('a conversion lists the page of its pair right after the answer, even when a symbol is one letter', async () => {
+  const page = await open('/');
+  for (const [query, answer, title] of [
+    ['5 N to lbf', /^5 N = 1\.124045 lbf/, 'Newtons to Pounds-Force'],
+    ['1 TB to B', /^1 TB = 1,000,000,000,000 B/, 'Terabytes to Bytes'],
+    ['100 Mbps to MB/s', /^100 Mbit\/s = 12\.5 MB\/s/, 'Megabits per Second to Megabytes per Second'],
+  ]) {
+    await search(page, query);
+    await results(page).getByRole('option').first().filter({ hasText: answer }).waitFor();
+    const second = results(page).getByRole('option').nth(1);
+    assert.equal(await second.locator('.site-search-title').textContent(), title, query);
+    // Listed once, and it opens the pair page.
+    assert.equal(await results(page).getByRole('option').filter({ has: page.locator('.site-search-title', { hasText: new RegExp(`^${title}$`) }) }).count(), 1, query);
+  }
+  await results(page).getByRole('option').nth(1).click();
+  await page.waitForURL('**/data-transfer-rate-converter/megabits-per-second-to-megabytes-per-second');
+  await finish(page);
+});
+
 test('a pair with a misspelled unit is answered as the search corrected it', async () => {
   const page = await open('/');
   for (const [query, corrected, answer] of [

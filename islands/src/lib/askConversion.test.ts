@@ -98,7 +98,7 @@ test('a symbol whose case decides the unit, typed in neither, is asked about', (
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {
   const a = answer('5 ft 11 in to cm', data);
   assert.ok(a?.kind === 'answers');
-  assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length' }]);
+  assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length', pair: { href: '/length-converter/feet-to-centimeters', title: 'Feet to Centimeters' } }]);
   assert.deepEqual(said('10kg in lb'), ['10 kg = 22.046226 lb']);
   assert.deepEqual(said('100 °F to C'), ['100 °F = 37.78 °C']);
   assert.deepEqual(said('3/4 cup in ml'), ['3/4 US cup = 177.441177 mL']);
@@ -281,4 +281,19 @@ test('the box reads feet-hyphen-inches as the card does: 12 ft 6 in', () => {
 test('the box reads scientific notation written 1.5 × 10^3', () => {
   assert.deepEqual(said('1.5 × 10^3 J to kJ'), ['1.5e3 J = 1.5 kJ']);
   assert.deepEqual(said('1.5×10³ m in km'), ['1.5e3 m = 1.5 km']);
+});
+
+test('a conversion from one unit to another names its pair page, whatever the length of the symbols typed', () => {
+  const pair = (q: string) => {
+    const a = answer(q, data);
+    return a?.kind === 'answers' ? a.answers.map((x) => x.pair ?? null) : a;
+  };
+  assert.deepEqual(pair('5 N to lbf'), [{ href: '/force-converter/newtons-to-pounds-force', title: 'Newtons to Pounds-Force' }]);
+  assert.deepEqual(pair('1 TB to B'), [{ href: '/digital_storage-converter/terabytes-to-bytes', title: 'Terabytes to Bytes' }]);
+  assert.deepEqual(pair('feet to meters'), [{ href: '/length-converter/feet-to-meters', title: 'Feet to Meters' }], 'a pair asked without a number');
+  assert.deepEqual(pair('5 ft'), [null], 'no target: the usual units, no pair asked');
+  assert.deepEqual(pair('37 c'), [null, null, null], 'nor with the reading in the other case');
+  assert.deepEqual(pair('5 ft 11 in to feet and inches'), [null], 'a compound target');
+  assert.deepEqual(pair('2 cups water to grams'), [null], 'a measure of an ingredient');
+  assert.deepEqual(pair('5 m to m'), [null], 'one unit is no pair');
 });

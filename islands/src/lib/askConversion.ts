@@ -40,6 +40,8 @@ export interface UnitAnswer {
   href: string;
   /** "Length": the converter the link opens. */
   label: string;
+  /** The page of the pair asked, from one unit to another ("5 N to lbf": Newtons to Pounds-Force). */
+  pair?: { href: string; title: string };
 }
 
 /** A money conversion: the caller asks the edge for the rate (or falls back). */
@@ -70,6 +72,17 @@ function unitLexicon(data: AnswerData): Lexicon {
 /** The converter page with the value and pair filled in. */
 function link(page: string, value: string, from: string, to: string): string {
   return page + conversionSearch('', { value, from, to }, { from: '', to: '' });
+}
+
+/** A pair's page, as src/content/pairs.rs names it: `/force-converter/newtons-to-pounds-force`. */
+function pairPath(page: string, from: string, to: string): string {
+  return `${page}/${from.replaceAll('_', '-')}-to-${to.replaceAll('_', '-')}`;
+}
+
+/** A unit's name as a pair page's title writes it (model.rs plain_name): "Feet (ft)" → "Feet". */
+function plainName(name: string): string {
+  const open = name.lastIndexOf(' (');
+  return (open >= 0 && name.endsWith(')') ? name.slice(0, open) : name).replaceAll(' + ', ' and ');
 }
 
 /** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
@@ -320,7 +333,12 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     if (outcome.kind !== 'ok') continue;
     // A line reads as a fact: no such temperature is one (the card converts it with a warning).
     if (outcome.belowAbsoluteZero) return { kind: 'error', message: `${parsed.reading} is below absolute zero (−273.15 °C), the lowest temperature possible.` };
-    answers.push({ kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}`), href: link(page, read.text, from.key, key) + extra, label: c.label });
+    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
+    // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
+    // cooking card's measures of an ingredient (`extra`), nor a compound target.
+    const unit = c.units.find((u) => u.key === key);
+    if (target !== null && extra === '' && unit !== undefined && unit.key !== from.key) line.pair = { href: pairPath(page, from.key, unit.key), title: `${plainName(from.name)} to ${plainName(unit.name)}` };
+    answers.push(line);
   }
   return answers.length > 0 ? { kind: 'answers', answers } : null;
 }

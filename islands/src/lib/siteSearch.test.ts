@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkOf, chunksFor, excerpt, openSearch, rank, scoresFor, titledAs, withoutTitle, type Segment } from './siteSearch.ts';
+import { chunkOf, chunksFor, excerpt, listed, openSearch, rank, scoresFor, titledAs, withoutTitle, type Segment } from './siteSearch.ts';
 
 const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
 
@@ -240,4 +240,21 @@ test('an excerpt leaves out the title its text starts with, so it is not read tw
   assert.equal(withoutTitle({ title: 'Metres', text: 'Metres.' }), 'Metres.', 'a text that is only its title keeps it');
   assert.equal(withoutTitle({ title: 'Metres', text: 'Metric units…' }), 'Metric units…');
   assert.equal(withoutTitle({ title: 'Feet', text: 'Feetless text' }), 'Feetless text');
+});
+
+test('the box lists the answer, then the page of the pair it converts, then the pages found, each once', () => {
+  const hit = (url: string) => ({ url, title: url, section: 'Page', excerpt: [{ text: url, mark: true }] });
+  const pair = { href: '/force-converter/newtons-to-pounds-force', title: 'Newtons to Pounds-Force' };
+  const line = { text: '5 N = 1.124045 lbf', href: '/force-converter?value=5+N&from=newtons&to=pounds_force', section: 'Force converter', pair };
+  const urls = (xs: { url: string }[]) => xs.map((x) => x.url);
+  // Not found: made from the answer.
+  const made = listed([line], [hit('/torque-converter'), hit('/a')]);
+  assert.deepEqual(urls(made), [line.href, pair.href, '/torque-converter', '/a']);
+  assert.equal(made[1].title, 'Newtons to Pounds-Force');
+  assert.equal(made[1].answer, undefined, 'a page, not an answer');
+  // Found further down: moved up with its excerpt, and listed once.
+  const moved = listed([line], [hit('/a'), hit(pair.href)]);
+  assert.deepEqual(urls(moved), [line.href, pair.href, '/a']);
+  assert.deepEqual(moved[1].excerpt, [{ text: pair.href, mark: true }]);
+  assert.deepEqual(urls(listed([], [hit('/a')])), ['/a'], 'no answer: the pages found as ranked');
 });

@@ -13,6 +13,7 @@ import { fold, term, terms, wordsOf } from './searchWords.ts';
 import { readQuery, unitWords, waysOf, type QueryWord } from './queryWords.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
+import type { AnswerLine } from './boxAnswers.ts';
 
 /** How many results the box lists. */
 export const RESULTS = 6;
@@ -321,6 +322,24 @@ export class SiteSearch {
     const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(withoutTitle(f), qterms, this.stop) }));
     return corrected === undefined ? { hits } : { hits, corrected };
   }
+}
+
+/** A result as the box lists it: a page found, or a conversion's answer. */
+export type Listed = Hit & { answer?: boolean };
+
+/**
+ * What the box lists for a query: the conversion's answer lines, then the page of each pair
+ * they convert ("5 N to lbf": Newtons to Pounds-Force, which the search may not rank first,
+ * as it skips one-letter words such as N), then the pages found, each once.
+ */
+export function listed(lines: readonly AnswerLine[], found: readonly Hit[]): Listed[] {
+  const answers: Listed[] = lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true }));
+  const pairs: Hit[] = [];
+  for (const { pair } of lines) {
+    if (pair === undefined || pairs.some((p) => p.url === pair.href)) continue;
+    pairs.push(found.find((h) => h.url === pair.href) ?? { url: pair.href, title: pair.title, section: 'Page', excerpt: [{ text: 'The formula, an example and a table for this pair.', mark: false }] });
+  }
+  return [...answers, ...pairs, ...found.filter((h) => !pairs.some((p) => p.url === h.url))];
 }
 
 /**

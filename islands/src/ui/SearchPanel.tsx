@@ -8,7 +8,7 @@
 // (lib/boxAnswers.ts, a chunk fetched then), as corrected when the search corrected its
 // spelling: its answer comes first in the list, opens the converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
-import { openSearch, type Found, type Hit, type SiteSearch } from '../lib/siteSearch.ts';
+import { listed, openSearch, type Found, type Hit, type Listed, type SiteSearch } from '../lib/siteSearch.ts';
 import { mayConvert } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
@@ -17,7 +17,7 @@ import type { BoxAnswer } from '../lib/boxAnswers.ts';
 const answersChunk = lazyChunk(() => import('../lib/boxAnswers.ts'));
 
 /** A result as listed: a page found, or a conversion's answer. */
-type Option = Hit & { answer?: boolean };
+type Option = Listed;
 
 export type PanelKeys = (e: KeyboardEvent<HTMLInputElement>) => void;
 
@@ -76,7 +76,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const answer = answered !== null && answered.query === trimmed ? answered.answer : null;
   const lines = answer && 'lines' in answer ? answer.lines : [];
   const found: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
-  const hits: Option[] = [...lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true })), ...found];
+  const hits: Option[] = listed(lines, found);
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const activeIndex = active === null ? -1 : hits.findIndex((h) => h.url === active);
