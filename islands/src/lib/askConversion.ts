@@ -42,6 +42,8 @@ export interface UnitAnswer {
   label: string;
   /** The page of the pair asked, from one unit to another ("5 N to lbf": Newtons to Pounds-Force). */
   pair?: { href: string; title: string };
+  /** How the question was read when not as typed: "feet read as ft²". */
+  note?: string;
 }
 
 /** A money conversion: the caller asks the edge for the rate (or falls back). */
@@ -165,6 +167,8 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
   const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
   if (read.kind === 'error') {
+    const squared = poweredTarget(query, data);
+    if (squared !== null) return squared;
     if (!read.aboutUnits && !namesUnclearUnit(query, data)) return null;
     // The reader's way to type the unit likely meant ("For US fluid ounces, type “fl oz”.")
     // stays after the cooking hint: "1 cup to oz" is more often asked in fluid ounces, and so
@@ -179,6 +183,32 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
   const answers = unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
   if (read.target !== null || answers?.kind !== 'answers') return answers;
   return { kind: 'answers', answers: [...answers.answers, ...readingInOtherCase(query, read.category, data)] };
+}
+
+/**
+ * "10 m2 to ft", "100 sq m in feet": an area or a volume asked in a length, as people say
+ * "feet" for square feet, answered in the square or cube of that length, saying so. Null
+ * when the query reads no better so.
+ */
+function poweredTarget(query: string, data: AnswerData): Answer | null {
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  if (last?.index === undefined) return null;
+  const head = query.slice(0, last.index + last[0].length);
+  const typed = query.slice(head.length).trim();
+  const found = typed === '' ? null : lookupWord(unitLexicon(data), typed, null);
+  if (found === null || !('entry' in found) || found.entry.category !== 'length') return null;
+  for (const power of ['²', '³']) {
+    const target = `${found.entry.unit.symbol}${power}`;
+    const asked = `${head} ${target}`;
+    const read = poweredReading(asked, data) ?? readConversion(asked, unitLexicon(data), null);
+    if (read.kind !== 'ok' || read.parsed.kind !== 'quantity' || read.category === null) continue;
+    const c = data.categories[read.category];
+    // A volume only when typed as a cube ("2 m3 to ft"): "2 cups to meters" means no cubic meters.
+    if (c === undefined || (power === '³' && !read.parsed.unit.symbol.includes('³'))) continue;
+    const answered = unitAnswers(read, { ...c, key: read.category }, data.pages[read.category], '');
+    if (answered?.kind === 'answers') return { kind: 'answers', answers: answered.answers.map((a) => ({ ...a, note: `${typed} read as ${target}` })) };
+  }
+  return null;
 }
 
 /**

@@ -32,3 +32,17 @@ test('a currency with no rate to fall back on: online the live rates are to blam
   const eur = await withRates(true, () => answerFor('100 usd to eur', data));
   assert.ok('lines' in eur! && /built-in offline rate/.test(eur.lines[0].section), JSON.stringify(eur));
 });
+
+test('an area or a volume asked in a length is answered in its square or cube, and the line says how it read the target', async () => {
+  const withPages = { ...data, pages: { ...data.pages, area: '/area-converter', volume: '/volume-converter' } };
+  const line = async (q: string) => {
+    const a = await answerFor(q, withPages);
+    return a !== null && 'lines' in a ? [a.lines[0].text, a.lines[0].section] : a;
+  };
+  assert.deepEqual(await line('10 m2 to ft'), ['10 m² = 107.639104 ft²', 'Area converter · ft read as ft²']);
+  assert.deepEqual(await line('100 sq m in feet'), ['100 m² = 1,076.391042 ft²', 'Area converter · feet read as ft²']);
+  assert.deepEqual(await line('2 m3 to ft'), ['2 m³ = 70.629333 ft³', 'Volume converter · ft read as ft³']);
+  assert.deepEqual(await line('100 m2 to ft2'), ['100 m² = 1,076.391042 ft²', 'Area converter'], 'a square typed: no note');
+  assert.deepEqual(await line('2 cups to meters'), { message: '“m” is a unit of length, not volume. For cubic meters, type “m³”.' }, 'a volume not typed as a cube');
+  assert.deepEqual(await line('10 kg to ft'), { message: '“ft” is a unit of length, not weight.' }, 'a weight is no area: the message stays');
+});

@@ -45,7 +45,7 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   const a = answer(query, withEveryCurrency(data));
   if (a === null) return null;
   if (a.kind === 'error') return { message: a.message };
-  if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter`, ...(x.pair && { pair: x.pair }) })) };
+  if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter${x.note ? ` · ${x.note}` : ''}`, ...(x.pair && { pair: x.pair }) })) };
   const { amount, from, to, href } = a;
   // A pair asked without an amount ("thb to usd") is answered with the rate itself.
   const text = (rate: number) =>
