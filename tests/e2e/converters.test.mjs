@@ -448,6 +448,20 @@ test('a shared address restores its conversion; bad parts are ignored', async ()
   await bad.waitForFunction(() => location.search === '?value=5&from=kilograms&to=grams');
   await finish(bad);
 
+  // The words people type for a unit are read as the Value field reads them, and a unit of
+  // another category is said to be one.
+  const words = await visit('/area-converter?value=1200&from=sqft&to=sqm');
+  await words.waitForFunction(() => location.search === '?value=1200&from=square_feet&to=square_meters');
+  assert.equal(await cardByRole(words).from.inputValue(), 'square_feet');
+  assert.equal(await cardByRole(words).to.inputValue(), 'square_meters');
+  assert.equal(await resultText(words), '111.483648 m²');
+  assert.equal(await words.getByRole('status').filter({ hasText: 'ignored' }).count(), 0);
+  await finish(words);
+  const other = await visit('/area-converter?value=1200&from=square_feet&to=feet');
+  await other.getByRole('status').filter({ hasText: 'ignored' }).waitFor();
+  assert.match(await other.getByRole('status').filter({ hasText: 'ignored' }).textContent(), /to=feet was not understood here and was ignored\. “ft” is a unit of length, not area\./);
+  await finish(other);
+
   // A value the parser cannot read stays in the field, with its reason.
   const junk = await visit('/weight-converter?value=abc');
   assert.equal(await cardByRole(junk).value.inputValue(), 'abc');

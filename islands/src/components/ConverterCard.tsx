@@ -55,6 +55,8 @@ const widenChunk = lazyChunk(() => import('../lib/otherUnits.ts').then((m) => m.
 // keeps what was typed and shows no result yet; it converts as soon as the chunk is there
 // (milliseconds after the focus), so nothing typed is lost.
 const conversionChunk = lazyChunk(() => import('../lib/conversion.ts'));
+// A shared address's `from=sqft`: read as the Value field reads it (the same chunk as widenChunk's).
+const unitOfWordChunk = lazyChunk(() => import('../lib/otherUnits.ts').then((m) => m.unitOfWord));
 
 const DECIMAL_CHOICES: Decimals[] = ['auto', ...Array.from({ length: MAX_DECIMALS + 1 }, (_, i) => i)];
 
@@ -80,6 +82,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     fromKeys: category.units.map((u) => u.key),
     toKeys: [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)],
     toOfText: (text) => category.units.find((u) => text.endsWith(` ${unitWords(u)}`))?.key,
+    readUnit: (word) => unitOfWordChunk.load().then((unitOfWord) => unitOfWord(category, word)),
   });
   const { value, from, to } = card;
   const [decimals, setDecimals] = useState<Decimals>('auto');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { convertInput, lexiconFor } from './conversion';
-import { lexiconWithOthers } from './otherUnits';
+import { lexiconWithOthers, unitOfWord } from './otherUnits';
 import { loadUnits } from '../../test/testData.ts';
 import type { Unit } from './units';
 
@@ -23,4 +23,17 @@ test("another category's unit is named with its category, from the generated wor
 test("the card's own words and unknown words read exactly as before", () => {
   for (const input of ['5 ft 11 in', "5'11\"", '2*(3+4) m', '1,5', '7.3 m', '']) assert.deepEqual(run(input), run(input, lexiconFor(length)), input);
   assert.deepEqual(run('5 cubits'), run('5 cubits', lexiconFor(length)));
+});
+
+test('a shared address’s unit word is read as the Value field reads it, or said to be of another category', () => {
+  const area = { ...units.categories.area, key: 'area' };
+  const storage = { ...units.categories.digital_storage, key: 'digital_storage' };
+  for (const [word, key] of [['sqft', 'square_feet'], ['sqm', 'square_meters'], ['square feet', 'square_feet'], ['m2', 'square_meters'], ['acre', 'acres'], ['ha', 'hectares'], ['SQFT', 'square_feet']]) {
+    assert.deepEqual(unitOfWord(area, word), { key }, word);
+  }
+  assert.deepEqual(unitOfWord(area, 'feet'), { why: '“ft” is a unit of length, not area. For square feet, type “ft²”.' });
+  assert.equal(unitOfWord(area, 'zzz'), null, 'no unit');
+  assert.equal(unitOfWord(area, 'ft in'), null, 'two units');
+  assert.equal(unitOfWord(storage, 'mb'), null, 'MB or Mb: unclear, so not chosen');
+  assert.deepEqual(unitOfWord(storage, 'MB'), { key: 'megabytes' });
 });

@@ -5,6 +5,8 @@
 import { CATEGORY_LABELS, type CategoryKey } from '../generated/units.ts';
 import { UNIT_WORDS } from '../generated/unitWords.ts';
 import { buildLexicon, type LexCategory, type Lexicon } from './parse.ts';
+import { otherCategory } from './lexicon.ts';
+import { readUnitWords } from './tokens.ts';
 import type { UnitCategory } from './units.ts';
 
 const cache = new WeakMap<object, Lexicon>();
@@ -25,4 +27,22 @@ export function lexiconWithOthers(category: UnitCategory & { key: string }): Lex
     cache.set(category, lex);
   }
   return lex;
+}
+
+/**
+ * The unit a shared address's `from` or `to` names in words the Value field reads ("sqft",
+ * "square feet", "m2"): its key on this card, or why it is none here ("“ft” is a unit of
+ * length, not area. …"). Null when it names no one unit.
+ */
+export function unitOfWord(category: UnitCategory & { key: string }, word: string): { key: string } | { why: string } | null {
+  const lex = lexiconWithOthers(category);
+  let words: ReturnType<typeof readUnitWords>;
+  try {
+    words = readUnitWords(word.trim(), lex, category.key);
+  } catch {
+    return null; // an unknown or unclear word: the notice names it
+  }
+  if (words === null || words.length !== 1) return null;
+  const [{ entry, text }] = words;
+  return entry.category === category.key ? { key: entry.unit.key } : { why: otherCategory(text, entry, lex, category.key) };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionSearch, fragmentId, readConversionQuery, readKeyParam } from './urlState';
+import { conversionSearch, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
 import { currentUnitKey } from './units';
 
 const keys = ['meters', 'feet', 'inches'];
@@ -84,4 +84,25 @@ test('readKeyParam: a parameter of the card itself, in any case, or named when u
   assert.deepEqual(readKeyParam('?ingredient=zzz', 'ingredient', ingredients), { ignored: 'ingredient=zzz' });
   assert.deepEqual(readKeyParam('?ingredient=', 'ingredient', ingredients), {});
   assert.deepEqual(readKeyParam('?value=1', 'ingredient', ingredients), {});
+});
+
+test('a from or to that is no key is read again as a unit word; one of another category is said to be so', async () => {
+  const area = ['square_meters', 'square_feet', 'acres'];
+  const words: Record<string, { key: string } | { why: string }> = { sqft: { key: 'square_feet' }, sqm: { key: 'square_meters' }, feet: { why: '“ft” is a unit of length, not area.' } };
+  const read = async (w: string) => words[w] ?? null;
+  const reread = async (search: string) => {
+    const query = readConversionQuery(search, area);
+    assert.equal(unreadUnits(search, query), query.ignored.some((i) => /^(from|to)=/.test(i)), search);
+    const { query: q, why } = await readUnitParams(search, query, { from: area, to: area }, read);
+    return { from: q.from, to: q.to, notice: q.ignored.length > 0 ? ignoredNotice(q.ignored, why) : null };
+  };
+  assert.deepEqual(await reread('?value=1200&from=sqft&to=sqm'), { from: 'square_feet', to: 'square_meters', notice: null });
+  assert.deepEqual(await reread('?value=1200&from=square_feet&to=feet'), {
+    from: 'square_feet',
+    to: undefined,
+    notice: 'The link\'s to=feet was not understood here and was ignored. “ft” is a unit of length, not area.',
+  });
+  assert.deepEqual(await reread('?from=zzz&to=sqm'), { from: undefined, to: 'square_meters', notice: 'The link\'s from=zzz was not understood here and was ignored.' });
+  const keysOnly = '?value=5&from=acres&to=square_meters';
+  assert.equal(unreadUnits(keysOnly, readConversionQuery(keysOnly, area)), false, 'keys only: nothing to read again');
 });

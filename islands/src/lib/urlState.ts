@@ -49,6 +49,48 @@ export function readConversionQuery(
   return out;
 }
 
+/**
+ * A shared address's `from` or `to` read again as the Value field reads a unit word
+ * (`from=sqft`, `to=square metres`): a card that can (`read`, otherUnits.ts unitOfWord) takes
+ * the unit it names, and the notice says why a unit of another category is none here
+ * (`to=feet` on the area card). Returns the query with those taken, and the reasons.
+ */
+export async function readUnitParams<Q extends { from?: string; to?: string; ignored: string[] }>(
+  search: string,
+  query: Q,
+  keys: { from: readonly string[]; to: readonly string[] },
+  read: (word: string) => Promise<{ key: string } | { why: string } | null>,
+): Promise<{ query: Q; why: string[] }> {
+  const params = new URLSearchParams(search);
+  const out = { ...query, ignored: [...query.ignored] };
+  const why: string[] = [];
+  for (const name of ['from', 'to'] as const) {
+    const given = params.get(name);
+    if (given === null || !query.ignored.includes(ignoredParam(name, given))) continue;
+    const found = await read(given).catch(() => null);
+    if (found !== null && 'key' in found && keys[name].includes(found.key)) {
+      out[name] = found.key;
+      out.ignored = out.ignored.filter((i) => i !== ignoredParam(name, given));
+    } else if (found !== null && 'why' in found && !why.includes(found.why)) why.push(found.why);
+  }
+  return { query: out, why };
+}
+
+/** Whether a shared address has a `from` or `to` that `query` (readConversionQuery's) ignored. */
+export function unreadUnits(search: string, query: { ignored: readonly string[] }): boolean {
+  const params = new URLSearchParams(search);
+  return (['from', 'to'] as const).some((name) => {
+    const given = params.get(name);
+    return given !== null && query.ignored.includes(ignoredParam(name, given));
+  });
+}
+
+/** The sentence a card shows for the parts of a shared address (or, `whose`, a history entry) it ignored, and why when known. */
+export function ignoredNotice(ignored: readonly string[], why: readonly string[] = [], whose = "The link's"): string {
+  const was = ignored.length > 1 ? 'were' : 'was';
+  return [`${whose} ${ignored.join(' and ')} ${was} not understood here and ${was} ignored.`, ...why].join(' ');
+}
+
 /** `given` as one of `keys`, written in another case too (a currency's `from=thb`, typed or lower-cased by a link tool). */
 const keyIn = (keys: readonly string[], given: string): string | undefined =>
   keys.includes(given) ? given : keys.find((k) => k.toLowerCase() === given.toLowerCase());

@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionSearch, readConversionQuery, readKeyParam } from '../lib/urlState.ts';
+import { conversionSearch, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
 
 export interface Pair {
@@ -42,6 +42,8 @@ export interface CardOptions {
   /** More of a shared address the card reads (the cooking card's `ingredient`), as From and
    *  To are: `read` gets a known key; an unknown one is in the notice and the address loses it. */
   params?: readonly { name: string; keys: readonly string[]; read(key: string): void }[];
+  /** A `from` or `to` that is no key, read as the Value field reads a unit word (`from=sqft`). */
+  readUnit?: (word: string) => Promise<{ key: string } | { why: string } | null>;
 }
 
 export interface Card extends Pair {
@@ -75,12 +77,6 @@ export interface Card extends Pair {
   settleValue(): void;
 }
 
-/** The sentence a card shows for the parts of a shared address (or a history entry) it ignored. */
-function ignoredNotice(ignored: readonly string[], whose = "The link's"): string {
-  const was = ignored.length > 1 ? 'were' : 'was';
-  return `${whose} ${ignored.join(' and ')} ${was} not understood here and ${was} ignored.`;
-}
-
 export function useCard(options: CardOptions): Card {
   const { syncUrl, preset } = options;
   const latest = useRef(options);
@@ -103,7 +99,10 @@ export function useCard(options: CardOptions): Card {
   const [settledAt, setSettledAt] = useState<string | null>(null);
   const typed = useRef<string | null>(null);
 
+  // The visitor chose a unit: a shared address's unit word read after it changes nothing.
+  const touched = useRef(false);
   const choose = (next: (p: Pair) => Pair): void => {
+    touched.current = true;
     if (latest.current.recordOnPairChange) settler.flush();
     setPair(next);
     setActed(true);
@@ -126,7 +125,17 @@ export function useCard(options: CardOptions): Card {
         dropped.current.push(param.name);
       }
     }
-    if (ignored.length > 0) {
+    const { readUnit } = latest.current;
+    // A unit word for a key (`from=sqft`) is read by the card's reader, a chunk that comes a
+    // moment later: the notice waits for it, and names only what it could not read.
+    if (readUnit !== undefined && unreadUnits(window.location.search, query)) {
+      void readUnitParams(window.location.search, query, { from: fromKeys, to: toKeys }, readUnit).then(({ query: read, why }) => {
+        if (!touched.current) setPair((p) => ({ from: read.from ?? p.from, to: read.to ?? p.to }));
+        const left = [...read.ignored, ...ignored.slice(query.ignored.length)];
+        if (left.length > 0) setNotice(ignoredNotice(left, why));
+        setCorrectAddress(true);
+      });
+    } else if (ignored.length > 0) {
       setNotice(ignoredNotice(ignored));
       setCorrectAddress(true);
     }
@@ -148,7 +157,7 @@ export function useCard(options: CardOptions): Card {
         to: to !== undefined && toKeys.includes(to) ? to : p.to,
       }));
       const ignored = replayIgnored(r, fromKeys, toKeys);
-      setNotice(ignored.length > 0 ? ignoredNotice(ignored, "The history entry's") : null);
+      setNotice(ignored.length > 0 ? ignoredNotice(ignored, [], "The history entry's") : null);
       setActed(ignored.length === 0);
       if (ignored.length > 0) setCorrectAddress(false);
       const input = valueInput.current;
