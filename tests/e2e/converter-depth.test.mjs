@@ -240,7 +240,7 @@ test('batch: lines convert as typed, bad lines are flagged, Copy all and Downloa
   const table = page.getByRole('table', { name: 'Batch results: Meters (m) to Feet (ft)' });
   await page.waitForFunction(() => document.querySelectorAll('.batch-table tbody tr').length === 5);
   const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
-  assert.deepEqual(rows.map((r) => r[2]), ['3.28084 ft', '6.56168 ft', '11.48294 ft', 'Unknown unit “fet”. Did you mean “feet”?', '4.92126 ft']);
+  assert.deepEqual(rows.map((r) => r[2]), ['3.28084 ft', '6.56168 ft', '11.48294 ft', 'Unknown unit “fet”. Did you mean “feet”?', '4.92126 ft Read as 1.5']);
   await noAxeViolations(page, 'batch with a bad line');
   await page.getByRole('button', { name: 'Copy all' }).press('Enter');
   await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1\t3.28084 ft\n2\t6.56168 ft'));
@@ -248,9 +248,40 @@ test('batch: lines convert as typed, bad lines are flagged, Copy all and Downloa
   assert.equal(download.suggestedFilename(), 'length-meters-to-feet.csv');
   const csv = await readFile(await download.path(), 'utf8');
   assert.equal(csv, [
-    'value,from,result,to', '1,meters,3.28084,feet', '2,meters,6.56168,feet', '3.5,meters,11.48294,feet',
-    '5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet', '"1,5",meters,4.92126,feet', '',
+    'value,from,result,to,note', '1,meters,3.28084,feet,', '2,meters,6.56168,feet,', '3.5,meters,11.48294,feet,',
+    '5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet,', '"1,5",meters,4.92126,feet,Read as 1.5', '',
   ].join('\r\n'));
+  await finish(page);
+});
+
+test('batch: a line read otherwise than typed says how in its row, Copy all and the CSV; the summary counts it', async () => {
+  const page = await visit('/area-converter/square-feet-to-square-meters', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
+  await page.getByText('Batch conversion', { exact: true }).click();
+  const box = page.getByRole('textbox', { name: 'Values, one per line' });
+  await box.waitFor();
+  await box.focus();
+  await page.keyboard.type('1.200\n1000-1200\n2 m2\nbanana\n3');
+  const summary = '4 of 5 lines converted from Square Feet (ft²) to Square Meters (m²), 1 in the units its line names; lines 1, 2 and 3 have a note to check; line 4 could not be read.';
+  await page.locator('#area-batch-summary').filter({ hasText: summary }).waitFor();
+  const rows = await page.locator('.batch-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.cells[2].textContent));
+  assert.deepEqual(rows, [
+    '0.111484 m² Read as 1.200 (the point is a decimal point)',
+    '-18.580608 m² Read as 1000 − 1200',
+    '21.527821 ft² From 2 m² (converted to ft², since m² is the To unit)',
+    'Unknown unit “banana”. Area units include mm², cm², m², a, ha, km².',
+    '0.278709 m²',
+  ]);
+  await noAxeViolations(page, 'batch with notes');
+  await page.getByRole('button', { name: 'Copy all' }).click();
+  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1.200\t0.111484 m²\tRead as 1.200 (the point is a decimal point)\n1000-1200\t-18.580608 m²\tRead as 1000 − 1200\n'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const csv = (await readFile(await download.path(), 'utf8')).split('\r\n');
+  assert.deepEqual(csv.slice(0, 4), [
+    'value,from,result,to,note',
+    '1.200,square_feet,0.111484,square_meters,Read as 1.200 (the point is a decimal point)',
+    '1000-1200,square_feet,-18.580608,square_meters,Read as 1000 − 1200',
+    '2 m2,square_meters,21.527821,square_feet,"From 2 m² (converted to ft², since m² is the To unit)"',
+  ]);
   await finish(page);
 });
 

@@ -176,13 +176,13 @@ test('batch: a CSV no spreadsheet runs, 1,000 lines in it, and a 300,000-line pa
   };
   await box.focus();
   await page.keyboard.type('=1+1\n@SUM(A1)\n-1234.5\n5 ft 11 in\n');
-  await summary.filter({ hasText: /^4 lines converted/ }).waitFor();
+  await summary.filter({ hasText: /^2 of 4 lines converted/ }).waitFor();
   assert.equal(await download(), [
-    'value,from,result,to',
-    "'=1+1,meters,error: Unexpected “=”.,feet",
-    '\'@SUM(A1),meters,"error: Unknown unit “@SUM”. Length units include nm, µm, mm, cm, m, km.",feet',
-    '-1234.5,meters,-4050.19685,feet',
-    '5 ft 11 in,feet+inches,5.916667,feet',
+    'value,from,result,to,note',
+    "'=1+1,meters,error: Unexpected “=”.,feet,",
+    '\'@SUM(A1),meters,"error: Unknown unit “@SUM”. Length units include nm, µm, mm, cm, m, km.",feet,',
+    '-1234.5,meters,-4050.19685,feet,',
+    '5 ft 11 in,feet+inches,5.916667,feet,',
     '',
   ].join('\r\n'));
 
@@ -195,7 +195,7 @@ test('batch: a CSV no spreadsheet runs, 1,000 lines in it, and a 300,000-line pa
   await summary.filter({ hasText: /^1,000 lines converted/ }).waitFor();
   const csv = (await download()).split('\r\n');
   assert.equal(csv.length, 1002);
-  assert.equal(csv[1000], '1000 in,inches,83.333333,feet');
+  assert.equal(csv[1000], '1000 in,inches,83.333333,feet,');
 
   // 300,000 lines: the box keeps the first 1,000 (what the batch converts) and says so.
   const huge = Array.from({ length: 300_000 }, (_, i) => String(i % 1000)).join('\n');

@@ -248,8 +248,8 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
 });
 
 test('a volume of something that is no ingredient is that volume; an ingredient, known or not, is the cooking converter’s', () => {
-  assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L']);
-  assert.deepEqual(said('2 cubic yards of mulch to m3'), ['2 yd³ = 1.52911 m³']);
+  assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L (paint ignored: a volume is the same whatever it holds)']);
+  assert.deepEqual(said('2 cubic yards of mulch to m3'), ['2 yd³ = 1.52911 m³ (mulch ignored: a volume is the same whatever it holds)']);
   assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.equal(said('1 cup of caster sugar to ml'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.deepEqual(said('1 cup of flour to ml'), ['1 US cup of all-purpose flour, spooned = 236.59 mL']);
@@ -274,8 +274,8 @@ test('words around to or in that are no pair are left to the search, without a m
 });
 
 test('the box reads feet-hyphen-inches as the card does: 12 ft 6 in', () => {
-  assert.deepEqual(said(`12'-6" to m`), ['12 ft 6 in = 3.81 m']);
-  assert.deepEqual(said(`12'-6" in cm`), ['12 ft 6 in = 381 cm']);
+  assert.deepEqual(said(`12'-6" to m`), ['12 ft 6 in = 3.81 m (the hyphen joins feet and inches)']);
+  assert.deepEqual(said(`12'-6" in cm`), ['12 ft 6 in = 381 cm (the hyphen joins feet and inches)']);
 });
 
 test('the box reads scientific notation written 1.5 × 10^3', () => {
@@ -296,4 +296,10 @@ test('a conversion from one unit to another names its pair page, whatever the le
   assert.deepEqual(pair('5 ft 11 in to feet and inches'), [null], 'a compound target');
   assert.deepEqual(pair('2 cups water to grams'), [null], 'a measure of an ingredient');
   assert.deepEqual(pair('5 m to m'), [null], 'one unit is no pair');
+});
+
+test('an answer says how its value was read where the card would: the point, the comma', () => {
+  assert.deepEqual(said('1.200 m2 to sq ft'), ['1.200 m² = 12.916693 ft² (the point is a decimal point)']);
+  assert.deepEqual(said('1,200 sq ft to m2'), ['1200 ft² = 111.483648 m² (the comma groups thousands)']);
+  assert.deepEqual(said('1200 sq ft to m2'), ['1200 ft² = 111.483648 m²'], 'no note where nothing was read otherwise');
 });

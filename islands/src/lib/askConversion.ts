@@ -17,6 +17,7 @@ import { convertReading, findTarget, lexiconFor, resultLine } from './conversion
 import { toNumber } from './rational.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
+import { readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
 import type { Currency, RateTable, UnitCategory } from './units.ts';
 
@@ -363,7 +364,10 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     if (outcome.kind !== 'ok') continue;
     // A line reads as a fact: no such temperature is one (the card converts it with a warning).
     if (outcome.belowAbsoluteZero) return { kind: 'error', message: `${parsed.reading} is below absolute zero (−273.15 °C), the lowest temperature possible.` };
-    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
+    // How it was read, as the card says it: "1.200 m² = 12.916693 ft² (the point is a decimal point)".
+    const notes = readingNotes(outcome);
+    const note = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}${note}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
     // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
     // cooking card's measures of an ingredient (`extra`), nor a compound target.
     const unit = c.units.find((u) => u.key === key);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BATCH_LIMIT, batchCsv, batchFileName, batchLines, convertBatch, csvField, keepBatchLines, type BatchRow } from './batch';
+import { BATCH_LIMIT, batchCsv, batchSummary, batchText, batchFileName, batchLines, convertBatch, csvField, keepBatchLines, type BatchRow } from './batch';
 import { findTarget, lexiconFor } from './conversion';
 import { findUnit, type CategoryKey, type UnitCategory } from './units';
 import { loadUnits } from '../../test/testData.ts';
@@ -58,13 +58,13 @@ test('CSV: a spreadsheet runs no formula from it (OWASP CSV injection), and read
   const csv = batchCsv(rows, symbolOf('length'));
   assert.equal(
     csv,
-    'value,from,result,to\r\n' +
-      "'=1+1,meters,error: Unexpected “=”.,feet\r\n" +
-      '"1,5",meters,4.92126,feet\r\n' +
-      '-1234.5,meters,-4050.19685,feet\r\n' +
-      '5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet\r\n' +
-      "'-2 ft 3 in,feet+inches,-2.25,feet\r\n" +
-      '1e-9,meters,3.28084e-9,feet\r\n',
+    'value,from,result,to,note\r\n' +
+      "'=1+1,meters,error: Unexpected “=”.,feet,\r\n" +
+      '"1,5",meters,4.92126,feet,Read as 1.5\r\n' +
+      '-1234.5,meters,-4050.19685,feet,\r\n' +
+      '5 fet,meters,error: Unknown unit “fet”. Did you mean “feet”?,feet,\r\n' +
+      "'-2 ft 3 in,feet+inches,-2.25,feet,\r\n" +
+      '1e-9,meters,3.28084e-9,feet,\r\n',
   );
   assert.equal(rows[2].result, '-4,050.19685 ft');
 });
@@ -74,11 +74,59 @@ test('CSV: compound results and typed targets name their unit; the file name say
   assert.equal(rows[0].result, '5 ft 10.87 in');
   assert.match(rows[2].error!, /is a unit of weight, not length/);
   const csv = batchCsv(rows, symbolOf('length'));
-  assert.ok(csv.includes("\r\n1.8,meters,5 ft 10.87 in,feet_inches\r\n-1.8,meters,'-5 ft 10.87 in,feet_inches\r\n"), csv);
+  assert.ok(csv.includes("\r\n1.8,meters,5 ft 10.87 in,feet_inches,\r\n-1.8,meters,'-5 ft 10.87 in,feet_inches,\r\n"), csv);
   assert.equal(batchFileName('length', 'square_meters', 'feet'), 'length-square-meters-to-feet.csv');
 });
 
 test('batch: scientific notation written 1.5×10³ is 1500', () => {
   const rows = convertBatch('1.5×10³\n1.5 x 10^3 J\n', request('energy', 'joules', 'kilojoules'));
   assert.deepEqual(rows.map((r) => [r.result, r.error]), [['1.5 kJ', null], ['1.5 kJ', null]]);
+});
+
+test('batch: each line says how it was read where the card would, in the table, Copy all and the CSV', () => {
+  const rows = convertBatch('1.200\n1200-1000\n1000–1200\n1,200\n2 ft\n-1\n10 m to cm\n12 ft - 6 in\n5 ft 11 in\n1', request('length', 'meters', 'feet'));
+  assert.deepEqual(rows.map((r) => [r.value, r.note]), [
+    ['1.200', 'Read as 1.200 (the point is a decimal point)'],
+    ['1200-1000', 'Read as 1200 − 1000'],
+    // A range is no reading: its line could not be read (the card's message says why).
+    ['1000–1200', ''],
+    ['1,200', 'Read as 1200 (the comma groups thousands)'],
+    ['2 ft', 'From 2 ft (converted to m, since ft is the To unit)'],
+    // What only repeats the line says nothing: a plain minus, the units typed, the typed target.
+    ['-1', ''],
+    ['10 m to cm', ''],
+    ['12 ft - 6 in', 'From 12 ft − 6 in'],
+    ['5 ft 11 in', ''],
+    ['1', ''],
+  ]);
+  const csv = batchCsv(rows, symbolOf('length'));
+  assert.ok(csv.includes('\r\n1200-1000,meters,656.167979,feet,Read as 1200 − 1000\r\n'), csv);
+  assert.ok(csv.includes('\r\n1.200,meters,3.937008,feet,Read as 1.200 (the point is a decimal point)\r\n'), csv);
+  const copied = batchText(rows).split('\n');
+  assert.equal(copied[1], '1200-1000\t656.167979 ft\tRead as 1200 − 1000');
+  assert.equal(copied[5], '-1\t-3.28084 ft');
+});
+
+test('batch: a temperature below absolute zero carries the card’s warning into its row and the CSV', () => {
+  const rows = convertBatch('-500 F to K\n-1\n20', request('temperature', 'kelvin', 'celsius'));
+  const warning = 'That is below absolute zero (−273.15 °C), the lowest temperature possible.';
+  assert.deepEqual(rows.map((r) => [r.result, r.note]), [['-22.41 K', warning], ['-274.15 °C', warning], ['-253.15 °C', '']]);
+  const csv = batchCsv(rows, symbolOf('temperature'));
+  assert.ok(csv.includes(`\r\n'-500 F to K,fahrenheit,-22.41,kelvin,"${warning}"\r\n`), csv);
+});
+
+test('batch summary: converted lines counted apart from those that failed; lines in their own units and noted lines said', () => {
+  const pair = { from: { key: 'meters', name: 'Meters (m)' }, to: { key: 'feet', name: 'Feet (ft)' } };
+  const req = request('length', 'meters', 'feet');
+  assert.equal(batchSummary(convertBatch('1\n2\n3', req), pair), '3 lines converted from Meters (m) to Feet (ft).');
+  assert.equal(batchSummary(convertBatch('1', req), pair), '1 line converted from Meters (m) to Feet (ft).');
+  assert.equal(
+    batchSummary(convertBatch('1\n2 ft\nbanana\n3', req), pair),
+    '3 of 4 lines converted from Meters (m) to Feet (ft), 1 in the units its line names; line 2 has a note to check; line 3 could not be read.',
+  );
+  assert.equal(batchSummary(convertBatch('2 ft\n10 kg to lb\n3 in', req), pair), '2 of 3 lines converted in the units each line names; line 1 has a note to check; line 2 could not be read.');
+  assert.equal(batchSummary(convertBatch('1.200\n1200-1000\n1\n1,5\n1 200', req), pair), '5 lines converted from Meters (m) to Feet (ft); 4 lines have a note to check.');
+  assert.equal(batchSummary(convertBatch('x\n\ny', req), pair), 'None of the 2 lines could be read.');
+  assert.equal(batchSummary(convertBatch('x', req), pair), 'The line could not be read.');
+  assert.equal(batchSummary(convertBatch('a\n1\nb\nc', req), pair), '1 of 4 lines converted from Meters (m) to Feet (ft); lines 1, 3 and 4 could not be read.');
 });

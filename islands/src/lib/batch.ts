@@ -2,6 +2,7 @@
 // reads it (conversion.ts), and the CSV a spreadsheet opens safely.
 import { convertInput, resultLine, type ConvertRequest } from './conversion.ts';
 import { plainMinus } from './format.ts';
+import { lineNote } from './readingNote.ts';
 
 export interface BatchRow {
   line: number; // 1-based line of the box
@@ -11,6 +12,11 @@ export interface BatchRow {
   /** The key of what the result is in: To, or a target typed on the line. */
   to: string;
   result: string; // "3.28084 ft" as shown, or '' on error
+  /**
+   * What the card would say of the line beyond what it repeats: "Read as 1000 − 1200",
+   * "From 1.200 m² (the point is a decimal point)", the below-absolute-zero warning; '' for none.
+   */
+  note: string;
   error: string | null;
 }
 
@@ -60,10 +66,10 @@ export function keepBatchLines(text: string): { text: string; dropped: number } 
 export function convertLine({ line, value }: { line: number; value: string }, req: Omit<ConvertRequest, 'input'>): BatchRow {
   const o = convertInput({ ...req, input: value });
   const toKey = req.to.kind === 'unit' ? req.to.unit.key : req.to.compound.key;
-  if (o.kind !== 'ok') return { line, value, from: req.from.key, to: toKey, result: '', error: o.kind === 'error' ? o.message : 'Empty line.' };
+  if (o.kind !== 'ok') return { line, value, from: req.from.key, to: toKey, result: '', note: '', error: o.kind === 'error' ? o.message : 'Empty line.' };
   const units = o.typed ? o.units.map((u) => u.key).join('+') : req.from.key;
   const to = o.target.kind === 'unit' ? o.target.unit.key : o.target.compound.key;
-  return { line, value, from: units, to, result: resultLine(o), error: null };
+  return { line, value, from: units, to, result: resultLine(o), note: lineNote(o), error: null };
 }
 
 /** Every non-blank line of a batch box (up to BATCH_LIMIT), converted. */
@@ -89,11 +95,51 @@ export function plainResult(row: BatchRow, symbol: string): string {
   return plainMinus(text.replace(/(\d),(?=\d{3}\b)/g, '$1'));
 }
 
-/** The batch as CSV (CRLF line ends): value,from,result,to; failed lines keep their error. */
+/** The batch as CSV (CRLF line ends): value,from,result,to,note; failed lines keep their error. */
 export function batchCsv(rows: BatchRow[], symbolOf: (key: string) => string): string {
-  const lines = [['value', 'from', 'result', 'to']];
-  for (const r of rows) lines.push([r.value, r.from, r.error === null ? plainResult(r, symbolOf(r.to)) : `error: ${r.error}`, r.to]);
+  const lines = [['value', 'from', 'result', 'to', 'note']];
+  for (const r of rows) lines.push([r.value, r.from, r.error === null ? plainResult(r, symbolOf(r.to)) : `error: ${r.error}`, r.to, r.note]);
   return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Copy all's text: a line per row, value, result (or error) and any note, tab-separated as a spreadsheet pastes them. */
+export function batchText(rows: BatchRow[]): string {
+  return rows.map((r) => [r.value, r.error ?? r.result, ...(r.note === '' ? [] : [r.note])].join('\t')).join('\n');
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+const lineWord = (n: number): string => (n === 1 ? 'line' : 'lines');
+
+/** "line 3", "lines 3 and 7", "lines 2, 5 and 9"; past three, "12 lines". */
+function whichLines(rows: BatchRow[]): string {
+  if (rows.length > 3) return `${count(rows.length)} lines`;
+  const n = rows.map((r) => count(r.line));
+  return `${lineWord(n.length)} ${n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}` : n[0]}`;
+}
+
+/**
+ * What the batch did, in one sentence a screen reader hears instead of reading the table:
+ * how many lines converted out of how many, in the card's pair or in the units a line names
+ * ("2 ft", "10 kg to lb" are not From → To), which lines carry a note to check and which could not be read.
+ */
+export function batchSummary(rows: BatchRow[], pair: { from: { key: string; name: string }; to: { key: string; name: string } }): string {
+  const ok = rows.filter((r) => r.error === null);
+  const failed = rows.filter((r) => r.error !== null);
+  const noted = ok.filter((r) => r.note !== '');
+  const own = ok.filter((r) => r.from !== pair.from.key || r.to !== pair.to.key).length;
+  const parts: string[] = [];
+  if (ok.length === 0) {
+    parts.push(rows.length === 1 ? 'The line could not be read' : `None of the ${count(rows.length)} lines could be read`);
+  } else {
+    const head = `${ok.length === rows.length ? count(rows.length) : `${count(ok.length)} of ${count(rows.length)}`} ${lineWord(rows.length)} converted`;
+    const inPair = ` from ${pair.from.name} to ${pair.to.name}`;
+    if (own === 0) parts.push(head + inPair);
+    else if (own === ok.length) parts.push(`${head} in the units ${own === 1 ? 'its line names' : 'each line names'}`);
+    else parts.push(`${head + inPair}, ${count(own)} in the units ${own === 1 ? 'its line names' : 'their lines name'}`);
+    if (noted.length > 0) parts.push(`${whichLines(noted)} ${noted.length === 1 ? 'has' : 'have'} a note to check`);
+    if (failed.length > 0) parts.push(`${whichLines(failed)} could not be read`);
+  }
+  return `${parts.join('; ')}.`;
 }
 
 /** "length-meters-to-feet.csv" */

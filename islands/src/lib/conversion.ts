@@ -30,6 +30,8 @@ export type Outcome =
       readingSymbols: string;
       /** How it was read where that matters: "the comma groups thousands", "converted to °C, since °F is the To unit". */
       notes: string[];
+      /** The value as typed, without a typed target ("10 m" of "10 m to cm"). */
+      typedText: string;
       /** Typed units won over From. */
       typed: boolean;
       /** The units typed, in order (5 ft 11 in: feet, inches); none for a bare number. */
@@ -225,7 +227,7 @@ export function convertReading(
   const belowAbsoluteZero = category.key === 'temperature' && compare(inBase(parsed, from), fromDecimal('-27315', -2)) < 0;
   const units = parsed.kind === 'quantity' ? parsed.units : [];
   const readingSymbols = parsed.kind === 'quantity' ? parsed.symbols : parsed.reading;
-  const shown = { reading, readingSymbols, notes, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
+  const shown = { reading, readingSymbols, notes, typedText: read.text, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
   if (to.kind === 'compound') {
     if (base === null) throw new Error('a compound To always has the base value');
     const check = tooLargeOrSmall(base, toNumber(base));

@@ -11,7 +11,7 @@
 // seconds laying out a text box of 300,000 lines, before any script runs.
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ClipboardEvent } from 'react';
 import type { Target } from '../lib/conversion.ts';
-import { BATCH_LIMIT, batchCsv, batchFileName, batchLines, convertLine, keepBatchLines, type BatchRow } from '../lib/batch.ts';
+import { BATCH_LIMIT, batchCsv, batchFileName, batchLines, batchSummary, batchText, convertLine, keepBatchLines, type BatchRow } from '../lib/batch.ts';
 import type { Lexicon } from '../lib/parse.ts';
 import type { Decimals } from '../lib/format.ts';
 import type { Unit, UnitCategory } from '../lib/units.ts';
@@ -29,12 +29,21 @@ interface Props {
 }
 
 /** One line of the table; a line unchanged by a keystroke is not rendered again. */
-const Row = memo(function Row({ line, value, result, failed }: { line: number; value: string; result: string; failed: boolean }) {
+const Row = memo(function Row({ line, value, result, note, failed }: { line: number; value: string; result: string; note: string; failed: boolean }) {
   return (
     <tr className={failed ? 'batch-error' : undefined}>
       <td>{line}</td>
       <td>{value}</td>
-      <td>{result}</td>
+      <td>
+        {result}
+        {/* How the line was read, as the card says it ("Read as 1000 − 1200"): a wrong number is never silent. */}
+        {note !== '' && (
+          <>
+            {' '}
+            <span className="batch-note">{note}</span>
+          </>
+        )}
+      </td>
     </tr>
   );
 });
@@ -87,13 +96,11 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
   const id = `${category.key}-batch`;
   const toKey = target.kind === 'unit' ? target.unit.key : target.compound.key;
   const toName = target.kind === 'unit' ? target.unit.name : target.compound.name;
-  const failed = shown.filter((r) => r.error !== null).length;
   const over = Math.max(0, total - BATCH_LIMIT);
   const symbolOf = (key: string): string => category.units.find((u) => u.key === key)?.symbol ?? '';
 
   const copyAll = (): void => {
-    const text = shown.map((r) => `${r.value}\t${r.error ?? r.result}`);
-    void copyWithToast(text.join('\n'), { title: '📋 Copied!', description: `${shown.length} conversions copied to clipboard` });
+    void copyWithToast(batchText(shown), { title: '📋 Copied!', description: `${shown.length} conversions copied to clipboard` });
   };
 
   const download = (): void => {
@@ -120,12 +127,35 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
     setDropped(kept.dropped);
   };
 
-  const summary =
+  const summary = [
     lines.length === 0
       ? `Each line is converted from ${from.name} to ${toName}. Up to ${count(BATCH_LIMIT)} lines.`
       : busy
         ? `Converting ${count(lines.length)} ${lines.length === 1 ? 'line' : 'lines'}…`
-        : `${count(shown.length)} ${shown.length === 1 ? 'line' : 'lines'} converted from ${from.name} to ${toName}${failed > 0 ? `; ${failed} could not be read` : ''}.`;
+        : batchSummary(shown, { from, to: { key: toKey, name: toName } }),
+    over > 0 ? `${count(over)} more ${over === 1 ? 'line is' : 'lines are'} beyond the ${count(BATCH_LIMIT)}-line limit and not converted.` : '',
+    dropped > 0 ? `The paste had ${count(dropped)} more ${dropped === 1 ? 'line' : 'lines'} beyond the ${count(BATCH_LIMIT)}-line limit, left out of the box.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  // The table scrolls in its box once its rows (with their notes) outgrow it: only then is the
+  // box a tab stop, so the arrow keys can scroll it.
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = wrap.current;
+    if (el === null || typeof ResizeObserver === 'undefined') return;
+    const sync = (): void => {
+      const scrolls = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+      if (scrolls) el.tabIndex = 0;
+      else el.removeAttribute('tabindex');
+    };
+    const observer = new ResizeObserver(sync);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [shown.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+
 
   return (
     <div className="batch">
@@ -150,13 +180,11 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
         />
         <p id={`${id}-summary`} className="field-hint" aria-live="polite">
           {summary}
-          {over > 0 && ` ${count(over)} more ${over === 1 ? 'line is' : 'lines are'} beyond the ${count(BATCH_LIMIT)}-line limit and not converted.`}
-          {dropped > 0 && ` The paste had ${count(dropped)} more ${dropped === 1 ? 'line' : 'lines'} beyond the ${count(BATCH_LIMIT)}-line limit, left out of the box.`}
         </p>
       </div>
       {shown.length > 0 && (
         <>
-          <div className="batch-table-wrap">
+          <div className="batch-table-wrap" ref={wrap} role="region" aria-label="Batch results">
             <table className="batch-table" aria-busy={busy ? true : undefined}>
               <caption className="visually-hidden">{`Batch results: ${from.name} to ${toName}`}</caption>
               <thead>
@@ -168,7 +196,7 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
               </thead>
               <tbody>
                 {shown.map((r) => (
-                  <Row key={r.line} line={r.line} value={r.value} result={r.error ?? r.result} failed={r.error !== null} />
+                  <Row key={r.line} line={r.line} value={r.value} result={r.error ?? r.result} note={r.note} failed={r.error !== null} />
                 ))}
               </tbody>
             </table>

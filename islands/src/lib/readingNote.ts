@@ -1,0 +1,52 @@
+// What a unit card says under Value about a converted value: how it was read ("Read as
+// 1000 − 1200", "From 1.200 m² (the point is a decimal point)") and the below-absolute-zero
+// warning. One place, so the card, the batch rows and the search box's answers say the same
+// thing. Small and free of the parser: the card's first script imports it.
+import { plainMinus } from './format.ts';
+
+/** The parts of an ok outcome (conversion.ts) a note is made of. */
+export interface Noted {
+  reading: string | null;
+  notes: string[];
+  typed: boolean;
+  /** The value as typed, without a typed target ("10 m" of "10 m to cm"). */
+  typedText: string;
+  targetTyped: boolean;
+  belowAbsoluteZero: boolean;
+}
+
+export const BELOW_ABSOLUTE_ZERO = 'That is below absolute zero (−273.15 °C), the lowest temperature possible.';
+
+/** The card's message under Value: "From 5 ft 11 in", "Read as 1200 (the comma groups thousands)", the warning. */
+export function readingNote(o: Noted): string {
+  return [
+    o.reading ? `${o.typed ? 'From' : 'Read as'} ${o.reading}${o.notes.length > 0 ? ` (${o.notes.join('; ')})` : ''}` : '',
+    o.belowAbsoluteZero ? BELOW_ABSOLUTE_ZERO : '',
+  ]
+    .filter(Boolean)
+    .join('. ');
+}
+
+/**
+ * How the value was read, where that says more than the line itself: its notes ("the point is
+ * a decimal point", "converted to m, since ft is the To unit"), a number read otherwise than
+ * typed ("1000-1200" is 1000 − 1200), or arithmetic between quantities ("12 ft − 6 in").
+ * Not the typed target's note ("in cm, as typed"): a row's result names its unit already.
+ */
+export function readingNotes(o: Noted): string[] {
+  return o.targetTyped ? o.notes.slice(0, -1) : o.notes;
+}
+
+const same = (a: string, b: string): boolean => plainMinus(a).replace(/\s+/g, ' ').trim() === plainMinus(b).replace(/\s+/g, ' ').trim();
+
+/**
+ * The card's message for a line of the batch, without what only repeats the line: "2 ft" is
+ * not "From 2 ft", "-1" not "Read as −1". '' when there is nothing to add.
+ */
+export function lineNote(o: Noted): string {
+  const notes = readingNotes(o);
+  const read =
+    o.reading !== null &&
+    (notes.length > 0 || (o.typed ? /\s[−+×÷]\s/u.test(o.reading) : !same(o.reading, o.typedText)));
+  return readingNote({ ...o, reading: read ? o.reading : null, notes, targetTyped: false });
+}
