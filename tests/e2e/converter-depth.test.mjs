@@ -254,15 +254,33 @@ test('batch: lines convert as typed, bad lines are flagged, Copy all and Downloa
   await finish(page);
 });
 
-test('batch: a line read otherwise than typed says how in its row, Copy all and the CSV; the summary counts it', async () => {
+test('batch: a line read otherwise than typed says how in its row, Copy all and the CSV; the summary counts it, announced once', async () => {
   const page = await visit('/area-converter/square-feet-to-square-meters', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
   await page.getByText('Batch conversion', { exact: true }).click();
   const box = page.getByRole('textbox', { name: 'Values, one per line' });
   await box.waitFor();
+  // Every text the batch's live regions hold, in order (what a screen reader is sent).
+  await page.evaluate(() => {
+    const said = (window.__batchSaid = []);
+    const last = new Map();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.batch [aria-live], .batch [role=status], .batch [role=alert]')) {
+        const text = el.textContent.trim();
+        if (last.get(el) !== text && text !== '') said.push(text);
+        last.set(el, text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await box.focus();
   await page.keyboard.type('1.200\n1000-1200\n2 m2\nbanana\n3');
   const summary = '4 of 5 lines converted from Square Feet (ft²) to Square Meters (m²), 1 in the units its line names; lines 1, 2 and 3 have a note to check; line 4 could not be read.';
-  await page.locator('#area-batch-summary').filter({ hasText: summary }).waitFor();
+  const status = page.locator('.batch').getByRole('status');
+  await status.filter({ hasText: summary }).waitFor();
+  assert.equal((await page.locator('#area-batch-summary').textContent()).trim(), summary);
+  assert.equal(await page.locator('#area-batch-summary').getAttribute('aria-live'), null, 'the summary under the box changes as it converts: not live');
+  const said = await page.evaluate(() => window.__batchSaid);
+  assert.ok(!said.some((t) => t.startsWith('Converting')), said.join(' | '));
+  assert.equal(said.at(-1), summary);
   const rows = await page.locator('.batch-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.cells[2].textContent));
   assert.deepEqual(rows, [
     '0.111484 m² Read as 1.200 (the point is a decimal point)',

@@ -17,6 +17,7 @@ import type { Decimals } from '../lib/format.ts';
 import type { Unit, UnitCategory } from '../lib/units.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import { toast } from '../lib/toast.ts';
+import { MESSAGE_PAUSE_MS } from './CardParts.tsx';
 
 interface Props {
   category: UnitCategory & { key: string };
@@ -156,6 +157,14 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
     return () => observer.disconnect();
   }, [shown.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Announced once typing pauses, and only what the batch did: not "Converting…" between
+  // keystrokes, nor every summary on the way (the summary under the box is not live).
+  const steady = lines.length === 0 || busy ? '' : summary;
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(steady), MESSAGE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [steady]);
 
   return (
     <div className="batch">
@@ -178,8 +187,11 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
           rows={5}
           aria-describedby={`${id}-summary`}
         />
-        <p id={`${id}-summary`} className="field-hint" aria-live="polite">
+        <p id={`${id}-summary`} className="field-hint">
           {summary}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announced}
         </p>
       </div>
       {shown.length > 0 && (
