@@ -101,3 +101,12 @@ test('no fuel is 0 in every consumption unit, and infinitely far in every distan
   assert.equal(message('fuel_economy', '-30 mpg', 'kilometers_per_liter', 'liters_per_100_kilometers'), 'Fuel Economy is never below zero: type a value above 0.');
   assert.equal(shown('temperature', '-8', 'celsius', 'fahrenheit'), '17.6 °F');
 });
+
+test('a result is rounded once, from the exact value, to the digits shown', () => {
+  // 1000 km = 39,370,078.7401574803… in: rounding first to 15 digits (…740157480315 → …7401575) gave .740158.
+  assert.equal(shown('length', '1000', 'kilometers', 'inches'), '39,370,078.740157 in');
+  assert.equal(shown('area', '1000', 'square_kilometers', 'square_rods'), '39,536,861.034746 rd²');
+  assert.equal(shown('length', '1000', 'meters', 'mils'), '39,370,078.740157 mil');
+  assert.equal(shown('volume', '250', 'cubic_meters', 'teaspoons'), '50,721,034.052764 tsp');
+  assert.equal(shown('length', '1000000', 'kilometers', 'mils'), '39,370,078,740,157.480315 mil');
+});

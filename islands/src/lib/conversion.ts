@@ -7,7 +7,7 @@ import { convertParsed, inBase, buildLexicon, type Lexicon, type LexUnit } from 
 import { readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, kindOf } from './kinds';
-import { formatDecimal, formatResult, type Decimals } from './format';
+import { formatDecimal, formatExact, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
 import { findTarget, isCookingUnit, type Target } from './target.ts';
 
@@ -239,7 +239,7 @@ export function convertReading(
   const number = toNumber(exact);
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };
-  const text = (fractions && isCookingUnit(to.unit) && formatKitchen(exact)) || formatResult(number, category.precision, decimals);
+  const text = (fractions && isCookingUnit(to.unit) && formatKitchen(exact)) || formatExact(exact, category.precision, decimals);
   return { kind: 'ok', text, symbol: to.unit.symbol, ...shown };
 }
 

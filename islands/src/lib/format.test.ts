@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCurrency, formatDecimal, formatMoney, formatRate, formatResult, parseValue } from './format';
+import { formatCurrency, formatDecimal, formatExact, formatMoney, formatRate, formatResult, parseValue } from './format';
 
 test('formatResult: US formatting with thousands separators, up to `precision` decimals', () => {
   assert.equal(formatResult(16.404199475065617, 6), '16.404199');
@@ -126,4 +126,20 @@ test('formatRate: 4 decimals, 6 below 0.1, and never fewer than 4 significant di
   assert.equal(formatRate(1 / 89500), '0.00001117');
   assert.equal(formatRate(0.0000219876), '0.00002199');
   assert.equal(formatRate(1.2345e-9), '0.000000001235');
+});
+
+test('formatExact: rounds the exact value once, half away from zero, as formatResult does a double', () => {
+  assert.equal(formatExact({ n: 10n ** 10n, d: 254n }, 6), '39,370,078.740157'); // 1000 km in inches; not …740158
+  assert.equal(formatExact({ n: -(10n ** 10n), d: 254n }, 6), '-39,370,078.740157');
+  assert.equal(formatExact({ n: 5n, d: 10n ** 7n }, 6, 6), '0.000001'); // 0.0000005: half rounds up
+  assert.equal(formatExact({ n: 1n, d: 3n }, 6), '0.333333');
+  assert.equal(formatExact({ n: 1n, d: 3n * 10n ** 12n }, 6), '3.33333e-13');
+  assert.equal(formatExact({ n: 9999995n, d: 10n ** 19n }, 6), '1.00000e-12'); // 9.999995e-13 rounds up a decade
+  assert.equal(formatExact({ n: 0n, d: 1n }, 6, 3), '0.000');
+  assert.equal(formatExact({ n: 10n ** 16n + 1n, d: 3n }, 6), '3.33333e+15'); // inexact, Auto
+  assert.equal(formatExact({ n: -(10n ** 30n), d: 1n }, 6), '-1.00000e+30');
+  // The same digits as the double path wherever a double holds them.
+  for (const [n, d] of [[16404199475n, 10n ** 9n], [1234567891n, 1000n], [-12345n, 10n], [37777777777777778n, 10n ** 15n]] as const) {
+    assert.equal(formatExact({ n, d }, 6), formatResult(Number(n) / Number(d), 6), `${n}/${d}`);
+  }
 });

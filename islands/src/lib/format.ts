@@ -49,32 +49,88 @@ const AUTO_SIGNIFICANT = 6;
 /** ... but past this many decimals it is clearer in e-notation (1 mm² = 1.00000e-12 km²). */
 const AUTO_MAX_DECIMALS = 12;
 
+/** An exact value, numerator over a positive denominator (rational.ts's Rational). */
+export interface Exact {
+  readonly n: bigint;
+  readonly d: bigint;
+}
+
+const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+const pow10 = (k: number): bigint => 10n ** BigInt(k);
+
+/** The decade of a positive a/d: e with 10^e ≤ a/d < 10^(e+1). */
+function decade(a: bigint, d: bigint): number {
+  const atLeast = (e: number): boolean => (e >= 0 ? a >= d * pow10(e) : a * pow10(-e) >= d);
+  let e = String(a).length - String(d).length;
+  while (!atLeast(e)) e--;
+  while (atLeast(e + 1)) e++;
+  return e;
+}
+
+/** |n/d| rounded half away from zero to `places` decimals, as "1,234.50" keeping at least `minFraction` of them. */
+function fixedText(x: Exact, places: number, minFraction: number): string {
+  const digits = String((abs(x.n) * pow10(places) * 2n + x.d) / (2n * x.d)).padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+$)/g, ',');
+  let fraction = digits.slice(digits.length - places);
+  while (fraction.length > minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  return `${x.n < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** n/d in e-notation with 6 significant digits, as toExponential(5) writes it ("1.00000e-12"), rounded once. */
+function exponentialText(x: Exact, e: number): string {
+  const a = abs(x.n);
+  const s = e - 5;
+  let m = s >= 0 ? (a * 2n + x.d * pow10(s)) / (2n * x.d * pow10(s)) : (a * pow10(-s) * 2n + x.d) / (2n * x.d);
+  if (m >= 1_000_000n) {
+    m /= 10n; // 999999.5 rounded up to the next decade
+    e++;
+  }
+  const digits = String(m);
+  return `${x.n < 0n ? '-' : ''}${digits[0]}.${digits.slice(1)}e${e < 0 ? '-' : '+'}${Math.abs(e)}`;
+}
+
+/** A finite double as the exact decimal it prints as (0.3 is 3/10, not its binary neighbour). */
+function exactOf(value: number): Exact {
+  const [mantissa, exponent] = value.toExponential().split('e');
+  const digits = mantissa.replace(/[-.]/g, '');
+  const e = Number(exponent) - (digits.length - 1);
+  const n = BigInt(digits) * (value < 0 ? -1n : 1n);
+  return e >= 0 ? { n: n * pow10(e), d: 1n } : { n, d: pow10(-e) };
+}
+
 /**
- * A conversion result with US formatting ("16,404.199475").
+ * A conversion result with US formatting ("16,404.199475"), rounded once from the exact value
+ * (1000 km is 39,370,078.740157 in: 39,370,078.7401574803…, not rounded to 15 digits first).
  *
  * Auto (the default): up to `precision` decimals, and below 1 at least 6 significant
  * digits (2 ft = 0.0006096 km, not 0.00061). A fixed `decimals` shows exactly that many.
  * Never a misleading 0: a non-zero result too small for the decimals shown (1 mm² in km²)
  * or too large to read is shown as copy-pasteable e-notation with 6 significant digits
- * ("1.00000e-12"), which the value parser reads back. NaN and Infinity give ''.
+ * ("1.00000e-12"), which the value parser reads back.
+ */
+export function formatExact(x: Exact, precision: number, decimals: Decimals = 'auto'): string {
+  const fixed = decimals === 'auto' ? null : Math.max(0, Math.min(MAX_DECIMALS, Math.round(decimals)));
+  if (x.n === 0n) return fixed ? formatDecimal(0, fixed, fixed) : '0';
+  const e = decade(abs(x.n), x.d);
+  if (e >= Math.log10(HUGE)) return exponentialText(x, e);
+  let max = fixed ?? precision;
+  if (fixed === null && e < 0) {
+    const significant = AUTO_SIGNIFICANT - 1 - e;
+    if (significant > AUTO_MAX_DECIMALS) return exponentialText(x, e);
+    max = Math.max(precision, significant);
+  }
+  const text = fixedText(x, max, fixed ?? 0);
+  // Rounded away to nothing (half-way rounds up, so 0.0000005 still shows 0.000001).
+  return /^-?0(\.0*)?$/.test(text) ? exponentialText(x, e) : text;
+}
+
+/**
+ * A double as a result, as formatExact shows an exact one: only the 15 significant digits a
+ * double holds reliably count (0.1 + 0.2 = 0.30000000000000004 shows 0.3). NaN and Infinity give ''.
  */
 export function formatResult(value: number, precision: number, decimals: Decimals = 'auto'): string {
   if (!Number.isFinite(value)) return '';
-  const fixed = decimals === 'auto' ? null : Math.max(0, Math.min(MAX_DECIMALS, Math.round(decimals)));
-  if (value === 0) return fixed ? formatDecimal(0, fixed, fixed) : '0'; // also -0
-  // A double holds 15 significant decimal digits reliably; beyond that are artefacts of
-  // binary arithmetic (0.1 + 0.2 = 0.30000000000000004), so never display them.
-  const clean = Number(value.toPrecision(15));
-  if (Math.abs(clean) >= HUGE) return clean.toExponential(5);
-  let max = fixed ?? precision;
-  if (fixed === null && Math.abs(clean) < 1) {
-    const significant = AUTO_SIGNIFICANT - 1 - Math.floor(Math.log10(Math.abs(clean)));
-    if (significant > AUTO_MAX_DECIMALS) return clean.toExponential(5);
-    max = Math.max(precision, significant);
-  }
-  const text = formatDecimal(clean, fixed ?? 0, max);
-  // Rounded away to nothing (half-way rounds up, so 0.0000005 still shows 0.000001).
-  return /^-?0(\.0*)?$/.test(text) ? clean.toExponential(5) : text;
+  return formatExact(exactOf(Number(value.toPrecision(15))), precision, decimals);
 }
 
 /** A copied or stored line's minus signs as plain hyphen-minus ("−40 °C" → "-40 °C"), as history and Copy write them. */
