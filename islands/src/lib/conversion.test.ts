@@ -110,3 +110,14 @@ test('a result is rounded once, from the exact value, to the digits shown', () =
   assert.equal(shown('volume', '250', 'cubic_meters', 'teaspoons'), '50,721,034.052764 tsp');
   assert.equal(shown('length', '1000000', 'kilometers', 'mils'), '39,370,078,740,157.480315 mil');
 });
+
+test('a result of 10^15 or more shows all its digits when they are exact or Decimals is fixed; under Auto an inexact one is e-notation', () => {
+  assert.equal(shown('digital_storage', '1', 'pebibytes', 'bytes'), '1,125,899,906,842,624 B');
+  assert.equal(shown('digital_storage', '1', 'pebibytes', 'bits'), '9,007,199,254,740,992 bit');
+  assert.equal(shown('digital_storage', '1', 'pebibytes', 'bytes', 10), '1,125,899,906,842,624.0000000000 B');
+  assert.equal(shown('digital_storage', '1', 'petabytes', 'bytes', 2), '1,000,000,000,000,000.00 B');
+  assert.equal(shown('length', '1e21', 'meters', 'miles'), '6.21371e+17 mi');
+  assert.equal(shown('length', '1e21', 'meters', 'miles', 2), '621,371,192,237,333,969.62 mi');
+  // Past 10^30 digits are a wall: e-notation, exact or not.
+  assert.equal(shown('length', '1e31', 'meters', 'millimeters'), '1.00000e+34 mm');
+});

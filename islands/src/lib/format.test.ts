@@ -136,8 +136,11 @@ test('formatExact: rounds the exact value once, half away from zero, as formatRe
   assert.equal(formatExact({ n: 1n, d: 3n * 10n ** 12n }, 6), '3.33333e-13');
   assert.equal(formatExact({ n: 9999995n, d: 10n ** 19n }, 6), '1.00000e-12'); // 9.999995e-13 rounds up a decade
   assert.equal(formatExact({ n: 0n, d: 1n }, 6, 3), '0.000');
+  assert.equal(formatExact({ n: 2n ** 50n, d: 1n }, 6), '1,125,899,906,842,624');
   assert.equal(formatExact({ n: 10n ** 16n + 1n, d: 3n }, 6), '3.33333e+15'); // inexact, Auto
+  assert.equal(formatExact({ n: 10n ** 16n + 1n, d: 3n }, 6, 1), '3,333,333,333,333,333.7');
   assert.equal(formatExact({ n: -(10n ** 30n), d: 1n }, 6), '-1.00000e+30');
+  assert.equal(formatExact({ n: 10n ** 29n, d: 1n }, 6), '100,000,000,000,000,000,000,000,000,000');
   // The same digits as the double path wherever a double holds them.
   for (const [n, d] of [[16404199475n, 10n ** 9n], [1234567891n, 1000n], [-12345n, 10n], [37777777777777778n, 10n ** 15n]] as const) {
     assert.equal(formatExact({ n, d }, 6), formatResult(Number(n) / Number(d), 6), `${n}/${d}`);

@@ -55,6 +55,9 @@ export interface Exact {
   readonly d: bigint;
 }
 
+/** Past this many digits before the point, a whole number is e-notation even when exact. */
+const MAX_WHOLE_DIGITS = 30;
+
 const abs = (x: bigint): bigint => (x < 0n ? -x : x);
 const pow10 = (k: number): bigint => 10n ** BigInt(k);
 
@@ -104,15 +107,20 @@ function exactOf(value: number): Exact {
  *
  * Auto (the default): up to `precision` decimals, and below 1 at least 6 significant
  * digits (2 ft = 0.0006096 km, not 0.00061). A fixed `decimals` shows exactly that many.
- * Never a misleading 0: a non-zero result too small for the decimals shown (1 mm² in km²)
- * or too large to read is shown as copy-pasteable e-notation with 6 significant digits
- * ("1.00000e-12"), which the value parser reads back.
+ * A result of 10^15 or more shows all its digits when they are exact (a whole number, such as
+ * 1 PiB = 1,125,899,906,842,624 B) or a fixed number of decimals is chosen; under Auto an
+ * inexact one is e-notation. Never a misleading 0: a non-zero result too small for the
+ * decimals shown (1 mm² in km²) is copy-pasteable e-notation with 6 significant digits
+ * ("1.00000e-12"), which the value parser reads back. So is a result past 10^30.
  */
-export function formatExact(x: Exact, precision: number, decimals: Decimals = 'auto'): string {
+export function formatExact(x: Exact, precision: number, decimals: Decimals = 'auto', exact = true): string {
   const fixed = decimals === 'auto' ? null : Math.max(0, Math.min(MAX_DECIMALS, Math.round(decimals)));
   if (x.n === 0n) return fixed ? formatDecimal(0, fixed, fixed) : '0';
   const e = decade(abs(x.n), x.d);
-  if (e >= Math.log10(HUGE)) return exponentialText(x, e);
+  if (e >= Math.log10(HUGE)) {
+    const allDigits = exact && e < MAX_WHOLE_DIGITS && (fixed !== null || x.d === 1n);
+    return allDigits ? fixedText(x, fixed ?? 0, fixed ?? 0) : exponentialText(x, e);
+  }
   let max = fixed ?? precision;
   if (fixed === null && e < 0) {
     const significant = AUTO_SIGNIFICANT - 1 - e;
@@ -126,11 +134,12 @@ export function formatExact(x: Exact, precision: number, decimals: Decimals = 'a
 
 /**
  * A double as a result, as formatExact shows an exact one: only the 15 significant digits a
- * double holds reliably count (0.1 + 0.2 = 0.30000000000000004 shows 0.3). NaN and Infinity give ''.
+ * double holds reliably count (0.1 + 0.2 = 0.30000000000000004 shows 0.3), so 10^15 or more
+ * is always e-notation. NaN and Infinity give ''.
  */
 export function formatResult(value: number, precision: number, decimals: Decimals = 'auto'): string {
   if (!Number.isFinite(value)) return '';
-  return formatExact(exactOf(Number(value.toPrecision(15))), precision, decimals);
+  return formatExact(exactOf(Number(value.toPrecision(15))), precision, decimals, false);
 }
 
 /** A copied or stored line's minus signs as plain hyphen-minus ("−40 °C" → "-40 °C"), as history and Copy write them. */
