@@ -454,6 +454,11 @@ test('feet, a hyphen with no spaces, then inches is one length, as US plans writ
   assert.equal(ok('12 ft -6 in').reading, '12 ft − 6 in');
   assert.equal(ok('12 ft-6 m').reading, '12 ft − 6 m');
   assert.equal(ok(`12'-6"-1"`).reading, '12 ft 6 in − 1 in');
+  // After a sum's other terms, the hyphen joins its own term alone.
+  assert.equal(shown('10 ft - 5 ft-3 in', 'length', 'meters', 'inches'), '57');
+  assert.equal(ok('10 ft - 5 ft-3 in').reading, '10 ft − 5 ft 3 in');
+  assert.equal(shown('1 ft - 1 ft-3 in', 'length', 'meters', 'inches'), '-3');
+  assert.equal(shown("2 ft + 5'-11\"", 'length', 'meters', 'inches'), '95');
   assert.equal(ok('10 m-2 m').reading, '10 m − 2 m');
 });
 

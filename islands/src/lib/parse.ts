@@ -115,20 +115,25 @@ class Parser {
   }
 
   private sum(): Val {
-    let v = this.seq();
+    // The last term is kept apart from the terms before it, so a hyphen joining feet and
+    // inches joins that term alone: 10 ft - 5 ft-3 in is 10 ft − (5 ft 3 in).
+    let before: { total: Val; op: '+' | '-' } | null = null;
+    let term = this.seq();
+    const added = (b: { total: Val; op: '+' | '-' } | null, t: Val): Val =>
+      b === null ? t : this.combine(b.total, t, b.op, `${b.total.text} ${b.op === '+' ? '+' : '−'} ${t.text}`);
     while (this.isOp('+') || this.isOp('-')) {
       const { v: op, space } = this.toks[this.i++] as { v: string; space: boolean };
       if (this.peek() === undefined) fail(`Something is missing after “${op}”.`);
       const next = this.peek()!;
-      const joined = op === '-' && !space && !next.space && next.t === 'num' ? this.feetInches(v) : null;
+      const joined = op === '-' && !space && !next.space && next.t === 'num' ? this.feetInches(term) : null;
       if (joined !== null) {
-        v = joined;
+        term = joined;
         continue;
       }
-      const w = this.seq();
-      v = this.combine(v, w, op === '+' ? '+' : '-', `${v.text} ${op === '+' ? '+' : '−'} ${w.text}`);
+      before = { total: added(before, term), op: op === '+' ? '+' : '-' };
+      term = this.seq();
     }
-    return v;
+    return added(before, term);
   }
 
   /**
