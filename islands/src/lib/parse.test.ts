@@ -480,6 +480,13 @@ test('two numbers and a dash as listings write a range are refused, never a nega
   assert.equal(error('1000-1200', 'area'), '1000-1200 looks like a range: convert each end, or write 1000 - 1200 to subtract.');
   assert.match(error('1000-1200 sq ft', 'area'), /^1000-1200 looks like a range/);
   assert.match(error('1,200-1,500 sq ft', 'area'), /^1200-1500 looks like a range/);
+  // The unit written at both ends too.
+  assert.match(error('1000 sq ft – 1200 sq ft', 'area'), /^1000–1200 looks like a range/);
+  assert.match(error('3 ft-4 ft', 'length'), /^3-4 looks like a range/);
+  assert.match(error("1'-2'", 'length'), /^1-2 looks like a range/);
+  assert.equal(ratio(ok('4 ft-3 ft').value), '381/1250', 'the larger first subtracts (1 ft)');
+  assert.equal(ok(`5'-11"`).reading, '5 ft 11 in', 'feet then inches is no range');
+  assert.equal(ok('1000 sq ft - 1200 sq ft', 'area').reading, '1000 ft² − 1200 ft²', 'spaced, a hyphen subtracts');
   assert.match(error('3-4 ft'), /looks like a range/);
   for (const [input, want] of [['1000 - 1200', '-200'], ['1200-1000', '200'], ['1200 - 1000', '200'], ['2*3-5', '1'], ['-1000-1200', '-2200'], ['5-3/2', '7/2'], ['1-1/2', '3/2']]) {
     assert.equal(ratio(ok(input, 'area').value), want, input);

@@ -107,13 +107,22 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
 
 /**
  * 1000–1200 and 1000-1200 (sq ft) are how listings write a range, and as a subtraction they
- * would be a negative area: refused when the value is just two numbers and a dash (and its
- * unit). An en dash between them is always a range; a hyphen is one when nothing spaces it
- * and the first number is the smaller. 1200 - 1000, 1200-1000 and 2*3-5 are subtractions.
+ * would be a negative area: refused when the value is just two numbers and a dash, each
+ * number with the same units or only the second with any (1000 sq ft – 1200 sq ft, 3 ft-4 ft).
+ * An en dash between them is always a range; a hyphen is one when nothing spaces it and the
+ * first number is the smaller. 1200 - 1000, 1200-1000, 2*3-5 and 5'-11" (feet and inches)
+ * are not.
  */
 function refuseRange(out: Token[], dashes: Map<Token, string>): void {
-  const [a, dash, b, ...rest] = out;
-  if (a?.t !== 'num' || dash === undefined || b?.t !== 'num' || !rest.every((t) => t.t === 'unit')) return;
+  const at = out.findIndex((t) => dashes.has(t));
+  if (at < 1) return;
+  const [a, ...aUnits] = out.slice(0, at);
+  const [b, ...bUnits] = out.slice(at + 1);
+  const units = (ts: Token[]) => (ts.every((t) => t.t === 'unit') ? ts.map((t) => (t.t === 'unit' ? t.entry.unit : null)) : null);
+  const [left, right] = [units(aUnits), units(bUnits)];
+  if (a?.t !== 'num' || b?.t !== 'num' || left === null || right === null) return;
+  if (left.length > 0 && (left.length !== right.length || left.some((u, i) => u !== right[i]))) return;
+  const dash = out[at];
   const c = dashes.get(dash);
   const range = c === '–' || (c === '-' && !dash.space && !b.space && compare(a.v, b.v) < 0);
   if (!range) return;
