@@ -272,7 +272,7 @@ test('batch: a line read otherwise than typed says how in its row, Copy all and 
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await box.focus();
-  await page.keyboard.type('1.200\n1000-1200\n2 m2\nbanana\n3');
+  await page.keyboard.type('1.200\n1200-1000\n2 m2\nbanana\n3');
   const summary = '4 of 5 lines converted from Square Feet (ft²) to Square Meters (m²), 1 in the units its line names; lines 1, 2 and 3 have a note to check; line 4 could not be read.';
   const status = page.locator('.batch').getByRole('status');
   await status.filter({ hasText: summary }).waitFor();
@@ -284,20 +284,20 @@ test('batch: a line read otherwise than typed says how in its row, Copy all and 
   const rows = await page.locator('.batch-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.cells[2].textContent));
   assert.deepEqual(rows, [
     '0.111484 m² Read as 1.200 (the point is a decimal point)',
-    '-18.580608 m² Read as 1000 − 1200',
+    '18.580608 m² Read as 1200 − 1000',
     '21.527821 ft² From 2 m² (converted to ft², since m² is the To unit)',
     'Unknown unit “banana”. Area units include mm², cm², m², a, ha, km².',
     '0.278709 m²',
   ]);
   await noAxeViolations(page, 'batch with notes');
   await page.getByRole('button', { name: 'Copy all' }).click();
-  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1.200\t0.111484 m²\tRead as 1.200 (the point is a decimal point)\n1000-1200\t-18.580608 m²\tRead as 1000 − 1200\n'));
+  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1.200\t0.111484 m²\tRead as 1.200 (the point is a decimal point)\n1200-1000\t18.580608 m²\tRead as 1200 − 1000\n'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   const csv = (await readFile(await download.path(), 'utf8')).split('\r\n');
   assert.deepEqual(csv.slice(0, 4), [
     'value,from,result,to,note',
     '1.200,square_feet,0.111484,square_meters,Read as 1.200 (the point is a decimal point)',
-    '1000-1200,square_feet,-18.580608,square_meters,Read as 1000 − 1200',
+    '1200-1000,square_feet,18.580608,square_meters,Read as 1200 − 1000',
     '2 m2,square_meters,21.527821,square_feet,"From 2 m² (converted to ft², since m² is the To unit)"',
   ]);
   await finish(page);

@@ -13,7 +13,7 @@ export interface BatchRow {
   to: string;
   result: string; // "3.28084 ft" as shown, or '' on error
   /**
-   * What the card would say of the line beyond what it repeats: "Read as 1000 − 1200",
+   * What the card would say of the line beyond what it repeats: "Read as 1200 − 1000",
    * "From 1.200 m² (the point is a decimal point)", the below-absolute-zero warning; '' for none.
    */
   note: string;

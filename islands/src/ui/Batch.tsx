@@ -17,7 +17,7 @@ import type { Decimals } from '../lib/format.ts';
 import type { Unit, UnitCategory } from '../lib/units.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import { toast } from '../lib/toast.ts';
-import { MESSAGE_PAUSE_MS } from './CardParts.tsx';
+import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 interface Props {
   category: UnitCategory & { key: string };
@@ -37,7 +37,7 @@ const Row = memo(function Row({ line, value, result, note, failed }: { line: num
       <td>{value}</td>
       <td>
         {result}
-        {/* How the line was read, as the card says it ("Read as 1000 − 1200"): a wrong number is never silent. */}
+        {/* How the line was read, as the card says it ("Read as 1200 − 1000"): a wrong number is never silent. */}
         {note !== '' && (
           <>
             {' '}
