@@ -206,6 +206,22 @@ test('two tabs: a pair starred in one shows starred in the other, and pressing i
   await finish(a);
 });
 
+test('a Cooking favourite kept before favourites named ingredients is the default ingredient’s: starred there, never kept twice', async () => {
+  const legacy = { category: 'cooking', label: 'Cooking', from: 'cups', to: 'grams', fromName: 'US Cups (cup)', toName: 'Grams (g)' };
+  const page = await visit('/cooking-converter?from=cups&to=grams', {
+    init: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('unitly-favourites', ${JSON.stringify(JSON.stringify([legacy]))}); }`,
+  });
+  const star = page.getByRole('region', { name: 'Cooking Converter' }).getByRole('button', { name: 'Favourite pair' });
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
+  // Pressed, it is removed, and pressed again kept once.
+  await star.click();
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'false');
+  await star.click();
+  await page.waitForFunction(() => document.querySelector('.favourite-star')?.getAttribute('aria-pressed') === 'true');
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('unitly-favourites')).map((f) => `${f.from}>${f.to}:${f.ingredient ?? ''}`)), ['cups>grams:']);
+  await finish(page);
+});
+
 test('corrupted favourites storage: the home page and the star still work', async () => {
   const page = await visit('/', { init: () => { if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('unitly-favourites', '{"broken'); } } });
   assert.equal(await page.getByRole('region', { name: 'Your Favourites' }).count(), 0);

@@ -176,7 +176,12 @@ export default function CookingCard({
         icon={ICON.map((d) => (
           <path key={d} d={d} />
         ))}
-        favourite={{ category: 'cooking', label: data.label, from, to, fromName: fromUnit.name, toName: toUnit.name, ingredient: ingredient.key, ingredientName: ingredient.name }}
+        // The default ingredient is left out, as from the address: a favourite kept before
+        // favourites named ingredients is this one, and stays starred here.
+        favourite={{
+          category: 'cooking', label: data.label, from, to, fromName: fromUnit.name, toName: toUnit.name,
+          ...(ingredient.key !== data.default.ingredient && { ingredient: ingredient.key, ingredientName: ingredient.name }),
+        }}
       >
         <div className="cooking-what">
           <div className="field cooking-ingredient">
