@@ -4,6 +4,7 @@ import { buildLexicon, wordKey, type Lexicon, type LexUnit } from './parse.ts';
 import { moreWordsOf } from './currencyWords.ts';
 import { readConversion, type ConversionReading } from './query.ts';
 import { toNumber } from './rational.ts';
+import { readsAsTyped } from './readingNote.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 import { CURRENCY_CODES } from '../generated/units.ts';
@@ -155,9 +156,7 @@ export function readAmount(text: string, currencies: Currency[], pair?: { from: 
     to = pair.from;
     notes.push(`converted to ${pair.from}, since ${typed} is the To currency`);
   }
-  // A typed hyphen is the reading's minus sign: "-5" is not said back as "Read as −5".
-  const squash = (s: string): string => s.trim().replace(/\s+/g, ' ').replace(/−/g, '-');
-  const said = squash(read.parsed.reading) !== squash(text) || notes.length > 0 || typed !== undefined;
+  const said = !readsAsTyped(read.parsed.reading, text) || notes.length > 0 || typed !== undefined;
   if (amount.value === null || (!said && to === undefined)) return amount;
   const hint = `${typed === undefined ? 'Read as' : 'From'} ${read.parsed.reading}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   return { ...amount, ...(from && { from }), ...(to && { to }), ...(said && { hint }) };

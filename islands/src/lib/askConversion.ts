@@ -17,7 +17,7 @@ import { convertReading, findTarget, lexiconFor, resultLine } from './conversion
 import { toNumber } from './rational.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
-import { readingNotes } from './readingNote.ts';
+import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
 import type { Currency, RateTable, UnitCategory } from './units.ts';
 
@@ -363,7 +363,7 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     if (outcome.kind === 'error') return outcome;
     if (outcome.kind !== 'ok') continue;
     // A line reads as a fact: no such temperature is one (the card converts it with a warning).
-    if (outcome.belowAbsoluteZero) return { kind: 'error', message: `${parsed.reading} is below absolute zero (−273.15 °C), the lowest temperature possible.` };
+    if (outcome.belowAbsoluteZero) return { kind: 'error', message: belowAbsoluteZero(parsed.reading) };
     // How it was read, as the card says it: "1.200 m² = 12.916693 ft² (the point is a decimal point)".
     const notes = readingNotes(outcome);
     const note = notes.length > 0 ? ` (${notes.join('; ')})` : '';

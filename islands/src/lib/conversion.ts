@@ -10,6 +10,7 @@ import { factorOf, kindOf } from './kinds';
 import { formatDecimal, formatExact, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
 import { findTarget, isCookingUnit, type Target } from './target.ts';
+import { readsAsTyped } from './readingNote.ts';
 
 // The small part the card needs before anything is typed lives in target.ts (the card's first
 // script); this module and the parser are a chunk fetched on first interaction.
@@ -156,12 +157,6 @@ function tooLargeOrSmall(exact: Rational, number: number): string | null {
   return null;
 }
 
-/**
- * Normalised for comparing the reading with the field ("5 ft 11 in" vs "5  ft 11 in"): the
- * reading's minus sign is the typed hyphen, so "-1" is not said back as "Read as −1".
- */
-const squash = (s: string): string => s.replace(/\s+/g, ' ').replace(/−/g, '-').trim();
-
 export interface ConvertRequest {
   category: UnitCategory & { key: string };
   lexicon: Lexicon;
@@ -207,7 +202,7 @@ export function convertReading(
     to = { kind: 'unit', unit: from };
   }
   const typed = parsed.kind === 'quantity';
-  const reading = typed || notes.length > 0 || squash(parsed.reading) !== squash(input) ? parsed.reading : null;
+  const reading = typed || notes.length > 0 || !readsAsTyped(parsed.reading, input) ? parsed.reading : null;
   // A reading such as fuel economy is a ratio of two amounts: below zero it means nothing.
   if (isNegative(parsed.value) && category.units.some((u) => kindOf(u) === 'reciprocal')) {
     return { kind: 'error', message: `${category.label} is never below zero: type a value above 0.` };

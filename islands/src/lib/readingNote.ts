@@ -1,5 +1,5 @@
 // What a unit card says under Value about a converted value: how it was read ("Read as
-// 1000 − 1200", "From 1.200 m² (the point is a decimal point)") and the below-absolute-zero
+// 1200 − 1000", "From 1.200 m² (the point is a decimal point)") and the below-absolute-zero
 // warning. One place, so the card, the batch rows and the search box's answers say the same
 // thing. Small and free of the parser: the card's first script imports it.
 import { plainMinus } from './format.ts';
@@ -15,7 +15,9 @@ export interface Noted {
   belowAbsoluteZero: boolean;
 }
 
-export const BELOW_ABSOLUTE_ZERO = 'That is below absolute zero (−273.15 °C), the lowest temperature possible.';
+/** The warning for a temperature below absolute zero, about `what` ("That", or the reading). */
+export const belowAbsoluteZero = (what = 'That'): string => `${what} is below absolute zero (−273.15 °C), the lowest temperature possible.`;
+export const BELOW_ABSOLUTE_ZERO = belowAbsoluteZero();
 
 /** The card's message under Value: "From 5 ft 11 in", "Read as 1200 (the comma groups thousands)", the warning. */
 export function readingNote(o: Noted): string {
@@ -30,14 +32,20 @@ export function readingNote(o: Noted): string {
 /**
  * How the value was read, where that says more than the line itself: its notes ("the point is
  * a decimal point", "converted to m, since ft is the To unit"), a number read otherwise than
- * typed ("1000-1200" is 1000 − 1200), or arithmetic between quantities ("12 ft − 6 in").
+ * typed ("1200-1000" is 1200 − 1000), or arithmetic between quantities ("12 ft − 6 in").
  * Not the typed target's note ("in cm, as typed"): a row's result names its unit already.
  */
 export function readingNotes(o: Noted): string[] {
   return o.targetTyped ? o.notes.slice(0, -1) : o.notes;
 }
 
-const same = (a: string, b: string): boolean => plainMinus(a).replace(/\s+/g, ' ').trim() === plainMinus(b).replace(/\s+/g, ' ').trim();
+/**
+ * Whether a reading only says back what was typed: spacing aside, and its minus sign being the
+ * typed hyphen ("5  ft 11 in" is "5 ft 11 in"; "-1" is not said back as "Read as −1"). The
+ * card, the currency Amount and the batch ask this alike.
+ */
+export const readsAsTyped = (reading: string, typed: string): boolean =>
+  plainMinus(reading).replace(/\s+/g, ' ').trim() === plainMinus(typed).replace(/\s+/g, ' ').trim();
 
 /**
  * The card's message for a line of the batch, without what only repeats the line: "2 ft" is
@@ -47,6 +55,6 @@ export function lineNote(o: Noted): string {
   const notes = readingNotes(o);
   const read =
     o.reading !== null &&
-    (notes.length > 0 || (o.typed ? /\s[−+×÷]\s/u.test(o.reading) : !same(o.reading, o.typedText)));
+    (notes.length > 0 || (o.typed ? /\s[−+×÷]\s/u.test(o.reading) : !readsAsTyped(o.reading, o.typedText)));
   return readingNote({ ...o, reading: read ? o.reading : null, notes, targetTyped: false });
 }

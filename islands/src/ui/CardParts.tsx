@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import FavouriteStar from './FavouriteStar.tsx';
 import type { Favourite } from '../lib/favourites.ts';
 import type { Card } from './useCard.ts';
+import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 interface SectionProps {
   card: Card;
@@ -68,9 +69,6 @@ interface ValueProps {
   messageClass?: string;
 }
 
-/** How long typing must pause before what the card says (the Value field's message, the
- *  Result announced) changes to something new. */
-export const MESSAGE_PAUSE_MS = 700;
 
 const sameMessage = (a: FieldMessage | null, b: FieldMessage | null): boolean => a?.text === b?.text && a?.tone === b?.tone;
 

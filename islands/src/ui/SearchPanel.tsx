@@ -13,6 +13,7 @@ import { mayConvert } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import type { BoxAnswer } from '../lib/boxAnswers.ts';
+import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 const answersChunk = lazyChunk(() => import('../lib/boxAnswers.ts'));
 
@@ -38,10 +39,6 @@ interface Props {
 
 /** Wait this long after a keystroke before reading the index (typing on is not a query). */
 const DEBOUNCE_MS = 60;
-/** The screen reader's status waits this long after the last keystroke (and for the whole
- *  list): one announcement for `12 kg to lb`, not one per key ("No results for “1”.", the
- *  km and K of "12 k"…), as the converter card's messages wait (ui/CardParts.tsx). */
-const STATUS_PAUSE_MS = 700;
 
 type Outcome = { query: string; found: Found } | { query: string; failed: 'offline' | 'unavailable' };
 
@@ -232,7 +229,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const sayable = announce !== '' && complete && trimmed.length >= 2;
   useEffect(() => {
     if (!sayable) return;
-    const timer = setTimeout(() => setSpoken({ query, text: announce }), STATUS_PAUSE_MS);
+    const timer = setTimeout(() => setSpoken({ query, text: announce }), MESSAGE_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [sayable, announce, query]);
   const status = sayable && spoken !== null && spoken.query === query && spoken.text === announce ? announce : '';
