@@ -229,6 +229,15 @@ describe('Install bar', () => {
     await offer(page, 'accepted');
     assert.equal(await bar.count(), 0, 'Later holds for this visit');
 
+    // Preferences withdrawn: the stored 'Later' goes with them, and the bar offers again.
+    await setPreferences(false);
+    await page.reload();
+    await waitForAllIslands(page, ['InstallBar']);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('unitly-install-later')), null);
+    await offer(page, 'accepted');
+    await bar.waitFor();
+    await setPreferences(true);
+
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
     await waitForAllIslands(page, ['InstallBar']);

@@ -16,7 +16,20 @@ import { installAvailable, promptInstall, subscribeInstall } from '../lib/pwa.ts
 
 const LATER_KEY = 'unitly-install-later';
 
+/** Forgets 'Later': remembering it is a preference, gone when preferences are withdrawn. */
+function forgetLater(): void {
+  try {
+    sessionStorage.removeItem(LATER_KEY);
+  } catch {
+    // storage blocked: nothing was kept
+  }
+}
+
 function saidLater(): boolean {
+  if (!allows('preferences')) {
+    forgetLater();
+    return false;
+  }
   try {
     return sessionStorage.getItem(LATER_KEY) === '1';
   } catch {
@@ -39,7 +52,10 @@ export default function InstallBar() {
     setLater(saidLater());
     setAvailable(installAvailable());
     setAnswered(readConsent() !== null);
-    const stopConsent = subscribeConsent((consent) => setAnswered(consent !== null));
+    const stopConsent = subscribeConsent((consent) => {
+      setAnswered(consent !== null);
+      if (consent !== null && !consent.choices.preferences) forgetLater();
+    });
     // 'Install' spends the offer (and 'appinstalled' ends it): the bar goes.
     const stopInstall = subscribeInstall((available) => {
       if (!available) handFocusBack();
