@@ -259,12 +259,7 @@ pub fn write(root: &Path, texts: &[String]) -> Result<Vec<&'static str>> {
 mod tests {
     use super::*;
 
-    fn real_content() -> Content {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
-        let publish = crate::content::Publish::ready(crate::content::date::Date::today().unwrap());
-        crate::content::load(root, &templates, &publish).expect("the real content loads")
-    }
+    use crate::content::real_content;
 
     /// The committed modules match content: edit the YAML, run `unitly build` (or
     /// `cargo run --release -- build`), and commit what it rewrote.

@@ -96,6 +96,15 @@ pub struct HeldBack {
 /// The template of the converter pages (their routes carry a unit category).
 const CONVERTER_TEMPLATE: &str = "converter.html";
 
+/// The project's own content, loaded as a build would (for tests over the real site).
+#[cfg(test)]
+pub fn real_content() -> Content {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
+    let publish = Publish::ready(date::Date::today().unwrap());
+    load(root, &templates, &publish).expect("the real content loads")
+}
+
 /// Reads `content/` under `root`. Template names are checked against `templates`. Every
 /// article is validated, drafts and scheduled ones included; `publish` says which of those
 /// stay in [`Content::pages`].

@@ -81,10 +81,7 @@ mod tests {
 
     #[test]
     fn the_real_site_lists_every_category_page_once_grouped() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
-        let publish = crate::content::Publish::ready(crate::content::date::Date::today().unwrap());
-        let content = crate::content::load(root, &templates, &publish).expect("the real content loads");
+        let content = crate::content::real_content();
         let groups = groups(&content);
         let listed: Vec<&str> = groups.iter().flat_map(|g| g.converters.iter().map(|e| e.category)).collect();
         for c in &content.units.categories {

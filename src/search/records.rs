@@ -70,10 +70,7 @@ mod tests {
 
     #[test]
     fn a_unit_is_defined_as_its_category_page_defines_it() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let templates = crate::render::template_names(&root.join("themes/unitly/templates"));
-        let publish = crate::content::Publish::ready(crate::content::date::Date::today().unwrap());
-        let content = crate::content::load(root, &templates, &publish).expect("the real content loads");
+        let content = crate::content::real_content();
         let records = units(&content);
         let text = |title: &str| records.iter().find(|r| r.title.starts_with(title)).map(|r| r.content.clone()).unwrap_or_default();
         assert!(text("Mechanical Horsepower").contains(" 1 hp = 550 × 1.3558179483314004 W ≈ 745.6999 W."), "{}", text("Mechanical Horsepower"));
