@@ -19,7 +19,7 @@ import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
-import type { Currency, RateTable, UnitCategory } from './units.ts';
+import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -80,12 +80,6 @@ function link(page: string, value: string, from: string, to: string): string {
 /** A pair's page, as src/content/pairs.rs names it: `/force-converter/newtons-to-pounds-force`. */
 function pairPath(page: string, from: string, to: string): string {
   return `${page}/${from.replaceAll('_', '-')}-to-${to.replaceAll('_', '-')}`;
-}
-
-/** A unit's name as a pair page's title writes it (model.rs plain_name): "Feet (ft)" → "Feet". */
-function plainName(name: string): string {
-  const open = name.lastIndexOf(' (');
-  return (open >= 0 && name.endsWith(')') ? name.slice(0, open) : name).replaceAll(' + ', ' and ');
 }
 
 /** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */

@@ -9,6 +9,7 @@
 // the case typed, else the visitor is asked: "MG" is never silently a milligram.
 import { CASE_SYMBOL_CHARS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import type { Definition } from './kinds.ts';
+import { plainName as plainNameOf } from './units.ts';
 
 /** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition). */
 export interface LexUnit extends Definition {
@@ -153,7 +154,7 @@ export function unclearWord(word: string, entries: Entry[]): string {
 }
 
 /** "US Short Tons (ton)" → "US Short Tons"; the symbol when there is no name. */
-const plainName = (u: LexUnit): string => (u.name ?? u.symbol).replace(/\s*\([^)]*\)\s*$/, '');
+const plainName = (u: LexUnit): string => plainNameOf(u.name ?? u.symbol);
 
 /** Names that say whose unit it is: the word alone means different amounts in different places. */
 const NATIONAL = /^(US|UK|Imperial) (.+)$/;

@@ -7,7 +7,7 @@ import { convertNumber } from './conversion';
 import { exactNumber, factorOf, fromBase, kindOf } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
-import type { Unit, UnitCategory } from './units';
+import { plainName, type Unit, type UnitCategory } from './units';
 
 export interface PairFacts {
   from: Named;
@@ -31,8 +31,6 @@ interface Named {
   symbol: string;
 }
 
-/** A unit's (or compound's) name without the symbol in parentheses: "Feet (ft)" → "Feet". */
-export const plainName = (name: string): string => name.replace(/\s*\([^)]*\)\s*$/, '');
 
 /** Most values a table shows: one to ten, then steps up to a thousand. */
 const DEFAULT_VALUES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '15', '20', '25', '30', '40', '50', '75', '100', '250', '500', '1000'];
@@ -85,7 +83,7 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
   const to: Named =
     target.kind === 'unit'
       ? { key: target.unit.key, name: plainName(target.unit.name), symbol: target.unit.symbol }
-      : { key: target.compound.key, name: plainName(target.compound.name).replace(/ \+ /g, ' and '), symbol: target.parts.map((p) => p.symbol).join(' ') };
+      : { key: target.compound.key, name: plainName(target.compound.name), symbol: target.parts.map((p) => p.symbol).join(' ') };
   const answer = (value: Rational): string => {
     const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
     return outcome.kind === 'ok' ? readable(resultLine(outcome)) : '—';

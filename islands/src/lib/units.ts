@@ -74,6 +74,16 @@ export interface UnitsData {
  * A unit key as it is now: a key units.yaml lists under `formerly` (the tonne was `tons`)
  * reads as the unit's key, so old addresses, favourites and history still open it.
  */
+/**
+ * A unit's (or compound's) name without the symbol in brackets, as a pair page's title writes
+ * it (src/content/model.rs plain_name): "Feet (ft)" → "Feet", "Feet + Inches (ft in)" →
+ * "Feet and Inches".
+ */
+export function plainName(name: string): string {
+  const open = name.lastIndexOf(' (');
+  return (open >= 0 && name.endsWith(')') ? name.slice(0, open) : name).replaceAll(' + ', ' and ');
+}
+
 export function currentUnitKey(category: string, key: string): string {
   return FORMER_UNIT_KEYS[category]?.[key] ?? key;
 }
