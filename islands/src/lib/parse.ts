@@ -251,15 +251,21 @@ class Parser {
    * "type ft²" would lead to 12 ft² × 14, so say how to write the area. Null for anything else.
    */
   private roomArea(v: Val, typed: Entry, home: string): string | null {
-    const square = lookupWord(this.lex, `${typed.unit.symbol}2`, home);
-    if (square === null || !('entry' in square) || square.entry.category !== home || v.dim !== 0) return null;
+    const square = this.squareOf(typed.unit, home);
+    if (square === null || square.category !== home || v.dim !== 0) return null;
     const next = this.peek();
     const times = next?.t === 'op' && next.v === '*';
     if (!times && !v.text.includes('×')) return null;
     const other = this.toks[this.i + 1];
     const product = times ? `${v.text} × ${other?.t === 'num' ? other.text : '…'}` : v.text;
     const label = lower(this.lex.categories[typed.category]?.label ?? typed.category);
-    return `“${typed.unit.symbol}” is a unit of ${label}: for an area, multiply the numbers and write the square unit once, ${product} ${square.entry.unit.symbol}.`;
+    return `“${typed.unit.symbol}” is a unit of ${label}: for an area, multiply the numbers and write the square unit once, ${product} ${square.unit.symbol}.`;
+  }
+
+  /** The square of a length unit ("ft" → ft²), read as its symbol and a 2 is ("ft2"), or null. */
+  private squareOf(unit: LexUnit, category: string | null): Entry | null {
+    const found = lookupWord(this.lex, `${unit.symbol}2`, category);
+    return found !== null && 'entry' in found ? found.entry : null;
   }
 
   /**
@@ -317,12 +323,12 @@ class Parser {
   private areaHint(v: Val, w: Val): string {
     const unit = v.first;
     if (unit === undefined || v.last !== unit || w.first !== unit || w.last !== unit || v.money !== undefined) return '';
-    const square = lookupWord(this.lex, `${unit.symbol}2`, null);
-    if (square === null || !('entry' in square) || square.entry.category === this.category) return '';
+    const square = this.squareOf(unit, null);
+    if (square === null || square.category === this.category) return '';
     const sides = [v.text, w.text].map((t) => /^(.*\S) \S+$/.exec(t)?.[1]);
     if (sides.some((t) => t === undefined || /[^\d.,/ ]/.test(t))) return '';
-    const label = this.lex.categories[square.entry.category]?.label ?? square.entry.category;
-    return ` (for an area, type ${sides.join(' × ')} ${square.entry.unit.symbol} on the ${label} converter)`;
+    const label = this.lex.categories[square.category]?.label ?? square.category;
+    return ` (for an area, type ${sides.join(' × ')} ${square.unit.symbol} on the ${label} converter)`;
   }
 
   private unary(): Val {

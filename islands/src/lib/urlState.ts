@@ -61,12 +61,9 @@ export async function readUnitParams<Q extends { from?: string; to?: string; ign
   keys: { from: readonly string[]; to: readonly string[] },
   read: (word: string) => Promise<{ key: string } | { why: string } | null>,
 ): Promise<{ query: Q; why: string[] }> {
-  const params = new URLSearchParams(search);
   const out = { ...query, ignored: [...query.ignored] };
   const why: string[] = [];
-  for (const name of ['from', 'to'] as const) {
-    const given = params.get(name);
-    if (given === null || !query.ignored.includes(ignoredParam(name, given))) continue;
+  for (const { name, given } of ignoredUnitParams(search, query)) {
     const found = await read(given).catch(() => null);
     if (found !== null && 'key' in found && keys[name].includes(found.key)) {
       out[name] = found.key;
@@ -76,13 +73,18 @@ export async function readUnitParams<Q extends { from?: string; to?: string; ign
   return { query: out, why };
 }
 
+/** The `from` and `to` of a shared address that `query` (readConversionQuery's) ignored. */
+function ignoredUnitParams(search: string, query: { ignored: readonly string[] }): { name: 'from' | 'to'; given: string }[] {
+  const params = new URLSearchParams(search);
+  return (['from', 'to'] as const).flatMap((name) => {
+    const given = params.get(name);
+    return given !== null && query.ignored.includes(ignoredParam(name, given)) ? [{ name, given }] : [];
+  });
+}
+
 /** Whether a shared address has a `from` or `to` that `query` (readConversionQuery's) ignored. */
 export function unreadUnits(search: string, query: { ignored: readonly string[] }): boolean {
-  const params = new URLSearchParams(search);
-  return (['from', 'to'] as const).some((name) => {
-    const given = params.get(name);
-    return given !== null && query.ignored.includes(ignoredParam(name, given));
-  });
+  return ignoredUnitParams(search, query).length > 0;
 }
 
 /** The sentence a card shows for the parts of a shared address (or, `whose`, a history entry) it ignored, and why when known. */

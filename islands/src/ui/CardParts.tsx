@@ -69,7 +69,6 @@ interface ValueProps {
   messageClass?: string;
 }
 
-
 const sameMessage = (a: FieldMessage | null, b: FieldMessage | null): boolean => a?.text === b?.text && a?.tone === b?.tone;
 
 /**
