@@ -217,21 +217,18 @@ test('a tab open across several deployments: each new version replaces the waiti
   const sw = await readFile(file, 'utf8');
   const { version } = manifestOf(sw);
   const shellNames = () => page.evaluate(() => caches.keys().then((k) => k.filter((n) => n.startsWith('unitly-shell-')).sort()));
-  const waitingScript = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null && r.installing === null));
   try {
     for (const next of ['a11a11a11a11a11a', 'b22b22b22b22b22b', 'c33c33c33c33c33c']) {
       await writeFile(file, sw.replace(`"version":"${version}"`, `"version":"${next}"`));
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
-      // (A promise from waitForFunction's function counts as true at once: polled from here.)
       const expected = [`unitly-shell-${version}`, `unitly-shell-${next}`].sort();
-      let names;
-      for (let i = 0; i < 100; i++) {
-        names = await shellNames();
-        if (JSON.stringify(names) === JSON.stringify(expected) && (await waitingScript())) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const settled = (want) =>
+        Promise.all([caches.keys(), navigator.serviceWorker.getRegistration()]).then(
+          ([k, r]) => JSON.stringify(k.filter((n) => n.startsWith('unitly-shell-')).sort()) === JSON.stringify(want) && r.waiting !== null && r.installing === null,
+        );
+      await untilInPage(page, settled, expected, { timeout: 20_000 });
       // The version still in use and the newest waiting one: no shell of the versions between.
-      assert.deepEqual(names, expected, next);
+      assert.deepEqual(await shellNames(), expected, next);
     }
   } finally {
     await writeFile(file, sw);
