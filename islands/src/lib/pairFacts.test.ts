@@ -73,7 +73,8 @@ test('a linear pair states its exact factor, the rule both ways, and a worked ex
   const facts = pairFacts(category('length'), 'feet', 'meters')!;
   assert.deepEqual(facts.statement, { text: '1 ft = 0.3048 m', exact: true });
   assert.deepEqual(facts.rule, { words: 'multiply by 0.3048', formula: 'm = ft × 0.3048' });
-  assert.deepEqual(facts.example, { value: '5 ft', result: '1.524 m' });
+  assert.deepEqual(facts.example, { value: '5 ft', result: '1.524 m', exact: true });
+  assert.equal(facts.rounded, false, 'every row of feet to meters is exact');
   assert.equal(facts.rows.find((r) => r.value === '1,000')?.result, '304.8 m');
   const back = pairFacts(category('length'), 'meters', 'feet')!;
   assert.equal(back.statement.exact, false, '1 m is 3.28083989501… ft: no finite decimal');
@@ -103,6 +104,21 @@ test('an affine pair gives the formula with its offset and a table of readings f
   assert.ok(kelvin.rows.every((r) => Number(r.value.replace(/,/g, '')) > 0), 'no kelvin reading below absolute zero');
 });
 
+test('a rounded example says ≈, and a table with rounded rows says so, beside an exact statement', () => {
+  // 1 kB is exactly 0.9765625 KiB, shown to six places in the table: 0.976563.
+  const kib = pairFacts(category('digital_storage'), 'kilobytes', 'kibibytes')!;
+  assert.deepEqual(kib.statement, { text: '1 kB = 0.9765625 KiB', exact: true });
+  assert.deepEqual(kib.example, { value: '5 kB', result: '4.882813 KiB', exact: false });
+  assert.equal(kib.rows[0].result, '0.976563 KiB');
+  assert.equal(kib.rounded, true);
+  // A result exact with more places than the category's own (2 ft = 0.0006096 km) is exact.
+  const km = pairFacts(category('length'), 'feet', 'kilometers')!;
+  assert.deepEqual(km.example, { value: '5 ft', result: '0.001524 km', exact: true });
+  assert.equal(pairFacts(category('length'), 'meters', 'feet')!.example.exact, false);
+  // A compound: 1.8 m is 5 ft 10.866… in, shown as 10.87.
+  assert.equal(pairFacts(category('length'), 'meters', 'feet_inches')!.rounded, true);
+});
+
 test('a compound target says how it is read, and has no inverse statement of its own', () => {
   const facts = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
   assert.equal(facts.to.name, 'Feet and Inches', 'as the heading names it');
@@ -111,7 +127,7 @@ test('a compound target says how it is read, and has no inverse statement of its
   assert.deepEqual(inches.statement, { text: '1 ft = 12 in', exact: true });
   // Every row regroups: whole feet and the inches left, from one foot up.
   assert.deepEqual(inches.rows.slice(0, 3), [{ value: '12', result: '1 ft 0 in' }, { value: '15', result: '1 ft 3 in' }, { value: '18', result: '1 ft 6 in' }]);
-  assert.deepEqual(inches.example, { value: '66 in', result: '5 ft 6 in' });
+  assert.deepEqual(inches.example, { value: '66 in', result: '5 ft 6 in', exact: true });
   assert.equal(pairFacts(category('weight'), 'pounds', 'stones_pounds')!.rows[1].value, '18', '1.25 st = 17.5 lb, rounded to a whole pound');
   assert.deepEqual(pairFacts(category('length'), 'rods', 'feet_inches')!.statement, { text: '1 rd = 16 ft 6 in', exact: true });
   assert.match(facts.rule.formula, /^cm → ft \+ in$/);
@@ -135,6 +151,9 @@ test('a reciprocal pair divides: L/100 km = 235.2… ÷ mpg', () => {
     ],
   } as unknown as UnitCategory & { key: string };
   const facts = pairFacts(fuel, 'miles_per_gallon', 'liters_per_100_km')!;
+  // The statement gives the constant with the same digits as the rule that divides by it.
+  const constant = facts.rule.formula.match(/= ([\d.]+) ÷/)![1];
+  assert.deepEqual(facts.statement, { text: `1 mpg ≈ ${constant} L/100 km`, exact: false });
   assert.match(facts.rule.formula, /^L\/100 km = 235\.21458\d* ÷ mpg$/);
   assert.match(facts.rule.words, /^divide 235\.21458\d* by the value in mpg \(235\.21458\d* is rounded\)$/);
   assert.match(pairFacts(fuel, 'liters_per_100_km', 'miles_per_gallon')!.rule.formula, /^mpg = 235\.21458\d* ÷ \(L\/100 km\)$/);

@@ -4,7 +4,7 @@
 // cards use (kinds.ts for the arithmetic, convertNumber and formatResult for what is
 // shown), so a table row and the card agree to the digit.
 import { convertNumber } from './conversion';
-import { exactNumber, factorOf, fromBase, kindOf } from './kinds';
+import { exactNumber, factorOf, fromBase, kindOf, toBase } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
 import { plainName, type Unit, type UnitCategory } from './units';
@@ -16,10 +16,14 @@ export interface PairFacts {
   statement: { text: string; exact: boolean };
   /** How to convert, in words and as a formula: "multiply by 0.3048", "m = ft × 0.3048". */
   rule: { words: string; formula: string };
-  /** "5 ft", "1.524 m": a typical value and the card's answer for it. */
-  example: { value: string; result: string };
+  /** "5 ft", "1.524 m": a typical value and the card's answer for it, `exact` false when the
+   *  answer is rounded (the page writes "≈", not "="). */
+  example: { value: string; result: string; exact: boolean };
   /** Common values and the card's answer for each. */
   rows: { value: string; result: string }[];
+  /** Some row is rounded: the page says so under the table, so a reader checking a row
+   *  against the exact statement above it sees why they differ. */
+  rounded: boolean;
   /** One sentence each defining the two units, from units.yaml. */
   definitions: { key: string; name: string; text: string }[];
 }
@@ -88,18 +92,38 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
     const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
     return outcome.kind === 'ok' ? readable(resultLine(outcome)) : '—';
   };
+  const isExact = (value: Rational): boolean => answerIsExact(value, from, target, category);
   const shown = (value: Rational): string => withSymbol(valueText(value, from), from);
   const example = exampleValue(category, from, target);
+  const values = tableValues(category, from, target);
   const relation = relationOf(category, from, target);
   return {
     from: { key: from.key, name: plainName(from.name), symbol: from.symbol },
     to,
     statement: relation.statement(answer),
     rule: relation.rule,
-    example: { value: shown(example), result: answer(example) },
-    rows: tableValues(category, from, target).map((v) => ({ value: valueText(v, from), result: answer(v) })),
+    example: { value: shown(example), result: answer(example), exact: isExact(example) },
+    rows: values.map((v) => ({ value: valueText(v, from), result: answer(v) })),
+    rounded: !values.every(isExact),
     definitions: [from, ...(target.kind === 'unit' ? [target.unit] : [])].map((u) => definition(category, u)),
   };
+}
+
+/**
+ * Whether the card shows `value` converted exactly, not rounded: a single unit's answer when
+ * the number shown is the exact value; a compound's (5 ft 10.87 in) when the smallest part
+ * comes out in whole hundredths, as it is shown.
+ */
+function answerIsExact(value: Rational, from: Unit, target: Target, category: UnitCategory & { key: string }): boolean {
+  const base = toBase(value, from);
+  if (target.kind === 'compound') return mul(fromBase(base, target.parts.at(-1)!), rational(100n)).d === 1n;
+  const exact = fromBase(base, target.unit);
+  const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
+  if (outcome.kind !== 'ok') return false;
+  const [mantissa, exponent = '0'] = outcome.text.replace(/,/g, '').split('e');
+  const [int, frac = ''] = mantissa.split('.');
+  const shown = fromDecimal(`${int}${frac}`, Number(exponent) - frac.length);
+  return compare(shown, exact) === 0;
 }
 
 /** A table or example value as typed: fractions for kitchen measures (1 1/2, 1/3), else decimals. */
@@ -150,7 +174,8 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     const c = kf === 'reciprocal' ? div(exactNumber(from.reciprocal!), factorOf(to)) : div(exactNumber(to.reciprocal!), factorOf(from));
     const cText = numberText(c);
     return {
-      statement: (answer) => ({ text: `${withSymbol('1', from)} ${isExactDecimal(c) ? '=' : '≈'} ${answer(rational(1n))}`, exact: isExactDecimal(c) }),
+      // 1 From is c To: the same constant, rounded once, as the rule below divides.
+      statement: () => ({ text: `${withSymbol('1', from)} ${isExactDecimal(c) ? '=' : '≈'} ${withSymbol(cText.text, to)}`, exact: isExactDecimal(c) }),
       rule: {
         words: `divide ${cText.text} by the value in ${f}${isExactDecimal(c) ? '' : ` (${cText.text} is rounded)`}`,
         // "÷ (L/100 km)": the whole symbol divides.

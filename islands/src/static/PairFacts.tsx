@@ -37,10 +37,12 @@ export default function PairFacts({ category, from, to, sources, fromName, toNam
           <code>{facts.rule.formula}</code>
         </p>
         <p>
-          {`For example, ${facts.example.value} = ${facts.example.result}.`}
+          {`For example, ${facts.example.value} ${facts.example.exact ? '=' : '≈'} ${facts.example.result}.`}
         </p>
       </section>
-      <PairTable id="pair-table" from={f} to={t} rows={facts.rows.map((row) => ({ value: withSymbol(row.value, f), result: row.result }))} />
+      <PairTable id="pair-table" from={f} to={t} rows={facts.rows.map((row) => ({ value: withSymbol(row.value, f), result: row.result }))}
+        note={facts.rounded ? 'Values are rounded as the converter shows them.' : undefined}
+      />
       <section aria-labelledby="pair-units">
         <h2 id="pair-units">The units</h2>
         <dl className="pair-units">

@@ -25,9 +25,11 @@ interface Props {
   from: PairEnd;
   to: PairEnd;
   rows: PairRow[];
+  /** A sentence under the table (how its values are rounded). */
+  note?: string;
 }
 
-export function PairTable({ id, from, to, rows }: Props) {
+export function PairTable({ id, from, to, rows, note }: Props) {
   return (
     <section>
       <h2 id={id}>{`${from.name} to ${to.name} table`}</h2>
@@ -49,6 +51,7 @@ export function PairTable({ id, from, to, rows }: Props) {
           </tbody>
         </table>
       </div>
+      {note && <p className="table-note">{note}</p>}
     </section>
   );
 }
