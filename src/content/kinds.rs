@@ -99,7 +99,8 @@ fn shown(text: &ExactText) -> String {
 
 /// A plain decimal as the pair pages write it: below 10⁻⁶ or a whole number past 10¹⁶ that
 /// ends in zeros as a power of ten, still exact (1.602176634 × 10⁻¹⁹, not eighteen zeros after
-/// the point); any other as written.
+/// the point); any other with its whole part grouped by thousands (1,000,000,000,000, which a
+/// reader need not count).
 fn readable(decimal: &str) -> String {
     let (int, frac) = decimal.split_once('.').unwrap_or((decimal, ""));
     let digits = format!("{int}{frac}");
@@ -111,10 +112,26 @@ fn readable(decimal: &str) -> String {
     } else if frac.is_empty() && int.len() > 16 && int.ends_with('0') {
         int.len() as i32 - 1
     } else {
-        return decimal.to_string();
+        return grouped(int, frac);
     };
     let rest = &significant[1..];
     format!("{first}{}{rest} × 10{}", if rest.is_empty() { "" } else { "." }, superscript(exponent))
+}
+
+/// `1000000.5` as `1,000,000.5`.
+fn grouped(int: &str, frac: &str) -> String {
+    let mut out = String::with_capacity(int.len() + int.len() / 3 + frac.len() + 1);
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
 }
 
 fn superscript(n: i32) -> String {
@@ -216,7 +233,9 @@ mod tests {
         assert_eq!(def("factor: 0.0000001", "x"), "1 x = 1 × 10⁻⁷ km/L");
         assert_eq!(def("factor: 0.000001", "µ"), "1 µ = 0.000001 km/L");
         assert_eq!(def("factor: \"123400000000000000\"", "h"), "1 h = 1.234 × 10¹⁷ km/L");
-        assert_eq!(def("factor: \"1125899906842624\"", "PiB"), "1 PiB = 1125899906842624 km/L");
+        assert_eq!(def("factor: \"1125899906842624\"", "PiB"), "1 PiB = 1,125,899,906,842,624 km/L");
+        assert_eq!(def("factor: 2589988.110336", "mi²"), "1 mi² = 2,589,988.110336 km/L");
+        assert_eq!(def("factor: 1000", "k"), "1 k = 1,000 km/L");
         assert_eq!(def("factor: \"0.000001/60\"", "mL/min"), "1 mL/min = 0.000001 / 60 km/L ≈ 1.666667 × 10⁻⁸ km/L");
         assert_eq!(def("reciprocal: 100", "L/100 km"), "L/100 km = 100 ÷ km/L");
         assert_eq!(def("scale: 1.8, offset: 32", "°F"), "°F = km/L × 1.8 + 32");
