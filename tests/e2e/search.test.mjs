@@ -190,6 +190,21 @@ test('a conversion is answered in the box, with Copy, and opens its converter fi
   await finish(page);
 });
 
+test('a range, a ratio or a room’s sides gets the card’s explanation, shown and said, with the pages found below', async () => {
+  const page = await open('/');
+  for (const [query, message] of [
+    ['1000-1200 sq ft to m2', '1000-1200 looks like a range: convert each end, or write 1000 - 1200 to subtract.'],
+    ['100 m2 / 4 m2', '100 m² ÷ 4 m² is a plain ratio (25), not an area: divide a quantity by a plain number.'],
+    ['12x14 ft to m2', '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 12 × 14 ft².'],
+  ]) {
+    await search(page, query);
+    await page.locator('.site-search-note', { hasText: message }).waitFor();
+    await page.getByRole('status').filter({ hasText: message }).waitFor();
+    assert.ok((await results(page).getByRole('option').count()) > 0, `${query}: the pages found are still listed`);
+  }
+  await finish(page);
+});
+
 test('money in the box: the live rate through the edge, with its time', async () => {
   const page = await open('/');
   await search(page, '100 usd to eur');

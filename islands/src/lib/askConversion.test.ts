@@ -303,3 +303,18 @@ test('an answer says how its value was read where the card would: the point, the
   assert.deepEqual(said('1,200 sq ft to m2'), ['1200 ft² = 111.483648 m² (the comma groups thousands)']);
   assert.deepEqual(said('1200 sq ft to m2'), ['1200 ft² = 111.483648 m²'], 'no note where nothing was read otherwise');
 });
+
+test('a range, a ratio of two quantities or a room’s sides gets the parser’s message, as a card does', () => {
+  // The same text as the parser's (parse.ts, tokens.ts): one source of the message.
+  assert.equal(said('1000-1200 sq ft'), '1000-1200 looks like a range: convert each end, or write 1000 - 1200 to subtract.');
+  assert.equal(said('1000-1200 sq ft to m2'), '1000-1200 looks like a range: convert each end, or write 1000 - 1200 to subtract.');
+  assert.equal(said('1000–1200 sq ft to m²'), '1000–1200 looks like a range: convert each end.');
+  assert.equal(said('3 ft-4 ft'), '3-4 looks like a range: convert each end, or write 3 - 4 to subtract.');
+  assert.equal(said('100 m2 / 4 m2'), '100 m² ÷ 4 m² is a plain ratio (25), not an area: divide a quantity by a plain number.');
+  assert.equal(said('10 km / 2 km'), '10 km ÷ 2 km is a plain ratio (5), not a length: divide a quantity by a plain number.');
+  assert.equal(said('12x14 ft to m2'), '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 12 × 14 ft².');
+  assert.match(said('12 ft x 14 ft') as string, /^Two quantities cannot be multiplied here: .*\(for an area, type 12 × 14 ft² on the Area converter\)\.$/);
+  // Two numbers alone are no quantity: a search for years, not a range refused.
+  assert.equal(said('2020-2024'), null);
+  assert.equal(said('2020-2024 in review'), null);
+});

@@ -164,6 +164,9 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
   if (read.kind === 'error') {
     const squared = poweredTarget(query, data);
     if (squared !== null) return squared;
+    // A range, a ratio or a room's sides: the parser's own message says why, as a card's does.
+    const refused = refusal(query, read, data);
+    if (refused !== null) return { kind: 'error', message: refused };
     if (!read.aboutUnits && !namesUnclearUnit(query, data)) return null;
     // The reader's way to type the unit likely meant ("For US fluid ounces, type “fl oz”.")
     // stays after the cooking hint: "1 cup to oz" is more often asked in fluid ounces, and so
@@ -257,6 +260,23 @@ function namesUnclearUnit(query: string, data: AnswerData): boolean {
     const found = word === '' ? null : lookupWord(unitLexicon(data), word, null);
     return found !== null && 'unclear' in found;
   });
+}
+
+/**
+ * The parser's message refusing the quantity typed ("1000-1200 sq ft": a range; "100 m2 /
+ * 4 m2": a ratio; "12x14 ft to m2": a room's sides), as the reading `read` has it or as the
+ * card of a square or cubic unit reads a query typed with one ("m2": poweredReading); null
+ * when the query is refused as no such quantity.
+ */
+function refusal(query: string, read: ConversionReading, data: AnswerData): string | null {
+  if (read.kind === 'error' && read.refusal !== undefined) return read.message;
+  if (!/\p{L}[23]\b/u.test(query)) return null;
+  for (const [key, c] of Object.entries(data.categories)) {
+    if (!c.units.some((u) => /[²³]/u.test(u.symbol))) continue;
+    const powered = readConversion(query, unitLexicon(data), key);
+    if (powered.kind === 'error' && powered.refusal !== undefined) return powered.message;
+  }
+  return null;
 }
 
 /**

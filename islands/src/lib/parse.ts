@@ -31,7 +31,7 @@ import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
-import { ParseError, type Token, fail, tokenize } from './tokens.ts';
+import { ParseError, type Refusal, type Token, fail, tokenize } from './tokens.ts';
 
 export {
   buildLexicon, exactForm, lookupWord, readingUnit, unitWordsOf, wordKey,
@@ -40,7 +40,8 @@ export {
 
 export type Parsed =
   | { kind: 'empty' }
-  | { kind: 'error'; message: string }
+  /** `refusal`: a quantity typed with units, refused as no single value (tokens.ts Refusal). */
+  | { kind: 'error'; message: string; refusal?: Refusal }
   /** A plain number: it is in the From unit. */
   | { kind: 'number'; value: Rational; reading: string; notes: string[] }
   /**
@@ -232,7 +233,9 @@ class Parser {
     const entry = entryIn(typedEntry, this.lex, home);
     if (entry === null) {
       const next = at === undefined ? undefined : this.toks[at + 1];
-      fail(this.roomArea(v, typedEntry, home) ?? strangerWord(typed, typedEntry, this.lex, home, at === undefined ? [typed] : this.unitWordsAround(at), next?.t === 'unit' ? next : undefined));
+      const room = this.roomArea(v, typedEntry, home);
+      if (room !== null) fail(room, 'room');
+      fail(strangerWord(typed, typedEntry, this.lex, home, at === undefined ? [typed] : this.unitWordsAround(at), next?.t === 'unit' ? next : undefined));
     }
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
@@ -302,7 +305,10 @@ class Parser {
     const reading = v.readingOf ?? w.readingOf;
     if (reading !== undefined) fail(`A ${lower(reading)} reading cannot be multiplied or divided: convert it as it is.`);
     if (op === '*') {
-      if (v.dim + w.dim > 1) fail(`Two quantities cannot be multiplied here: multiply a quantity by a plain number${this.areaHint(v, w)}.`);
+      if (v.dim + w.dim > 1) {
+        const area = this.areaHint(v, w);
+        fail(`Two quantities cannot be multiplied here: multiply a quantity by a plain number${area}.`, area === '' ? undefined : 'room');
+      }
       return { r: mul(v.r, w.r), dim: (v.dim + w.dim) as 0 | 1, money: v.money ?? w.money, first: v.first ?? w.first, last: w.last ?? v.last, text: `${v.text} × ${w.text}` };
     }
     if (w.dim > v.dim) fail(`A number cannot be divided by a quantity (${w.text}).`);
@@ -313,7 +319,7 @@ class Parser {
     if (v.dim === 1 && w.dim === 1) {
       const label = lower(this.lex.categories[this.category!]?.label ?? 'quantity');
       const ratio = Number(toNumber(div(v.r, w.r)).toPrecision(6));
-      fail(`${v.text} ÷ ${w.text} is a plain ratio${Number.isFinite(ratio) ? ` (${ratio})` : ''}, not ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}: divide a quantity by a plain number.`);
+      fail(`${v.text} ÷ ${w.text} is a plain ratio${Number.isFinite(ratio) ? ` (${ratio})` : ''}, not ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}: divide a quantity by a plain number.`, 'ratio');
     }
     const text = tight ? `${v.text}/${w.text}` : `${v.text} ÷ ${w.text}`;
     return { r: div(v.r, w.r), dim: (v.dim - w.dim) as 0 | 1, money: v.money, first: v.first, last: v.last, text };
@@ -400,7 +406,7 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     for (const u of units) symbols = symbols.split(readingUnit(u, false)).join(u.symbol).split(readingUnit(u, true)).join(u.symbol);
     return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: v.text, notes: [...notes], units, symbols };
   } catch (e) {
-    if (e instanceof ParseError) return { kind: 'error', message: e.message };
+    if (e instanceof ParseError) return { kind: 'error', message: e.message, ...(e.refusal && { refusal: e.refusal }) };
     if (e instanceof RangeError && /division by zero/.test(e.message)) return { kind: 'error', message: 'Division by zero.' };
     throw e;
   }

@@ -2,7 +2,7 @@
 // cards, the currency card and the header search box share.
 import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
-import { ParseError, readUnitWords } from './tokens.ts';
+import { ParseError, readUnitWords, type Refusal } from './tokens.ts';
 import { SEPARATOR_SOURCE } from './separators.ts';
 
 /** A unit, or a compound of the category ("ft in"), typed after to/in. */
@@ -17,7 +17,7 @@ export type ConversionReading =
    * target, or a quantity with units before an unknown one); the search box shows only
    * those and leaves other text with a number ("top 10 converters") to the search.
    */
-  | { kind: 'error'; message: string; aboutUnits?: boolean }
+  | { kind: 'error'; message: string; aboutUnits?: boolean; refusal?: Refusal }
   | {
       kind: 'ok';
       /** The part of the input read as the quantity, as typed ("5 ft 11 in" of "5 ft 11 in to cm"). */
@@ -88,7 +88,7 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
     }
     const parsed = parseInput(left, lex, category ?? target.category);
     if (parsed.kind === 'empty') continue;
-    if (parsed.kind === 'error') return { kind: 'error', message: mismatch ?? parsed.message, aboutUnits: true };
+    if (parsed.kind === 'error') return { kind: 'error', message: mismatch ?? parsed.message, aboutUnits: true, ...(mismatch === null && parsed.refusal && { refusal: parsed.refusal }) };
     return { kind: 'ok', text: left.trim(), parsed, category: category ?? target.category, target };
   }
   const parsed = parseInput(text, lex, category);

@@ -19,9 +19,21 @@ import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import { type Entry, type Lexicon, lookupWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
 import { type Rational, add, compare, fromDecimal, rational } from './rational.ts';
 
-export class ParseError extends Error {}
-export function fail(message: string): never {
-  throw new ParseError(message);
+/**
+ * Why a quantity typed with units is refused though every word of it was read: a range of
+ * two values ("1000-1200 sq ft"), a ratio of two quantities ("100 m² / 4 m²"), a room's
+ * sides ("12 ft x 14 ft"). The search box says such a message, where it leaves other
+ * messages about text that may be no conversion at all to the search.
+ */
+export type Refusal = 'range' | 'ratio' | 'room';
+
+export class ParseError extends Error {
+  constructor(message: string, readonly refusal?: Refusal) {
+    super(message);
+  }
+}
+export function fail(message: string, refusal?: Refusal): never {
+  throw new ParseError(message, refusal);
 }
 
 export type Token =
@@ -126,7 +138,8 @@ function refuseRange(out: Token[], dashes: Map<Token, string>): void {
   const c = dashes.get(dash);
   const range = c === '–' || (c === '-' && !dash.space && !b.space && compare(a.v, b.v) < 0);
   if (!range) return;
-  fail(`${a.text}${c}${b.text} looks like a range: convert each end${c === '-' ? `, or write ${a.text} - ${b.text} to subtract` : ''}.`);
+  // Two plain numbers ("2020-2024") may be no quantity at all: no refusal of one.
+  fail(`${a.text}${c}${b.text} looks like a range: convert each end${c === '-' ? `, or write ${a.text} - ${b.text} to subtract` : ''}.`, right.length > 0 ? 'range' : undefined);
 }
 
 /** Three digits at `j` and no fourth. */
