@@ -256,6 +256,12 @@ test('a volume of something that is no ingredient is that volume; an ingredient,
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi']);
 });
 
+test('an unknown ingredient is told by a flag on the answer, not by the words its message begins with', () => {
+  assert.deepEqual(answer('1 cup of caster sugar to grams', data), { kind: 'error', message: 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.', unknownIngredient: true });
+  const other = answer('2 cups to grams', data);
+  assert.ok(other?.kind === 'error' && other.unknownIngredient === undefined, 'another message has no such flag');
+});
+
 test('water is an ingredient, and a unit named after it stays a unit; an ingredient with no target gets the card’s usual measure', () => {
   assert.deepEqual(said('1 cup of water in grams'), ['1 US cup of water = 236.59 g']);
   assert.deepEqual(said('1 liter of water in kg'), ['1 L of water = 1 kg']);

@@ -58,7 +58,14 @@ export interface CurrencyQuestion {
   href: string;
 }
 
-export type Answer = { kind: 'answers'; answers: UnitAnswer[] } | CurrencyQuestion | { kind: 'error'; message: string };
+/**
+ * A message when there is no answer; `unknownIngredient`: it says that the ingredient named
+ * is not one the cooking converter knows ("1 cup of caster sugar to grams"), which a
+ * reading as a volume must not answer instead.
+ */
+export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true };
+
+export type Answer = { kind: 'answers'; answers: UnitAnswer[] } | CurrencyQuestion | AnswerError;
 
 /** The lexicon of every category, built once per data. */
 const lexicons = new WeakMap<AnswerData, Lexicon>();
@@ -151,7 +158,7 @@ function answerValue(query: string, data: AnswerData): Answer | null {
   // or not ("1 cup of flour", "1 cup of caster sugar"), is the cooking converter's.
   if (units?.kind === 'answers') {
     const cooking = /\sof\s/iu.test(query) ? cookingAnswer(query, data) : null;
-    const ingredient = cooking?.kind === 'answers' || (cooking?.kind === 'error' && cooking.message.startsWith('Unknown ingredient'));
+    const ingredient = cooking?.kind === 'answers' || (cooking?.kind === 'error' && cooking.unknownIngredient === true);
     return ingredient ? cooking! : units;
   }
   return cookingAnswer(query, data) ?? units;
@@ -313,7 +320,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
     const { ingredient, rest, unknown } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures);
     // "1 cup caster sugar to grams": an ingredient the data has not, as the card says, not
     // the granulated sugar its last word names.
-    if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.` };
+    if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };
     if (ingredient === null || rest === '') continue;
     const category = ingredientCategory(data.cooking, ingredient);
     const measure = `${rest}${query.slice(end)}`;
