@@ -223,10 +223,11 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   if (trimmed !== '' && answer && 'message' in answer) note = answer.message;
   const said = lines.map((l) => `${l.text}.`).join(' ');
   const announce = !open || trimmed === '' || (!shown && !answer) ? '' : [said, note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
-  // Said once the list is complete and typing pauses, and never for one character (a query
-  // on its way); a status for another query, or one the list no longer shows, is emptied.
+  // Said once the list is complete and typing pauses (MESSAGE_PAUSE_MS): a character on the
+  // way to a longer query is never said, and one typed alone ("€") is, as the list shows it;
+  // a status for another query, or one the list no longer shows, is emptied.
   const [spoken, setSpoken] = useState<{ query: string; text: string } | null>(null);
-  const sayable = announce !== '' && complete && trimmed.length >= 2;
+  const sayable = announce !== '' && complete;
   useEffect(() => {
     if (!sayable) return;
     const timer = setTimeout(() => setSpoken({ query, text: announce }), MESSAGE_PAUSE_MS);
