@@ -250,6 +250,7 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
 test('a volume of something that is no ingredient is that volume; an ingredient, known or not, is the cooking converter’s', () => {
   assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L (paint ignored: a volume is the same whatever it holds)']);
   assert.deepEqual(said('2 cubic yards of mulch to m3'), ['2 yd³ = 1.52911 m³ (mulch ignored: a volume is the same whatever it holds)']);
+  assert.deepEqual(said('1 gallon of paint-thinner to l'), ['1 US gallon = 3.785412 L (paint-thinner ignored: a volume is the same whatever it holds)'], 'as typed, hyphen kept');
   assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.equal(said('1 cup of caster sugar to ml'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.deepEqual(said('1 cup of flour to ml'), ['1 US cup of all-purpose flour, spooned = 236.59 mL']);

@@ -127,6 +127,7 @@ const TABLE: Row[] = [
   // What a volume holds, when no unit: the same volume, and the reading says it was ignored.
   ['1 gallon of paint', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint ignored: a volume is the same whatever it holds)'],
   ['2 cubic yards of ready mix concrete', 'volume', 'liters', 'cubic_meters', '1.52911 m³', 'From 2 yd³ (ready mix concrete ignored: a volume is the same whatever it holds)'],
+  ['1 gallon of paint-thinner', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint-thinner ignored: a volume is the same whatever it holds)'],
   ['1 m of rope', 'length', 'meters', 'feet', /Unknown unit “of”/],
   ['10 kg to cm', 'weight', 'kilograms', 'pounds', /“cm” is a unit of length, not weight\./],
   ['10 kg to', 'weight', 'kilograms', 'pounds', /Add the unit to convert to after “to” \(10 kg to lb\)/],

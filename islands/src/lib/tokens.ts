@@ -345,7 +345,9 @@ function contents(s: string, start: number, lex: Lexicon, category: string | nul
   if (parts.length < 2 || wordKey(parts[0].text) !== 'of' || s.slice(parts[parts.length - 1].end).trim() !== '') return null;
   const words = parts.slice(1);
   if (words.some((p) => !/^\p{L}+$/u.test(p.text) || lookupWord(lex, p.text, null) !== null)) return null;
-  return { words: words.map((p) => p.text).join(' '), end: s.length };
+  // As typed, hyphens kept ("paint-thinner"), spaces evened and a closing period left out.
+  const from = words[0].end - words[0].text.length - (words[0].dotted ? 1 : 0);
+  return { words: s.slice(from, s.length).trim().replace(/\s+/gu, ' ').replace(/\.$/u, ''), end: s.length };
 }
 
 /** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees" or what a volume holds. */
