@@ -358,7 +358,12 @@ test('square feet and metres as listings write them: sq.ft, SF, ft sq, feet squa
   assert.equal(shown('2 m^3', 'volume', 'liters', 'liters'), '2,000');
   assert.equal(shown('3 yd cubed', 'volume', 'liters', 'cubic_meters'), '2.293665');
   // A caret after a unit is about the unit, not numbers; one of another category says so.
-  assert.match(error('1200 ft^4', 'area'), /^“ft\^4” is no unit here: write a square or cubic unit with ² or ³, or a 2 or 3 \(ft² or ft2/);
+  // Any other power says which are read, pointing at the one typed.
+  assert.equal(error('1200 ft^4', 'area'), '“^4” after “ft” is no power read here: only the whole positive powers 2 and 3 of a length are (ft^2 or ft², ft^3 or ft³).');
+  assert.equal(error('5 ft^-2', 'area'), '“^-2” after “ft” is no power read here: only the whole positive powers 2 and 3 of a length are (ft^2 or ft², ft^3 or ft³).');
+  assert.equal(error('5 m^2.5', 'area'), '“^2.5” after “m” is no power read here: only the whole positive powers 2 and 3 of a length are (m^2 or m², m^3 or m³).');
+  assert.equal(error('5 metres^2.5', 'area'), '“^2.5” after “metres” is no power read here: only the whole positive powers 2 and 3 of a length are (m^2 or m², m^3 or m³).');
+  assert.match(error('5 kg^2', 'weight'), /^“\^2” after “kg” is no power read here: only the whole positive powers 2 and 3 of a length are \(ft\^2 or ft², m\^3 or m³\)\.$/);
   assert.match(error('5 m^2', 'length'), /“m²” is a unit of area, not length/);
   assert.match(error('2^3', 'length'), /Powers \(\^\) are not supported/);
   // "10 feet square" is a square 10 feet on a side: not read as 10 ft².

@@ -392,20 +392,34 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     const power = last.dotted ? null : /^\^?[23](?!\d)/.exec(s.slice(last.end));
     const squared = power ? lookupWord(lex, text + power[0].replace('^', ''), category) : null;
     if (squared && 'entry' in squared && (squared.entry.category === category || power![0][0] === '^')) {
-      return token(squared.entry, text + power![0], last.end + power![0].length);
+      const end = last.end + power![0].length;
+      // "m^2.5": the power goes on, and no such power is read.
+      if (power![0][0] === '^' && s[end] === '.' && isDigit(s[end + 1])) refusePower(lex, text, squared.entry.unit.symbol.replace(/[²³]$/u, ''), /^\^[\d.]*/.exec(s.slice(last.end))![0]);
+      return token(squared.entry, text + power![0], end);
     }
     const found = lookupWord(lex, text, category)
       ?? poweredWord(lex, parts[0].text, textOf(1, n), category)
       ?? (n > 1 ? poweredWord(lex, parts[n - 1].text, textOf(0, n - 1), category, POWER_AFTER) : null);
     if (found === null) continue;
     if ('unclear' in found) fail(unclearWord(text, found.unclear));
-    if (s[last.end] === '^') {
-      const m = /^\^[\d.]*/.exec(s.slice(last.end))![0];
-      fail(`“${text}${m}” is no unit here: write a square or cubic unit with ² or ³, or a 2 or 3 (ft² or ft2, m³ or m3).`);
-    }
+    if (s[last.end] === '^') refusePower(lex, text, found.entry.unit.symbol, /^\^[-+−]?[\d.]*/.exec(s.slice(last.end))![0]);
     return token(found.entry, text, last.end);
   }
   return fail(unknownWord(parts[0].text, lex, category));
+}
+
+/**
+ * "ft^-2", "m^2.5", "ft^4", "kg^2": a power after a unit that is not a square or cube of a
+ * length, the only powers read; the message points at the power typed and shows the ones
+ * that are, of that unit where it has them.
+ */
+function refusePower(lex: Lexicon, text: string, symbol: string, power: string): never {
+  const of = (p: string): string | null => {
+    const found = lookupWord(lex, `${symbol}${p}`, null);
+    return found !== null && 'entry' in found ? `${symbol}^${p} or ${found.entry.unit.symbol}` : null;
+  };
+  const own = [of('2'), of('3')].filter((x) => x !== null);
+  fail(`“${power}” after “${text}” is no power read here: only the whole positive powers 2 and 3 of a length are (${own.length > 0 ? own.join(', ') : 'ft^2 or ft², m^3 or m³'}).`);
 }
 
 /** "sq", "square", "cu" and "cubic" before a unit of length: its power, ² or ³. */
