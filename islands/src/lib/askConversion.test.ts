@@ -321,6 +321,7 @@ test('a range, a ratio of two quantities or a room’s sides gets the parser’s
   assert.equal(said('10 km / 2 km'), '10 km ÷ 2 km is a plain ratio (5), not a length: divide a quantity by a plain number.');
   assert.equal(said('12x14 ft to m2'), '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 12 × 14 ft².');
   assert.match(said('12 ft x 14 ft') as string, /^Two quantities cannot be multiplied here: .*\(for an area, type 12 × 14 ft² on the Area converter\)\.$/);
+  assert.equal(said('12 ft 6 in x 10 ft to m2'), '“ft” is a unit of length: for an area, write both sides in one unit, multiply the numbers and write the square unit once, 12.5 × 10 ft².');
   // Two numbers alone are no quantity: a search for years, not a range refused.
   assert.equal(said('2020-2024'), null);
   assert.equal(said('2020-2024 in review'), null);

@@ -527,6 +527,13 @@ test('an x between room sides is a times sign, and two lengths multiplied say ho
   assert.equal(error(`10'x12'`), 'Two quantities cannot be multiplied here: multiply a quantity by a plain number (for an area, type 10 × 12 ft² on the Area converter).');
   assert.match(error('1.5 m x 2 m', null), /type 1\.5 × 2 m² on the Area converter/);
   assert.equal(error('2 kg * 3 kg', 'weight'), 'Two quantities cannot be multiplied here: multiply a quantity by a plain number.');
+  // Sides in feet and inches, or in two units, are given in one unit that reads them in a few
+  // decimals (12 ft 6 in is 12.5 ft), never as the numbers typed (10 ft × 2 m is no 10 × 2 ft²).
+  assert.equal(error('12 ft 6 in x 10 ft', 'area'), '“ft” is a unit of length: for an area, write both sides in one unit, multiply the numbers and write the square unit once, 12.5 × 10 ft².');
+  assert.match(error('5 ft 7 in x 10 ft', 'area'), /write the square unit once, 67 × 120 in²\.$/);
+  assert.match(error('10 ft x 2 m', 'area'), /write the square unit once, 3\.048 × 2 m²\.$/);
+  assert.doesNotMatch(error('10 ft x 1/3 m', 'area'), /10 × 1 ft²/);
+  assert.match(error('12 ft 6 in x 10 ft'), /\(for an area, type 12\.5 × 10 ft² on the Area converter\)\.$/);
   // Alone, or inside a word, x is no times sign.
   assert.match(error('5 x'), /Unknown unit “x”/);
   assert.match(error('5 ft', 'area'), /not area\. For square feet, type “ft²”\.$/);

@@ -256,13 +256,66 @@ class Parser {
   private roomArea(v: Val, typed: Entry, home: string): string | null {
     const square = this.squareOf(typed.unit, home);
     if (square === null || square.category !== home || v.dim !== 0) return null;
+    const label = lower(this.lex.categories[typed.category]?.label ?? typed.category);
+    const say = (oneUnit: boolean, area: string) =>
+      `“${typed.unit.symbol}” is a unit of ${label}: for an area, ${oneUnit ? 'write both sides in one unit, ' : ''}multiply the numbers and write the square unit once, ${area}.`;
+    // 12 ft 6 in × 10 ft, 10 ft × 2 m: each side read as a length, given in one unit.
+    const sides = this.sidesInOneUnit(typed.category);
+    if (sides !== null) return say(sides.units > 1, sides.area);
     const next = this.peek();
     const times = next?.t === 'op' && next.v === '*';
     if (!times && !v.text.includes('×')) return null;
-    const other = this.toks[this.i + 1];
+    const [other, after] = [this.toks[this.i + 1], this.toks[this.i + 2]];
+    // Only "12 ft × 14" or "12 ft × 14 ft" is given as numbers here: a side in another unit
+    // that no one unit reads in a few decimals (10 ft × 1/3 m) is not.
+    const plain = other?.t === 'num' && (after === undefined || (after.t === 'unit' && after.entry.unit === typed.unit && this.toks[this.i + 3] === undefined));
+    if (times && !plain) return null;
     const product = times ? `${v.text} × ${other?.t === 'num' ? other.text : '…'}` : v.text;
-    const label = lower(this.lex.categories[typed.category]?.label ?? typed.category);
-    return `“${typed.unit.symbol}” is a unit of ${label}: for an area, multiply the numbers and write the square unit once, ${product} ${square.unit.symbol}.`;
+    return say(false, `${product} ${square.unit.symbol}`);
+  }
+
+  /**
+   * The whole value read as two lengths of `category` multiplied (12 ft 6 in × 10 ft, one ×
+   * outside parentheses), as the area to type: "12.5 × 10 ft²". Null when it is not that.
+   */
+  private sidesInOneUnit(category: string): { area: string; units: number } | null {
+    let depth = 0;
+    const at: number[] = [];
+    this.toks.forEach((t, i) => {
+      if (t.t !== 'op') return;
+      if (t.v === '(') depth++;
+      else if (t.v === ')') depth--;
+      else if (t.v === '*' && depth === 0) at.push(i);
+    });
+    if (at.length !== 1) return null;
+    const side = (toks: Token[]): Val | null => {
+      try {
+        const v = new Parser(toks, this.lex, category).parse();
+        return v.dim === 1 && v.readingUnit === undefined && v.money === undefined ? v : null;
+      } catch (e) {
+        if (e instanceof ParseError) return null;
+        throw e;
+      }
+    };
+    const [a, b] = [side(this.toks.slice(0, at[0])), side(this.toks.slice(at[0] + 1))];
+    return a === null || b === null ? null : this.oneUnit(a, b);
+  }
+
+  /**
+   * Two lengths as numbers of one unit they were typed in, with that unit's square: the first
+   * unit typed, in order, in which both read in a few decimals (12 ft 6 in × 10 ft: "12.5 ×
+   * 10 ft²"; 5 ft 7 in × 10 ft: "67 × 120 in²"), and how many units were typed. Null when
+   * none does.
+   */
+  private oneUnit(a: Val, b: Val): { area: string; units: number } | null {
+    const typed = [...new Set([a.first, a.last, b.first, b.last].filter((u): u is LexUnit => u !== undefined))];
+    const bySize = [...typed].sort((x, y) => compare(toBase(ONE, x), toBase(ONE, y)));
+    for (const unit of [...typed, bySize[0]]) {
+      const square = unit === undefined ? null : this.squareOf(unit, null);
+      const sides = [a, b].map((v) => shortDecimal(fromBase(v.r, unit)));
+      if (square !== null && sides.every((x) => x !== null)) return { area: `${sides.join(' × ')} ${square.unit.symbol}`, units: typed.length };
+    }
+    return null;
   }
 
   /** The square of a length unit ("ft" → ft²), read as its symbol and a 2 is ("ft2"), or null. */
@@ -328,12 +381,16 @@ class Parser {
   /** For two sides in one length unit (10 ft × 12 ft), where the area is typed: "(for an area, type 10 × 12 ft² on the Area converter)". */
   private areaHint(v: Val, w: Val): string {
     const unit = v.first;
-    if (unit === undefined || v.last !== unit || w.first !== unit || w.last !== unit || v.money !== undefined) return '';
+    if (unit === undefined || v.money !== undefined) return '';
     const square = this.squareOf(unit, null);
     if (square === null || square.category === this.category) return '';
+    const label = this.lex.categories[square.category]?.label ?? square.category;
+    // 12 ft 6 in × 10 ft: the whole value read as two sides, given in one unit.
+    const one = this.category === null ? null : this.sidesInOneUnit(this.category);
+    if (one !== null) return ` (for an area, type ${one.area} on the ${label} converter)`;
+    if (v.last !== unit || w.first !== unit || w.last !== unit) return '';
     const sides = [v.text, w.text].map((t) => /^(.*\S) \S+$/.exec(t)?.[1]);
     if (sides.some((t) => t === undefined || /[^\d.,/ ]/.test(t))) return '';
-    const label = this.lex.categories[square.category]?.label ?? square.category;
     return ` (for an area, type ${sides.join(' × ')} ${square.unit.symbol} on the ${label} converter)`;
   }
 
@@ -376,6 +433,14 @@ class Parser {
     if (t.v === ')') return fail('A “)” has no matching “(”.');
     return fail(`A number is missing before “${t.v === '*' ? '×' : t.v}”.`);
   }
+}
+
+const ONE: Rational = { n: 1n, d: 1n };
+
+/** `r` in at most four decimals ("12.5"), or null when it needs more. */
+function shortDecimal(r: Rational): string | null {
+  for (let k = 0n; k <= 4n; k++) if ((r.n * 10n ** k) % r.d === 0n) return String(toNumber(r));
+  return null;
 }
 
 /**
