@@ -8,9 +8,10 @@
 // the most of them), ranked by the sum of the index's scores, a result titled as the query
 // first among those shown. When nothing matches, a misspelled word is read as the site's most
 // common word one edit away (spelling.ts).
-import { correctable, correction, listNames, parseList, type WordList } from './spelling.ts';
+import { correctable, correction, listNames, oneEditApart, parseList, type WordList } from './spelling.ts';
 import { fold, term, terms, wordsOf } from './searchWords.ts';
 import { readQuery, unitWords, waysOf, type QueryWord } from './queryWords.ts';
+import { wordKey } from './lexicon.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
 import type { AnswerLine } from './boxAnswers.ts';
@@ -278,7 +279,12 @@ export class SiteSearch {
     const parts = await Promise.all(
       query.split(/(\s+)/).map(async (part) => {
         const word = fold(part).replace(/[^\p{Alphabetic}]/gu, '');
-        if (!correctable(word) || this.stop.has(word)) return part;
+        if (!correctable(word) || this.stop.has(word)) {
+          const unit = await this.unitCorrection(word);
+          if (unit === null) return part;
+          changed = true;
+          return unit;
+        }
         const fix = correction(word, await Promise.all(listNames(word).map((n) => this.list(n))));
         if (fix === null) return part;
         changed = true;
@@ -286,6 +292,22 @@ export class SiteSearch {
       }),
     );
     return changed ? parts.join('') : null;
+  }
+
+  /**
+   * A unit's name written without its vowels, four letters, too short for the site's
+   * spelling lists ("grms", "yrds", "pnts"): read as the one word of a unit (units.json) of
+   * four letters or more it is one edit from (grams, yards, pints). Only with no vowel, as
+   * English words of four letters are one edit from units' names (roof rood, pond pound,
+   * rain grain, tone tonne); only when no word of the site begins with it and it names no
+   * unit itself; never a shorter word, as one edit makes a symbol another (ft, mi, nm, pt).
+   */
+  private async unitCorrection(word: string): Promise<string | null> {
+    if (word.length !== 4 || !/^[b-df-hj-np-tv-z]+$/u.test(word) || this.stop.has(word)) return null;
+    const units = await this.units().then(unitWords, () => null);
+    if (units === null || units.lexicon.words.has(wordKey(word)) || (await this.known(word))) return null;
+    const near = [...units.lexicon.words.keys()].filter((w) => w.length >= 4 && /^[a-z]+$/u.test(w) && oneEditApart(word, w));
+    return near.length === 1 ? near[0] : null;
   }
 
   /**
