@@ -229,6 +229,28 @@ test('the currency card reads currencies typed with the amount', async () => {
   await finish(page);
 });
 
+test('the currency card says what its Amount read on the label’s row: Swap and Copy do not move when it comes (1366×768, 390×844)', async () => {
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    const where = `${viewport.width}×${viewport.height}`;
+    const page = await visit('/currency-converter?from=USD&to=EUR', { viewport });
+    const amount = page.getByRole('textbox', { name: 'Amount' });
+    const buttons = [page.getByRole('button', { name: 'Swap currencies' }), page.getByRole('button', { name: 'Copy', exact: true })];
+    const boxes = async () => JSON.stringify(await Promise.all(buttons.map((b) => b.boundingBox())));
+    await amount.focus(); // fetches the reader
+    const before = await boxes();
+    await page.keyboard.type('100 EUR', { delay: 40 });
+    const line = 'From 100 EUR (converted to USD, since EUR is the To currency)';
+    assert.equal(await says(page, line, amount), line, where);
+    assert.equal(await boxes(), before, `${where}: the hint moves neither Swap nor Copy`);
+    // It is on screen, in the label's row: beside Amount, above its input.
+    const hint = page.locator('#currency-converter-message');
+    assert.equal(await hint.isVisible(), true, where);
+    const [h, label, input] = await Promise.all([hint.boundingBox(), page.locator('label[for="currency-converter-amount"]').boundingBox(), amount.boundingBox()]);
+    assert.ok(h.x >= label.x + label.width && h.y + h.height <= input.y, `${where}: the hint ${JSON.stringify(h)} is beside the label ${JSON.stringify(label)}`);
+    await finish(page);
+  }
+});
+
 test('the currency card says its result once the Amount typed pauses', async () => {
   const page = await newPage(ctx.browser);
   await recordLiveRegions(page);

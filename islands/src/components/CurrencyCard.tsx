@@ -339,7 +339,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         </div>
       )}
 
-      <ValueField card={card} label="Amount" placeholder="Enter an amount" onFocus={loadReader} message={read?.message ? { text: read.message, tone: 'error' } : read?.hint ? { text: read.hint, tone: 'hint' } : null} messageClass="currency-hint" />
+      <ValueField card={card} label="Amount" placeholder="Enter an amount" onFocus={loadReader} message={read?.message ? { text: read.message, tone: 'error' } : read?.hint ? { text: read.hint, tone: 'hint' } : null} messageClass="currency-hint" hintBesideLabel />
 
       <div className="converter-units">
         <CurrencyField id={`${id}-from`} label="From" chosen={byCode(from)} search={search} onFirstUse={onFirstUse} onChoose={card.setFrom} />

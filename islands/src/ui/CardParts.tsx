@@ -67,6 +67,13 @@ interface ValueProps {
   message: FieldMessage | null;
   /** A class the message adds to its tone's. */
   messageClass?: string;
+  /**
+   * A hint or warning is shown on the label's row, after the label, on one line, rather than
+   * under the field (converter.css): for a card that keeps no line for its message (the currency
+   * card, which must fit a first screen), so nothing below moves when what was read is said.
+   * An error still goes under the field.
+   */
+  hintBesideLabel?: boolean;
 }
 
 const sameMessage = (a: FieldMessage | null, b: FieldMessage | null): boolean => a?.text === b?.text && a?.tone === b?.tone;
@@ -94,10 +101,11 @@ function useSteadyMessage(message: FieldMessage | null, value: string, waiting: 
 }
 
 /** The Value field, after the notice of what a shared address asked for that the card ignored. */
-export function ValueField({ card, label, placeholder, onFocus, message, messageClass }: ValueProps) {
+export function ValueField({ card, label, placeholder, onFocus, message, messageClass, hintBesideLabel = false }: ValueProps) {
   const messageId = `${card.id}-message`;
   const inputId = `${card.id}-${label.toLowerCase()}`;
   const shown = useSteadyMessage(message, card.value, card.typing);
+  const beside = hintBesideLabel && shown !== null && shown.tone !== 'error';
   // Safari's autocorrect would "fix" unit words (ft, mL) as they are typed. The attribute is
   // set once hydrated rather than in the server HTML, whose checker does not know it yet.
   const { valueInput } = card;
@@ -142,10 +150,13 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
           aria-invalid={shown?.tone === 'error' ? true : undefined}
           aria-describedby={shown !== null ? messageId : undefined}
         />
-        {/* One line is always kept for the message, so nothing below moves when it comes or goes. */}
-        <div className="converter-message" aria-live="polite">
+        {/* One line is always kept for the message (or a hint sits on the label's row), so nothing
+            below moves when it comes or goes. */}
+        <div className={beside ? 'converter-message is-beside' : 'converter-message'} aria-live="polite">
           {shown !== null && (
-            <p id={messageId} className={[TONE_CLASS[shown.tone], messageClass].filter(Boolean).join(' ')}>
+            // Beside the label a long hint is cut with an ellipsis: the title shows it whole, and a
+            // screen reader reads the whole text.
+            <p id={messageId} className={[TONE_CLASS[shown.tone], messageClass].filter(Boolean).join(' ')} title={beside ? shown.text : undefined}>
               {shown.text}
             </p>
           )}
