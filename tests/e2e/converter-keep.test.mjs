@@ -99,6 +99,24 @@ test('older entries and another category: the entry opens its converter page on 
   await finish(page);
 });
 
+test('an older entry whose result names a unit key renamed since opens in its card on the unit now', async () => {
+  const page = await visit('/weight-converter', {
+    init: () => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('conversion-history', JSON.stringify([
+        { id: 1, type: 'Weight', from: '2000 kilograms', to: '2 tons', timestamp: '2025-01-15T10:00:00.000Z' },
+      ]));
+    },
+  });
+  await history(page).getByRole('button', { name: 'Weight 2000 kilograms to 2 tons' }).click();
+  // The tonne's key was `tons`: before, the card kept its own To (pounds) for this entry.
+  await page.waitForFunction(() => document.querySelector('#weight-converter-value')?.value === '2000 kilograms');
+  assert.equal(await page.getByRole('combobox', { name: 'To' }).inputValue(), 'tonnes');
+  assert.equal(await resultOf(page), '2 t');
+  await finish(page);
+});
+
 test('an entry naming a unit the site no longer has: the card says so and records nothing until the visitor acts', async () => {
   const page = await visit('/length-converter', {
     init: () => {

@@ -6,9 +6,8 @@
 // Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
 // read only in effects, so the first client render matches the server's HTML.
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { findUnit, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
+import { findUnit, unitKeyOfText, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
-import { unitWords } from '../lib/copyText.ts';
 import { findTarget, isCookingUnit, resultLine, resultSymbol, withSymbol } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
 import { readingNote } from '../lib/readingNote.ts';
@@ -82,7 +81,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     },
     fromKeys: category.units.map((u) => u.key),
     toKeys: [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)],
-    toOfText: (text) => category.units.find((u) => text.endsWith(` ${unitWords(u)}`))?.key,
+    toOfText: (text) => unitKeyOfText(category.key, text, category.units.map((u) => u.key)),
     readUnit: (word) => unitOfWordChunk.load().then((unitOfWord) => unitOfWord(category, word)),
   });
   const { value, from, to } = card;

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import { CONVERTER_PATHS } from '../generated/site.ts';
 import assert from 'node:assert/strict';
 import { HISTORY_KEY, addHistory, readHistory, subscribeReplay, type HistoryEntry } from './history';
-import { replayHref, replayLink, replayOf, requestReplay, toKeyOfText } from './replay';
+import { replayHref, replayLink, replayOf, requestReplay } from './replay';
+import { unitKeyOfText } from './units';
 import { replayIgnored } from './historyBus';
 import { MemoryStorage } from '../../test/testData.ts';
 
@@ -80,6 +81,21 @@ test("an older entry of another category opens its page with its To unit, read f
   // A stored replay keeps its keys.
   assert.equal(await replayLink({ category: 'weight', value: '2', from: 'stones', to: 'pounds' }), '/weight-converter?value=2&from=stones&to=pounds');
   // A key renamed since (formerly) reads as the unit's key now.
-  assert.equal(toKeyOfText('weight', '5 tons', ['tonnes', 'pounds']), 'tonnes');
-  assert.equal(toKeyOfText('length', 'feet', ['feet']), undefined, 'no number: not a result text');
+  assert.equal(await replayLink({ category: 'weight', value: '2000 kilograms', toText: '2.204623 tons' }), '/weight-converter?value=2000+kilograms&to=tonnes');
+});
+
+test("one reader of an older entry's To unit (the card on its page and the link to another page): renamed keys and a compound's last part", () => {
+  const weight = ['kilograms', 'pounds', 'tonnes', 'stones'];
+  const length = ['meters', 'feet', 'inches', 'nautical_miles'];
+  assert.equal(unitKeyOfText('weight', '12.7006 kilograms', weight), 'kilograms');
+  assert.equal(unitKeyOfText('length', '1,234.5 nautical miles', length), 'nautical_miles', 'a unit of several words');
+  assert.equal(unitKeyOfText('fuel_economy', '5.88 liters per 100 kilometers', ['liters_per_100_kilometers']), 'liters_per_100_kilometers', 'a number in the unit’s words');
+  assert.equal(unitKeyOfText('temperature', '−217.59 celsius', ['celsius']), 'celsius');
+  // A key renamed since (formerly) reads as the unit's key now (the card read none: its To stayed as it was).
+  assert.equal(unitKeyOfText('weight', '5 tons', weight), 'tonnes');
+  // A compound's result names its last part (the link read none: its page opened on its default To).
+  assert.equal(unitKeyOfText('length', '5 feet 10.87 inches', length), 'inches');
+  assert.equal(unitKeyOfText('length', 'feet', length), undefined, 'no number: not a result text');
+  assert.equal(unitKeyOfText('length', '16.404199 parsnips', length), undefined);
+  assert.equal(unitKeyOfText('length', '5 feet 10.87 parsnips', length), undefined);
 });

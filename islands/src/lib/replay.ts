@@ -6,7 +6,7 @@ import { CATEGORY_LABELS } from '../generated/units.ts';
 import { lazyChunk } from './lazyChunk';
 import { REPLAY_EVENT, type HistoryEntry, type Replay } from './history';
 import { pageBus as bus } from './storage';
-import { currentUnitKey } from './units';
+import { unitKeyOfText } from './units';
 
 // Every category's unit words, fetched only to open an older entry of another category.
 const unitWordsChunk = lazyChunk(() => import('../generated/unitWords.ts'));
@@ -54,18 +54,6 @@ export function replayHref(r: Replay): string {
 }
 
 /**
- * The To unit an older entry's result text names ("12.7006 kilograms" is `kilograms`, as the
- * site then wrote a unit key's words), when `keys` (the category's) has it; a key since
- * renamed (formerly) reads as the unit's key now.
- */
-export function toKeyOfText(category: string, text: string, keys: readonly string[]): string | undefined {
-  const words = /^\S+\s+(.+)$/.exec(text.trim())?.[1];
-  if (words === undefined) return undefined;
-  const key = currentUnitKey(category, words.replace(/ /g, '_'));
-  return keys.includes(key) ? key : undefined;
-}
-
-/**
  * replayHref, and for an older entry (text only) its To unit too, read from its result text:
  * the card of its page reads the From unit in the value, but not the To (before, "2 stones →
  * 12.7006 kilograms" opened the weight converter on pounds).
@@ -75,7 +63,7 @@ export async function replayLink(r: Replay): Promise<string> {
   try {
     const { UNIT_WORDS } = await unitWordsChunk.load();
     const units = (UNIT_WORDS as Readonly<Record<string, readonly (readonly string[])[]>>)[r.category];
-    const to = units === undefined ? undefined : toKeyOfText(r.category, r.toText, units.map((u) => u[0]));
+    const to = units === undefined ? undefined : unitKeyOfText(r.category, r.toText, units.map((u) => u[0]));
     return replayHref(to === undefined ? r : { ...r, to });
   } catch {
     return replayHref(r); // offline before the words came: the page opens on the value alone

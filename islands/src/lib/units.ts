@@ -88,6 +88,26 @@ export function currentUnitKey(category: string, key: string): string {
   return FORMER_UNIT_KEYS[category]?.[key] ?? key;
 }
 
+/**
+ * The unit an older history entry's result text names, among `keys` (its category's units):
+ * entries stored before replay kept only text, the site then writing a unit key's words
+ * ("12.7006 kilograms", "8 fluid ounces"). The words after a number of the text, the first
+ * that name a unit, so a compound's "5 feet 10.87 inches" names its last part (inches); a
+ * key renamed since (FORMER_UNIT_KEYS: "2 tons") reads as the unit's key now. Undefined for a
+ * text with no number or no unit of `keys`. The one reader of both the card on the entry's page and the
+ * link to another category's page, so an old entry opens the same To wherever it is pressed.
+ */
+export function unitKeyOfText(category: string, text: string, keys: readonly string[]): string | undefined {
+  const tokens = text.trim().split(/\s+/);
+  // After the first number first: a unit's own words may hold one ("liters per 100 kilometers").
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!/\d/.test(tokens[i])) continue;
+    const key = currentUnitKey(category, tokens.slice(i + 1).join('_'));
+    if (keys.includes(key)) return key;
+  }
+  return undefined;
+}
+
 export function findUnit(category: UnitCategory, key: string): Unit | undefined {
   return category.units.find((u) => u.key === key);
 }
