@@ -326,3 +326,12 @@ test('a range, a ratio of two quantities or a room’s sides gets the parser’s
   assert.equal(said('2020-2024'), null);
   assert.equal(said('2020-2024 in review'), null);
 });
+
+test('water-column pressures as ventilator, HVAC and plumbing users type them: cmH2O and inH2O, both conventional', () => {
+  // 1 cmH2O is 98.0665 Pa exactly (1000 kg/m³ × 1 cm × g₀), GNU units' `cm H2O`; before, “O” was an unknown unit.
+  assert.deepEqual(said('20 cmH2O to hPa'), ['20 cmH₂O = 19.6133 hPa']);
+  assert.deepEqual(said('1 cm H2O in Pa'), ['1 cmH₂O = 98.0665 Pa']);
+  assert.deepEqual(said('10 centimetres of water to mbar'), ['10 cmH₂O = 9.80665 mbar']);
+  assert.deepEqual(said('1 inH2O to cmH2O'), ['1 inH₂O = 2.54 cmH₂O']);
+  assert.deepEqual(said('1 inch of water to Pa'), ['1 inH₂O = 249.08891 Pa']);
+});
