@@ -56,6 +56,16 @@ test('a value keeps its number on the pair page, and money links the featured pa
   await page.context().close();
 });
 
+test('an address of units whose symbols are signs of money too (ft, km) is answered in the units', async () => {
+  const { page } = await open('/convert/3-ft-to-km');
+  assert.deepEqual((await links(page))[0], ['3 ft = 0.0009144 km', '/length-converter/feet-to-kilometers?value=3+ft']);
+  await page.goto(`${ctx.site.url}/m-to-ft`);
+  await waitForHydration(page);
+  assert.deepEqual((await links(page))[0], ['1 m = 3.28084 ft', '/length-converter/meters-to-feet']);
+  assertClean(page);
+  await page.context().close();
+});
+
 test('other words find pages, a misspelling too; an address of no words gets the page alone', async () => {
   const { page } = await open('/blog/converion-tips');
   const found = await links(page);

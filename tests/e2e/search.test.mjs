@@ -12,8 +12,10 @@ import { finish, liveSaid, newPage, noAxeViolations, recordLiveRegions } from '.
 
 const root = siteCopy((dir) => addArticles(dir, 2000));
 after(() => rmSync(root, { recursive: true, force: true }));
-// THB besides the featured currencies: the box reads money in every currency.
-const ctx = siteForFile({ root, rates: defaultRates({ THB: 35.85 }) });
+// THB besides the featured currencies: the box reads money in every currency. HUF, BAM, ZAR
+// and MMK, whose signs Ft, KM, R and K are unit symbols too, have rates, so that a unit read
+// as money would be answered, not refused.
+const ctx = siteForFile({ root, rates: defaultRates({ THB: 35.85, HUF: 360, BAM: 1.8, ZAR: 18, MMK: 2100 }) });
 
 const box = (page) => page.getByRole('combobox', { name: 'Search or convert' });
 const results = (page) => page.getByRole('listbox', { name: 'Search results' });
@@ -271,6 +273,24 @@ test('a pair with no number or asked in words is answered as people search it, a
   await results(page).getByRole('option').first().filter({ hasText: /^250\.00 THB = 6\.97 USD/ }).waitFor();
   await box(page).press('Enter');
   await page.waitForURL('**/currency-converter?value=250&from=THB&to=USD');
+  await finish(page);
+});
+
+test('units whose symbols are signs of money too (ft, km, R, K) are answered as units, and money by its code', async () => {
+  const page = await open('/');
+  for (const [query, said] of [
+    ['5 m to ft', /^5 m = 16\.404199 ft/],
+    ['m to ft', /^1 m = 3\.28084 ft/],
+    ['100 km to ft', /^100 km = 328,083\.989501 ft/],
+    ['500 R to K', /^500 °R = 277\.78 K/],
+    ['100 HUF to EUR', /^100\.00 HUF = 0\.26 EUR/],
+    ['3 ft to km', /^3 ft = 0\.0009144 km/],
+  ]) {
+    await search(page, query);
+    await results(page).getByRole('option').first().filter({ hasText: said }).waitFor();
+  }
+  await box(page).press('Enter');
+  await page.waitForURL('**/length-converter?value=3+ft&from=feet&to=kilometers');
   await finish(page);
 });
 

@@ -15,8 +15,8 @@ const data: AnswerData = {
 };
 
 /** The answer's lines, or its message. */
-function said(query: string): string[] | string | null {
-  const a = answer(query, data);
+function said(query: string, within = data): string[] | string | null {
+  const a = answer(query, within);
   if (a === null) return null;
   if (a.kind === 'error') return a.message;
   if (a.kind === 'currency') return `${a.amount} ${a.from.code} → ${a.to.code}`;
@@ -202,6 +202,24 @@ test('the box reads money in every currency of the catalog, the featured ones ke
   assert.equal(everyCurrency(data.currencies), everyCurrency(data.currencies), 'one list per featured list');
   assert.deepEqual(everyCurrency(data.currencies).slice(0, data.currencies.length), data.currencies);
   assert.ok(everyCurrency(data.currencies).length > 150);
+});
+
+test('units win over letter signs of money they share (Ft, KM, R, K): money is named by a sign or a code', () => {
+  // The box reads every currency of the catalog, the forint's Ft and the Bosnian mark's KM among them.
+  const every: AnswerData = { ...data, currencies: everyCurrency(data.currencies) };
+  const box = (query: string) => said(query, every);
+  assert.deepEqual(box('5 m to ft'), ['5 m = 16.404199 ft']);
+  assert.deepEqual(box('5m in ft?'), ['5 m = 16.404199 ft']);
+  assert.deepEqual(box('m to ft'), ['1 m = 3.28084 ft']);
+  assert.deepEqual(box('3 ft to km'), ['3 ft = 0.0009144 km']);
+  assert.deepEqual(box('100 km to ft'), ['100 km = 328,083.989501 ft']);
+  assert.deepEqual(box('500 R to K'), ['500 °R = 277.78 K']);
+  assert.match(String(box('5 to ft')), /^Say which unit 5 is in/, 'the units’ message, not one about money to HUF');
+  assert.equal(box('100 HUF to EUR'), '100 HUF → EUR');
+  assert.equal(box('€50 to usd'), '50 EUR → USD');
+  assert.equal(box('Ft 500 to EUR'), '500 HUF → EUR');
+  assert.equal(box('100 ft to usd'), '100 HUF → USD', 'a code names money: the forint is all that reads');
+  assert.equal(box('5 to eur'), 'Convert an amount of money to EUR, as in “100 USD to EUR”.');
 });
 
 test('a conversion asked in words: how many, what is, convert', () => {

@@ -147,9 +147,9 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   return value;
 }
 
-function answerValue(query: string, data: AnswerData): Answer | null {
-  const money = moneyAnswer(query, data);
-  if (money !== null) return money;
+function answerValue(query: string, data: AnswerData, withMoney = true): Answer | null {
+  const money = withMoney ? moneyAnswer(query, data) : null;
+  if (money !== null) return moneyOrUnits(money, query, data);
   // A unit whose name holds an ingredient ("5 inches of water to psi") reads whole in the
   // units; an ingredient's word is never a unit word otherwise, so what the units answer is
   // never a measure of an ingredient.
@@ -162,6 +162,21 @@ function answerValue(query: string, data: AnswerData): Answer | null {
     return ingredient ? cooking! : units;
   }
   return cookingAnswer(query, data) ?? units;
+}
+
+/**
+ * A money reading, unless the query reads as units and names no money for sure: "3 ft to km"
+ * and "500 R to K" are lengths and temperatures, though Ft is the forint's sign, KM the
+ * Bosnian mark's, R the rand's and K the kyat's (the currency words match in any case). Money
+ * is named for sure by a currency sign (€, $, £…) or a code typed as such (HUF, EUR); a
+ * letter sign that is no unit word never reads as units anyway. The money's own message
+ * ("Convert an amount of money to HUF") gives way to the units' ("5 to ft").
+ */
+function moneyOrUnits(money: Answer, query: string, data: AnswerData): Answer {
+  const sure = /\p{Sc}/u.test(query) || (query.match(/\p{L}+/gu) ?? []).some((word) => data.currencies.some((c) => c.code === word || (c.code === word.toUpperCase() && lookupWord(unitLexicon(data), word, null) === null)));
+  if (sure) return money;
+  const units = answerValue(query, data, false);
+  return units?.kind === 'answers' || (money.kind === 'error' && units !== null) ? units : money;
 }
 
 /** The answer in the unit categories (no money, no ingredient), or null when it is none. */
