@@ -12,7 +12,7 @@
 use crate::content::currencies::RATES_BASE;
 use crate::content::ingredients::Cooking;
 use crate::content::units::{Units, SYSTEMS};
-use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, MAX_WORDS, NOT_IN_WORDS};
+use crate::content::words::{exact_form, unit_words, word_key, CASE_SYMBOL_CHARS, CASE_WORDS, MAX_WORDS, NOT_IN_WORDS};
 use crate::content::Content;
 use anyhow::{Context, Result};
 use std::path::Path;
@@ -49,9 +49,10 @@ fn text_for(target: &str, content: &Content) -> String {
     }
 }
 
-/// The characters no unit word holds, the longest case-significant symbol and the most words in one unit word.
+/// The characters no unit word holds, the longest case-significant symbol, the longer case-significant words and the most words in one unit word.
 fn word_rule() -> String {
     let json = serde_json::to_string(NOT_IN_WORDS).expect("a string serialises");
+    let case_words = serde_json::to_string(CASE_WORDS).expect("a list serialises");
     format!(
         "{HEADER}\n\
          /** Characters the Value field reads as numbers, operators or punctuation: never part of a unit word. */\n\
@@ -59,6 +60,9 @@ fn word_rule() -> String {
          \n\
          /** Unit words up to this many characters may differ only in case and name two units (mg, Mg). */\n\
          export const CASE_SYMBOL_CHARS = {CASE_SYMBOL_CHARS};\n\
+         \n\
+         /** Longer words (their keys) that may differ only in case and name two units (Calories, calories). */\n\
+         export const CASE_WORDS: readonly string[] = {case_words};\n\
          \n\
          /** A unit word without such characters has at most this many words (cubic meters per hour). */\n\
          export const MAX_WORDS = {MAX_WORDS};\n"

@@ -7,7 +7,8 @@
 //! The rule: a word's exact form is its Unicode compatibility form (NFKC: ℉ → °F, ² → 2,
 //! µ → μ) with spaces removed; its key is the exact form lower-cased. Words with one key
 //! name one unit, except symbols of at most CASE_SYMBOL_CHARS characters, which may differ
-//! only in case and then name different units (mg and Mg, MB and Mb): those are matched
+//! only in case and then name different units (mg and Mg, MB and Mb), and the few longer
+//! words of CASE_WORDS (Calories, the food kilocalorie, and calories): those are matched
 //! with their case.
 
 use super::model::UnitCategory;
@@ -30,6 +31,15 @@ fn is_ratio(alias: &str) -> bool {
 
 /// Words up to this many characters (exact form) may differ only in case and name two units.
 pub const CASE_SYMBOL_CHARS: usize = 4;
+
+/// Longer words (keys) that may differ only in case and name two units: food labels write the
+/// kilocalorie as the Calorie, with its capital, as GNU units reads it.
+pub const CASE_WORDS: &[&str] = &["calorie", "calories"];
+
+/// Whether a word (exact form) may name another unit than the same word in another case.
+pub fn case_significant(exact: &str) -> bool {
+    exact.chars().count() <= CASE_SYMBOL_CHARS || CASE_WORDS.contains(&exact.to_lowercase().as_str())
+}
 
 /// A unit word with none of NOT_IN_WORDS has at most this many words: the parser tries runs of
 /// up to this many words as one unit (a word holding a digit or an operator, `L/100 km`, is
@@ -116,8 +126,7 @@ pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCat
                 }
                 let list = claims.entry(exact.to_lowercase()).or_default();
                 let mine = |o: &Claim| o.category == c.key && o.unit == unit.key;
-                let short = |s: &str| s.chars().count() <= CASE_SYMBOL_CHARS;
-                let clash = list.iter().find(|o| !mine(o) && (o.exact == exact || !short(&o.exact) || !short(&exact)));
+                let clash = list.iter().find(|o| !mine(o) && (o.exact == exact || !case_significant(&o.exact) || !case_significant(&exact)));
                 if let Some(o) = clash {
                     let (l, col) = at(n);
                     let message = if o.exact == exact {
@@ -151,6 +160,13 @@ mod tests {
         assert_eq!(word_key("Short  Tons"), "shorttons");
         assert_eq!(word_key("Mg"), "mg");
         assert_eq!(exact_form("Mg"), "Mg");
+    }
+
+    #[test]
+    fn short_symbols_and_the_calorie_are_told_apart_by_case_longer_words_not() {
+        assert!(case_significant("Mg") && case_significant("mbar"));
+        assert!(case_significant("Calories") && case_significant("calorie"));
+        assert!(!case_significant("Meters") && !case_significant("kilocalories"));
     }
 
     #[test]

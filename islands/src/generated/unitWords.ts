@@ -183,7 +183,7 @@ export const UNIT_WORDS = {
     ["it_calories", "cal IT", "international calorie", "international calories", "it calorie"],
     ["kilojoules", "kJ", "kilojoule"],
     ["watt_hours", "Wh", "watt hour"],
-    ["kilocalories", "kcal", "kilocalorie", "food calorie", "food calories", "kcals", "Cal"],
+    ["kilocalories", "kcal", "kilocalorie", "food calorie", "food calories", "kcals", "Cal", "Calorie", "Calories"],
     ["megajoules", "MJ", "megajoule"],
     ["kilowatt_hours", "kWh", "kilowatt hour", "kwhr"],
     ["gigajoules", "GJ", "gigajoule"],

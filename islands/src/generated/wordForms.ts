@@ -689,6 +689,8 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["food calories", "foodcalories", "foodcalories"],
   ["kcals", "kcals", "kcals"],
   ["Cal", "Cal", "cal"],
+  ["Calorie", "Calorie", "calorie"],
+  ["Calories", "Calories", "calories"],
   ["megajoules", "megajoules", "megajoules"],
   ["MJ", "MJ", "mj"],
   ["megajoule", "megajoule", "megajoule"],

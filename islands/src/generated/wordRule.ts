@@ -7,5 +7,8 @@ export const NOT_IN_WORDS = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½�
 /** Unit words up to this many characters may differ only in case and name two units (mg, Mg). */
 export const CASE_SYMBOL_CHARS = 4;
 
+/** Longer words (their keys) that may differ only in case and name two units (Calories, calories). */
+export const CASE_WORDS: readonly string[] = ["calorie","calories"];
+
 /** A unit word without such characters has at most this many words (cubic meters per hour). */
 export const MAX_WORDS = 4;

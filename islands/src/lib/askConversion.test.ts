@@ -60,6 +60,8 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('5 lbs. in kg'), ['5 lb = 2.267962 kg']);
   assert.deepEqual(said('100 degrees F to C'), ['100 °F = 37.78 °C']);
   assert.deepEqual(said('33 cl to ml'), ['33 cL = 330 mL']);
+  assert.deepEqual(said('2000 Calories in kJ'), ['2000 kcal = 8,368 kJ'], 'the food Calorie, as on a label');
+  assert.deepEqual(said('2000 calories in kJ'), ['2000 cal = 8.368 kJ'], 'the small calorie');
 });
 
 test('a square or cubic unit typed without ² or ³ reads as one in the box too', () => {

@@ -107,6 +107,11 @@ test('batch: each line says how it was read where the card would, in the table, 
   assert.equal(copied[5], '-1\t-3.28084 ft');
 });
 
+test('batch: Calories with a capital are the food kilocalorie, calories the small calorie', () => {
+  const rows = convertBatch('2000 Calories\n2000 calories\n2000 Cal', request('energy', 'kilocalories', 'kilojoules'));
+  assert.deepEqual(rows.map((r) => [r.from, r.result]), [['kilocalories', '8,368 kJ'], ['calories', '8.368 kJ'], ['kilocalories', '8,368 kJ']]);
+});
+
 test('batch: a temperature below absolute zero carries the card’s warning into its row and the CSV', () => {
   const rows = convertBatch('-500 F to K\n-1\n20', request('temperature', 'kelvin', 'celsius'));
   const warning = 'That is below absolute zero (−273.15 °C), the lowest temperature possible.';

@@ -5,9 +5,9 @@
 // A word's exact form is its Unicode compatibility form (NFKC: ℉ → °F, ² → 2) with spaces
 // removed; its key is the exact form lower-cased. A key names one unit, except symbols of up
 // to CASE_SYMBOL_CHARS characters that differ only in case (mg milligram, Mg megagram; c cup,
-// C Celsius). For those, the card's own category decides when one of them is its unit, else
+// C Celsius), and the longer words of CASE_WORDS (Calories the food kilocalorie, calories). For those, the card's own category decides when one of them is its unit, else
 // the case typed, else the visitor is asked: "MG" is never silently a milligram.
-import { CASE_SYMBOL_CHARS, NOT_IN_WORDS } from '../generated/wordRule.ts';
+import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import type { Definition } from './kinds.ts';
 import { plainName as plainNameOf } from './units.ts';
 
@@ -82,7 +82,7 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
         const entry: Entry = { category, unit, word, exact };
         const list = words.get(key);
         if (list === undefined) words.set(key, [entry]);
-        else if (list.every((e) => e.exact !== exact && (sameUnit(e, entry) || (short(e.exact) && short(exact))))) list.push(entry);
+        else if (list.every((e) => e.exact !== exact && (sameUnit(e, entry) || (caseSignificant(e.exact) && caseSignificant(exact))))) list.push(entry);
       }
     }
   }
@@ -97,6 +97,9 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
 }
 
 const short = (exact: string): boolean => [...exact].length <= CASE_SYMBOL_CHARS;
+
+/** Whether a word (exact form) may name another unit than the same word in another case (words.rs case_significant). */
+const caseSignificant = (exact: string): boolean => short(exact) || CASE_WORDS.includes(exact.toLowerCase());
 
 export type Lookup = { entry: Entry } | { unclear: Entry[] } | null;
 

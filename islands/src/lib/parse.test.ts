@@ -65,6 +65,11 @@ test('bit rates as people write them, and the food Calorie: the case of b/B and 
   assert.equal(shown('2000 Cal', 'energy', 'kilocalories', 'kilojoules'), '8,368');
   assert.equal(shown('2000 cal', 'energy', 'kilocalories', 'kilojoules'), '8.368');
   assert.match(error('2000 CAL', 'energy'), /could be cal .* or Cal /);
+  // Spelled out, the capital says the same as on a nutrition label (GNU units: Calorie is kcal).
+  assert.equal(shown('100 Calories', 'energy', 'kilocalories', 'joules'), '418,400');
+  assert.equal(shown('1 Calorie', 'energy', 'kilocalories', 'joules'), '4,184');
+  assert.equal(shown('100 calories', 'energy', 'kilocalories', 'joules'), '418.4');
+  assert.equal(shown('1 calorie', 'energy', 'kilocalories', 'joules'), '4.184');
 });
 
 test('degrees as keyboards type them, and minutes and seconds of arc after an angle', () => {
