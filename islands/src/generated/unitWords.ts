@@ -22,7 +22,7 @@ export const UNIT_WORDS = {
     ["furlongs", "fur", "furlong"],
     ["miles", "mi", "mile"],
     ["angstroms", "Å", "angstrom", "ångström"],
-    ["nautical_miles", "nmi", "nautical mile"],
+    ["nautical_miles", "nmi", "nautical mile", "NM"],
     ["astronomical_units", "au", "astronomical unit"],
     ["light_years", "ly", "light year", "lightyear", "lightyears"],
     ["parsecs", "pc", "parsec"],

@@ -88,6 +88,7 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["nautical miles", "nauticalmiles", "nauticalmiles"],
   ["nmi", "nmi", "nmi"],
   ["nautical mile", "nauticalmile", "nauticalmile"],
+  ["NM", "NM", "nm"],
   ["astronomical units", "astronomicalunits", "astronomicalunits"],
   ["au", "au", "au"],
   ["astronomical unit", "astronomicalunit", "astronomicalunit"],

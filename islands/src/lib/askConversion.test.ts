@@ -48,6 +48,9 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('80 ft lbs to Nm'), ['80 lbf·ft = 108.465436 N·m']);
   assert.deepEqual(said('1 J to lb ft'), ['1 J = 0.737562 ft·lbf'], 'and an energy in pound-feet the foot-pound');
   assert.deepEqual(said('5 nm to mm'), ['5 nm = 0.000005 mm'], 'nm stays the nanometre');
+  assert.deepEqual(said('250 NM to mi'), ['250 nmi = 287.694862 mi'], 'NM is the nautical mile of charts and flight plans');
+  assert.deepEqual(said('300 NM to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'in a torque, the newton-metre still');
+  assert.match(String(said('5 nM to mi')), /“nM” could be nm \(Nanometers\) or NM \(Nautical Miles\)/);
   assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K');
   assert.deepEqual(said('10K in miles'), ['10 km = 6.213712 mi']);
   assert.deepEqual(said('300k to c'), ['300 K = 26.85 °C'], 'the target’s category decides: the kelvin');

@@ -53,7 +53,7 @@ test('plain numbers read exactly: decimals, grouping, decimal commas, e-notation
   }
 });
 
-test('bit rates as people write them, and the food Calorie: the case of b/B and of C says which unit', () => {
+test('bit rates as people write them, the nautical mile and the food Calorie: the case of b/B, of NM and of C says which unit', () => {
   assert.equal(shown('100 Mb/s', 'data_transfer_rate', 'megabits_per_second', 'megabytes_per_second'), '12.5');
   assert.equal(shown('1 Gb/s', 'data_transfer_rate', 'gigabits_per_second', 'megabytes_per_second'), '125');
   assert.equal(shown('8 b/s', 'data_transfer_rate', 'bits_per_second', 'bytes_per_second'), '1');
@@ -62,6 +62,8 @@ test('bit rates as people write them, and the food Calorie: the case of b/B and 
   assert.equal(shown('100 KB/s', 'data_transfer_rate', 'kilobytes_per_second', 'kilobits_per_second'), '800');
   assert.equal(shown('100 MB/s', 'data_transfer_rate', 'megabytes_per_second', 'megabits_per_second'), '800');
   assert.match(error('100 mb/s', 'data_transfer_rate'), /could be Mb\/s .* or MB\/s/);
+  assert.equal(shown('5 NM', 'length', 'meters', 'feet'), '30,380.577428');
+  assert.equal(shown('5 nm', 'length', 'meters', 'nanometers'), '5');
   assert.equal(shown('2000 Cal', 'energy', 'kilocalories', 'kilojoules'), '8,368');
   assert.equal(shown('2000 cal', 'energy', 'kilocalories', 'kilojoules'), '8.368');
   assert.match(error('2000 CAL', 'energy'), /could be cal .* or Cal /);
