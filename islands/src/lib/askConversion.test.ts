@@ -167,6 +167,9 @@ test('a temperature below absolute zero is said to be one, not answered as a rea
 
 test('words with a number that are no conversion are left to the search', () => {
   assert.equal(said('history of the metre'), null);
+  // "at" is the technical atmosphere's symbol, and a word of sentences too.
+  for (const q of ['price at 5 ft', 'meet at 5', 'at 5 pm', 'open at 9', '5 ft at home']) assert.equal(said(q), null, q);
+  assert.deepEqual(said('1 at to atm'), ['1 kgf/cm² = 0.967841 atm']);
   assert.equal(said('top 10 converters'), null);
   assert.equal(said('the 1959 yard and pound agreement'), null);
 });

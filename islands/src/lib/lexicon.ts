@@ -296,10 +296,21 @@ export function otherCategory(typed: string, entry: Entry, lex: Lexicon, categor
     if (best === null || least < best.more) best = { unit: u, more: least, tie: false };
     else if (least === best.more) best.tie = true;
   }
-  if (best === null || best.tie) return said;
+  if (best === null || best.tie) return said + workInEnergy(entry, lex, category);
   const u = best.unit;
   const name = NATIONAL.test(plainName(u)) ? readingUnit(u, false) : plainName(u).toLowerCase();
   return said + typeThat(name, u.symbol);
+}
+
+/**
+ * A torque typed on the energy card: the two stay apart (a torque is no energy), but work is
+ * taught as force × distance in N·m, so the energy unit of the same size is named: " For
+ * work or energy, 1 N·m = 1 J: type “J”." ('' otherwise).
+ */
+function workInEnergy(entry: Entry, lex: Lexicon, category: string): string {
+  if (entry.category !== 'torque' || category !== 'energy' || entry.unit.factor === undefined) return '';
+  const same = lex.categories[category]?.units.find((u) => u.factor !== undefined && String(u.factor) === String(entry.unit.factor));
+  return same === undefined ? '' : ` For work or energy, 1 ${entry.unit.symbol} = 1 ${same.symbol}: type “${same.symbol}”.`;
 }
 
 /** The words a unit is written with: "gal/h" gal and h, "lbf·ft" lbf and ft, "fl oz" fl and oz. */

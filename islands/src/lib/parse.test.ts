@@ -176,6 +176,17 @@ test('a product of units written the other way round reads as the card’s: a to
   assert.equal(shown('80 ft lbs', 'torque', 'pound_feet', 'newton_meters'), '108.465436');
   // Only that twin: another unit of energy is still refused on the torque card.
   assert.match(error('5 J', 'torque'), /“J” is a unit of energy, not torque/);
+  // A torque is no energy, but work is taught in N·m: the energy unit of its size is named.
+  assert.equal(error('5 N·m', 'energy'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');
+  assert.equal(error('5 kNm', 'energy'), '“kN·m” is a unit of torque, not energy. For work or energy, 1 kN·m = 1 kJ: type “kJ”.');
+});
+
+test('decimetres, cubic decimetres and the technical atmosphere (at), as European schools write them', () => {
+  assert.equal(shown('5 dm', 'length', 'meters', 'feet'), '1.64042');
+  assert.equal(shown('1 dm3', 'volume', 'liters', 'milliliters'), '1,000');
+  assert.equal(shown('1 dm³', 'volume', 'liters', 'liters'), '1');
+  assert.equal(shown('2 cubic decimetres', 'volume', 'liters', 'liters'), '2');
+  assert.equal(shown('1 at', 'pressure', 'technical_atmospheres', 'atmospheres'), '0.967841');
 });
 
 test('the done-when conversions of issue 16', () => {
@@ -199,7 +210,7 @@ test('what cannot be read gets a message, never a number', () => {
     ['8 oz', /“oz” is a unit of weight, not volume/, 'volume'],
     ['5 fet', /Unknown unit “fet”. Did you mean “feet”\?/, 'length'],
     ['5 inchs', /Did you mean “inches”\?/, 'length'],
-    ['5 cubits', /Unknown unit “cubits”. Length units include nm, µm, mm, cm, m/, 'length'],
+    ['5 cubits', /Unknown unit “cubits”. Length units include nm, µm, mm, cm, dm, m/, 'length'],
     ['€100', /“€” is not a number/, null],
     ['100 °F + 5 °C', /Temperature readings cannot be added/, 'temperature'],
     ['2 * 50 °F * 2', /temperature reading cannot be multiplied/, 'temperature'],

@@ -136,7 +136,7 @@ const TABLE: Row[] = [
   // Suggestions that never mislead.
   ['12 oz', 'volume', 'liters', 'milliliters', /“oz” is a unit of weight, not volume\. For US fluid ounces, type “fl oz”\./],
   ['5 fet', 'length', 'meters', 'feet', /Did you mean “feet”\?/],
-  ['5 decimeters', 'length', 'meters', 'feet', /^Unknown unit “decimeters”\. Length units include/],
+  ['5 hectometers', 'length', 'meters', 'feet', /^Unknown unit “hectometers”\. Length units include/],
   ['2 xl', 'volume', 'liters', 'liters', /^Unknown unit “xl”\. Volume units include/],
   ['5 kg', 'length', 'meters', 'feet', /“kg” is a unit of weight, not length\.$/],
   // A prefix's case (m milli, M mega) or b/B (bit, byte) typed otherwise than the only unit
