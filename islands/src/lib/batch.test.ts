@@ -107,6 +107,13 @@ test('batch: each line says how it was read where the card would, in the table, 
   assert.equal(copied[5], '-1\t-3.28084 ft');
 });
 
+test('batch: a fixed Decimals choice shows a small result in plain decimals, in the table, Copy all and the CSV', () => {
+  const rows = convertBatch('0.1\n0.001', { ...request('length', 'meters', 'feet'), decimals: 0 });
+  assert.deepEqual(rows.map((r) => r.result), ['0.3 ft', '0.003 ft']);
+  assert.ok(batchCsv(rows, symbolOf('length')).includes('\r\n0.1,meters,0.3,feet,\r\n'));
+  assert.ok(batchText(rows).includes('0.3'));
+});
+
 test('batch: Calories with a capital are the food kilocalorie, calories the small calorie', () => {
   const rows = convertBatch('2000 Calories\n2000 calories\n2000 Cal', request('energy', 'kilocalories', 'kilojoules'));
   assert.deepEqual(rows.map((r) => [r.from, r.result]), [['kilocalories', '8,368 kJ'], ['calories', '8.368 kJ'], ['kilocalories', '8,368 kJ']]);

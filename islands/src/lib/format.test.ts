@@ -22,7 +22,7 @@ test('formatResult: negatives and zero', () => {
 test('formatResult: never a misleading 0, never an unreadable wall of digits', () => {
   assert.equal(formatResult(1e-12, 6), '1.00000e-12'); // 1 mm² in km²
   assert.equal(formatResult(-3.2e-9, 6), '-3.20000e-9');
-  assert.equal(formatResult(0.004, 2, 2), '4.00000e-3'); // 2 decimals chosen
+  assert.equal(formatResult(0.004, 2, 2), '0.004'); // 2 decimals chosen: plain decimals, its first digit
   assert.equal(formatResult(0.0000004, 6, 6), '4.00000e-7');
   assert.equal(formatResult(1e15, 6), '1.00000e+15');
   assert.equal(formatResult(-1.609344e21, 6), '-1.60934e+21');
@@ -49,8 +49,16 @@ test('formatResult: a fixed number of decimals shows exactly that many', () => {
   assert.equal(formatResult(1234.5, 6, 0), '1,235');
   assert.equal(formatResult(0, 6, 3), '0.000');
   assert.equal(formatResult(2.5, 6, 10), '2.5000000000');
-  assert.equal(formatResult(0.0006096, 6, 2), '6.09600e-4'); // never a misleading 0.00
-  assert.equal(formatResult(-0.004, 2, 1), '-4.00000e-3');
+  // Never a misleading 0.00: what would read 0 shows its first significant digit, in plain
+  // decimals as chosen (a worksheet at 0 decimals gets 0.3, not 3.28084e-1), down to 10⁻⁶.
+  assert.equal(formatResult(0.0006096, 6, 2), '0.0006');
+  assert.equal(formatResult(-0.004, 2, 1), '-0.004');
+  assert.equal(formatResult(0.328084, 6, 0), '0.3'); // 0.1 m in ft
+  assert.equal(formatResult(-0.22, 2, 0), '-0.2'); // -17.9 °C in °F
+  assert.equal(formatResult(0.00328084, 6, 2), '0.003'); // 0.001 m in ft
+  assert.equal(formatResult(0.0000096, 6, 0), '0.00001'); // rounded once, up into the next decade
+  assert.equal(formatResult(0.00000328084, 6, 2), '0.000003');
+  assert.equal(formatResult(3.28084e-7, 6, 0), '3.28084e-7'); // below 10⁻⁶, e-notation
 });
 
 test('formatResult: only the 15 digits a double really holds', () => {

@@ -111,7 +111,9 @@ function exactOf(value: number): Exact {
  * 1 PiB = 1,125,899,906,842,624 B) or a fixed number of decimals is chosen; under Auto an
  * inexact one is e-notation. Never a misleading 0: a non-zero result too small for the
  * decimals shown (1 mm² in km²) is copy-pasteable e-notation with 6 significant digits
- * ("1.00000e-12"), which the value parser reads back. So is a result past 10^30.
+ * ("1.00000e-12"), which the value parser reads back. So is a result past 10^30. Under a
+ * fixed choice such a result of 10^-6 or more is its first significant digit in plain
+ * decimals instead (0.1 m at 0 decimals: "0.3" ft).
  */
 export function formatExact(x: Exact, precision: number, decimals: Decimals = 'auto', exact = true): string {
   const fixed = decimals === 'auto' ? null : Math.max(0, Math.min(MAX_DECIMALS, Math.round(decimals)));
@@ -129,8 +131,14 @@ export function formatExact(x: Exact, precision: number, decimals: Decimals = 'a
   }
   const text = fixedText(x, max, fixed ?? 0);
   // Rounded away to nothing (half-way rounds up, so 0.0000005 still shows 0.000001).
-  return /^-?0(\.0*)?$/.test(text) ? exponentialText(x, e) : text;
+  if (!/^-?0(\.0*)?$/.test(text)) return text;
+  // Under a fixed choice, the first significant digit in plain decimals, as near to what was
+  // chosen as is honest (0.1 m at 0 decimals is 0.3 ft, not 3.28084e-1), down to 10^-6.
+  return fixed !== null && e >= FIXED_PLAIN_DECADE ? fixedText(x, -e, 0) : exponentialText(x, e);
 }
+
+/** The smallest decade a fixed choice still writes in plain decimals when it would read 0. */
+const FIXED_PLAIN_DECADE = -6;
 
 /**
  * A double as a result, as formatExact shows an exact one: only the 15 significant digits a
