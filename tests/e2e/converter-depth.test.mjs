@@ -243,7 +243,8 @@ test('batch: lines convert as typed, bad lines are flagged, Copy all and Downloa
   assert.deepEqual(rows.map((r) => r[2]), ['3.28084 ft', '6.56168 ft', '11.48294 ft', 'Unknown unit “fet”. Did you mean “feet”?', '4.92126 ft Read as 1.5']);
   await noAxeViolations(page, 'batch with a bad line');
   await page.getByRole('button', { name: 'Copy all' }).press('Enter');
-  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1\t3.28084 ft\n2\t6.56168 ft'));
+  // The CSV's columns, tab-separated: a spreadsheet pastes them as columns of numbers.
+  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('value\tfrom\tresult\tto\tnote\n1\tmeters\t3.28084\tfeet\t\n2\tmeters\t6.56168\tfeet\t\n'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).press('Enter')]);
   assert.equal(download.suggestedFilename(), 'length-meters-to-feet.csv');
   const csv = await readFile(await download.path(), 'utf8');
@@ -291,7 +292,11 @@ test('batch: a line read otherwise than typed says how in its row, Copy all and 
   ]);
   await noAxeViolations(page, 'batch with notes');
   await page.getByRole('button', { name: 'Copy all' }).click();
-  await untilInPage(page, async () => (await navigator.clipboard.readText()).startsWith('1.200\t0.111484 m²\tRead as 1.200 (the point is a decimal point)\n1200-1000\t18.580608 m²\tRead as 1200 − 1000\n'));
+  await untilInPage(page, async () =>
+    (await navigator.clipboard.readText()).startsWith(
+      'value\tfrom\tresult\tto\tnote\n1.200\tsquare_feet\t0.111484\tsquare_meters\tRead as 1.200 (the point is a decimal point)\n1200-1000\tsquare_feet\t18.580608\tsquare_meters\tRead as 1200 − 1000\n',
+    ),
+  );
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   const csv = (await readFile(await download.path(), 'utf8')).split('\r\n');
   assert.deepEqual(csv.slice(0, 4), [

@@ -102,16 +102,28 @@ test('batch: each line says how it was read where the card would, in the table, 
   const csv = batchCsv(rows, symbolOf('length'));
   assert.ok(csv.includes('\r\n1200-1000,meters,656.167979,feet,Read as 1200 − 1000\r\n'), csv);
   assert.ok(csv.includes('\r\n1.200,meters,3.937008,feet,Read as 1.200 (the point is a decimal point)\r\n'), csv);
-  const copied = batchText(rows).split('\n');
-  assert.equal(copied[1], '1200-1000\t656.167979 ft\tRead as 1200 − 1000');
-  assert.equal(copied[5], '-1\t-3.28084 ft');
+  const copied = batchText(rows, symbolOf('length')).split('\n');
+  assert.equal(copied[2], '1200-1000\tmeters\t656.167979\tfeet\tRead as 1200 − 1000');
+  assert.equal(copied[6], '-1\tmeters\t-3.28084\tfeet\t');
+});
+
+test('Copy all: the CSV’s header and columns, tab-separated, with results as numbers a spreadsheet sums', () => {
+  const rows = convertBatch('1234567.891\n3048\n5 fet\n=1+1\n1.8 m to ft in', request('length', 'meters', 'feet'));
+  assert.deepEqual(batchText(rows, symbolOf('length')).split('\n'), [
+    'value\tfrom\tresult\tto\tnote',
+    '1234567.891\tmeters\t4050419.589895\tfeet\t',
+    '3048\tmeters\t10000\tfeet\t',
+    '5 fet\tmeters\terror: Unknown unit “fet”. Did you mean “feet”?\tfeet\t',
+    "'=1+1\tmeters\terror: Unexpected “=”.\tfeet\t",
+    '1.8 m to ft in\tmeters\t5 ft 10.87 in\tfeet_inches\t',
+  ]);
 });
 
 test('batch: a fixed Decimals choice shows a small result in plain decimals, in the table, Copy all and the CSV', () => {
   const rows = convertBatch('0.1\n0.001', { ...request('length', 'meters', 'feet'), decimals: 0 });
   assert.deepEqual(rows.map((r) => r.result), ['0.3 ft', '0.003 ft']);
   assert.ok(batchCsv(rows, symbolOf('length')).includes('\r\n0.1,meters,0.3,feet,\r\n'));
-  assert.ok(batchText(rows).includes('0.3'));
+  assert.ok(batchText(rows, symbolOf('length')).includes('\n0.1\tmeters\t0.3\tfeet\t'));
 });
 
 test('batch: Calories with a capital are the food kilocalorie, calories the small calorie', () => {

@@ -95,16 +95,37 @@ export function plainResult(row: BatchRow, symbol: string): string {
   return plainMinus(text.replace(/(\d),(?=\d{3}\b)/g, '$1'));
 }
 
-/** The batch as CSV (CRLF line ends): value,from,result,to,note; failed lines keep their error. */
-export function batchCsv(rows: BatchRow[], symbolOf: (key: string) => string): string {
+/** The batch's columns, in the CSV and in Copy all: a header line, then a row per line: value,from,result,to,note; failed lines keep their error. */
+function batchCells(rows: BatchRow[], symbolOf: (key: string) => string): string[][] {
   const lines = [['value', 'from', 'result', 'to', 'note']];
   for (const r of rows) lines.push([r.value, r.from, r.error === null ? plainResult(r, symbolOf(r.to)) : `error: ${r.error}`, r.to, r.note]);
-  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return lines;
 }
 
-/** Copy all's text: a line per row, value, result (or error) and any note, tab-separated as a spreadsheet pastes them. */
-export function batchText(rows: BatchRow[]): string {
-  return rows.map((r) => [r.value, r.error ?? r.result, ...(r.note === '' ? [] : [r.note])].join('\t')).join('\n');
+/** The batch as CSV (CRLF line ends). */
+export function batchCsv(rows: BatchRow[], symbolOf: (key: string) => string): string {
+  return `${batchCells(rows, symbolOf)
+    .map((l) => l.map(csvField).join(','))
+    .join('\r\n')}\r\n`;
+}
+
+/**
+ * One cell of Copy all: a tab or line end inside it is a space (the paste would split it),
+ * and one a spreadsheet could run as a formula gets the CSV's leading '.
+ */
+function tsvField(value: string): string {
+  const flat = value.replace(/[\t\r\n]+/g, ' ');
+  return /^[=+\-@]/.test(flat) && !NUMBER.test(flat) ? `'${flat}` : flat;
+}
+
+/**
+ * Copy all's text: the CSV's header and columns, tab-separated, which a spreadsheet pastes
+ * into columns with the results as numbers it can sum (no grouping commas, no unit in the cell).
+ */
+export function batchText(rows: BatchRow[], symbolOf: (key: string) => string): string {
+  return batchCells(rows, symbolOf)
+    .map((l) => l.map(tsvField).join('\t'))
+    .join('\n');
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');

@@ -101,7 +101,7 @@ export default function Batch({ category, lexicon, from, target, decimals, fract
   const symbolOf = (key: string): string => category.units.find((u) => u.key === key)?.symbol ?? '';
 
   const copyAll = (): void => {
-    void copyWithToast(batchText(shown), { title: '📋 Copied!', description: `${shown.length} conversions copied to clipboard` });
+    void copyWithToast(batchText(shown, symbolOf), { title: '📋 Copied!', description: `${shown.length} conversions copied to clipboard` });
   };
 
   const download = (): void => {
