@@ -133,10 +133,12 @@ test('each specialised page converts through its labelled controls, from its own
 // other way. These are exactly the cases islands/src/lib/units.test.ts documents (and
 // checks against exact rational arithmetic); nowhere else is any difference allowed.
 // 1,000,000 metric cups are 50,721,034.0527644957… tsp and 16,907,011.3509214985… tbsp,
-// which GNU prints as …0527645 and …3509215.
+// which GNU prints as …0527645 and …3509215; 0.001 au is 81,801,110.4002624671… fathoms,
+// which GNU prints as …4002625.
 const DOCUMENTED_BOUNDARIES = new Set([
   '123.456 acres → square_millimeters', '123.456 acres → square_centimeters',
   '1000000 metric_cups → teaspoons', '1000000 metric_cups → tablespoons',
+  '0.001 astronomical_units → fathoms',
 ]);
 const LINEAR_VALUES = [123.456, 1, 0.5, 1000000, 0.001, 98.6, 2.54];
 const TEMPERATURE_VALUES = [123.456, 1, 0.5, 98.6, 0, 37, 1000000];
