@@ -191,3 +191,11 @@ test('a typed hyphen is the reading’s minus sign: nothing to say back', () => 
   assert.equal(readAmount('10 - 2', currencies).hint, undefined);
   assert.equal(readAmount('10-2', currencies).hint, 'Read as 10 − 2');
 });
+
+test('an Amount typed with full-width or Arabic-Indic digits is read, and the reading says the number read', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  assert.deepEqual(readAmount('１０００', currencies), { value: 1000, message: null, hint: 'Read as 1000' });
+  assert.deepEqual(readAmount('１０００円', every), { value: 1000, message: null, from: 'JPY', hint: 'From 1000 JPY' });
+  assert.deepEqual(readAmount('١٠٠', currencies), { value: 100, message: null, hint: 'Read as 100' });
+  assert.equal(readAmount('１０k', currencies).value, 10000, 'a magnitude after full-width digits');
+});

@@ -4,6 +4,7 @@ import { buildLexicon, wordKey, type Lexicon, type LexUnit } from './parse.ts';
 import { moreWordsOf } from './currencyWords.ts';
 import { readConversion, type ConversionReading } from './query.ts';
 import { toNumber } from './rational.ts';
+import { plainDigits } from './digits.ts';
 import { readsAsTyped } from './readingNote.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
 import type { Currency } from './units.ts';
@@ -117,7 +118,8 @@ const MAGNITUDES: Record<string, [string, string]> = {
  */
 export function readMoney(text: string, currencies: Currency[], pair?: { from: string; to: string }): ConversionReading {
   const notes = new Set<string>();
-  const expanded = text.replace(MAGNITUDE, (_, digit: string, word: string) => {
+  // The magnitude follows a digit, of whichever script ("１０k").
+  const expanded = plainDigits(text).replace(MAGNITUDE, (_, digit: string, word: string) => {
     const [power, note] = MAGNITUDES[word.toLowerCase()];
     if (note !== '') notes.add(note);
     return `${digit} × ${power}`;

@@ -154,3 +154,13 @@ test('batch summary: converted lines counted apart from those that failed; lines
   assert.equal(batchSummary(convertBatch('x', req), pair), 'The line could not be read.');
   assert.equal(batchSummary(convertBatch('a\n1\nb\nc', req), pair), '1 of 4 lines converted from Meters (m) to Feet (ft); lines 1, 3 and 4 could not be read.');
 });
+
+test('batch: full-width and Arabic-Indic digits are read, and the row says the number read', () => {
+  const rows = convertBatch('１２３\n١٢٣\n１．５ ｍ', request('length', 'meters', 'feet'));
+  assert.deepEqual(rows.map((r) => [r.error, r.result, r.note]), [
+    [null, '403.543307 ft', 'Read as 123'],
+    [null, '403.543307 ft', 'Read as 123'],
+    // Units typed are said in the From column, as for ASCII ones.
+    [null, '4.92126 ft', ''],
+  ]);
+});

@@ -556,3 +556,18 @@ test('an x between room sides is a times sign, and two lengths multiplied say ho
   assert.match(error('5 x'), /Unknown unit “x”/);
   assert.match(error('5 ft', 'area'), /not area\. For square feet, type “ft²”\.$/);
 });
+
+test('digits of other scripts are digits: full width (a Japanese IME), Arabic-Indic, Persian, Devanagari', () => {
+  assert.equal(ok('１２３').reading, '123');
+  assert.equal(ok('１．５').reading, '1.5');
+  assert.equal(ok('１，５').reading, '1.5', 'a full-width decimal comma, as an ASCII one');
+  assert.equal(ok('－３').reading, '−3');
+  const cm = ok('１５０ｃｍ');
+  assert.equal(cm.kind === 'quantity' && cm.unit.key, 'centimeters');
+  assert.equal(cm.reading, '150 cm');
+  assert.equal(ok('١٢٣').reading, '123');
+  assert.equal(ok('١٫٥').reading, '1.5', 'the Arabic decimal separator');
+  assert.equal(ok('١٬٢٠٠').reading, '1200', 'the Arabic thousands separator');
+  assert.equal(ok('۱۲۳').reading, '123');
+  assert.equal(ok('१२३').reading, '123');
+});

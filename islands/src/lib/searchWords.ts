@@ -4,6 +4,7 @@
 // text folded, cut into runs of letters and digits, each run of letters without its plural
 // ending (Harman's S-stemmer), single characters and stop words dropped.
 import { SEPARATOR_SOURCE } from './separators.ts';
+import { OTHER_DIGIT } from './digits.ts';
 
 /** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
 export function fold(text: string): string {
@@ -59,8 +60,8 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
     .filter((t): t is string => t !== null);
 }
 
-/** Whether a query may be a conversion ("5 ft 11 in to cm"): it holds a number. */
-export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query);
+/** Whether a query may be a conversion ("5 ft 11 in to cm", "１２３ kg to lb"): it holds a number. */
+export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query) || OTHER_DIGIT.test(query);
 
 /** How a unit's word begins: a letter, or a degree sign (°F; ℃ and ℉ are signs of their own). */
 const UNIT_START = '(?:\\p{L}|[°℃℉])';

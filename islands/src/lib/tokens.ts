@@ -18,6 +18,7 @@
 import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import { type Entry, type Lexicon, lookupWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
 import { type Rational, add, compare, fromDecimal, rational } from './rational.ts';
+import { plainDigits } from './digits.ts';
 
 /**
  * Why a quantity typed with units is refused though every word of it was read: a range of
@@ -78,7 +79,8 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' 
 
 /** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
 export function tokenize(typed: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
-  const s = typed.replace(TIMES_X, '×');
+  // Read as the digits they are: the reading then says "Read as 123" for "１２３".
+  const s = plainDigits(typed).replace(TIMES_X, '×');
   const out: Token[] = [];
   /** The hyphens and en dashes typed, for telling a range from a subtraction. */
   const dashes = new Map<Token, string>();
@@ -446,7 +448,8 @@ function poweredWord(lex: Lexicon, first: string, rest: string, category: string
  * The unit words that make up `s` ("cm", "ft in", "fluid ounces"), or null when it holds
  * anything else (a number, an operator): a target after "to" is words only.
  */
-export function readUnitWords(s: string, lex: Lexicon, category: string | null): { entry: Entry; text: string }[] | null {
+export function readUnitWords(typed: string, lex: Lexicon, category: string | null): { entry: Entry; text: string }[] | null {
+  const s = plainDigits(typed);
   const out: { entry: Entry; text: string }[] = [];
   let i = 0;
   while (i < s.length) {
