@@ -88,7 +88,7 @@ test('compound units as usually written, and US or UK gallons by their symbols, 
   assert.deepEqual(said('1 BTU/hr to W'), ['1 BTU/h = 0.293071 W']);
   assert.deepEqual(said('1 r/min to Hz'), ['1 rpm = 0.0166667 Hz']);
   assert.deepEqual(said('2 us gal to l'), ['2 US gallons = 7.570824 L']);
-  assert.deepEqual(said('1 UK gal to US gal'), ['1 imperial gallon = 1.20095 gal']);
+  assert.deepEqual(said('1 UK gal to US gal'), ['1 imperial gallon = 1.20095 gal (in US gallons, as typed)']);
   assert.equal(said('1 US tbsp to ml'), 'Unknown unit “US tbsp”. Did you mean “tbsp”?');
 });
 
@@ -240,7 +240,7 @@ test('a conversion asked in words: how many, what is, convert', () => {
   const yen = answer('how much is 100 usd in jpy', data);
   assert.ok(yen?.kind === 'currency' && yen.amount === 100 && !yen.pair && yen.to.code === 'JPY', JSON.stringify(yen));
   assert.deepEqual(said('how many days in a week'), ['1 wk = 7 d']);
-  assert.deepEqual(said('how many cups is 500 ml'), ['500 mL = 2.113376 cups']);
+  assert.deepEqual(said('how many cups is 500 ml'), ['500 mL = 2.113376 cups (in US cups, as typed)']);
   assert.deepEqual(said('how many kg are 150 lbs?'), ['150 lb = 68.038856 kg']);
   assert.deepEqual(said('how many ounces make a pound'), ['1 lb = 16 oz']);
   assert.deepEqual(said('10 miles is how many km'), ['10 mi = 16.09344 km']);
@@ -251,7 +251,7 @@ test('a conversion asked in words: how many, what is, convert', () => {
 
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {
   assert.deepEqual(said('1 cup of flour in grams'), ['1 US cup of all-purpose flour, spooned = 120.49 g']);
-  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cups']);
+  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cups (in US cups, as typed)']);
   // One the data has not is said to be unknown, as on the card, not read as its last word.
   assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.deepEqual(said('1 cup of sugar to grams'), ['1 US cup of granulated sugar = 200 g']);

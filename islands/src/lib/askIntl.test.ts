@@ -32,3 +32,12 @@ test('the box reads full-width and Arabic-Indic digits as the cards do', () => {
   assert.equal(said('１００ USD to JPY'), '100 USD → JPY');
   assert.equal(said('１０００円 to usd'), '1000 JPY → USD');
 });
+
+test('a target word for a unit with US and UK sizes is named in full, as the value is: pints are US pints', () => {
+  assert.deepEqual(said('2 litres to pints'), ['2 L = 4.226753 pt (in US pints, as typed)']);
+  assert.deepEqual(said('3 litres to gallons'), ['3 L = 0.792516 gal (in US gallons, as typed)']);
+  assert.deepEqual(said('5 tonnes to tons'), ['5 t = 5.511557 tons (in US short tons, as typed)']);
+  assert.deepEqual(said('2 litres to uk pints'), ['2 L = 3.519508 imp pt (in imperial pints, as typed)']);
+  assert.deepEqual(said('1 pint to litres'), ['1 US pint = 0.473176 L'], 'the value side, as it was');
+  assert.deepEqual(said('10 kg to lb'), ['10 kg = 22.046226 lb'], 'a symbol that says it all needs no note');
+});

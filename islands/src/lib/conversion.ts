@@ -3,7 +3,7 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { convertParsed, inBase, buildLexicon, type Lexicon, type LexUnit } from './parse';
+import { convertParsed, inBase, buildLexicon, readingUnit, type Lexicon, type LexUnit } from './parse';
 import { readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, kindOf } from './kinds';
@@ -41,6 +41,8 @@ export type Outcome =
       target: Target;
       /** The target was typed in Value. */
       targetTyped: boolean;
+      /** Its note names a unit in full, saying more than the result's symbol ("in US pints", where the result says "pt"). */
+      targetNamed: boolean;
       /** Temperature below absolute zero (converted, with a hint). */
       belowAbsoluteZero: boolean;
     };
@@ -194,9 +196,15 @@ export function convertReading(
   const notes = [...parsed.notes];
   let to = chosen;
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
+  let targetNamed = false;
   if (typedTarget) {
     to = typedTarget;
-    notes.push(`in ${typedTarget.kind === 'unit' ? typedTarget.unit.symbol : typedTarget.parts.map((u) => u.symbol).join(' + ')}, as typed`);
+    // Named as the reading names a typed unit: "pints" is the US pint, and the note says so
+    // ("in US pints, as typed"), as "From 2 US pints" does of the value.
+    const parts = typedTarget.kind === 'unit' ? [typedTarget.unit] : typedTarget.parts;
+    const names = parts.map((u) => readingUnit(u, false));
+    targetNamed = names.some((name, i) => name !== parts[i].symbol);
+    notes.push(`in ${names.join(' + ')}, as typed`);
   } else if (!exactTo && chosen.kind === 'unit' && parsed.kind === 'quantity' && parsed.units.every((u) => u.key === chosen.unit.key) && from.key !== chosen.unit.key) {
     notes.push(`converted to ${from.symbol}, since ${chosen.unit.symbol} is the To unit`);
     to = { kind: 'unit', unit: from };
@@ -222,7 +230,7 @@ export function convertReading(
   const belowAbsoluteZero = category.key === 'temperature' && compare(inBase(parsed, from), fromDecimal('-27315', -2)) < 0;
   const units = parsed.kind === 'quantity' ? parsed.units : [];
   const readingSymbols = parsed.kind === 'quantity' ? parsed.symbols : parsed.reading;
-  const shown = { reading, readingSymbols, notes, typedText: read.text, typed, units, target: to, targetTyped: typedTarget !== undefined, belowAbsoluteZero };
+  const shown = { reading, readingSymbols, notes, typedText: read.text, typed, units, target: to, targetTyped: typedTarget !== undefined, targetNamed, belowAbsoluteZero };
   if (to.kind === 'compound') {
     if (base === null) throw new Error('a compound To always has the base value');
     const check = tooLargeOrSmall(base, toNumber(base));

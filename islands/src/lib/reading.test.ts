@@ -124,6 +124,11 @@ const TABLE: Row[] = [
   ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m (in ft + in, as typed)'],
   ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F (in °C, as typed)', ['tempF(100)', 'tempC']],
   ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cup (in mL, as typed)', ['(3/4) uscup', 'ml']],
+  // A target word for a unit with US and UK sizes is named in full, as the value's is: the result says only "pt".
+  ['2 litres to pints', 'volume', 'liters', 'liters', '4.226753 pt', 'From 2 L (in US pints, as typed)', ['2 l', 'uspint']],
+  ['3 L to gallons', 'volume', 'liters', 'liters', '0.792516 gal', 'From 3 L (in US gallons, as typed)', ['3 l', 'usgallon']],
+  ['5 t to tons', 'weight', 'kilograms', 'kilograms', '5.511557 tons', 'From 5 t (in US short tons, as typed)', ['5 t', 'shortton']],
+  ['2 L to imp pt', 'volume', 'liters', 'liters', '3.519508 imp pt', 'From 2 L (in imperial pints, as typed)', ['2 l', 'brpint']],
   // What a volume holds, when no unit: the same volume, and the reading says it was ignored.
   ['1 gallon of paint', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint ignored: a volume is the same whatever it holds)'],
   ['2 cubic yards of ready mix concrete', 'volume', 'liters', 'cubic_meters', '1.52911 m³', 'From 2 yd³ (ready mix concrete ignored: a volume is the same whatever it holds)'],

@@ -12,6 +12,8 @@ export interface Noted {
   /** The value as typed, without a typed target ("10 m" of "10 m to cm"). */
   typedText: string;
   targetTyped: boolean;
+  /** The typed target's note names its unit in full ("in US pints, as typed"): more than the result's symbol says. */
+  targetNamed?: boolean;
   belowAbsoluteZero: boolean;
 }
 
@@ -33,10 +35,11 @@ export function readingNote(o: Noted): string {
  * How the value was read, where that says more than the line itself: its notes ("the point is
  * a decimal point", "converted to m, since ft is the To unit"), a number read otherwise than
  * typed ("1200-1000" is 1200 − 1000), or arithmetic between quantities ("12 ft − 6 in").
- * Not the typed target's note ("in cm, as typed"): a row's result names its unit already.
+ * Not the typed target's note ("in cm, as typed"): a row's result names its unit already,
+ * unless the note names it in full ("in US pints, as typed", the result saying only "pt").
  */
 export function readingNotes(o: Noted): string[] {
-  return o.targetTyped ? o.notes.slice(0, -1) : o.notes;
+  return o.targetTyped && o.targetNamed !== true ? o.notes.slice(0, -1) : o.notes;
 }
 
 /**
