@@ -56,6 +56,8 @@ export interface CurrencyQuestion {
   from: Currency;
   to: Currency;
   href: string;
+  /** How the amount was read, as the currency card says it: "the point is a decimal point", "k is a thousand". */
+  notes?: string[];
 }
 
 /**
@@ -100,7 +102,7 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
   if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 USD to ${to.code}”.` };
   const amount = checkAmount(toNumber(read.parsed.value));
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
-  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code) };
+  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code), notes: read.parsed.notes };
 }
 
 /**

@@ -46,3 +46,14 @@ test('an area or a volume asked in a length is answered in its square or cube, a
   assert.deepEqual(await line('2 cups to meters'), { message: '“m” is a unit of length, not volume. For cubic meters, type “m³”.' }, 'a volume not typed as a cube');
   assert.deepEqual(await line('10 kg to ft'), { message: '“ft” is a unit of length, not weight.' }, 'a weight is no area: the message stays');
 });
+
+test('a money answer says how its amount was read, as the currency card and the unit answers do', async () => {
+  const line = async (q: string) => {
+    const a = await withRates(true, () => answerFor(q, data));
+    return a !== null && 'lines' in a ? a.lines[0].text : a;
+  };
+  assert.match(String(await line('1.000 EUR in USD')), /^1\.00 EUR = [\d.,]+ USD \(the point is a decimal point\)$/);
+  assert.match(String(await line('1,500 usd to eur')), /^1,500\.00 USD = [\d.,]+ EUR \(the comma groups thousands\)$/);
+  assert.match(String(await line('10k usd to eur')), /^10,000\.00 USD = [\d.,]+ EUR \(k is a thousand\)$/);
+  assert.match(String(await line('100 usd to eur')), /^100\.00 USD = [\d.,]+ EUR$/, 'nothing to say: no note');
+});

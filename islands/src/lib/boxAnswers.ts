@@ -47,9 +47,11 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   if (a.kind === 'error') return { message: a.message };
   if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter${x.note ? ` · ${x.note}` : ''}`, ...(x.pair && { pair: x.pair }) })) };
   const { amount, from, to, href } = a;
+  // How the amount was read, as a unit answer says it ("1.000 EUR": the point is a decimal point).
+  const read = a.notes !== undefined && a.notes.length > 0 ? ` (${a.notes.join('; ')})` : '';
   // A pair asked without an amount ("thb to usd") is answered with the rate itself.
   const text = (rate: number) =>
-    a.pair ? `1 ${from.code} = ${formatRate(rate)} ${to.code}` : `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}`;
+    a.pair ? `1 ${from.code} = ${formatRate(rate)} ${to.code}` : `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}${read}`;
   const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${source}` }] });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
