@@ -199,3 +199,23 @@ test('an Amount typed with full-width or Arabic-Indic digits is read, and the re
   assert.deepEqual(readAmount('١٠٠', currencies), { value: 100, message: null, hint: 'Read as 100' });
   assert.equal(readAmount('１０k', currencies).value, 10000, 'a magnitude after full-width digits');
 });
+
+test('Rs is the rupee India writes, and lakh and crore count rupees as India does; a lakh is never the kip', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const read = (t: string, pair = { from: 'USD', to: 'EUR' }) => {
+    const r = readAmount(t, every, pair);
+    return r.message ?? `${r.value} ${r.from ?? '-'}${r.hint === undefined ? '' : ` | ${r.hint}`}`;
+  };
+  assert.equal(read('Rs 500'), '500 INR | From 500 INR');
+  assert.equal(read('Rs. 500'), '500 INR | From 500 INR');
+  assert.equal(read('500 Rs'), '500 INR | From 500 INR');
+  assert.equal(read('rs 500'), '500 INR | From 500 INR');
+  assert.equal(read('Rs 1,00,000'), '100000 INR | From 1,00,000 INR (the commas group lakhs and crores)');
+  assert.equal(read('Rs 500', { from: 'PKR', to: 'USD' }), '500 PKR | From 500 PKR', 'on a Pakistani rupee card, its own Rs');
+  assert.equal(read('1 lakh rupees'), '100000 INR | From 1 × 100000 INR (a lakh is 100,000)');
+  assert.equal(read('2.5 lakhs'), '250000 - | Read as 2.5 × 100000 (a lakh is 100,000)');
+  assert.equal(read('10 lac INR'), '1000000 INR | From 10 × 100000 INR (a lac is a lakh, 100,000)');
+  assert.equal(read('2 crore INR'), '20000000 INR | From 2 × 10000000 INR (a crore is 10,000,000)');
+  assert.equal(read('Rs 3 cr'), '30000000 INR | From 3 × 10000000 INR (cr is a crore, 10,000,000)');
+  assert.equal(read('lakh rupees'), '“lakh” is a number word: write the amount before it, as in “1 lakh”.');
+});

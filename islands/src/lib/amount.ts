@@ -96,9 +96,19 @@ export function currencyLexicon(currencies: Currency[], pair?: { from: string; t
   return lexicon;
 }
 
-/** A magnitude written after an amount, as prices and salaries are: 10k, 1.5m, 2 bn, 3 million. */
-const MAGNITUDE = /(\d)\s*(k|thousand|m|mn|million|b|bn|billion)(?![\p{L}\p{N}])/giu;
+/**
+ * A magnitude written after an amount, as prices and salaries are: 10k, 1.5m, 2 bn, 3 million,
+ * and as India and its neighbours count: 1 lakh (100,000), 2 crore (10,000,000).
+ */
+const MAGNITUDE = /(\d)\s*(k|thousand|m|mn|million|b|bn|billion|lakhs?|lacs?|crores?|cr)(?![\p{L}\p{N}])/giu;
 const MAGNITUDES: Record<string, [string, string]> = {
+  lakh: ['100000', 'a lakh is 100,000'],
+  lakhs: ['100000', 'a lakh is 100,000'],
+  lac: ['100000', 'a lac is a lakh, 100,000'],
+  lacs: ['100000', 'a lac is a lakh, 100,000'],
+  crore: ['10000000', 'a crore is 10,000,000'],
+  crores: ['10000000', 'a crore is 10,000,000'],
+  cr: ['10000000', 'cr is a crore, 10,000,000'],
   k: ['1000', 'k is a thousand'],
   thousand: ['1000', ''],
   m: ['1000000', 'm is a million'],
@@ -129,6 +139,16 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
 }
 
 /**
+ * For a magnitude word with no number before it ("lakh rupees"): it is a number, never a
+ * currency whose code it resembles ("Did you mean LAK?").
+ */
+function magnitudeWord(message: string): string | null {
+  const word = /^Unknown unit “([^”]+)”/u.exec(message)?.[1];
+  if (word === undefined || !(word.toLowerCase() in MAGNITUDES)) return null;
+  return `“${word}” is a number word: write the amount before it, as in “1 ${word.toLowerCase()}”.`;
+}
+
+/**
  * For a word the reader found no currency for because several other currencies share it ("kr",
  * "pesos"), which they are: "unknown" would be wrong.
  */
@@ -148,7 +168,7 @@ function sharedWord(message: string, currencies: Currency[]): string | null {
 export function readAmount(text: string, currencies: Currency[], pair?: { from: string; to: string }): AmountReading {
   const read = readMoney(text, currencies, pair);
   if (read.kind === 'empty') return { value: null, message: null };
-  if (read.kind === 'error') return { value: null, message: sharedWord(read.message, currencies) ?? read.message };
+  if (read.kind === 'error') return { value: null, message: sharedWord(read.message, currencies) ?? magnitudeWord(read.message) ?? read.message };
   const amount = checkAmount(toNumber(read.parsed.value));
   const notes = [...read.parsed.notes];
   const typed = read.parsed.kind === 'quantity' ? read.parsed.unit.key : undefined;

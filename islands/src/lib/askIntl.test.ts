@@ -41,3 +41,9 @@ test('a target word for a unit with US and UK sizes is named in full, as the val
   assert.deepEqual(said('1 pint to litres'), ['1 US pint = 0.473176 L'], 'the value side, as it was');
   assert.deepEqual(said('10 kg to lb'), ['10 kg = 22.046226 lb'], 'a symbol that says it all needs no note');
 });
+
+test('the box reads Rs as the rupee and lakh and crore as numbers', () => {
+  assert.equal(said('Rs 500 to usd'), '500 INR → USD');
+  assert.equal(said('1 lakh inr to usd'), '100000 INR → USD');
+  assert.equal(said('2 crore rupees in dollars'), '20000000 INR → USD');
+});

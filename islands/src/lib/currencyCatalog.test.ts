@@ -119,3 +119,11 @@ test('the picker finds a currency by its other names, its signs and other names 
   assert.equal(found('₩')[0], 'KRW', 'the currency whose sign it is before one that shares it');
   assert.equal(found('turkey')[0], 'TRY · Türkiye');
 });
+
+test('the picker finds the Indian rupee by Rs, before the other rupees that write it', () => {
+  const list = pickerList(featured, null);
+  const codes = searchCurrencies(list, 'Rs').map((m) => m.currency.code);
+  // After RSD, whose code begins so; then the other rupees.
+  assert.deepEqual(codes.slice(0, 2), ['RSD', 'INR'], codes.join());
+  assert.ok(['LKR', 'MUR', 'NPR', 'PKR'].every((c) => codes.indexOf(c) > 1), codes.join());
+});

@@ -25,6 +25,9 @@ export const LOCAL_SIGNS: Record<string, readonly string[]> = {
  */
 export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   USD: ['US$'],
+  // Rs, as India writes rupees besides ₹ (ICU's narrow sign, so not in LOCAL_SIGNS): shared
+  // with the other rupees' Rs, and so the featured rupee's, as "rupees" is.
+  INR: ['Rs'],
   GBP: ['sterling'],
   JPY: ['JP¥', '円'],
   CAD: ['C$'],
