@@ -47,3 +47,12 @@ test('the box reads Rs as the rupee and lakh and crore as numbers', () => {
   assert.equal(said('1 lakh inr to usd'), '100000 INR → USD');
   assert.equal(said('2 crore rupees in dollars'), '20000000 INR → USD');
 });
+
+test('British weights as written in the UK, and a gas mark is said to be an oven setting, never a gallon', () => {
+  assert.deepEqual(said('10 kilogrammes to stone'), ['10 kg = 1.57473 st']);
+  assert.deepEqual(said('2 metric tonnes to tons'), ['2 t = 2.204623 tons (in US short tons, as typed)']);
+  const gas = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
+  assert.equal(said('gas mark 4 to c'), gas);
+  assert.equal(said('gas mark 6 in fahrenheit'), gas);
+  assert.equal(said('180 c to gas mark'), gas);
+});

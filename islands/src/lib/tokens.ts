@@ -407,6 +407,8 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (s[last.end] === '^') refusePower(lex, text, found.entry.unit.symbol, /^\^[-+−]?[\d.]*/.exec(s.slice(last.end))![0]);
     return token(found.entry, text, last.end);
   }
+  // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).
+  if (wordKey(parts[0].text) === 'gas' && /^marks?$/u.test(wordKey(parts[1]?.text ?? ''))) fail(GAS_MARK);
   return fail(unknownWord(parts[0].text, lex, category));
 }
 
@@ -423,6 +425,8 @@ function refusePower(lex: Lexicon, text: string, symbol: string, power: string):
   const own = [of('2'), of('3')].filter((x) => x !== null);
   fail(`“${power}” after “${text}” is no power read here: only the whole positive powers 2 and 3 of a length are (${own.length > 0 ? own.join(', ') : 'ft^2 or ft², m^3 or m³'}).`);
 }
+
+const GAS_MARK = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
 
 /** "sq", "square", "cu" and "cubic" before a unit of length: its power, ² or ³. */
 const POWER_WORDS: Record<string, string> = { sq: '2', square: '2', cu: '3', cubic: '3' };
