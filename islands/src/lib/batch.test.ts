@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BATCH_LIMIT, batchCsv, batchSummary, batchText, batchFileName, batchLines, convertBatch, csvField, keepBatchLines, type BatchRow } from './batch';
+import { readFileSync } from 'node:fs';
+import { BATCH_LIMIT, batchCsv, batchSummary, batchText, batchFileName, batchLines, convertBatch, csvField, keepBatchLines, plainResult, type BatchRow } from './batch';
 import { findTarget, lexiconFor } from './conversion';
 import { findUnit, type CategoryKey, type UnitCategory } from './units';
 import { loadUnits } from '../../test/testData.ts';
@@ -163,4 +164,14 @@ test('batch: full-width and Arabic-Indic digits are read, and the row says the n
     // Units typed are said in the From column, as for ASCII ones.
     [null, '4.92126 ft', ''],
   ]);
+});
+
+test('Help says how results and the CSV write numbers, with an example the batch gives', () => {
+  const help = readFileSync(new URL('../../../content/pages/help.md', import.meta.url), 'utf8');
+  const [row] = convertBatch('1234.5', request('length', 'meters', 'feet'));
+  assert.equal(row.result, '4,050.19685 ft');
+  assert.equal(plainResult(row, 'ft'), '4050.19685');
+  assert.ok(help.includes(`1234.5 m in feet is \`${row.result}\``), 'Help shows the grouped result');
+  assert.ok(help.includes(`a plain number with a point and no grouping, \`${plainResult(row, 'ft')}\``), 'Help shows the CSV’s plain number');
+  assert.match(help, /a point for decimals and commas between thousands/);
 });
