@@ -273,6 +273,32 @@ test('the torque card reads a torque written in foot-pounds as the pound-foot', 
   await finish(page);
 });
 
+test('visitors outside the US: full-width and Arabic-Indic digits, a US pint named as one, Rs and lakh', async () => {
+  const page = await visit('/length-converter');
+  const c = card(page);
+  // A Japanese IME types full-width digits by default; Arabic-Indic digits are digits too.
+  for (const typed of ['１２３', '١٢٣']) {
+    await c.value.fill(typed);
+    assert.equal(await result(page), '403.543307 ft', typed);
+    assert.equal(await says(page, 'Read as 123'), 'Read as 123', typed);
+  }
+  await page.goto(`${ctx.site.url}/volume-converter`);
+  await waitForHydration(page);
+  await c.value.fill('2 litres to pints');
+  assert.equal(await result(page), '4.226753 pt');
+  assert.equal(await says(page, 'From 2 L (in US pints, as typed)'), 'From 2 L (in US pints, as typed)');
+  await page.goto(`${ctx.site.url}/currency-converter?from=USD&to=EUR`);
+  await waitForHydration(page);
+  const amount = page.getByRole('textbox', { name: 'Amount' });
+  await amount.fill('Rs 500');
+  assert.equal(await says(page, 'From 500 INR', amount), 'From 500 INR');
+  await amount.fill('1 lakh rupees');
+  assert.equal(await says(page, 'From 1 × 100000 INR (a lakh is 100,000)', amount), 'From 1 × 100000 INR (a lakh is 100,000)');
+  await amount.fill('１０００円');
+  assert.equal(await says(page, 'From 1000 JPY', amount), 'From 1000 JPY');
+  await finish(page);
+});
+
 test('removing a favourite on the home page moves the focus to the next one, then to the list', async () => {
   const page = await visit('/', {
     viewport: { width: 390, height: 844 },
