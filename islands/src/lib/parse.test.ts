@@ -570,4 +570,8 @@ test('digits of other scripts are digits: full width (a Japanese IME), Arabic-In
   assert.equal(ok('١٬٢٠٠').reading, '1200', 'the Arabic thousands separator');
   assert.equal(ok('۱۲۳').reading, '123');
   assert.equal(ok('१२३').reading, '123');
+  // Full-width letters and signs with them are one unit word, as typed in ASCII.
+  assert.equal(ok('５ ｋｍ／ｈ', 'speed').reading, '5 km/h');
+  assert.equal(ok('5 ｍ／ｓ', 'speed').reading, '5 m/s');
+  assert.equal(ok('５＇１１＂').reading, '5 ft 11 in');
 });
