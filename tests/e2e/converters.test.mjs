@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, ROOT, siteForFile, waitForHydration } from './harness.mjs';
+import { openPage, ROOT, routesOf, siteForFile, waitForHydration } from './harness.mjs';
 import { cardByRole, cardsConverted, noAxeViolations, resultText, tabUntil } from './interactive-helpers.mjs';
 import { gnuQuery, runGnuUnits } from '../../islands/src/lib/gnuUnits.mjs';
 
@@ -126,6 +126,28 @@ test('each specialised page converts through its labelled controls, from its own
     await checkCard(path, page);
     await clean(page, path);
   }
+  await page.context().close();
+});
+
+test("every converter page's Value placeholder offers an example the card converts", async () => {
+  const converters = (await routesOf(ctx.site)).filter((path) => /-converter$/.test(path));
+  assert.ok(converters.length >= 20, `${converters.length} converter pages`);
+  const page = await open();
+  let tried = 0;
+  for (const path of converters) {
+    await page.goto(ctx.site.url + path);
+    await waitForHydration(page);
+    const value = cardByRole(page.getByRole('region', { name: 'Converter' })).value.first();
+    if (!(await value.count())) continue; // the currency card asks for an Amount, with no example
+    const example = /e\.g\. (.+)$/.exec((await value.getAttribute('placeholder')) ?? '')?.[1];
+    assert.ok(example, `${path}: the placeholder gives an example`);
+    await value.fill(example);
+    assert.notEqual(await resultText(page), '', `${path}: "${example}" converts`);
+    assert.equal(await page.locator('.converter-value .field-error').count(), 0, `${path}: "${example}" is no error`);
+    tried++;
+    await clean(page, path);
+  }
+  assert.ok(tried >= 20, `${tried} cards tried`);
   await page.context().close();
 });
 

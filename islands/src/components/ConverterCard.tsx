@@ -6,7 +6,7 @@
 // Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
 // read only in effects, so the first client render matches the server's HTML.
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { findUnit, unitKeyOfText, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
+import { findUnit, unitKeyOfText, valueExample, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
 import { findTarget, isCookingUnit, resultLine, resultSymbol, withSymbol } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
@@ -189,7 +189,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         fromName: fromUnit.name, toName: target.kind === 'unit' ? target.unit.name : target.compound.name,
       }}
     >
-      <ValueField card={card} label="Value" placeholder="Enter a value, e.g. 5 ft 11 in" onFocus={() => void loadConv()} message={message} />
+      <ValueField card={card} label="Value" placeholder={`Enter a value, e.g. ${valueExample(category, fromUnit)}`} onFocus={() => void loadConv()} message={message} />
 
       <UnitPair
         card={card}

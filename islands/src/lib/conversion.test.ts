@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { convertInput, findTarget, formatCompound, lexiconFor, resultLine, type Outcome, type Target } from './conversion';
 import { fromNumber } from './rational';
-import { findUnit, type CategoryKey, type Unit, type UnitCategory } from './units';
+import { findUnit, valueExample, type CategoryKey, type Unit, type UnitCategory } from './units';
 import { loadUnits } from '../../test/testData.ts';
 import type { Decimals } from './format';
 
@@ -120,4 +120,17 @@ test('a result of 10^15 or more shows all its digits when they are exact or Deci
   assert.equal(shown('length', '1e21', 'meters', 'miles', 2), '621,371,192,237,333,969.62 mi');
   // Past 10^30 digits are a wall: e-notation, exact or not.
   assert.equal(shown('length', '1e31', 'meters', 'millimeters'), '1.00000e+34 mm');
+});
+
+test("the Value placeholder's example converts on every card, whatever the From unit", () => {
+  for (const k of Object.keys(categories) as CategoryKey[]) {
+    for (const from of data.categories[k].units) {
+      const example = valueExample(data.categories[k], from);
+      const o = run(k, example, from.key, data.categories[k].default.to);
+      assert.equal(o.kind, 'ok', `${k} from ${from.key}: "${example}" → ${JSON.stringify(o)}`);
+    }
+  }
+  assert.equal(valueExample(data.categories.length, unit('length', 'meters')), '5 ft 11 in');
+  assert.equal(valueExample(data.categories.temperature, unit('temperature', 'fahrenheit')), '5 °F');
+  assert.equal(valueExample(data.categories.volume, unit('volume', 'liters')), '5 L');
 });

@@ -111,3 +111,15 @@ export function unitKeyOfText(category: string, text: string, keys: readonly str
 export function findUnit(category: UnitCategory, key: string): Unit | undefined {
   return category.units.find((u) => u.key === key);
 }
+
+/**
+ * The example the Value field's placeholder offers, in units the card reads: a category with
+ * compounds shows its first ("5 ft 11 in", "5 st 11 lb"), any other the From unit ("5 kg",
+ * "5 °F"). One example for every card ("5 ft 11 in") was refused outside Length.
+ */
+export function valueExample(category: UnitCategory, from: Unit): string {
+  const compound = category.compounds?.[0];
+  const parts = compound?.parts.map((key) => findUnit(category, key));
+  if (parts?.length === 2 && parts[0] && parts[1]) return `5 ${parts[0].symbol} 11 ${parts[1].symbol}`;
+  return `5 ${from.symbol}`;
+}
