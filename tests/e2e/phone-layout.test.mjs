@@ -118,6 +118,29 @@ describe('Phone layout', () => {
     for (const page of pages) await finish(page);
   });
 
+  test('a phone held sideways (844×390) has the floating buttons in the footer: the card\'s ☆ at the bottom of the screen is not under them; 1366×768 neither', async () => {
+    for (const size of [{ width: 844, height: 390, isMobile: true, hasTouch: true }, { width: 1366, height: 768 }]) {
+      const { width, height, ...touch } = size;
+      const page = await newPage(ctx.browser, { viewport: { width, height }, ...touch });
+      await page.goto(ctx.site.url + '/length-converter/feet-to-meters');
+      await waitForAllIslands(page, ['FloatingActions']);
+      const where = `${width}×${height}`;
+      const star = page.getByRole('region', { name: 'Converter' }).getByRole('button', { name: 'Favourite pair' });
+      // Scrolled to the bottom edge of the screen, where the buttons sat in the corner.
+      await star.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      const r = await onFirstScreen(star);
+      assert.ok(r.ok, `${where}: ☆ at the bottom of the screen: ${r.why}`);
+      // A tap (or click) where the ☆ is drawn stars the pair, and opens no dialog.
+      const box = await star.boundingBox();
+      if (touch.hasTouch) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForFunction(() => document.querySelector('[aria-label="Favourite pair"]')?.getAttribute('aria-pressed') === 'true');
+      assert.equal(await page.getByRole('dialog').count(), 0, `${where}: no dialog opened`);
+      await assertClean(page);
+      await page.context().close();
+    }
+  });
+
   test('on a desktop the whole card is on the first screen', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const converters = (await routesOf(ctx.site)).filter(isConverterPage);
     const desktop = () => newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });
