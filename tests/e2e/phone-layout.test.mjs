@@ -159,3 +159,52 @@ describe('Phone layout', () => {
     for (const page of pages) await finish(page);
   });
 });
+
+describe('Printing', () => {
+  /** The number of pages of a PDF Chromium printed (its page objects). */
+  const pdfPages = (pdf) => pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
+
+  test('a pair page prints black on white: its title, statement and table, without banner, header, buttons or an empty converter', async () => {
+    const page = await newPage(ctx.browser, { consent: false, viewport: { width: 1366, height: 768 } });
+    await page.goto(ctx.site.url + '/length-converter/feet-to-meters');
+    await waitForAllIslands(page, ['FloatingActions', 'ConsentBanner', 'MarketBanner']);
+    const banner = page.getByRole('region', { name: 'Market data' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const cookies = page.getByRole('region', { name: 'Cookies on Unitly' });
+    const fabs = [page.getByRole('button', { name: 'Premium features' }), page.getByRole('button', { name: 'Support Unitly' })];
+    const card = cardControls(page);
+    const table = page.locator('article.pair').getByRole('table').first();
+    for (const shown of [banner, nav, cookies, ...fabs, card.value, table]) assert.equal(await shown.isVisible(), true, 'on screen, everything shows');
+    await page.emulateMedia({ media: 'screen' });
+    const screenPdf = await page.pdf({ format: 'A4' }); // as the screen draws it, without the print rules
+    await page.emulateMedia({ media: 'print' });
+    const colours = await page.evaluate(() => {
+      const of = (el) => getComputedStyle(el);
+      return {
+        text: of(document.body).color,
+        cell: of(document.querySelector('article.pair td')).color,
+        heading: of(document.querySelector('h1')).color,
+        background: of(document.body).backgroundColor,
+      };
+    });
+    for (const key of ['text', 'cell', 'heading']) assert.equal(colours[key], 'rgb(0, 0, 0)', `${key} prints black`);
+    assert.match(colours.background, /^rgba?\((255, 255, 255|0, 0, 0, 0)\)$/, 'on white (or no) background');
+    for (const [name, hidden] of [['the market banner', banner], ['the main nav', nav], ['the cookie banner', cookies], ['a floating button', fabs[0]], ['a floating button', fabs[1]], ['the empty card', card.value]]) {
+      assert.equal(await hidden.isVisible(), false, `${name} does not print`);
+    }
+    assert.equal(await page.getByRole('button').filter({ visible: true }).count(), 0, 'no button prints');
+    for (const shown of [page.getByRole('heading', { level: 1 }), table]) assert.equal(await shown.isVisible(), true, 'the title and the table print');
+    // The page prints on fewer sheets than the screen's layout takes.
+    const printPdf = await page.pdf({ format: 'A4' });
+    assert.ok(pdfPages(printPdf) < pdfPages(screenPdf), `${pdfPages(printPdf)} printed pages, the screen's layout ${pdfPages(screenPdf)}`);
+    // A converter with a value prints its value and result, still without its buttons.
+    await page.emulateMedia({ media: 'screen' });
+    await card.value.fill('6');
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await card.value.isVisible(), true, 'a card with a value prints');
+    assert.equal(await card.result.isVisible(), true, 'and its result');
+    assert.equal(await page.getByRole('button').filter({ visible: true }).count(), 0, 'no button prints');
+    await assertClean(page);
+    await page.context().close();
+  });
+});
