@@ -200,6 +200,16 @@ test('on a phone, tapping the field and an option chooses a currency', async () 
   await finish(c.page);
 });
 
+test("a phone's autocorrect, capitals and spell-check are off in From, To and the header search, as in Amount", async () => {
+  const { page, amount, from, to } = await visit('/currency-converter', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const search = page.getByRole('search', { name: 'Site' }).getByRole('combobox', { name: 'Search or convert' });
+  for (const [name, box] of [['Amount', amount], ['From', from], ['To', to], ['the header search', search]]) {
+    const attrs = await box.evaluate((el) => ({ autocorrect: el.getAttribute('autocorrect'), autocapitalize: el.getAttribute('autocapitalize'), spellcheck: el.getAttribute('spellcheck') }));
+    assert.deepEqual(attrs, { autocorrect: 'off', autocapitalize: 'off', spellcheck: 'false' }, name);
+  }
+  await finish(page);
+});
+
 test('offline, a currency without an offline rate says so, while a featured one converts', async () => {
   const c = await visit();
   await c.page.route('**/api/rates/**', (r) => r.abort('internetdisconnected'));

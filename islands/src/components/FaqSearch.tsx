@@ -60,6 +60,7 @@ export default function FaqSearch({ entries, categories }: Props) {
             placeholder="Type a word, e.g. offline or rates"
             autoComplete="off"
             spellCheck={false}
+            enterKeyHint="search"
             aria-controls={`${id}-list`}
             disabled={!ready}
           />

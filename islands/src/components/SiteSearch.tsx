@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { useChunk } from '../ui/useChunk.ts';
+import { useAutocorrectOff } from '../ui/useAutocorrectOff.ts';
 import type { PanelKeys, PanelState } from '../ui/SearchPanel.tsx';
 
 const panelChunk = lazyChunk(() => import('../ui/SearchPanel.tsx').then((m) => m.default));
@@ -20,6 +21,8 @@ export default function SiteSearch() {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<PanelState>({ expanded: false, active: null });
   const [Panel, load] = useChunk(panelChunk, 'the search');
+  // "12 ft to m", "usd to yen": words a phone's autocorrect would change.
+  useAutocorrectOff(input);
 
   useEffect(() => {
     // Text typed before the island hydrated is kept and read.

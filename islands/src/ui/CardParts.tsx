@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import FavouriteStar from './FavouriteStar.tsx';
 import type { Favourite } from '../lib/favourites.ts';
 import type { Card } from './useCard.ts';
+import { useAutocorrectOff } from './useAutocorrectOff.ts';
 import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 interface SectionProps {
@@ -106,12 +107,7 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
   const inputId = `${card.id}-${label.toLowerCase()}`;
   const shown = useSteadyMessage(message, card.value, card.typing);
   const beside = hintBesideLabel && shown !== null && shown.tone !== 'error';
-  // Safari's autocorrect would "fix" unit words (ft, mL) as they are typed. The attribute is
-  // set once hydrated rather than in the server HTML, whose checker does not know it yet.
-  const { valueInput } = card;
-  useEffect(() => {
-    valueInput.current?.setAttribute('autocorrect', 'off');
-  }, [valueInput]);
+  useAutocorrectOff(card.valueInput);
   return (
     <>
       {card.notice !== null && (

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Match } from '../lib/currencyCatalog.ts';
 import type { Currency } from '../lib/units.ts';
+import { useAutocorrectOff } from './useAutocorrectOff.ts';
 
 interface Props {
   /** The input's id (`currency-converter-from`); the list's is `${id}-list`. */
@@ -31,6 +32,8 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useAutocorrectOff(input); // "yen", "baht": currency words typed to filter
   // The arrows moved through the open list: its active option is the visitor's pick.
   const moved = useRef(false);
   const matches = open && search !== null ? search(text ?? '') : [];
@@ -117,6 +120,7 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
           {chosen.flag}
         </span>
         <input
+          ref={input}
           id={id}
           type="text"
           role="combobox"
