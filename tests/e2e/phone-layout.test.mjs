@@ -141,6 +141,32 @@ describe('Phone layout', () => {
     }
   });
 
+  test("with a phone's keyboard up (the viewport 300 px shorter), Enter in Value brings Result into view and keeps the field focused", async () => {
+    const page = await newPage(ctx.browser, phone(390, 844));
+    for (const path of ['/length-converter/feet-to-meters', '/currency-converter']) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(ctx.site.url + path);
+      await waitForHydration(page);
+      const { value, result } = cardControls(page);
+      // The keyboard takes the lower 300 px; the browser scrolls the focused field just above it.
+      await page.setViewportSize({ width: 390, height: 544 });
+      await value.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await value.focus();
+      const shown = async () => result.evaluate((el) => {
+        const r = el.closest('.field').getBoundingClientRect();
+        return r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5;
+      });
+      assert.equal(await shown(), false, `${path}: Result starts under the keyboard`);
+      await value.fill(path.includes('currency') ? '25' : '5 ft 11 in');
+      await value.press('Enter');
+      assert.equal(await shown(), true, `${path}: after Enter, Result is in view`);
+      assert.equal(await value.evaluate((el) => el === document.activeElement), true, `${path}: Value keeps the focus`);
+      assert.equal((await onFirstScreen(value)).ok, true, `${path}: Value is still in view`);
+    }
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('on a desktop the whole card is on the first screen', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const converters = (await routesOf(ctx.site)).filter(isConverterPage);
     const desktop = () => newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });

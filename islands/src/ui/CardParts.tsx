@@ -141,7 +141,13 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
             card.settleValue();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') card.settleValue();
+            if (e.key === 'Enter') {
+              card.settleValue();
+              // "Done" on a phone's keyboard leaves the keyboard up, over the lower half of the
+              // screen where Result is (under From and To): bring Result up into what is left,
+              // no further. The field keeps the focus, as the visitor may type on.
+              e.currentTarget.ownerDocument.getElementById(`${card.id}-result`)?.closest('.field')?.scrollIntoView({ block: 'nearest' });
+            }
           }}
           aria-invalid={shown?.tone === 'error' ? true : undefined}
           aria-describedby={shown !== null ? messageId : undefined}
