@@ -167,6 +167,20 @@ describe('Phone layout', () => {
     await page.context().close();
   });
 
+  test('at 200 % text (root font-size 32 px) on a 390 px phone, no converter page scrolls sideways: the card and the header wrap', async () => {
+    const page = await newPage(ctx.browser, phone(390, 844));
+    for (const path of ['/length-converter/feet-to-meters', '/data-transfer-rate-converter', '/cooking-converter', '/currency-converter']) {
+      await page.goto(ctx.site.url + path);
+      await waitForHydration(page);
+      await page.evaluate(() => { document.documentElement.style.fontSize = '32px'; });
+      const extra = await sidewaysOverflow(page);
+      assert.equal(extra, 0, `${path} at 200 % text is ${390 + extra} px wide: ${(await overflowingElements(page)).join('; ')}`);
+      assert.equal((await onFirstScreen(page.getByRole('button', { name: 'Menu' }))).ok, true, `${path}: the Menu button is on the screen`);
+    }
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('on a desktop the whole card is on the first screen', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const converters = (await routesOf(ctx.site)).filter(isConverterPage);
     const desktop = () => newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });
