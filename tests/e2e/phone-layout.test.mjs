@@ -181,6 +181,27 @@ describe('Phone layout', () => {
     await page.context().close();
   });
 
+  test('pair-link lists on a 360 px phone: every link a target at least 24 px tall, in one piece, none over another', async () => {
+    const page = await newPage(ctx.browser, phone(360, 640));
+    for (const path of ['/currency-converter', '/length-converter', '/length-converter/conversions']) {
+      await page.goto(ctx.site.url + path);
+      await waitForHydration(page);
+      const links = await page.evaluate(() => [...document.querySelectorAll('.pair-groups a, p.pair-links a')].map((a) => {
+        const r = a.getBoundingClientRect();
+        return { text: a.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right, pieces: a.getClientRects().length };
+      }));
+      assert.ok(links.length >= 50, `${path}: ${links.length} pair links`);
+      for (const [i, l] of links.entries()) {
+        assert.ok(l.bottom - l.top >= 24, `${path}: "${l.text}" is ${(l.bottom - l.top).toFixed(1)} px tall`);
+        assert.equal(l.pieces, 1, `${path}: "${l.text}" is split over lines`);
+        const next = links[i + 1];
+        if (next && next.top < l.bottom - 0.5 && next.left < l.right) assert.fail(`${path}: "${next.text}" overlaps "${l.text}"`);
+      }
+    }
+    await assertClean(page);
+    await page.context().close();
+  });
+
   test('on a desktop the whole card is on the first screen', { concurrency: PAGES_AT_ONCE }, async (t) => {
     const converters = (await routesOf(ctx.site)).filter(isConverterPage);
     const desktop = () => newPage(ctx.browser, { viewport: { width: 1366, height: 768 } });
