@@ -108,6 +108,32 @@ test('on a phone the chart\'s code and history come when its place is on the scr
   await finish(page);
 });
 
+test('on a phone a tap on the chart reads the day under the finger, and it stays read; a vertical drag still scrolls the page', async () => {
+  const page = await newPage(ctx.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${ctx.site.url}/currency-converter`);
+  await waitForHydration(page);
+  const history = page.getByRole('region', { name: 'USD to EUR history' });
+  await history.scrollIntoViewIfNeeded();
+  const chart = history.getByRole('img', { name: /^Chart: USD to EUR from / });
+  await chart.waitFor();
+  await chart.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const readout = page.locator('#currency-converter-history-point');
+  assert.match(await readout.textContent(), /touch or point at it/);
+  const box = await chart.boundingBox();
+  const reading = /^([A-Z][a-z]{2} \d{1,2}, \d{4}): 1 USD = (\d+\.\d{4}) EUR$/;
+  await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height / 2);
+  await page.waitForFunction(() => /: 1 USD = /.test(document.querySelector('#currency-converter-history-point').textContent));
+  const first = await readout.textContent();
+  assert.match(first, reading);
+  // Another tap further right reads a later day.
+  await page.touchscreen.tap(box.x + box.width * 0.75, box.y + box.height / 2);
+  await page.waitForFunction((was) => document.querySelector('#currency-converter-history-point').textContent !== was, first);
+  const [, day] = reading.exec(await readout.textContent());
+  assert.ok(new Date(day) > new Date(reading.exec(first)[1]), `${day} is after ${first}`);
+  assert.equal(await chart.evaluate((el) => getComputedStyle(el).touchAction), 'pan-y');
+  await finish(page);
+});
+
 test('a currency the provider does not cover says so instead of drawing an empty chart', async () => {
   const page = await visit('/currency-converter?from=USD&to=KWD');
   const history = page.getByRole('region', { name: 'USD to KWD history' });

@@ -121,7 +121,7 @@ function Chart({ id, history, takeFocus }: { id: string; history: History; takeF
     e.preventDefault();
     setAt(Math.max(0, Math.min(last, next)));
   };
-  const onPointerMove = (e: React.PointerEvent): void => {
+  const readAt = (e: React.PointerEvent): void => {
     const box = svg.current?.getBoundingClientRect();
     if (!box || box.width === 0) return;
     const x = ((e.clientX - box.left) / box.width) * WIDTH;
@@ -168,8 +168,11 @@ function Chart({ id, history, takeFocus }: { id: string; history: History; takeF
           aria-describedby={`${id}-history-point`}
           tabIndex={0}
           onKeyDown={onKeyDown}
-          onPointerMove={onPointerMove}
-          onPointerLeave={() => setAt(null)}
+          // A tap reads the day under the finger (a touch has no hover to move with), and it
+          // stays read after the finger lifts, which a touch follows with pointerleave.
+          onPointerDown={readAt}
+          onPointerMove={readAt}
+          onPointerLeave={(e) => e.pointerType !== 'touch' && setAt(null)}
           onBlur={() => setAt(null)}
         >
           <line className="rate-history-grid" x1="0" x2={WIDTH} y1="0" y2="0" />
@@ -186,7 +189,7 @@ function Chart({ id, history, takeFocus }: { id: string; history: History; takeF
         </p>
       </div>
       <p className="rate-history-point" id={`${id}-history-point`} aria-live="polite">
-        {shown === null ? 'Focus the chart and use the arrow keys, or point at it, to read a day.' : `${formatDay(shown.date)}: 1 ${from} = ${formatRate(shown.rate)} ${to}`}
+        {shown === null ? 'Focus the chart and use the arrow keys, or touch or point at it, to read a day.' : `${formatDay(shown.date)}: 1 ${from} = ${formatRate(shown.rate)} ${to}`}
       </p>
       <details className="rate-history-table" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary>Show the rates as a table</summary>
