@@ -61,6 +61,9 @@ fn every_featured_pair_has_a_page_with_a_rate_dated_or_labelled() {
             assert!(html.contains(&format!("<link href={BASE}{path} rel=canonical>")), "{path} has its canonical URL");
             assert!(html.contains(&format!("{from} to {to} exchange rate")), "{path}: its rate's heading");
             assert!(html.contains("built-in fallback rate, not a current market rate"), "{path}: the fallback rate is labelled");
+            // The ECB's series of CNY, BRL and INR start after 1999: the snippet must not say 1999.
+            let description = html.split("name=description").next().and_then(|h| h.rsplit("<meta content=").next()).unwrap_or("");
+            assert!(description.contains(&format!("({to})")) && !description.contains("1999"), "{path}: {description}");
         }
     }
     let usd_eur = site.read(&format!("site{HOME}/usd-to-eur.html"));

@@ -105,8 +105,10 @@ pub fn pages(units: &Units, reference: Option<&ReferenceRates>, pages: &[Page], 
         let (f, t) = (&data.from_name, &data.to_name);
         let (fc, tc) = (&data.from, &data.to);
         let title = format!("{fc} to {tc} – {f} to {t} Exchange Rate and Converter");
+        // No first year: the ECB's series start in 1999 for most currencies but later for some
+        // (CNY 2005, BRL 2008, INR 2009), and the content states no year per currency.
         let description = format!(
-            "Convert {f} ({fc}) to {t} ({tc}) at the live mid-market rate: the rate and its inverse, tables of common amounts and the rate's history since 1999."
+            "Convert {f} ({fc}) to {t} ({tc}) at the live mid-market rate: the rate and its inverse, tables of common amounts and the rate's history."
         );
         let keywords = vec![
             format!("{} to {}", fc.to_lowercase(), tc.to_lowercase()),
