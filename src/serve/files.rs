@@ -1,5 +1,6 @@
 //! The built site's files, as the static host serves them: the headers of `_headers`,
-//! pretty paths, the 404 page with status 404, and text compressed once per build (gzip
+//! pretty paths (another form of a page's path redirected to it, as Cloudflare's
+//! `html_handling: "auto-trailing-slash"` does), the 404 page with status 404, and text compressed once per build (gzip
 //! and brotli, kept by content hash, so a file unchanged by a rebuild is not compressed
 //! again), never per request. ETags answer `If-None-Match` with 304.
 
@@ -101,6 +102,8 @@ impl Entry {
 
 enum Lookup {
     Found(Arc<Entry>),
+    /// Another form of a page's path (`/about.html`, `/about/`, `/index`): 307 to this one.
+    Redirect(String),
     NotFound(Option<Arc<Entry>>),
 }
 
@@ -128,8 +131,8 @@ impl Files {
         Arc::clone(&self.build.read().unwrap_or_else(|e| e.into_inner()))
     }
 
-    /// Answers a GET or HEAD of `url_path` (already without its query).
-    pub async fn respond(self: &Arc<Self>, method: &Method, url_path: &str, request_headers: &HeaderMap) -> Response {
+    /// Answers a GET or HEAD of `url_path`; `query` (without its `?`) is kept by a redirect.
+    pub async fn respond(self: &Arc<Self>, method: &Method, url_path: &str, query: Option<&str>, request_headers: &HeaderMap) -> Response {
         if method != Method::GET && method != Method::HEAD {
             let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed");
             r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
@@ -145,6 +148,7 @@ impl Files {
         let looked_up = tokio::task::spawn_blocking(move || files.lookup(&path)).await;
         match looked_up {
             Ok(Ok(Lookup::Found(entry))) => send(&entry, StatusCode::OK, request_headers),
+            Ok(Ok(Lookup::Redirect(to))) => redirect(&to, query),
             Ok(Ok(Lookup::NotFound(Some(page)))) => send(&page, StatusCode::NOT_FOUND, request_headers),
             Ok(Ok(Lookup::NotFound(None))) => plain(StatusCode::NOT_FOUND, "Not Found"),
             Ok(Err(e)) => {
@@ -163,6 +167,9 @@ impl Files {
         let build = self.current();
         if let Some(entry) = build.entries.read().unwrap_or_else(|e| e.into_inner()).get(url_path).filter(|e| e.fresh()) {
             return Ok(Lookup::Found(Arc::clone(entry)));
+        }
+        if let Some(to) = pretty_path(&self.out, url_path) {
+            return Ok(Lookup::Redirect(to));
         }
         let Some(file) = resolve(&self.out, url_path) else {
             // The read lock is released before the write below (one statement would hold it).
@@ -345,6 +352,48 @@ pub fn plain(status: StatusCode, text: &'static str) -> Response {
     r
 }
 
+/// A 307 to `to`, the request's query kept, as the static host answers another form of a
+/// page's path.
+fn redirect(to: &str, query: Option<&str>) -> Response {
+    let location = match query {
+        Some(q) => format!("{to}?{q}"),
+        None => to.to_string(),
+    };
+    let mut r = plain(StatusCode::TEMPORARY_REDIRECT, "Temporary Redirect");
+    match HeaderValue::from_str(&location) {
+        Ok(v) => {
+            r.headers_mut().insert(header::LOCATION, v);
+        }
+        Err(_) => *r.status_mut() = StatusCode::BAD_REQUEST,
+    }
+    r
+}
+
+/// Where the static host redirects another form of a page's path, as Cloudflare's asset
+/// router does with `html_handling: "auto-trailing-slash"` (edge/wrangler.jsonc sets it; its
+/// documented table: `/about.html`, `/about/`, `/about/index`, `/about/index.html` → `/about`
+/// when `about.html` exists; `/index`, `/index.html` → `/`; a folder with an index.html is
+/// served with its trailing slash). `None`: serve or 404 the path as it is.
+fn pretty_path(root: &Path, url_path: &str) -> Option<String> {
+    let decoded = crate::url::percent_decode(url_path)?;
+    let safe = Path::new(decoded.trim_start_matches('/')).components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')));
+    if !safe || decoded.contains('\\') || decoded.contains('\0') || decoded.contains("//") || decoded == "/" {
+        return None;
+    }
+    let base = ["/index.html", "/index", ".html", "/"].iter().find_map(|end| decoded.strip_suffix(end)).unwrap_or(&decoded);
+    let file = |rel: &str| root.join(rel.trim_start_matches('/'));
+    let target = if base.is_empty() {
+        "/".to_string()
+    } else if file(&format!("{base}.html")).is_file() {
+        base.to_string()
+    } else if file(&format!("{base}/index.html")).is_file() {
+        format!("{base}/")
+    } else {
+        return None;
+    };
+    (target != decoded).then_some(target)
+}
+
 /// `/` → index.html, `/about` → about.html, `/assets/x.js` → assets/x.js. Never leaves
 /// `root`, never serves `_headers` or dot files (the output marker).
 fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
@@ -406,6 +455,36 @@ mod tests {
     }
 
     #[test]
+    fn other_forms_of_a_pages_path_redirect_to_it_as_the_static_host_does() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["index.html", "about.html", "404.html", "guide/index.html", "blog.html", "blog/post.html", "assets/app.js"] {
+            std::fs::create_dir_all(dir.path().join(f).parent().unwrap()).unwrap();
+            std::fs::write(dir.path().join(f), "x").unwrap();
+        }
+        let to = |path: &str| pretty_path(dir.path(), path);
+        for (path, target) in [
+            ("/about.html", "/about"),
+            ("/about/", "/about"),
+            ("/about/index", "/about"),
+            ("/about/index.html", "/about"),
+            ("/index", "/"),
+            ("/index.html", "/"),
+            ("/404.html", "/404"),
+            ("/blog/", "/blog"),
+            ("/blog/post.html", "/blog/post"),
+            ("/blog/post/", "/blog/post"),
+            ("/guide", "/guide/"),
+            ("/guide.html", "/guide/"),
+            ("/guide/index.html", "/guide/"),
+        ] {
+            assert_eq!(to(path).as_deref(), Some(target), "{path}");
+        }
+        for as_it_is in ["/", "/about", "/404", "/blog", "/guide/", "/assets/app.js", "/nope.html", "/nope/", "/About.html", "//about.html", "/../about.html"] {
+            assert_eq!(to(as_it_is), None, "{as_it_is}");
+        }
+    }
+
+    #[test]
     fn negotiates_brotli_then_gzip_by_quality() {
         assert_eq!(negotiate(Some("gzip, deflate, br")), Encoding::Br);
         assert_eq!(negotiate(Some("gzip")), Encoding::Gzip);
@@ -427,11 +506,11 @@ mod tests {
         std::os::unix::fs::symlink("/proc/self/mem", dir.path().join("broken.html")).unwrap();
         let files = Arc::new(Files::new(dir.path().to_path_buf(), false));
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
-        let r = runtime.block_on(files.respond(&Method::GET, "/broken", &HeaderMap::new()));
+        let r = runtime.block_on(files.respond(&Method::GET, "/broken", None, &HeaderMap::new()));
         assert_eq!(r.status(), StatusCode::INTERNAL_SERVER_ERROR);
         // The server goes on answering.
         std::fs::write(dir.path().join("ok.html"), "<p>fine</p>").unwrap();
-        let r = runtime.block_on(files.respond(&Method::GET, "/ok", &HeaderMap::new()));
+        let r = runtime.block_on(files.respond(&Method::GET, "/ok", None, &HeaderMap::new()));
         assert_eq!(r.status(), StatusCode::OK);
     }
 

@@ -150,7 +150,7 @@ async fn api(State(app): State<Arc<App>>, request: Request) -> Response {
 
 async fn static_file(State(app): State<Arc<App>>, request: Request) -> Response {
     let path = request.uri().path().to_string();
-    app.files.respond(request.method(), &path, request.headers()).await
+    app.files.respond(request.method(), &path, request.uri().query(), request.headers()).await
 }
 
 #[cfg(test)]

@@ -178,6 +178,9 @@ fn files_answer_with_deployed_headers_etags_and_the_404_page() {
     let etag = out.lines().find_map(|l| l.to_ascii_lowercase().starts_with("etag:").then(|| l[5..].trim().to_string())).expect("an ETag");
     let again = exchange(addr, format!("GET / HTTP/1.1\r\nHost: {{host}}\r\nIf-None-Match: {etag}\r\nConnection: close\r\n\r\n").as_bytes());
     assert!(again.starts_with("HTTP/1.1 304 "), "{again}");
+    // Another form of a page's path redirects to it, as the static host does (query kept).
+    let index = exchange(addr, b"GET /index.html?a=1 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    assert!(index.starts_with("HTTP/1.1 307 ") && index.to_ascii_lowercase().contains("\r\nlocation: /?a=1\r\n"), "{index}");
     let missing = exchange(addr, b"GET /no-such-page HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     assert!(missing.starts_with("HTTP/1.1 404 ") && missing.ends_with("missing</body>"), "{missing}");
     let escape = exchange(addr, b"GET /../../etc/passwd HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");

@@ -85,7 +85,7 @@ test('an address that is a page of the site written another way leads first to t
     ['/FAQ/', '/faq'],
     ['/Blog', '/blog'],
     ['/Length-Converter', '/length-converter'],
-    ['/length-converter/', '/length-converter'],
+    ['/Length-Converter.html', '/length-converter'],
     ['/length-converter.php', '/length-converter'],
     ['/Cooking-Converter', '/cooking-converter'],
     ['/lengthconverter', '/length-converter'],
@@ -99,6 +99,27 @@ test('an address that is a page of the site written another way leads first to t
     assertClean(page);
     await page.context().close();
   }
+});
+
+test('another form of a page’s own address redirects to it (307) as the static host does, its query kept', async () => {
+  // Cloudflare's assets with html_handling "auto-trailing-slash" (edge/wrangler.jsonc).
+  for (const [path, to] of [
+    ['/length-converter.html', '/length-converter'],
+    ['/length-converter/', '/length-converter'],
+    ['/blog/conversion-tips.html', '/blog/conversion-tips'],
+    ['/length-converter/feet-to-meters.html?value=3', '/length-converter/feet-to-meters?value=3'],
+    ['/index', '/'],
+    ['/index.html', '/'],
+    ['/404.html', '/404'],
+  ]) {
+    const response = await fetch(ctx.site.url + path, { redirect: 'manual' });
+    assert.equal(response.status, 307, path);
+    assert.equal(response.headers.get('location'), to, path);
+  }
+  const { page, status } = await open('/length-converter.html');
+  assert.equal(status, 200);
+  assert.equal(new URL(page.url()).pathname, '/length-converter');
+  await page.context().close();
 });
 
 test('with the page meant known, only found pages whose titles say the address’s words come after it', async () => {
