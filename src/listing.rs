@@ -10,6 +10,10 @@ use serde::Serialize;
 
 /// Articles per page of `/blog` (full cards).
 pub const PER_PAGE: usize = 12;
+/// How many of the newest articles the home page's Learning Center shows.
+pub const HOME_ARTICLES: usize = 3;
+/// The blog's first listing page.
+pub const BLOG_PATH: &str = "/blog";
 /// Articles per archive page (one line each). A year with more is split by month, and a
 /// month with more is split into numbered pages.
 pub const ARCHIVE_PER_PAGE: usize = 100;
@@ -79,7 +83,7 @@ pub fn month_name(month: &str) -> &'static str {
 
 fn blog_path(page: usize) -> String {
     if page == 1 {
-        "/blog".into()
+        BLOG_PATH.into()
     } else {
         format!("/blog/page/{page}")
     }

@@ -81,6 +81,17 @@ fn sitemap_values_follow_the_spec() {
     expect(&["/conversion-accuracy", "/contact"], "0.5", "monthly");
     expect(&["/privacy", "/terms", "/disclaimer", "/cookies", "/legal"], "0.3", "yearly");
     assert!(sitemap.contains("<loc>https://unitly.app/blog/unit-conversion-history</loc>\n    <lastmod>2025-01-15</lastmod>"));
+    // A page listing the articles is dated the newest of them (the real site has 3: `/` shows
+    // them all, as does `/blog`), not the site's default_lastmod from before them.
+    let lastmod = |path: &str| {
+        let loc = format!("<loc>https://unitly.app{path}</loc>\n    <lastmod>");
+        sitemap.split(&loc).nth(1).unwrap_or_else(|| panic!("{path} missing")).get(..10).unwrap().to_string()
+    };
+    let articles = ["/blog/conversion-tips", "/blog/unit-conversion-history", "/blog/how-to-convert-units-quickly"];
+    let newest = articles.iter().map(|a| lastmod(a)).max().unwrap();
+    assert_eq!(newest, "2025-12-28", "the newest article's date");
+    assert_eq!(lastmod("/"), newest, "/ lists the newest articles");
+    assert_eq!(lastmod("/blog"), newest, "/blog lists every article");
 }
 
 #[test]

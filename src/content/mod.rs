@@ -216,10 +216,37 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
             Hold::Scheduled(_) => publish.future,
         }
     });
+    date_listings(&mut pages);
     let (config, faq, units, cooking) = (own.config.clone(), own.faq.clone(), own.units.clone(), own.cooking.clone());
     let own_digest = own.digest;
     remembered.own = Some(own);
     Ok(Content { root: root.to_path_buf(), digest: texts.digest(), own_digest, config, pages, faq, units, cooking, warnings, images, held_back })
+}
+
+/// A page that lists articles changes when one of them does: `/` (its newest few) and `/blog`
+/// (its first page) are dated the newest of their own date and their articles' (`updated`, else
+/// `date`), so the sitemap's `lastmod` is never older than what the page shows. From the
+/// content alone, never the build's clock: the same content gives the same sitemap.
+fn date_listings(pages: &mut [Arc<Page>]) {
+    let mut articles: Vec<(&str, &str, bool, Date)> = pages
+        .iter()
+        .filter_map(|p| match &p.data {
+            PageData::Article(a) => Some((a.date.as_str(), a.slug.as_str(), a.featured, p.lastmod)),
+            _ => None,
+        })
+        .collect();
+    // The order the listings show them in (render::shared::articles): newest first, then by slug.
+    articles.sort_by(|a, b| b.0.cmp(a.0).then(a.1.cmp(b.1)));
+    let newest = |indexes: &mut dyn Iterator<Item = usize>| indexes.map(|i| articles[i].3).max();
+    let home = newest(&mut (0..articles.len().min(crate::listing::HOME_ARTICLES)));
+    let entries: Vec<crate::listing::Entry> = articles.iter().map(|a| crate::listing::Entry { date: a.0, featured: a.2 }).collect();
+    let blog = crate::listing::plan(&entries).first().and_then(|first| newest(&mut first.items.iter().copied()));
+    for (path, listed) in [("/", home), (crate::listing::BLOG_PATH, blog)] {
+        let Some(listed) = listed else { continue };
+        if let Some(page) = pages.iter_mut().find(|p| p.path == path).filter(|p| p.lastmod < listed) {
+            Arc::make_mut(page).lastmod = listed;
+        }
+    }
 }
 
 impl Content {

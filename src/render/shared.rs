@@ -68,8 +68,7 @@ pub(super) fn link_labels(content: &Content) -> HashMap<&str, (&str, &str)> {
     paths.filter_map(|path| found(path).map(|p| (p.path.as_str(), (p.label.as_str(), p.short_label.as_deref().unwrap_or(&p.label))))).collect()
 }
 
-/// How many of the newest articles the home page's Learning Center shows.
-const HOME_ARTICLES: usize = 3;
+use crate::listing::HOME_ARTICLES;
 
 /// The extras that change with the articles, in this order.
 pub(super) const ARTICLE_EXTRAS: [&str; 2] = ["latest_articles", "sitemap_count"];
