@@ -29,6 +29,7 @@ fn builds_every_page_the_404_and_the_sitemap_on_a_given_base_url() {
     assert!(routes.len() >= 29, "the registry and the blog hold at least the 29 pages the site launched with");
     assert!(stdout(&out).contains(&format!("built {} pages + 404", real_site_page_count())), "{}", stdout(&out));
 
+    let mut site_apps = std::collections::HashSet::new();
     for route in routes.iter().map(String::as_str) {
         let html = p.read(&format!("site/{}", output_file(route)));
         let canonical = if route == "/" { "https://example.test/".to_string() } else { format!("https://example.test{route}") };
@@ -36,10 +37,32 @@ fn builds_every_page_the_404_and_the_sitemap_on_a_given_base_url() {
         assert!(tag.contains(&format!("href={canonical} ")) || tag.contains(&format!("href={canonical}>")), "{route}: canonical {tag}");
         assert_eq!(html.matches("<h1").count(), 1, "{route}: exactly one h1");
         assert!(html.contains("application/ld+json"), "{route}: JSON-LD");
+        // A link preview's picture, absolute, with its size and text.
+        let og_image = tag_with(&html, "property=og:image");
+        assert!(og_image.contains("content=https://example.test/"), "{route}: {og_image}");
+        for tag in ["og:image:width", "og:image:height", "og:image:alt", "twitter:image"] {
+            assert!(html.contains(tag), "{route}: {tag}");
+        }
+        // One site-wide application, declared alike on every page that is not a converter.
+        let ld = html.split("<script type=application/ld+json>").nth(1).and_then(|s| s.split("</script>").next()).expect("JSON-LD");
+        let ld: serde_json::Value = serde_json::from_str(ld).unwrap_or_else(|e| panic!("{route}: JSON-LD: {e}"));
+        let graph = ld["@graph"].as_array().unwrap();
+        let app = graph.iter().find(|x| x["@type"] == "WebApplication").unwrap_or_else(|| panic!("{route}: the application"));
+        assert_eq!(app["offers"]["price"], "0", "{route}: the free offer");
+        if app["applicationCategory"] == "Calculator" {
+            assert_eq!(app["url"], canonical, "{route}: a converter is an application at its own address");
+        } else {
+            assert_eq!((&app["@id"], &app["url"]), (&"https://example.test/#app".into(), &"https://example.test/".into()), "{route}");
+            site_apps.insert(app.to_string());
+        }
+        for article in graph.iter().filter(|x| x["@type"] == "Article") {
+            assert!(article["image"].as_str().is_some_and(|i| i.starts_with("https://example.test/")), "{route}: the article's image");
+        }
         assert!(html.contains("© 2024 Unitly"), "{route}: footer copyright");
         assert!(html.contains("data-island=\"Toaster\""), "{route}: islands prerendered");
         assert!(!html.contains("<!--unitly:"), "{route}: placeholder left behind");
     }
+    assert_eq!(site_apps.len(), 1, "the same application everywhere: {site_apps:?}");
     let not_found = p.read("site/404.html");
     assert!(not_found.contains("Oops! Page not found") && not_found.contains("Return to Home"));
     assert!(not_found.contains("noindex"));

@@ -16,7 +16,7 @@ mod shared;
 mod templates;
 pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 pub use page::breadcrumb;
-use page::{json_ld, page_context};
+use page::{body_image, json_ld, page_context, site_image};
 pub use shared::cooking_card;
 use shared::{article_extras, articles, extras_needed, globals, link_labels, own_extras, NavLink, ARTICLE_EXTRAS};
 pub use templates::{error_chain, template_names, TemplateError};
@@ -309,7 +309,7 @@ impl Renderer {
         let mut ctx = self.context_for(&page.template);
         let body = page.body.as_ref().map(|b| b.html.as_str()).unwrap_or_default();
         ctx.insert("page", &page_context(content, &page, body));
-        ctx.insert("jsonld", &json_ld(content, &page));
+        ctx.insert("jsonld", &json_ld(content, &page, &site_image(content)));
         ctx.insert("listing", &self.listing_context(listing));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
     }
@@ -351,8 +351,14 @@ impl Renderer {
                 None => ctx.insert("category", &self.own.categories.get(&pair.category).map(|c| json!({ "key": c["key"], "label": c["label"] }))),
             }
         }
-        ctx.insert("page", &page_context(content, page, &self.with_embeds(body, &page.path)?));
-        ctx.insert("jsonld", &json_ld(content, page));
+        let mut page_ctx = page_context(content, page, &self.with_embeds(body, &page.path)?);
+        // An article with a picture of its own shows it in previews; other pages the site's.
+        let own_image = matches!(page.data, PageData::Article(_)).then(|| body_image(content, body, &page.heading)).flatten();
+        if let Some(image) = &own_image {
+            page_ctx["image"] = image.clone();
+        }
+        ctx.insert("page", &page_ctx);
+        ctx.insert("jsonld", &json_ld(content, page, &own_image.unwrap_or_else(|| site_image(content))));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
     }
 

@@ -55,6 +55,8 @@ pub(super) fn globals(content: &Content, labels: &HashMap<&str, (&str, &str)>) -
         }),
     );
     ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
+    // Every page's link-preview picture unless it has its own (`page.image`).
+    ctx.insert("site_image", &super::page::site_image(content));
     ctx
 }
 
