@@ -64,6 +64,10 @@ fn every_featured_pair_has_a_page_with_a_rate_dated_or_labelled() {
             // The ECB's series of CNY, BRL and INR start after 1999: the snippet must not say 1999.
             let description = html.split("name=description").next().and_then(|h| h.rsplit("<meta content=").next()).unwrap_or("");
             assert!(description.contains(&format!("({to})")) && !description.contains("1999"), "{path}: {description}");
+            // What results show whole: a title of about 65 characters, a description of 160.
+            let title = html.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
+            assert!(title.starts_with(&format!("{from} to {to} – ")) && title.chars().count() <= 65, "{path}: {title}");
+            assert!(description.trim_matches('"').chars().count() <= 160, "{path}: {description}");
         }
     }
     let usd_eur = site.read(&format!("site{HOME}/usd-to-eur.html"));

@@ -61,6 +61,15 @@ fn categories(site: &Project) -> Vec<Category> {
         .collect()
 }
 
+/// A page's `<title>` and meta description, their entities read.
+fn title_and_description(html: &str) -> (String, String) {
+    let text = |s: &str| s.replace("&amp;", "&").replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">");
+    let title = html.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).expect("a title");
+    let before = html.split(" name=description").next().expect("a description");
+    let description = before.rsplit("<meta content=").next().unwrap().trim_matches('"');
+    (text(title), text(description))
+}
+
 fn html_of(site: &Project, path: &str) -> String {
     site.read(&format!("site{path}.html"))
 }
@@ -146,6 +155,12 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
                 assert!(sitemap.contains(&format!("<loc>{BASE}{path}</loc>")), "{path} is in the sitemap");
                 assert!(home_links.contains(&path) || index_links.contains(&path), "{path} is linked from {home} or {index}");
                 assert!(html.contains(&format!("<link href={BASE}{path} rel=canonical>")), "{path} has its canonical URL");
+                // Search results cut a title at about 65 characters and a description at 160:
+                // a long title leads with the symbols (what people search), so they survive.
+                let (title, description) = title_and_description(&html);
+                let symbols = title.split(" – ").next().unwrap();
+                assert!(title.chars().count() <= 65 || symbols.chars().count() <= 32, "{path}: {title}");
+                assert!(description.chars().count() <= 160, "{path}: {} characters: {description}", description.chars().count());
                 let ld = html.split("<script type=application/ld+json>").nth(1).and_then(|s| s.split("</script>").next()).expect("JSON-LD");
                 let ld: serde_json::Value = serde_json::from_str(ld).unwrap_or_else(|e| panic!("{path}: JSON-LD does not parse: {e}"));
                 let crumbs = ld["@graph"]

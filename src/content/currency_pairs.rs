@@ -18,7 +18,7 @@ use super::date::Date;
 use super::model::Currency;
 use super::page::Page;
 use super::pair_data::Quote;
-use super::pairs::{category_page, pair_page, plan, End};
+use super::pairs::{category_page, fitted_title, pair_page, plan, End};
 use super::units::Units;
 use crate::diagnostics::Problem;
 use serde::Deserialize;
@@ -104,12 +104,11 @@ pub fn pages(units: &Units, reference: Option<&ReferenceRates>, pages: &[Page], 
         data.quote = Some(quote);
         let (f, t) = (&data.from_name, &data.to_name);
         let (fc, tc) = (&data.from, &data.to);
-        let title = format!("{fc} to {tc} – {f} to {t} Exchange Rate and Converter");
+        let title = fitted_title(format!("{fc} to {tc} – {f} to {t} Exchange Rate"), || format!("{fc} to {tc} – {f} to {t} Rate"));
         // No first year: the ECB's series start in 1999 for most currencies but later for some
         // (CNY 2005, BRL 2008, INR 2009), and the content states no year per currency.
-        let description = format!(
-            "Convert {f} ({fc}) to {t} ({tc}) at the live mid-market rate: the rate and its inverse, tables of common amounts and the rate's history."
-        );
+        let description =
+            format!("Convert {f} ({fc}) to {t} ({tc}) at the live mid-market rate: the rate, its inverse, common amounts and the rate's history.");
         let keywords = vec![
             format!("{} to {}", fc.to_lowercase(), tc.to_lowercase()),
             format!("{fc} to {tc}"),

@@ -291,11 +291,10 @@ fn related_to_parts(category_path: &str, units: &[End], from: usize, parts: &[us
 fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> Page {
     let (f, t) = (&data.from_name, &data.to_name);
     let (pf, pt) = (&data.from_prose, &data.to_prose);
-    let title = format!("{f} to {t} Converter – {} to {}", data.from_symbol, data.to_symbol);
-    let description = format!(
-        "Convert {} to {} ({} to {}): the formula, a worked example and a table of common values, or type any value. Free, instant, works offline.",
-        pf, pt, data.from_symbol, data.to_symbol
-    );
+    let (fs, ts) = (&data.from_symbol, &data.to_symbol);
+    let title = fitted_title(format!("{f} to {t} Converter – {fs} to {ts}"), || format!("{fs} to {ts} – {f} to {t}"));
+    // Short boilerplate, so that every description fits the ~160 characters results show.
+    let description = format!("Convert {pf} to {pt} ({fs} to {ts}): formula, worked example and common values. Free, works offline.");
     let keywords = vec![
         format!("{pf} to {pt}"),
         format!("{} to {}", data.from_symbol, data.to_symbol),
@@ -304,6 +303,19 @@ fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> P
         format!("{} conversion", category.label.to_lowercase()),
     ];
     pair_page(home, path, data, title, description, keywords)
+}
+
+/// About how many characters of a title search results show before cutting it.
+pub const TITLE_SHOWN: usize = 65;
+
+/// `full` when results show it whole, else `short` (which leads with what people search:
+/// the symbols or codes, so a cut drops only the names).
+pub(super) fn fitted_title(full: String, short: impl FnOnce() -> String) -> String {
+    if full.chars().count() <= TITLE_SHOWN {
+        full
+    } else {
+        short()
+    }
 }
 
 /// A pair's page under its category's converter page `home`, with its texts.
