@@ -26,7 +26,8 @@ const RANGES: { key: RangeKey; label: string }[] = [
   { key: '1M', label: '1 month' },
   { key: '1Y', label: '1 year' },
   { key: '5Y', label: '5 years' },
-  { key: 'max', label: 'Since 1999' },
+  // Every year the reference rates have: from 1999 for most, later for CNY (2005), BRL (2008), INR (2009).
+  { key: 'max', label: 'All years' },
 ];
 
 const chartChunk = lazyChunk(() => import('./RateHistoryChart.tsx').then((m) => m.default));
