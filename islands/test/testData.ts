@@ -4,6 +4,8 @@ import { parse } from 'yaml';
 import { currencyOf } from '../src/lib/currencyCatalog.ts';
 import type { Currency, UnitsData } from '../src/lib/units.ts';
 import type { CookingData } from '../src/lib/cooking.ts';
+import { answer, type AnswerData } from '../src/lib/askConversion.ts';
+import { everyCurrency } from '../src/lib/currencyCatalog.ts';
 import { exactNumber } from '../src/lib/kinds.ts';
 import { div, mul } from '../src/lib/rational.ts';
 
@@ -56,4 +58,31 @@ export function loadCooking(): CookingData {
     return { key: i.key, name: i.name, aliases: i.aliases ?? [], grams_per_cup: `${grams.n}/${grams.d}` };
   });
   return { label: file.label, precision: file.precision, volume: measures(m.volume), weight: measures(m.weight), cup: m.cup, gram: m.gram, default: file.default, ingredients };
+}
+
+/**
+ * The search box's data as the tests ask it: every category and the cooking data, with the
+ * featured currencies (units.yaml) or, with `every`, every currency as the box reads money
+ * (boxAnswers.ts).
+ */
+export function answerData(every = false): AnswerData {
+  const units = loadUnits();
+  return {
+    categories: units.categories,
+    pages: { ...Object.fromEntries(Object.keys(units.categories).map((k) => [k, `/${k}-converter`])), currency: '/currency-converter', cooking: '/cooking-converter' },
+    currencies: every ? everyCurrency(units.currencies) : units.currencies,
+    fallbackRates: units.fallback_rates,
+    cooking: loadCooking(),
+  };
+}
+
+/** What the box says to `query`: the answer's lines, its message, or a money question as "100 USD → JPY". */
+export function saidBy(data: AnswerData): (query: string) => string[] | string | null {
+  return (query) => {
+    const a = answer(query, data);
+    if (a === null) return null;
+    if (a.kind === 'error') return a.message;
+    if (a.kind === 'currency') return `${a.amount} ${a.from.code} → ${a.to.code}`;
+    return a.answers.map((x) => x.text);
+  };
 }

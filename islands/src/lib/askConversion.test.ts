@@ -2,26 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answer, type AnswerData } from './askConversion.ts';
 import { everyCurrency } from './currencyCatalog.ts';
-import { loadCooking, loadUnits } from '../../test/testData.ts';
+import { answerData, saidBy } from '../../test/testData.ts';
 import { mayConvert } from './searchWords.ts';
 
-const units = loadUnits();
-const data: AnswerData = {
-  categories: units.categories,
-  pages: { ...Object.fromEntries(Object.keys(units.categories).map((k) => [k, `/${k}-converter`])), currency: '/currency-converter', cooking: '/cooking-converter' },
-  currencies: units.currencies,
-  fallbackRates: units.fallback_rates,
-  cooking: loadCooking(),
-};
+const data = answerData();
 
-/** The answer's lines, or its message. */
-function said(query: string, within = data): string[] | string | null {
-  const a = answer(query, within);
-  if (a === null) return null;
-  if (a.kind === 'error') return a.message;
-  if (a.kind === 'currency') return `${a.amount} ${a.from.code} → ${a.to.code}`;
-  return a.answers.map((x) => x.text);
-}
+/** The answer's lines, or its message (with `within`, of other data). */
+const said = (query: string, within = data): string[] | string | null => saidBy(within)(query);
 
 test('the target is what follows the last to, in, into, as, = or →; a question mark is no part of it', () => {
   assert.deepEqual(said('2 m = ?ft'), ['2 m = 6.56168 ft']);

@@ -2,28 +2,11 @@
 // and money, and the notes that say how a number was read (review "intl").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answer, type AnswerData } from './askConversion.ts';
-import { everyCurrency } from './currencyCatalog.ts';
-import { loadCooking, loadUnits } from '../../test/testData.ts';
+import { answerData, saidBy } from '../../test/testData.ts';
 
-const units = loadUnits();
-const data: AnswerData = {
-  categories: units.categories,
-  pages: { ...Object.fromEntries(Object.keys(units.categories).map((k) => [k, `/${k}-converter`])), currency: '/currency-converter', cooking: '/cooking-converter' },
-  // Every currency, as the box reads money (boxAnswers.ts).
-  currencies: everyCurrency(units.currencies),
-  fallbackRates: units.fallback_rates,
-  cooking: loadCooking(),
-};
-
-/** The answer's lines, or its message. */
-function said(query: string): string[] | string | null {
-  const a = answer(query, data);
-  if (a === null) return null;
-  if (a.kind === 'error') return a.message;
-  if (a.kind === 'currency') return `${a.amount} ${a.from.code} → ${a.to.code}`;
-  return a.answers.map((x) => x.text);
-}
+// Every currency, as the box reads money (boxAnswers.ts).
+const data = answerData(true);
+const said = saidBy(data);
 
 test('the box reads full-width and Arabic-Indic digits as the cards do', () => {
   assert.deepEqual(said('１２３ kg to lb'), ['123 kg = 271.168582 lb']);
