@@ -230,22 +230,25 @@ test('a unit is found by its symbol, alias or degree sign as by its name', async
 test('a unit’s name of four letters written without its vowels is read as that unit; an English word near one, or any shorter word, is not', async () => {
   const files: Record<string, string> = {
     '/search.json': JSON.stringify({ version: 'v1', chunks: ['feature'], stop: [...stop] }),
-    '/search/v1/c/0.json': JSON.stringify({ feature: [300, 2, 10], gram: [300, 0, 50], kg: [300, 0, 20], kilogram: [300, 0, 40], rood: [300, 1, 50], yard: [300, 1, 30] }),
+    '/search/v1/c/0.json': JSON.stringify({ feature: [300, 2, 10], gram: [300, 0, 50], kg: [300, 0, 20], kilogram: [300, 0, 40], rood: [300, 1, 50], yard: [300, 1, 30], tbps: [300, 3, 40] }),
     '/search/v1/units.json': JSON.stringify({
       categories: {
         weight: { label: 'Weight', units: [{ key: 'grams', name: 'Grams (g)', symbol: 'g', aliases: ['gram'] }, { key: 'kilograms', name: 'Kilograms (kg)', symbol: 'kg' }] },
         area: { label: 'Area', units: [{ key: 'roods', name: 'Roods (rood)', symbol: 'rood' }] },
         length: { label: 'Length', units: [{ key: 'yards', name: 'Yards (yd)', symbol: 'yd', aliases: ['yard'] }] },
+        data_transfer_rate: { label: 'Data Transfer Rate', units: [{ key: 'terabits_per_second', name: 'Terabits per Second (Tbps)', symbol: 'Tbps' }] },
       },
       currencies: [],
     }),
   };
-  ['Grams to Kilograms', 'Roods (rood) and Yards (yd)', 'Features'].forEach((title, n) => (files[`/search/v1/p/${n}.json`] = JSON.stringify({ url: `/${n}`, title, section: 'Page', text: title })));
+  ['Grams to Kilograms', 'Roods (rood) and Yards (yd)', 'Features', 'Terabits per Second (Tbps)'].forEach((title, n) => (files[`/search/v1/p/${n}.json`] = JSON.stringify({ url: `/${n}`, title, section: 'Page', text: title })));
   const search = await openSearch(async (url) => files[url] ?? Promise.reject(new Error(`404 ${url}`)));
   assert.equal((await search.search('grms to kg')).corrected, 'grams to kg');
   assert.equal((await search.search('yrds')).corrected, 'yards');
   // "roof" is one edit from rood, and a word: never corrected. Nor a word a page's word begins ("feat").
   for (const q of ['roof', 'feat', 'grm', 'yds']) assert.equal((await search.search(q)).corrected, undefined, q);
+  // One edit from a unit's word but no vowel of it dropped ("tbls", tablespoons, is not Tbps).
+  assert.equal((await search.search('tbls')).corrected, undefined, 'tbls');
 });
 
 test('a title reads as the query when each word, one of its ways, makes it in order', () => {

@@ -297,7 +297,7 @@ export class SiteSearch {
   /**
    * A unit's name written without its vowels, four letters, too short for the site's
    * spelling lists ("grms", "yrds", "pnts"): read as the one word of a unit (units.json) of
-   * four letters or more it is one edit from (grams, yards, pints). Only with no vowel, as
+   * four letters or more that is it with one vowel put back (grams, yards, pints). Only with no vowel, as
    * English words of four letters are one edit from units' names (roof rood, pond pound,
    * rain grain, tone tonne); only when no word of the site begins with it and it names no
    * unit itself; never a shorter word, as one edit makes a symbol another (ft, mi, nm, pt).
@@ -306,7 +306,8 @@ export class SiteSearch {
     if (word.length !== 4 || !/^[b-df-hj-np-tv-z]+$/u.test(word) || this.stop.has(word)) return null;
     const units = await this.units().then(unitWords, () => null);
     if (units === null || units.lexicon.words.has(wordKey(word)) || (await this.known(word))) return null;
-    const near = [...units.lexicon.words.keys()].filter((w) => w.length >= 4 && /^[a-z]+$/u.test(w) && oneEditApart(word, w));
+    // The unit's word less its one vowel, not any word one edit away: "tbls" is no "tbps".
+    const near = [...units.lexicon.words.keys()].filter((w) => w.length >= 4 && /^[a-z]+$/u.test(w) && oneEditApart(word, w) && w.replace(/[aeiou]/gu, '') === word);
     return near.length === 1 ? near[0] : null;
   }
 
