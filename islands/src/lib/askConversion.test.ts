@@ -118,6 +118,7 @@ test('money: codes, names and signs, either way round; the rate is asked for by 
   assert.ok(a?.kind === 'currency' && a.amount === 1.5 && a.href === '/currency-converter?value=1.5&from=EUR&to=USD', JSON.stringify(a));
   assert.equal(said('1.000,50 eur to usd'), '1000.5 EUR → USD');
   assert.equal(said('5 to eur'), 'Convert an amount of money to EUR, as in “100 USD to EUR”.');
+  assert.equal(said('5 to usd'), 'Convert an amount of money to USD, as in “100 EUR to USD”.', 'never “100 USD to USD”');
   assert.equal(said('0 usd to eur'), 'Enter an amount greater than 0.');
   // Amounts as prices and salaries are written: a magnitude after the number.
   assert.equal(said('10k usd to eur'), '10000 USD → EUR');

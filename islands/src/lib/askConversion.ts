@@ -99,7 +99,7 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const to = code(read.target.unit.key);
   const from = read.parsed.kind === 'quantity' ? code(read.parsed.unit.key) : undefined;
   if (!to) return null;
-  if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 USD to ${to.code}”.` };
+  if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 ${to.code === 'USD' ? 'EUR' : 'USD'} to ${to.code}”.` };
   const amount = checkAmount(toNumber(read.parsed.value));
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
   return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code), notes: read.parsed.notes };
