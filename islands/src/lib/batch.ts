@@ -80,12 +80,16 @@ export function convertBatch(text: string, req: Omit<ConvertRequest, 'input'>): 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
- * One CSV cell: a spreadsheet never runs it (a cell starting with =, +, -, @, a tab or a CR
- * that is not a number gets a leading ', as OWASP advises against CSV injection), quoted as
- * RFC 4180 says when it holds a comma, quote, CR or LF.
+ * A cell a spreadsheet never runs: one starting with =, +, -, @, a tab or a CR that is not a
+ * number gets a leading ', as OWASP advises against CSV injection (the CSV and Copy all).
  */
+function formulaSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** One CSV cell: [`formulaSafe`], quoted as RFC 4180 says when it holds a comma, quote, CR or LF. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+  const safe = formulaSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -109,13 +113,9 @@ export function batchCsv(rows: BatchRow[], symbolOf: (key: string) => string): s
     .join('\r\n')}\r\n`;
 }
 
-/**
- * One cell of Copy all: a tab or line end inside it is a space (the paste would split it),
- * and one a spreadsheet could run as a formula gets the CSV's leading '.
- */
+/** One cell of Copy all: a tab or line end inside it is a space (the paste would split it), then [`formulaSafe`]. */
 function tsvField(value: string): string {
-  const flat = value.replace(/[\t\r\n]+/g, ' ');
-  return /^[=+\-@]/.test(flat) && !NUMBER.test(flat) ? `'${flat}` : flat;
+  return formulaSafe(value.replace(/[\t\r\n]+/g, ' '));
 }
 
 /**
