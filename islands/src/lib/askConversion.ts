@@ -294,12 +294,7 @@ function namesUnclearUnit(query: string, data: AnswerData): boolean {
  */
 function refusal(query: string, read: ConversionReading, data: AnswerData): string | null {
   if (read.kind === 'error' && read.refusal !== undefined) return read.message;
-  if (!/\p{L}[23]\b/u.test(query)) return null;
-  for (const [key, c] of Object.entries(data.categories)) {
-    if (!c.units.some((u) => /[²³]/u.test(u.symbol))) continue;
-    const powered = readConversion(query, unitLexicon(data), key);
-    if (powered.kind === 'error' && powered.refusal !== undefined) return powered.message;
-  }
+  for (const powered of poweredReadings(query, data)) if (powered.kind === 'error' && powered.refusal !== undefined) return powered.message;
   return null;
 }
 
@@ -310,13 +305,16 @@ function refusal(query: string, read: ConversionReading, data: AnswerData): stri
  * tried. Null when none reads the query whole.
  */
 function poweredReading(query: string, data: AnswerData): Extract<ConversionReading, { kind: 'ok' }> | null {
-  if (!/\p{L}[23]\b/u.test(query)) return null;
-  for (const [key, c] of Object.entries(data.categories)) {
-    if (!c.units.some((u) => /[²³]/u.test(u.symbol))) continue;
-    const read = readConversion(query, unitLexicon(data), key);
-    if (read.kind === 'ok' && read.parsed.kind === 'quantity') return read;
-  }
+  for (const read of poweredReadings(query, data)) if (read.kind === 'ok' && read.parsed.kind === 'quantity') return read;
   return null;
+}
+
+/** The query read on each card of a square or cubic unit, one at a time, when a letter before a 2 or 3 may be one ("m2", "ft3"). */
+function* poweredReadings(query: string, data: AnswerData): Generator<ConversionReading> {
+  if (!/\p{L}[23]\b/u.test(query)) return;
+  for (const [key, c] of Object.entries(data.categories)) {
+    if (c.units.some((u) => /[²³]/u.test(u.symbol))) yield readConversion(query, unitLexicon(data), key);
+  }
 }
 
 /**
