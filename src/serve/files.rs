@@ -355,10 +355,20 @@ pub fn plain(status: StatusCode, text: &'static str) -> Response {
 /// A 307 to `to`, the request's query kept, as the static host answers another form of a
 /// page's path.
 fn redirect(to: &str, query: Option<&str>) -> Response {
-    let location = match query {
-        Some(q) => format!("{to}?{q}"),
-        None => to.to_string(),
-    };
+    // The path was decoded to find the file: a header takes it encoded again (a page named
+    // with a non-ASCII letter, `/café.html`, goes to `/caf%C3%A9`).
+    let mut location = String::with_capacity(to.len());
+    for &b in to.as_bytes() {
+        if b.is_ascii_graphic() && b != b'%' {
+            location.push(b as char);
+        } else {
+            location.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if let Some(q) = query {
+        location.push('?');
+        location.push_str(q);
+    }
     let mut r = plain(StatusCode::TEMPORARY_REDIRECT, "Temporary Redirect");
     match HeaderValue::from_str(&location) {
         Ok(v) => {
@@ -482,6 +492,14 @@ mod tests {
         for as_it_is in ["/", "/about", "/404", "/blog", "/guide/", "/assets/app.js", "/nope.html", "/nope/", "/About.html", "//about.html", "/../about.html"] {
             assert_eq!(to(as_it_is), None, "{as_it_is}");
         }
+    }
+
+    #[test]
+    fn a_redirect_names_a_non_ascii_path_encoded() {
+        let r = redirect("/café", Some("value=1"));
+        assert_eq!(r.status(), StatusCode::TEMPORARY_REDIRECT);
+        assert_eq!(r.headers()[header::LOCATION], "/caf%C3%A9?value=1");
+        assert_eq!(redirect("/100%", None).headers()[header::LOCATION], "/100%25");
     }
 
     #[test]
