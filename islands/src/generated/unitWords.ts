@@ -171,6 +171,7 @@ export const UNIT_WORDS = {
     ["torr", "Torr"],
     ["millimeters_of_mercury", "mmHg", "millimeter of mercury", "millimetres of mercury"],
     ["inches_of_mercury", "inHg", "inch of mercury"],
+    ["millimeters_of_water", "mmH₂O", "millimeter of water", "millimetre of water", "millimetres of water", "mm of water", "mmWC", "mm water column"],
     ["centimeters_of_water", "cmH₂O", "centimeter of water", "centimetre of water", "centimetres of water", "cm of water"],
     ["inches_of_water", "inH₂O", "inch of water", "inches water column", "iwc"],
     ["psi", "psi"],

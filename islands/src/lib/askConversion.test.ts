@@ -348,4 +348,8 @@ test('water-column pressures as ventilator, HVAC and plumbing users type them: c
   assert.deepEqual(said('10 centimetres of water to mbar'), ['10 cmH₂O = 9.80665 mbar']);
   assert.deepEqual(said('1 inH2O to cmH2O'), ['1 inH₂O = 2.54 cmH₂O']);
   assert.deepEqual(said('1 inch of water to Pa'), ['1 inH₂O = 249.08891 Pa']);
+  // 1 mmH2O is 9.80665 Pa (GNU units' `mm H2O`); it was “Did you mean mmHg?”, 13.6 times larger.
+  assert.deepEqual(said('10 mmH2O to Pa'), ['10 mmH₂O = 98.0665 Pa']);
+  assert.deepEqual(said('10 mm H2O in Pa'), ['10 mmH₂O = 98.0665 Pa']);
+  assert.deepEqual(said('25 mmWC to inH2O'), ['25 mmH₂O = 0.984252 inH₂O']);
 });
