@@ -90,6 +90,9 @@ struct Planned {
     title: String,
     section: String,
     prior: f32,
+    /// The name the site's menus give the page where its heading does not hold it ("FAQ"
+    /// for Frequently Asked Questions): found as its title is.
+    label: Option<String>,
 }
 
 /// The results of `content`'s pages by output file, numbered after the `first` records in
@@ -101,7 +104,9 @@ fn plan(content: &Content, first: usize, output_file: fn(&str) -> String) -> Has
     pages
         .into_par_iter()
         .map(|(i, p, section)| {
-            let planned = Planned { number: (first + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p) };
+            let label = (!p.label.is_empty() && !p.heading.to_lowercase().contains(&p.label.to_lowercase())).then(|| p.label.clone());
+            let planned =
+                Planned { number: (first + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p), label };
             (output_file(&p.path), planned)
         })
         .collect()
@@ -258,7 +263,7 @@ impl SearchIndex {
             _ => return Ok(index),
         };
         for (number, r) in records.into_iter().enumerate() {
-            let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0 };
+            let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None };
             let text = format!("{} {}", r.title, r.content);
             let headings = vec![(0..r.title.len(), 5)];
             index.add(&planned, extract::Extracted { text, headings })?;
@@ -313,6 +318,13 @@ impl SearchIndex {
                 }
             }
             at = range.end;
+        }
+        if let Some(label) = &planned.label {
+            let weight = extract::heading_weight("h1").unwrap_or(1) as f32;
+            for term in terms::terms(label) {
+                *counts.entry(term).or_default() += weight;
+                length += 1;
+            }
         }
         let words = spelling::words_of(&extracted.text);
         let mut text = extracted.text;

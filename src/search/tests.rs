@@ -11,7 +11,10 @@ fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Plan
         .iter()
         .enumerate()
         .map(|(i, (file, url, title))| {
-            (file.to_string(), Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0 })
+            (
+                file.to_string(),
+                Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0, label: None },
+            )
         })
         .collect();
     Arc::new(planned)
@@ -166,4 +169,17 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     let list = |name: &str| rebuilt.get(&format!("{DIR}/{}/w/{name}.txt", summary.version)).cloned().unwrap_or_default();
     assert_eq!(list("fp7"), "perches 1\n", "on c.html still, gone from b.html");
     assert!(list("fm8").is_empty(), "`measured` was on the old b.html only");
+}
+
+#[test]
+fn a_page_is_found_by_the_name_the_menus_give_it() {
+    let out = tempfile::tempdir().unwrap();
+    let mut pages = (*planned(&[("faq.html", "/faq", "Frequently Asked Questions")], 0)).clone();
+    pages.get_mut("faq.html").unwrap().label = Some("FAQ".into());
+    let index = SearchIndex::new(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
+    index.written("faq.html", &page("Frequently Asked Questions", "<p>Answers about accuracy and offline use.</p>"));
+    let summary = index.finish().unwrap();
+    let chunks: Vec<serde_json::Value> =
+        files(out.path()).into_iter().filter(|(f, _)| f.starts_with(&format!("{DIR}/{}/c/", summary.version))).map(|(_, text)| json(&text)).collect();
+    assert!(chunks.iter().any(|c| c.get("faq").is_some()), "no chunk holds “faq”: {chunks:?}");
 }
