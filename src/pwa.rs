@@ -16,6 +16,11 @@ use std::path::Path;
 
 /// Where the offline page is written, and the key the worker stores it under.
 pub const OFFLINE_FILE: &str = "offline.html";
+/// The offline page's address, the key the worker precaches it under: its pretty path, as the
+/// static host serves it (`/offline.html` is redirected there, and a redirect the worker
+/// follows at install is one request more, or refused under `upgrade-insecure-requests` on a
+/// plain-HTTP preview).
+pub const OFFLINE_PATH: &str = "/offline";
 /// How many pages and files the runtime cache keeps (oldest out first): with pages of
 /// 20–40 KB and the shared scripts already in the shell, a few megabytes at most.
 pub const RUNTIME_ENTRIES: usize = 60;
@@ -42,7 +47,7 @@ fn shell_static_files(static_dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// `sw.js` for this build. `code`: the bundled worker (islands/src/sw/sw.ts); `pages`: the
-/// shell's pages as (path, final HTML), the offline page included as `/offline.html`;
+/// shell's pages as (path, final HTML), the offline page included as [`OFFLINE_PATH`];
 /// `assets`: the client files under `/assets/`; `static_dir`: the theme's static folder.
 pub fn service_worker(code: &str, pages: &[(&str, &str)], assets: &[String], static_dir: &Path) -> Result<String> {
     let statics = shell_static_files(static_dir)?;
@@ -70,7 +75,7 @@ pub fn service_worker(code: &str, pages: &[(&str, &str)], assets: &[String], sta
     let manifest = Manifest {
         version: format!("{:016x}", hash.finish()),
         shell: &urls,
-        offline: format!("/{OFFLINE_FILE}"),
+        offline: OFFLINE_PATH.to_string(),
         runtime_entries: RUNTIME_ENTRIES,
         search_entries: SEARCH_ENTRIES,
     };
@@ -105,7 +110,7 @@ mod tests {
         let dir = fixture();
         let sw = service_worker(
             "/*code*/",
-            &[("/", "<html>home</html>"), ("/length-converter", "<html>l</html>"), ("/offline.html", "<html>o</html>")],
+            &[("/", "<html>home</html>"), ("/length-converter", "<html>l</html>"), ("/offline", "<html>o</html>")],
             &["client-ABC.js".into(), "style-X.css".into()],
             dir.path(),
         )
@@ -117,7 +122,7 @@ mod tests {
             [
                 "/",
                 "/length-converter",
-                "/offline.html",
+                "/offline",
                 "/assets/client-ABC.js",
                 "/assets/style-X.css",
                 "/favicon.svg",
@@ -125,7 +130,7 @@ mod tests {
                 "/manifest.webmanifest"
             ]
         );
-        assert_eq!(m["offline"], "/offline.html");
+        assert_eq!(m["offline"], "/offline", "the pretty path: /offline.html is a redirect");
         assert_eq!(m["runtimeEntries"], RUNTIME_ENTRIES);
         assert_eq!(m["searchEntries"], SEARCH_ENTRIES);
         assert_eq!(m["version"].as_str().unwrap().len(), 16);

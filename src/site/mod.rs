@@ -398,11 +398,10 @@ impl Site {
             write(&file.path, &file.read()?)?;
         }
         // The service worker: its manifest precaches the app shell only (src/pwa.rs).
-        let offline_path = format!("/{}", crate::pwa::OFFLINE_FILE);
         let shell: Vec<(&str, &str)> = shell_pages(content)
             .iter()
             .map(|p| (p.path.as_str(), shell[&output_file(&p.path)].as_str()))
-            .chain([(offline_path.as_str(), shell[crate::pwa::OFFLINE_FILE].as_str())])
+            .chain([(crate::pwa::OFFLINE_PATH, shell[crate::pwa::OFFLINE_FILE].as_str())])
             .collect();
         let sw = crate::pwa::service_worker(&prerendered.manifest.service_worker, &shell, &prerendered.manifest.files, &static_dir)?;
         write("sw.js", sw.as_bytes())?;

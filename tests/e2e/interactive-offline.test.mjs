@@ -47,9 +47,9 @@ test('sw.js: the manifest of this build in front of the bundled worker; the shel
   assert.equal(sw, await readFile(join(ctx.site.out, 'sw.js'), 'utf8'));
   const m = manifestOf(sw);
   assert.match(m.version, /^[0-9a-f]{16}$/);
-  assert.equal(m.offline, '/offline.html');
+  assert.equal(m.offline, '/offline');
   assert.ok(m.runtimeEntries > 0);
-  for (const p of ['/', '/length-converter', '/currency-converter', '/land-area-converter', '/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png']) {
+  for (const p of ['/', '/length-converter', '/currency-converter', '/land-area-converter', '/offline', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png']) {
     assert.ok(m.shell.includes(p), p);
   }
   const html = await (await fetch(`${ctx.site.url}/length-converter`)).text();
