@@ -251,6 +251,18 @@ test('the currency card says what its Amount read on the label’s row: Swap and
   }
 });
 
+test('on a phone the Amount’s hint is read whole on its two reserved lines: “the point is a decimal point” is not cut off', async () => {
+  const page = await visit('/currency-converter?from=USD&to=EUR', { viewport: { width: 390, height: 844 } });
+  const amount = page.getByRole('textbox', { name: 'Amount' });
+  await amount.focus();
+  await page.keyboard.type('1.000', { delay: 40 });
+  const line = 'Read as 1.000 (the point is a decimal point)';
+  assert.equal(await says(page, line, amount), line);
+  const hint = page.locator('#currency-converter-message');
+  assert.deepEqual(await hint.evaluate((p) => p.scrollHeight <= p.clientHeight && p.scrollWidth <= p.clientWidth), true, 'the whole hint shows');
+  await finish(page);
+});
+
 test('the currency card says its result once the Amount typed pauses', async () => {
   const page = await newPage(ctx.browser);
   await recordLiveRegions(page);
