@@ -169,7 +169,7 @@ describe('Phone layout', () => {
 
   test('at 200 % text (root font-size 32 px) on a 390 px phone, no converter page scrolls sideways: the card and the header wrap', async () => {
     const page = await newPage(ctx.browser, phone(390, 844));
-    for (const path of ['/length-converter/feet-to-meters', '/data-transfer-rate-converter', '/cooking-converter', '/currency-converter']) {
+    for (const path of ['/length-converter/feet-to-meters', '/data-transfer-rate-converter', '/cooking-converter', '/currency-converter', '/temperature-converter', '/celsius-fahrenheit-converter']) {
       await page.goto(ctx.site.url + path);
       await waitForHydration(page);
       await page.evaluate(() => { document.documentElement.style.fontSize = '32px'; });
