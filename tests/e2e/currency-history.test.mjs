@@ -113,7 +113,8 @@ test('on a phone a tap on the chart reads the day under the finger, and it stays
   await page.goto(`${ctx.site.url}/currency-converter`);
   await waitForHydration(page);
   const history = page.getByRole('region', { name: 'USD to EUR history' });
-  await history.scrollIntoViewIfNeeded();
+  // The chart loads once its place is on the screen: the region's middle, not just its heading.
+  await history.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const chart = history.getByRole('img', { name: /^Chart: USD to EUR from / });
   await chart.waitFor();
   await chart.evaluate((el) => el.scrollIntoView({ block: 'center' }));
