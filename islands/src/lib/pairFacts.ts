@@ -3,7 +3,7 @@
 // sentence defining each unit from its data. Computed at build time by the same code the
 // cards use (kinds.ts for the arithmetic, convertNumber and formatResult for what is
 // shown), so a table row and the card agree to the digit.
-import { convertNumber } from './conversion';
+import { convertNumber, type Outcome } from './conversion';
 import { exactNumber, factorOf, fromBase, kindOf, toBase } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
@@ -34,7 +34,6 @@ interface Named {
   name: string;
   symbol: string;
 }
-
 
 /** Most values a table shows: one to ten, then steps up to a thousand. */
 const DEFAULT_VALUES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '15', '20', '25', '30', '40', '50', '75', '100', '250', '500', '1000'];
@@ -88,38 +87,44 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
     target.kind === 'unit'
       ? { key: target.unit.key, name: plainName(target.unit.name), symbol: target.unit.symbol }
       : { key: target.compound.key, name: plainName(target.compound.name), symbol: target.parts.map((p) => p.symbol).join(' ') };
-  const answer = (value: Rational): string => {
+  // Each value converted once, for its text and for whether that text is exact.
+  const answer = (value: Rational): Answer => {
     const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
-    return outcome.kind === 'ok' ? readable(resultLine(outcome)) : '—';
+    return outcome.kind === 'ok' ? { result: readable(resultLine(outcome)), exact: shownExactly(outcome, value, from) } : { result: '—', exact: false };
   };
-  const isExact = (value: Rational): boolean => answerIsExact(value, from, target, category);
   const shown = (value: Rational): string => withSymbol(valueText(value, from), from);
   const example = exampleValue(category, from, target);
   const values = tableValues(category, from, target);
   const relation = relationOf(category, from, target);
+  const [answered, worked] = [values.map(answer), answer(example)];
   return {
     from: { key: from.key, name: plainName(from.name), symbol: from.symbol },
     to,
     statement: relation.statement(answer),
     rule: relation.rule,
-    example: { value: shown(example), result: answer(example), exact: isExact(example) },
-    rows: values.map((v) => ({ value: valueText(v, from), result: answer(v) })),
-    rounded: !values.every(isExact),
+    example: { value: shown(example), ...worked },
+    rows: values.map((v, i) => ({ value: valueText(v, from), result: answered[i].result })),
+    rounded: answered.some((a) => !a.exact),
     definitions: [from, ...(target.kind === 'unit' ? [target.unit] : [])].map((u) => definition(category, u)),
   };
 }
 
+/** The card's answer for a value as the page writes it ("1.524 m"), `exact` false when it is rounded. */
+interface Answer {
+  result: string;
+  exact: boolean;
+}
+
 /**
- * Whether the card shows `value` converted exactly, not rounded: a single unit's answer when
- * the number shown is the exact value; a compound's (5 ft 10.87 in) when the smallest part
- * comes out in whole hundredths, as it is shown.
+ * Whether the card's answer for `value` (`outcome`) shows it exactly, not rounded: a single
+ * unit's when the number shown is the exact value; a compound's (5 ft 10.87 in) when the
+ * smallest part comes out in whole hundredths, as it is shown.
  */
-function answerIsExact(value: Rational, from: Unit, target: Target, category: UnitCategory & { key: string }): boolean {
+function shownExactly(outcome: Extract<Outcome, { kind: 'ok' }>, value: Rational, from: Unit): boolean {
   const base = toBase(value, from);
+  const target = outcome.target;
   if (target.kind === 'compound') return mul(fromBase(base, target.parts.at(-1)!), rational(100n)).d === 1n;
   const exact = fromBase(base, target.unit);
-  const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
-  if (outcome.kind !== 'ok') return false;
   const [mantissa, exponent = '0'] = outcome.text.replace(/,/g, '').split('e');
   const [int, frac = ''] = mantissa.split('.');
   const shown = fromDecimal(`${int}${frac}`, Number(exponent) - frac.length);
@@ -139,7 +144,7 @@ function valueText(value: Rational, unit: Unit): string {
 // The relation between two units, in words.
 
 interface Relation {
-  statement: (answer: (v: Rational) => string) => { text: string; exact: boolean };
+  statement: (answer: (v: Rational) => Answer) => { text: string; exact: boolean };
   rule: { words: string; formula: string };
 }
 
@@ -148,14 +153,13 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
   const f = from.symbol;
   if (target.kind === 'compound') {
     const parts = target.parts.map((p) => p.symbol).join(' + ');
-    const [largest, smallest] = [target.parts[0], target.parts.at(-1)!];
+    const largest = target.parts[0];
     // From is the smallest part (inches to feet and inches): how many make the largest.
     const statement = target.parts.includes(from)
       ? () => ({ text: `${withSymbol('1', largest)} = ${withSymbol(exactText(div(factorOf(largest), factorOf(from))), from)}`, exact: true })
-      : (answer: (v: Rational) => string) => {
-          // Exact when one From is a whole number of hundredths of the smallest part, as shown.
-          const exact = mul(div(factorOf(from), factorOf(smallest)), rational(100n)).d === 1n;
-          return { text: `${withSymbol('1', from)} ${exact ? '=' : '≈'} ${answer(rational(1n))}`, exact };
+      : (answer: (v: Rational) => Answer) => {
+          const one = answer(rational(1n));
+          return { text: `${withSymbol('1', from)} ${one.exact ? '=' : '≈'} ${one.result}`, exact: one.exact };
         };
     return {
       statement,
