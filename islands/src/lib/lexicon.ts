@@ -5,8 +5,9 @@
 // A word's exact form is its Unicode compatibility form (NFKC: ℉ → °F, ² → 2) with spaces
 // removed; its key is the exact form lower-cased. A key names one unit, except symbols of up
 // to CASE_SYMBOL_CHARS characters that differ only in case (mg milligram, Mg megagram; c cup,
-// C Celsius), and the longer words of CASE_WORDS (Calories the food kilocalorie, calories). For those, the card's own category decides when one of them is its unit, else
-// the case typed, else the visitor is asked: "MG" is never silently a milligram.
+// C Celsius), and the longer words of CASE_WORDS (Calories the food kilocalorie, calories).
+// For those, the card's own category decides when one of them is its unit, else the case
+// typed, else the visitor is asked: "MG" is never silently a milligram.
 import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import type { Definition } from './kinds.ts';
 import { plainName as plainNameOf } from './units.ts';

@@ -25,7 +25,7 @@
 // amounts of itself.
 
 import {
-  type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, sub, toNumber,
+  type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, rational, sub, toNumber,
 } from './rational';
 import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
@@ -309,7 +309,8 @@ class Parser {
    */
   private oneUnit(a: Val, b: Val): { area: string; units: number } | null {
     const typed = [...new Set([a.first, a.last, b.first, b.last].filter((u): u is LexUnit => u !== undefined))];
-    const bySize = [...typed].sort((x, y) => compare(toBase(ONE, x), toBase(ONE, y)));
+    const one = rational(1n);
+    const bySize = [...typed].sort((x, y) => compare(toBase(one, x), toBase(one, y)));
     for (const unit of [...typed, bySize[0]]) {
       const square = unit === undefined ? null : this.squareOf(unit, null);
       const sides = [a, b].map((v) => shortDecimal(fromBase(v.r, unit)));
@@ -434,8 +435,6 @@ class Parser {
     return fail(`A number is missing before “${t.v === '*' ? '×' : t.v}”.`);
   }
 }
-
-const ONE: Rational = { n: 1n, d: 1n };
 
 /** `r` in at most four decimals ("12.5"), or null when it needs more. */
 function shortDecimal(r: Rational): string | null {

@@ -297,10 +297,11 @@ export class SiteSearch {
   /**
    * A unit's name written without its vowels, four letters, too short for the site's
    * spelling lists ("grms", "yrds", "pnts"): read as the one word of a unit (units.json) of
-   * four letters or more that is it with one vowel put back (grams, yards, pints). Only with no vowel, as
-   * English words of four letters are one edit from units' names (roof rood, pond pound,
-   * rain grain, tone tonne); only when no word of the site begins with it and it names no
-   * unit itself; never a shorter word, as one edit makes a symbol another (ft, mi, nm, pt).
+   * four letters or more that is it with one vowel put back (grams, yards, pints). Only with
+   * no vowel, as English words of four letters are one edit from units' names (roof rood,
+   * pond pound, rain grain, tone tonne); only when no word of the site begins with it and it
+   * names no unit itself; never a shorter word, as one edit makes a symbol another (ft, mi,
+   * nm, pt).
    */
   private async unitCorrection(word: string): Promise<string | null> {
     if (word.length !== 4 || !/^[b-df-hj-np-tv-z]+$/u.test(word) || this.stop.has(word)) return null;

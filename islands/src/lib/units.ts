@@ -71,10 +71,6 @@ export interface UnitsData {
 }
 
 /**
- * A unit key as it is now: a key units.yaml lists under `formerly` (the tonne was `tons`)
- * reads as the unit's key, so old addresses, favourites and history still open it.
- */
-/**
  * A unit's (or compound's) name without the symbol in brackets, as a pair page's title writes
  * it (src/content/model.rs plain_name): "Feet (ft)" → "Feet", "Feet + Inches (ft in)" →
  * "Feet and Inches".
@@ -84,6 +80,10 @@ export function plainName(name: string): string {
   return (open >= 0 && name.endsWith(')') ? name.slice(0, open) : name).replaceAll(' + ', ' and ');
 }
 
+/**
+ * A unit key as it is now: a key units.yaml lists under `formerly` (the tonne was `tons`)
+ * reads as the unit's key, so old addresses, favourites and history still open it.
+ */
 export function currentUnitKey(category: string, key: string): string {
   return FORMER_UNIT_KEYS[category]?.[key] ?? key;
 }
@@ -94,8 +94,9 @@ export function currentUnitKey(category: string, key: string): string {
  * ("12.7006 kilograms", "8 fluid ounces"). The words after a number of the text, the first
  * that name a unit, so a compound's "5 feet 10.87 inches" names its last part (inches); a
  * key renamed since (FORMER_UNIT_KEYS: "2 tons") reads as the unit's key now. Undefined for a
- * text with no number or no unit of `keys`. The one reader of both the card on the entry's page and the
- * link to another category's page, so an old entry opens the same To wherever it is pressed.
+ * text with no number or no unit of `keys`. The one reader of both the card on the entry's
+ * page and the link to another category's page, so an old entry opens the same To wherever
+ * it is pressed.
  */
 export function unitKeyOfText(category: string, text: string, keys: readonly string[]): string | undefined {
   const tokens = text.trim().split(/\s+/);

@@ -69,10 +69,11 @@ interface ValueProps {
   /** A class the message adds to its tone's. */
   messageClass?: string;
   /**
-   * A hint or warning is shown on the label's row, after the label, on one line, rather than
-   * under the field (converter.css): for a card that keeps no line for its message (the currency
-   * card, which must fit a first screen), so nothing below moves when what was read is said.
-   * An error still goes under the field.
+   * A hint or warning is shown on the label's row, after the label (one line on a wide card,
+   * two kept for it on a narrow one: converter.css), rather than under the field: for a card
+   * that keeps no line under it for its message (the currency card, which must fit a first
+   * screen), so nothing below moves when what was read is said. An error still goes under
+   * the field.
    */
   hintBesideLabel?: boolean;
 }
@@ -156,8 +157,8 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
             below moves when it comes or goes. */}
         <div className={beside ? 'converter-message is-beside' : 'converter-message'} aria-live="polite">
           {shown !== null && (
-            // Beside the label a long hint is cut with an ellipsis: the title shows it whole, and a
-            // screen reader reads the whole text.
+            // Beside the label a hint longer than its lines is cut with an ellipsis: the title
+            // shows it whole, and a screen reader reads the whole text.
             <p id={messageId} className={[TONE_CLASS[shown.tone], messageClass].filter(Boolean).join(' ')} title={beside ? shown.text : undefined}>
               {shown.text}
             </p>
