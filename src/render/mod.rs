@@ -16,7 +16,7 @@ mod shared;
 mod templates;
 pub use own::{NewsletterPage, OwnPage, NEWSLETTER_PAGES};
 pub use page::breadcrumb;
-use page::{body_image, json_ld, page_context, site_image};
+use page::{body_image, json_ld, page_context, SiteLd};
 pub use shared::cooking_card;
 use shared::{article_extras, articles, extras_needed, globals, link_labels, own_extras, NavLink, ARTICLE_EXTRAS};
 pub use templates::{error_chain, template_names, TemplateError};
@@ -35,6 +35,8 @@ pub struct Renderer {
     summaries: Vec<Value>,
     /// The blog's listing pages: `/blog` first, then its numbered pages and the archives.
     listings: Vec<crate::listing::Listing>,
+    /// What every page's structured data shares ([`SiteLd`]).
+    site_ld: SiteLd,
 }
 
 /// What a renderer makes of the site's own content and the templates alone: every category
@@ -239,7 +241,7 @@ impl Renderer {
         globals.insert("category_menu", &menu_marker());
         globals.insert("site_footer", &footer_marker());
         let article_extras = article_extras(content, &summaries);
-        Ok(Renderer { tera, globals, own, article_extras, summaries, listings })
+        Ok(Renderer { tera, globals, own, article_extras, summaries, listings, site_ld: SiteLd::of(content) })
     }
 
     /// What every page has alike, to be filled in after minifying.
@@ -309,7 +311,7 @@ impl Renderer {
         let mut ctx = self.context_for(&page.template);
         let body = page.body.as_ref().map(|b| b.html.as_str()).unwrap_or_default();
         ctx.insert("page", &page_context(content, &page, body));
-        ctx.insert("jsonld", &json_ld(content, &page, &site_image(content)));
+        ctx.insert("jsonld", &json_ld(content, &page, &self.site_ld, None));
         ctx.insert("listing", &self.listing_context(listing));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
     }
@@ -358,7 +360,7 @@ impl Renderer {
             page_ctx["image"] = image.clone();
         }
         ctx.insert("page", &page_ctx);
-        ctx.insert("jsonld", &json_ld(content, page, &own_image.unwrap_or_else(|| site_image(content))));
+        ctx.insert("jsonld", &json_ld(content, page, &self.site_ld, own_image.as_ref()));
         self.tera.render(&page.template, &ctx).map_err(|error| TemplateError::new(&page.template, &page.path, error))
     }
 

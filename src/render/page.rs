@@ -72,6 +72,44 @@ pub(super) type PreviewImage = Value;
 /// ships it (`themes/unitly/static/icons/icon-512.png`, 512 × 512; a test checks the file).
 pub const SITE_IMAGE: (&str, u32, u32) = ("/icons/icon-512.png", 512, 512);
 
+/// What every page's structured data shares, made once a build: the site's preview picture
+/// and the site-wide application that pages other than converters state (its description the
+/// home page's, found once rather than by a walk of every page for each page).
+pub(super) struct SiteLd {
+    pub(super) image: PreviewImage,
+    app: Value,
+}
+
+impl SiteLd {
+    pub(super) fn of(content: &Content) -> SiteLd {
+        let cfg = &content.config;
+        let home = crate::url::absolute(&cfg.base_url, "/");
+        // The site's own description: the home page's (the registry's pages come first).
+        let description = content.pages.iter().find(|p| p.path == "/").map_or(&cfg.tagline, |p| &p.description);
+        let app = json!({
+            "@type": "WebApplication",
+            "@id": app_id(&home),
+            "name": cfg.name,
+            "url": home,
+            "description": description,
+            "applicationCategory": "UtilitiesApplication",
+            "operatingSystem": "Any (web browser)",
+            "isAccessibleForFree": true,
+            "offers": free_offer(),
+        });
+        SiteLd { image: site_image(content), app }
+    }
+}
+
+/// The site-wide application's `@id`, from the home page's URL.
+fn app_id(home: &str) -> String {
+    format!("{}/#app", home.trim_end_matches('/'))
+}
+
+fn free_offer() -> Value {
+    json!({ "@type": "Offer", "price": "0", "priceCurrency": "USD" })
+}
+
 pub(super) fn site_image(content: &Content) -> PreviewImage {
     let (path, width, height) = SITE_IMAGE;
     json!({ "url": crate::url::absolute(&content.config.base_url, path), "width": width, "height": height, "alt": format!("{} logo", content.config.name) })
@@ -92,17 +130,16 @@ pub(super) fn body_image(content: &Content, body: &crate::content::Body, alt: &s
 /// Structured data: the app with its free offer, the page as Article or WebPage, and the
 /// breadcrumb. A converter page (Calculator) is an application of its own, at its URL; every
 /// other page states the one site-wide application, with the same `@id`, URL (home) and
-/// description everywhere, and refers to it, so no page gives "Unitly" another URL or
-/// description. `image`: the page's preview picture (an article's own, else the site's).
+/// description everywhere ([`SiteLd`]), and refers to it, so no page gives "Unitly" another URL
+/// or description. `image`: the page's own preview picture (an article's), else the site's.
 /// Escaped ([`crate::html::inline_json`]) so no text in it can close its script element or
 /// comment out the rest of the page.
-pub(super) fn json_ld(content: &Content, page: &Page, image: &PreviewImage) -> String {
+pub(super) fn json_ld(content: &Content, page: &Page, site: &SiteLd, image: Option<&PreviewImage>) -> String {
     let cfg = &content.config;
     let base = &cfg.base_url;
     let url = crate::url::absolute(base, &page.path);
     let home = crate::url::absolute(base, "/");
-    let app_id = format!("{}/#app", home.trim_end_matches('/'));
-    let free = json!({ "@type": "Offer", "price": "0", "priceCurrency": "USD" });
+    let app_id = app_id(&home);
     let calculator = page.schema == Schema::Calculator;
     let mut graph = vec![if calculator {
         json!({
@@ -114,25 +151,13 @@ pub(super) fn json_ld(content: &Content, page: &Page, image: &PreviewImage) -> S
             "applicationCategory": "Calculator",
             "operatingSystem": "Any (web browser)",
             "isAccessibleForFree": true,
-            "offers": free,
+            "offers": free_offer(),
         })
     } else {
-        // The site's own description: the home page's (the registry's pages come first).
-        let description = content.pages.iter().find(|p| p.path == "/").map_or(&cfg.tagline, |p| &p.description);
-        json!({
-            "@type": "WebApplication",
-            "@id": app_id,
-            "name": cfg.name,
-            "url": home,
-            "description": description,
-            "applicationCategory": "UtilitiesApplication",
-            "operatingSystem": "Any (web browser)",
-            "isAccessibleForFree": true,
-            "offers": free,
-        })
+        site.app.clone()
     }];
     let app = json!({ "@id": app_id });
-    let image_url = image["url"].clone();
+    let image_url = image.unwrap_or(&site.image)["url"].clone();
     match (&page.data, page.schema) {
         (PageData::Article(a), _) => graph.push(json!({
             "@type": "Article",
