@@ -1,8 +1,8 @@
 //! The built site's files, as the static host serves them: the headers of `_headers`,
 //! pretty paths (another form of a page's path redirected to it, as Cloudflare's
-//! `html_handling: "auto-trailing-slash"` does), the 404 page with status 404, and text compressed once per build (gzip
-//! and brotli, kept by content hash, so a file unchanged by a rebuild is not compressed
-//! again), never per request. ETags answer `If-None-Match` with 304.
+//! `html_handling: "auto-trailing-slash"` does), the 404 page with status 404, and text
+//! compressed once per build (gzip and brotli, kept by content hash, so a file unchanged by a
+//! rebuild is not compressed again), never per request. ETags answer `If-None-Match` with 304.
 
 use crate::output::{headers_for, parse_headers_file, HeaderRule};
 use axum::body::{Body, Bytes};
@@ -385,9 +385,8 @@ fn redirect(to: &str, query: Option<&str>) -> Response {
 /// when `about.html` exists; `/index`, `/index.html` → `/`; a folder with an index.html is
 /// served with its trailing slash). `None`: serve or 404 the path as it is.
 fn pretty_path(root: &Path, url_path: &str) -> Option<String> {
-    let decoded = crate::url::percent_decode(url_path)?;
-    let safe = Path::new(decoded.trim_start_matches('/')).components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')));
-    if !safe || decoded.contains('\\') || decoded.contains('\0') || decoded.contains("//") || decoded == "/" {
+    let decoded = plain_decoded(url_path)?;
+    if decoded.contains("//") || decoded == "/" {
         return None;
     }
     let base = ["/index.html", "/index", ".html", "/"].iter().find_map(|end| decoded.strip_suffix(end)).unwrap_or(&decoded);
@@ -404,15 +403,21 @@ fn pretty_path(root: &Path, url_path: &str) -> Option<String> {
     (target != decoded).then_some(target)
 }
 
+/// `url_path` percent-decoded, when it names a file under the output by plain names only: no
+/// `..`, no dot file (the output marker), no backslash or NUL. `resolve` and `pretty_path`
+/// both look up only such a path.
+fn plain_decoded(url_path: &str) -> Option<String> {
+    let decoded = crate::url::percent_decode(url_path)?;
+    let plain_names =
+        Path::new(decoded.trim_start_matches('/')).components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')));
+    (plain_names && !decoded.contains('\\') && !decoded.contains('\0')).then_some(decoded)
+}
+
 /// `/` → index.html, `/about` → about.html, `/assets/x.js` → assets/x.js. Never leaves
 /// `root`, never serves `_headers` or dot files (the output marker).
 fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
-    let decoded = crate::url::percent_decode(url_path)?;
+    let decoded = plain_decoded(url_path)?;
     let rel = Path::new(decoded.trim_start_matches('/'));
-    let plain_names = rel.components().all(|c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')));
-    if !plain_names || decoded.contains('\\') || decoded.contains('\0') {
-        return None;
-    }
     let candidates = if rel.as_os_str().is_empty() {
         vec![root.join("index.html")]
     } else {
