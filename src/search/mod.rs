@@ -306,25 +306,24 @@ impl SearchIndex {
     fn add(&self, planned: &Planned, extracted: extract::Extracted) -> Result<()> {
         let mut counts: HashMap<String, f32> = HashMap::new();
         let mut length = 0u32;
+        let mut count = |part: &str, weight: f32| {
+            for term in terms::terms(part) {
+                *counts.entry(term).or_default() += weight;
+                length += 1;
+            }
+        };
         let mut at = 0;
         for (range, weight) in
             extracted.headings.iter().map(|(r, w)| (r.clone(), *w as f32)).chain(std::iter::once((extracted.text.len()..extracted.text.len(), 1.0)))
         {
             // The text before this heading counts once a word, the heading `weight` times.
-            for (part, w) in [(&extracted.text[at..range.start], 1.0), (&extracted.text[range.clone()], weight)] {
-                for term in terms::terms(part) {
-                    *counts.entry(term).or_default() += w;
-                    length += 1;
-                }
-            }
+            count(&extracted.text[at..range.start], 1.0);
+            count(&extracted.text[range.clone()], weight);
             at = range.end;
         }
+        // The menus' name for the page counts as its title does.
         if let Some(label) = &planned.label {
-            let weight = extract::heading_weight("h1").unwrap_or(1) as f32;
-            for term in terms::terms(label) {
-                *counts.entry(term).or_default() += weight;
-                length += 1;
-            }
+            count(label, extract::heading_weight("h1").unwrap_or(1) as f32);
         }
         let words = spelling::words_of(&extracted.text);
         let mut text = extracted.text;
