@@ -228,18 +228,18 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
 /// `date`), so the sitemap's `lastmod` is never older than what the page shows. From the
 /// content alone, never the build's clock: the same content gives the same sitemap.
 fn date_listings(pages: &mut [Arc<Page>]) {
-    let mut articles: Vec<(&str, &str, bool, Date)> = pages
+    let mut articles: Vec<(&ArticleFront, Date)> = pages
         .iter()
         .filter_map(|p| match &p.data {
-            PageData::Article(a) => Some((a.date.as_str(), a.slug.as_str(), a.featured, p.lastmod)),
+            PageData::Article(a) => Some((a, p.lastmod)),
             _ => None,
         })
         .collect();
-    // The order the listings show them in (render::shared::articles): newest first, then by slug.
-    articles.sort_by(|a, b| b.0.cmp(a.0).then(a.1.cmp(b.1)));
-    let newest = |indexes: &mut dyn Iterator<Item = usize>| indexes.map(|i| articles[i].3).max();
+    // In the order the listings show them (render::shared::articles).
+    articles.sort_by(|a, b| a.0.listing_order(b.0));
+    let newest = |indexes: &mut dyn Iterator<Item = usize>| indexes.map(|i| articles[i].1).max();
     let home = newest(&mut (0..articles.len().min(crate::listing::HOME_ARTICLES)));
-    let entries: Vec<crate::listing::Entry> = articles.iter().map(|a| crate::listing::Entry { date: a.0, featured: a.2 }).collect();
+    let entries: Vec<crate::listing::Entry> = articles.iter().map(|(a, _)| crate::listing::Entry { date: a.date.as_str(), featured: a.featured }).collect();
     let blog = crate::listing::plan(&entries).first().and_then(|first| newest(&mut first.items.iter().copied()));
     for (path, listed) in [("/", home), (crate::listing::BLOG_PATH, blog)] {
         let Some(listed) = listed else { continue };

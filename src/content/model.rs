@@ -177,6 +177,13 @@ pub struct ArticleFront {
     pub draft: bool,
 }
 
+impl ArticleFront {
+    /// The order the listings show articles in: newest first, then by slug.
+    pub fn listing_order(&self, other: &ArticleFront) -> std::cmp::Ordering {
+        other.date.cmp(&self.date).then(self.slug.cmp(&other.slug))
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PageFront {

@@ -220,7 +220,7 @@ pub(super) fn articles(content: &Content) -> Vec<ArticleSummary<'_>> {
             _ => None,
         })
         .collect();
-    list.sort_by(|a, b| b.1.date.cmp(&a.1.date).then(a.1.slug.cmp(&b.1.slug)));
+    list.sort_by(|a, b| a.1.listing_order(b.1));
     use rayon::prelude::*;
     list.into_par_iter()
         .map(|(p, a)| {
