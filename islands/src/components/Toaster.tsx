@@ -103,6 +103,18 @@ export default function Toaster() {
     } else focusReturn.current.restore();
   }, [toasts]);
 
+  // A toast must not hide the control that was just pressed (WCAG 2.4.11): on a short window
+  // (a phone on its side, 400 % zoom) the page scrolls it up above the toasts.
+  useLayoutEffect(() => {
+    const list = region.current?.querySelector('ol');
+    const focused = document.activeElement;
+    if (!list || !(focused instanceof HTMLElement) || focused === document.body || region.current?.contains(focused)) return;
+    const t = list.getBoundingClientRect();
+    const f = focused.getBoundingClientRect();
+    if (t.height === 0 || f.bottom <= t.top || f.top >= t.bottom || f.right <= t.left || f.left >= t.right) return;
+    window.scrollBy({ top: f.bottom - t.top + 8, behavior: 'instant' });
+  }, [toasts]);
+
   return (
     <section
       ref={region}

@@ -161,7 +161,10 @@ export function useCard(options: CardOptions): Card {
       setActed(ignored.length === 0);
       if (ignored.length > 0) setCorrectAddress(false);
       const input = valueInput.current;
-      input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      // Smooth only for those who have not asked the system to reduce motion (script's
+      // 'smooth' would override the stylesheet's reduced-motion rule).
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      input?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
       input?.focus({ preventScroll: true });
     });
   }, [syncUrl, options.category, settler]);
