@@ -54,6 +54,56 @@ test('400 % zoom: after Copy and then Reset, one toast shows and the pressed Res
   await finish(page);
 });
 
+test('200 % zoom offline: the offline pill never covers the control the keyboard brings into view', async () => {
+  const page = await visit('/length-converter/feet-to-meters', { viewport: { width: 640, height: 360 } });
+  await waitForAllIslands(page, ['ConnectivityBanner']);
+  await page.context().setOffline(true);
+  await page.getByText('Offline - Limited functionality').waitFor();
+  // Forward through the card's controls and the pair links after it, then back: a control
+  // brought in from above lands at the top of the window, below the sticky header.
+  await page.getByRole('textbox', { name: 'Value' }).focus();
+  for (let i = 0; i < 24; i++) {
+    await page.keyboard.press(i < 12 ? 'Tab' : 'Shift+Tab');
+    const focused = page.locator(':focus');
+    const name = await focused.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName);
+    const pill = await page.locator('.connectivity-banner').boundingBox();
+    const box = await focused.boundingBox();
+    const overlaps = box && pill && box.y < pill.y + pill.height && pill.y < box.y + box.height && box.x < pill.x + pill.width && pill.x < box.x + box.width;
+    assert.ok(!overlaps, `${name} (${JSON.stringify(box)}) is under the offline pill (${JSON.stringify(pill)})`);
+  }
+  await page.context().setOffline(false);
+  await page.context().close();
+});
+
+test('forced colours: the pressed FAQ chip and chart range stand out, and the chart is drawn in system colours', async () => {
+  for (const colorScheme of ['dark', 'light']) {
+    const page = await visit('/faq', { viewport: { width: 1280, height: 900 }, colorScheme, forcedColors: 'active' });
+    const chip = page.getByRole('button', { name: 'General' });
+    await chip.click();
+    await page.getByRole('searchbox').focus(); // the chip's look without its focus ring
+    const look = (locator) => locator.evaluate((el) => ['backgroundColor', 'color', 'borderColor'].map((k) => getComputedStyle(el)[k]).join(' '));
+    assert.equal(await chip.getAttribute('aria-pressed'), 'true');
+    const other = page.getByRole('button', { name: 'Currency' });
+    assert.equal(await other.getAttribute('aria-pressed'), 'false');
+    assert.notEqual(await look(chip), await look(other), `${colorScheme}: the pressed chip looks like the others`);
+    await finish(page);
+
+    const currency = await visit('/currency-converter', { viewport: { width: 1280, height: 900 }, colorScheme, forcedColors: 'active' });
+    const history = currency.getByRole('region', { name: 'USD to EUR history' });
+    await history.scrollIntoViewIfNeeded();
+    await history.getByRole('img', { name: /^Chart: USD to EUR from / }).waitFor();
+    const year = history.getByRole('button', { name: '1 year' });
+    assert.equal(await year.getAttribute('aria-pressed'), 'true');
+    assert.notEqual(await look(year), await look(history.getByRole('button', { name: '1 month' })), `${colorScheme}: the pressed range looks like the others`);
+    const strokes = await currency.evaluate(() => {
+      const text = getComputedStyle(document.body).color;
+      return { line: getComputedStyle(document.querySelector('.rate-history-line')).stroke, text };
+    });
+    assert.equal(strokes.line, strokes.text, `${colorScheme}: the chart's line is drawn in the page's text colour`);
+    await finish(currency);
+  }
+});
+
 test('reduced motion: a Recent Conversion re-run jumps to the card instead of scrolling smoothly', async () => {
   const page = await visit('/length-converter/feet-to-meters', { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
   await page.getByRole('textbox', { name: 'Value' }).fill('5');
@@ -77,3 +127,30 @@ test('reduced motion: a Recent Conversion re-run jumps to the card instead of sc
   await finish(page);
 });
 
+test('400 % zoom, first visit: the floating buttons stay off the cookie banner; wider text spacing cuts nothing off the market banner', async () => {
+  const page = await visit('/length-converter', { consent: false, viewport: { width: 320, height: 256 } });
+  await waitForAllIslands(page, ['ConsentBanner', 'FloatingActions']);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(100);
+  const banner = await page.getByRole('region', { name: 'Cookies on Unitly' }).boundingBox();
+  for (const name of ['Premium features', 'Support Unitly']) {
+    const button = await page.getByRole('button', { name }).boundingBox();
+    assert.ok(button.y + button.height <= banner.y + 0.5, `${name} (${button.y}–${button.y + button.height}) is on the banner (from ${banner.y})`);
+  }
+  await page.context().close();
+
+  const spaced = await newPage(ctx.browser, { viewport: { width: 320, height: 640 }, bypassCSP: true });
+  await spaced.goto(ctx.site.url + '/length-converter');
+  await waitForHydration(spaced);
+  await spaced.addStyleTag({ content: '* { line-height: 1.5 !important; letter-spacing: .12em !important; word-spacing: .16em !important } p { margin-bottom: 2em !important }' });
+  await spaced.locator('.market-values').waitFor();
+  const clipped = await spaced.locator('.market-item').evaluateAll((items) => {
+    const row = items[0].closest('.market-row').getBoundingClientRect();
+    return items.filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left < row.left - 0.5 || r.right > row.right + 0.5 || r.top < row.top - 0.5 || r.bottom > row.bottom + 0.5;
+    }).map((el) => el.textContent);
+  });
+  assert.deepEqual(clipped, [], 'market figures outside the banner');
+  await spaced.context().close();
+});
