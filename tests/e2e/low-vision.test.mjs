@@ -75,6 +75,21 @@ test('200 % zoom offline: the offline pill never covers the control the keyboard
   await page.context().close();
 });
 
+test('400 % zoom: the currency Amount hint is read whole on the narrow card', async () => {
+  const page = await visit('/currency-converter', { viewport: { width: 320, height: 256 } });
+  await page.getByRole('textbox', { name: 'Amount' }).fill('1,234');
+  const hint = page.locator('.currency-card .converter-message.is-beside p').filter({ hasText: 'Read as' });
+  await hint.waitFor();
+  assert.match(await hint.textContent(), /thousands\)$/);
+  const fits = await hint.evaluate((p) => {
+    const box = p.closest('.converter-message').getBoundingClientRect();
+    const text = p.getBoundingClientRect();
+    return p.scrollHeight <= p.clientHeight + 1 && text.bottom <= box.bottom + 1;
+  });
+  assert.equal(fits, true, 'the hint is not cut off');
+  await finish(page);
+});
+
 test('forced colours: the pressed FAQ chip and chart range stand out, and the chart is drawn in system colours', async () => {
   for (const colorScheme of ['dark', 'light']) {
     const page = await visit('/faq', { viewport: { width: 1280, height: 900 }, colorScheme, forcedColors: 'active' });
@@ -124,6 +139,21 @@ test('reduced motion: a Recent Conversion re-run jumps to the card instead of sc
   });
   assert.notEqual(later, before, 'the card came into view');
   assert.equal(soon, later, `scrolled smoothly: ${before} → ${soon} → ${later}`);
+  await finish(page);
+});
+
+test('the cooking card shows every ingredient whole in its menu at 100 % on a desktop window', async () => {
+  const page = await visit('/cooking-converter', { viewport: { width: 1280, height: 900 } });
+  const select = page.getByRole('combobox', { name: 'Ingredient' });
+  const cut = await select.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const ctx2d = document.createElement('canvas').getContext('2d');
+    ctx2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    // The text's room: the box less its padding and the menu arrow (about 1.5em).
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+    return [...el.options].filter((o) => ctx2d.measureText(o.text).width > room).map((o) => o.text);
+  });
+  assert.deepEqual(cut, [], 'options cut off in the closed menu');
   await finish(page);
 });
 
