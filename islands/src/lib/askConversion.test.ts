@@ -353,3 +353,16 @@ test('water-column pressures as ventilator, HVAC and plumbing users type them: c
   assert.deepEqual(said('10 mm H2O in Pa'), ['10 mmH₂O = 98.0665 Pa']);
   assert.deepEqual(said('25 mmWC to inH2O'), ['25 mmH₂O = 0.984252 inH₂O']);
 });
+
+test('the trades’ pressures in the box: pump head, duct static pressure as spec sheets write it, vacuum microns', () => {
+  // Each was refused or misread before (“Unknown unit “O””, “Unknown unit “of””, 1 m read as a length).
+  assert.deepEqual(said('10 ft H2O to psi'), ['10 ftH₂O = 4.335275 psi']);
+  assert.deepEqual(said('10 feet of head to psi'), ['10 ftH₂O = 4.335275 psi']);
+  assert.deepEqual(said('1 meters of water to Pa'), ['1 mH₂O = 9,806.65 Pa'], 'the water is no longer dropped');
+  assert.deepEqual(said('5 m H2O to bar'), ['5 mH₂O = 0.490333 bar']);
+  assert.deepEqual(said('0.5 in. w.c. to Pa'), ['0.5 inH₂O = 124.544455 Pa']);
+  assert.deepEqual(said('0.5 in. H2O to Pa'), ['0.5 inH₂O = 124.544455 Pa']);
+  assert.deepEqual(said('29.92 "Hg to hPa'), ['29.92 inHg = 1,013.207481 hPa']);
+  assert.deepEqual(said('500 microns to Pa'), ['500 µmHg = 66.661194 Pa'], 'before a pressure, microns of mercury');
+  assert.deepEqual(said('500 microns to mm'), ['500 µm = 0.5 mm'], 'before a length, micrometres');
+});

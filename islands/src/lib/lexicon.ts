@@ -93,8 +93,20 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
     .flatMap((e) => [e.exact, e.word.replace(/\s+/g, '')])
     .filter((w, i, all) => all.indexOf(w) === i)
     .sort((a, b) => b.length - a.length)
-    .map((w) => new RegExp([...w].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s*'), 'iuy'));
+    .map(markedPattern);
   return { words, marked, categories };
+}
+
+const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
+
+/**
+ * A marked word as typed: spaces anywhere, and a period between two letters, which joins
+ * the words of one unit as it does elsewhere (`in. H2O`, `ft. H2O` are inH₂O, ftH₂O).
+ */
+function markedPattern(word: string): RegExp {
+  const chars = [...word];
+  const escaped = chars.map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(escaped.map((c, i) => (i === 0 ? c : `${isLetter(chars[i - 1]) && isLetter(chars[i]) ? '\\.?' : ''}\\s*${c}`)).join(''), 'iuy');
 }
 
 const short = (exact: string): boolean => [...exact].length <= CASE_SYMBOL_CHARS;
@@ -226,7 +238,18 @@ const ARC_MARKS: Record<string, string> = {
 };
 
 /**
- * `entry` as a unit of `category`: itself when it is one, else a prime mark's unit of arc, else the unit of `category` that is
+ * "Microns" on a vacuum gauge: HVAC technicians evacuate a system "to 500 microns", microns
+ * of mercury. On the pressure card (or before a pressure target) the micrometre's words
+ * micron and microns read as the µmHg; µm itself stays a length there, and is told to type µmHg.
+ */
+const VACUUM_MICRONS: Record<string, string> = { micron: 'microns_of_mercury', microns: 'microns_of_mercury' };
+
+/** Words of a length that name another unit on a card of these categories. */
+const LENGTH_WORDS_ON: Record<string, Record<string, string>> = { angle: ARC_MARKS, pressure: VACUUM_MICRONS };
+
+/**
+ * `entry` as a unit of `category`: itself when it is one, else a length word's unit on that card (a prime mark's unit of
+ * arc, microns of mercury), else the unit of `category` that is
  * its product of units written the other way round, else null. Energy's foot-pound (ft·lbf)
  * and torque's pound-foot (lbf·ft) are the same product, and people write a torque either way
  * ("80 ft lbs" in a car manual), so on the torque card, or after a torque, the foot-pound's
@@ -234,9 +257,9 @@ const ARC_MARKS: Record<string, string> = {
  */
 export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | null {
   if (entry.category === category) return entry;
-  const arc = ARC_MARKS[entry.word];
-  if (arc !== undefined && entry.category === 'length') {
-    const unit = lex.categories[category]?.units.find((u) => u.key === arc);
+  const meant = entry.category === 'length' ? (LENGTH_WORDS_ON[category] ?? {})[entry.word] : undefined;
+  if (meant !== undefined) {
+    const unit = lex.categories[category]?.units.find((u) => u.key === meant);
     if (unit !== undefined) return { category, unit, word: entry.word, exact: entry.exact };
   }
   const parts = entry.unit.symbol.split('·');

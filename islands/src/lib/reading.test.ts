@@ -172,6 +172,35 @@ const TABLE: Row[] = [
   ['5-2', 'length', 'meters', 'centimeters', '300 cm', 'Read as 5 − 2'],
   ['5 -2', 'length', 'meters', 'centimeters', '300 cm', 'Read as 5 − 2'],
   ['--1', 'length', 'meters', 'centimeters', /Two signs in a row/],
+  // Trades' pressures (review of trades, item 5): each was refused before ("Unknown unit “wc”",
+  // "Unknown unit “O”", "“µm” is a unit of length", "Did you mean “mmWC”?", 1000× off).
+  // Duct static pressure as spec sheets write it (in. w.c., "WC, in wg), and inHg as "Hg.
+  ['0.5 in wc', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 in. w.c.', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 inWC', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5" wc', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 in wg', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 "wg', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 in. H2O', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 in water', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['0.5 "H2O', 'pressure', 'psi', 'pascals', '124.544455 Pa', 'From 0.5 inH₂O', ['0.5 inH2O', 'Pa']],
+  ['29.92 "Hg', 'pressure', 'psi', 'hectopascals', '1,013.207481 hPa', 'From 29.92 inHg', ['29.92 inHg', 'hPa']],
+  ['29.92 inches Hg', 'pressure', 'psi', 'hectopascals', '1,013.207481 hPa', 'From 29.92 inHg', ['29.92 inHg', 'hPa']],
+  // Pump head: feet of water (2.31 ft per psi) and meters of water (mWC, mWS, m.c.a.).
+  ['10 ft H2O', 'pressure', 'pascals', 'psi', '4.335275 psi', 'From 10 ftH₂O', ['10 ft H2O', 'psi']],
+  ['10 ft. H2O', 'pressure', 'pascals', 'psi', '4.335275 psi', 'From 10 ftH₂O', ['10 ft H2O', 'psi']],
+  ['10 feet of head', 'pressure', 'pascals', 'psi', '4.335275 psi', 'From 10 ftH₂O', ['10 ft H2O', 'psi']],
+  ['10 ftWC', 'pressure', 'pascals', 'psi', '4.335275 psi', 'From 10 ftH₂O', ['10 ft H2O', 'psi']],
+  ['5 m H2O', 'pressure', 'psi', 'bars', '0.490333 bar', 'From 5 mH₂O', ['5 m H2O', 'bar']],
+  ['1 mWC', 'pressure', 'psi', 'pascals', '9,806.65 Pa', 'From 1 mH₂O', ['1 m H2O', 'Pa']],
+  ['1 mWS', 'pressure', 'psi', 'pascals', '9,806.65 Pa', 'From 1 mH₂O', ['1 m H2O', 'Pa']],
+  ['1 m.c.a.', 'pressure', 'psi', 'pascals', '9,806.65 Pa', 'From 1 mH₂O', ['1 m H2O', 'Pa']],
+  ['1 meters of water', 'pressure', 'psi', 'pascals', '9,806.65 Pa', 'From 1 mH₂O', ['1 m H2O', 'Pa']],
+  // An evacuation "to 500 microns": microns of mercury on the pressure card, µm a length still.
+  ['500 microns', 'pressure', 'psi', 'pascals', '66.661194 Pa', 'From 500 µmHg', ['500 micron Hg', 'Pa']],
+  ['500 micron Hg', 'pressure', 'psi', 'pascals', '66.661194 Pa', 'From 500 µmHg', ['500 micron Hg', 'Pa']],
+  ['500 µm', 'pressure', 'psi', 'pascals', /^“µm” is a unit of length, not pressure\. For microns of mercury, type “µmHg”\.$/],
+  ['25 microns', 'length', 'meters', 'millimeters', '0.025 mm', 'From 25 µm', ['25 micron', 'mm']],
 ];
 
 test('the inputs of issue 26: each read right or refused with a message that leads somewhere right', () => {
