@@ -47,6 +47,28 @@ test('a pair page: the card starts on its pair, converts, and keeps the page add
   await shared.context().close();
 });
 
+test('the trades’ units have pair pages whose cards read their spellings: pump head, vacuum microns, MBH, fpm, cfh, daN·m', async () => {
+  // [page, card, typed, result]: each unit was missing before (review of trades, items 5, 6).
+  const cases = [
+    ['/pressure-converter/feet-of-water-to-psi', 'Pressure Converter', '10 feet of head', '4.335275 psi'],
+    ['/pressure-converter/microns-of-mercury-to-pascals', 'Pressure Converter', '500 microns', '66.661194 Pa'],
+    ['/pressure-converter/meters-of-water-to-bars', 'Pressure Converter', '5 mWC', '0.490333 bar'],
+    ['/power-converter/mbh-to-kilowatts', 'Power Converter', '100 MBH', '29.307107 kW'],
+    ['/speed-converter/feet-per-minute-to-meters-per-second', 'Speed Converter', '800 fpm', '4.064 m/s'],
+    ['/flow-rate-converter/cubic-feet-per-hour-to-liters-per-minute', 'Flow Rate Converter', '10 cfh', '4.719474 L/min'],
+    ['/torque-converter/decanewton-meters-to-newton-meters', 'Torque Converter', '2.5 daN·m', '25 N·m'],
+  ];
+  for (const [path, name, typed, want] of cases) {
+    const page = await visit(path);
+    const card = page.getByRole('region', { name });
+    await card.getByRole('textbox', { name: 'Value' }).fill(typed);
+    await card.getByRole('status', { name: 'Result' }).filter({ hasText: want }).waitFor();
+    assert.equal(await resultOf(card), want, `${path}: ${typed}`);
+    assert.deepEqual(page.problems, [], path);
+    await page.context().close();
+  }
+});
+
 test('without any script, a pair page shows the formula, the worked example and the table', async () => {
   const page = await visit('/temperature-converter/fahrenheit-to-celsius', { javaScript: false });
   const formula = page.getByRole('region', { name: /How to convert fahrenheit to celsius/i });

@@ -185,7 +185,9 @@ test('a conversion is answered in the box, with Copy, and opens its converter fi
   assert.match(await page.getByRole('status', { name: 'Result' }).textContent(), /180\.34/);
 
   // The cards' own reader: phone quotes, a decimal comma, the one reading of "tons".
-  for (const [query, said] of [['5’11” to cm', /^5 ft 11 in = 180\.34 cm/], ['1,5 km to mi', /^1\.5 km = 0\.932057 mi/], ['2 tons to lb', /^2 US short tons = 4,000 lb/]]) {
+  // The trades' units and spellings: pump head, duct pressure, vacuum microns (a pressure before a pressure target).
+  const trades = [['10 ft H2O to psi', /^10 ftH₂O = 4\.335275 psi/], ['0.5 in. w.c. to Pa', /^0\.5 inH₂O = 124\.544455 Pa/], ['500 microns to Pa', /^500 µmHg = 66\.661194 Pa/], ['100 MBH to kW', /^100 MBH = 29\.307107 kW/]];
+  for (const [query, said] of [['5’11” to cm', /^5 ft 11 in = 180\.34 cm/], ['1,5 km to mi', /^1\.5 km = 0\.932057 mi/], ['2 tons to lb', /^2 US short tons = 4,000 lb/], ...trades]) {
     await search(page, query);
     await results(page).getByRole('option').first().filter({ hasText: said }).waitFor();
   }

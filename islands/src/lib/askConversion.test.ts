@@ -366,3 +366,15 @@ test('the trades’ pressures in the box: pump head, duct static pressure as spe
   assert.deepEqual(said('500 microns to Pa'), ['500 µmHg = 66.661194 Pa'], 'before a pressure, microns of mercury');
   assert.deepEqual(said('500 microns to mm'), ['500 µm = 0.5 mm'], 'before a length, micrometres');
 });
+
+test('the trades’ other units in the box: MBH, fpm, cfh, MWh, Dth, MMBtu, daN·m, cid; MBtu is asked about', () => {
+  // Each was refused or sent to a unit of another size before (“Did you mean “fps”?”, 60× off; “cmh”, 35×).
+  assert.deepEqual(said('100 MBH to kW'), ['100 MBH = 29.307107 kW']);
+  assert.match(String(said('100 MBtu/h to kW')), /^“MBtu” is unclear/);
+  assert.deepEqual(said('800 fpm to m/s'), ['800 ft/min = 4.064 m/s']);
+  assert.deepEqual(said('10 cfh to L/min'), ['10 ft³/h = 4.719474 L/min']);
+  assert.deepEqual(said('1 MWh to GJ'), ['1 MWh = 3.6 GJ']);
+  assert.deepEqual(said('1 Dth to MMBtu'), ['1 Dth = 0.999761 MMBtu']);
+  assert.deepEqual(said('2.5 daN·m to lbf ft'), ['2.5 daN·m = 18.439054 lbf·ft']);
+  assert.deepEqual(said('350 cid to L'), ['350 in³ = 5.735472 L']);
+});

@@ -201,6 +201,21 @@ const TABLE: Row[] = [
   ['500 micron Hg', 'pressure', 'psi', 'pascals', '66.661194 Pa', 'From 500 µmHg', ['500 micron Hg', 'Pa']],
   ['500 µm', 'pressure', 'psi', 'pascals', /^“µm” is a unit of length, not pressure\. For microns of mercury, type “µmHg”\.$/],
   ['25 microns', 'length', 'meters', 'millimeters', '0.025 mm', 'From 25 µm', ['25 micron', 'mm']],
+  // Trades' units (item 6), refused before ("Unknown unit “MBH”", "Did you mean “fps”?", 60×
+  // off). MBH is 1000 BTU/h; a lone MBtu is a thousand to the trade and a million in SI: asked.
+  ['100 MBH', 'power', 'watts', 'kilowatts', '29.307107 kW', 'From 100 MBH', ['100 mbh', 'kW']],
+  ['100 kBtu/h', 'power', 'watts', 'kilowatts', '29.307107 kW', 'From 100 MBH', ['100 mbh', 'kW']],
+  ['100 MBtu/h', 'power', 'watts', 'kilowatts', /^“MBtu” is unclear: M is a thousand in US heating trades .* a million in SI\. For thousands of BTU per hour, type “MBH” or “kBtu\/h”; for a million BTU, “MMBtu”\.$/],
+  ['1 MBtu', 'energy', 'joules', 'joules', /^“MBtu” is unclear/],
+  ['800 fpm', 'speed', 'meters_per_second', 'meters_per_second', '4.064 m/s', 'From 800 ft/min', ['800 fpm', 'm/s']],
+  ['1 MWh', 'energy', 'joules', 'gigajoules', '3.6 GJ', 'From 1 MWh', ['1 MWh', 'GJ']],
+  ['1 GWh', 'energy', 'joules', 'megawatt_hours', '1,000 MWh', 'From 1 GWh', ['1 GWh', 'MWh']],
+  ['1 Dth', 'energy', 'joules', 'mmbtu', '0.999761 MMBtu', 'From 1 Dth', ['1 dekatherm', '1e6 btu_IT']],
+  ['1 MMBtu', 'energy', 'joules', 'us_therms', '10.002388 thm', 'From 1 MMBtu', ['1e6 btu_IT', 'UStherm']],
+  ['10 cfh', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.719474 L/min', 'From 10 ft³/h', ['10 cfh', 'l/min']],
+  ['2.5 daN·m', 'torque', 'newton_meters', 'pound_feet', '18.439054 lbf·ft', 'From 2.5 daN·m', ['2.5 daN m', 'lbf ft']],
+  ['2.5 daN.m', 'torque', 'newton_meters', 'newton_meters', '25 N·m', 'From 2.5 daN·m', ['2.5 daN m', 'N m']],
+  ['350 cid', 'volume', 'liters', 'liters', '5.735472 L', 'From 350 in³', ['350 in^3', 'l']],
 ];
 
 test('the inputs of issue 26: each read right or refused with a message that leads somewhere right', () => {

@@ -410,6 +410,7 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
   }
   // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).
   if (wordKey(parts[0].text) === 'gas' && /^marks?$/u.test(wordKey(parts[1]?.text ?? ''))) fail(GAS_MARK);
+  if (/^mbtuh?$/u.test(wordKey(parts[0].text))) fail(mbtu(parts[0].text));
   return fail(unknownWord(parts[0].text, lex, category));
 }
 
@@ -426,6 +427,14 @@ function refusePower(lex: Lexicon, text: string, symbol: string, power: string):
   const own = [of('2'), of('3')].filter((x) => x !== null);
   fail(`“${power}” after “${text}” is no power read here: only the whole positive powers 2 and 3 of a length are (${own.length > 0 ? own.join(', ') : 'ft^2 or ft², m^3 or m³'}).`);
 }
+
+/**
+ * "MBtu" is a thousand BTU to US heating trades (M the Roman thousand, as in MBH) and a
+ * million in SI and to GNU units (Mbtu): either reading would be 1000× off for someone, so
+ * it is refused, and the message names the unit for each.
+ */
+const mbtu = (typed: string): string =>
+  `“${typed}” is unclear: M is a thousand in US heating trades (MBH is 1,000 BTU/h) but a million in SI. For thousands of BTU per hour, type “MBH” or “kBtu/h”; for a million BTU, “MMBtu”.`;
 
 const GAS_MARK = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
 
