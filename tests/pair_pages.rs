@@ -221,6 +221,28 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     embedded_converters_are_cards_in_the_article(&site);
     an_exact_factor_is_stated_exactly(&site);
     names_read_as_a_sentence_writes_them(&site);
+    pace_pages_read_as_runners_write_them(&site);
+}
+
+/// Running pace (min/km, min/mi) is a reciprocal speed: its pages divide, and show paces as
+/// m:ss (units -t '5.5 min/km' min/mile = 8.851392, 8:51 to the second).
+fn pace_pages_read_as_runners_write_them(site: &Project) {
+    let pace = html_of(site, "/speed-converter/minutes-per-kilometer-to-minutes-per-mile");
+    for said in [
+        "<code>min/mi = min/km × 1.609344</code>",
+        "5:30 min/km = 8.851392 min/mi (8:51)",
+        "<tr><td>3:00 min/km</td><td>4.828032 min/mi (4:50)</td></tr>",
+        "<tr><td>10:00 min/km</td><td>16.09344 min/mi (16:06)</td></tr>",
+        "the minutes one kilometer takes, which is 60 divided by the speed in km/h",
+    ] {
+        assert!(pace.contains(said), "min/km to min/mi: {said}");
+    }
+    let speed = html_of(site, "/speed-converter/kilometers-per-hour-to-minutes-per-kilometer");
+    for said in ["<code>min/km = 60 ÷ (km/h)</code>", "<tr><td>11 km/h</td><td>5.454545 min/km (5:27)</td></tr>"] {
+        assert!(speed.contains(said), "km/h to min/km: {said}");
+    }
+    let back = html_of(site, "/speed-converter/minutes-per-mile-to-miles-per-hour");
+    assert!(back.contains("<code>mph = 60 ÷ (min/mi)</code>"), "min/mi to mph divides 60");
 }
 
 /// Unit names in the pages' sentences lose title case but keep acronyms and proper words: the

@@ -363,3 +363,32 @@ test('the batch and every-unit tables keep words whole at 320 and 390 px', async
     await finish(page);
   }
 });
+
+test('a runner’s pace: 5:30 on the speed card from min/km, its m:ss beside the result, and the same in the search box', async () => {
+  const page = await visit('/speed-converter');
+  const c = card(page);
+  await c.from.selectOption('minutes_per_kilometer');
+  await c.to.selectOption('minutes_per_mile');
+  await c.value.fill('5:30');
+  // units -t '5.5 min/km' min/mile = 8.851392: Result keeps the number, the line under Value says m:ss.
+  assert.equal(await result(page), '8.851392 min/mi');
+  const line = 'Read as 5:30 (5 min 30 s). Result as m:ss: 8:51 min/mi';
+  assert.equal(await says(page, line), line);
+  // A pace typed on the km/h card wins over From, as any typed unit does; no "min is a unit of time".
+  await c.from.selectOption('kilometers_per_hour');
+  await c.to.selectOption('kilometers_per_hour');
+  for (const typed of ['6 min/km', '6 min per km']) {
+    await c.value.fill(typed);
+    assert.equal(await result(page), '10 km/h', typed);
+    assert.equal(await says(page, 'From 6 min/km'), 'From 6 min/km', typed);
+  }
+  await c.value.fill('5:75');
+  const bad = '“5:75” is no time: write minutes and seconds as m:ss (5:30), or hours, minutes and seconds as h:mm:ss (1:02:30), with two digits from 00 to 59 after each colon.';
+  assert.equal(await says(page, bad), bad);
+
+  const box = page.getByRole('combobox', { name: 'Search or convert' });
+  await box.fill('5:30 min/km to min/mile');
+  await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()
+    .filter({ hasText: /^5:30 min\/km = 8\.851392 min\/mi = 8:51 min\/mi \(5 min 30 s\)/ }).waitFor();
+  await finish(page);
+});

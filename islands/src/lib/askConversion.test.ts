@@ -378,3 +378,15 @@ test('the trades’ other units in the box: MBH, fpm, cfh, MWh, Dth, MMBtu, daN�
   assert.deepEqual(said('2.5 daN·m to lbf ft'), ['2.5 daN·m = 18.439054 lbf·ft']);
   assert.deepEqual(said('350 cid to L'), ['350 in³ = 5.735472 L']);
 });
+
+test('running pace in the box: m:ss, min/km and min/mile, a pace answer also in m:ss', () => {
+  // units -t '5.5 min/km' min/mile = 8.851392; units -t '1/(5.5 min/km)' km/hr = 10.909091.
+  assert.deepEqual(said('5:30 min/km to min/mile'), ['5:30 min/km = 8.851392 min/mi = 8:51 min/mi (5 min 30 s)']);
+  assert.deepEqual(said('5:30 min/km'), ['5:30 min/km = 6.778595 mph (5 min 30 s)', '5:30 min/km = 10.909091 km/h (5 min 30 s)']);
+  assert.deepEqual(said('12 km/h to min/km'), ['12 km/h = 5 min/km']);
+  assert.deepEqual(said('10 km/h to min/mile'), ['10 km/h = 9.656064 min/mi = 9:39 min/mi']);
+  assert.deepEqual(said('6 min/km'), ['6 min/km = 6.213712 mph', '6 min/km = 10 km/h'], 'no longer “min is a unit of time”');
+  assert.deepEqual(said('6 min per km to km/h'), ['6 min/km = 10 km/h']);
+  assert.deepEqual(said('8 min/mile to km/h'), ['8 min/mi = 12.07008 km/h']);
+  assert.deepEqual(said('1:30 hours to minutes'), ['1:30 h = 90 min (1 h 30 min)']);
+});

@@ -403,7 +403,7 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     // How it was read, as the card says it: "1.200 m² = 12.916693 ft² (the point is a decimal point)".
     const notes = readingNotes(outcome);
     const note = notes.length > 0 ? ` (${notes.join('; ')})` : '';
-    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}${note}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
+    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}${outcome.pace ? ` = ${outcome.pace}` : ''}${note}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
     // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
     // cooking card's measures of an ingredient (`extra`), nor a compound target.
     const unit = c.units.find((u) => u.key === key);

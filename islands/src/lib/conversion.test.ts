@@ -5,6 +5,7 @@ import { fromNumber } from './rational';
 import { findUnit, valueExample, type CategoryKey, type Unit, type UnitCategory } from './units';
 import { loadUnits } from '../../test/testData.ts';
 import type { Decimals } from './format';
+import { readingNote } from './readingNote.ts';
 
 const data = loadUnits();
 const cat = (k: CategoryKey) => ({ ...data.categories[k], key: k }) as UnitCategory & { key: string };
@@ -133,4 +134,53 @@ test("the Value placeholder's example converts on every card, whatever the From 
   assert.equal(valueExample(data.categories.length, unit('length', 'meters')), '5 ft 11 in');
   assert.equal(valueExample(data.categories.temperature, unit('temperature', 'fahrenheit')), '5 °F');
   assert.equal(valueExample(data.categories.volume, unit('volume', 'liters')), '5 L');
+});
+
+test('running pace: min/km and min/mi are reciprocal speeds, exact, as GNU units reads them', () => {
+  // units -t '5.5 min/km' min/mile = 8.851392; units -t '1/(5.5 min/km)' km/hr = 10.909091, mph 6.7785948.
+  assert.equal(shown('speed', '5.5', 'minutes_per_kilometer', 'minutes_per_mile'), '8.851392 min/mi');
+  assert.equal(shown('speed', '5.5', 'minutes_per_kilometer', 'kilometers_per_hour'), '10.909091 km/h');
+  assert.equal(shown('speed', '5.5', 'minutes_per_kilometer', 'miles_per_hour'), '6.778595 mph');
+  assert.equal(shown('speed', '12', 'kilometers_per_hour', 'minutes_per_kilometer'), '5 min/km');
+  assert.equal(shown('speed', '8', 'minutes_per_mile', 'miles_per_hour'), '7.5 mph');
+  // Typed with the card on other units: the pace wins over From, as any typed unit does.
+  assert.equal(shown('speed', '6 min/km', 'kilometers_per_hour', 'miles_per_hour'), '6.213712 mph');
+  assert.equal(shown('speed', '6 min per km', 'kilometers_per_hour', 'kilometers_per_hour'), '10 km/h');
+  assert.equal(shown('speed', '8 minutes per mile', 'kilometers_per_hour', 'kilometers_per_hour'), '12.07008 km/h');
+  assert.equal(shown('speed', '8:00 per mile', 'kilometers_per_hour', 'minutes_per_kilometer'), '4.97097 min/km');
+  assert.match(message('speed', '0', 'minutes_per_kilometer', 'kilometers_per_hour'), /infinite/);
+});
+
+test('m:ss and h:mm:ss are read where a pace or a time is typed, in the unit they go with', () => {
+  const note = (k: CategoryKey, input: string, from: string, to: string): string => readingNote(run(k, input, from, to) as Extract<Outcome, { kind: 'ok' }>);
+  assert.equal(shown('speed', '5:30', 'minutes_per_kilometer', 'minutes_per_mile'), '8.851392 min/mi');
+  assert.equal(shown('speed', '5:30 min/km', 'kilometers_per_hour', 'kilometers_per_hour'), '10.909091 km/h');
+  assert.equal(note('speed', '5:30 min/km', 'kilometers_per_hour', 'kilometers_per_hour'), 'From 5:30 min/km (5 min 30 s)');
+  // On Time, 1:30 is h:mm with From Hours and m:ss with From Minutes; the reading says which.
+  assert.equal(shown('time', '1:30', 'hours', 'minutes'), '90 min');
+  assert.equal(note('time', '1:30', 'hours', 'minutes'), 'Read as 1:30 (1 h 30 min)');
+  assert.equal(shown('time', '1:30', 'minutes', 'seconds'), '90 s');
+  assert.equal(shown('time', '3:52:04', 'hours', 'minutes'), '232.066667 min');
+  assert.equal(shown('time', '1:30 hours to minutes', 'seconds', 'seconds'), '90 min');
+  // Nowhere else, and never a colon that is no m:ss.
+  assert.match(message('time', '1:30', 'seconds', 'minutes'), /^“1:30” is minutes and seconds \(m:ss\) or hours and minutes \(h:mm\): it is read in minutes, hours or a pace \(min\/km, min\/mi\), not in s\.$/);
+  assert.match(message('time', '3:52:04', 'minutes', 'hours'), /h:mm:ss\): it is read in hours, not in min/);
+  assert.match(message('length', '5:30 km', 'kilometers', 'miles'), /not in km\.$/);
+  assert.match(message('speed', '5:30', 'kilometers_per_hour', 'miles_per_hour'), /not in km\/h\.$/);
+  assert.match(message('time', '1:30.5', 'minutes', 'seconds'), /^“1:30\.5” is no time/);
+  for (const bad of ['5:75', '5:3', '5:300', '5:30:1', '1:02:30:00']) {
+    assert.match(message('speed', bad, 'minutes_per_kilometer', 'minutes_per_mile'), /is no time: write minutes and seconds as m:ss \(5:30\)/, bad);
+  }
+});
+
+test('a pace result is also said in m:ss, beside the number Copy and the CSV keep', () => {
+  const o = run('speed', '5:30', 'minutes_per_kilometer', 'minutes_per_mile') as Extract<Outcome, { kind: 'ok' }>;
+  assert.equal(resultLine(o), '8.851392 min/mi', 'the result stays a number');
+  assert.equal(o.pace, '8:51 min/mi');
+  assert.equal(readingNote(o), 'Read as 5:30 (5 min 30 s). Result as m:ss: 8:51 min/mi');
+  assert.equal((run('speed', '10', 'kilometers_per_hour', 'minutes_per_mile') as Extract<Outcome, { kind: 'ok' }>).pace, '9:39 min/mi');
+  // 5.999 km/h is 10.0016… min/km: the seconds carry into the minute.
+  assert.equal((run('speed', '5.999', 'kilometers_per_hour', 'minutes_per_kilometer') as Extract<Outcome, { kind: 'ok' }>).pace, '10:00 min/km');
+  assert.equal((run('speed', '12', 'kilometers_per_hour', 'minutes_per_kilometer') as Extract<Outcome, { kind: 'ok' }>).pace, undefined, '5 min/km says it already');
+  assert.equal((run('speed', '5', 'minutes_per_kilometer', 'kilometers_per_hour') as Extract<Outcome, { kind: 'ok' }>).pace, undefined, 'only a pace result');
 });

@@ -11,6 +11,7 @@ import { formatDecimal, formatExact, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
 import { findTarget, isCookingUnit, type Target } from './target.ts';
 import { readsAsTyped } from './readingNote.ts';
+import { clockFit, clockNote, clockRefusal, isPace } from './tokens.ts';
 
 // The small part the card needs before anything is typed lives in target.ts (the card's first
 // script); this module and the parser are a chunk fetched on first interaction.
@@ -45,6 +46,8 @@ export type Outcome =
       targetNamed: boolean;
       /** Temperature below absolute zero (converted, with a hint). */
       belowAbsoluteZero: boolean;
+      /** A pace result as runners write it, m:ss ("8:51 min/mi" for 8.851392 min/mi): said beside the result, never in it, so Copy and the CSV keep a number. */
+      pace?: string;
     };
 
 const lexicons = new WeakMap<object, Lexicon>();
@@ -194,6 +197,13 @@ export function convertReading(
   if (read.kind === 'empty' || read.kind === 'error') return read;
   const { parsed } = read;
   const notes = [...parsed.notes];
+  // 5:30 typed with no unit counts in From: minutes and seconds on Minutes or a pace, hours
+  // and minutes on Hours (1:30 is 1 h 30 min), nothing on any other unit.
+  if (parsed.kind === 'number' && parsed.clock !== undefined) {
+    const fit = clockFit(parsed.clock, from);
+    if (fit === null) return { kind: 'error', message: clockRefusal(parsed.clock, from) };
+    notes.push(clockNote(parsed.clock, fit));
+  }
   let to = chosen;
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
   let targetNamed = false;
@@ -243,6 +253,22 @@ export function convertReading(
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };
   const text = (fractions && isCookingUnit(to.unit) && formatKitchen(exact)) || formatExact(exact, category.precision, decimals);
-  return { kind: 'ok', text, symbol: to.unit.symbol, ...shown };
+  const pace = isPace(to.unit) ? paceText(exact, to.unit.symbol) : null;
+  return { kind: 'ok', text, symbol: to.unit.symbol, ...shown, ...(pace !== null && { pace }) };
+}
+
+/**
+ * Minutes as m:ss to the nearest second (8.851392 → "8:51"), with `symbol`; null for whole
+ * minutes (6 min/km says it already) and past a day's worth of minutes.
+ */
+export function paceText(minutes: Rational, symbol: string): string | null {
+  if (minutes.d === 1n || isNegative(minutes) || toNumber(minutes) >= 1440) return null;
+  return `${minutesText(minutes)} ${symbol}`;
+}
+
+/** Minutes (not negative) as m:ss to the nearest second: 8.851392 → "8:51", 3 → "3:00". */
+export function minutesText(minutes: Rational): string {
+  const seconds = roundHalfUp(mul(minutes, rational(60n)), 0).n;
+  return `${seconds / 60n}:${String(seconds % 60n).padStart(2, '0')}`;
 }
 

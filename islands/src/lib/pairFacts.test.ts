@@ -45,7 +45,7 @@ test('three hundred table rows of random pairs agree with GNU units at the shown
     if (from.key === to.key) continue;
     const facts = pairFacts(c, from.key, to.key);
     assert.ok(facts, `${c.key}: ${from.key} → ${to.key}`);
-    const values = tableValues(c, from);
+    const values = tableValues(c, from, { kind: 'unit', unit: to });
     const i = Math.floor(random() * values.length);
     const v = values[i];
     picks.push({ c, from, to, value: `(${v.n}/${v.d})`, shown: facts.rows[i].result });
@@ -228,4 +228,30 @@ test('two names of one size say so, not "multiply by 1"', () => {
   const facts = pairFacts(category('pressure'), 'hectopascals', 'millibars')!;
   assert.deepEqual(facts.statement, { text: '1 hPa = 1 mbar', exact: true });
   assert.deepEqual(facts.rule, { words: 'keep the number: the two are the same size', formula: 'mbar = hPa' });
+});
+
+test('pace pages: the reciprocal formula, runners’ paces and speeds in the tables, m:ss beside each pace', () => {
+  const speed = category('speed');
+  const pace = pairFacts(speed, 'minutes_per_kilometer', 'minutes_per_mile')!;
+  assert.deepEqual(pace.rule, { words: 'multiply by 1.609344', formula: 'min/mi = min/km × 1.609344' });
+  // The marathon example: units -t '5.5 min/km' min/mile = 8.851392.
+  assert.deepEqual(pace.example, { value: '5:30 min/km', result: '8.851392 min/mi (8:51)', exact: true });
+  assert.equal(pace.rows[0].value, '3:00');
+  assert.equal(pace.rows.at(-1)!.value, '10:00');
+  assert.deepEqual(pace.rows.find((r) => r.value === '5:30'), { value: '5:30', result: '8.851392 min/mi (8:51)' });
+  assert.match(pace.definitions[0].text, /^A pace, the reciprocal of a speed: the minutes one kilometer takes, which is 60 divided by the speed in km\/h/);
+  assert.match(pace.definitions[1].text, /the minutes one mile takes, which is 60 divided by the speed in mph/);
+
+  const fromSpeed = pairFacts(speed, 'kilometers_per_hour', 'minutes_per_kilometer')!;
+  assert.deepEqual(fromSpeed.rule, { words: 'divide 60 by the value in km/h', formula: 'min/km = 60 ÷ (km/h)' });
+  assert.deepEqual(fromSpeed.example, { value: '12 km/h', result: '5 min/km', exact: true });
+  assert.deepEqual(fromSpeed.rows.map((r) => r.value), ['6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '18', '20']);
+  assert.equal(fromSpeed.rows.find((r) => r.value === '11')?.result, '5.454545 min/km (5:27)');
+  const mph = pairFacts(speed, 'miles_per_hour', 'minutes_per_mile')!;
+  assert.equal(mph.rows.find((r) => r.value === '6.5')?.result, '9.230769 min/mi (9:14)');
+
+  // The speed pages without a pace keep their amounts: 1 to 1,000, with 5 as the example.
+  const kmh = pairFacts(speed, 'kilometers_per_hour', 'miles_per_hour')!;
+  assert.deepEqual(kmh.example, { value: '5 km/h', result: '3.106856 mph', exact: false });
+  assert.equal(kmh.rows.at(-1)!.value, '1,000');
 });

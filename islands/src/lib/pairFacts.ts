@@ -3,7 +3,8 @@
 // sentence defining each unit from its data. Computed at build time by the same code the
 // cards use (kinds.ts for the arithmetic, convertNumber and formatResult for what is
 // shown), so a table row and the card agree to the digit.
-import { convertNumber, type Outcome } from './conversion';
+import { convertNumber, minutesText, type Outcome } from './conversion';
+import { isPace } from './tokens';
 import { exactNumber, factorOf, fromBase, kindOf, toBase } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
@@ -45,6 +46,21 @@ const BASE_READINGS = ['-40', '-20', '-10', '0', '10', '20', '25', '30', '37', '
 /** Fuel economy and other reciprocal pairs: nothing at or below zero. */
 const POSITIVE_READING_VALUES = ['5', '10', '15', '20', '25', '30', '35', '40', '45', '50', '60', '80', '100'];
 
+/** Paces runners train and race at, in the pace unit (5:30 min/km is a 3:52 marathon); others from the first's range. */
+const PACE_VALUES: Record<string, string[]> = {
+  minutes_per_kilometer: ['3', '3.5', '4', '4.25', '4.5', '4.75', '5', '5.25', '5.5', '5.75', '6', '6.5', '7', '7.5', '8', '9', '10'],
+  minutes_per_mile: ['5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '11', '12', '13', '15'],
+};
+/** Running speeds, from a speed to a pace: a jog to a sprint finish, in round numbers of the From unit. */
+const RUNNING_SPEEDS: Record<string, string[]> = {
+  kilometers_per_hour: ['6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '18', '20'],
+  miles_per_hour: ['4', '4.5', '5', '5.5', '6', '6.5', '7', '7.5', '8', '9', '10', '11', '12'],
+  meters_per_second: ['2', '2.25', '2.5', '2.75', '3', '3.25', '3.5', '3.75', '4', '4.5', '5', '5.5', '6'],
+  feet_per_second: ['6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '18', '20'],
+  knots: ['3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
+  centimeters_per_second: ['150', '200', '250', '300', '350', '400', '450', '500', '550', '600'],
+};
+
 /** A part to its compound (inches to feet and inches): these many of the largest part, so
  *  every row regroups (12, 15, 18 … 240 in: 1 ft, 1 ft 3 in, 1 ft 6 in … 20 ft). */
 const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '6', '7', '8', '10', '12', '15', '20'];
@@ -56,7 +72,10 @@ export function tableValues(category: UnitCategory, from: Unit, target?: Target)
     return IN_LARGEST_PART.map((k) => roundToWhole(mul(exactNumber(k), perLargest)));
   }
   if (isCookingUnit(from)) return COOKING_VALUES.map(exactNumber);
-  const kinds = new Set(category.units.map(kindOf));
+  // A pace pair shows what runners run; the category's other pairs are speeds as before.
+  if (isPace(from)) return (PACE_VALUES[from.key] ?? PACE_VALUES.minutes_per_kilometer).map(exactNumber);
+  if (target?.kind === 'unit' && isPace(target.unit)) return (RUNNING_SPEEDS[from.key] ?? POSITIVE_READING_VALUES).map(exactNumber);
+  const kinds = new Set(category.units.filter((u) => !isPace(u)).map(kindOf));
   if (kinds.has('reciprocal')) return POSITIVE_READING_VALUES.map(exactNumber);
   if (kinds.has('affine')) return BASE_READINGS.map((t) => fromBase(exactNumber(t), from));
   return DEFAULT_VALUES.map(exactNumber);
@@ -72,8 +91,11 @@ function exampleValue(category: UnitCategory, from: Unit, target: Target): Ratio
   const values = tableValues(category, from, target);
   if (target.kind === 'compound' && target.parts.includes(from)) return values[Math.floor(values.length / 2)];
   if (values.length === 0) return rational(5n);
+  // 5:30 min/km, a marathon in 3:52; 12 km/h, a 5:00 min/km run.
+  if (isPace(from)) return exactNumber(from.key === 'minutes_per_mile' ? '9' : '5.5');
+  if (target.kind === 'unit' && isPace(target.unit) && from.key === 'kilometers_per_hour') return rational(12n);
   const five = values.find((v) => compare(v, rational(5n)) === 0);
-  if (five && category.units.every((u) => kindOf(u) === 'linear')) return five;
+  if (five && category.units.every((u) => kindOf(u) === 'linear' || isPace(u))) return five;
   if (isCookingUnit(from)) return rational(2n);
   return values[Math.floor(values.length / 2)];
 }
@@ -90,7 +112,9 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
   // Each value converted once, for its text and for whether that text is exact.
   const answer = (value: Rational): Answer => {
     const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
-    return outcome.kind === 'ok' ? { result: readable(resultLine(outcome)), exact: shownExactly(outcome, value, from) } : { result: '—', exact: false };
+    // A pace also as runners write it: "8.851392 min/mi (8:51)".
+    const pace = outcome.kind === 'ok' && outcome.pace ? ` (${outcome.pace.split(' ')[0]})` : '';
+    return outcome.kind === 'ok' ? { result: readable(resultLine(outcome)) + pace, exact: shownExactly(outcome, value, from) } : { result: '—', exact: false };
   };
   const shown = (value: Rational): string => withSymbol(valueText(value, from), from);
   const example = exampleValue(category, from, target);
@@ -133,6 +157,8 @@ function shownExactly(outcome: Extract<Outcome, { kind: 'ok' }>, value: Rational
 
 /** A table or example value as typed: fractions for kitchen measures (1 1/2, 1/3), else decimals. */
 function valueText(value: Rational, unit: Unit): string {
+  // A pace as runners type it, and the card reads it: 5:30, not 5.5.
+  if (isPace(unit) && mul(value, rational(60n)).d === 1n && !isNegative(value)) return minutesText(value);
   if (isCookingUnit(unit) && value.d !== 1n && value.d <= 16n && !isNegative(value)) {
     const whole = value.n / value.d;
     return `${whole > 0n ? `${whole} ` : ''}${value.n % value.d}/${value.d}`;
@@ -374,12 +400,22 @@ function definition(category: UnitCategory, u: Unit): { key: string; name: strin
   } else if (kindOf(u) === 'affine') {
     const [scale, offset] = affine(u);
     text = `${withSymbol('0', base)} reads ${withSymbol(exactText(offset), u)}, and a change of ${withSymbol('1', base)} is a change of ${withSymbol(exactText(scale), u)}.`;
+  } else if (isPace(u) && perHour(category, u) !== undefined) {
+    // 1 min/km is 60 km/h: the speed in the same distance per hour divides 60.
+    const distance = plainName(u.name).replace(/^.* per /, '').toLowerCase();
+    const speed = perHour(category, u)!.symbol;
+    text = `A pace, the reciprocal of a speed: the minutes one ${distance} takes, which is 60 divided by the speed in ${speed} (5:30 ${u.symbol} is 10.909091 ${speed}).`;
   } else {
     const reciprocal = exactNumber(u.reciprocal!);
     const r = decimalText(reciprocal) ?? `about ${exactText(reciprocal)}`;
     text = `The reciprocal of ${base.symbol}: a value in ${u.symbol} is ${r} divided by the same value in ${base.symbol}.`;
   }
   return { key: u.key, name, text };
+}
+
+/** The speed unit of a pace's distance per hour (km/h for min/km): the one a pace is 60 divided by. */
+function perHour(category: UnitCategory, pace: Unit): Unit | undefined {
+  return category.units.find((u) => kindOf(u) === 'linear' && compare(div(exactNumber(pace.reciprocal!), factorOf(u)), rational(60n)) === 0);
 }
 
 export const _test = { decimalText, approximate, readable };

@@ -31,7 +31,7 @@ import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
-import { ParseError, type Refusal, type Token, fail, tokenize } from './tokens.ts';
+import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, fail, tokenize } from './tokens.ts';
 
 export {
   buildLexicon, exactForm, lookupWord, readingUnit, unitWordsOf, wordKey,
@@ -42,8 +42,11 @@ export type Parsed =
   | { kind: 'empty' }
   /** `refusal`: a quantity typed with units, refused as no single value (tokens.ts Refusal). */
   | { kind: 'error'; message: string; refusal?: Refusal }
-  /** A plain number: it is in the From unit. */
-  | { kind: 'number'; value: Rational; reading: string; notes: string[] }
+  /**
+   * A plain number: it is in the From unit. `clock`: it was typed as a time (5:30), which
+   * only some units read (tokens.ts clockFit): the card checks From.
+   */
+  | { kind: 'number'; value: Rational; reading: string; notes: string[]; clock?: Clock }
   /**
    * A quantity with typed units, which win over From. In a category of amounts `value` is in
    * the base unit. In a category of readings (`single`: temperature, fuel economy) `value` is
@@ -460,10 +463,21 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
   if (text.length > MAX_VALUE_CHARS) return { kind: 'error', message: `That is too long to read (over ${MAX_VALUE_CHARS} characters).` };
   try {
     const notes = new Set<string>();
-    const parser = new Parser(tokenize(text, lex, category, notes), lex, category);
+    const tokens = tokenize(text, lex, category, notes);
+    const parser = new Parser(tokens, lex, category);
     const v = parser.parse();
     if (parser.hyphenJoins) notes.add('the hyphen joins feet and inches');
-    if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes] };
+    // A time typed as 5:30 counts in the unit after it (5:30 min/km), else in From.
+    let bare: Clock | undefined;
+    tokens.forEach((t, i) => {
+      if (t.t !== 'num' || t.clock === undefined) return;
+      const next = tokens.slice(i + 1).find((u) => u.t === 'unit');
+      if (next === undefined || next.t !== 'unit') return void (bare ??= t.clock);
+      const fit = clockFit(t.clock, next.entry.unit);
+      if (fit === null) fail(clockRefusal(t.clock, next.entry.unit));
+      notes.add(clockNote(t.clock, fit));
+    });
+    if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes], ...(bare && { clock: bare }) };
     const unit = v.readingUnit ?? v.money ?? v.first!;
     const units = parser.unitsTyped;
     let symbols = v.text;

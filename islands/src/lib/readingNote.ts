@@ -15,17 +15,20 @@ export interface Noted {
   /** The typed target's note names its unit in full ("in US pints, as typed"): more than the result's symbol says. */
   targetNamed?: boolean;
   belowAbsoluteZero: boolean;
+  /** A pace result in m:ss ("8:51 min/mi"), said after the reading. */
+  pace?: string;
 }
 
 /** The warning for a temperature below absolute zero, about `what` ("That", or the reading). */
 export const belowAbsoluteZero = (what = 'That'): string => `${what} is below absolute zero (−273.15 °C), the lowest temperature possible.`;
 export const BELOW_ABSOLUTE_ZERO = belowAbsoluteZero();
 
-/** The card's message under Value: "From 5 ft 11 in", "Read as 1200 (the comma groups thousands)", the warning. */
+/** The card's message under Value: "From 5 ft 11 in", "Read as 1200 (the comma groups thousands)", the warning, a pace in m:ss. */
 export function readingNote(o: Noted): string {
   return [
     o.reading ? `${o.typed ? 'From' : 'Read as'} ${o.reading}${o.notes.length > 0 ? ` (${o.notes.join('; ')})` : ''}` : '',
     o.belowAbsoluteZero ? BELOW_ABSOLUTE_ZERO : '',
+    o.pace ? `Result as m:ss: ${o.pace}` : '',
   ]
     .filter(Boolean)
     .join('. ');

@@ -8,6 +8,8 @@
 //   1,5                         a comma not before exactly three digits is a decimal comma
 //   1 1/2  1½                   a mixed number: one integer, then a proper fraction
 //   1.5×10³  1.5 x 10^3          a power of ten after a number: e-notation (1.5e3)
+//   5:30  1:02:30               a time as clocks and paces write it: m:ss or h:mm, h:mm:ss
+//                               (5.5, 1.0416…), read in the unit it goes with (clockFit)
 // Where a number could be read two ways the reading says which was taken: "1,500" reads one
 // thousand five hundred and "1.000" one (notes), and grouped forms read back ungrouped
 // ("Read as 12345/2" for 12 345/2).
@@ -38,7 +40,7 @@ export function fail(message: string, refusal?: Refusal): never {
 }
 
 export type Token =
-  | { t: 'num'; v: Rational; text: string; space: boolean }
+  | { t: 'num'; v: Rational; text: string; space: boolean; clock?: Clock }
   | { t: 'op'; v: '+' | '-' | '*' | '/' | '(' | ')'; space: boolean }
   | { t: 'unit'; entry: Entry; text: string; space: boolean };
 
@@ -165,7 +167,69 @@ function groupingAt(s: string, i: number, int: string): Grouping {
 
 const SEPARATOR: Record<Exclude<Grouping, 'none'>, string> = { comma: ',', space: GROUP_SPACES, apostrophe: APOSTROPHES, point: '.' };
 
+/**
+ * A time as typed on a watch, a race result or a running plan: a whole number, a colon and
+ * exactly two digits of sixtieths (5:30 is 5 and 30/60), once more for h:mm:ss (1:02:30).
+ * Which units it counts in is the unit it goes with (clockFit): 5:30 min/km is 5.5 min/km,
+ * 1:30 on Hours 1.5 h.
+ */
+export interface Clock {
+  /** As typed: "5:30". */
+  text: string;
+  /** 2 for m:ss or h:mm, 3 for h:mm:ss. */
+  parts: 2 | 3;
+}
+
+const CLOCK = /(\d+)((?::\d+)+)/y;
+
+/** 5:30 at `start`, or null when the digits there are not followed by a colon. */
+function readClock(s: string, start: number, space: boolean): [Token, number] | null {
+  CLOCK.lastIndex = start;
+  const m = CLOCK.exec(s);
+  if (m === null) return null;
+  const sixtieths = m[2].slice(1).split(':');
+  if (sixtieths.length > 2 || sixtieths.some((d) => !/^[0-5]\d$/.test(d)) || s[start + m[0].length] === '.' || s[start + m[0].length] === ',') {
+    // All of it, decimals too ("1:30.5"), so the message points at what was typed.
+    const typed = /[\d:.,]*\d/y;
+    typed.lastIndex = start;
+    fail(`“${typed.exec(s)![0]}” is no time: write minutes and seconds as m:ss (5:30), or hours, minutes and seconds as h:mm:ss (1:02:30), with two digits from 00 to 59 after each colon.`);
+  }
+  const v = sixtieths.reduce((sum, d, k) => add(sum, rational(BigInt(d), 60n ** BigInt(k + 1))), rational(BigInt(m[1])));
+  return [{ t: 'num', v, text: m[0], space, clock: { text: m[0], parts: sixtieths.length === 1 ? 2 : 3 } }, start + m[0].length];
+}
+
+/** A pace unit: a reciprocal speed counted in minutes (min/km, min/mi), written m:ss by runners. */
+export const isPace = (unit: { symbol: string; reciprocal?: unknown }): boolean => unit.reciprocal !== undefined && unit.symbol.startsWith('min/');
+
+/** How a clock goes with a unit: h:mm or h:mm:ss with hours, m:ss with minutes or a pace (min/km, min/mi). */
+export type ClockFit = 'hours' | 'minutes';
+
+/** How `clock` counts in `unit`, or null when it cannot (5:30 km, 5:30 on Seconds, 1:02:30 min/km). */
+export function clockFit(clock: Clock, unit: { key: string; symbol: string; reciprocal?: unknown }): ClockFit | null {
+  if (unit.key === 'hours') return 'hours';
+  if (clock.parts === 2 && (unit.key === 'minutes' || isPace(unit))) return 'minutes';
+  return null;
+}
+
+/** What a clock was read as, for the reading's note: "5 min 30 s" (5:30 min/km), "1 h 30 min" (1:30 on Hours). */
+export function clockNote(clock: Clock, fit: ClockFit): string {
+  const [whole, ...rest] = clock.text.split(':').map(Number);
+  const names = fit === 'hours' ? ['h', 'min', 's'] : ['min', 's'];
+  const parts = [whole, ...rest].map((n, k) => `${n} ${names[k]}`);
+  const said = parts.filter((p) => !p.startsWith('0 '));
+  return (said.length > 0 ? said : parts.slice(0, 1)).join(' ');
+}
+
+/** Why `clock` has no reading in `unit`. */
+export function clockRefusal(clock: Clock, unit: { symbol: string } | null): string {
+  const what = clock.parts === 2 ? 'minutes and seconds (m:ss) or hours and minutes (h:mm)' : 'hours, minutes and seconds (h:mm:ss)';
+  const units = clock.parts === 2 ? 'minutes, hours or a pace (min/km, min/mi)' : 'hours';
+  return `“${clock.text}” is ${what}: it is read in ${units}${unit === null ? '' : `, not in ${unit.symbol}`}.`;
+}
+
 function readNumber(s: string, start: number, space: boolean, notes: Set<string>): [Token, number] {
+  const clock = readClock(s, start, space);
+  if (clock !== null) return clock;
   let i = start;
   let int = '';
   while (isDigit(s[i])) int += s[i++];
