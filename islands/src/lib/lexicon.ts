@@ -188,7 +188,9 @@ export function readingUnit(unit: LexUnit, one: boolean): string {
   const plural = m[2].toLowerCase();
   if (!one) return `${who} ${plural}`;
   const words = new Set(unitWordsOf(unit).map((w) => w.toLowerCase()));
-  const singular = [plural.replace(/s$/, ''), plural.replace(/es$/, '')].find((w) => words.has(w) || words.has(`${who.toLowerCase()} ${w}`) || words.has(`us ${w}`));
+  // "gallons per minute": the word before "per" takes the number.
+  const [head, per] = /^(.+?)((?: per .+)?)$/.exec(plural)!.slice(1);
+  const singular = [head.replace(/s$/, '') + per, head.replace(/es$/, '') + per].find((w) => words.has(w) || words.has(`${who.toLowerCase()} ${w}`) || words.has(`us ${w}`));
   return `${who} ${singular ?? plural}`;
 }
 

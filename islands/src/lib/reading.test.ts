@@ -245,6 +245,73 @@ test('the numbers of that table are GNU units’ (units -d 15), to the shown pre
   });
 });
 
+// The site's own unit names and the spellings trades use, each once refused: names from the
+// menus, the middle dot the site prints (lb·ft, kW·h), torque-wrench and Japanese-manual
+// torques, UK mpg and gallons per minute.
+const SPELLINGS: Row[] = [
+  ['30 pounds per square inch', 'pressure', 'psi', 'bars', '2.068427 bar', 'From 30 psi', ['30 psi', 'bar']],
+  ['30 lb/in²', 'pressure', 'psi', 'bars', '2.068427 bar', 'From 30 psi', ['30 psi', 'bar']],
+  ['1 standard atmospheres', 'pressure', 'psi', 'psi', '14.695949 psi', 'From 1 atm', ['1 atm', 'psi']],
+  ['10 British thermal units', 'energy', 'joules', 'kilojoules', '10.550559 kJ', 'From 10 BTU', ['10 btu_IT', 'kJ']],
+  ['40 miles per imperial gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK', ['40 mile/brgallon', 'km/l']],
+  ['40 uk mpg', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK'],
+  ['40 mpg (UK)', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK'],
+  ['40 mpg imperial', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK'],
+  ['1 miles per US gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '0.425144 km/L', 'From 1 mpg', ['1 mile/usgallon', 'km/l']],
+  ['25 mpg US', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '10.628593 km/L', 'From 25 mpg', ['25 mile/usgallon', 'km/l']],
+  ['1 imp gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute', ['1 brgallon/min', 'l/min']],
+  ['1 igpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
+  ['1 UK gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
+  ['1 imperial gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
+  ['1 imperial gallon per minute', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
+  ['1 UK gal/min', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
+  ['1 gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '3.785412 L/min', 'From 1 US gallon per minute', ['1 usgallon/min', 'l/min']],
+  ['2 gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '7.570824 L/min', 'From 2 US gallons per minute'],
+  ['150 metric hp', 'power', 'kilowatts', 'kilowatts', '110.324813 kW', 'From 150 PS', ['150 * 75 kgf m/s', 'kW']],
+  ['100 pound-force feet', 'torque', 'newton_meters', 'newton_meters', '135.581795 N·m', 'From 100 lbf·ft', ['100 lbf ft', 'N m']],
+  ['100 lb·ft', 'torque', 'newton_meters', 'newton_meters', '135.581795 N·m', 'From 100 lbf·ft'],
+  ['100 ft·lb', 'torque', 'newton_meters', 'newton_meters', '135.581795 N·m', 'From 100 lbf·ft'],
+  ['1 kW·h', 'energy', 'joules', 'megajoules', '3.6 MJ', 'From 1 kWh', ['1 kWh', 'MJ']],
+  ['100 lb-in', 'torque', 'newton_meters', 'newton_meters', '11.298483 N·m', 'From 100 lbf·in', ['100 lbf in', 'N m']],
+  ['100 inch pound', 'torque', 'newton_meters', 'newton_meters', '11.298483 N·m', 'From 100 lbf·in'],
+  ['100 in-oz', 'torque', 'newton_meters', 'newton_meters', '0.706155 N·m', 'From 100 ozf·in', ['100 oz force in', 'N m']],
+  ['20 kg-cm', 'torque', 'newton_meters', 'newton_meters', '1.96133 N·m', 'From 20 kgf·cm', ['20 kgf cm', 'N m']],
+  ['11 kg·m', 'torque', 'newton_meters', 'newton_meters', '107.87315 N·m', 'From 11 kgf·m', ['11 kgf m', 'N m']],
+  ['11 kgm', 'torque', 'newton_meters', 'newton_meters', '107.87315 N·m', 'From 11 kgf·m'],
+  // A spaced dot is still a times sign, and two units multiplied are refused as before.
+  ['10 lb · ft', 'torque', 'newton_meters', 'newton_meters', /“lb” is a unit of weight, not torque\. For pound-force feet, type “lbf·ft”\./],
+];
+
+test('the site’s own unit names and trade spellings read (30 pounds per square inch, lb·ft, kgm, uk mpg, imp gpm)', () => {
+  const bad: string[] = [];
+  for (const [input, k, from, to, want, line] of SPELLINGS) {
+    const o = card(k, input, from, to);
+    if (want instanceof RegExp) {
+      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (o.kind !== 'ok') {
+      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
+    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
+  }
+  assert.deepEqual(bad, []);
+  const rows = SPELLINGS.filter((r) => r[6] !== undefined);
+  const answers = runGnuUnits(rows.map((r) => r[6]!));
+  rows.forEach((r, i) => {
+    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
+    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
+  });
+  // In the search box, and as a target: "(UK)" as labels write it.
+  const lex = buildLexicon(data.categories);
+  const r = readConversion('10 L/100 km to mpg (UK)', lex, null);
+  assert.ok(r.kind === 'ok' && r.target?.kind === 'unit' && r.target.unit.key === 'uk_miles_per_gallon', '10 L/100 km to mpg (UK)');
+  const dot = readConversion('100 lb·ft to N·m', lex, null);
+  assert.ok(dot.kind === 'ok' && dot.parsed.kind === 'quantity' && dot.parsed.unit.key === 'pound_feet', '100 lb·ft to N·m');
+});
+
 test('property: a grouped number and its plain form read the same, whichever separators group it', () => {
   let seed = 26026;
   const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

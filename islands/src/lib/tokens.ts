@@ -79,10 +79,14 @@ const TIMES_X = /(?<=[\d'"′″’”]|\S\s+)[xX](?=\s*\.?\d)/gu;
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
+/** "(UK)", "(US)", "(imp)" after a unit word, as labels write it (mpg (UK)): the qualifier as a word (mpg UK). */
+const QUALIFIER_PARENS = /(?<=\p{L})\s*\((US|UK|imp|imperial)\)/giu;
+const plainQualifier = (s: string): string => s.replace(QUALIFIER_PARENS, ' $1');
+
 /** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
 export function tokenize(typed: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
   // Read as the digits they are: the reading then says "Read as 123" for "１２３".
-  const s = plainDigits(typed).replace(TIMES_X, '×');
+  const s = plainQualifier(plainDigits(typed)).replace(TIMES_X, '×');
   const out: Token[] = [];
   /** The hyphens and en dashes typed, for telling a range from a subtraction. */
   const dashes = new Map<Token, string>();
@@ -358,9 +362,10 @@ const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u
 
 /**
  * Up to MAX_WORDS words from `start` (cubic meters per hour), each optionally with an
- * abbreviation's period (fl. oz.). A hyphen or a period between two letters also separates
- * words of one unit, as compound units are written: ft-lb, N-m, lbf.ft, sq.ft, U.S. gallon.
- * A run that names no unit leaves the hyphen to be read as a minus.
+ * abbreviation's period (fl. oz.). A hyphen, a period or a middle dot between two letters
+ * also separates words of one unit, as compound units are written: ft-lb, N-m, lbf.ft, lb·ft,
+ * kW·h, sq.ft, U.S. gallon. A run that names no unit leaves the hyphen to be read as a minus
+ * and the dot as a times sign.
  */
 function wordRun(s: string, start: number): Part[] {
   const parts: Part[] = [];
@@ -378,7 +383,8 @@ function wordRun(s: string, start: number): Part[] {
       j = end;
       continue;
     }
-    if (joins && s[end] === '-') {
+    // The middle dot too, as the site itself writes compound units (lbf·ft, kW·h).
+    if (joins && (s[end] === '-' || s[end] === '·')) {
       j = end + 1;
       continue;
     }
@@ -527,7 +533,7 @@ function poweredWord(lex: Lexicon, first: string, rest: string, category: string
  * anything else (a number, an operator): a target after "to" is words only.
  */
 export function readUnitWords(typed: string, lex: Lexicon, category: string | null): { entry: Entry; text: string }[] | null {
-  const s = plainDigits(typed);
+  const s = plainQualifier(plainDigits(typed));
   const out: { entry: Entry; text: string }[] = [];
   let i = 0;
   while (i < s.length) {
