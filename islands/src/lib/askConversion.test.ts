@@ -390,3 +390,11 @@ test('running pace in the box: m:ss, min/km and min/mile, a pace answer also in 
   assert.deepEqual(said('8 min/mile to km/h'), ['8 min/mi = 12.07008 km/h']);
   assert.deepEqual(said('1:30 hours to minutes'), ['1:30 h = 90 min (1 h 30 min)']);
 });
+
+test('UK spellings in the box: the imperial unit, and a hint about an ounce typed with uk, imp or imperial names the imperial fluid ounce', () => {
+  assert.deepEqual(said('4 imperial fl oz to ml'), ['4 imperial fluid ounces = 113.65225 mL']);
+  assert.deepEqual(said('10 fl oz uk to ml'), ['10 imperial fluid ounces = 284.130625 mL']);
+  assert.deepEqual(said('1 british pint to ml'), ['1 imperial pint = 568.26125 mL']);
+  assert.equal(said('4 uk oz to ml'), '“oz” is a unit of weight, not volume. For imperial fluid ounces, type “imp fl oz”.');
+  assert.match(String(said('1 imperial tablespoon in ml')), /UK recipes take a tablespoon as 15 mL/);
+});

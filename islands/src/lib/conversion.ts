@@ -177,7 +177,10 @@ export interface ConvertRequest {
 
 /** Reads `input` (with a target, if typed) and converts it: the card's result, or why there is none. */
 export function convertInput(req: ConvertRequest): Outcome {
-  return convertReading(readConversion(req.input, req.lexicon, req.category.key), req);
+  // A message naming the unit likely meant names the card's own From or To when it can:
+  // "4 oz" with From imperial fluid ounces is told “imp fl oz”, not the US “fl oz”.
+  const shown = [req.from.key, ...(req.to.kind === 'unit' ? [req.to.unit.key] : req.to.parts.map((u) => u.key))];
+  return convertReading(readConversion(req.input, { ...req.lexicon, shown }, req.category.key), req);
 }
 
 /** A plain number in From, converted to To exactly as the card would show it (a pair page's table and example). */

@@ -48,6 +48,8 @@ export interface Lexicon {
    */
   marked: RegExp[];
   categories: Record<string, LexCategory>;
+  /** The keys of the units a card shows in From and To: the unit a message names is one of them when it can be. */
+  shown?: readonly string[];
 }
 
 /** A word's exact form: compatibility forms folded (℉ → °F, ² → 2), spaces removed. */
@@ -275,7 +277,30 @@ export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | n
  * Words that say whose unit follows (US gallon, UK pint, imp gal), never a unit of their own
  * before one: "us" is also the microsecond's ASCII symbol, and "1 US tbsp" is no time.
  */
-const QUALIFIERS = new Set(['us', 'uk', 'imp', 'imperial']);
+export const QUALIFIERS = new Set(['us', 'uk', 'imp', 'imperial', 'british']);
+
+/**
+ * The spoons UK recipes measure today, metric (GNU units' brtablespoon, brteaspoon): there is
+ * no imperial spoon among the units, and the US one is another size.
+ */
+const UK_SPOONS: Record<string, number> = { tablespoons: 15, teaspoons: 5 };
+
+/**
+ * The message for a qualifier (`q`: UK, imp, imperial, British) before `rest`, a unit word
+ * that, with it, names no unit: "1 imperial tablespoon" says what a UK spoon is rather than
+ * "Unknown unit “imperial”", and "4 UK oz" on the volume card names the imperial fluid
+ * ounce, not the US one. Null when it has nothing better to say.
+ */
+export function qualifiedWord(q: string, rest: string, entry: Entry, lex: Lexicon, category: string | null): string | null {
+  const spoon = UK_SPOONS[entry.unit.key];
+  if (spoon !== undefined && entry.unit.factor !== undefined) {
+    const name = plainName(entry.unit).replace(/^US /u, '').toLowerCase().replace(/s$/u, '');
+    const us = +(Number(entry.unit.factor) * 1000).toFixed(6);
+    return `“${q} ${rest}” is not read here: UK recipes take a ${name} as ${spoon} mL, so type the amount in mL (1 ${name} = ${spoon} mL); “${entry.unit.symbol}” is the US ${name}, ${us} mL.`;
+  }
+  if (category !== null && entry.category !== category && lex.categories[category] !== undefined) return otherCategory(rest, entry, lex, category, [q, rest]);
+  return null;
+}
 
 /**
  * The message for `typed`, a unit of another category than `category`, followed by `next`
@@ -310,17 +335,23 @@ export function otherCategory(typed: string, entry: Entry, lex: Lexicon, categor
   const said = `“${entry.unit.symbol}” is a unit of ${lower(theirs)}, not ${lower(ours)}.`;
   const typedWords = [typed, ...near].flatMap(wordsOf);
   // Each unit written with every word typed, by how many words more it takes (oz: "fl oz" one,
-  // "imp fl oz" two); a tie between two units (lb: "in lb", "lb ft") names neither.
+  // "imp fl oz" two); a tie between two units (lb: "in lb", "lb ft") names neither. A unit
+  // the card shows in From or To comes first: there "oz" is the imperial fluid ounce shown.
   let best: { unit: LexUnit; more: number; tie: boolean } | null = null;
-  for (const u of lex.categories[category]?.units ?? []) {
-    const more = unitWordsOf(u)
-      .map(wordsOf)
-      .filter((parts) => parts.length > 1 && typedWords.every((w) => parts.some((p) => sameWord(lex, w, p))))
-      .map((parts) => parts.filter((p) => !typedWords.some((w) => sameWord(lex, w, p))).length);
-    if (more.length === 0) continue;
-    const least = Math.min(...more);
-    if (best === null || least < best.more) best = { unit: u, more: least, tie: false };
-    else if (least === best.more) best.tie = true;
+  const units = lex.categories[category]?.units ?? [];
+  const shown = units.filter((u) => lex.shown?.includes(u.key));
+  for (const pool of [shown, units]) {
+    for (const u of pool) {
+      const more = unitWordsOf(u)
+        .map(wordsOf)
+        .filter((parts) => parts.length > 1 && typedWords.every((w) => parts.some((p) => sameWord(lex, w, p))))
+        .map((parts) => parts.filter((p) => !typedWords.some((w) => sameWord(lex, w, p))).length);
+      if (more.length === 0) continue;
+      const least = Math.min(...more);
+      if (best === null || least < best.more) best = { unit: u, more: least, tie: false };
+      else if (least === best.more) best.tie = true;
+    }
+    if (best !== null) break;
   }
   if (best === null || best.tie) return said + workInEnergy(entry, lex, category);
   const u = best.unit;

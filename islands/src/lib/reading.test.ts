@@ -312,6 +312,49 @@ test('the site’s own unit names and trade spellings read (30 pounds per square
   assert.ok(dot.kind === 'ok' && dot.parsed.kind === 'quantity' && dot.parsed.unit.key === 'pound_feet', '100 lb·ft to N·m');
 });
 
+// UK and imperial spellings, as UK cooks and parents type them, and the hint for an ounce on
+// a card showing the imperial fluid ounce (or typed with uk, imp, imperial): never the US one.
+const UK_SPELLINGS: Row[] = [
+  ['4 imperial fl oz', 'volume', 'liters', 'milliliters', '113.65225 mL', 'From 4 imperial fluid ounces', ['4 brfloz', 'ml']],
+  ['10 uk fluid ounces', 'volume', 'liters', 'milliliters', '284.130625 mL', 'From 10 imperial fluid ounces', ['10 brfloz', 'ml']],
+  ['10 fl oz uk', 'volume', 'liters', 'milliliters', '284.130625 mL', 'From 10 imperial fluid ounces'],
+  ['10 imp pint', 'volume', 'liters', 'milliliters', '5,682.6125 mL', 'From 10 imperial pints', ['10 brpint', 'ml']],
+  ['1 uk cup', 'volume', 'liters', 'milliliters', '284.130625 mL', 'From 1 imperial cup', ['brcup', 'ml']],
+  ['1 british cup', 'volume', 'liters', 'milliliters', '284.130625 mL', 'From 1 imperial cup'],
+  ['1 british pint', 'volume', 'liters', 'milliliters', '568.26125 mL', 'From 1 imperial pint', ['brpint', 'ml']],
+  ['1 imperial tablespoon', 'volume', 'liters', 'milliliters', /^“imperial tablespoon” is not read here: UK recipes take a tablespoon as 15 mL, so type the amount in mL \(1 tablespoon = 15 mL\); “tbsp” is the US tablespoon, 14\.786765 mL\.$/],
+  ['4 oz', 'volume', 'imperial_fluid_ounces', 'milliliters', /^“oz” is a unit of weight, not volume\. For imperial fluid ounces, type “imp fl oz”\.$/],
+  ['4 oz', 'volume', 'liters', 'imperial_fluid_ounces', /For imperial fluid ounces, type “imp fl oz”\.$/],
+  ['4 uk oz', 'volume', 'liters', 'milliliters', /^“oz” is a unit of weight, not volume\. For imperial fluid ounces, type “imp fl oz”\.$/],
+  ['4 imperial oz', 'volume', 'liters', 'milliliters', /For imperial fluid ounces, type “imp fl oz”\.$/],
+  // A card showing neither still names the US one, as GNU units reads a bare fl oz.
+  ['4 oz', 'volume', 'liters', 'milliliters', /For US fluid ounces, type “fl oz”\.$/],
+];
+
+test('UK spellings read as the imperial unit, and a hint never steers to the US unit away from an imperial one', () => {
+  const bad: string[] = [];
+  for (const [input, k, from, to, want, line] of UK_SPELLINGS) {
+    const o = card(k, input, from, to);
+    if (want instanceof RegExp) {
+      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input} (${from} → ${to}): want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (o.kind !== 'ok') {
+      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
+    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
+  }
+  assert.deepEqual(bad, []);
+  const rows = UK_SPELLINGS.filter((r) => r[6] !== undefined);
+  const answers = runGnuUnits(rows.map((r) => r[6]!));
+  rows.forEach((r, i) => {
+    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
+    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
+  });
+});
+
 test('property: a grouped number and its plain form read the same, whichever separators group it', () => {
   let seed = 26026;
   const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

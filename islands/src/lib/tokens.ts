@@ -18,7 +18,7 @@
 // (5 lbs., 12 fl. oz.), and "degree", "degrees", "deg" or "°" before a temperature unit is
 // part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
 import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
-import { type Entry, type Lexicon, lookupWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
+import { type Entry, type Lexicon, QUALIFIERS, lookupWord, qualifiedWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
 import { type Rational, add, compare, fromDecimal, rational } from './rational.ts';
 import { plainDigits } from './digits.ts';
 
@@ -481,6 +481,14 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
   // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).
   if (wordKey(parts[0].text) === 'gas' && /^marks?$/u.test(wordKey(parts[1]?.text ?? ''))) fail(GAS_MARK);
   if (/^mbtuh?$/u.test(wordKey(parts[0].text))) fail(mbtu(parts[0].text));
+  // "imperial tablespoon", "UK oz": whose unit, before a unit with no such size here.
+  if (QUALIFIERS.has(wordKey(parts[0].text))) {
+    for (let n = parts.length; n > 1; n--) {
+      const found = lookupWord(lex, textOf(1, n), category);
+      const said = found !== null && 'entry' in found ? qualifiedWord(parts[0].text, textOf(1, n), found.entry, lex, category) : null;
+      if (said !== null) fail(said);
+    }
+  }
   return fail(unknownWord(parts[0].text, lex, category));
 }
 
