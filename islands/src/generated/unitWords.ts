@@ -167,7 +167,7 @@ export const UNIT_WORDS = {
     ["hectopascals", "hPa", "hectopascal"],
     ["millibars", "mbar", "millibar"],
     ["kilopascals", "kPa", "kilopascal"],
-    ["bars", "bar"],
+    ["bars", "bar", "bara"],
     ["megapascals", "MPa", "megapascal"],
     ["technical_atmospheres", "kgf/cm²", "technical atmosphere", "at", "ata", "kg/cm²"],
     ["atmospheres", "atm", "atmosphere", "standard atmosphere", "standard atmospheres"],
@@ -180,7 +180,7 @@ export const UNIT_WORDS = {
     ["inches_of_water", "inH₂O", "inch of water", "inches water column", "inch water column", "iwc", "inWC", "\"WC", "inWG", "\"WG", "in water", "inches water", "\"H₂O"],
     ["feet_of_water", "ftH₂O", "foot of water", "ft of water", "feet of head", "foot of head", "ft of head", "ft head", "ftWC", "feet water column"],
     ["meters_of_water", "mH₂O", "meter of water", "metre of water", "metres of water", "m of water", "meters of head", "metres of head", "m head", "mWC", "mWS", "mCE", "mCA"],
-    ["psi", "psi", "pound per square inch", "pounds per square inch", "lb/in²", "lbf/in²"],
+    ["psi", "psi", "pound per square inch", "pounds per square inch", "lb/in²", "lbf/in²", "psia"],
     ["ksi", "ksi"],
   ],
   "energy": [

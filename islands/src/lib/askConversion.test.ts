@@ -398,3 +398,10 @@ test('UK spellings in the box: the imperial unit, and a hint about an ounce type
   assert.equal(said('4 uk oz to ml'), '“oz” is a unit of weight, not volume. For imperial fluid ounces, type “imp fl oz”.');
   assert.match(String(said('1 imperial tablespoon in ml')), /UK recipes take a tablespoon as 15 mL/);
 });
+
+test('a gauge pressure in the box converts gauge to gauge and says so', () => {
+  const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
+  assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);
+  assert.deepEqual(said('2 bar(g) in psi'), [`2 bar = 29.007548 psi ${gauge}`]);
+  assert.deepEqual(said('30 psia to bar'), ['30 psi = 2.068427 bar']);
+});

@@ -175,3 +175,11 @@ test('Help says how results and the CSV write numbers, with an example the batch
   assert.ok(help.includes(`a plain number with a point and no grouping, \`${plainResult(row, 'ft')}\``), 'Help shows the CSV’s plain number');
   assert.match(help, /a point for decimals and commas between thousands/);
 });
+
+test('batch: a gauge pressure converts gauge to gauge, and its note says so', () => {
+  const [psig, barg] = convertBatch('30 psig\n2 barg', request('pressure', 'psi', 'bars'));
+  assert.equal(psig.result, '2.068427 bar');
+  assert.equal(psig.note, 'From 30 psi (gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)');
+  assert.equal(barg.result, '29.007548 psi', 'typed in the To unit, converted to From as a card does');
+  assert.match(barg.note, /gauge, as typed/);
+});

@@ -355,6 +355,42 @@ test('UK spellings read as the imperial unit, and a hint never steers to the US 
   });
 });
 
+// Gauge and absolute pressures, as gauges and data sheets write them: gauge converts to gauge
+// with the unit's own factor (the page's FAQ: a conversion does not change which kind a
+// figure is), and the reading says so; psia and bara are psi and bar, as GNU units reads psia.
+const GAUGE = 'gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi';
+const PRESSURES: Row[] = [
+  ['30 psig', 'pressure', 'psi', 'bars', '2.068427 bar', `From 30 psi (${GAUGE})`, ['30 psi', 'bar']],
+  ['30 psi gauge', 'pressure', 'psi', 'bars', '2.068427 bar', `From 30 psi (${GAUGE})`],
+  ['2 barg', 'pressure', 'psi', 'psi', '29.007548 psi', `From 2 bar (${GAUGE})`, ['2 bar', 'psi']],
+  ['2 bar(g)', 'pressure', 'psi', 'psi', '29.007548 psi', `From 2 bar (${GAUGE})`],
+  ['2 bar g', 'pressure', 'psi', 'psi', '29.007548 psi', `From 2 bar (${GAUGE})`],
+  ['200 kPag', 'pressure', 'psi', 'psi', '29.007548 psi', `From 200 kPa (${GAUGE})`, ['200 kPa', 'psi']],
+  ['30 psia', 'pressure', 'psi', 'bars', '2.068427 bar', 'From 30 psi', ['30 psia', 'bar']],
+  ['2 bara', 'pressure', 'psi', 'psi', '29.007548 psi', 'From 2 bar'],
+  ['2 bar(a)', 'pressure', 'psi', 'psi', '29.007548 psi', 'From 2 bar'],
+];
+
+test('gauge pressures (psig, barg, bar(g), kPag) convert gauge to gauge and say so; psia and bara are psi and bar', () => {
+  const bad: string[] = [];
+  for (const [input, k, from, to, want, line] of PRESSURES) {
+    const o = card(k, input, from, to);
+    if (o.kind !== 'ok') {
+      bad.push(`${input}: want ${String(want)}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (resultLine(o) !== want) bad.push(`${input}: want ${String(want)}, got ${resultLine(o)}`);
+    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
+  }
+  assert.deepEqual(bad, []);
+  const rows = PRESSURES.filter((r) => r[6] !== undefined);
+  const answers = runGnuUnits(rows.map((r) => r[6]!));
+  rows.forEach((r, i) => {
+    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
+    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
+  });
+});
+
 test('property: a grouped number and its plain form read the same, whichever separators group it', () => {
   let seed = 26026;
   const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

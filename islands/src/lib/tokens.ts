@@ -79,8 +79,11 @@ const TIMES_X = /(?<=[\d'"′″’”]|\S\s+)[xX](?=\s*\.?\d)/gu;
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
-/** "(UK)", "(US)", "(imp)" after a unit word, as labels write it (mpg (UK)): the qualifier as a word (mpg UK). */
-const QUALIFIER_PARENS = /(?<=\p{L})\s*\((US|UK|imp|imperial)\)/giu;
+/**
+ * "(UK)", "(US)", "(imp)" after a unit word, as labels write it (mpg (UK)), and a pressure's
+ * "(g)" or "(a)" (bar(g)): the qualifier as a word (mpg UK, bar g).
+ */
+const QUALIFIER_PARENS = /(?<=\p{L})\s*\((US|UK|imp|imperial|g|a|gauge|abs)\)/giu;
 const plainQualifier = (s: string): string => s.replace(QUALIFIER_PARENS, ' $1');
 
 /** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
@@ -446,6 +449,11 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     }
     return [{ t: 'unit', entry, text, space }, end];
   };
+  const gauge = gaugeWord(lex, parts, category);
+  if (gauge !== null) {
+    if (gauge.gauge) notes?.add(GAUGE_NOTE);
+    return token(gauge.entry, textOf(0, gauge.n), parts[gauge.n - 1].end);
+  }
   const degree = DEGREE_WORDS.has(wordKey(parts[0].text));
   if (degree) {
     for (let n = parts.length; n > 1; n--) {
@@ -513,6 +521,38 @@ function refusePower(lex: Lexicon, text: string, symbol: string, power: string):
  */
 const mbtu = (typed: string): string =>
   `“${typed}” is unclear: M is a thousand in US heating trades (MBH is 1,000 BTU/h) but a million in SI. For thousands of BTU per hour, type “MBH” or “kBtu/h”; for a million BTU, “MMBtu”.`;
+
+/**
+ * What the reading says of a gauge pressure: converted as typed, since gauge to gauge takes
+ * the same factor as the unit itself (30 psig = 2.068427 bar gauge), and the pressure page's
+ * FAQ says a conversion does not change which kind a figure is.
+ */
+const GAUGE_NOTE = 'gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi';
+
+/**
+ * A pressure written gauge or absolute, as gauges, compressors and data sheets write it:
+ * "psig", "barg", "kPag" (the unit and a g), "bar g", "bar(g)", "psi gauge"; "bar a",
+ * "bar(a)", "psi abs" ("psia" and "bara" are words of units.yaml: GNU units reads psia as psi).
+ * Null for anything else.
+ */
+function gaugeWord(lex: Lexicon, parts: Part[], category: string | null): { entry: Entry; n: number; gauge: boolean } | null {
+  const pressure = (w: string): Entry | null => {
+    const found = lookupWord(lex, w, category);
+    return found !== null && 'entry' in found && found.entry.category === 'pressure' ? found.entry : null;
+  };
+  const first = parts[0].text;
+  if (parts[0].dotted) return null;
+  const after = parts.length > 1 ? wordKey(parts[1].text) : '';
+  if (/^(g|gauge)$/u.test(after) || /^(a|abs|absolute)$/u.test(after)) {
+    const entry = pressure(first);
+    if (entry !== null) return { entry, n: 2, gauge: after[0] === 'g' };
+  }
+  if (/.[gG]$/u.test(first) && lookupWord(lex, first, category) === null) {
+    const entry = pressure(first.slice(0, -1));
+    if (entry !== null) return { entry, n: 1, gauge: true };
+  }
+  return null;
+}
 
 const GAS_MARK = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
 
