@@ -405,3 +405,8 @@ test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   assert.deepEqual(said('2 bar(g) in psi'), [`2 bar = 29.007548 psi ${gauge}`]);
   assert.deepEqual(said('30 psia to bar'), ['30 psi = 2.068427 bar']);
 });
+
+test('a temperature difference in the box is told it converts with the factor alone', () => {
+  assert.match(String(said('20 delta F to C')), /^A temperature difference converts with the factor alone, not as a temperature reading: 20 °F of difference is 11\.11 K \(or °C\) of difference\. The Temperature converter’s FAQ/);
+  assert.match(String(said('20 F to ΔC')), /^A temperature difference converts with the factor alone/);
+});

@@ -391,6 +391,24 @@ test('gauge pressures (psig, barg, bar(g), kPag) convert gauge to gauge and say 
   });
 });
 
+test('a temperature difference (20 ΔF, delta °C, ΔT) is told it converts with the factor alone; degF says it is read as a temperature', () => {
+  const faq = 'The Temperature converter’s FAQ, “Can I use the converter for a temperature difference?”, explains.';
+  const message = (input: string): string => {
+    const o = card('temperature', input, 'fahrenheit', 'celsius');
+    return o.kind === 'error' ? o.message : JSON.stringify(o);
+  };
+  // units -t '20 degF' K: 11.1111111111 (GNU units' degF is the difference).
+  assert.equal(message('20 ΔF'), `A temperature difference converts with the factor alone, not as a temperature reading: 20 °F of difference is 11.11 K (or °C) of difference. ${faq}`);
+  assert.equal(message('20 delta F'), message('20 ΔF'));
+  assert.equal(message('20 Δ°F'), message('20 ΔF'));
+  assert.equal(message('10 delta °C'), `A temperature difference converts with the factor alone, not as a temperature reading: 10 °C of difference is 18 °F (or °R) of difference. ${faq}`);
+  assert.match(message('5 ΔT'), /^ΔT is a temperature difference, which converts with the factor alone/);
+  assert.ok(message('5 ΔT').endsWith(faq));
+  const o = card('temperature', '20 degF', 'fahrenheit', 'celsius');
+  assert.ok(o.kind === 'ok' && resultLine(o) === '-6.67 °C');
+  assert.equal(said(o as Extract<Outcome, { kind: 'ok' }>), 'From 20 °F (degF read as a temperature, not a difference as GNU units’ degF is)');
+});
+
 test('property: a grouped number and its plain form read the same, whichever separators group it', () => {
   let seed = 26026;
   const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

@@ -19,7 +19,8 @@
 // part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
 import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import { type Entry, type Lexicon, QUALIFIERS, lookupWord, qualifiedWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
-import { type Rational, add, compare, fromDecimal, rational } from './rational.ts';
+import { type Rational, add, compare, fromDecimal, rational, toNumber } from './rational.ts';
+import { formatResult } from './format.ts';
 import { plainDigits } from './digits.ts';
 
 /**
@@ -484,11 +485,15 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (found === null) continue;
     if ('unclear' in found) fail(unclearWord(text, found.unclear));
     if (s[last.end] === '^') refusePower(lex, text, found.entry.unit.symbol, /^\^[-+−]?[\d.]*/.exec(s.slice(last.end))![0]);
+    // GNU units' degF, degC and degR are differences of temperature; here they are readings.
+    if (/^deg[CFR]$/u.test(found.entry.word)) notes?.add(`${text} read as a temperature, not a difference as GNU units’ ${found.entry.word} is`);
     return token(found.entry, text, last.end);
   }
   // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).
   if (wordKey(parts[0].text) === 'gas' && /^marks?$/u.test(wordKey(parts[1]?.text ?? ''))) fail(GAS_MARK);
   if (/^mbtuh?$/u.test(wordKey(parts[0].text))) fail(mbtu(parts[0].text));
+  const delta = deltaWord(lex, parts, prev);
+  if (delta !== null) fail(delta);
   // "imperial tablespoon", "UK oz": whose unit, before a unit with no such size here.
   if (QUALIFIERS.has(wordKey(parts[0].text))) {
     for (let n = parts.length; n > 1; n--) {
@@ -552,6 +557,32 @@ function gaugeWord(lex: Lexicon, parts: Part[], category: string | null): { entr
     if (entry !== null) return { entry, n: 1, gauge: true };
   }
   return null;
+}
+
+const DIFFERENCE_FAQ = 'The Temperature converter’s FAQ, “Can I use the converter for a temperature difference?”, explains.';
+
+/**
+ * "20 ΔF", "20 delta °C", "ΔT": a temperature difference (superheat, a rise across a coil),
+ * which converts with the scale factor alone (20 °F of difference = 11.11 K), never the
+ * offset a temperature reading takes: said, with the figure when a number came before it,
+ * and where the page explains it. Null for other words.
+ */
+function deltaWord(lex: Lexicon, parts: Part[], prev: Token | undefined): string | null {
+  const head = parts[0].text;
+  const glued = /^[Δ∆]./u.test(head);
+  if (!glued && !/^([Δ∆]|delta)$/iu.test(head)) return null;
+  const rest = glued ? head.slice(1) : parts[1]?.text;
+  if (rest === undefined) return null;
+  if (/^t$/iu.test(rest)) {
+    return `ΔT is a temperature difference, which converts with the factor alone, not as a temperature reading: 1 K (or °C) of difference is 1.8 °F (or °R) of difference, with no 32 added. ${DIFFERENCE_FAQ}`;
+  }
+  const entry = temperatureWord(lex, rest.replace(/^(deg(ree)?s?|°)\s*/iu, '')) ?? temperatureWord(lex, rest);
+  if (entry === undefined) return null;
+  const n = prev?.t === 'num' ? prev : null;
+  const amount = n === null ? 1 : toNumber(n.v);
+  // Kelvin and °C have the scale 1, °F and °R 1.8 (per °C).
+  const [other, factor] = Number(entry.unit.scale) === 1 ? ['°F (or °R)', 1.8] : ['K (or °C)', 1 / 1.8];
+  return `A temperature difference converts with the factor alone, not as a temperature reading: ${n === null ? '1' : n.text} ${entry.unit.symbol} of difference is ${formatResult(amount * factor, 2)} ${other} of difference. ${DIFFERENCE_FAQ}`;
 }
 
 const GAS_MARK = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
