@@ -285,6 +285,28 @@ test('the torque card reads a torque written in foot-pounds as the pound-foot', 
   await finish(page);
 });
 
+test('trade spellings on the real cards: lb·ft as the site prints it, a gauge pressure said to be gauge, the imperial ounce hint', async () => {
+  let page = await visit('/torque-converter?from=newton_meters&to=newton_meters');
+  let c = card(page);
+  await c.value.fill('100 lb·ft');
+  assert.equal(await says(page, 'From 100 lbf·ft'), 'From 100 lbf·ft');
+  assert.equal(await result(page), '135.581795 N·m');
+  await finish(page);
+  page = await visit('/pressure-converter?from=psi&to=bars');
+  c = card(page);
+  await c.value.fill('30 psig');
+  const gauge = 'From 30 psi (gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
+  assert.equal(await says(page, gauge), gauge);
+  assert.equal(await result(page), '2.068427 bar');
+  await finish(page);
+  page = await visit('/volume-converter?from=imperial_fluid_ounces&to=milliliters');
+  c = card(page);
+  await c.value.fill('4 oz');
+  const hint = '“oz” is a unit of weight, not volume. For imperial fluid ounces, type “imp fl oz”.';
+  assert.equal(await says(page, hint), hint);
+  await finish(page);
+});
+
 test('visitors outside the US: full-width and Arabic-Indic digits, a US pint named as one, Rs and lakh', async () => {
   const page = await visit('/length-converter');
   const c = card(page);
