@@ -257,7 +257,7 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.equal(said('8oz to cups'), 'What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”. For US fluid ounces, type “fl oz”.');
   assert.equal(said('5 lb to ml'), 'What a cup weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
   assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.', 'no measure of the cooking card: as before');
-  assert.deepEqual(said('1 gallon of milk in liters'), ['1 US gallon = 3.785412 L'], 'a measure the cooking card has not: the units answer');
+  assert.deepEqual(said('2 hectoliters of milk in liters'), ['2 hL = 200 L'], 'a measure the cooking card has not: the units answer');
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L']);
 });
 
@@ -269,6 +269,30 @@ test('a volume of something that is no ingredient is that volume; an ingredient,
   assert.equal(said('1 cup of caster sugar to ml'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.deepEqual(said('1 cup of flour to ml'), ['1 US cup of all-purpose flour, spooned = 236.59 mL']);
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi']);
+});
+
+test('any volume of an ingredient weighs: gallons, quarts, imperial pints, cubic feet; never a message blaming the weight typed', () => {
+  // units -t '1 gallon * 1 g/cm^3' lb = 8.3454044; 5 gallons: 18.927059 kg, 41.727022 lb.
+  assert.deepEqual(said('1 gallon of water in lbs'), ['1 US gallon of water = 8.35 lb']);
+  assert.deepEqual(said('5 gallons of water in kg'), ['5 US gallons of water = 18.93 kg']);
+  assert.deepEqual(said('5 gallons of water to lbs'), ['5 US gallons of water = 41.73 lb']);
+  assert.deepEqual(said('1 quart of water in lbs'), ['1 US quart of water = 2.09 lb']);
+  assert.deepEqual(said('1 uk pint of water in kg'), ['1 imperial pint of water = 0.568261 kg']);
+  assert.deepEqual(said('gallon of water in pounds'), ['1 US gallon of water = 8.35 lb']);
+  assert.deepEqual(said('how much does a gallon of water weigh'), ['1 US gallon of water = 3.79 kg', '1 US gallon of water = 8.35 lb']);
+  assert.deepEqual(said('how much does a cup of flour weigh?'), ['1 US cup of all-purpose flour, spooned = 120.49 g', '1 US cup of all-purpose flour, spooned = 4.25 oz']);
+  assert.deepEqual(said('how much does 5 gallons of water weigh in pounds'), ['5 US gallons of water = 41.73 lb']);
+  assert.equal(said('how much does a car weigh'), null, 'no quantity: left to the search');
+  // A volume the card does not offer is weighed by the same figure; the link opens the card in liters.
+  assert.deepEqual(said('1 cubic foot of water in lbs'), ['1 ft³ of water = 62.43 lb']);
+  assert.deepEqual(said('1 m3 of water in kg'), ['1 m³ of water = 1,000 kg']);
+  const a = answer('1 m3 of water in kg', data);
+  assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=1000&from=liters&to=kilograms&ingredient=water', JSON.stringify(a));
+  const g = answer('1 gallon of water in lbs', data);
+  assert.ok(g?.kind === 'answers' && g.answers[0].href === '/cooking-converter?value=1+gallon&from=gallons&to=pounds&ingredient=water', JSON.stringify(g));
+  // Something no ingredient: its density is what the site lacks, not a unit typed wrong.
+  assert.equal(said('1 gallon of paint in kg'), 'Between a volume and a weight of paint lies its density, which this site has only for the Cooking converter’s ingredients, as in “1 gallon of water in kg”.');
+  assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L (paint ignored: a volume is the same whatever it holds)']);
 });
 
 test('an unknown ingredient is told by a flag on the answer, not by the words its message begins with', () => {

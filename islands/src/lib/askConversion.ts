@@ -15,6 +15,7 @@ import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
 import { toNumber } from './rational.ts';
+import { fromBase, kindOf } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
@@ -121,6 +122,23 @@ export function plainConversion(query: string): string | null {
   return asked ? asked[1] : null;
 }
 
+/**
+ * "how much does a gallon of water weigh (in pounds)": the measure in the weight asked, or
+ * in kilograms and pounds (grams and ounces below a kilogram: a cup of flour). Null when
+ * the query is no such question or names no quantity ("how much does a car weigh").
+ */
+function weighQuestion(query: string, data: AnswerData): Answer | null {
+  const m = /^how\s+much\s+(?:does|do|would|will|did)\s+(?:(a|an|one)\s+)?(.+?)\s+weighs?(?:\s+(?:in|to)\s+(.+))?$/iu.exec(query);
+  if (m === null) return null;
+  const what = `${m[1] !== undefined ? '1 ' : ''}${m[2]}`;
+  if (answer(what, data)?.kind !== 'answers') return null;
+  const inKg = answer(`${what} to kg`, data);
+  const small = inKg?.kind === 'answers' && /= 0\./u.test(inKg.answers[0].text);
+  const asked = (m[3] !== undefined ? [m[3]] : small ? ['g', 'oz'] : ['kg', 'lb']).map((to) => answer(`${what} to ${to}`, data));
+  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
+  return lines.length > 0 ? { kind: 'answers', answers: lines } : (asked.find((a) => a?.kind === 'error') ?? null);
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -133,6 +151,8 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 export function answer(asked: string, data: AnswerData): Answer | null {
   // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
   const query = asked.replace(/\?/gu, ' ').trim();
+  const weighed = weighQuestion(query, data);
+  if (weighed !== null) return weighed;
   const plain = plainConversion(query);
   if (plain !== null) {
     const asked = answer(plain, data);
@@ -163,7 +183,22 @@ function answerValue(query: string, data: AnswerData, withMoney = true): Answer 
     const ingredient = cooking?.kind === 'answers' || (cooking?.kind === 'error' && cooking.unknownIngredient === true);
     return ingredient ? cooking! : units;
   }
-  return cookingAnswer(query, data) ?? units;
+  return cookingAnswer(query, data) ?? unknownContents(query, units, data) ?? units;
+}
+
+/**
+ * "1 gallon of paint in kg": a volume of something no ingredient, asked as a weight. What it
+ * weighs is its density, which the site has only for the Cooking converter's ingredients; so
+ * the message says that, not that a weight was typed for a volume. Null otherwise.
+ */
+function unknownContents(query: string, units: Answer | null, data: AnswerData): Answer | null {
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  if (units?.kind !== 'error' || last?.index === undefined) return null;
+  const held = /^(.*\S)\s+of\s+(\S.*)$/iu.exec(query.slice(0, last.index));
+  if (held === null) return null;
+  const example = `${held[1]} of water${query.slice(last.index)}`;
+  if (cookingAnswer(example, data)?.kind !== 'answers') return null;
+  return { kind: 'error', message: `Between a volume and a weight of ${held[2].trim()} lies its density, which this site has only for the Cooking converter’s ingredients, as in “${example.trim()}”.` };
 }
 
 /**
@@ -340,11 +375,15 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
     const category = ingredientCategory(data.cooking, ingredient);
     const measure = `${rest}${query.slice(end)}`;
     const read = readConversion(measure, lexiconFor(category), COOKING_KEY);
-    // A measure the cooking card has not ("1 gallon of milk in liters", "100 barrels of oil
-    // to liters"): a volume in a volume does not depend on the ingredient.
+    // A measure the cooking card has not ("100 barrels of oil to liters", "1 m3 of water to
+    // gallons"): a volume in a volume does not depend on the ingredient; in a weight ("1 cubic
+    // foot of water in lb") it is weighed as the card weighs its measures, never refused as
+    // if the weight were typed wrong.
     if (read.kind !== 'ok') {
       const units = orUnits ? unitAnswer(measure, data) : null;
-      return units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
+      if (units?.kind === 'answers') return units;
+      const weighed = orUnits ? everyVolumeAnswer(measure, data, ingredient, page) : null;
+      return weighed ?? units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
     }
     return unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
   }
@@ -364,6 +403,42 @@ function cookingHint(query: string, data: AnswerData): string | null {
   const example = `${query.slice(0, last.index).trim()} of ${chosen.aliases?.[0] ?? chosen.name.toLowerCase()}${query.slice(last.index)}`;
   if (cookingAnswer(example, data, false)?.kind !== 'answers') return null;
   return `What a cup weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
+}
+
+/** Each ingredient's category with every linear unit of the volume category, made once. */
+const everyVolumeCategories = new WeakMap<Ingredient, UnitCategory & { key: string }>();
+
+/**
+ * A measure of `ingredient` in a volume unit the cooking card does not offer ("1 ft³ of water
+ * in lb", "2 m3 of water to kg"), weighed by the same figure; the link opens the card with
+ * the quantity in liters (or the target in liters), which it offers. Null when the measure
+ * reads so neither.
+ */
+function everyVolumeAnswer(measure: string, data: AnswerData, ingredient: Ingredient, page: string): Answer | null {
+  const cooking = data.cooking!;
+  let category = everyVolumeCategories.get(ingredient);
+  if (category === undefined) {
+    const volume = Object.values(data.categories).find((c) => c.units.some((u) => u.key === cooking.cup));
+    if (volume === undefined) return null;
+    category = cookingCategory({ ...cooking, volume: volume.units.filter((u) => kindOf(u) === 'linear') }, ingredient);
+    everyVolumeCategories.set(ingredient, category);
+  }
+  const read = readConversion(measure, lexiconFor(category), COOKING_KEY);
+  if (read.kind !== 'ok' || read.parsed.kind !== 'quantity') return null;
+  const extra = `&ingredient=${encodeURIComponent(ingredient.key)}`;
+  const answered = unitAnswers(read, category, page, extra, ` of ${ingredient.name.toLowerCase()}`);
+  if (answered?.kind !== 'answers') return answered;
+  const onCard = (key: string): boolean => [...cooking.volume, ...cooking.weight].some((u) => u.key === key);
+  const liters = category.units.find((u) => u.key === 'liters');
+  const { unit, value } = read.parsed;
+  if (liters === undefined) return answered;
+  const links = (a: UnitAnswer): string => {
+    const to = new URLSearchParams(a.href.split('?')[1] ?? '').get('to') ?? '';
+    if (onCard(unit.key) && onCard(to)) return a.href;
+    const from = onCard(unit.key) ? unit.key : 'liters';
+    return link(page, from === 'liters' ? `${toNumber(fromBase(value, liters))}` : read.text, from, onCard(to) ? to : 'liters') + extra;
+  };
+  return { kind: 'answers', answers: answered.answers.map((a) => ({ ...a, href: links(a) })) };
 }
 
 /** Each ingredient's category, made once, so that its lexicon (lexiconFor) is built once too. */

@@ -75,8 +75,11 @@ const PAIR = new RegExp(String.raw`^\s*${UNIT_START}.*?(?:${SEPARATOR_SOURCE})\s
  */
 export const namesPair = (query: string): boolean => PAIR.test(query);
 
-/** Whether a query asks "how many" ("how many ounces make a pound", "a mile is how many feet"). */
-const asksHowMany = (query: string): boolean => /\bhow\s+many\s/iu.test(query);
+/**
+ * Whether a query asks "how many" ("how many ounces make a pound", "a mile is how many feet")
+ * or what something weighs ("how much does a gallon of water weigh").
+ */
+const asksHowMany = (query: string): boolean => /\bhow\s+many\s|\bhow\s+much\s.*\bweighs?\b/iu.test(query);
 
 /** Whether the box should read a query as a conversion too: a number, a pair, or a "how many". */
 export const mayConvert = (query: string): boolean => holdsNumber(query) || namesPair(query) || asksHowMany(query);
