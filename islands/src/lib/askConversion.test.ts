@@ -295,6 +295,20 @@ test('any volume of an ingredient weighs: gallons, quarts, imperial pints, cubic
   assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L (paint ignored: a volume is the same whatever it holds)']);
 });
 
+test('an ounce of an ingredient against a volume is answered both ways, each named: the weight ounce and the US fluid ounce', () => {
+  // units -t '8 usfloz' ml = 236.58824; 8 oz of water by weight is 226.796185 mL.
+  assert.deepEqual(said('8 oz water to ml'), ['8 oz (weight) of water = 226.8 mL', '8 US fluid ounces = 236.588237 mL']);
+  assert.deepEqual(said('8 ounces of water in ml'), ['8 oz (weight) of water = 226.8 mL', '8 US fluid ounces = 236.588237 mL']);
+  assert.deepEqual(said('16 oz water in litres'), ['16 oz (weight) of water = 0.453592 L', '16 US fluid ounces = 0.473176 L']);
+  assert.deepEqual(said('8 oz of milk to ml'), ['8 oz (weight) of milk = 221.72 mL', '8 US fluid ounces = 236.588237 mL']);
+  assert.deepEqual(said('8 oz water'), ['8 oz of water = 226.8 g', '8 oz (weight) of water = 0.958611 cups', '8 US fluid ounces = 1 cup'], 'a weight in a weight needs no second reading');
+  assert.deepEqual(said('250 ml of milk in oz'), ['250 mL of milk = 9.02 oz (weight)', '250 mL = 8.453506 US fl oz']);
+  assert.deepEqual(said('1 cup of water to oz'), ['1 US cup of water = 8.35 oz (weight)', '1 US cup = 8 US fl oz']);
+  assert.deepEqual(said('8 oz of water in grams'), ['8 oz of water = 226.8 g']);
+  assert.deepEqual(said('1 lb of water to ml'), ['1 lb of water = 453.59 mL'], 'no volume is written in pounds');
+  assert.deepEqual(said('8 fl oz of water to grams'), ['8 US fluid ounces of water = 236.59 g'], 'fl oz typed: one reading');
+});
+
 test('an unknown ingredient is told by a flag on the answer, not by the words its message begins with', () => {
   assert.deepEqual(answer('1 cup of caster sugar to grams', data), { kind: 'error', message: 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.', unknownIngredient: true });
   const other = answer('2 cups to grams', data);

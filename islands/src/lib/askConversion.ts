@@ -135,7 +135,9 @@ function weighQuestion(query: string, data: AnswerData): Answer | null {
   const inKg = answer(`${what} to kg`, data);
   const small = inKg?.kind === 'answers' && /= 0\./u.test(inKg.answers[0].text);
   const asked = (m[3] !== undefined ? [m[3]] : small ? ['g', 'oz'] : ['kg', 'lb']).map((to) => answer(`${what} to ${to}`, data));
-  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
+  // A weight was asked: "oz" is the weight ounce here, without the fluid reading beside it.
+  const volume = Object.values(data.categories).find((c) => c.units.some((u) => u.key === data.cooking?.cup))?.label;
+  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : [])).filter((a) => a.label !== volume).map((a) => ({ ...a, text: a.text.replace(' (weight)', '') }));
   return lines.length > 0 ? { kind: 'answers', answers: lines } : (asked.find((a) => a?.kind === 'error') ?? null);
 }
 
@@ -385,7 +387,8 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
       const weighed = orUnits ? everyVolumeAnswer(measure, data, ingredient, page) : null;
       return weighed ?? units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
     }
-    return unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
+    const answered = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
+    return answered?.kind === 'answers' ? ounceReadings(answered, read, data) : answered;
   }
   return null;
 }
@@ -403,6 +406,44 @@ function cookingHint(query: string, data: AnswerData): string | null {
   const example = `${query.slice(0, last.index).trim()} of ${chosen.aliases?.[0] ?? chosen.name.toLowerCase()}${query.slice(last.index)}`;
   if (cookingAnswer(example, data, false)?.kind !== 'answers') return null;
   return `What a cup weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
+}
+
+/** The ounce as typed in a measure: "8 oz", "8oz", "8 ounces", "1 ounce". */
+const OUNCE_WORD = /(?<=\d|\s|^)(?:oz|ounces?)\.?(?=\s|$)/iu;
+
+/**
+ * "8 oz of water to ml", "250 ml of milk in oz": oz is the weight ounce, as everywhere on the
+ * site, but with a volume on the other side many mean the US fluid ounce (a glass of water
+ * is "8 oz"), 4 % apart for water. Both readings are answered, each named ("8 oz (weight) of
+ * water = 226.8 mL", "8 US fl oz = 236.588237 mL"), so neither is taken silently: the weight
+ * first, as oz reads everywhere and as a baker's "8 oz of flour" means; for every
+ * ingredient, since which of them are poured the data does not say.
+ */
+function ounceReadings(answered: Extract<Answer, { kind: 'answers' }>, read: Extract<ConversionReading, { kind: 'ok' }>, data: AnswerData): Answer {
+  const cooking = data.cooking!;
+  const rest = read.text;
+  const volume = (key: string): boolean => cooking.volume.some((u) => u.key === key);
+  const typed = read.parsed.kind === 'quantity' ? read.parsed.units.map((u) => u.key) : [];
+  const fromOunces = typed.length === 1 && typed[0] === 'ounces' && OUNCE_WORD.test(rest);
+  const toOunces = read.target?.kind === 'unit' && read.target.unit.key === 'ounces' && typed.length > 0 && typed.every(volume);
+  if (!fromOunces && !toOunces) return answered;
+  const symbol = (key: string): string => cooking.volume.find((u) => u.key === key)?.symbol ?? key;
+  // The fluid reading is this line's own, not the words typed: "US fl oz" rather than "(in US fluid ounces, as typed)".
+  const fluidLines = (asked: Answer | null): UnitAnswer[] =>
+    asked?.kind !== 'answers' ? [] : asked.answers.map((f) => ({ ...f, text: f.text.replace(/ \(in US [^)]*, as typed\)$/u, '').replace(/ fl oz$/u, ' US fl oz') }));
+  const lines = answered.answers.flatMap((a): UnitAnswer[] => {
+    const to = new URLSearchParams(a.href.split('?')[1] ?? '').get('to') ?? '';
+    if (fromOunces && volume(to)) {
+      const fluid = unitAnswer(`${rest.replace(OUNCE_WORD, 'US fl oz')} to ${symbol(to)}`, data);
+      return [{ ...a, text: a.text.replace(/^(\S+ oz)/u, '$1 (weight)') }, ...fluidLines(fluid)];
+    }
+    if (toOunces && to === 'ounces') {
+      const fluid = unitAnswer(`${rest} to US fl oz`, data);
+      return [{ ...a, text: a.text.replace(/ oz\b/u, ' oz (weight)') }, ...fluidLines(fluid)];
+    }
+    return [a];
+  });
+  return { kind: 'answers', answers: lines };
 }
 
 /** Each ingredient's category with every linear unit of the volume category, made once. */
