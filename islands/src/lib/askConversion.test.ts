@@ -249,13 +249,15 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=1+1%2F2+cups&from=cups&to=ounces&ingredient=bread_flour_spooned', JSON.stringify(a));
   assert.match(String(said('2 cups of flour to meters')), /meters/, 'a unit the cooking card has not is its message');
   assert.equal(said('2 cups to grams'), 'What a cup weighs depends on what is in it: name the ingredient, as in “2 cups of flour to grams”.');
-  assert.equal(said('100 g in tbsp'), 'What a cup weighs depends on what is in it: name the ingredient, as in “100 g of flour in tbsp”.');
-  assert.equal(said('1 cup to oz'), 'What a cup weighs depends on what is in it: name the ingredient, as in “1 cup of flour to oz”. For US fluid ounces, type “fl oz”.', 'an ounce of a cup is more often a fluid ounce');
-  assert.equal(said('100 ml in oz'), 'What a cup weighs depends on what is in it: name the ingredient, as in “100 ml of flour in oz”. For US fluid ounces, type “fl oz”.');
-  // An ounce of volume is more often fluid ounces the other way round too.
-  assert.equal(said('1 oz to ml'), 'What a cup weighs depends on what is in it: name the ingredient, as in “1 oz of flour to ml”. For US fluid ounces, type “fl oz”.');
-  assert.equal(said('8oz to cups'), 'What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”. For US fluid ounces, type “fl oz”.');
-  assert.equal(said('5 lb to ml'), 'What a cup weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
+  assert.equal(said('100 g in tbsp'), 'What a measure weighs depends on what is in it: name the ingredient, as in “100 g of flour in tbsp”.', 'no cup typed, none named');
+  // An ounce against a volume is most often a fluid ounce (a drink, a baby's bottle): that reading leads, worked out.
+  assert.equal(said('1 cup to oz'), '“oz” is a weight; for fluid ounces type fl oz: 1 US cup = 8 US fl oz. What a cup weighs depends on what is in it: name the ingredient, as in “1 cup of flour to oz”.');
+  assert.equal(said('100 ml in oz'), '“oz” is a weight; for fluid ounces type fl oz: 100 mL = 3.381402 US fl oz. What a measure weighs depends on what is in it: name the ingredient, as in “100 ml of flour in oz”.');
+  assert.equal(said('120 ml in oz'), '“oz” is a weight; for fluid ounces type fl oz: 120 mL = 4.057683 US fl oz. What a measure weighs depends on what is in it: name the ingredient, as in “120 ml of flour in oz”.');
+  assert.equal(said('8 oz to ml'), '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL. What a measure weighs depends on what is in it: name the ingredient, as in “8 oz of flour to ml”.');
+  assert.equal(said('8 ounces to ml'), '“ounces” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL. What a measure weighs depends on what is in it: name the ingredient, as in “8 ounces of flour to ml”.');
+  assert.equal(said('8oz to cups'), '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 1 cup. What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”.');
+  assert.equal(said('5 lb to ml'), 'What a measure weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
   assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.', 'no measure of the cooking card: as before');
   assert.deepEqual(said('2 hectoliters of milk in liters'), ['2 hL = 200 L'], 'a measure the cooking card has not: the units answer');
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L']);

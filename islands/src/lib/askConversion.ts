@@ -235,7 +235,11 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
     const typeThat = typeThatOf(read.message);
     const more = typeThat === '' ? quantityTypeThat(query, data) : '';
     const hint = cookingHint(query, data);
-    return { kind: 'error', message: hint === null ? read.message + more : hint + typeThat + more };
+    if (hint === null) return { kind: 'error', message: read.message + more };
+    // "8 oz to ml", "120 ml in oz": most mean fluid ounces (a drink, a baby's bottle), so
+    // that reading leads, worked out, and the ingredient's weight follows.
+    const fluid = fluidOunceReading(query, data);
+    return { kind: 'error', message: fluid === null ? hint + typeThat + more : `${fluid} ${hint}` };
   }
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
@@ -393,6 +397,25 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
   return null;
 }
 
+/** A fluid reading's line as its own, not the words typed: "US fl oz" rather than "(in US fluid ounces, as typed)". */
+const fluidText = (text: string): string => text.replace(/ \(in US [^)]*, as typed\)$/u, '').replace(/ fl oz$/u, ' US fl oz');
+
+/** The weight ounce typed alone, not after fl, fluid or troy: "8 oz", "8oz", "ounces". */
+const WEIGHT_OUNCE = /(?<!\b(?:fl|fluid|troy)\.?\s*)(?<=\d|\s|^)(oz|ounces?)\.?(?=\s|$)/giu;
+
+/**
+ * "“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL.": the
+ * query with its weight ounce read as the US fluid ounce, when it then converts; else null.
+ */
+function fluidOunceReading(query: string, data: AnswerData): string | null {
+  const spaced = query.replace(/(\d)(oz|ounces?)\b/giu, '$1 $2');
+  const typed = [...spaced.matchAll(WEIGHT_OUNCE)].map((m) => m[1]);
+  if (typed.length === 0) return null;
+  const fluid = unitAnswer(spaced.replace(WEIGHT_OUNCE, 'US fl oz'), data);
+  if (fluid?.kind !== 'answers') return null;
+  return `“${typed[0]}” is a weight; for fluid ounces type fl oz: ${fluidText(fluid.answers[0].text)}.`;
+}
+
 /**
  * What to say when a volume is asked in a weight or back ("2 cups to grams") with no
  * ingredient: that the ingredient decides, with the query as it would read with the cooking
@@ -405,7 +428,9 @@ function cookingHint(query: string, data: AnswerData): string | null {
   if (!cooking || last === undefined || chosen === undefined) return null;
   const example = `${query.slice(0, last.index).trim()} of ${chosen.aliases?.[0] ?? chosen.name.toLowerCase()}${query.slice(last.index)}`;
   if (cookingAnswer(example, data, false)?.kind !== 'answers') return null;
-  return `What a cup weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
+  // "a cup" when one was typed ("2 cups to grams"), else no cup a visitor did not name.
+  const measure = /\bcups?\b/iu.test(query) ? 'a cup' : 'a measure';
+  return `What ${measure} weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
 }
 
 /** The ounce as typed in a measure: "8 oz", "8oz", "8 ounces", "1 ounce". */
@@ -428,9 +453,7 @@ function ounceReadings(answered: Extract<Answer, { kind: 'answers' }>, read: Ext
   const toOunces = read.target?.kind === 'unit' && read.target.unit.key === 'ounces' && typed.length > 0 && typed.every(volume);
   if (!fromOunces && !toOunces) return answered;
   const symbol = (key: string): string => cooking.volume.find((u) => u.key === key)?.symbol ?? key;
-  // The fluid reading is this line's own, not the words typed: "US fl oz" rather than "(in US fluid ounces, as typed)".
-  const fluidLines = (asked: Answer | null): UnitAnswer[] =>
-    asked?.kind !== 'answers' ? [] : asked.answers.map((f) => ({ ...f, text: f.text.replace(/ \(in US [^)]*, as typed\)$/u, '').replace(/ fl oz$/u, ' US fl oz') }));
+  const fluidLines = (asked: Answer | null): UnitAnswer[] => (asked?.kind !== 'answers' ? [] : asked.answers.map((f) => ({ ...f, text: fluidText(f.text) })));
   const lines = answered.answers.flatMap((a): UnitAnswer[] => {
     const to = new URLSearchParams(a.href.split('?')[1] ?? '').get('to') ?? '';
     if (fromOunces && volume(to)) {
