@@ -51,7 +51,10 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('100 degrees F to C'), ['100 °F = 37.78 °C']);
   assert.deepEqual(said('33 cl to ml'), ['33 cL = 330 mL']);
   assert.deepEqual(said('2000 Calories in kJ'), ['2000 kcal = 8,368 kJ'], 'the food Calorie, as on a label');
-  assert.deepEqual(said('2000 calories in kJ'), ['2000 cal = 8.368 kJ'], 'the small calorie');
+  assert.deepEqual(said('2000 calories in kJ'), ['2000 cal = 8.368 kJ (small calories, as typed; food labels’ Calories are kilocalories)'], 'the small calorie, saying so');
+  assert.deepEqual(said('calories to kj'), ['1 cal = 0.004184 kJ (small calories, as typed; food labels’ Calories are kilocalories)']);
+  assert.deepEqual(said('500 kJ to calories'), ['500 kJ = 119,502.868069 cal (small calories, as typed; food labels’ Calories are kilocalories)'], 'a target too');
+  assert.deepEqual(said('2000 thermochemical calories to kJ'), ['2000 cal = 8.368 kJ'], 'named in full: nothing to say');
 });
 
 test('a square or cubic unit typed without ² or ³ reads as one in the box too', () => {

@@ -127,9 +127,16 @@ test('batch: a fixed Decimals choice shows a small result in plain decimals, in 
   assert.ok(batchText(rows, symbolOf('length')).includes('\n0.1\tmeters\t0.3\tfeet\t'));
 });
 
-test('batch: Calories with a capital are the food kilocalorie, calories the small calorie', () => {
-  const rows = convertBatch('2000 Calories\n2000 calories\n2000 Cal', request('energy', 'kilocalories', 'kilojoules'));
-  assert.deepEqual(rows.map((r) => [r.from, r.result]), [['kilocalories', '8,368 kJ'], ['calories', '8.368 kJ'], ['kilocalories', '8,368 kJ']]);
+test('batch: Calories with a capital are the food kilocalorie, calories the small calorie, flagged', () => {
+  const rows = convertBatch('2000 Calories\n2000 calories\n2000 Cal\n250 cal', request('energy', 'joules', 'kilojoules'));
+  assert.deepEqual(rows.map((r) => [r.from, r.result]), [['kilocalories', '8,368 kJ'], ['calories', '8.368 kJ'], ['kilocalories', '8,368 kJ'], ['calories', '1.046 kJ']]);
+  const note = 'From 2000 cal (small calories, as typed; food labels’ Calories are kilocalories)';
+  assert.deepEqual(rows.map((r) => r.note), ['', note, '', note.replace('2000', '250')]);
+  const pair = { from: { key: 'joules', name: 'Joules (J)' }, to: { key: 'kilojoules', name: 'Kilojoules (kJ)' } };
+  assert.match(batchSummary(rows, pair), /lines 2 and 4 have a note to check/);
+  // On a card set to kilocalories a lower-case "calories" is asked about, as "CALORIES" is: a food diary's 250 calories are 250 kcal.
+  const food = convertBatch('2000\n250 Calories\n250 calories\n95 kcal', request('energy', 'kilocalories', 'kilojoules'));
+  assert.deepEqual(food.map((r) => r.result || r.error), ['8,368 kJ', '1,046 kJ', '“calories” in lower case is the small calorie, 1/1000 of a food label’s Calorie: type “250 kcal” for food energy or “250 cal” for small calories.', '397.48 kJ']);
 });
 
 test('batch: a temperature below absolute zero carries the card’s warning into its row and the CSV', () => {

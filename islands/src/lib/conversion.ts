@@ -4,6 +4,7 @@
 // card, the every-unit list and the batch all say exactly the same thing.
 
 import { convertParsed, inBase, buildLexicon, readingUnit, type Lexicon, type LexUnit } from './parse';
+import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_NOTE, foodCalorieQuestion, smallCalorieUnsaid } from './foodEnergy';
 import { readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, kindOf } from './kinds';
@@ -199,6 +200,15 @@ export function convertReading(
 ): Outcome {
   if (read.kind === 'empty' || read.kind === 'error') return read;
   const { parsed } = read;
+  // A lower-case "calories" on a card set to kilocalories (From, or To with no target typed):
+  // asked, as "CALORIES" is, since a label's 2000 Calories read as small calories are 1,000
+  // times too small, and the menu chosen says food energy. (The search box's From is the
+  // unit typed, so it only notes.)
+  const foodCard = from.key === FOOD_CALORIE || (chosen.kind === 'unit' && chosen.unit.key === FOOD_CALORIE && read.target === null && !exactTo);
+  if (foodCard && parsed.kind === 'quantity' && from.key !== parsed.unit.key && parsed.units.some((u) => u.key === SMALL_CALORIE)) {
+    const question = foodCalorieQuestion(read.text);
+    if (question !== null) return { kind: 'error', message: question };
+  }
   const notes = [...parsed.notes];
   // 5:30 typed with no unit counts in From: minutes and seconds on Minutes or a pace, hours
   // and minutes on Hours (1:30 is 1 h 30 min), nothing on any other unit.
@@ -217,6 +227,8 @@ export function convertReading(
     const parts = typedTarget.kind === 'unit' ? [typedTarget.unit] : typedTarget.parts;
     const names = parts.map((u) => readingUnit(u, false));
     targetNamed = names.some((name, i) => name !== parts[i].symbol);
+    // "500 kJ to calories": said before the target's own note, which a result line leaves out.
+    if (parts.some((u) => u.key === SMALL_CALORIE) && smallCalorieUnsaid(input) && !notes.includes(SMALL_CALORIE_NOTE)) notes.push(SMALL_CALORIE_NOTE);
     notes.push(`in ${names.join(' + ')}, as typed`);
   } else if (!exactTo && chosen.kind === 'unit' && parsed.kind === 'quantity' && parsed.units.every((u) => u.key === chosen.unit.key) && from.key !== chosen.unit.key) {
     notes.push(`converted to ${from.symbol}, since ${chosen.unit.symbol} is the To unit`);

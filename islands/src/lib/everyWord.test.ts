@@ -58,10 +58,10 @@ test('every word of every unit reads as that unit, on its card and in the search
       const query = `${input} to ${to.symbol}`;
       const a = answer(query, box);
       const line = a?.kind === 'answers' ? a.answers[0] : null;
-      // A note may follow the result ("degF read as a temperature, …").
-      const text = line?.text.replace(/ \([^()]*\)$/u, '');
-      const shown = text?.split(' = ')[1]?.replace(` ${to.symbol}`, '') ?? '';
-      if (line === null || !text!.endsWith(` ${to.symbol}`) || !sameAsGnu(shown, gnu, Number(answers[i])) || !line.href.includes(`from=${unit.key}&`)) {
+      // A reading note after the result ("degF read as a temperature, …", "small calories, as typed; …") is no part of the number.
+      const text = line?.text.replace(/ \([^()]*\)$/u, '') ?? '';
+      const shown = text.split(' = ')[1]?.replace(` ${to.symbol}`, '') ?? '';
+      if (line === null || !text.endsWith(` ${to.symbol}`) || !sameAsGnu(shown, gnu, Number(answers[i])) || !line.href.includes(`from=${unit.key}&`)) {
         wrong.push(`search: “${query}”: ${a === null ? 'no answer' : a.kind === 'error' ? a.message : JSON.stringify(line)} (GNU ${gnu} ${to.symbol})`);
       }
     }

@@ -255,3 +255,14 @@ test('pace pages: the reciprocal formula, runners’ paces and speeds in the tab
   assert.deepEqual(kmh.example, { value: '5 km/h', result: '3.106856 mph', exact: false });
   assert.equal(kmh.rows.at(-1)!.value, '1,000');
 });
+
+test('a small-calorie pair page says food labels’ Calories are kilocalories and links the same pair in kilocalories', () => {
+  const energy = category('energy');
+  const kj = pairFacts(energy, 'calories', 'kilojoules')!;
+  assert.equal(kj.definitions[0].text, '1 cal is exactly 4.184 J. Not the food Calorie: nutrition labels’ Calories are kilocalories (1 kcal = 1,000 cal = 4.184 kJ).');
+  assert.deepEqual(kj.foodPair, { href: 'kilocalories-to-kilojoules', title: 'Kilocalories to Kilojoules' });
+  assert.deepEqual(pairFacts(energy, 'kilojoules', 'calories')!.foodPair, { href: 'kilojoules-to-kilocalories', title: 'Kilojoules to Kilocalories' });
+  assert.equal(pairFacts(energy, 'calories', 'kilocalories')!.foodPair, undefined, 'the pair is already both');
+  assert.equal(pairFacts(energy, 'kilocalories', 'kilojoules')!.foodPair, undefined);
+  assert.doesNotMatch(pairFacts(energy, 'kilocalories', 'kilojoules')!.definitions[0].text, /food/);
+});

@@ -9,6 +9,7 @@ import { exactNumber, factorOf, fromBase, kindOf, toBase } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
 import { plainName, type Unit, type UnitCategory } from './units';
+import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_CAVEAT } from './foodEnergy';
 
 export interface PairFacts {
   from: Named;
@@ -27,6 +28,12 @@ export interface PairFacts {
   rounded: boolean;
   /** One sentence each defining the two units, from units.yaml. */
   definitions: { key: string; name: string; text: string }[];
+  /**
+   * The same pair with the food Calorie (kilocalories) in place of the small calorie, for a
+   * page of the small one (calories-to-kilojoules: Kilocalories to Kilojoules), whose reader
+   * most likely came for a food label: a path relative to this page, and its title.
+   */
+  foodPair?: { href: string; title: string };
 }
 
 interface Named {
@@ -130,7 +137,17 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
     rows: values.map((v, i) => ({ value: valueText(v, from), result: answered[i].result })),
     rounded: answered.some((a) => !a.exact),
     definitions: [from, ...(target.kind === 'unit' ? [target.unit] : [])].map((u) => definition(category, u)),
+    ...foodPairOf(category, from.key, to.key),
   };
+}
+
+/** The food-Calorie twin of a small-calorie pair (see `PairFacts.foodPair`), when it is a pair. */
+function foodPairOf(category: UnitCategory, from: string, to: string): Pick<PairFacts, 'foodPair'> {
+  const swap = (k: string): string => (k === SMALL_CALORIE ? FOOD_CALORIE : k);
+  const [f, t] = [swap(from), swap(to)];
+  const [fu, tu] = [category.units.find((u) => u.key === f), category.units.find((u) => u.key === t)];
+  if ((f === from && t === to) || f === t || !fu || !tu) return {};
+  return { foodPair: { href: `${f.replaceAll('_', '-')}-to-${t.replaceAll('_', '-')}`, title: `${plainName(fu.name)} to ${plainName(tu.name)}` } };
 }
 
 /** The card's answer for a value as the page writes it ("1.524 m"), `exact` false when it is rounded. */
@@ -410,6 +427,8 @@ function definition(category: UnitCategory, u: Unit): { key: string; name: strin
     const r = decimalText(reciprocal) ?? `about ${exactText(reciprocal)}`;
     text = `The reciprocal of ${base.symbol}: a value in ${u.symbol} is ${r} divided by the same value in ${base.symbol}.`;
   }
+  // The small calorie is not the one on food labels: said where it is defined.
+  if (u.key === SMALL_CALORIE) text = `${text} ${SMALL_CALORIE_CAVEAT}`;
   return { key: u.key, name, text };
 }
 

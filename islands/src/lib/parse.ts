@@ -30,6 +30,7 @@ import {
 import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
+import { SMALL_CALORIE, SMALL_CALORIE_NOTE, smallCalorieUnsaid } from './foodEnergy.ts';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
 import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, fail, tokenize } from './tokens.ts';
 
@@ -480,6 +481,8 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes], ...(bare && { clock: bare }) };
     const unit = v.readingUnit ?? v.money ?? v.first!;
     const units = parser.unitsTyped;
+    // "2000 calories": the small calorie, as documented, but a label's Calories are 1,000 times more.
+    if (units.some((u) => u.key === SMALL_CALORIE) && smallCalorieUnsaid(text)) notes.add(SMALL_CALORIE_NOTE);
     let symbols = v.text;
     for (const u of units) symbols = symbols.split(readingUnit(u, false)).join(u.symbol).split(readingUnit(u, true)).join(u.symbol);
     return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: v.text, notes: [...notes], units, symbols };

@@ -236,6 +236,22 @@ test('the inputs of issue 26: each read right or refused with a message that lea
   assert.deepEqual(bad, []);
 });
 
+test('the small calorie says what it is; with Kilocalories in From or To a lower-case “calories” is asked about', () => {
+  const small = card('energy', '2000 calories', 'joules', 'kilojoules');
+  assert.ok(small.kind === 'ok' && small.text === '8.368' && said(small) === 'From 2000 cal (small calories, as typed; food labels’ Calories are kilocalories)', JSON.stringify(small));
+  const question = '“calories” in lower case is the small calorie, 1/1000 of a food label’s Calorie: type “2000 kcal” for food energy or “2000 cal” for small calories.';
+  assert.deepEqual(card('energy', '2000 calories', 'kilocalories', 'kilojoules'), { kind: 'error', message: question });
+  assert.deepEqual(card('energy', '2000 calories', 'kilojoules', 'kilocalories'), { kind: 'error', message: question });
+  const food = card('energy', '2000 Calories', 'kilocalories', 'kilojoules');
+  assert.ok(food.kind === 'ok' && food.text === '8,368', 'the capital is the food Calorie');
+  const symbol = card('energy', '2000 cal', 'kilocalories', 'kilojoules');
+  assert.ok(symbol.kind === 'ok' && symbol.text === '8.368' && said(symbol).includes('small calories'), 'the symbol cal is read, and noted');
+  const chosen = card('energy', '2000 calories', 'calories', 'kilocalories');
+  assert.ok(chosen.kind === 'ok' && chosen.text === '2', 'Thermochemical Calories chosen in From: read, and noted');
+  const named = card('energy', '2000 thermochemical calories', 'joules', 'kilojoules');
+  assert.ok(named.kind === 'ok' && !said(named).includes('small calories'), 'named in full: nothing to say');
+});
+
 test('the numbers of that table are GNU units’ (units -d 15), to the shown precision', () => {
   const rows = TABLE.filter((r) => r[6] !== undefined);
   const answers = runGnuUnits(rows.map((r) => r[6]!));

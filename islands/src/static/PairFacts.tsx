@@ -3,6 +3,7 @@
 // Server-only: rendered into the page at build time (island client="none") and never sent
 // to the browser, so the answer and the table are in the HTML with no script at all.
 import { pairFacts } from '../lib/pairFacts.ts';
+import { SMALL_CALORIE } from '../lib/foodEnergy.ts';
 import { withSymbol } from '../lib/target.ts';
 import type { UnitCategory } from '../lib/units.ts';
 import { PairTable } from '../ui/PairTable.tsx';
@@ -51,6 +52,12 @@ export default function PairFacts({ category, from, to, sources, fromName, toNam
               <dt>{d.name}</dt>
               <dd>
                 {sources[d.key] ? `${d.text} Source: ${sentence(sources[d.key])}` : d.text}
+                {facts.foodPair && d.key === SMALL_CALORIE ? (
+                  <>
+                    {' For food energy: '}
+                    <a href={facts.foodPair.href}>{facts.foodPair.title}</a>.
+                  </>
+                ) : null}
               </dd>
             </div>
           ))}
