@@ -266,3 +266,25 @@ test('a small-calorie pair page says food labels’ Calories are kilocalories an
   assert.equal(pairFacts(energy, 'kilocalories', 'kilojoules')!.foodPair, undefined);
   assert.doesNotMatch(pairFacts(energy, 'kilocalories', 'kilojoules')!.definitions[0].text, /food/);
 });
+
+test('metric heights and weights in parts have tables of heights, body weights and babies’ weights', () => {
+  const values = (c: string, from: string, to: string): string[] => pairFacts(category(c), from, to)!.rows.map((r) => r.value);
+  const heights = ['150', '155', '160', '165', '170', '175', '180', '185', '190', '195', '200'];
+  assert.deepEqual(values('length', 'centimeters', 'feet_inches'), ['1', '10', '30', '50', '100', ...heights]);
+  assert.deepEqual(values('length', 'meters', 'feet_inches').slice(5), ['1.5', '1.55', '1.6', '1.65', '1.7', '1.75', '1.8', '1.85', '1.9', '1.95', '2']);
+  const cm = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
+  // units -t '180 cm' 'ft;in' = 5 ft 10.866142 in.
+  assert.equal(cm.rows.find((r) => r.value === '180')!.result, '5 ft 10.87 in');
+  assert.deepEqual(cm.example, { value: '165 cm', result: '5 ft 4.96 in', exact: false });
+  const stones = pairFacts(category('weight'), 'kilograms', 'stones_pounds')!;
+  assert.deepEqual(stones.rows.map((r) => r.value).slice(4), ['45', '50', '55', '60', '65', '70', '75', '80', '85', '90', '95', '100', '105', '110', '115', '120', '125', '130']);
+  // units -t '75 kg' 'stone;lb' = 11 st 11.346697 lb.
+  assert.equal(stones.rows.find((r) => r.value === '75')!.result, '11 st 11.35 lb');
+  const babies = pairFacts(category('weight'), 'grams', 'pounds_ounces')!;
+  // units -t '3500 g' 'lb;oz' = 7 lb 11.458867 oz.
+  assert.equal(babies.rows.find((r) => r.value === '3,500')!.result, '7 lb 11.46 oz');
+  assert.equal(values('weight', 'kilograms', 'pounds_ounces')[0], '1.5');
+  // Not a height in kilometres: the usual values there.
+  assert.equal(values('length', 'kilometers', 'feet_inches')[0], '1');
+  assert.equal(values('length', 'kilometers', 'feet_inches').length, 21);
+});

@@ -72,12 +72,37 @@ const RUNNING_SPEEDS: Record<string, string[]> = {
  *  every row regroups (12, 15, 18 … 240 in: 1 ft, 1 ft 3 in, 1 ft 6 in … 20 ft). */
 const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '6', '7', '8', '10', '12', '15', '20'];
 
+/**
+ * What a metric value in parts is looked up for, in a reference unit: heights (cm in feet and
+ * inches, 150–200 cm by 5 after a few small lengths), body weights (kg in stones and pounds)
+ * and babies' weights (kg in pounds and ounces, as birth weights are told), as the Celsius
+ * page has body and oven temperatures. By the compound's key in units.yaml.
+ */
+const PEOPLE_VALUES: Record<string, { unit: string; values: string[] }> = {
+  feet_inches: { unit: 'centimeters', values: ['1', '10', '30', '50', '100', '150', '155', '160', '165', '170', '175', '180', '185', '190', '195', '200'] },
+  stones_pounds: { unit: 'kilograms', values: ['10', '20', '30', '40', '45', '50', '55', '60', '65', '70', '75', '80', '85', '90', '95', '100', '105', '110', '115', '120', '125', '130'] },
+  pounds_ounces: { unit: 'kilograms', values: ['1.5', '1.75', '2', '2.25', '2.5', '2.75', '3', '3.25', '3.5', '3.75', '4', '4.25', '4.5', '4.75', '5', '6', '8', '10', '12'] },
+};
+
+/** PEOPLE_VALUES in `from` (mm, m; g), when `from` is a metric unit near the reference unit; else null. */
+function peopleValues(category: UnitCategory, from: Unit, target: Target | undefined): Rational[] | null {
+  const people = target?.kind === 'compound' ? PEOPLE_VALUES[target.compound.key] : undefined;
+  const reference = people === undefined ? undefined : category.units.find((u) => u.key === people.unit);
+  if (people === undefined || reference === undefined || from.system !== 'metric' || kindOf(from) !== 'linear') return null;
+  const scale = div(factorOf(reference), factorOf(from));
+  // Millimetres to metres, grams to kilograms: not kilometres of height nor tonnes of baby.
+  if (compare(scale, fromDecimal('1', -2)) < 0 || compare(scale, rational(1000n)) > 0) return null;
+  return people.values.map((v) => mul(exactNumber(v), scale));
+}
+
 /** The values a table shows for `from` (to `target` when given), chosen by what the category holds. */
 export function tableValues(category: UnitCategory, from: Unit, target?: Target): Rational[] {
   if (target?.kind === 'compound' && target.parts.includes(from)) {
     const perLargest = div(factorOf(target.parts[0]), factorOf(from));
     return IN_LARGEST_PART.map((k) => roundToWhole(mul(exactNumber(k), perLargest)));
   }
+  const people = peopleValues(category, from, target);
+  if (people !== null) return people;
   if (isCookingUnit(from)) return COOKING_VALUES.map(exactNumber);
   // A pace pair shows what runners run; the category's other pairs are speeds as before.
   if (isPace(from)) return (PACE_VALUES[from.key] ?? PACE_VALUES.minutes_per_kilometer).map(exactNumber);
