@@ -20,6 +20,7 @@ import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
+import { notConverted } from './notConverted.ts';
 import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
@@ -153,6 +154,9 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 export function answer(asked: string, data: AnswerData): Answer | null {
   // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
   const query = asked.replace(/\?/gu, ' ').trim();
+  // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
+  const scale = notConverted(query);
+  if (scale !== null) return { kind: 'error', message: scale };
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
   const plain = plainConversion(query);

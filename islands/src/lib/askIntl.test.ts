@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerData, saidBy } from '../../test/testData.ts';
+import { mayConvert } from './searchWords.ts';
 
 // Every currency, as the box reads money (boxAnswers.ts).
 const data = answerData(true);
@@ -38,4 +39,24 @@ test('British weights as written in the UK, and a gas mark is said to be an oven
   assert.equal(said('gas mark 4 to c'), gas);
   assert.equal(said('gas mark 6 in fahrenheit'), gas);
   assert.equal(said('180 c to gas mark'), gas);
+});
+
+test('Beaufort forces, BMI, shoe and clothing sizes are said not to be converted here, with or without a number; never a torque unit or “Unknown unit”', () => {
+  const beaufort = (said: string) => `The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: ${said}.`;
+  assert.equal(said('30 km/h to beaufort'), beaufort('for example, force 5 is 17–21 kn (29–38 km/h)'));
+  assert.equal(said('force 5 beaufort to mph'), beaufort('force 5 is 17–21 kn (29–38 km/h)'));
+  assert.equal(said('beaufort'), beaufort('for example, force 5 is 17–21 kn (29–38 km/h)'));
+  assert.equal(said('6 bft'), beaufort('force 6 is 22–27 kn (39–49 km/h)'));
+  assert.equal(said('force 8'), beaufort('force 8 is 34–40 kn (62–74 km/h)'));
+  const bmi = 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
+  assert.equal(said('bmi 180 cm 75 kg'), bmi);
+  assert.equal(said('bmi'), bmi);
+  assert.equal(said('shoe size 9 uk to eu'), 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.');
+  const clothes = 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';
+  assert.equal(said('size 10 uk to us'), clothes);
+  assert.equal(said('dress size 12'), clothes);
+  for (const q of ['beaufort', 'bmi', 'shoe size', 'dress size 12']) assert.ok(mayConvert(q), `the box answers “${q}”`);
+  // A force in newtons is no wind.
+  assert.match(String(said('10 kgf cm to nm')), /N·m/);
+  assert.doesNotMatch(String(said('force 10 N to lbf')), /Beaufort/);
 });

@@ -252,6 +252,12 @@ test('the small calorie says what it is; with Kilocalories in From or To a lower
   assert.ok(named.kind === 'ok' && !said(named).includes('small calories'), 'named in full: nothing to say');
 });
 
+test('a Beaufort force on the speed card is said to be a band of speeds, not an unknown unit', () => {
+  assert.deepEqual(card('speed', '6 bft', 'kilometers_per_hour', 'miles_per_hour'), { kind: 'error', message: 'The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: force 6 is 22–27 kn (39–49 km/h).' });
+  assert.deepEqual(card('speed', 'force 5', 'kilometers_per_hour', 'miles_per_hour'), { kind: 'error', message: 'The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: force 5 is 17–21 kn (29–38 km/h).' });
+  assert.match(String((card('length', '180 cm bmi', 'meters', 'feet') as { message: string }).message), /^BMI is not converted here/);
+});
+
 test('the numbers of that table are GNU units’ (units -d 15), to the shown precision', () => {
   const rows = TABLE.filter((r) => r[6] !== undefined);
   const answers = runGnuUnits(rows.map((r) => r[6]!));

@@ -5,6 +5,7 @@
 // ending (Harman's S-stemmer), single characters and stop words dropped.
 import { SEPARATOR_SOURCE } from './separators.ts';
 import { OTHER_DIGIT } from './digits.ts';
+import { notConverted } from './notConverted.ts';
 
 /** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
 export function fold(text: string): string {
@@ -82,4 +83,4 @@ export const namesPair = (query: string): boolean => PAIR.test(query);
 const asksHowMany = (query: string): boolean => /\bhow\s+many\s|\bhow\s+much\s.*\bweighs?\b/iu.test(query);
 
 /** Whether the box should read a query as a conversion too: a number, a pair, or a "how many". */
-export const mayConvert = (query: string): boolean => holdsNumber(query) || namesPair(query) || asksHowMany(query);
+export const mayConvert = (query: string): boolean => holdsNumber(query) || namesPair(query) || asksHowMany(query) || notConverted(query) !== null;

@@ -22,6 +22,7 @@ import { type Entry, type Lexicon, QUALIFIERS, lookupWord, qualifiedWord, unclea
 import { type Rational, add, compare, fromDecimal, rational, toNumber } from './rational.ts';
 import { formatResult } from './format.ts';
 import { plainDigits } from './digits.ts';
+import { notConverted } from './notConverted.ts';
 
 /**
  * Why a quantity typed with units is refused though every word of it was read: a range of
@@ -502,6 +503,9 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
       if (said !== null) fail(said);
     }
   }
+  // Beaufort forces, BMI, shoe and clothing sizes: no unit either, and said so.
+  const scale = notConverted(s);
+  if (scale !== null) fail(scale);
   return fail(unknownWord(parts[0].text, lex, category));
 }
 

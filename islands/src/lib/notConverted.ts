@@ -1,0 +1,35 @@
+// Scales and sizes people ask a converter for that are no unit with one exact factor: the
+// Beaufort wind scale (bands of speeds), BMI (a ratio of two measurements) and shoe and
+// clothing sizes (which differ by brand and standard). Asked on a card or in the search box,
+// each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
+// page that only shares a word. Small: the search box's first script asks `notConverted`.
+
+/** The Beaufort forces' wind speeds (WMO, as the UK Met Office gives them), in knots and km/h. */
+const BEAUFORT: readonly string[] = [
+  'calm, under 1 kn', '1–3 kn (1–5 km/h)', '4–6 kn (6–11 km/h)', '7–10 kn (12–19 km/h)', '11–16 kn (20–28 km/h)', '17–21 kn (29–38 km/h)',
+  '22–27 kn (39–49 km/h)', '28–33 kn (50–61 km/h)', '34–40 kn (62–74 km/h)', '41–47 kn (75–88 km/h)', '48–55 kn (89–102 km/h)',
+  '56–63 kn (103–117 km/h)', '64 kn (118 km/h) or more',
+];
+
+/** "force 5" as a wind is told: the force, then nothing but a Beaufort word or a target. */
+const FORCE = /\bforce\s+(\d{1,2})(?=\s*(?:beaufort|bft|winds?|gale)?\s*(?:$|\b(?:to|in|into|as)\b|=|→|->))/iu;
+const BEAUFORT_WORD = /\b(?:beaufort|bft)\b/iu;
+const BMI = /\b(?:bmi|body\s+mass\s+index)\b/iu;
+const SHOE = /\bshoes?\s+sizes?\b|\bsizes?\b.*\bshoes?\b/iu;
+const CLOTHING = /\b(?:dress|clothing|clothes|jeans|trousers|shirt|bra|ring|hat)\s+sizes?\b|^\s*sizes?\s+\d+(?:\.\d+)?\s*(?:uk|us|usa|eu|european|british)\b/iu;
+
+/** The sentence for a query or value asking for one of these, or null when it asks for none. */
+export function notConverted(typed: string): string | null {
+  const force = FORCE.exec(typed);
+  if (force !== null || BEAUFORT_WORD.test(typed)) {
+    // The force typed ("force 5", "6 bft", "beaufort 7"), else force 5 as an example.
+    const typedForce = force?.[1] ?? /\b(\d{1,2})\s*(?:beaufort|bft)\b|\b(?:beaufort|bft)\s*(\d{1,2})\b/iu.exec(typed)?.slice(1).find(Boolean);
+    const n = typedForce === undefined ? undefined : Number(typedForce);
+    const said = n !== undefined && n < BEAUFORT.length ? `force ${n} is ${BEAUFORT[n]}` : `for example, force 5 is ${BEAUFORT[5]}`;
+    return `The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: ${said}.`;
+  }
+  if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
+  if (SHOE.test(typed)) return 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.';
+  if (CLOTHING.test(typed)) return 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';
+  return null;
+}
