@@ -276,6 +276,21 @@ test('the currency card says its result once the Amount typed pauses', async () 
   await finish(page);
 });
 
+test('the energy card says when it reads the small calorie, and asks about a lower-case “calories” while Kilocalories is chosen', async () => {
+  const page = await visit('/energy-converter?from=joules&to=kilojoules');
+  const c = card(page);
+  await c.value.fill('2000 calories');
+  assert.equal(await result(page), '8.368 kJ');
+  const small = 'From 2000 cal (small calories, as typed; food labels’ Calories are kilocalories)';
+  assert.equal(await says(page, small), small);
+  await c.from.selectOption('kilocalories');
+  const asked = '“calories” in lower case is the small calorie, 1/1000 of a food label’s Calorie: type “2000 kcal” for food energy or “2000 cal” for small calories.';
+  assert.equal(await says(page, asked), asked);
+  await c.value.fill('2000 Calories');
+  assert.equal(await result(page), '8,368 kJ');
+  await finish(page);
+});
+
 test('the torque card reads a torque written in foot-pounds as the pound-foot', async () => {
   const page = await visit('/torque-converter?from=newton_meters&to=newton_meters');
   const c = card(page);

@@ -312,6 +312,20 @@ test('a measure of an ingredient is answered with the cooking converter’s figu
   await finish(page);
 });
 
+test('water by the gallon weighs, an ounce of water is answered both ways, and a Beaufort force is said to be no unit', async () => {
+  const page = await open('/');
+  await search(page, '1 gallon of water in lbs');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 US gallon of water = 8\.35 lb/ }).waitFor();
+  await search(page, '8 oz water to ml');
+  await results(page).getByRole('option').nth(0).filter({ hasText: /^8 oz \(weight\) of water = 226\.8 mL/ }).waitFor();
+  await results(page).getByRole('option').nth(1).filter({ hasText: /^8 US fluid ounces = 236\.588237 mL/ }).waitFor();
+  await search(page, '8 oz to ml');
+  await page.locator('.site-search-note', { hasText: '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL.' }).waitFor();
+  await search(page, 'beaufort');
+  await page.locator('.site-search-note', { hasText: 'The Beaufort scale is a range of wind speeds for each force, not a unit' }).waitFor();
+  await finish(page);
+});
+
 test('keyboard only: Ctrl+K focuses the box, arrows choose, Escape closes then clears; screen readers hear the options and a count', async () => {
   const page = await open('/length-converter');
   await page.locator('h1').click();
