@@ -255,6 +255,25 @@ test('batch: lines convert as typed, bad lines are flagged, Copy all and Downloa
   await finish(page);
 });
 
+test('batch: a line reads as the Value field would read it, on a fresh card, whatever Value said before', async () => {
+  // The other categories' words (energy's ft·lbf for "80 ft lbs", weight's kg) used to come
+  // only after the Value field had once failed: a fresh batch said "Unknown unit “ft”".
+  for (const [path, line, want] of [
+    ['/torque-converter?from=pound_feet&to=newton_meters', '80 ft lbs', '108.465436 N·m'],
+    ['/length-converter', '5 kg', '“kg” is a unit of weight, not length.'],
+  ]) {
+    const page = await visit(path);
+    await page.getByText('Batch conversion', { exact: true }).click();
+    const box = page.getByRole('textbox', { name: 'Values, one per line' });
+    await box.waitFor();
+    await box.fill(line);
+    await page.locator('.batch p.field-hint').filter({ hasText: /converted|could not be read/ }).waitFor();
+    const rows = await page.locator('.batch-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.cells[2].textContent));
+    assert.deepEqual(rows, [want], path);
+    await finish(page);
+  }
+});
+
 test('batch: a line read otherwise than typed says how in its row, Copy all and the CSV; the summary counts it, announced once', async () => {
   const page = await visit('/area-converter/square-feet-to-square-meters', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
   await page.getByText('Batch conversion', { exact: true }).click();

@@ -46,7 +46,8 @@ const batchChunk = lazyChunk(() => import('../ui/Batch.tsx'));
 
 // Every other category's unit words, fetched the first time something typed fails to read,
 // so "5 kg" here says kg is a unit of weight (lib/otherUnits.ts) without those words in the
-// page's props or first scripts.
+// page's props or first scripts; and when the batch opens, whose lines read with them from
+// the first (80 ft lbs on the torque card needs energy's ft·lbf), whatever Value said before.
 const widenChunk = lazyChunk(() => import('../lib/otherUnits.ts').then((m) => m.lexiconWithOthers));
 
 // The value parser and the exact conversion (conversion.ts with parse.ts and rational.ts) are
@@ -91,7 +92,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const [batchOpen, setBatchOpen] = useState(false);
 
   const id = card.id;
-  const [widen, loadWiden] = useChunk(widenChunk, "the other categories' unit words");
+  const [widen, loadWiden] = useChunk(widenChunk, "the other categories' unit words", batchOpen);
   const [conv, loadConv] = useChunk(conversionChunk, 'the unit conversion');
   const [batch, loadBatch] = useChunk(batchChunk, 'the batch conversion');
   const wide = useMemo(() => (widen === null ? null : widen(category)), [widen, category]);
@@ -282,10 +283,10 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
         >
           <summary>Batch conversion</summary>
           {batchOpen &&
-            (lexicon === null || batch === null ? (
+            (wide === null || batch === null ? (
               <p className="field-hint">Loading…</p>
             ) : (
-              <batch.default category={category} lexicon={lexicon} from={fromUnit} target={target} decimals={decimals} fractions={fractions} />
+              <batch.default category={category} lexicon={wide} from={fromUnit} target={target} decimals={decimals} fractions={fractions} />
             ))}
         </details>
       </div>

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { BATCH_LIMIT, batchCsv, batchSummary, batchText, batchFileName, batchLines, convertBatch, csvField, keepBatchLines, plainResult, type BatchRow } from './batch';
 import { findTarget, lexiconFor } from './conversion';
 import { findUnit, type CategoryKey, type UnitCategory } from './units';
+import { lexiconWithOthers } from './otherUnits';
 import { loadUnits } from '../../test/testData.ts';
 import type { Decimals } from './format';
 
@@ -189,4 +190,20 @@ test('batch: a gauge pressure converts gauge to gauge, and its note says so', ()
   assert.equal(psig.note, 'From 30 psi (gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)');
   assert.equal(barg.result, '29.007548 psi', 'typed in the To unit, converted to From as a card does');
   assert.match(barg.note, /gauge, as typed/);
+});
+
+test('batch: with the lexicon the card hands it (its own words and every other category\'s), a line reads as the Value field reads it', () => {
+  // ConverterCard gives the batch lexiconWithOthers from the first line: the foot-pound swap
+  // and the "is a unit of weight" messages need the other categories' words.
+  const read = (k: CategoryKey, from: string, to: string, text: string) => {
+    const category = categories[k];
+    const req = { category, lexicon: lexiconWithOthers(category), from: findUnit(category, from)!, to: findTarget(category, to)!, decimals: 'auto' as Decimals };
+    return convertBatch(text, req).map((r) => r.error ?? r.result);
+  };
+  assert.deepEqual(read('torque', 'pound_feet', 'newton_meters', '80 ft lbs\n100 lb-in\n5 kg'), [
+    '108.465436 N·m',
+    '“lb” is a unit of weight, not torque. For pound-force inches, type “lbf·in”.',
+    '“kg” is a unit of weight, not torque.',
+  ]);
+  assert.deepEqual(read('length', 'meters', 'feet', '5 kg'), ['“kg” is a unit of weight, not length.']);
 });
