@@ -8,7 +8,7 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
-import { exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
+import { QUALIFIERS, exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
@@ -309,11 +309,14 @@ function quantityTypeThat(query: string, data: AnswerData): string {
   if (last?.index === undefined) return '';
   const target = lookupWord(lex, query.slice(last.index + last[0].length).trim(), null);
   if (target === null || !('entry' in target)) return '';
-  for (const word of query.slice(0, last.index).split(/\s+/u)) {
-    const typed = word.replace(/^[\d.,/]+/u, '');
-    const found = typed === '' ? null : lookupWord(lex, typed, null);
+  const typedWords = query.slice(0, last.index).split(/\s+/u).map((word) => word.replace(/^[\d.,/]+/u, '')).filter((w) => w !== '');
+  // The unit must be written with every unit word (and US, UK, imperial) typed: "40 miles per
+  // imperial gallon" names mpg UK, never mi/L for "miles" alone, 4.5× off.
+  const near = typedWords.filter((w) => QUALIFIERS.has(wordKey(w)) || lookupWord(lex, w, null) !== null);
+  for (const typed of typedWords) {
+    const found = lookupWord(lex, typed, null);
     if (found === null || !('entry' in found) || found.entry.category === target.entry.category) continue;
-    const that = typeThatOf(otherCategory(typed, found.entry, lex, target.entry.category));
+    const that = typeThatOf(otherCategory(typed, found.entry, lex, target.entry.category, near));
     if (that !== '') return that;
   }
   return '';

@@ -204,32 +204,84 @@ export function readingUnit(unit: LexUnit, one: boolean): string {
 const PREFIX = /^(milli|centi|deci|deca|deka|hecto|kilo|mega|giga|tera|micro|nano|pico)/;
 
 /**
+ * The SI prefix symbols, as keys (lower case; µ in its compatibility form μ, and u): a
+ * suggestion keeps the first letter typed when it or the suggestion's is one (kbar is not
+ * mbar, Mcal not kcal, cmHg not mmHg, mtorr not torr).
+ */
+const PREFIX_SYMBOLS = new Set([...'yzafpnμumcdhkgte']);
+
+/**
  * "Unknown unit “fet”. Did you mean “feet”?" — only a word of the card's category the typo
- * could be: within a third of the typed word's length in edits (at least 3 letters typed),
- * never a unit 10× away: no two-letter symbol (one letter makes mm cm, ml dl), a short
- * symbol only with the first letter typed (lbz → lbs), and never another metric prefix
- * (centiliter is not centimeter). Else the category's first units.
+ * could be, never a unit 10× away (sizeKept). Else the category's first units.
  */
 export function unknownWord(word: string, lex: Lexicon, category: string | null): string {
   if (category === null || !lex.categories[category]) return `“${word}” is not a number.`;
   const c = lex.categories[category];
   const typed = wordKey(word);
-  const prefix = PREFIX.exec(typed)?.[1];
+  const symbol = !/\s/u.test(word.trim());
   let best: { word: string; d: number } | null = null;
   if (typed.length >= 3) {
     for (const u of c.units) {
+      const words = new Set(unitWordsOf(u).map(wordKey));
       for (const w of unitWordsOf(u)) {
-        const key = wordKey(w);
-        if (key.length < 3 || (key.length === 3 && key[0] !== typed[0]) || PREFIX.exec(key)?.[1] !== prefix) continue;
-        const d = distance(typed, key);
-        if (best === null || d < best.d) best = { word: w, d };
+        const d = sizeKept(typed, wordKey(w), symbol, words);
+        if (d !== null && (best === null || d < best.d)) best = { word: w, d };
       }
     }
   }
-  const limit = Math.max(1, Math.floor(typed.length / 3));
-  if (best !== null && best.d <= limit) return `Unknown unit “${word}”. Did you mean “${best.word}”?`;
+  if (best !== null) return `Unknown unit “${word}”. Did you mean “${best.word}”?`;
   const symbols = c.units.slice(0, 6).map((u) => u.symbol).join(', ');
   return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
+}
+
+/**
+ * The edits from `typed` to `key` (a word of one unit, whose words are `words`) when it may
+ * be offered as the typo's unit, else null. At least 3 letters; within a third of the typed
+ * word's length in edits; never a unit 10× away:
+ * - no two-letter word (one letter makes mm cm, ml dl), a three-letter one only with the
+ *   first letter typed (lbz → lbs);
+ * - never another metric prefix, spelled (centiliter is not centimeter; millitorr is not
+ *   millibars: the words after a prefix are compared alone) or as a symbol (`symbol`, a
+ *   word typed without spaces: kbar, µbar, cbar are not mbar; mtorr not torr; mWC not mmWC);
+ * - a word of up to 4 letters, where each letter names something (cfh cubic feet per hour,
+ *   fpm feet per minute), only for two neighbours swapped or a letter dropped or typed
+ *   twice inside it, its first and last kept, or a plural's s for its last letter (lbz →
+ *   lbs): never cfh → cmh, fpm → fps, gpd → gph, Mcal → kcal.
+ */
+function sizeKept(typed: string, key: string, symbol: boolean, words: Set<string>): number | null {
+  if (key.length < 3 || (key.length === 3 && key[0] !== typed[0])) return null;
+  const prefix = PREFIX.exec(typed)?.[1];
+  if (PREFIX.exec(key)?.[1] !== prefix) return null;
+  if (prefix !== undefined) {
+    const [a, b] = [typed.slice(prefix.length), key.slice(prefix.length)];
+    const d = distance(a, b);
+    return d <= Math.max(1, Math.floor(a.length / 3)) ? d : null;
+  }
+  const [t, k] = [[...typed], [...key]];
+  const short = symbol && t.length <= 5;
+  if (short && t[0] !== k[0] && (PREFIX_SYMBOLS.has(t[0]) || PREFIX_SYMBOLS.has(k[0]))) return null;
+  if (short && ((PREFIX_SYMBOLS.has(k[0]) && k.slice(1).join('') === typed) || (PREFIX_SYMBOLS.has(t[0]) && t.slice(1).join('') === key))) return null;
+  const d = distance(typed, key);
+  if (d > Math.max(1, Math.floor(typed.length / 3))) return null;
+  if (t.length > 4) return d;
+  return shortTypo(t, k, words) ? d : null;
+}
+
+/** Whether the short word `t` is `k` with two neighbours swapped, a letter dropped or typed twice inside it, or a plural's s for its last letter. */
+function shortTypo(t: string[], k: string[], words: Set<string>): boolean {
+  if (t[0] !== k[0]) return false;
+  if (t.length === k.length) {
+    const diff = t.flatMap((c, i) => (c === k[i] ? [] : [i]));
+    if (diff.length === 2 && diff[1] === diff[0] + 1) return t[diff[0]] === k[diff[1]] && t[diff[1]] === k[diff[0]];
+    const last = t.length - 1;
+    return diff.length === 1 && diff[0] === last && k[last] === 's' && words.has(k.slice(0, last).join(''));
+  }
+  const [long, shorter] = t.length > k.length ? [t, k] : [k, t];
+  if (long.length !== shorter.length + 1 || long.at(-1) !== shorter.at(-1)) return false;
+  // The letter the longer has over the shorter, inside it (not first, not last): any letter
+  // the typed word dropped (fet → feet), a letter typed twice (lbbs → lbs).
+  const extra = (i: number): boolean => long === k || long[i] === long[i - 1] || long[i] === long[i + 1];
+  return long.some((_, i) => i > 0 && i < long.length - 1 && extra(i) && [...long.slice(0, i), ...long.slice(i + 1)].join('') === shorter.join(''));
 }
 
 /**
@@ -373,26 +425,27 @@ function workInEnergy(entry: Entry, lex: Lexicon, category: string): string {
 /** The words a unit is written with: "gal/h" gal and h, "lbf·ft" lbf and ft, "fl oz" fl and oz. */
 const wordsOf = (written: string): string[] => written.split(/[\s/·.\-]+/u).filter((w) => w !== '');
 
-/** Whether two words are one (ft, ft) or name one unit (hr, h; lbs, lb; foot, ft). */
+/** The qualifiers that say a unit is the imperial one (uk gallon, imp gal, imperial gallon). */
+const BRITISH = new Set(['uk', 'imp', 'imperial']);
+
+/** Whether two words are one (ft, ft), name one unit (hr, h; lbs, lb; foot, ft) or say imperial (uk, imp). */
 function sameWord(lex: Lexicon, a: string, b: string): boolean {
   if (wordKey(a) === wordKey(b)) return true;
+  if (BRITISH.has(wordKey(a)) && BRITISH.has(wordKey(b))) return true;
   const units = (w: string): Entry[] => lex.words.get(wordKey(w)) ?? [];
   return units(a).some((x) => units(b).some((y) => sameUnit(x, y)));
 }
 
-/** Levenshtein distance (short words only). */
+/** Edits from a to b: a letter changed, added or dropped, or two neighbours swapped (short words only). */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const here = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.length];
+  return d[a.length][b.length];
 }
 
 export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -143,6 +143,33 @@ const TABLE: Row[] = [
   ['5 fet', 'length', 'meters', 'feet', /Did you mean “feet”\?/],
   ['5 hectometers', 'length', 'meters', 'feet', /^Unknown unit “hectometers”\. Length units include/],
   ['2 xl', 'volume', 'liters', 'liters', /^Unknown unit “xl”\. Volume units include/],
+  // Never a unit of another size: a prefix symbol (kbar is not mbar), the per-time letter or
+  // the cubic unit of a short symbol (fpm is not fps, cfh not cmh), the words after a prefix
+  // (millitorr is not millibars). The category's units instead.
+  ['10 cfh', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “cfh”\. Flow Rate units include/],
+  ['1 cms', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “cms”\. Flow Rate units include/],
+  ['800 fpm', 'speed', 'meters_per_second', 'meters_per_second', /^Unknown unit “fpm”\. Speed units include/],
+  ['1 fph', 'speed', 'meters_per_second', 'meters_per_second', /^Unknown unit “fph”\. Speed units include/],
+  ['1 gpd', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “gpd”\. Flow Rate units include/],
+  ['1 gps', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “gps”\. Flow Rate units include/],
+  ['1 lpd', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “lpd”\. Flow Rate units include/],
+  ['1 kbar', 'pressure', 'bars', 'pascals', /^Unknown unit “kbar”\. Pressure units include/],
+  ['1 dbar', 'pressure', 'bars', 'pascals', /^Unknown unit “dbar”\. Pressure units include/],
+  ['1 cbar', 'pressure', 'bars', 'pascals', /^Unknown unit “cbar”\. Pressure units include/],
+  ['1 µbar', 'pressure', 'bars', 'pascals', /^Unknown unit “µbar”\. Pressure units include/],
+  ['1 mTorr', 'pressure', 'bars', 'pascals', /^Unknown unit “mTorr”\. Pressure units include/],
+  ['1 mtorr', 'pressure', 'bars', 'pascals', /^Unknown unit “mtorr”\. Pressure units include/],
+  ['1 millitorr', 'pressure', 'bars', 'pascals', /^Unknown unit “millitorr”\. Pressure units include/],
+  ['1 Mcal', 'energy', 'joules', 'joules', /^Unknown unit “Mcal”\. Energy units include/],
+  ['1 Gcal', 'energy', 'joules', 'joules', /^Unknown unit “Gcal”\. Energy units include/],
+  ['1 cmHg', 'pressure', 'bars', 'pascals', /^Unknown unit “cmHg”\. Pressure units include/],
+  ['1 mWC', 'pressure', 'bars', 'pascals', /^Unknown unit “mWC”\. Pressure units include/],
+  // A typo that keeps the unit is still offered: a letter dropped, doubled or swapped, a plural's s.
+  ['5 inhc', 'length', 'meters', 'feet', /Did you mean “inch”\?/],
+  ['10 lbbs', 'weight', 'kilograms', 'pounds', /Did you mean “lbs”\?/],
+  ['1 kilowawt', 'power', 'watts', 'watts', /Did you mean “kilowatt”\?/],
+  ['1 gigabtis', 'digital_storage', 'bytes', 'bytes', /Did you mean “gigabits”\?/],
+  ['11 kgm', 'torque', 'newton_meters', 'newton_meters', /Did you mean “kgf m”\?/],
   ['5 kg', 'length', 'meters', 'feet', /“kg” is a unit of weight, not length\.$/],
   // A prefix's case (m milli, M mega) or b/B (bit, byte) typed otherwise than the only unit
   // with those letters would be another size: asked, never read as that unit.
