@@ -274,6 +274,22 @@ test('batch: a line reads as the Value field would read it, on a fresh card, wha
   }
 });
 
+test('mpg says it is the US one, on the card and in a batch row: a UK reader means the imperial gallon', async () => {
+  const page = await visit('/fuel-economy-converter?from=liters_per_100_kilometers&to=liters_per_100_kilometers');
+  const c = card(page);
+  await c.value.fill('40 mpg');
+  assert.equal(await result(page), '5.880365 L/100 km');
+  assert.equal(await says(page, 'From 40 miles per US gallon'), 'From 40 miles per US gallon');
+  await page.getByText('Batch conversion', { exact: true }).click();
+  const box = page.getByRole('textbox', { name: 'Values, one per line' });
+  await box.waitFor();
+  await box.fill('40 mpg\n40 mpg UK');
+  await page.locator('.batch p.field-hint').filter({ hasText: /converted/ }).waitFor();
+  const rows = await page.locator('.batch-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.cells[2].textContent));
+  assert.deepEqual(rows, ['5.880365 L/100 km From 40 miles per US gallon', '7.062023 L/100 km From 40 miles per imperial gallon']);
+  await finish(page);
+});
+
 test('batch: a line read otherwise than typed says how in its row, Copy all and the CSV; the summary counts it, announced once', async () => {
   const page = await visit('/area-converter/square-feet-to-square-meters', { permissions: ['clipboard-read', 'clipboard-write'], acceptDownloads: true });
   await page.getByText('Batch conversion', { exact: true }).click();

@@ -266,7 +266,7 @@ test('a late answer goes above the option chosen without moving the choice, and 
 test('a pair with no number or asked in words is answered as people search it, and money in every currency', async () => {
   const page = await open('/');
   await search(page, 'mpg to L/100km');
-  await results(page).getByRole('option').first().filter({ hasText: /^1 mpg = 235\.214583 L\/100 km/ }).waitFor();
+  await results(page).getByRole('option').first().filter({ hasText: /^1 mile per US gallon = 235\.214583 L\/100 km/ }).waitFor();
   await search(page, 'THB to USD');
   await results(page).getByRole('option').first().filter({ hasText: /^1 THB = 0\.027894 USD.*Live · as of/ }).waitFor();
   await search(page, 'how many ounces in a pound?');

@@ -175,7 +175,8 @@ test('a pair with no number, as people search it, is answered for one of the fir
   assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
   assert.deepEqual(said('Celsius in Fahrenheit'), ['1 °C = 33.8 °F']);
   assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.394 in']);
-  assert.deepEqual(said('mpg to L/100km'), ['1 mpg = 235.214583 L/100 km'], 'a number inside a unit is no value');
+  // mpg is named in full as gallon and ton are ("1 US gallon"): the UK's mpg is the imperial one.
+  assert.deepEqual(said('mpg to L/100km'), ['1 mile per US gallon = 235.214583 L/100 km'], 'a number inside a unit is no value');
   assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
   // Degree signs begin a unit as a letter does (℃ and ℉ are signs of their own).
   assert.deepEqual(said('°F to °C'), ['1 °F = -17.22 °C']);
@@ -469,4 +470,11 @@ test('the box never suggests a unit of another size for a trade symbol, nor a hi
   const imperial = String(said('40 miles per imperial gallon to L/100km'));
   assert.doesNotMatch(imperial, /type “mi\/L”/);
   assert.match(imperial, /For miles per imperial gallon, type “mpg UK”\.$/);
+});
+
+test('mpg is said to be the US one, as gallons and tons are: a UK reader\'s mpg is imperial, 20% off', () => {
+  assert.deepEqual(said('40 mpg to l/100km'), ['40 miles per US gallon = 5.880365 L/100 km']);
+  assert.deepEqual(said('40 mpg UK to l/100km'), ['40 miles per imperial gallon = 7.062023 L/100 km']);
+  assert.deepEqual(said('30 l/100km to mpg'), ['30 L/100 km = 7.840486 mpg (in miles per US gallon, as typed)']);
+  assert.deepEqual(said('1 gpm to l/min'), ['1 US gallon per minute = 3.785412 L/min'], 'one gallon per minute, singular');
 });

@@ -174,26 +174,36 @@ export function unclearWord(word: string, entries: Entry[]): string {
 /** "US Short Tons (ton)" → "US Short Tons"; the symbol when there is no name. */
 const plainName = (u: LexUnit): string => plainNameOf(u.name ?? u.symbol);
 
-/** Names that say whose unit it is: the word alone means different amounts in different places. */
-const NATIONAL = /^(US|UK|Imperial) (.+)$/;
+/**
+ * Names that say whose unit it is: the word alone means different amounts in different
+ * places. US, UK or Imperial before the unit or its divisor (US Gallons per Minute, Miles
+ * per US Gallon: a UK reader's mpg is the imperial one, 20% off).
+ */
+const NATIONAL = /^(?:(.+?) )?(US|UK|Imperial) (.+)$/;
 
 /**
  * How the reading writes a typed unit: its symbol, or for a unit whose name says whose it is
- * (US, UK, Imperial) the name in full, so "2 tons" reads "2 US short tons" and "1 gal"
- * reads "1 US gallon". `one`: the number before it takes the singular ("1/3 US cup",
- * `takesSingular`), so the name is singular when the unit's words give the singular.
+ * (US, UK, Imperial) the name in full, so "2 tons" reads "2 US short tons", "1 gal" reads
+ * "1 US gallon" and "40 mpg" "40 miles per US gallon". `one`: the number before it takes the
+ * singular ("1/3 US cup", `takesSingular`), so the name's noun (the word before "per", else
+ * the last) is singular when the unit's words give the singular ("1 US gallon per minute").
  */
 export function readingUnit(unit: LexUnit, one: boolean): string {
   const m = NATIONAL.exec(plainName(unit));
   if (m === null) return unit.symbol;
-  const who = m[1] === 'Imperial' ? 'imperial' : m[1];
-  const plural = m[2].toLowerCase();
-  if (!one) return `${who} ${plural}`;
+  const who = m[2] === 'Imperial' ? 'imperial' : m[2];
+  const before = m[1] === undefined ? [] : m[1].toLowerCase().split(' ');
+  const tokens = [...before, who, ...m[3].toLowerCase().split(' ')];
+  if (!one) return tokens.join(' ');
   const words = new Set(unitWordsOf(unit).map((w) => w.toLowerCase()));
-  // "gallons per minute": the word before "per" takes the number.
-  const [head, per] = /^(.+?)((?: per .+)?)$/.exec(plural)!.slice(1);
-  const singular = [head.replace(/s$/, '') + per, head.replace(/es$/, '') + per].find((w) => words.has(w) || words.has(`${who.toLowerCase()} ${w}`) || words.has(`us ${w}`));
-  return `${who} ${singular ?? plural}`;
+  const per = tokens.indexOf('per');
+  const noun = per > 0 ? per - 1 : tokens.length - 1;
+  for (const singular of [tokens[noun].replace(/s$/, ''), tokens[noun].replace(/es$/, '')]) {
+    const said = tokens.map((t, i) => (i === noun ? singular : t));
+    const bare = said.filter((_, i) => i !== before.length).join(' ');
+    if (words.has(bare) || words.has(`${who.toLowerCase()} ${bare}`) || words.has(`us ${bare}`)) return said.join(' ');
+  }
+  return tokens.join(' ');
 }
 
 // ------------------------------------------------------------------------------------

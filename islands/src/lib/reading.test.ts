@@ -128,6 +128,11 @@ const TABLE: Row[] = [
   ['2 litres to pints', 'volume', 'liters', 'liters', '4.226753 pt', 'From 2 L (in US pints, as typed)', ['2 l', 'uspint']],
   ['3 L to gallons', 'volume', 'liters', 'liters', '0.792516 gal', 'From 3 L (in US gallons, as typed)', ['3 l', 'usgallon']],
   ['5 t to tons', 'weight', 'kilograms', 'kilograms', '5.511557 tons', 'From 5 t (in US short tons, as typed)', ['5 t', 'shortton']],
+  // mpg is GNU units' US one, and says so: in the UK mpg means the imperial gallon (20% off).
+  ['40 mpg', 'fuel_economy', 'liters_per_100_kilometers', 'liters_per_100_kilometers', '5.880365 L/100 km', 'From 40 miles per US gallon', ['1/(40 mile/usgallon)', 'l/100km']],
+  ['40 mpg UK', 'fuel_economy', 'liters_per_100_kilometers', 'liters_per_100_kilometers', '7.062023 L/100 km', 'From 40 miles per imperial gallon', ['1/(40 mile/brgallon)', 'l/100km']],
+  ['7 L/100 km to mpg', 'fuel_economy', 'liters_per_100_kilometers', 'liters_per_100_kilometers', '33.602083 mpg', 'From 7 L/100 km (in miles per US gallon, as typed)', ['1/(7 l/100km)', 'mile/usgallon']],
+  ['1 gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '3.785412 L/min', 'From 1 US gallon per minute', ['1 usgallon/min', 'l/min']],
   ['2 L to imp pt', 'volume', 'liters', 'liters', '3.519508 imp pt', 'From 2 L (in imperial pints, as typed)', ['2 l', 'brpint']],
   // What a volume holds, when no unit: the same volume, and the reading says it was ignored.
   ['1 gallon of paint', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint ignored: a volume is the same whatever it holds)'],

@@ -12,6 +12,8 @@ export interface Noted {
   /** The value as typed, without a typed target ("10 m" of "10 m to cm"). */
   typedText: string;
   targetTyped: boolean;
+  /** What was read with units as symbols ("40 mpg" of "40 miles per US gallon"). */
+  readingSymbols?: string;
   /** The typed target's note names its unit in full ("in US pints, as typed"): more than the result's symbol says. */
   targetNamed?: boolean;
   belowAbsoluteZero: boolean;
@@ -55,12 +57,14 @@ export const readsAsTyped = (reading: string, typed: string): boolean =>
 
 /**
  * The card's message for a line of the batch, without what only repeats the line: "2 ft" is
- * not "From 2 ft", "-1" not "Read as −1". '' when there is nothing to add.
+ * not "From 2 ft", "-1" not "Read as −1"; but "40 mpg" is "From 40 miles per US gallon", a
+ * unit named in full saying whose it is, as on the card. '' when there is nothing to add.
  */
 export function lineNote(o: Noted): string {
   const notes = readingNotes(o);
+  const named = o.readingSymbols !== undefined && o.reading !== o.readingSymbols;
   const read =
     o.reading !== null &&
-    (notes.length > 0 || (o.typed ? /\s[−+×÷]\s/u.test(o.reading) : !readsAsTyped(o.reading, o.typedText)));
+    (notes.length > 0 || (o.typed ? named || /\s[−+×÷]\s/u.test(o.reading) : !readsAsTyped(o.reading, o.typedText)));
   return readingNote({ ...o, reading: read ? o.reading : null, notes, targetTyped: false });
 }
