@@ -165,7 +165,7 @@ export const UNIT_WORDS = {
   "pressure": [
     ["pascals", "Pa", "pascal", "N/m²"],
     ["hectopascals", "hPa", "hectopascal"],
-    ["millibars", "mbar", "millibar"],
+    ["millibars", "mbar", "millibar", "mb"],
     ["kilopascals", "kPa", "kilopascal"],
     ["bars", "bar", "bara"],
     ["megapascals", "MPa", "megapascal"],

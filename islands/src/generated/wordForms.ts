@@ -690,6 +690,7 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["millibars", "millibars", "millibars"],
   ["mbar", "mbar", "mbar"],
   ["millibar", "millibar", "millibar"],
+  ["mb", "mb", "mb"],
   ["kilopascals", "kilopascals", "kilopascals"],
   ["kPa", "kPa", "kpa"],
   ["kilopascal", "kilopascal", "kilopascal"],

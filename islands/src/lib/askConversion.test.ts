@@ -83,11 +83,22 @@ test('compound units as usually written, and US or UK gallons by their symbols, 
 });
 
 test('a symbol whose case decides the unit, typed in neither, is asked about', () => {
-  assert.equal(said('1 gb to mb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
+  // mb is the millibar by its case (GNU units' mb), so in "1 gb to mb" the gb is asked about
+  // first; in the target's category (digital storage) mb is still Mb or MB.
+  assert.equal(said('1 gb to mb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.');
+  assert.equal(said('1 GB to mb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
   assert.equal(said('500 mb in GB'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
+  assert.equal(said('1 mb to kB'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
   assert.deepEqual(said('1 GB to MB'), ['1 GB = 1,000 MB']);
   assert.equal(said('top 10 converters in 2024'), null, 'words that are no units still get no message');
-  assert.equal(said('how many mb in a gb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.', 'asked in words too');
+  assert.equal(said('how many mb in a gb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.', 'asked in words too');
+});
+
+test('mb is the millibar, as weather maps, pilots and GNU units write it; Mb and MB the megabit and megabyte', () => {
+  assert.deepEqual(said('1013 mb to inHg'), ['1013 mbar = 29.913873 inHg']);
+  assert.deepEqual(said('1013 mb to psi'), ['1013 mbar = 14.692323 psi']);
+  assert.deepEqual(said('1 MB to kB'), ['1 MB = 1,000 kB']);
+  assert.deepEqual(said('1 Mb to kB'), ['1 Mbit = 125 kB']);
 });
 
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {

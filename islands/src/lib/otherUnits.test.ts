@@ -35,5 +35,6 @@ test('a shared address’s unit word is read as the Value field reads it, or sai
   assert.equal(unitOfWord(area, 'zzz'), null, 'no unit');
   assert.equal(unitOfWord(area, 'ft in'), null, 'two units');
   assert.equal(unitOfWord(storage, 'mb'), null, 'MB or Mb: unclear, so not chosen');
+  assert.deepEqual(unitOfWord({ ...units.categories.pressure, key: 'pressure' }, 'mb'), { key: 'millibars' }, 'on pressure, the millibar');
   assert.deepEqual(unitOfWord(storage, 'MB'), { key: 'megabytes' });
 });

@@ -1,6 +1,6 @@
 // A conversion as typed: "quantity [to|in|into|as|→|-> target]". The one reading the unit
 // cards, the currency card and the header search box share.
-import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn, lookupWord, unclearWord } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
 import { ParseError, readUnitWords, type Refusal } from './tokens.ts';
 import { SEPARATOR_SOURCE } from './separators.ts';
@@ -77,7 +77,7 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
           // runner's kilometre, not the kelvin; "300k to c": the kelvin, not the kilometre).
           const other = otherReading(left, right, lex, first.category);
           if (other !== null) return { kind: 'ok', ...other };
-          mismatch = mine;
+          mismatch = (typeof target === 'string' || target === null ? null : caseQuestion(left, lex, target.category)) ?? mine;
         }
         if (mine !== null && (typeof mine !== 'string' || typeof target === 'string')) target = mine;
       }
@@ -94,6 +94,19 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
   const parsed = parseInput(text, lex, category);
   if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
   return { kind: 'ok', text, parsed, category: parsed.kind === 'quantity' ? parsed.category : category, target: null };
+}
+
+/**
+ * The question a unit symbol of `left` asks in `category`, whose units have it in another
+ * case: "500 mb in GB" reads mb by its case as the millibar, but the target's category asks
+ * "Mb or MB?". Null when no word of `left` is such a symbol.
+ */
+function caseQuestion(left: string, lex: Lexicon, category: string): string | null {
+  for (const word of left.split(/[\s\p{N}.,/⁄]+/u)) {
+    const found = word === '' ? null : lookupWord(lex, word, category);
+    if (found !== null && 'unclear' in found) return unclearWord(word, found.unclear);
+  }
+  return null;
 }
 
 /**

@@ -42,7 +42,10 @@ test('a unit typed by its symbol, alias or British spelling is also found by its
   assert.deepEqual(read('foot'), ['foot|feet']);
   assert.deepEqual(read('inch to cm'), ['inch|inche', 'cm|centimeter']);
   assert.deepEqual(read('fl oz to ml'), ['fl oz|us fluid ounce', 'ml|milliliter'], 'a unit of two words');
-  assert.deepEqual(read('mb'), ['mb|megabit|megabyte'], 'a symbol typed in neither case: both');
+  assert.deepEqual(read('gb'), ['gb|gigabit|gigabyte'], 'a symbol typed in neither case: both');
+  // mb is the millibar by its case, but a search box is typed in lower case: every unit it is in some case.
+  assert.deepEqual(read('mb'), ['mb|megabit|megabyte|millibar'], 'a lower-case symbol: every unit of that key');
+  assert.deepEqual(read('MB'), ['mb|megabyte'], 'a symbol typed in its case: that one');
   assert.deepEqual(read('feet to meters'), ['feet', 'meter'], 'a name is itself');
   assert.deepEqual(read('5 ft 11 in to cm'), ['ft|feet', 'cm|centimeter'], '"in" stays a stop word');
   assert.deepEqual(read('how to cook rice'), ['cook', 'rice']);

@@ -5,7 +5,7 @@
 // units.json's, those the box converts with: aliases, symbols, British spellings; a unit's
 // pages always name it by its name). A number stuck to a word is a word of its own ("100km", "£100"), and numbers
 // among other words are no words a page must have: "100 usd to eur" looks for usd and eur.
-import { buildLexicon, exactForm, lookupWord, type LexCategory, type Lexicon, type LexUnit } from './lexicon.ts';
+import { buildLexicon, exactForm, lookupWord, wordKey, type LexCategory, type Lexicon, type LexUnit } from './lexicon.ts';
 import { MAX_WORDS } from '../generated/wordRule.ts';
 import { fold, terms } from './searchWords.ts';
 
@@ -50,11 +50,18 @@ function nameTerms(unit: LexUnit, stop: ReadonlySet<string>): string[] {
   return terms((unit.name ?? unit.key.replace(/_/g, ' ')).replace(/\s*\([^)]*\)\s*$/u, ''), stop);
 }
 
-/** The units `text` names, in any case where its case names none ("mb": megabits and megabytes). */
+/**
+ * The units `text` names, in any case where its case names none ("gb": gigabits and
+ * gigabytes), and every one a symbol typed in lower case is in some case ("mb": the
+ * millibar by its case, megabits and megabytes too), as a search box is typed in lower case.
+ */
 function unitsOf(words: UnitWords, text: string): Array<{ unit: LexUnit; category: string }> {
   const found = lookupWord(words.lexicon, text, null);
   if (found === null) return [];
-  return 'entry' in found ? [found.entry] : found.unclear;
+  if (!('entry' in found)) return found.unclear;
+  const all = text === text.toLowerCase() ? (words.lexicon.words.get(wordKey(text)) ?? []) : [];
+  const units = all.filter((e, i) => all.findIndex((x) => x.category === e.category && x.unit.key === e.unit.key) === i);
+  return units.length > 1 ? units : [found.entry];
 }
 
 /** A number as typed: digits and no letters ("100", "-40", "1,5", "3/4", "5'11"). */

@@ -185,6 +185,8 @@ const TABLE: Row[] = [
   ['1 Mb', 'digital_storage', 'bytes', 'kilobytes', '125 kB', 'From 1 Mbit', ['1 megabit', 'kB']],
   ['1 MB', 'digital_storage', 'bytes', 'kilobytes', '1,000 kB', 'From 1 MB', ['1 megabyte', 'kB']],
   ['1 mb', 'digital_storage', 'bytes', 'kilobytes', /^“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/],
+  // On the pressure card mb is the millibar (GNU units' mb, weather maps); on digital storage it asks, above.
+  ['1013 mb', 'pressure', 'bars', 'inches_of_mercury', '29.913873 inHg', 'From 1013 mbar', ['1013 mb', 'inHg']],
   ['100 Mbps', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', '12.5 MB/s', 'From 100 Mbit/s', ['100 megabit/s', 'megabyte/s']],
   ['100 MBps', 'data_transfer_rate', 'bits_per_second', 'megabits_per_second', '800 Mbit/s', 'From 100 MB/s', ['100 megabyte/s', 'megabit/s']],
   ['10 Mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', '1.25 MB/s', 'From 10 Mbit/s', ['10 megabit/s', 'megabyte/s']],
