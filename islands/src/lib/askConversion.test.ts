@@ -489,3 +489,14 @@ test('mpg is said to be the US one, as gallons and tons are: a UK reader\'s mpg 
   assert.deepEqual(said('30 l/100km to mpg'), ['30 L/100 km = 7.840486 mpg (in miles per US gallon, as typed)']);
   assert.deepEqual(said('1 gpm to l/min'), ['1 US gallon per minute = 3.785412 L/min'], 'one gallon per minute, singular');
 });
+
+test('nm converted to a travel distance says it is the nanometre and how to type nautical miles', () => {
+  const note = '(nm is the nanometre; for nautical miles type NM or nmi)';
+  assert.deepEqual(said('250 nm to mi'), [`250 nm = 1.55343e-10 mi ${note}`]);
+  assert.deepEqual(said('250 nm to km'), [`250 nm = 2.50000e-10 km ${note}`]);
+  assert.deepEqual(said('250 nm to nmi'), [`250 nm = 1.34989e-10 nmi ${note}`]);
+  assert.deepEqual(said('250 nm to ft'), [`250 nm = 0.00000082021 ft ${note}`]);
+  assert.equal(said('250 nm to kt'), '“kt” is a unit of speed, not length. “nm” is the nanometre; for nautical miles type “NM” or “nmi”.');
+  assert.deepEqual(said('5 nm to mm'), ['5 nm = 0.000005 mm'], 'a nanometre in millimetres needs no note');
+  assert.deepEqual(said('250 NM to mi'), ['250 nmi = 287.694862 mi'], 'NM is the nautical mile');
+});

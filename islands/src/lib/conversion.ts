@@ -5,7 +5,7 @@
 
 import { convertParsed, inBase, buildLexicon, readingUnit, type Lexicon, type LexUnit } from './parse';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_NOTE, foodCalorieQuestion, smallCalorieUnsaid } from './foodEnergy';
-import { readConversion, type ConversionReading } from './query.ts';
+import { NANOMETRE_NOTE, NM, readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, kindOf } from './kinds';
 import { formatDecimal, formatExact, type Decimals } from './format';
@@ -190,6 +190,18 @@ export function convertNumber(value: Rational, request: Omit<ConvertRequest, 'le
   return convertReading(read, { ...request, input: '', exactTo: true });
 }
 
+/** Travel distances a nanometre is almost never converted to, where "nm" meant nautical miles. */
+const TRAVEL = new Set(['miles', 'kilometers', 'nautical_miles', 'feet']);
+
+/**
+ * Whether `text` has "nm" (read as the nanometre, as GNU units reads it) converted to a
+ * travel distance: "250 nm to mi" is far more often nautical miles from a flight plan or a
+ * chart, so the reading says which nm it took and how to type the other.
+ */
+function nanometreForMiles(text: string, parsed: Extract<ConversionReading, { kind: 'ok' }>['parsed'], to: Target): boolean {
+  return parsed.kind === 'quantity' && NM.test(text) && parsed.units.some((u) => u.key === 'nanometers') && to.kind === 'unit' && TRAVEL.has(to.unit.key);
+}
+
 /**
  * What was read, converted: to a target typed in Value, else to To, except that a value typed
  * in To's own unit (98.6 °F on a °C → °F card) is converted to From, with a note saying so.
@@ -220,6 +232,8 @@ export function convertReading(
   let to = chosen;
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
   let targetNamed = false;
+  // Before the target's own note, which the batch and the search box may leave out (the last).
+  if (nanometreForMiles(read.text, parsed, typedTarget ?? chosen)) notes.push(NANOMETRE_NOTE);
   if (typedTarget) {
     to = typedTarget;
     // Named as the reading names a typed unit: "pints" is the US pint, and the note says so

@@ -30,6 +30,11 @@ export type ConversionReading =
       target: TypedTarget | null;
     };
 
+/** "nm" as typed, the nanometre's symbol (NM is the nautical mile). */
+export const NM = /(?<!\p{L})nm(?!\p{L})/u;
+/** Said where nm meets a travel distance or a speed: it is almost always the nautical mile meant. */
+export const NANOMETRE_NOTE = 'nm is the nanometre; for nautical miles type NM or nmi';
+
 /** Between a quantity and its target (separators.ts). */
 export const SEPARATOR = new RegExp(SEPARATOR_SOURCE, 'giu');
 // A separator with nothing after it yet: "10 kg to" (never "in": 5 ft 11 in is inches).
@@ -78,6 +83,8 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
           const other = otherReading(left, right, lex, first.category);
           if (other !== null) return { kind: 'ok', ...other };
           mismatch = (typeof target === 'string' || target === null ? null : caseQuestion(left, lex, target.category)) ?? mine;
+          // "250 nm to kt": nm beside knots is the sailor's or pilot's nautical mile.
+          if (target !== null && typeof target !== 'string' && target.kind === 'unit' && target.unit.key === 'knots' && NM.test(left)) mismatch += ' “nm” is the nanometre; for nautical miles type “NM” or “nmi”.';
         }
         if (mine !== null && (typeof mine !== 'string' || typeof target === 'string')) target = mine;
       }

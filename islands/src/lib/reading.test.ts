@@ -191,6 +191,9 @@ const TABLE: Row[] = [
   ['100 MBps', 'data_transfer_rate', 'bits_per_second', 'megabits_per_second', '800 Mbit/s', 'From 100 MB/s', ['100 megabyte/s', 'megabit/s']],
   ['10 Mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', '1.25 MB/s', 'From 10 Mbit/s', ['10 megabit/s', 'megabyte/s']],
   ['10 mb/s', 'data_transfer_rate', 'bits_per_second', 'megabytes_per_second', /^“mb\/s” could be Mb\/s \(Megabits per Second\) or MB\/s \(Megabytes per Second\)/],
+  // nm stays the nanometre (GNU units), but converted to miles or kilometres it says so.
+  ['250 nm', 'length', 'meters', 'miles', '1.55343e-10 mi', 'From 250 nm (nm is the nanometre; for nautical miles type NM or nmi)', ['250 nm', 'mi']],
+  ['250 nm to km', 'length', 'meters', 'meters', '2.50000e-10 km', 'From 250 nm (nm is the nanometre; for nautical miles type NM or nmi; in km, as typed)', ['250 nm', 'km']],
   // Other symbols and names ignore case.
   ['30 MPH', 'speed', 'meters_per_second', 'kilometers_per_hour', '48.28032 km/h', 'From 30 mph', ['30 mph', 'kilometer/hour']],
   ['5 KW', 'power', 'watts', 'watts', '5,000 W', 'From 5 kW', ['5 kW', 'W']],
