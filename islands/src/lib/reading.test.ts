@@ -149,11 +149,9 @@ const TABLE: Row[] = [
   ['5 hectometers', 'length', 'meters', 'feet', /^Unknown unit “hectometers”\. Length units include/],
   ['2 xl', 'volume', 'liters', 'liters', /^Unknown unit “xl”\. Volume units include/],
   // Never a unit of another size: a prefix symbol (kbar is not mbar), the per-time letter or
-  // the cubic unit of a short symbol (fpm is not fps, cfh not cmh), the words after a prefix
+  // the cubic unit of a short symbol (fph is not fps, cms not cmh), the words after a prefix
   // (millitorr is not millibars). The category's units instead.
-  ['10 cfh', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “cfh”\. Flow Rate units include/],
   ['1 cms', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “cms”\. Flow Rate units include/],
-  ['800 fpm', 'speed', 'meters_per_second', 'meters_per_second', /^Unknown unit “fpm”\. Speed units include/],
   ['1 fph', 'speed', 'meters_per_second', 'meters_per_second', /^Unknown unit “fph”\. Speed units include/],
   ['1 gpd', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “gpd”\. Flow Rate units include/],
   ['1 gps', 'flow_rate', 'liters_per_minute', 'liters_per_minute', /^Unknown unit “gps”\. Flow Rate units include/],
@@ -168,13 +166,11 @@ const TABLE: Row[] = [
   ['1 Mcal', 'energy', 'joules', 'joules', /^Unknown unit “Mcal”\. Energy units include/],
   ['1 Gcal', 'energy', 'joules', 'joules', /^Unknown unit “Gcal”\. Energy units include/],
   ['1 cmHg', 'pressure', 'bars', 'pascals', /^Unknown unit “cmHg”\. Pressure units include/],
-  ['1 mWC', 'pressure', 'bars', 'pascals', /^Unknown unit “mWC”\. Pressure units include/],
   // A typo that keeps the unit is still offered: a letter dropped, doubled or swapped, a plural's s.
   ['5 inhc', 'length', 'meters', 'feet', /Did you mean “inch”\?/],
   ['10 lbbs', 'weight', 'kilograms', 'pounds', /Did you mean “lbs”\?/],
   ['1 kilowawt', 'power', 'watts', 'watts', /Did you mean “kilowatt”\?/],
   ['1 gigabtis', 'digital_storage', 'bytes', 'bytes', /Did you mean “gigabits”\?/],
-  ['11 kgm', 'torque', 'newton_meters', 'newton_meters', /Did you mean “kgf m”\?/],
   ['5 kg', 'length', 'meters', 'feet', /“kg” is a unit of weight, not length\.$/],
   // A prefix's case (m milli, M mega) or b/B (bit, byte) typed otherwise than the only unit
   // with those letters would be another size: asked, never read as that unit.
@@ -312,12 +308,12 @@ const SPELLINGS: Row[] = [
   ['30 lb/in²', 'pressure', 'psi', 'bars', '2.068427 bar', 'From 30 psi', ['30 psi', 'bar']],
   ['1 standard atmospheres', 'pressure', 'psi', 'psi', '14.695949 psi', 'From 1 atm', ['1 atm', 'psi']],
   ['10 British thermal units', 'energy', 'joules', 'kilojoules', '10.550559 kJ', 'From 10 BTU', ['10 btu_IT', 'kJ']],
-  ['40 miles per imperial gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK', ['40 mile/brgallon', 'km/l']],
-  ['40 uk mpg', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK'],
-  ['40 mpg (UK)', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK'],
-  ['40 mpg imperial', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 mpg UK'],
-  ['1 miles per US gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '0.425144 km/L', 'From 1 mpg', ['1 mile/usgallon', 'km/l']],
-  ['25 mpg US', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '10.628593 km/L', 'From 25 mpg', ['25 mile/usgallon', 'km/l']],
+  ['40 miles per imperial gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 miles per imperial gallon', ['40 mile/brgallon', 'km/l']],
+  ['40 uk mpg', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 miles per imperial gallon'],
+  ['40 mpg (UK)', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 miles per imperial gallon'],
+  ['40 mpg imperial', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 miles per imperial gallon'],
+  ['1 miles per US gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '0.425144 km/L', 'From 1 mile per US gallon', ['1 mile/usgallon', 'km/l']],
+  ['25 mpg US', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '10.628593 km/L', 'From 25 miles per US gallon', ['25 mile/usgallon', 'km/l']],
   ['1 imp gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute', ['1 brgallon/min', 'l/min']],
   ['1 igpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
   ['1 UK gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
