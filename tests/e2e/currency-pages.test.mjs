@@ -59,6 +59,26 @@ test('with script, the card starts on the pair and converts at the live rate, wi
   await finish(page);
 });
 
+test('a currency pair page whose pair changes names the page of the pair the card shows, or the currency page', async () => {
+  const page = await visit('/currency-converter/usd-to-eur?value=50');
+  const card = page.getByRole('region', { name: 'Currency Converter' });
+  await card.locator('output[aria-busy="true"]').waitFor({ state: 'detached' });
+  const becomes = (want) =>
+    page.waitForFunction((w) => location.pathname + location.search === w, want, { timeout: 5000 }).catch(async () => {
+      assert.equal(await page.evaluate(() => location.pathname + location.search), want);
+    });
+  await card.getByRole('button', { name: 'Swap currencies' }).click();
+  await becomes('/currency-converter/eur-to-usd?value=50');
+  // Thai baht is no featured currency, so no pair page: the currency page with the pair.
+  await card.getByRole('textbox', { name: 'Amount' }).fill('50 THB to USD');
+  await card.getByText('From 50 THB', { exact: true }).waitFor();
+  await card.getByRole('button', { name: 'Swap currencies' }).click();
+  await becomes('/currency-converter?value=50&from=USD&to=THB');
+  // The fake provider quotes the featured currencies only: the card says THB has no rate (the
+  // edge's 400 is in the console), which is not what this checks.
+  await page.context().close();
+});
+
 test('with script and network, the facts below the card show the live rate with its time, and the tables at it', async () => {
   const page = await visit('/currency-converter/usd-to-jpy');
   const rate = page.getByRole('region', { name: 'USD to JPY exchange rate' });

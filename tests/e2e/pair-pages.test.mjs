@@ -69,6 +69,44 @@ test('the trades’ units have pair pages whose cards read their spellings: pump
   }
 });
 
+test('a pair page whose pair changes names the page of the pair the card shows, never its own with another pair', async () => {
+  const page = await visit('/length-converter/feet-to-meters?value=5');
+  const card = page.getByRole('region', { name: 'Length Converter' });
+  await card.getByRole('status', { name: 'Result' }).filter({ hasText: '1.524 m' }).waitFor();
+  const length = await page.evaluate(() => history.length);
+  const address = () => page.evaluate(() => location.pathname + location.search);
+  const becomes = (want) => page.waitForFunction((w) => location.pathname + location.search === w, want);
+  // Swap: the page of meters to feet, which a reload or a shared link opens on the same card.
+  await card.getByRole('button', { name: 'Swap units' }).click();
+  await becomes('/length-converter/meters-to-feet?value=5');
+  await card.getByRole('combobox', { name: 'To' }).selectOption('inches');
+  await becomes('/length-converter/meters-to-inches?value=5');
+  // A pair with no page of its own: the category's converter, with the pair.
+  await card.getByRole('combobox', { name: 'To' }).selectOption('feet_inches');
+  await becomes('/length-converter?value=5&from=meters&to=feet_inches');
+  // The page's own pair again: its own address; Reset leaves it clean.
+  await card.getByRole('combobox', { name: 'To' }).selectOption('feet');
+  await card.getByRole('button', { name: 'Swap units' }).click();
+  await becomes('/length-converter/feet-to-meters?value=5');
+  await card.getByRole('button', { name: 'Reset' }).click();
+  await becomes('/length-converter/feet-to-meters');
+  assert.equal(await page.evaluate(() => history.length), length, 'replaceState: the history does not grow');
+
+  // The address shared after a swap opens a page about the pair it converts.
+  await card.getByRole('textbox', { name: 'Value' }).fill('5');
+  await card.getByRole('button', { name: 'Swap units' }).click();
+  await becomes('/length-converter/meters-to-feet?value=5');
+  const shared = await visit(await address());
+  assert.equal(await shared.getByRole('heading', { level: 1 }).textContent(), 'Meters to Feet');
+  const sharedCard = shared.getByRole('region', { name: 'Length Converter' });
+  await sharedCard.getByRole('status', { name: 'Result' }).filter({ hasText: 'ft' }).waitFor();
+  assert.equal(await resultOf(sharedCard), '16.404199 ft');
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(shared.problems, []);
+  await page.context().close();
+  await shared.context().close();
+});
+
 test('without any script, a pair page shows the formula, the worked example and the table', async () => {
   const page = await visit('/temperature-converter/fahrenheit-to-celsius', { javaScript: false });
   const formula = page.getByRole('region', { name: /How to convert fahrenheit to celsius/i });

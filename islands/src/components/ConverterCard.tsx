@@ -39,6 +39,8 @@ export interface ConverterCardProps {
   value?: string;
   /** The card's id prefix when a page may hold several cards of the category (embedded ones). */
   id?: string;
+  /** The card is a unit pair page's (pair.html): another pair's address names its own page. */
+  pairPage?: boolean;
 }
 
 // The batch box loads only when opened: most visits never need it.
@@ -70,7 +72,7 @@ function pick(category: UnitCategory, wanted: string | undefined, fallback: stri
   return category.units[0].key;
 }
 
-export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2, extras = syncUrl, value: initialValue = '', id: idProp }: ConverterCardProps) {
+export default function ConverterCard({ category, from: fromProp, to: toProp, syncUrl = false, headingLevel = 2, extras = syncUrl, value: initialValue = '', id: idProp, pairPage = false }: ConverterCardProps) {
   const card = useCard({
     category: category.key,
     syncUrl,
@@ -84,6 +86,9 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     toKeys: [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)],
     toOfText: (text) => unitKeyOfText(category.key, text, category.units.map((u) => u.key)),
     readUnit: (word) => unitOfWordChunk.load().then((unitOfWord) => unitOfWord(category, word)),
+    // Every two units of a category have a page (src/content/pairs.rs); a compound target only
+    // from some units (reads_in_parts), so it goes to the category page, which has them all.
+    pairPage: pairPage ? (p) => p.from !== p.to && [p.from, p.to].every((k) => findUnit(category, k) !== undefined) : undefined,
   });
   const { value, from, to } = card;
   const [decimals, setDecimals] = useState<Decimals>('auto');

@@ -37,6 +37,8 @@ export interface CurrencyCardProps {
   headingLevel?: 2 | 3 | 4;
   /** The page's main card mirrors its conversion in the address (?value=100&from=GBP&to=JPY). */
   syncUrl?: boolean;
+  /** The card is a currency pair page's (pair.html): another pair's address names its own page. */
+  pairPage?: boolean;
 }
 
 // The value parser (fractions, sums, a decimal comma) is a chunk of its own, fetched when
@@ -98,7 +100,7 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
 /** A currency the card knows only by its code until the catalog arrives. */
 const bare = (code: string): Currency => ({ code, name: code, symbol: code, flag: '', digits: 2 });
 
-export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false }: CurrencyCardProps) {
+export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false, pairPage = false }: CurrencyCardProps) {
   const codes = codesForAddress(currencies);
   const card = useCard({
     category: 'currency',
@@ -107,6 +109,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     fromKeys: codes,
     toKeys: codes,
     recordOnPairChange: true,
+    // Every two featured currencies have a page (src/content/currency_pairs.rs).
+    pairPage: pairPage ? (p) => p.from !== p.to && [p.from, p.to].every((c) => currencies.some((f) => f.code === c)) : undefined,
   });
   const { value: amount, from, to } = card;
   const [conversion, setConversion] = useState<Conversion | null>(null);

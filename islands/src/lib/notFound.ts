@@ -2,6 +2,7 @@
 // of its path, read as the search box reads a query. "/length-converter/foot-to-metres" is
 // the pair "foot to metres", "/convert/5-ft-to-cm.html" the value "5 ft to cm", and
 // "/blog/converion-tips" the words "converion tips".
+import { pairSlug } from './urlState.ts';
 
 /** Words of addresses that say nothing of what was sought. */
 const GENERIC = new Set(['convert', 'converter', 'converters', 'conversion', 'conversions', 'calculator', 'index', 'www', 'unitly', 'en', 'html', 'htm']);
@@ -104,13 +105,12 @@ export function pairPageOf(href: string, site: PairSite, origin: string, withVal
   if (!from || !to || from === to || category === undefined) return null;
   const keys = category === 'currency' ? site.currencies.map((c) => c.code) : site.categories[category]?.units.map((u) => u.key);
   if (!keys?.includes(from) || !keys.includes(to)) return null;
-  const slug = (key: string) => key.toLowerCase().replace(/_/g, '-');
   const rest = new URLSearchParams(url.search);
   for (const key of ['from', 'to', 'value']) rest.delete(key);
   const value = url.searchParams.get('value');
   if (value !== null && withValue) rest.set('value', value);
   const query = rest.toString();
-  return `${url.pathname}/${slug(from)}-to-${slug(to)}${query === '' ? '' : `?${query}`}`;
+  return `${url.pathname}/${pairSlug(from)}-to-${pairSlug(to)}${query === '' ? '' : `?${query}`}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionSearch, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
+import { conversionAddress, conversionSearch, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
 import { currentUnitKey } from './units';
 
 const keys = ['meters', 'feet', 'inches'];
@@ -105,4 +105,27 @@ test('a from or to that is no key is read again as a unit word; one of another c
   assert.deepEqual(await reread('?from=zzz&to=sqm'), { from: undefined, to: 'square_meters', notice: 'The link\'s from=zzz was not understood here and was ignored.' });
   const keysOnly = '?value=5&from=acres&to=square_meters';
   assert.equal(unreadUnits(keysOnly, readConversionQuery(keysOnly, area)), false, 'keys only: nothing to read again');
+});
+
+test('conversionAddress: a pair page keeps its path for its own pair, and names the page of the pair the card shows', () => {
+  const page = '/length-converter/feet-to-meters';
+  const own = { from: 'feet', to: 'meters' };
+  const hasPage = (p: { from: string; to: string }) => p.from !== p.to && p.to !== 'feet_inches';
+  const at = (state: { value: string; from: string; to: string }, search = '') => conversionAddress(page, search, state, own, hasPage);
+  assert.equal(at({ value: '5', ...own }), '/length-converter/feet-to-meters?value=5');
+  assert.equal(at({ value: '', ...own }, '?value=5&from=meters&to=feet'), '/length-converter/feet-to-meters');
+  // Swapped: the page of the other direction, never the old page with contradicting from/to.
+  assert.equal(at({ value: '5', from: 'meters', to: 'feet' }), '/length-converter/meters-to-feet?value=5');
+  assert.equal(at({ value: '5 ft 11 in', from: 'inches', to: 'fluid_ounces' }), '/length-converter/inches-to-fluid-ounces?value=5+ft+11+in');
+  // A pair with no page: the category's converter with the pair.
+  assert.equal(at({ value: '180', from: 'meters', to: 'feet_inches' }), '/length-converter?value=180&from=meters&to=feet_inches');
+  assert.equal(at({ value: '', from: 'meters', to: 'feet_inches' }), '/length-converter?from=meters&to=feet_inches');
+  // Unrelated parameters stay.
+  assert.equal(at({ value: '5', from: 'meters', to: 'feet' }, '?utm_source=mail'), '/length-converter/meters-to-feet?value=5&utm_source=mail');
+  assert.equal(conversionAddress('/currency-converter/usd-to-eur', '', { value: '50', from: 'THB', to: 'USD' }, { from: 'USD', to: 'EUR' }, (p) => p.from !== 'THB'),
+    '/currency-converter?value=50&from=THB&to=USD');
+  assert.equal(conversionAddress('/currency-converter/usd-to-eur', '', { value: '50', from: 'EUR', to: 'USD' }, { from: 'USD', to: 'EUR' }, () => true),
+    '/currency-converter/eur-to-usd?value=50');
+  // Any other page keeps its path and writes the pair in the query.
+  assert.equal(conversionAddress('/length-converter', '', { value: '5', from: 'meters', to: 'feet' }, preset), '/length-converter?value=5&from=meters&to=feet');
 });

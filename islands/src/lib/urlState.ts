@@ -134,6 +134,38 @@ export function conversionSearch(
   return text === '' ? '' : `?${text}`;
 }
 
+/** A unit or currency key as a pair page's path writes it: `fluid_ounces` → `fluid-ounces`, `USD` → `usd` (src/content/pairs.rs). */
+export const pairSlug = (key: string): string => key.toLowerCase().replace(/_/g, '-');
+
+/**
+ * The address a main card mirrors its conversion in: its page's own path (`ownPath`, as the
+ * page was opened) with conversionSearch's query. On a pair page (`pairPage`, which tells
+ * whether the site has a page for a pair), the address must agree with the page it names,
+ * whose heading, formula and preview are about the page's own pair (`preset`): the page's
+ * own pair keeps the page and adds `?value=`; another pair names that pair's page
+ * (`/length-converter/meters-to-feet?value=5`) when there is one, else the category's
+ * converter page (the pair page's parent) with `?value&from&to`.
+ */
+export function conversionAddress(
+  ownPath: string,
+  currentSearch: string,
+  state: ConversionQuery,
+  preset: { from: string; to: string },
+  pairPage?: (pair: { from: string; to: string }) => boolean,
+): string {
+  if (pairPage === undefined) return ownPath + conversionSearch(currentSearch, state, preset);
+  const home = ownPath.slice(0, ownPath.lastIndexOf('/'));
+  const own = state.from === preset.from && state.to === preset.to;
+  if (!own && !pairPage(state)) return home + conversionSearch(currentSearch, state, { from: '', to: '' });
+  // The pair is the path's: the query holds the value alone.
+  const params = new URLSearchParams(currentSearch);
+  for (const key of QUERY_KEYS) params.delete(key);
+  const value = state.value.trim();
+  const text = [value === '' ? '' : new URLSearchParams({ value }).toString(), params.toString()].filter((s) => s !== '').join('&');
+  const path = own ? ownPath : `${home}/${pairSlug(state.from)}-to-${pairSlug(state.to)}`;
+  return text === '' ? path : `${path}?${text}`;
+}
+
 /**
  * The element id a fragment names (`#works-offline`, `#%C3%A9t%C3%A9` → `été`). A malformed
  * escape (`#%E0%A4%A`, from a mistyped or hostile link) is not an error: the fragment is

@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionSearch, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from '../lib/urlState.ts';
+import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
 
 export interface Pair {
@@ -44,6 +44,9 @@ export interface CardOptions {
   params?: readonly { name: string; keys: readonly string[]; read(key: string): void }[];
   /** A `from` or `to` that is no key, read as the Value field reads a unit word (`from=sqft`). */
   readUnit?: (word: string) => Promise<{ key: string } | { why: string } | null>;
+  /** On a pair page (whose pair is `preset`): whether the site has a page for a pair, so that
+   *  another pair's address names that page or the category's (urlState conversionAddress). */
+  pairPage?: (pair: Pair) => boolean;
 }
 
 export interface Card extends Pair {
@@ -170,14 +173,18 @@ export function useCard(options: CardOptions): Card {
   }, [syncUrl, options.category, settler]);
 
   // Mirror the conversion in the address, replacing the entry rather than adding one.
+  const ownPath = useRef<string | null>(null);
   useEffect(() => {
     if (!syncUrl || !(acted || correctAddress)) return;
     const kept = new URLSearchParams(window.location.search);
     for (const name of dropped.current.splice(0)) kept.delete(name);
-    const search = conversionSearch(kept.toString(), { value, ...pair }, latest.current.preset);
-    if (search === window.location.search) return;
+    // The page's own path, as opened: after a pair's address has replaced it, the page's own
+    // pair again (Reset, a second swap) returns to it.
+    ownPath.current ??= window.location.pathname;
+    const address = conversionAddress(ownPath.current, kept.toString(), { value, ...pair }, latest.current.preset, latest.current.pairPage);
+    if (address === `${window.location.pathname}${window.location.search}`) return;
     try {
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+      window.history.replaceState(window.history.state, '', `${address}${window.location.hash}`);
     } catch {
       // Safari throttles replaceState; the conversion itself is unaffected.
     }
