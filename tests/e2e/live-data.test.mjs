@@ -465,6 +465,39 @@ test('currency card: when live rates fail it says so and converts with the built
   await finish(corrupt, [BLOCKED]);
 });
 
+test('currency card: a result at an offline rate is copied and kept in the history as approximate, and says what rate', async () => {
+  const page = await visit('/currency-converter', { permissions: ['clipboard-read', 'clipboard-write'] });
+  const c = card(page);
+  await page.route('**/api/rates/**', (r) => r.abort('failed'));
+  await c.amount.fill('1000');
+  await waitForResult(page, '€850.00 EUR');
+  await c.copy.click();
+  await toastText(page, '📋 Copied!');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '1,000.00 USD ≈ 850.00 EUR (approximate offline rate)');
+  const [entry] = await history(page);
+  assert.deepEqual([entry.to, entry.approx], ['🇪🇺 850.00 EUR', 'approximate offline rate']);
+  // The Recent Conversions list shows it as approximate too.
+  const panel = page.getByRole('region', { name: 'Recent Conversions' });
+  await panel.getByRole('button', { name: /1,000\.00 USD to ≈ 🇪🇺 850\.00 EUR \(approximate offline rate\)$/ }).waitFor();
+
+  // The last live rate this browser saw: its date.
+  await page.unroute('**/api/rates/**');
+  await c.amount.fill('100');
+  await waitForResult(page, '€92.00 EUR');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('unitly-rates') ?? '{}').pairs?.USD?.EUR !== undefined);
+  await c.copy.click();
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith('100.00 USD')));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '100.00 USD = 92.00 EUR', 'a live rate keeps the = form');
+  await page.route('**/api/rates/**', (r) => r.abort('failed'));
+  await c.amount.fill('200');
+  await waitForResult(page, '€184.00 EUR');
+  await c.copy.click();
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith('200.00 USD')));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `200.00 USD ≈ 184.00 EUR (offline rate from ${RATE_TIME})`);
+  assert.equal((await history(page))[0].approx, `offline rate from ${RATE_TIME}`);
+  await finish(page, [BLOCKED]);
+});
+
 test('the home grid has the currency card too (a level-3 heading), converting live', async () => {
   const page = await visit('/');
   const c = card(page);

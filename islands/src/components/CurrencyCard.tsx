@@ -260,15 +260,20 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // Unmounting drops a call still on its way.
   useEffect(() => () => requester.current?.cancel(), []);
 
-  const entry = (c: Conversion | null): NewHistoryEntry | null =>
-    c === null || c.source === 'same'
-      ? null
-      : {
-          type: 'Currency',
-          from: currencyText(formatMoney(c.amount, byCode(c.from).digits), byCode(c.from)),
-          to: currencyText(formatMoney(c.result, byCode(c.to).digits), byCode(c.to)),
-          replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
-        };
+  // A rate that is not live (the fallback table, a stored or stale one) is said in the copied
+  // text and the history as under the result: once pasted or read later, nothing else warns.
+  const noteOf = (c: Conversion): string | null => rates?.approximateNote(c) ?? null;
+  const entry = (c: Conversion | null): NewHistoryEntry | null => {
+    if (c === null || c.source === 'same') return null;
+    const note = noteOf(c);
+    return {
+      type: 'Currency',
+      from: currencyText(formatMoney(c.amount, byCode(c.from).digits), byCode(c.from)),
+      to: currencyText(formatMoney(c.result, byCode(c.to).digits), byCode(c.to)),
+      replay: { category: 'currency', value: c.amountText, from: c.from, to: c.to },
+      ...(note !== null && { approx: note }),
+    };
+  };
   useSettledHistory(card, entry(conversion));
 
   const copy = async (): Promise<void> => {
@@ -276,7 +281,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     if (record === null || conversion === null) return;
     // Copying is a deliberate act: record it now rather than after the settle delay.
     await card.recordNow(record);
-    const line = copyLine(formatMoney(conversion.amount, byCode(conversion.from).digits), conversion.from, formatMoney(conversion.result, byCode(conversion.to).digits), conversion.to);
+    const line = copyLine(formatMoney(conversion.amount, byCode(conversion.from).digits), conversion.from, formatMoney(conversion.result, byCode(conversion.to).digits), conversion.to, noteOf(conversion));
     await copyWithToast(line, copiedMessage());
   };
 

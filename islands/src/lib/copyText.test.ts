@@ -14,6 +14,11 @@ test("copyLine gives the 'value unit = result unit' form", () => {
   assert.equal(copyLine('5', 'meters', '16.404199', 'feet'), '5 meters = 16.404199 feet');
   assert.equal(copyLine(1, 'square_meters', '10.76391', 'square_feet'), '1 square meters = 10.76391 square feet');
   assert.equal(copyLine(' 7 ', 'imperial_fluid_ounces', '0.2', 'liters'), '7 imperial fluid ounces = 0.2 liters');
+  assert.equal(copyLine('100.00', 'GBP', '15,120', 'JPY', null), '100.00 GBP = 15,120 JPY', 'a live rate');
+});
+
+test('copyLine marks a result at a rate that is not live, and says what rate', () => {
+  assert.equal(copyLine('1,000.00', 'USD', '850.00', 'EUR', 'approximate offline rate'), '1,000.00 USD ≈ 850.00 EUR (approximate offline rate)');
 });
 
 test('copyLine takes units from units.yaml, as the converters do', () => {

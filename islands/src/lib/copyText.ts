@@ -13,14 +13,20 @@ export function quantityText(value: string | number, unit: Unit | string): strin
   return `${String(value).trim()} ${unitWords(unit)}`;
 }
 
-/** "5 meters = 16.404199 feet" */
+/**
+ * "5 meters = 16.404199 feet". A result that is not exact at its moment (a currency at an
+ * offline or stale rate) says so once pasted, away from the card that warned of it: `note`
+ * makes it "1,000.00 USD ≈ 850.00 EUR (approximate offline rate)".
+ */
 export function copyLine(
   value: string | number,
   fromUnit: Unit | string,
   result: string | number,
   toUnit: Unit | string,
+  note?: string | null,
 ): string {
-  return `${quantityText(value, fromUnit)} = ${quantityText(result, toUnit)}`;
+  const sign = note ? '≈' : '=';
+  return `${quantityText(value, fromUnit)} ${sign} ${quantityText(result, toUnit)}${note ? ` (${note})` : ''}`;
 }
 
 /** Currency history text carries the flag first, so an entry shows its country: "🇺🇸 100 USD". */

@@ -193,3 +193,14 @@ test('an entry saved with a unit key units.yaml has since renamed (formerly) rep
   s.setItem(HISTORY_KEY, JSON.stringify([old]));
   assert.deepEqual(readHistory(s)[0].replay, { category: 'weight', value: '2', from: 'tonnes', to: 'pounds' });
 });
+
+test('an entry at a rate that is not live keeps its mark, and the same result at a live rate replaces it', () => {
+  const s = new MemoryStorage();
+  const offline = { type: 'Currency', from: '🇺🇸 1,000.00 USD', to: '🇪🇺 850.00 EUR', approx: 'approximate offline rate' } as const;
+  addHistory(offline, s, 1_000);
+  assert.equal(readHistory(s)[0].approx, 'approximate offline rate');
+  addHistory({ type: 'Currency', from: offline.from, to: offline.to }, s, 2_000);
+  assert.deepEqual(readHistory(s).map((e) => [e.id, e.approx]), [[2_000, undefined]], 'listed once, as it is now');
+  s.setItem(HISTORY_KEY, JSON.stringify([{ id: 1, type: 'Currency', from: 'a', to: 'b', timestamp: '2025-01-15T10:00:00.000Z', approx: 5 }]));
+  assert.equal('approx' in readHistory(s)[0], false, 'a mark that is no text is dropped');
+});

@@ -28,12 +28,15 @@ export interface HistoryEntry {
   to: string; // "16.404199 feet"
   timestamp: string; // ISO 8601
   replay?: Replay;
+  /** The result was not exact at its rate's moment: what the card said of the rate ("approximate offline rate"). */
+  approx?: string;
 }
-export type NewHistoryEntry = Pick<HistoryEntry, 'type' | 'from' | 'to' | 'replay'>;
+export type NewHistoryEntry = Pick<HistoryEntry, 'type' | 'from' | 'to' | 'replay' | 'approx'>;
 
 /** The entry with only what this version knows; a damaged replay is dropped, never the entry. */
 function clean(e: HistoryEntry): HistoryEntry {
   const out: HistoryEntry = { id: e.id, type: e.type, from: e.from, to: e.to, timestamp: e.timestamp };
+  if (typeof e.approx === 'string' && e.approx !== '') out.approx = e.approx.slice(0, 120);
   if (isReplay(e.replay)) {
     const r = e.replay;
     const key = (k: string): string => currentUnitKey(r.category, k);
@@ -78,7 +81,8 @@ export function addHistory(
   const list = readHistory(storage);
   const newest = list[0];
   const same = (e: HistoryEntry): boolean => e.type === entry.type && e.from === entry.from && e.to === entry.to;
-  if (newest && same(newest)) return list;
+  // Listed once; the newest is kept as it is unless its rate's mark changed (live, then offline).
+  if (newest && same(newest) && newest.approx === entry.approx) return list;
   // Two records in one millisecond would share an id (a React key); keep ids increasing.
   const id = Math.max(now, (newest?.id ?? 0) + 1);
   const record: HistoryEntry = {
@@ -88,6 +92,7 @@ export function addHistory(
     to: entry.to,
     timestamp: new Date(now).toISOString(),
     ...(entry.replay && { replay: entry.replay }),
+    ...(entry.approx && { approx: entry.approx }),
   };
   if (!isEntry(record) || (record.replay !== undefined && !isReplay(record.replay))) throw new TypeError(`not a history entry: ${JSON.stringify(entry)}`);
   const next = [record, ...list.filter((e) => !same(e))].slice(0, HISTORY_LIMIT);

@@ -2,7 +2,7 @@ import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair,
-  formatAsOf, formatRateTime, liveSourceText, needsTable, offlineBannerText, offlineRate, offlineToast, rateLine, rateSourceText, readStoredRates, storeRates,
+  approximateNote, formatAsOf, formatRateTime, liveSourceText, needsTable, offlineBannerText, offlineRate, offlineToast, rateLine, rateSourceText, readStoredRates, storeRates,
   unavailableText, unsupportedCodes, type Outcome,
 } from './rates';
 import { loadUnits, MemoryStorage } from '../../test/testData.ts';
@@ -241,6 +241,12 @@ test('words and numbers', () => {
   assert.equal(rateSourceText({ source: 'stored', time: T }), 'Offline rate from Nov 20, 2026, 00:00 UTC');
   assert.equal(rateSourceText({ source: 'table' }), 'Offline rate from the built-in fallback table');
   assert.equal(rateSourceText({ source: 'same' }), 'Same currency: nothing to convert');
+  // Copied text and the history say a rate that is not live as the card does, dated in full.
+  assert.equal(approximateNote({ source: 'table' }), 'approximate offline rate');
+  assert.equal(approximateNote({ source: 'stored', time: T }), 'offline rate from Nov 20, 2026, 00:00 UTC');
+  assert.equal(approximateNote({ source: 'live', time: T, stale: true }), 'rate from Nov 20, 2026, 00:00 UTC, live source unavailable');
+  assert.equal(approximateNote({ source: 'live', time: T }), null);
+  assert.equal(approximateNote({ source: 'same' }), null);
   assert.match(offlineBannerText({ source: 'stored', time: T }, 'USD', 'EUR', {}), /the last live rate this browser saw, from Nov 20, 2026, 00:00 UTC\./);
   assert.match(offlineBannerText({ source: 'table' }, 'USD', 'EUR', {}), /built-in fallback rates/);
   // The currency without an offline rate is named; with none of the two, the pair.

@@ -405,6 +405,26 @@ export function rateSourceText(c: { source: RateSource; time?: number; stale?: b
   }
 }
 
+/**
+ * What copied text and a history entry say of a rate that is not live, as the card says it
+ * under the result, with its full date (read later, elsewhere): "approximate offline rate"
+ * (the built-in table), "offline rate from Nov 20, 2026, 14:00 UTC" (this browser's stored
+ * rate), "rate from …, live source unavailable" (the edge's last good rate); null for a live
+ * rate, which keeps the 'value unit = result unit' form.
+ */
+export function approximateNote(c: { source: RateSource; time?: number; stale?: boolean }): string | null {
+  switch (c.source) {
+    case 'table':
+      return 'approximate offline rate';
+    case 'stored':
+      return c.time === undefined ? 'offline rate' : `offline rate from ${formatRateTime(c.time)}`;
+    case 'live':
+      return c.stale === true && c.time !== undefined ? `rate from ${formatRateTime(c.time)}, live source unavailable` : null;
+    default:
+      return null;
+  }
+}
+
 /** What the card falls back on while the last live call failed: `none` when it has no rate for the pair. */
 export type OfflineRates = { source: 'stored'; time: number } | { source: 'table' } | { source: 'none' };
 

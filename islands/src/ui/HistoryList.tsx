@@ -67,7 +67,8 @@ export default function HistoryList({ limit = 10, headingLevel = 2 }: HistoryPan
                       <span className="history-type">{e.type}</span>{' '}
                       <span className="history-conversion">
                         <span>{e.from}</span> <span aria-hidden="true">→</span>
-                        <span className="visually-hidden">to</span> <span>{e.to}</span>
+                        <span className="visually-hidden">to</span> <span>{e.approx ? `≈ ${e.to}` : e.to}</span>
+                        {e.approx && <span className="history-approx">{` (${e.approx})`}</span>}
                       </span>
                     </>
                   );
