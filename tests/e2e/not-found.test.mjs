@@ -101,6 +101,27 @@ test('an address that is a page of the site written another way leads first to t
   }
 });
 
+test("a mistyped shared link keeps its conversion: the 404's links carry its query, and a pair in words is answered for its value", async () => {
+  const { page } = await open('/Length-Converter?value=5&from=feet&to=inches');
+  assert.match(await hints(page).innerText(), /Did you mean /);
+  assert.equal((await links(page))[0][1], '/length-converter?value=5&from=feet&to=inches');
+  await hints(page).getByRole('link', { name: 'Length Converter' }).first().click();
+  await waitForHydration(page);
+  const card = page.getByRole('region', { name: 'Length Converter' });
+  await card.getByRole('status', { name: 'Result' }).filter({ hasText: '60 in' }).waitFor();
+
+  await page.goto(`${ctx.site.url}/length-converter/foot-to-metres?value=12`);
+  await waitForHydration(page);
+  assert.deepEqual((await links(page))[0], ['12 ft = 3.6576 m', '/length-converter/feet-to-meters?value=12+foot']);
+  await page.goto(`${ctx.site.url}/usd-to-eur?value=100`);
+  await waitForHydration(page);
+  const [text, href] = (await links(page))[0];
+  assert.equal(text, '100.00 USD = 92.00 EUR');
+  assert.equal(href, '/currency-converter/usd-to-eur?value=100');
+  assertClean(page);
+  await page.context().close();
+});
+
 test('another form of a page’s own address redirects to it (307) as the static host does, its query kept', async () => {
   // Cloudflare's assets with html_handling "auto-trailing-slash" (edge/wrangler.jsonc).
   for (const [path, to] of [

@@ -7,7 +7,7 @@
 // pages the site search finds. The server renders nothing (it cannot know the address): the
 // list appears once the index answers, and not at all offline or for an address of no words.
 import { useEffect, useState } from 'react';
-import { linkOf, namedRoutes, pathQueries, routeOf } from '../lib/notFound.ts';
+import { linkOf, namedRoutes, pathQueries, routeOf, valuedQuery, withQuery } from '../lib/notFound.ts';
 import { holdsNumber, mayConvert } from '../lib/searchWords.ts';
 
 /** How many suggestions at most. */
@@ -51,7 +51,12 @@ function titleSays(title: string, query: string): boolean {
   return words(title).some((t) => asked.some((q) => t.startsWith(q) || q.startsWith(t)));
 }
 
-async function suggestions(pathname: string): Promise<Hints> {
+/**
+ * The suggestions for the address `pathname` asked with the query `search`: the links to the
+ * page it is written another way, and to converters, keep the query (`?value=5&from=feet`), and
+ * a pair in words with no number is answered for the query's value (`?value=12`), not 1.
+ */
+async function suggestions(pathname: string, search: string): Promise<Hints> {
   const linked = linkedPages();
   const route = routeOf(pathname, linked.keys());
   const queries = pathQueries(pathname);
@@ -60,31 +65,38 @@ async function suggestions(pathname: string): Promise<Hints> {
     import('../lib/siteSearch.ts'),
     queries.some(mayConvert) ? import('../lib/boxAnswers.ts') : Promise.resolve(null),
   ]);
-  const search = await openSearch();
+  const index = await openSearch();
   const hints: Hint[] = [];
+  const origin = window.location.origin;
   if (answers !== null) {
-    const data = await search.units();
-    for (const query of queries.filter(mayConvert)) {
-      const answer = await answers.answerFor(query, data).catch(() => null);
-      // Money with no rate now is linked all the same, to the card that will ask again.
-      const lines = answer === null ? [] : 'lines' in answer ? answer.lines : answer.open ? [answer.open] : [];
-      if (lines.length === 0) continue;
-      for (const line of lines) {
-        hints.push({ href: linkOf(line.href, data, window.location.origin, holdsNumber(query)), title: line.text, section: line.section });
+    const data = await index.units();
+    answer: for (const words of queries.filter(mayConvert)) {
+      for (const query of [valuedQuery(words, search, holdsNumber), words]) {
+        if (query === null) continue;
+        const answer = await answers.answerFor(query, data).catch(() => null);
+        // Money with no rate now is linked all the same, to the card that will ask again.
+        const lines = answer === null ? [] : 'lines' in answer ? answer.lines : answer.open ? [answer.open] : [];
+        if (lines.length === 0) continue;
+        for (const line of lines) {
+          hints.push({ href: linkOf(line.href, data, origin, holdsNumber(query)), title: line.text, section: line.section });
+        }
+        break answer;
       }
-      break;
     }
   }
+  // A converter's page the address names keeps the query it was asked with.
+  const converters = search === '' ? null : await index.units().then((d) => new Set(Object.values(d.pages)), () => null);
+  const carried = (path: string): string => (converters?.has(path) ? withQuery(path, search, origin) : path);
   const pathOf = (href: string) => new URL(href, window.location.origin).pathname;
   const answered = hints.length;
   // The pages the address names by their words ("/blog/2024" Blog, "/about-us" About), which the search may rank low.
   for (const path of namedRoutes(pathname, linked.keys())) {
-    if (!hints.some((h) => pathOf(h.href) === path)) hints.push({ href: path, title: pageName(path, linked.get(path) ?? ''), section: 'Page' });
+    if (!hints.some((h) => pathOf(h.href) === path)) hints.push({ href: carried(path), title: pageName(path, linked.get(path) ?? ''), section: 'Page' });
   }
   const named = hints.length;
   let searched = '';
   for (const query of queries) {
-    const found = await search.search(query, { limit: SHOWN });
+    const found = await index.search(query, { limit: SHOWN });
     if (found.hits.length === 0) continue;
     const seen = new Set(hints.map((h) => pathOf(h.href)));
     hints.push(...found.hits.filter((h) => !seen.has(pathOf(h.url))).map((h) => ({ href: h.url, title: h.title, section: h.section })));
@@ -94,12 +106,16 @@ async function suggestions(pathname: string): Promise<Hints> {
   // A page the header and footer do not link ("/Metric-Length-Converter/") is known by the
   // search's results; a pair page answered ("/Length-Converter/Feet-To-Meters") stays its answer.
   const meantPath = route ?? routeOf(pathname, hints.slice(answered).map((h) => pathOf(h.href)));
+  const found = hints.slice(answered).find((h) => pathOf(h.href) === meantPath);
   const meant =
-    hints.slice(answered).find((h) => h.href === meantPath) ?? (meantPath === null ? null : { href: meantPath, title: pageName(meantPath, linked.get(meantPath) ?? ''), section: '' });
+    meantPath === null ? null : { href: withQuery(meantPath, search, origin), title: found?.title ?? pageName(meantPath, linked.get(meantPath) ?? ''), section: found?.section ?? '' };
   // With the page meant known, what the search found besides it is listed only when its title
   // says one of the words searched: "/About" is About, not pages that say "about 0.28".
-  const kept = hints.filter((h, i) => meantPath === null || i < named || titleSays(h.title, searched));
-  return { meant, list: kept.filter((h) => h.href !== meantPath).slice(0, SHOWN - (meant === null ? 0 : 1)) };
+  // The page meant is not listed again; an answer on it is, for its other value.
+  const kept = hints.filter(
+    (h, i) => (meantPath === null || i < named || titleSays(h.title, searched)) && (i < answered ? h.href !== meant?.href : pathOf(h.href) !== meantPath),
+  );
+  return { meant, list: kept.slice(0, SHOWN - (meant === null ? 0 : 1)) };
 }
 
 export default function NotFoundHints() {
@@ -107,7 +123,7 @@ export default function NotFoundHints() {
 
   useEffect(() => {
     let live = true;
-    suggestions(window.location.pathname).then(
+    suggestions(window.location.pathname, window.location.search).then(
       (found) => live && setHints(found),
       () => undefined, // offline or no index: the page's own links remain
     );

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { linkOf, namedRoutes, normalPath, pairPageOf, pathQueries, routeOf } from './notFound.ts';
+import { linkOf, namedRoutes, normalPath, pairPageOf, pathQueries, routeOf, valuedQuery, withQuery } from './notFound.ts';
+import { holdsNumber } from './searchWords.ts';
 
 test('an address reads as its last words, then the words of its whole path', () => {
   assert.deepEqual(pathQueries('/length-converter/foot-to-metres'), ['foot to metres', 'length foot to metres']);
@@ -91,4 +92,16 @@ test('an answer links its pair page, else its converter, without the value put f
   assert.equal(linkOf('/currency-converter?value=100&from=THB&to=USD', site, origin), '/currency-converter?value=100&from=THB&to=USD', 'an amount asked is kept');
   assert.equal(linkOf('/currency-converter?value=1&from=USD&to=EUR', site, origin, false), '/currency-converter/usd-to-eur');
   assert.equal(linkOf('/length-converter?value=5+ft&from=feet&to=meters', site, origin), '/length-converter/feet-to-meters?value=5+ft');
+});
+
+test("the 404's links keep the request's query, and a pair in words is asked for the query's value", () => {
+  const origin = 'https://unitly.example';
+  assert.equal(withQuery('/length-converter', '?value=5&from=feet&to=inches', origin), '/length-converter?value=5&from=feet&to=inches');
+  assert.equal(withQuery('/length-converter', '', origin), '/length-converter');
+  assert.equal(withQuery('/length-converter/feet-to-meters?value=12', '?value=3&utm_source=mail', origin), '/length-converter/feet-to-meters?value=12&utm_source=mail', "the link's own value wins");
+  assert.equal(valuedQuery('foot to metres', '?value=12', holdsNumber), '12 foot to metres');
+  assert.equal(valuedQuery('usd to eur', '?value=100', holdsNumber), '100 usd to eur');
+  assert.equal(valuedQuery('5 ft to cm', '?value=12', holdsNumber), null, 'the number of the path is the one asked');
+  assert.equal(valuedQuery('foot to metres', '?from=feet', holdsNumber), null);
+  assert.equal(valuedQuery('foot to metres', '?value=%20', holdsNumber), null);
 });

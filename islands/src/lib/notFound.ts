@@ -126,3 +126,27 @@ export function linkOf(href: string, site: PairSite, origin: string, withValue =
   url.searchParams.delete('value');
   return `${url.pathname}${url.search}`;
 }
+
+/**
+ * `href` with the request's query (`search`) added, its own parameters first: a page the
+ * 404 links for the address written another way ("/Length-Converter?value=5&from=feet&to=inches")
+ * keeps what the address asked, as the host's redirects keep it ("redirects (307, its query kept)").
+ */
+export function withQuery(href: string, search: string, origin: string): string {
+  const asked = new URLSearchParams(search);
+  if ([...asked.keys()].length === 0) return href;
+  const url = new URL(href, origin);
+  for (const [name, value] of asked) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A query of the address's words with the request's `value` before it, when the words hold
+ * no number of their own ("/length-converter/foot-to-metres?value=12" asks "12 foot to
+ * metres", not 1 ft); null when there is no such value.
+ */
+export function valuedQuery(query: string, search: string, holdsNumber: (q: string) => boolean): string | null {
+  const value = new URLSearchParams(search).get('value')?.trim() ?? '';
+  if (value === '' || value.length > 120 || holdsNumber(query)) return null;
+  return `${value} ${query}`;
+}
