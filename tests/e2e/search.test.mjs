@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { addArticles } from '../../bench/articles.mjs';
-import { defaultRates, siteCopy, siteForFile } from './harness.mjs';
+import { defaultRates, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 import { finish, liveSaid, newPage, noAxeViolations, recordLiveRegions } from './interactive-helpers.mjs';
 
 const root = siteCopy((dir) => addArticles(dir, 2000));
@@ -148,7 +148,27 @@ test('a conversion lists the page of its pair right after the answer, even when 
     assert.equal(await results(page).getByRole('option').filter({ has: page.locator('.site-search-title', { hasText: new RegExp(`^${title}$`) }) }).count(), 1, query);
   }
   await results(page).getByRole('option').nth(1).click();
-  await page.waitForURL('**/data-transfer-rate-converter/megabits-per-second-to-megabytes-per-second');
+  // The pair page opens on the value asked.
+  await page.waitForURL((u) => u.pathname === '/data-transfer-rate-converter/megabits-per-second-to-megabytes-per-second' && u.searchParams.get('value') === '100 Mbps');
+  await finish(page);
+});
+
+test("the page of a conversion's pair opens on the value asked, for units and money", async () => {
+  const page = await open('/');
+  await search(page, '5 ft 11 in to cm');
+  await results(page).getByRole('option').first().filter({ hasText: /^5 ft 11 in = 180\.34 cm/ }).waitFor();
+  await results(page).getByRole('option').filter({ has: page.locator('.site-search-title', { hasText: /^Feet to Centimeters$/ }) }).click();
+  await page.waitForURL((u) => u.pathname === '/length-converter/feet-to-centimeters');
+  assert.equal(new URL(page.url()).searchParams.get('value'), '5 ft 11 in');
+  await waitForHydration(page);
+  const card = page.getByRole('region', { name: 'Length Converter' });
+  await card.getByRole('status', { name: 'Result' }).filter({ hasText: '180.34 cm' }).waitFor();
+
+  await search(page, '100 usd to jpy');
+  await results(page).getByRole('option').first().filter({ hasText: /^100\.00 USD = 15,120/ }).waitFor();
+  await results(page).getByRole('option').filter({ has: page.locator('.site-search-title', { hasText: /^US Dollar to Japanese Yen$/ }) }).first().click();
+  await page.waitForURL((u) => u.pathname === '/currency-converter/usd-to-jpy');
+  assert.equal(new URL(page.url()).searchParams.get('value'), '100');
   await finish(page);
 });
 

@@ -105,6 +105,20 @@ export function pairPageOf(href: string, site: PairSite, origin: string, withVal
   if (!from || !to || from === to || category === undefined) return null;
   const keys = category === 'currency' ? site.currencies.map((c) => c.code) : site.categories[category]?.units.map((u) => u.key);
   if (!keys?.includes(from) || !keys.includes(to)) return null;
+  return pairPathOf(href, origin, withValue);
+}
+
+/**
+ * The pair page's address for a converter address, as the build names the pages, whether or
+ * not the site has it ("/currency-converter?value=100&from=USD&to=JPY" →
+ * "/currency-converter/usd-to-jpy?value=100"), its other parameters kept; the value only
+ * `withValue`. Null without a pair.
+ */
+export function pairPathOf(href: string, origin: string, withValue = true): string | null {
+  const url = new URL(href, origin);
+  const from = url.searchParams.get('from');
+  const to = url.searchParams.get('to');
+  if (!from || !to) return null;
   const rest = new URLSearchParams(url.search);
   for (const key of ['from', 'to', 'value']) rest.delete(key);
   const value = url.searchParams.get('value');

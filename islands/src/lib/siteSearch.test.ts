@@ -272,13 +272,28 @@ test('the box lists the answer, then the page of the pair it converts, then the 
   const line = { text: '5 N = 1.124045 lbf', href: '/force-converter?value=5+N&from=newtons&to=pounds_force', section: 'Force converter', pair };
   const urls = (xs: { url: string }[]) => xs.map((x) => x.url);
   // Not found: made from the answer.
-  const made = listed([line], [hit('/torque-converter'), hit('/a')]);
+  const made = listed([line], [hit('/torque-converter'), hit('/a')], false);
   assert.deepEqual(urls(made), [line.href, pair.href, '/torque-converter', '/a']);
   assert.equal(made[1].title, 'Newtons to Pounds-Force');
   assert.equal(made[1].answer, undefined, 'a page, not an answer');
   // Found further down: moved up with its excerpt, and listed once.
-  const moved = listed([line], [hit('/a'), hit(pair.href)]);
+  const moved = listed([line], [hit('/a'), hit(pair.href)], false);
   assert.deepEqual(urls(moved), [line.href, pair.href, '/a']);
   assert.deepEqual(moved[1].excerpt, [{ text: pair.href, mark: true }]);
   assert.deepEqual(urls(listed([], [hit('/a')])), ['/a'], 'no answer: the pages found as ranked');
+});
+
+test("the page of the pair an answer converts opens on the answer's value, made or found", () => {
+  const hit = (url: string) => ({ url, title: url, section: 'Page', excerpt: [] });
+  const pair = { href: '/length-converter/feet-to-centimeters', title: 'Feet to Centimeters' };
+  const line = { text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', section: 'Length converter', pair };
+  const urls = (xs: { url: string }[]) => xs.map((x) => x.url);
+  assert.deepEqual(urls(listed([line], [hit('/a')])), [line.href, '/length-converter/feet-to-centimeters?value=5+ft+11+in', '/a']);
+  assert.deepEqual(urls(listed([line], [hit(pair.href)])), [line.href, '/length-converter/feet-to-centimeters?value=5+ft+11+in']);
+  // Money has no pair line: the pair page the search found takes the amount.
+  const money = { text: '100.00 USD = 15,120 JPY', href: '/currency-converter?value=100&from=USD&to=JPY', section: 'Currency · Live' };
+  assert.deepEqual(urls(listed([money], [hit('/currency-converter/usd-to-jpy'), hit('/currency-converter')])),
+    [money.href, '/currency-converter/usd-to-jpy?value=100', '/currency-converter']);
+  // A pair asked with no number ("feet to meters", answered for 1): its page as it is.
+  assert.deepEqual(urls(listed([line], [], false)), [line.href, pair.href]);
 });

@@ -15,6 +15,7 @@ import { wordKey } from './lexicon.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
 import type { AnswerLine } from './boxAnswers.ts';
+import { pairPathOf } from './notFound.ts';
 
 /** How many results the box lists. */
 export const RESULTS = 6;
@@ -354,16 +355,27 @@ export type Listed = Hit & { answer?: boolean };
 /**
  * What the box lists for a query: the conversion's answer lines, then the page of each pair
  * they convert ("5 N to lbf": Newtons to Pounds-Force, which the search may not rank first,
- * as it skips one-letter words such as N), then the pages found, each once.
+ * as it skips one-letter words such as N), then the pages found, each once. The page of a
+ * pair an answer converts (made, or found: "100 usd to jpy" finds USD to JPY) opens on the
+ * answer's value, as the 404 links it (notFound.ts pairPathOf), unless the query held no
+ * number (`withValue` false: "feet to meters" is answered for 1, which the page needs not).
  */
-export function listed(lines: readonly AnswerLine[], found: readonly Hit[]): Listed[] {
+export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true): Listed[] {
   const answers: Listed[] = lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true }));
+  const origin = 'https://unitly.invalid';
+  const valued = new Map<string, string>();
+  for (const l of lines) {
+    const page = pairPathOf(l.href, origin, false);
+    const withIt = pairPathOf(l.href, origin, withValue);
+    if (page !== null && withIt !== null) valued.set(page, withIt);
+  }
+  const opened = (h: Hit): Hit => ({ ...h, url: valued.get(h.url) ?? h.url });
   const pairs: Hit[] = [];
   for (const { pair } of lines) {
     if (pair === undefined || pairs.some((p) => p.url === pair.href)) continue;
     pairs.push(found.find((h) => h.url === pair.href) ?? { url: pair.href, title: pair.title, section: 'Page', excerpt: [{ text: 'The formula, an example and a table for this pair.', mark: false }] });
   }
-  return [...answers, ...pairs, ...found.filter((h) => !pairs.some((p) => p.url === h.url))];
+  return [...answers, ...pairs.map(opened), ...found.filter((h) => !pairs.some((p) => p.url === h.url)).map(opened)];
 }
 
 /**

@@ -9,7 +9,7 @@
 // spelling: its answer comes first in the list, opens the converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { listed, openSearch, type Found, type Hit, type Listed, type SiteSearch } from '../lib/siteSearch.ts';
-import { mayConvert } from '../lib/searchWords.ts';
+import { holdsNumber, mayConvert } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import type { BoxAnswer } from '../lib/boxAnswers.ts';
@@ -73,7 +73,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const answer = answered !== null && answered.query === trimmed ? answered.answer : null;
   const lines = answer && 'lines' in answer ? answer.lines : [];
   const found: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
-  const hits: Option[] = listed(lines, found);
+  const hits: Option[] = listed(lines, found, holdsNumber(trimmed));
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const activeIndex = active === null ? -1 : hits.findIndex((h) => h.url === active);
