@@ -320,3 +320,32 @@ test('after a failed chunk load, the next focus loads it: the currency card', as
   assert.match(await page.locator('#currency-converter-rate').textContent(), /^1 USD = 0\.9200 EUR/);
   await finish(page);
 });
+
+test('a replayed entry naming a unit the site no longer has still shows its conversion in the address, and records nothing', async () => {
+  const page = await visit('/length-converter/feet-to-meters?value=2', {
+    init: () => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('conversion-history', JSON.stringify([
+        { id: 2, type: 'Length', from: '5 ft 11 in', to: '180.34 cm', timestamp: '2025-01-15T10:00:01.000Z', replay: { category: 'length', value: '5 ft 11 in', from: 'feet', to: 'centimeters' } },
+        { id: 1, type: 'Length', from: '3 rd', to: '0.00000005 ls', timestamp: '2025-01-15T10:00:00.000Z', replay: { category: 'length', value: '3', from: 'rods', to: 'light_seconds' } },
+      ]));
+    },
+  });
+  const address = (want) => page.waitForFunction((w) => location.pathname + location.search === w, want);
+  await history(page).getByRole('button', { name: 'Length 5 ft 11 in to 180.34 cm' }).click();
+  await address('/length-converter/feet-to-centimeters?value=5+ft+11+in');
+  await history(page).getByRole('button', { name: 'Length 3 rd to 0.00000005 ls' }).click();
+  await page.getByText("The history entry's to=light_seconds was not understood here and was ignored.").waitFor();
+  assert.equal(await resultOf(page), '1,508.76 cm');
+  // Before, the address stayed on 5 ft 11 in: a reload gave another conversion than the card's.
+  await address('/length-converter/rods-to-centimeters?value=3');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete document.visibilityState;
+  });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')).map((e) => e.from));
+  assert.deepEqual(stored, ['5 ft 11 in', '3 rd'], 'the replay with a missing unit is not recorded');
+  await finish(page);
+});

@@ -162,7 +162,9 @@ export function useCard(options: CardOptions): Card {
       const ignored = replayIgnored(r, fromKeys, toKeys);
       setNotice(ignored.length > 0 ? ignoredNotice(ignored, [], "The history entry's") : null);
       setActed(ignored.length === 0);
-      if (ignored.length > 0) setCorrectAddress(false);
+      // Not recorded, but the address still follows what the card shows: a reload or a link
+      // copied then gives this conversion, not the one before the replay.
+      if (ignored.length > 0) setCorrectAddress(true);
       const input = valueInput.current;
       // Smooth only for those who have not asked the system to reduce motion (script's
       // 'smooth' would override the stylesheet's reduced-motion rule).
