@@ -114,6 +114,16 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
   // The API is network-only: offline it fails instead of answering from a cache.
   const api = await page.evaluate(() => fetch('/api/rates/pair/USD/EUR/1').then((r) => r.status, () => 'failed'));
   assert.equal(api, 'failed');
+  // A pair page someone sent, never saved here: the offline page links its converter, which is
+  // saved, on the pair and value asked (before, only the plain converter, without the 5).
+  await page.goto(`${ctx.site.url}/length-converter/feet-to-meters?value=5`);
+  await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+  await waitForAllIslands(page, ['OfflinePages']);
+  const asked = page.getByRole('region', { name: 'Its converter works offline' }).getByRole('link', { name: 'Open the Length Converter on 5 feet to meters' });
+  assert.equal(await asked.getAttribute('href'), '/length-converter?value=5&from=feet&to=meters');
+  await asked.click();
+  await waitForAllIslands(page, ['ConverterCard']);
+  await page.getByRole('status', { name: 'Result' }).filter({ hasText: '1.524 m' }).waitFor();
   await page.context().setOffline(false);
 
   // Visiting many more pages keeps the runtime cache within its bound, oldest out first.

@@ -1,9 +1,12 @@
 // On the offline page: the pages this browser has saved while the visitor read them (the
 // service worker's runtime cache, islands/src/sw/sw.ts), with their titles, so they can
 // be opened without a connection. Nothing is listed before hydration or without caches.
+// Asked for a pair page this device has not saved (a link someone sent), it first links the
+// pair's converter, which is saved, on the pair and value asked (urlState pairPageAsked).
 import { useEffect, useState } from 'react';
 import { ASSETS_PATH } from '../generated/site.ts';
 import { RUNTIME_CACHE } from '../sw/policy.ts';
+import { pairPageAsked } from '../lib/urlState.ts';
 
 interface Saved {
   path: string;
@@ -26,13 +29,39 @@ async function savedPages(): Promise<Saved[]> {
   return pages;
 }
 
+/** The converter of the pair page asked for, as a link: "Length Converter on 5 feet to meters". */
+function askedConverter(): { href: string; text: string } | null {
+  const asked = pairPageAsked(location.pathname, location.search);
+  if (asked === null) return null;
+  // The converter's name as this page links it, the longest ("Length Converter", not the menu's "Length").
+  const named = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+    .filter((a) => a.getAttribute('href') === asked.home)
+    .map((a) => a.textContent?.trim() ?? '')
+    .reduce((a, b) => (b.length > a.length ? b : a), '');
+  const money = asked.home === '/currency-converter';
+  const word = (key: string): string => (money ? key.toUpperCase() : key.replace(/_/g, ' '));
+  const what = `${asked.value === '' ? '' : `${asked.value} `}${word(asked.from)} to ${word(asked.to)}`;
+  return { href: asked.href, text: `${named || asked.home.slice(1)} on ${what}` };
+}
+
 export default function OfflinePages() {
   const [pages, setPages] = useState<Saved[] | null>(null);
+  const [asked, setAsked] = useState<{ href: string; text: string } | null>(null);
   useEffect(() => {
+    setAsked(askedConverter());
     savedPages().then(setPages, () => setPages([]));
   }, []);
   if (pages === null) return null;
   return (
+    <>
+    {asked !== null && (
+      <section className="offline-asked" aria-labelledby="offline-asked-h">
+        <h2 id="offline-asked-h">Its converter works offline</h2>
+        <p>
+          <a href={asked.href}>{`Open the ${asked.text}`}</a>
+        </p>
+      </section>
+    )}
     <section className="offline-saved" aria-labelledby="offline-saved-h">
       <h2 id="offline-saved-h">Pages saved on this device</h2>
       {pages.length === 0 ? (
@@ -47,5 +76,6 @@ export default function OfflinePages() {
         </ul>
       )}
     </section>
+    </>
   );
 }

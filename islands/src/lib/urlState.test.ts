@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionAddress, conversionSearch, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
+import { conversionAddress, conversionSearch, pairPageAsked, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
 import { currentUnitKey } from './units';
 
 const keys = ['meters', 'feet', 'inches'];
@@ -128,4 +128,15 @@ test('conversionAddress: a pair page keeps its path for its own pair, and names 
     '/currency-converter/eur-to-usd?value=50');
   // Any other page keeps its path and writes the pair in the query.
   assert.equal(conversionAddress('/length-converter', '', { value: '5', from: 'meters', to: 'feet' }, preset), '/length-converter?value=5&from=meters&to=feet');
+});
+
+test("pairPageAsked: a pair page's address as its converter's, for the offline page", () => {
+  assert.deepEqual(pairPageAsked('/length-converter/feet-to-meters', '?value=5'),
+    { home: '/length-converter', from: 'feet', to: 'meters', value: '5', href: '/length-converter?value=5&from=feet&to=meters' });
+  assert.equal(pairPageAsked('/volume-converter/fluid-ounces-to-milliliters', '')?.href, '/volume-converter?from=fluid_ounces&to=milliliters');
+  assert.equal(pairPageAsked('/currency-converter/usd-to-eur', '?value=100')?.href, '/currency-converter?value=100&from=usd&to=eur');
+  assert.equal(pairPageAsked('/length-converter/centimeters-to-feet-and-inches', '?value=180')?.href, '/length-converter?value=180&from=centimeters&to=feet+and+inches');
+  assert.equal(pairPageAsked('/length-converter', '?value=5'), null);
+  assert.equal(pairPageAsked('/length-converter/conversions', ''), null);
+  assert.equal(pairPageAsked('/blog/how-to-convert', ''), null);
 });

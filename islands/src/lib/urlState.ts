@@ -138,6 +138,22 @@ export function conversionSearch(
 export const pairSlug = (key: string): string => key.toLowerCase().replace(/_/g, '-');
 
 /**
+ * The conversion a pair page's address asks for, as its converter's address
+ * ("/length-converter/feet-to-meters?value=5" → "/length-converter?value=5&from=feet&to=meters"):
+ * the offline page, answering a pair page this device has not saved, links the converter,
+ * which is saved. A slug's words are its key (`fluid-ounces` is fluid_ounces, `usd` USD in
+ * any case); a compound's (`feet-and-inches`) are read as words. Null for another address.
+ */
+export function pairPageAsked(pathname: string, search: string): { home: string; href: string; from: string; to: string; value: string } | null {
+  const m = /^(\/[a-z0-9-]+-converter)\/([a-z0-9-]+?)-to-([a-z0-9-]+)$/.exec(pathname);
+  if (m === null) return null;
+  const key = (slug: string): string => (slug.includes('-and-') ? slug.replace(/-/g, ' ') : slug.replace(/-/g, '_'));
+  const [home, from, to] = [m[1], key(m[2]), key(m[3])];
+  const value = new URLSearchParams(search).get('value')?.trim().slice(0, MAX_VALUE_CHARS) ?? '';
+  return { home, from, to, value, href: home + conversionSearch('', { value, from, to }, { from: '', to: '' }) };
+}
+
+/**
  * The address a main card mirrors its conversion in: its page's own path (`ownPath`, as the
  * page was opened) with conversionSearch's query. On a pair page (`pairPage`, which tells
  * whether the site has a page for a pair), the address must agree with the page it names,
