@@ -504,6 +504,16 @@ test('a shared address restores its conversion; bad parts are ignored', async ()
   await finish(junk);
 });
 
+test('a link with from=tons (the tonne\'s key before) opens metric tons, as older links meant, and says how to ask for US short tons', async () => {
+  const page = await visit('/weight-converter?value=5&from=tons&to=kilograms');
+  const notice = page.getByRole('status').filter({ hasText: 'older links' });
+  await notice.waitFor();
+  assert.equal(await notice.textContent(), "The link's from=tons was read as Metric Tons (t), as older links meant; for US Short Tons (ton) use from=us_tons.");
+  assert.equal(await cardByRole(page).from.inputValue(), 'tonnes');
+  assert.equal(await resultText(page), '5,000 kg');
+  await finish(page);
+});
+
 test('the address follows the conversion without adding history entries', async () => {
   const page = await visit('/area-converter');
   const c = cardByRole(page);

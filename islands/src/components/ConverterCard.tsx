@@ -86,6 +86,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     toKeys: [...category.units.map((u) => u.key), ...(category.compounds ?? []).map((c) => c.key)],
     toOfText: (text) => unitKeyOfText(category.key, text, category.units.map((u) => u.key)),
     readUnit: (word) => unitOfWordChunk.load().then((unitOfWord) => unitOfWord(category, word)),
+    unitName: (key) => findUnit(category, key)?.name,
     // Every two units of a category have a page (src/content/pairs.rs); a compound target only
     // from some units (reads_in_parts), so it goes to the category page, which has them all.
     pairPage: pairPage ? (p) => p.from !== p.to && [p.from, p.to].every((k) => findUnit(category, k) !== undefined) : undefined,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionAddress, conversionSearch, pairPageAsked, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
+import { conversionAddress, conversionSearch, pairPageAsked, renamedKeyNotice, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from './urlState';
 import { currentUnitKey } from './units';
 
 const keys = ['meters', 'feet', 'inches'];
@@ -139,4 +139,16 @@ test("pairPageAsked: a pair page's address as its converter's, for the offline p
   assert.equal(pairPageAsked('/length-converter', '?value=5'), null);
   assert.equal(pairPageAsked('/length-converter/conversions', ''), null);
   assert.equal(pairPageAsked('/blog/how-to-convert', ''), null);
+});
+
+test('a renamed key that is also another unit\'s word (from=tons) is said: read as older links meant, and how to ask for the other', () => {
+  const rows = [['tonnes', 't', 'tonne', 'metric tons'], ['us_tons', 'ton', 'tons', 'short tons'], ['kilograms', 'kg']];
+  const names: Record<string, string> = { tonnes: 'Metric Tons (t)', us_tons: 'US Short Tons (ton)' };
+  const former = { tons: 'tonnes' };
+  assert.equal(renamedKeyNotice('?value=5&from=tons&to=kilograms', former, rows, (k) => names[k]),
+    "The link's from=tons was read as Metric Tons (t), as older links meant; for US Short Tons (ton) use from=us_tons.");
+  assert.match(renamedKeyNotice('?to=tons', former, rows, (k) => names[k]) ?? '', /^The link's to=tons was read as Metric Tons \(t\).*use to=us_tons\.$/);
+  assert.equal(renamedKeyNotice('?from=ton&to=kilograms', former, rows, (k) => names[k]), null, 'no renamed key');
+  assert.equal(renamedKeyNotice('?from=tons', former, [['tonnes', 't']], (k) => names[k]), null, 'no other unit says it');
+  assert.equal(renamedKeyNotice('?from=tons', undefined, rows, (k) => names[k]), null);
 });

@@ -50,6 +50,34 @@ export function readConversionQuery(
 }
 
 /**
+ * What a card says of a link's `from` or `to` that is a unit key units.yaml has renamed
+ * (`formerly`: the tonne was `tons`) and also another unit's word (`tons` is the US short
+ * ton's, as the Value field reads "5 tons"): the link opens the renamed unit, as older links
+ * meant, and the notice says so and how to ask for the other. `rows` are the category's
+ * units as [key, symbol, ...aliases] (generated/unitWords.ts), `name` a unit's name. Null when
+ * the link has no such parameter.
+ */
+export function renamedKeyNotice(
+  search: string,
+  former: Readonly<Record<string, string>> | undefined,
+  rows: readonly (readonly string[])[],
+  name: (key: string) => string | undefined,
+): string | null {
+  if (former === undefined) return null;
+  const params = new URLSearchParams(search);
+  const said: string[] = [];
+  for (const param of ['from', 'to'] as const) {
+    const given = params.get(param);
+    const key = given === null ? undefined : former[given];
+    if (given === null || key === undefined) continue;
+    const other = rows.find(([k, , ...words]) => k !== key && words.includes(given))?.[0];
+    if (other === undefined) continue;
+    said.push(`The link's ${param}=${given} was read as ${name(key) ?? key}, as older links meant; for ${name(other) ?? other} use ${param}=${other}.`);
+  }
+  return said.length === 0 ? null : said.join(' ');
+}
+
+/**
  * A shared address's `from` or `to` read again as the Value field reads a unit word
  * (`from=sqft`, `to=square metres`): a card that can (`read`, otherUnits.ts unitOfWord) takes
  * the unit it names, and the notice says why a unit of another category is none here

@@ -12,8 +12,9 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, unreadUnits } from '../lib/urlState.ts';
+import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, renamedKeyNotice, unreadUnits } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
+import { FORMER_UNIT_KEYS } from '../generated/units.ts';
 
 export interface Pair {
   from: string;
@@ -47,6 +48,8 @@ export interface CardOptions {
   /** On a pair page (whose pair is `preset`): whether the site has a page for a pair, so that
    *  another pair's address names that page or the category's (urlState conversionAddress). */
   pairPage?: (pair: Pair) => boolean;
+  /** A unit's name ("Metric Tons (t)"), for what the card says of a link's renamed key. */
+  unitName?: (key: string) => string | undefined;
 }
 
 export interface Card extends Pair {
@@ -87,6 +90,8 @@ export function useCard(options: CardOptions): Card {
   const [value, setValue] = useState(options.initialValue ?? '');
   const [pair, setPair] = useState<Pair>(preset);
   const [notice, setNotice] = useState<string | null>(null);
+  // What a link's renamed unit key (`from=tons`, the tonne's before) was read as.
+  const [renamed, setRenamed] = useState<string | null>(null);
   const [acted, setActed] = useState(false);
   // The shared address held something this card ignored: rewrite it even before any act.
   const [correctAddress, setCorrectAddress] = useState(false);
@@ -128,6 +133,16 @@ export function useCard(options: CardOptions): Card {
         dropped.current.push(param.name);
       }
     }
+    // A renamed key that is also another unit's word reads as older links meant, and says so:
+    // the Value field reads "5 tons" as the other unit. The words come only for such a link.
+    const former = FORMER_UNIT_KEYS[options.category];
+    const asked = new URLSearchParams(window.location.search);
+    if (former !== undefined && [asked.get('from'), asked.get('to')].some((k) => k !== null && k in former)) {
+      void import('../generated/unitWords.ts').then(({ UNIT_WORDS }) => {
+        const rows = (UNIT_WORDS as Record<string, readonly (readonly string[])[]>)[options.category] ?? [];
+        setRenamed(renamedKeyNotice(window.location.search, former, rows, (k) => latest.current.unitName?.(k)));
+      }, () => undefined);
+    }
     const { readUnit } = latest.current;
     // A unit word for a key (`from=sqft`) is read by the card's reader, a chunk that comes a
     // moment later: the notice waits for it, and names only what it could not read.
@@ -161,6 +176,7 @@ export function useCard(options: CardOptions): Card {
       }));
       const ignored = replayIgnored(r, fromKeys, toKeys);
       setNotice(ignored.length > 0 ? ignoredNotice(ignored, [], "The history entry's") : null);
+      setRenamed(null);
       setActed(ignored.length === 0);
       // Not recorded, but the address still follows what the card shows: a reload or a link
       // copied then gives this conversion, not the one before the replay.
@@ -219,9 +235,10 @@ export function useCard(options: CardOptions): Card {
       settler.cancel();
       setValue('');
       setNotice(null);
+      setRenamed(null);
       setActed(true);
     },
-    notice,
+    notice: notice !== null && renamed !== null ? `${notice} ${renamed}` : (notice ?? renamed),
     acted,
     valueInput,
     recordNow: (entry) => {
