@@ -514,6 +514,21 @@ test('a link with from=tons (the tonne\'s key before) opens metric tons, as olde
   await finish(page);
 });
 
+test('link parameters read a compound in words, as the Value field and the search do', async () => {
+  for (const [path, to, result] of [
+    ['/length-converter?value=180&from=cm&to=feet+and+inches', 'feet_inches', '5 ft 10.87 in'],
+    ['/length-converter?value=180&from=cm&to=ft+in', 'feet_inches', '5 ft 10.87 in'],
+    ['/weight-converter?value=80&from=kg&to=st+lb', 'stones_pounds', '12 st 8.37 lb'],
+  ]) {
+    const page = await visit(path);
+    await page.waitForFunction((t) => new URLSearchParams(location.search).get('to') === t, to);
+    assert.equal(await cardByRole(page).to.inputValue(), to, path);
+    assert.equal(await resultText(page), result, path);
+    assert.equal(await page.getByRole('status').filter({ hasText: 'not understood' }).count(), 0, path);
+    await finish(page);
+  }
+});
+
 test('the address follows the conversion without adding history entries', async () => {
   const page = await visit('/area-converter');
   const c = cardByRole(page);

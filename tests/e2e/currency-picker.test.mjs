@@ -238,3 +238,19 @@ test('offline, a currency without an offline rate says so, while a featured one 
   c.page.problems.splice(0, c.page.problems.length, ...c.page.problems.filter((p) => !expected.some((re) => re.test(p))));
   await finish(c.page);
 });
+
+test('link parameters read currency words as the Amount does: from=euro&to=yen, from=€&to=£', async () => {
+  for (const [path, from, to] of [
+    ['/currency-converter?value=100&from=euro&to=yen', 'EUR', 'JPY'],
+    [`/currency-converter?value=100&from=${encodeURIComponent('€')}&to=${encodeURIComponent('£')}`, 'EUR', 'GBP'],
+  ]) {
+    const c = await visit(path);
+    await c.page.waitForFunction(([f, t]) => {
+      const q = new URLSearchParams(location.search);
+      return q.get('from') === f && q.get('to') === t;
+    }, [from, to]);
+    assert.deepEqual([await currencyCode(c.from), await currencyCode(c.to)], [from, to], path);
+    assert.equal(await c.region.getByRole('status').filter({ hasText: 'not understood' }).count(), 0, path);
+    await finish(c.page);
+  }
+});

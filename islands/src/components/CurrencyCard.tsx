@@ -109,6 +109,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
     fromKeys: codes,
     toKeys: codes,
     recordOnPairChange: true,
+    // A link's `from=euro`, `to=yen`, `from=€`: read as the Amount reads a currency, in every currency of the catalog.
+    readUnit: (word) =>
+      Promise.all([import('../lib/amount.ts'), catalogChunk.load()]).then(([m, catalog]) => {
+        const code = m.currencyOfWord(word, catalog.everyCurrency(currencies));
+        return code === null ? null : { key: code };
+      }),
     // Every two featured currencies have a page (src/content/currency_pairs.rs).
     pairPage: pairPage ? (p) => p.from !== p.to && [p.from, p.to].every((c) => currencies.some((f) => f.code === c)) : undefined,
   });

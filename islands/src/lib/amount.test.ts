@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readAmount } from './amount.ts';
+import { currencyOfWord, readAmount } from './amount.ts';
 import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount, swapped } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 import { everyCurrency } from './currencyCatalog.ts';
@@ -218,4 +218,15 @@ test('Rs is the rupee India writes, and lakh and crore count rupees as India doe
   assert.equal(read('2 crore INR'), '20000000 INR | From 2 × 10000000 INR (a crore is 10,000,000)');
   assert.equal(read('Rs 3 cr'), '30000000 INR | From 3 × 10000000 INR (cr is a crore, 10,000,000)');
   assert.equal(read('lakh rupees'), '“lakh” is a number word: write the amount before it, as in “1 lakh”.');
+});
+
+test("a link's from or to in words reads as the Amount reads a currency", () => {
+  const every = everyCurrency(currencies);
+  assert.equal(currencyOfWord('euro', every), 'EUR');
+  assert.equal(currencyOfWord('yen', every), 'JPY');
+  assert.equal(currencyOfWord('€', every), 'EUR');
+  assert.equal(currencyOfWord('£', every), 'GBP');
+  assert.equal(currencyOfWord('thai baht', every), 'THB');
+  assert.equal(currencyOfWord('parsecs', every), null);
+  assert.equal(currencyOfWord('euro yen', every), null);
 });

@@ -7,6 +7,7 @@ import { toNumber } from './rational.ts';
 import { plainDigits } from './digits.ts';
 import { readsAsTyped } from './readingNote.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
+import { readUnitWords } from './tokens.ts';
 import type { Currency } from './units.ts';
 import { CURRENCY_CODES } from '../generated/units.ts';
 
@@ -94,6 +95,19 @@ export function currencyLexicon(currencies: Currency[], pair?: { from: string; t
     built.set(card.join(' '), lexicon);
   }
   return lexicon;
+}
+
+/**
+ * The currency one word names as the Amount reads it ("euro", "yen", "€", "usd"): a shared
+ * address's `from` or `to`, on the currency card. Null for none or several.
+ */
+export function currencyOfWord(word: string, currencies: Currency[]): string | null {
+  try {
+    const words = readUnitWords(word.trim(), currencyLexicon(currencies), 'currency');
+    return words !== null && words.length === 1 ? words[0].entry.unit.key : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -38,3 +38,13 @@ test('a shared address’s unit word is read as the Value field reads it, or sai
   assert.deepEqual(unitOfWord({ ...units.categories.pressure, key: 'pressure' }, 'mb'), { key: 'millibars' }, 'on pressure, the millibar');
   assert.deepEqual(unitOfWord(storage, 'MB'), { key: 'megabytes' });
 });
+
+test("a link's from or to in parts reads as the card's compound, as the box reads it", () => {
+  for (const word of ['feet and inches', 'ft in', 'ft + in', 'Feet & Inches']) assert.deepEqual(unitOfWord(length, word), { key: 'feet_inches' }, word);
+  const weight = { ...units.categories.weight, key: 'weight' };
+  assert.deepEqual(unitOfWord(weight, 'st lb'), { key: 'stones_pounds' });
+  assert.deepEqual(unitOfWord(weight, 'stones and pounds'), { key: 'stones_pounds' });
+  assert.equal(unitOfWord(length, 'in ft'), null, 'parts in another order are no compound');
+  assert.equal(unitOfWord(length, 'ft m'), null);
+  assert.deepEqual(unitOfWord(length, 'square metres'), unitOfWord(length, 'square metres'), 'one unit as before');
+});

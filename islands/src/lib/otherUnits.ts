@@ -38,11 +38,18 @@ export function unitOfWord(category: UnitCategory & { key: string }, word: strin
   const lex = lexiconWithOthers(category);
   let words: ReturnType<typeof readUnitWords>;
   try {
-    words = readUnitWords(word.trim(), lex, category.key);
+    // Parts joined as the box reads a target: "feet and inches", "ft + in", "st & lb".
+    words = readUnitWords(word.trim().replace(/\s*[+&,]\s*|\s+and\s+/giu, ' '), lex, category.key);
   } catch {
     return null; // an unknown or unclear word: the notice names it
   }
-  if (words === null || words.length !== 1) return null;
+  if (words === null || words.length === 0) return null;
+  if (words.length > 1) {
+    // Several units: a compound of the card in its order ("ft in" is feet + inches), else none.
+    const keys = words.map((w) => (w.entry.category === category.key ? w.entry.unit.key : '')).join();
+    const compound = category.compounds?.find((c) => c.parts.join() === keys);
+    return compound === undefined ? null : { key: compound.key };
+  }
   const [{ entry, text }] = words;
   return entry.category === category.key ? { key: entry.unit.key } : { why: otherCategory(text, entry, lex, category.key) };
 }
