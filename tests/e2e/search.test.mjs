@@ -267,7 +267,8 @@ test('a late answer goes above the option chosen without moving the choice, and 
   assert.equal(await chosen.locator('.site-search-title').textContent(), 'US Dollar to Euro', 'the choice stays on the page chosen');
   await attr(box(page), 'aria-activedescendant', await chosen.getAttribute('id'));
   await box(page).press('Enter');
-  await page.waitForURL('**/currency-converter/usd-to-eur');
+  // The pair's page, on the amount asked.
+  await page.waitForURL((u) => u.pathname === '/currency-converter/usd-to-eur' && u.searchParams.get('value') === '100');
   await finish(page);
 
   const early = await open('/');

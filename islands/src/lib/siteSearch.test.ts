@@ -287,7 +287,8 @@ test("the page of the pair an answer converts opens on the answer's value, made 
   const hit = (url: string) => ({ url, title: url, section: 'Page', excerpt: [] });
   const pair = { href: '/length-converter/feet-to-centimeters', title: 'Feet to Centimeters' };
   const line = { text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', section: 'Length converter', pair };
-  const urls = (xs: { url: string }[]) => xs.map((x) => x.url);
+  const urls = (xs: { url: string; opens?: string }[]) => xs.map((x) => x.opens ?? x.url);
+  assert.equal(listed([line], [])[1].url, pair.href, 'named by its page, so the choice stays on it');
   assert.deepEqual(urls(listed([line], [hit('/a')])), [line.href, '/length-converter/feet-to-centimeters?value=5+ft+11+in', '/a']);
   assert.deepEqual(urls(listed([line], [hit(pair.href)])), [line.href, '/length-converter/feet-to-centimeters?value=5+ft+11+in']);
   // Money has no pair line: the pair page the search found takes the amount.

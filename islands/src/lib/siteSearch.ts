@@ -349,8 +349,9 @@ export class SiteSearch {
   }
 }
 
-/** A result as the box lists it: a page found, or a conversion's answer. */
-export type Listed = Hit & { answer?: boolean };
+/** A result as the box lists it: a page found, or a conversion's answer; `opens` the address
+ *  it opens when that is not `url` (a pair's page with the value asked), `url` naming it in the list. */
+export type Listed = Hit & { answer?: boolean; opens?: string };
 
 /**
  * What the box lists for a query: the conversion's answer lines, then the page of each pair
@@ -369,7 +370,8 @@ export function listed(lines: readonly AnswerLine[], found: readonly Hit[], with
     const withIt = pairPathOf(l.href, origin, withValue);
     if (page !== null && withIt !== null) valued.set(page, withIt);
   }
-  const opened = (h: Hit): Hit => ({ ...h, url: valued.get(h.url) ?? h.url });
+  // The option keeps its page's url (the box's choice follows it while a late answer comes).
+  const opened = (h: Hit): Listed => (valued.has(h.url) ? { ...h, opens: valued.get(h.url) } : h);
   const pairs: Hit[] = [];
   for (const { pair } of lines) {
     if (pair === undefined || pairs.some((p) => p.url === pair.href)) continue;

@@ -143,7 +143,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
 
   const go = useCallback((hit: Option) => {
     setOpen(false);
-    window.location.assign(hit.url);
+    window.location.assign(hit.opens ?? hit.url);
   }, []);
 
   // Enter pressed before the list was complete opens its first option once it is: the answer
