@@ -101,10 +101,16 @@ test('a pair page whose pair changes names the page of the pair the card shows, 
   const sharedCard = shared.getByRole('region', { name: 'Length Converter' });
   await sharedCard.getByRole('status', { name: 'Result' }).filter({ hasText: 'ft' }).waitFor();
   assert.equal(await resultOf(sharedCard), '16.404199 ft');
+  // A link of before, a pair page with another pair: the address names that pair's page at once.
+  const old = await visit('/length-converter/feet-to-meters?value=5&from=inches&to=centimeters');
+  await old.getByRole('region', { name: 'Length Converter' }).getByRole('status', { name: 'Result' }).filter({ hasText: '12.7 cm' }).waitFor();
+  await old.waitForFunction(() => location.pathname + location.search === '/length-converter/inches-to-centimeters?value=5');
   assert.deepEqual(page.problems, []);
   assert.deepEqual(shared.problems, []);
+  assert.deepEqual(old.problems, []);
   await page.context().close();
   await shared.context().close();
+  await old.context().close();
 });
 
 test('without any script, a pair page shows the formula, the worked example and the table', async () => {

@@ -123,6 +123,10 @@ export function useCard(options: CardOptions): Card {
     // A unit key units.yaml has renamed (formerly) in an old link opens the unit.
     const query = readConversionQuery(window.location.search, fromKeys, toKeys, (k) => currentUnitKey(options.category, k));
     if (query.from || query.to) setPair((p) => ({ from: query.from ?? p.from, to: query.to ?? p.to }));
+    // An older link to a pair page with another pair (…/feet-to-meters?from=inches&to=centimeters)
+    // names at once the page of the pair the card shows.
+    const { pairPage, preset: own } = latest.current;
+    if (pairPage !== undefined && ((query.from ?? own.from) !== own.from || (query.to ?? own.to) !== own.to)) setCorrectAddress(true);
     if (query.value !== undefined) setValue(query.value);
     const ignored = [...query.ignored];
     for (const param of latest.current.params ?? []) {
