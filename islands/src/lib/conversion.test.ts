@@ -98,8 +98,8 @@ test('no fuel is 0 in every consumption unit, and infinitely far in every distan
   assert.match(message('fuel_economy', '0', 'liters_per_100_kilometers', 'kilometers_per_liter'), /0 L\/100 km has no value in km\/L: it would be infinite\./);
   assert.match(message('fuel_economy', '0', 'kilometers_per_liter', 'us_gallons_per_100_miles'), /0 km\/L has no value in gal\/100 mi: it would be infinite\./);
   // Below zero a fuel economy means nothing (a temperature below zero does).
-  assert.equal(message('fuel_economy', '-8', 'liters_per_100_kilometers', 'us_gallons_per_100_miles'), 'Fuel Economy is never below zero: type a value above 0.');
-  assert.equal(message('fuel_economy', '-30 mpg', 'kilometers_per_liter', 'liters_per_100_kilometers'), 'Fuel Economy is never below zero: type a value above 0.');
+  assert.equal(message('fuel_economy', '-8', 'liters_per_100_kilometers', 'us_gallons_per_100_miles'), 'Fuel Economy is never below zero: type 0 or more.');
+  assert.equal(message('fuel_economy', '-30 mpg', 'kilometers_per_liter', 'liters_per_100_kilometers'), 'Fuel Economy is never below zero: type 0 or more.');
   assert.equal(shown('temperature', '-8', 'celsius', 'fahrenheit'), '17.6 °F');
 });
 
@@ -149,6 +149,26 @@ test('running pace: min/km and min/mi are reciprocal speeds, exact, as GNU units
   assert.equal(shown('speed', '8 minutes per mile', 'kilometers_per_hour', 'kilometers_per_hour'), '12.07008 km/h');
   assert.equal(shown('speed', '8:00 per mile', 'kilometers_per_hour', 'minutes_per_kilometer'), '4.97097 min/km');
   assert.match(message('speed', '0', 'minutes_per_kilometer', 'kilometers_per_hour'), /infinite/);
+});
+
+test('a speed in km/h, m/s or mph is signed and adds up; only a pace (From, To or typed) is a reading', () => {
+  // units -t '-9.8 m/s' km/hr = -35.28; '10 km/hr + 5 km/hr' mph = 9.3205679.
+  assert.equal(shown('speed', '-9.8 m/s', 'meters_per_second', 'kilometers_per_hour'), '-35.28 km/h');
+  assert.equal(shown('speed', '-5', 'kilometers_per_hour', 'miles_per_hour'), '-3.106856 mph');
+  assert.equal(shown('speed', '10 km/h + 5 km/h', 'kilometers_per_hour', 'miles_per_hour'), '9.320568 mph');
+  assert.equal(shown('speed', '10 m/s − 3 m/s', 'meters_per_second', 'kilometers_per_hour'), '25.2 km/h');
+  assert.equal(shown('speed', '30 km/h × 2', 'kilometers_per_hour', 'miles_per_hour'), '37.282272 mph');
+  // A pace below zero, or a speed below zero made a pace, means nothing; 0 passes the rule
+  // and is refused only where it is infinite.
+  assert.equal(message('speed', '-5:30', 'minutes_per_kilometer', 'kilometers_per_hour'), 'A pace is never below zero: type 0 or more.');
+  assert.equal(message('speed', '-10', 'kilometers_per_hour', 'minutes_per_kilometer'), 'A pace is never below zero: type 0 or more.');
+  assert.equal(message('speed', '-5 min/km', 'kilometers_per_hour', 'miles_per_hour'), 'A pace is never below zero: type 0 or more.');
+  assert.match(message('speed', '5 min/km + 1 min/km', 'kilometers_per_hour', 'miles_per_hour'), /^Pace readings cannot be added or subtracted/);
+  assert.match(message('speed', '5 min/km + 10 km/h', 'kilometers_per_hour', 'miles_per_hour'), /^Pace readings cannot be added or subtracted/);
+  assert.match(message('speed', '0', 'kilometers_per_hour', 'minutes_per_kilometer'), /infinite/);
+  // Fuel economy stays readings throughout: 30 mpg + 10 mpg means nothing.
+  assert.match(message('fuel_economy', '30 mpg + 10 mpg', 'us_miles_per_gallon', 'kilometers_per_liter'), /^Fuel economy readings cannot be added/);
+  assert.equal(message('fuel_economy', '-30', 'us_miles_per_gallon', 'kilometers_per_liter'), 'Fuel Economy is never below zero: type 0 or more.');
 });
 
 test('m:ss and h:mm:ss are read where a pace or a time is typed, in the unit they go with', () => {

@@ -3,7 +3,7 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { convertParsed, inBase, buildLexicon, readingUnit, type Lexicon, type LexUnit } from './parse';
+import { convertParsed, inBase, buildLexicon, isReadingUnit, readingUnit, wholeCategoryReads, type Lexicon, type LexUnit } from './parse';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_NOTE, foodCalorieQuestion, smallCalorieUnsaid } from './foodEnergy';
 import { NANOMETRE_NOTE, NM, readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
@@ -250,9 +250,13 @@ export function convertReading(
   }
   const typed = parsed.kind === 'quantity';
   const reading = typed || notes.length > 0 || !readsAsTyped(parsed.reading, input) ? parsed.reading : null;
-  // A reading such as fuel economy is a ratio of two amounts: below zero it means nothing.
-  if (isNegative(parsed.value) && category.units.some((u) => kindOf(u) === 'reciprocal')) {
-    return { kind: 'error', message: `${category.label} is never below zero: type a value above 0.` };
+  // A fuel economy or a pace is a ratio of two amounts: below zero it means nothing. A speed
+  // in km/h can be (−9.8 m/s falling), unless a pace is From, To or typed. 0 passes this rule
+  // (0 L/100 km is no fuel), and is refused below only where it would be infinite.
+  const involved = [from, ...(to.kind === 'unit' ? [to.unit] : to.parts), ...(parsed.kind === 'quantity' ? parsed.units : [])];
+  if (isNegative(parsed.value) && category.units.some((u) => kindOf(u) === 'reciprocal') && involved.some((u) => isReadingUnit(u, category.units))) {
+    const what = wholeCategoryReads(category.units) ? category.label : 'A pace';
+    return { kind: 'error', message: `${what} is never below zero: type 0 or more.` };
   }
   let base: Rational | null = null;
   let exact: Rational | null = null;

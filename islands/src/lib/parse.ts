@@ -27,12 +27,12 @@
 import {
   type Rational, ZERO, add, compare, div, isNegative, isZero, mul, neg, rational, sub, toNumber,
 } from './rational';
-import { exactNumber, fromBase, isAdditive, kindOf, toBase } from './kinds';
+import { exactNumber, fromBase, kindOf, toBase, type Definition } from './kinds';
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
 import { SMALL_CALORIE, SMALL_CALORIE_NOTE, smallCalorieUnsaid } from './foodEnergy.ts';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
-import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, fail, tokenize } from './tokens.ts';
+import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, fail, isPace, tokenize } from './tokens.ts';
 
 export {
   buildLexicon, exactForm, lookupWord, readingUnit, unitWordsOf, wordKey,
@@ -246,8 +246,9 @@ class Parser {
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
     const withText = `${v.text} ${readingUnit(unit, takesSingular(v.text))}`;
     const category = this.lex.categories[entry.category];
-    if (category !== undefined && !isAdditive(category.units)) {
-      return { r: v.r, dim: 1, readingUnit: unit, readingOf: category.label, first: unit, last: unit, text: withText };
+    if (category !== undefined && isReadingUnit(unit, category.units)) {
+      const readingOf = isPace(unit) && !wholeCategoryReads(category.units) ? 'Pace' : category.label;
+      return { r: v.r, dim: 1, readingUnit: unit, readingOf, first: unit, last: unit, text: withText };
     }
     if (unit.factor === undefined) return { r: v.r, dim: 1, money: unit, first: unit, last: unit, text: withText };
     return { r: toBase(v.r, unit), dim: 1, first: unit, last: unit, text: withText };
@@ -496,6 +497,19 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
 // ------------------------------------------------------------------------------------
 // Converting what was read
 // ------------------------------------------------------------------------------------
+
+/**
+ * Every unit of the category holds readings (converted one at a time, never summed, scaled or,
+ * beside a reciprocal unit, below zero): temperature, and fuel economy, where 30 mpg + 10 mpg
+ * or −30 mpg means nothing. A pace alone does not make speed so: −9.8 m/s and 10 km/h + 5 km/h
+ * are speeds.
+ */
+export const wholeCategoryReads = (units: readonly (Definition & { symbol: string })[]): boolean =>
+  units.some((u) => kindOf(u) === 'affine' || (kindOf(u) === 'reciprocal' && !isPace(u)));
+
+/** A value in `unit` is a reading: the unit is not linear (a pace, °F), or its whole category reads. */
+export const isReadingUnit = (unit: Definition & { symbol: string }, units: readonly (Definition & { symbol: string })[]): boolean =>
+  kindOf(unit) !== 'linear' || wholeCategoryReads(units);
 
 /** The parsed value in the base unit (a plain number is in `from`). Throws RangeError('division by zero') for 0 of a reciprocal unit. */
 export function inBase(p: Extract<Parsed, { kind: 'number' | 'quantity' }>, from: LexUnit): Rational {
