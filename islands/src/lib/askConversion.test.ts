@@ -159,6 +159,15 @@ test('a symbol that is a temperature in its other case is answered as both witho
   assert.deepEqual(said('37 c to f'), ['37 °C = 98.6 °F'], 'a target decides');
   assert.deepEqual(said('2 cups'), ['2 US cups = 0.125 gal', '2 US cups = 0.473176 L'], 'a word of one unit only');
   assert.deepEqual(said('5 mg'), ['5 mg = 0.0000110231 lb', '5 mg = 0.000005 kg'], 'Mg, a weight too, is no reading');
+  // A capital typed is meant: 10 kN is force only, even were "kn" a reading's symbol (a
+  // pace's here, as the knot's kn was a speed reading beside the paces).
+  assert.deepEqual(said('10 kN'), ['10 kN = 2,248.089431 lbf', '10 kN = 10,000 N']);
+  const paceKn = structuredClone(data);
+  const pace = paceKn.categories.speed.units.find((u) => u.key === 'minutes_per_kilometer')!;
+  pace.aliases = [...(pace.aliases ?? []), 'kn'];
+  paceKn.categories.speed.units = paceKn.categories.speed.units.map((u) => (u.key === 'knots' ? { ...u, aliases: (u.aliases ?? []).filter((a) => a !== 'kn') } : u));
+  assert.deepEqual(said('10 kN', paceKn), ['10 kN = 2,248.089431 lbf', '10 kN = 10,000 N']);
+  assert.deepEqual((said('10 kn', paceKn) as string[]).slice(0, 1), ['10 min/km = 3.728227 mph'], 'kn itself is the pace');
 });
 
 test('a temperature below absolute zero is said to be one, not answered as a reading', () => {

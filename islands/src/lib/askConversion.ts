@@ -281,12 +281,15 @@ function poweredTarget(query: string, data: AnswerData): Answer | null {
 /**
  * "37 c": c is the cup's symbol and C Celsius's, and a temperature is often typed in lower
  * case; without a target, the reading the other case makes is answered too ("37 °C =
- * 98.6 °F" after the cups). None when no word of the query is such a symbol of a reading.
+ * 98.6 °F" after the cups). None when no word of the query is such a symbol of a reading,
+ * and none for a capital typed where the other symbol has none: "10 kN" is typed in the
+ * kilonewton's own case, never a shift slip for another unit's "kn".
  */
 function readingInOtherCase(query: string, category: string, data: AnswerData): UnitAnswer[] {
   const lex = unitLexicon(data);
   for (const m of query.matchAll(/\p{L}+/gu)) {
-    const others = lex.words.get(wordKey(m[0]))?.filter((e) => e.exact !== exactForm(m[0]) && e.category !== category) ?? [];
+    const typed = exactForm(m[0]);
+    const others = lex.words.get(wordKey(m[0]))?.filter((e) => e.exact !== typed && e.category !== category && capitalsLeftOut(typed, e.exact)) ?? [];
     for (const other of others) {
       const read = readConversion(query.slice(0, m.index) + other.exact + query.slice(m.index + m[0].length), lex, null);
       if (read.kind !== 'ok' || read.target !== null || read.parsed.kind !== 'quantity' || !read.parsed.single) continue;
@@ -296,6 +299,12 @@ function readingInOtherCase(query: string, category: string, data: AnswerData): 
     }
   }
   return [];
+}
+
+/** Whether `typed` is `exact` with only some capitals typed in lower case (c for C, not kN for kn). */
+function capitalsLeftOut(typed: string, exact: string): boolean {
+  const [t, e] = [[...typed], [...exact]];
+  return t.length === e.length && e.every((ch, i) => t[i] === ch || t[i] === ch.toLowerCase());
 }
 
 /**
