@@ -159,8 +159,8 @@ export const UNIT_WORDS = {
     ["feet_per_second", "ft/s", "foot per second", "fps", "ft/sec"],
     ["miles_per_hour", "mph", "mile per hour", "mi/h", "mi/hr"],
     ["knots", "kt", "knot", "kts", "kn"],
-    ["minutes_per_kilometer", "min/km", "minute per kilometer", "minutes per kilometre", "minute per kilometre", "min per km", "mins per km", "minute per km", "minutes per km", "min/kilometer", "min/kilometre", "per km", "per kilometer", "per kilometre", "pace per km"],
-    ["minutes_per_mile", "min/mi", "minute per mile", "min/mile", "min per mile", "mins per mile", "min per mi", "mins per mi", "minutes per mi", "per mile", "per mi", "pace per mile"],
+    ["minutes_per_kilometer", "min/km", "minute per kilometer", "minutes per kilometre", "minute per kilometre", "min per km", "mins per km", "minute per km", "minutes per km", "min/kilometer", "min/kilometre", "pace per km"],
+    ["minutes_per_mile", "min/mi", "minute per mile", "min/mile", "min per mile", "mins per mile", "min per mi", "mins per mi", "minutes per mi", "pace per mile"],
   ],
   "pressure": [
     ["pascals", "Pa", "pascal", "N/m²"],

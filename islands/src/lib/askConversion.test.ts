@@ -450,6 +450,13 @@ test('running pace in the box: m:ss, min/km and min/mile, a pace answer also in 
   assert.deepEqual(said('12 km/h to min/km'), ['12 km/h = 5 min/km']);
   assert.deepEqual(said('10 km/h to min/mile'), ['10 km/h = 9.656064 min/mi = 9:39 min/mi']);
   assert.deepEqual(said('6 min/km'), ['6 min/km = 6.213712 mph', '6 min/km = 10 km/h'], 'no longer “min is a unit of time”');
+  // "per km" and "/mi" make a pace only right after an m:ss: a plain number per mile is a
+  // rate of money (the IRS mileage rate), no 89.55 mph.
+  assert.equal(said('0.67 per mile'), null);
+  assert.equal(said('100 per km'), null);
+  assert.deepEqual(said('5:30 per km'), said('5:30 min/km'));
+  assert.deepEqual(said('5:30/km'), said('5:30 min/km'));
+  assert.deepEqual(said('8:00/mi to min/km'), ['8:00 min/mi = 4.97097 min/km = 4:58 min/km (8 min)']);
   assert.deepEqual(said('6 min per km to km/h'), ['6 min/km = 10 km/h']);
   assert.deepEqual(said('8 min/mile to km/h'), ['8 min/mi = 12.07008 km/h']);
   assert.deepEqual(said('1:30 hours to minutes'), ['1:30 h = 90 min (1 h 30 min)']);

@@ -148,6 +148,12 @@ test('running pace: min/km and min/mi are reciprocal speeds, exact, as GNU units
   assert.equal(shown('speed', '6 min per km', 'kilometers_per_hour', 'kilometers_per_hour'), '10 km/h');
   assert.equal(shown('speed', '8 minutes per mile', 'kilometers_per_hour', 'kilometers_per_hour'), '12.07008 km/h');
   assert.equal(shown('speed', '8:00 per mile', 'kilometers_per_hour', 'minutes_per_kilometer'), '4.97097 min/km');
+  assert.equal(shown('speed', '5:30/km', 'kilometers_per_hour', 'kilometers_per_hour'), '10.909091 km/h');
+  assert.equal(shown('speed', '8:00 / mile', 'kilometers_per_hour', 'minutes_per_kilometer'), '4.97097 min/km');
+  assert.equal(shown('speed', '5:30 per kilometre', 'kilometers_per_hour', 'kilometers_per_hour'), '10.909091 km/h');
+  // Not after a plain number: 100 per mile is no pace (it was 0.6 mph).
+  assert.equal(run('speed', '100 per mile', 'kilometers_per_hour', 'miles_per_hour').kind, 'error');
+  assert.equal(run('speed', '0.67/mi', 'kilometers_per_hour', 'miles_per_hour').kind, 'error');
   assert.match(message('speed', '0', 'minutes_per_kilometer', 'kilometers_per_hour'), /infinite/);
 });
 

@@ -108,6 +108,11 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
       const [tok, next] = readNumber(s, i, space, notes);
       out.push(tok);
       i = next;
+      const pace = tok.t === 'num' && tok.clock?.parts === 2 ? paceAfter(s, i, lex) : null;
+      if (pace !== null) {
+        out.push(pace[0]);
+        i = pace[1];
+      }
     } else if (c in VULGAR) {
       const [a, b] = VULGAR[c];
       out.push({ t: 'num', v: rational(BigInt(a), BigInt(b)), text: `${a}/${b}`, space });
@@ -205,6 +210,23 @@ function readClock(s: string, start: number, space: boolean): [Token, number] | 
   }
   const v = sixtieths.reduce((sum, d, k) => add(sum, rational(BigInt(d), 60n ** BigInt(k + 1))), rational(BigInt(m[1])));
   return [{ t: 'num', v, text: m[0], space, clock: { text: m[0], parts: sixtieths.length === 1 ? 2 : 3 } }, start + m[0].length];
+}
+
+/** "per km", "/km", "/ mi", "per mile" right after a clock: the distance a runner's m:ss is per. */
+const PACE_AFTER = /(\s*)(?:per\s+|\/\s*)(km|kilomet(?:er|re)s?|mi|miles?)(?![\p{L}\d])/iuy;
+
+/**
+ * 5:30 per km, 5:30/km, 8:00/mi: a distance right after an m:ss is a runner's pace (min/km,
+ * min/mi), the token and where it ends; null for anything else. Only there: a plain number
+ * "per mile" (0.67 per mile) is a rate of money, no pace.
+ */
+function paceAfter(s: string, at: number, lex: Lexicon): [Token, number] | null {
+  PACE_AFTER.lastIndex = at;
+  const m = PACE_AFTER.exec(s);
+  if (m === null) return null;
+  const found = lookupWord(lex, m[2].toLowerCase().startsWith('k') ? 'min/km' : 'min/mi', null);
+  if (found === null || !('entry' in found)) return null;
+  return [{ t: 'unit', entry: found.entry, text: m[0].trim(), space: m[1] !== '' }, at + m[0].length];
 }
 
 /** A pace unit: a reciprocal speed counted in minutes (min/km, min/mi), written m:ss by runners. */
