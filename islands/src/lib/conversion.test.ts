@@ -188,9 +188,25 @@ test('m:ss and h:mm:ss are read where a pace or a time is typed, in the unit the
   assert.equal(shown('time', '1:30', 'minutes', 'seconds'), '90 s');
   assert.equal(shown('time', '3:52:04', 'hours', 'minutes'), '232.066667 min');
   assert.equal(shown('time', '1:30 hours to minutes', 'seconds', 'seconds'), '90 min');
+  // An h:mm:ss is hours on any unit of time; an m:ss minutes on Seconds too.
+  assert.equal(shown('time', '1:30:00', 'minutes', 'seconds'), '5,400 s');
+  assert.equal(note('time', '1:30:00', 'minutes', 'seconds'), 'Read as 1:30:00 (1 h 30 min)');
+  assert.equal(shown('time', '1:02:30', 'seconds', 'minutes'), '62.5 min');
+  assert.equal(shown('time', '1:30:00', 'milliseconds', 'minutes'), '90 min');
+  assert.equal(shown('time', '5:30', 'seconds', 'minutes'), '5.5 min');
+  assert.equal(shown('time', '5:30', 'seconds', 'seconds'), '330 s');
+  assert.equal(note('time', '5:30', 'seconds', 'minutes'), 'Read as 5:30 (5 min 30 s)');
+  assert.equal(shown('time', '2 × 5:30', 'seconds', 'seconds'), '660 s');
+  assert.equal(shown('time', '5:30 s', 'hours', 'minutes'), '5.5 min');
+  assert.equal(shown('time', '1:30:00 min', 'hours', 'seconds'), '5,400 s');
+  // A plain number beside it would be in no one unit: 10 there is seconds, 5:30 minutes.
+  assert.match(message('time', '5:30 + 10', 'seconds', 'minutes'), /mixes a time written with colons with other numbers/);
+  // Every clock typed is said.
+  assert.equal(shown('speed', '5:30 + 0:30', 'minutes_per_kilometer', 'kilometers_per_hour'), '10 km/h');
+  assert.equal(note('speed', '5:30 + 0:30', 'minutes_per_kilometer', 'kilometers_per_hour'), 'Read as 5:30 + 0:30 (5 min 30 s; 30 s)');
   // Nowhere else, and never a colon that is no m:ss.
-  assert.match(message('time', '1:30', 'seconds', 'minutes'), /^“1:30” is minutes and seconds \(m:ss\) or hours and minutes \(h:mm\): it is read in minutes, hours or a pace \(min\/km, min\/mi\), not in s\.$/);
-  assert.match(message('time', '3:52:04', 'minutes', 'hours'), /h:mm:ss\): it is read in hours, not in min/);
+  assert.match(message('time', '1:30', 'milliseconds', 'minutes'), /^“1:30” is minutes and seconds \(m:ss\) or hours and minutes \(h:mm\): it is read in minutes, seconds, hours or a pace \(min\/km, min\/mi\), not in ms\.$/);
+  assert.match(message('speed', '3:52:04', 'minutes_per_kilometer', 'kilometers_per_hour'), /h:mm:ss\): it is read in a unit of time, not in min\/km/);
   assert.match(message('length', '5:30 km', 'kilometers', 'miles'), /not in km\.$/);
   assert.match(message('speed', '5:30', 'kilometers_per_hour', 'miles_per_hour'), /not in km\/h\.$/);
   assert.match(message('time', '1:30.5', 'minutes', 'seconds'), /^“1:30\.5” is no time/);

@@ -12,7 +12,7 @@ import { formatDecimal, formatExact, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
 import { findTarget, isCookingUnit, type Target } from './target.ts';
 import { readsAsTyped } from './readingNote.ts';
-import { clockFit, clockNote, clockRefusal, isPace } from './tokens.ts';
+import { clockFit, clockNote, clockRefusal, clockScale, isPace } from './tokens.ts';
 
 // The small part the card needs before anything is typed lives in target.ts (the card's first
 // script); this module and the parser are a chunk fetched on first interaction.
@@ -211,7 +211,7 @@ export function convertReading(
   { category, input, from, to: chosen, decimals, fractions = false, exactTo = false }: Omit<ConvertRequest, 'lexicon'>,
 ): Outcome {
   if (read.kind === 'empty' || read.kind === 'error') return read;
-  const { parsed } = read;
+  let { parsed } = read;
   // A lower-case "calories" on a card set to kilocalories (From, or To with no target typed):
   // asked, as "CALORIES" is, since a label's 2000 Calories read as small calories are 1,000
   // times too small, and the menu chosen says food energy. (The search box's From is the
@@ -222,12 +222,23 @@ export function convertReading(
     if (question !== null) return { kind: 'error', message: question };
   }
   const notes = [...parsed.notes];
-  // 5:30 typed with no unit counts in From: minutes and seconds on Minutes or a pace, hours
-  // and minutes on Hours (1:30 is 1 h 30 min), nothing on any other unit.
-  if (parsed.kind === 'number' && parsed.clock !== undefined) {
-    const fit = clockFit(parsed.clock, from);
-    if (fit === null) return { kind: 'error', message: clockRefusal(parsed.clock, from) };
-    notes.push(clockNote(parsed.clock, fit));
+  // 5:30 typed with no unit counts in From: minutes and seconds on Minutes, Seconds or a pace,
+  // hours and minutes on Hours (1:30 is 1 h 30 min), h:mm:ss on any unit of time, nothing on
+  // any other unit. Each clock typed is said (5:30 + 0:30).
+  if (parsed.kind === 'number' && parsed.clocks !== undefined) {
+    const scales: Rational[] = [];
+    for (const clock of parsed.clocks) {
+      const fit = clockFit(clock, from);
+      if (fit === null) return { kind: 'error', message: clockRefusal(clock, from) };
+      scales.push(clockScale(fit, from));
+      const said = clockNote(clock, fit);
+      if (!notes.includes(said)) notes.push(said);
+    }
+    // 5:30 on Seconds is 330 s; but there 5:30 + 10 or 5:30 + 1:00:00 is in no one unit.
+    const scale = scales[0];
+    const one = scales.every((k) => compare(k, scale) === 0) && (compare(scale, rational(1n)) === 0 || parsed.clocksAlone === true);
+    if (!one) return { kind: 'error', message: `“${read.text}” mixes a time written with colons with other numbers: give each number its unit, as in 5:30 min + 10 s.` };
+    parsed = { ...parsed, value: mul(parsed.value, scale) };
   }
   let to = chosen;
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);

@@ -32,7 +32,7 @@ import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
 import { SMALL_CALORIE, SMALL_CALORIE_NOTE, smallCalorieUnsaid } from './foodEnergy.ts';
 import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
-import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, fail, isPace, tokenize } from './tokens.ts';
+import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, clockScale, fail, isPace, tokenize } from './tokens.ts';
 
 export {
   buildLexicon, exactForm, lookupWord, readingUnit, unitWordsOf, wordKey,
@@ -47,7 +47,7 @@ export type Parsed =
    * A plain number: it is in the From unit. `clock`: it was typed as a time (5:30), which
    * only some units read (tokens.ts clockFit): the card checks From.
    */
-  | { kind: 'number'; value: Rational; reading: string; notes: string[]; clock?: Clock }
+  | { kind: 'number'; value: Rational; reading: string; notes: string[]; clock?: Clock; clocks?: Clock[]; clocksAlone?: boolean }
   /**
    * A quantity with typed units, which win over From. In a category of amounts `value` is in
    * the base unit. In a category of readings (`single`: temperature, fuel economy) `value` is
@@ -459,6 +459,20 @@ function shortDecimal(r: Rational): string | null {
  */
 const DEGREE_LOOKALIKES = /[º˚]/g;
 
+/**
+ * Whether a plain value is its clocks times plain factors (5:30 + 0:30, 2 × 5:30), so that
+ * it scales with them: 5:30 on Seconds is 5.5 minutes, 330 s, but in 5:30 + 10 the 10 would be
+ * seconds. Read again with every clock doubled: the value doubles only then.
+ */
+function clocksAlone(tokens: Token[], lex: Lexicon, category: string | null, value: Rational): boolean {
+  const doubled = tokens.map((t) => (t.t === 'num' && t.clock !== undefined ? { ...t, v: mul(t.v, rational(2n)) } : t));
+  try {
+    return compare(new Parser(doubled, lex, category).parse().r, mul(value, rational(2n))) === 0;
+  } catch {
+    return false;
+  }
+}
+
 export function parseInput(input: string, lex: Lexicon, category: string | null): Parsed {
   const text = input.trim().replace(DEGREE_LOOKALIKES, '°');
   if (text === '') return { kind: 'empty' };
@@ -466,20 +480,30 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
   try {
     const notes = new Set<string>();
     const tokens = tokenize(text, lex, category, notes);
-    const parser = new Parser(tokens, lex, category);
+    // A time typed as 5:30 counts in the unit after it (5:30 min/km, 5:30 s is 330 s), else in From.
+    const unitAfter = (i: number) => tokens.slice(i + 1).find((u) => u.t === 'unit');
+    const scaled = tokens.map((t, i) => {
+      const next = unitAfter(i);
+      if (t.t !== 'num' || t.clock === undefined || next?.t !== 'unit') return t;
+      const fit = clockFit(t.clock, next.entry.unit);
+      return fit === null ? t : { ...t, v: mul(t.v, clockScale(fit, next.entry.unit)) };
+    });
+    const parser = new Parser(scaled, lex, category);
     const v = parser.parse();
     if (parser.hyphenJoins) notes.add('the hyphen joins feet and inches');
-    // A time typed as 5:30 counts in the unit after it (5:30 min/km), else in From.
-    let bare: Clock | undefined;
+    const bare: Clock[] = [];
     tokens.forEach((t, i) => {
       if (t.t !== 'num' || t.clock === undefined) return;
-      const next = tokens.slice(i + 1).find((u) => u.t === 'unit');
-      if (next === undefined || next.t !== 'unit') return void (bare ??= t.clock);
+      const next = unitAfter(i);
+      if (next === undefined || next.t !== 'unit') return void bare.push(t.clock);
       const fit = clockFit(t.clock, next.entry.unit);
       if (fit === null) fail(clockRefusal(t.clock, next.entry.unit));
       notes.add(clockNote(t.clock, fit));
     });
-    if (v.dim === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes], ...(bare && { clock: bare }) };
+    if (v.dim === 0) {
+      if (bare.length === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes] };
+      return { kind: 'number', value: v.r, reading: v.text, notes: [...notes], clock: bare[0], clocks: bare, clocksAlone: clocksAlone(scaled, lex, category, v.r) };
+    }
     const unit = v.readingUnit ?? v.money ?? v.first!;
     const units = parser.unitsTyped;
     // "2000 calories": the small calorie, as documented, but a label's Calories are 1,000 times more.

@@ -19,7 +19,8 @@
 // part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
 import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
 import { type Entry, type Lexicon, QUALIFIERS, lookupWord, qualifiedWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
-import { type Rational, add, compare, fromDecimal, rational, toNumber } from './rational.ts';
+import { type Rational, add, compare, div, fromDecimal, rational, toNumber } from './rational.ts';
+import { type Definition, factorOf } from './kinds.ts';
 import { formatResult } from './format.ts';
 import { plainDigits } from './digits.ts';
 import { notConverted } from './notConverted.ts';
@@ -232,14 +233,27 @@ function paceAfter(s: string, at: number, lex: Lexicon): [Token, number] | null 
 /** A pace unit: a reciprocal speed counted in minutes (min/km, min/mi), written m:ss by runners. */
 export const isPace = (unit: { symbol: string; reciprocal?: unknown }): boolean => unit.reciprocal !== undefined && unit.symbol.startsWith('min/');
 
-/** How a clock goes with a unit: h:mm or h:mm:ss with hours, m:ss with minutes or a pace (min/km, min/mi). */
+/** How a clock goes with a unit: h:mm or h:mm:ss as hours, m:ss as minutes (min/km, min/mi, or on Seconds). */
 export type ClockFit = 'hours' | 'minutes';
 
-/** How `clock` counts in `unit`, or null when it cannot (5:30 km, 5:30 on Seconds, 1:02:30 min/km). */
+const TIME_UNITS = ['nanoseconds', 'microseconds', 'milliseconds', 'seconds', 'minutes', 'hours'];
+
+/**
+ * How `clock` counts in `unit`, or null when it cannot (5:30 km, 5:30 ms, 1:02:30 min/km).
+ * An h:mm:ss is hours in any unit of time (1:30:00 min is 90 min); an m:ss is minutes on
+ * Minutes, a pace and Seconds (5:30 s is 330 s); h:mm is hours on Hours.
+ */
 export function clockFit(clock: Clock, unit: { key: string; symbol: string; reciprocal?: unknown }): ClockFit | null {
-  if (unit.key === 'hours') return 'hours';
-  if (clock.parts === 2 && (unit.key === 'minutes' || isPace(unit))) return 'minutes';
+  if (isPace(unit)) return clock.parts === 2 ? 'minutes' : null;
+  if (unit.key === 'hours' || (clock.parts === 3 && TIME_UNITS.includes(unit.key))) return 'hours';
+  if (clock.parts === 2 && (unit.key === 'minutes' || unit.key === 'seconds')) return 'minutes';
   return null;
+}
+
+/** What a clock's value (whole hours or minutes and their sixtieths) is multiplied by in `unit`: 60 for 5:30 on Seconds. */
+export function clockScale(fit: ClockFit, unit: Definition & { symbol: string }): Rational {
+  if (isPace(unit)) return rational(1n);
+  return div(rational(fit === 'hours' ? 3600n : 60n), factorOf(unit));
 }
 
 /** What a clock was read as, for the reading's note: "5 min 30 s" (5:30 min/km), "1 h 30 min" (1:30 on Hours). */
@@ -254,7 +268,7 @@ export function clockNote(clock: Clock, fit: ClockFit): string {
 /** Why `clock` has no reading in `unit`. */
 export function clockRefusal(clock: Clock, unit: { symbol: string } | null): string {
   const what = clock.parts === 2 ? 'minutes and seconds (m:ss) or hours and minutes (h:mm)' : 'hours, minutes and seconds (h:mm:ss)';
-  const units = clock.parts === 2 ? 'minutes, hours or a pace (min/km, min/mi)' : 'hours';
+  const units = clock.parts === 2 ? 'minutes, seconds, hours or a pace (min/km, min/mi)' : 'a unit of time';
   return `“${clock.text}” is ${what}: it is read in ${units}${unit === null ? '' : `, not in ${unit.symbol}`}.`;
 }
 
