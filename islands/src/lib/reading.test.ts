@@ -457,6 +457,11 @@ test('a temperature difference (20 ΔF, delta °C, ΔT) is told it converts with
   assert.equal(message('20 delta F'), message('20 ΔF'));
   assert.equal(message('20 Δ°F'), message('20 ΔF'));
   assert.equal(message('10 delta °C'), `A temperature difference converts with the factor alone, not as a temperature reading: 10 °C of difference is 18 °F (or °R) of difference. ${faq}`);
+  // The figure is the whole value typed, or none: "1/2 ΔF" is not 2 °F, "-40 ΔC" keeps its sign.
+  assert.equal(message('-40 ΔC'), `A temperature difference converts with the factor alone, not as a temperature reading: -40 °C of difference is -72 °F (or °R) of difference. ${faq}`);
+  assert.equal(message('1/2 ΔF'), `A temperature difference converts with the factor alone, not as a temperature reading: 1 °F of difference is 0.555556 K (or °C) of difference. ${faq}`);
+  assert.equal(message('2 × 10 ΔF'), message('1/2 ΔF'));
+  assert.equal(message('1 1/2 ΔF'), `A temperature difference converts with the factor alone, not as a temperature reading: 1 1/2 °F of difference is 0.833333 K (or °C) of difference. ${faq}`);
   assert.match(message('5 ΔT'), /^ΔT is a temperature difference, which converts with the factor alone/);
   assert.ok(message('5 ΔT').endsWith(faq));
   const o = card('temperature', '20 degF', 'fahrenheit', 'celsius');

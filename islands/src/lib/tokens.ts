@@ -126,7 +126,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
     } else if (c === '^') {
       fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
     } else {
-      const [tok, next] = readUnit(s, i, space, lex, category, out.at(-1), notes);
+      const [tok, next] = readUnit(s, i, space, lex, category, out.at(-1), notes, out);
       if (tok !== null) out.push(tok);
       i = next;
     }
@@ -464,7 +464,7 @@ function contents(s: string, start: number, lex: Lexicon, category: string | nul
 }
 
 /** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees" or what a volume holds. */
-function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, prev?: Token, notes?: Set<string>): [Token | null, number] {
+function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, prev?: Token, notes?: Set<string>, before: readonly Token[] = []): [Token | null, number] {
   const held = notes === undefined ? null : contents(s, start, lex, category, prev);
   if (held !== null) {
     notes!.add(`${held.words} ignored: a volume is the same whatever it holds`);
@@ -529,7 +529,7 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
   // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).
   if (wordKey(parts[0].text) === 'gas' && /^marks?$/u.test(wordKey(parts[1]?.text ?? ''))) fail(GAS_MARK);
   if (/^mbtuh?$/u.test(wordKey(parts[0].text))) fail(mbtu(parts[0].text));
-  const delta = deltaWord(lex, parts, prev);
+  const delta = deltaWord(lex, parts, before);
   if (delta !== null) fail(delta);
   // "imperial tablespoon", "UK oz": whose unit, before a unit with no such size here.
   if (QUALIFIERS.has(wordKey(parts[0].text))) {
@@ -607,7 +607,7 @@ const DIFFERENCE_FAQ = 'The Temperature converter’s FAQ, “Can I use the conv
  * offset a temperature reading takes: said, with the figure when a number came before it,
  * and where the page explains it. Null for other words.
  */
-function deltaWord(lex: Lexicon, parts: Part[], prev: Token | undefined): string | null {
+function deltaWord(lex: Lexicon, parts: Part[], before: readonly Token[]): string | null {
   const head = parts[0].text;
   const glued = /^[Δ∆]./u.test(head);
   if (!glued && !/^([Δ∆]|delta)$/iu.test(head)) return null;
@@ -618,11 +618,23 @@ function deltaWord(lex: Lexicon, parts: Part[], prev: Token | undefined): string
   }
   const entry = temperatureWord(lex, rest.replace(/^(deg(ree)?s?|°)\s*/iu, '')) ?? temperatureWord(lex, rest);
   if (entry === undefined) return null;
-  const n = prev?.t === 'num' ? prev : null;
-  const amount = n === null ? 1 : toNumber(n.v);
+  const typed = wholeNumber(before);
+  const amount = typed === null ? 1 : typed.amount;
   // Kelvin and °C have the scale 1, °F and °R 1.8 (per °C).
   const [other, factor] = Number(entry.unit.scale) === 1 ? ['°F (or °R)', 1.8] : ['K (or °C)', 1 / 1.8];
-  return `A temperature difference converts with the factor alone, not as a temperature reading: ${n === null ? '1' : n.text} ${entry.unit.symbol} of difference is ${formatResult(amount * factor, 2)} ${other} of difference. ${DIFFERENCE_FAQ}`;
+  return `A temperature difference converts with the factor alone, not as a temperature reading: ${typed === null ? '1' : typed.text} ${entry.unit.symbol} of difference is ${formatResult(amount * factor, 2)} ${other} of difference. ${DIFFERENCE_FAQ}`;
+}
+
+/**
+ * The number typed before a word when it is the whole value: one number, or a minus and one
+ * number (a sign). Null for "1/2", "2 × 10" or nothing, whose figure only a full reading
+ * could give: the one token before the word is then not the value ("1/2 ΔF" is not 2 °F).
+ */
+function wholeNumber(before: readonly Token[]): { amount: number; text: string } | null {
+  const [a, b] = before;
+  if (before.length === 1 && a.t === 'num') return { amount: toNumber(a.v), text: a.text };
+  if (before.length === 2 && a.t === 'op' && a.v === '-' && b.t === 'num') return { amount: -toNumber(b.v), text: `-${b.text}` };
+  return null;
 }
 
 const GAS_MARK = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
