@@ -99,6 +99,12 @@ test('mb is the millibar, as weather maps, pilots and GNU units write it; Mb and
   assert.deepEqual(said('1013 mb to psi'), ['1013 mbar = 14.692323 psi']);
   assert.deepEqual(said('1 MB to kB'), ['1 MB = 1,000 kB']);
   assert.deepEqual(said('1 Mb to kB'), ['1 Mbit = 125 kB']);
+  // Alone in the box, with no target, a file size is likelier than a pressure: asked.
+  const asked = '“mb” could be Mb (Megabits), MB (Megabytes) or mbar (Millibars): type it with its case.';
+  assert.equal(said('100 mb'), asked);
+  assert.equal(said('1 mb'), asked);
+  assert.ok(Array.isArray(said('1013 mbar')) && (said('1013 mbar') as string[]).every((l) => l.startsWith('1013 mbar = ')), 'mbar is the millibar, answered');
+  assert.ok(Array.isArray(said('100 MB')) && (said('100 MB') as string[]).every((l) => l.startsWith('100 MB = ')), 'MB is the megabyte, answered');
 });
 
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {

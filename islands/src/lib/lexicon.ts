@@ -168,7 +168,7 @@ export function unclearWord(word: string, entries: Entry[]): string {
     return `“${word}” is not ${e.word} (${plainName(e.unit)}): in a symbol, the case of a prefix or of b/B changes the unit. Type “${e.word}” if you mean it.`;
   }
   const options = entries.map((e) => `${e.word} (${plainName(e.unit)})`);
-  return `“${word}” could be ${options.join(' or ')}: type it with its case.`;
+  return `“${word}” could be ${options.slice(0, -1).join(', ')} or ${options.at(-1)}: type it with its case.`;
 }
 
 /** "US Short Tons (ton)" → "US Short Tons"; the symbol when there is no name. */

@@ -100,18 +100,32 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
   }
   const parsed = parseInput(text, lex, category);
   if (parsed.kind === 'empty' || parsed.kind === 'error') return parsed;
+  // "100 mb" alone in the search box: mb is the millibar by its case, yet a size in bits or
+  // bytes is what such a search most often means; a wrong confident answer misleads, and a
+  // question costs one retype. A pressure card or a pressure target reads it as the millibar.
+  if (category === null && parsed.kind === 'quantity' && parsed.category !== STORAGE && lex.categories[STORAGE] !== undefined) {
+    const question = caseQuestion(text, lex, STORAGE, parsed.category);
+    if (question !== null) return { kind: 'error', message: question, aboutUnits: true };
+  }
   return { kind: 'ok', text, parsed, category: parsed.kind === 'quantity' ? parsed.category : category, target: null };
 }
+
+/** The category whose b/B symbols a lower-case word (mb, gb) may mean. */
+const STORAGE = 'digital_storage';
 
 /**
  * The question a unit symbol of `left` asks in `category`, whose units have it in another
  * case: "500 mb in GB" reads mb by its case as the millibar, but the target's category asks
- * "Mb or MB?". Null when no word of `left` is such a symbol.
+ * "Mb or MB?". With `read`, the category it was read in with no target, its unit there is
+ * one more option (mb: or mbar). Null when no word of `left` is such a symbol.
  */
-function caseQuestion(left: string, lex: Lexicon, category: string): string | null {
+function caseQuestion(left: string, lex: Lexicon, category: string, read?: string): string | null {
   for (const word of left.split(/[\s\p{N}.,/⁄]+/u)) {
     const found = word === '' ? null : lookupWord(lex, word, category);
-    if (found !== null && 'unclear' in found) return unclearWord(word, found.unclear);
+    if (found === null || !('unclear' in found)) continue;
+    // With no target, the unit the word reads as by its case is one more option ("or mbar").
+    const own = read === undefined ? null : lookupWord(lex, word, read);
+    return unclearWord(word, own !== null && 'entry' in own ? [...found.unclear, { ...own.entry, word: own.entry.unit.symbol }] : found.unclear);
   }
   return null;
 }
