@@ -118,12 +118,15 @@ const caseSignificant = (exact: string): boolean => short(exact) || CASE_WORDS.i
 
 export type Lookup = { entry: Entry } | { unclear: Entry[] } | null;
 
+/** The qualifiers that say a unit is the imperial one (uk gallon, imp gal, imperial gallon, british pint). */
+const BRITISH = new Set(['uk', 'imp', 'imperial', 'british']);
+
 /**
  * The unit `word` names on a card of `category` (null: any category), under the rule above.
  * `unclear` lists the units a case-significant symbol typed in neither case could be.
  */
 export function lookupWord(lex: Lexicon, word: string, category: string | null): Lookup {
-  const list = lex.words.get(wordKey(word));
+  const list = lex.words.get(wordKey(word)) ?? britishWord(lex, word);
   if (list === undefined) return null;
   const exact = exactForm(word);
   const units = list.filter((e, i) => list.findIndex((x) => sameUnit(x, e)) === i);
@@ -136,6 +139,21 @@ export function lookupWord(lex: Lexicon, word: string, category: string | null):
   const pool = ours.length > 1 ? ours : units;
   const match = list.find((e) => e.exact === exact && pool.some((p) => sameUnit(p, e)));
   return match ? { entry: match } : { unclear: pool };
+}
+
+/**
+ * The units of "british pt", "imperial gal": the word with another of the BRITISH
+ * qualifiers ("uk pt", "imp gal"), so each qualifier goes before every unit word any one of
+ * them is written with, not only those units.yaml lists with it.
+ */
+function britishWord(lex: Lexicon, word: string): Entry[] | undefined {
+  const [q, ...rest] = word.trim().split(/\s+/u);
+  if (!BRITISH.has(wordKey(q)) || rest.length === 0) return undefined;
+  for (const other of BRITISH) {
+    const list = other === wordKey(q) ? undefined : lex.words.get(wordKey(`${other} ${rest.join(' ')}`));
+    if (list !== undefined) return list;
+  }
+  return undefined;
 }
 
 /** SI prefixes whose letter is another prefix in the other case: milli/mega, pico/peta, zepto/zetta, yocto/yotta. */
@@ -339,7 +357,7 @@ export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | n
  * Words that say whose unit follows (US gallon, UK pint, imp gal), never a unit of their own
  * before one: "us" is also the microsecond's ASCII symbol, and "1 US tbsp" is no time.
  */
-export const QUALIFIERS = new Set(['us', 'uk', 'imp', 'imperial', 'british']);
+export const QUALIFIERS = new Set(['us', ...BRITISH]);
 
 /**
  * The spoons UK recipes measure today, metric (GNU units' brtablespoon, brteaspoon): there is
@@ -434,9 +452,6 @@ function workInEnergy(entry: Entry, lex: Lexicon, category: string): string {
 
 /** The words a unit is written with: "gal/h" gal and h, "lbf·ft" lbf and ft, "fl oz" fl and oz. */
 const wordsOf = (written: string): string[] => written.split(/[\s/·.\-]+/u).filter((w) => w !== '');
-
-/** The qualifiers that say a unit is the imperial one (uk gallon, imp gal, imperial gallon). */
-const BRITISH = new Set(['uk', 'imp', 'imperial']);
 
 /** Whether two words are one (ft, ft), name one unit (hr, h; lbs, lb; foot, ft) or say imperial (uk, imp). */
 function sameWord(lex: Lexicon, a: string, b: string): boolean {

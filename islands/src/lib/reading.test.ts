@@ -377,6 +377,11 @@ const UK_SPELLINGS: Row[] = [
   ['1 uk cup', 'volume', 'liters', 'milliliters', '284.130625 mL', 'From 1 imperial cup', ['brcup', 'ml']],
   ['1 british cup', 'volume', 'liters', 'milliliters', '284.130625 mL', 'From 1 imperial cup'],
   ['1 british pint', 'volume', 'liters', 'milliliters', '568.26125 mL', 'From 1 imperial pint', ['brpint', 'ml']],
+  // british before any word uk, imp or imperial goes before, not only the names units.yaml lists.
+  ['2 british pt', 'volume', 'liters', 'milliliters', '1,136.5225 mL', 'From 2 imperial pints', ['2 brpint', 'ml']],
+  ['4 british fl oz', 'volume', 'liters', 'milliliters', '113.65225 mL', 'From 4 imperial fluid ounces', ['4 brfloz', 'ml']],
+  ['2 british gal', 'volume', 'liters', 'milliliters', '9,092.18 mL', 'From 2 imperial gallons', ['2 brgallon', 'ml']],
+  ['4 british oz', 'volume', 'liters', 'milliliters', /For imperial fluid ounces, type “imp fl oz”\.$/],
   ['1 imperial tablespoon', 'volume', 'liters', 'milliliters', /^“imperial tablespoon” is not read here: UK recipes take a tablespoon as 15 mL, so type the amount in mL \(1 tablespoon = 15 mL\); “tbsp” is the US tablespoon, 14\.786765 mL\.$/],
   ['4 oz', 'volume', 'imperial_fluid_ounces', 'milliliters', /^“oz” is a unit of weight, not volume\. For imperial fluid ounces, type “imp fl oz”\.$/],
   ['4 oz', 'volume', 'liters', 'imperial_fluid_ounces', /For imperial fluid ounces, type “imp fl oz”\.$/],
