@@ -204,7 +204,7 @@ const NATIONAL = /^(?:(.+?) )?(US|UK|Imperial) (.+)$/;
  * (US, UK, Imperial) the name in full, so "2 tons" reads "2 US short tons", "1 gal" reads
  * "1 US gallon" and "40 mpg" "40 miles per US gallon". `one`: the number before it takes the
  * singular ("1/3 US cup", `takesSingular`), so the name's noun (the word before "per", else
- * the last) is singular when the unit's words give the singular ("1 US gallon per minute").
+ * the last) is singular ("1 US gallon per minute", "1 mile per imperial gallon").
  */
 export function readingUnit(unit: LexUnit, one: boolean): string {
   const m = NATIONAL.exec(plainName(unit));
@@ -213,15 +213,20 @@ export function readingUnit(unit: LexUnit, one: boolean): string {
   const before = m[1] === undefined ? [] : m[1].toLowerCase().split(' ');
   const tokens = [...before, who, ...m[3].toLowerCase().split(' ')];
   if (!one) return tokens.join(' ');
-  const words = new Set(unitWordsOf(unit).map((w) => w.toLowerCase()));
   const per = tokens.indexOf('per');
   const noun = per > 0 ? per - 1 : tokens.length - 1;
-  for (const singular of [tokens[noun].replace(/s$/, ''), tokens[noun].replace(/es$/, '')]) {
-    const said = tokens.map((t, i) => (i === noun ? singular : t));
-    const bare = said.filter((_, i) => i !== before.length).join(' ');
-    if (words.has(bare) || words.has(`${who.toLowerCase()} ${bare}`) || words.has(`us ${bare}`)) return said.join(' ');
-  }
-  return tokens.join(' ');
+  return tokens.map((t, i) => (i === noun ? singularOf(t) : t)).join(' ');
+}
+
+/**
+ * A unit name's noun in the singular by the English plural rule (gallons, miles, inches,
+ * feet), not by whether the unit happens to have the singular among its words: "mile per
+ * imperial gallon" and "US gallon per 100 miles" are no alias, yet 1 takes them.
+ */
+function singularOf(noun: string): string {
+  if (noun === 'feet') return 'foot';
+  if (/(ch|sh|ss|x|z)es$/u.test(noun)) return noun.slice(0, -2);
+  return /[^s]s$/u.test(noun) ? noun.slice(0, -1) : noun;
 }
 
 // ------------------------------------------------------------------------------------

@@ -313,6 +313,9 @@ const SPELLINGS: Row[] = [
   ['40 mpg (UK)', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 miles per imperial gallon'],
   ['40 mpg imperial', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '14.160248 km/L', 'From 40 miles per imperial gallon'],
   ['1 miles per US gallon', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '0.425144 km/L', 'From 1 mile per US gallon', ['1 mile/usgallon', 'km/l']],
+  // The noun takes the singular after 1 by the plural rule, whatever the unit's aliases.
+  ['1 mpg uk', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '0.354006 km/L', 'From 1 mile per imperial gallon', ['1 mile/brgallon', 'km/l']],
+  ['1 gal/100 mi', 'fuel_economy', 'kilometers_per_liter', 'liters_per_100_kilometers', '2.352146 L/100 km', 'From 1 US gallon per 100 miles'],
   ['25 mpg US', 'fuel_economy', 'kilometers_per_liter', 'kilometers_per_liter', '10.628593 km/L', 'From 25 miles per US gallon', ['25 mile/usgallon', 'km/l']],
   ['1 imp gpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute', ['1 brgallon/min', 'l/min']],
   ['1 igpm', 'flow_rate', 'liters_per_minute', 'liters_per_minute', '4.54609 L/min', 'From 1 imperial gallon per minute'],
