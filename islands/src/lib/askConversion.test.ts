@@ -517,5 +517,8 @@ test('nm converted to a travel distance says it is the nanometre and how to type
   assert.deepEqual(said('250 nm to ft'), [`250 nm = 0.00000082021 ft ${note}`]);
   assert.equal(said('250 nm to kt'), '“kt” is a unit of speed, not length. “nm” is the nanometre; for nautical miles type “NM” or “nmi”.');
   assert.deepEqual(said('5 nm to mm'), ['5 nm = 0.000005 mm'], 'a nanometre in millimetres needs no note');
+  // Alone, nm is given in the length card's usual units (feet among them): a wavelength, no note.
+  const alone = said('532 nm');
+  assert.ok(Array.isArray(alone) && alone.length > 0 && alone.every((l) => l.startsWith('532 nm = ') && !l.includes('nautical')), String(alone));
   assert.deepEqual(said('250 NM to mi'), ['250 nmi = 287.694862 mi'], 'NM is the nautical mile');
 });

@@ -244,7 +244,11 @@ export function convertReading(
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
   let targetNamed = false;
   // Before the target's own note, which the batch and the search box may leave out (the last).
-  if (nanometreForMiles(read.text, parsed, typedTarget ?? chosen)) notes.push(NANOMETRE_NOTE);
+  // Only for a target the visitor typed or chose (the card's To): the search box's usual
+  // units and the every-unit list (exactTo) are no sign that nm meant a travel distance
+  // ("532 nm" alone, a wavelength, is given in feet there too).
+  const travelTo = typedTarget ?? (exactTo ? null : chosen);
+  if (travelTo !== null && nanometreForMiles(read.text, parsed, travelTo)) notes.push(NANOMETRE_NOTE);
   if (typedTarget) {
     to = typedTarget;
     // Named as the reading names a typed unit: "pints" is the US pint, and the note says so
