@@ -32,8 +32,13 @@ export type ConversionReading =
 
 /** "nm" as typed, the nanometre's symbol (NM is the nautical mile). */
 export const NM = /(?<!\p{L})nm(?!\p{L})/u;
-/** Said where nm meets a travel distance or a speed: it is almost always the nautical mile meant. */
-export const NANOMETRE_NOTE = 'nm is the nanometre; for nautical miles type NM or nmi';
+/**
+ * Said where nm meets a travel distance or a speed: it is almost always the nautical mile
+ * meant. `q` writes each symbol: plain in a reading's note, quoted in a message.
+ */
+const nanometreSaid = (q: (symbol: string) => string): string => `${q('nm')} is the nanometre; for nautical miles type ${q('NM')} or ${q('nmi')}`;
+/** The note a reading adds (conversion.ts). */
+export const NANOMETRE_NOTE = nanometreSaid((symbol) => symbol);
 
 /** Between a quantity and its target (separators.ts). */
 export const SEPARATOR = new RegExp(SEPARATOR_SOURCE, 'giu');
@@ -84,7 +89,7 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
           if (other !== null) return { kind: 'ok', ...other };
           mismatch = (typeof target === 'string' || target === null ? null : caseQuestion(left, lex, target.category)) ?? mine;
           // "250 nm to kt": nm beside knots is the sailor's or pilot's nautical mile.
-          if (target !== null && typeof target !== 'string' && target.kind === 'unit' && target.unit.key === 'knots' && NM.test(left)) mismatch += ' “nm” is the nanometre; for nautical miles type “NM” or “nmi”.';
+          if (target !== null && typeof target !== 'string' && target.kind === 'unit' && target.unit.key === 'knots' && NM.test(left)) mismatch += ` ${nanometreSaid((symbol) => `“${symbol}”`)}.`;
         }
         if (mine !== null && (typeof mine !== 'string' || typeof target === 'string')) target = mine;
       }
