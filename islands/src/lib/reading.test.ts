@@ -32,6 +32,35 @@ const said = (o: Extract<Outcome, { kind: 'ok' }>): string =>
 
 type Row = [input: string, category: CategoryKey, from: string, to: string, want: string | RegExp, said?: string, gnu?: [have: string, want: string]];
 
+/** Each row of `table` the card reads otherwise than the row says (its result, or its message, and the reading). */
+function misread(table: Row[]): string[] {
+  const bad: string[] = [];
+  for (const [input, k, from, to, want, line] of table) {
+    const o = card(k, input, from, to);
+    if (want instanceof RegExp) {
+      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input} (${from} → ${to}): want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (o.kind !== 'ok') {
+      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
+      continue;
+    }
+    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
+    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
+  }
+  return bad;
+}
+
+/** The rows of `table` with a GNU units expression give GNU units' number (units -d 15), to the shown precision. */
+function assertGnuAgrees(table: Row[]): void {
+  const rows = table.filter((r) => r[6] !== undefined);
+  const answers = runGnuUnits(rows.map((r) => r[6]!));
+  rows.forEach((r, i) => {
+    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
+    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
+  });
+}
+
 // [input, card, From, To, result or message, line under Value, GNU units query for the number]
 const TABLE: Row[] = [
   // Digit groups before a fraction are one number, never a mixed number.
@@ -252,21 +281,7 @@ const TABLE: Row[] = [
 ];
 
 test('the inputs of issue 26: each read right or refused with a message that leads somewhere right', () => {
-  const bad: string[] = [];
-  for (const [input, k, from, to, want, line] of TABLE) {
-    const o = card(k, input, from, to);
-    if (want instanceof RegExp) {
-      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (o.kind !== 'ok') {
-      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
-    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
-  }
-  assert.deepEqual(bad, []);
+  assert.deepEqual(misread(TABLE), []);
 });
 
 test('the small calorie says what it is; with Kilocalories in From or To a lower-case “calories” is asked about', () => {
@@ -292,12 +307,7 @@ test('a Beaufort force on the speed card is said to be a band of speeds, not an 
 });
 
 test('the numbers of that table are GNU units’ (units -d 15), to the shown precision', () => {
-  const rows = TABLE.filter((r) => r[6] !== undefined);
-  const answers = runGnuUnits(rows.map((r) => r[6]!));
-  rows.forEach((r, i) => {
-    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
-    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
-  });
+  assertGnuAgrees(TABLE);
 });
 
 // The site's own unit names and the spellings trades use, each once refused: names from the
@@ -341,27 +351,8 @@ const SPELLINGS: Row[] = [
 ];
 
 test('the site’s own unit names and trade spellings read (30 pounds per square inch, lb·ft, kgm, uk mpg, imp gpm)', () => {
-  const bad: string[] = [];
-  for (const [input, k, from, to, want, line] of SPELLINGS) {
-    const o = card(k, input, from, to);
-    if (want instanceof RegExp) {
-      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (o.kind !== 'ok') {
-      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
-    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
-  }
-  assert.deepEqual(bad, []);
-  const rows = SPELLINGS.filter((r) => r[6] !== undefined);
-  const answers = runGnuUnits(rows.map((r) => r[6]!));
-  rows.forEach((r, i) => {
-    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
-    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
-  });
+  assert.deepEqual(misread(SPELLINGS), []);
+  assertGnuAgrees(SPELLINGS);
   // In the search box, and as a target: "(UK)" as labels write it.
   const lex = buildLexicon(data.categories);
   const r = readConversion('10 L/100 km to mpg (UK)', lex, null);
@@ -395,27 +386,8 @@ const UK_SPELLINGS: Row[] = [
 ];
 
 test('UK spellings read as the imperial unit, and a hint never steers to the US unit away from an imperial one', () => {
-  const bad: string[] = [];
-  for (const [input, k, from, to, want, line] of UK_SPELLINGS) {
-    const o = card(k, input, from, to);
-    if (want instanceof RegExp) {
-      if (o.kind !== 'error' || !want.test(o.message)) bad.push(`${input} (${from} → ${to}): want ${want}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (o.kind !== 'ok') {
-      bad.push(`${input}: want ${want}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (resultLine(o) !== want) bad.push(`${input}: want ${want}, got ${resultLine(o)}`);
-    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
-  }
-  assert.deepEqual(bad, []);
-  const rows = UK_SPELLINGS.filter((r) => r[6] !== undefined);
-  const answers = runGnuUnits(rows.map((r) => r[6]!));
-  rows.forEach((r, i) => {
-    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
-    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
-  });
+  assert.deepEqual(misread(UK_SPELLINGS), []);
+  assertGnuAgrees(UK_SPELLINGS);
 });
 
 // Gauge and absolute pressures, as gauges and data sheets write them: gauge converts to gauge
@@ -435,23 +407,8 @@ const PRESSURES: Row[] = [
 ];
 
 test('gauge pressures (psig, barg, bar(g), kPag) convert gauge to gauge and say so; psia and bara are psi and bar', () => {
-  const bad: string[] = [];
-  for (const [input, k, from, to, want, line] of PRESSURES) {
-    const o = card(k, input, from, to);
-    if (o.kind !== 'ok') {
-      bad.push(`${input}: want ${String(want)}, got ${JSON.stringify(o)}`);
-      continue;
-    }
-    if (resultLine(o) !== want) bad.push(`${input}: want ${String(want)}, got ${resultLine(o)}`);
-    if (line !== undefined && said(o) !== line) bad.push(`${input}: want “${line}”, said “${said(o)}”`);
-  }
-  assert.deepEqual(bad, []);
-  const rows = PRESSURES.filter((r) => r[6] !== undefined);
-  const answers = runGnuUnits(rows.map((r) => r[6]!));
-  rows.forEach((r, i) => {
-    const o = card(r[1], r[0], r[2], r[3]) as Extract<Outcome, { kind: 'ok' }>;
-    assert.equal(o.text, formatResult(Number(answers[i]), data.categories[r[1]].precision), `${r[0]}: GNU ${answers[i]}`);
-  });
+  assert.deepEqual(misread(PRESSURES), []);
+  assertGnuAgrees(PRESSURES);
 });
 
 test('a temperature difference (20 ΔF, delta °C, ΔT) is told it converts with the factor alone; degF says it is read as a temperature', () => {
