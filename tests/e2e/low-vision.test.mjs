@@ -40,6 +40,8 @@ test('400 % zoom: after Copy and then Reset, one toast shows and the pressed Res
   const page = await visit('/length-converter/feet-to-meters', { viewport: { width: 320, height: 256 }, permissions: ['clipboard-read', 'clipboard-write'] });
   await waitForAllIslands(page, ['Toaster']);
   await page.getByRole('textbox', { name: 'Value' }).fill('5');
+  // Copy is enabled once there is a result (the conversion's chunk loads on first use).
+  await page.getByRole('status', { name: 'Result' }).filter({ hasText: '1.524 m' }).waitFor();
   await page.getByRole('button', { name: 'Copy' }).focus();
   await page.keyboard.press('Enter');
   await page.getByText('Copied!').waitFor();
