@@ -481,25 +481,27 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     const notes = new Set<string>();
     const tokens = tokenize(text, lex, category, notes);
     // A time typed as 5:30 counts in the unit after it (5:30 min/km, 5:30 s is 330 s), else in From.
-    const unitAfter = (i: number) => tokens.slice(i + 1).find((u) => u.t === 'unit');
+    // Each clock's unit and fit, once: they scale the number now, and give the notes (or the
+    // refusal) once the whole input has parsed.
+    const clocks = tokens.flatMap((t, i) => {
+      if (t.t !== 'num' || t.clock === undefined) return [];
+      const next = tokens.slice(i + 1).find((u) => u.t === 'unit');
+      const unit = next?.t === 'unit' ? next.entry.unit : null;
+      return [{ i, clock: t.clock, unit, fit: unit === null ? null : clockFit(t.clock, unit) }];
+    });
     const scaled = tokens.map((t, i) => {
-      const next = unitAfter(i);
-      if (t.t !== 'num' || t.clock === undefined || next?.t !== 'unit') return t;
-      const fit = clockFit(t.clock, next.entry.unit);
-      return fit === null ? t : { ...t, v: mul(t.v, clockScale(fit, next.entry.unit)) };
+      const c = clocks.find((k) => k.i === i);
+      return t.t !== 'num' || c === undefined || c.unit === null || c.fit === null ? t : { ...t, v: mul(t.v, clockScale(c.fit, c.unit)) };
     });
     const parser = new Parser(scaled, lex, category);
     const v = parser.parse();
     if (parser.hyphenJoins) notes.add('the hyphen joins feet and inches');
     const bare: Clock[] = [];
-    tokens.forEach((t, i) => {
-      if (t.t !== 'num' || t.clock === undefined) return;
-      const next = unitAfter(i);
-      if (next === undefined || next.t !== 'unit') return void bare.push(t.clock);
-      const fit = clockFit(t.clock, next.entry.unit);
-      if (fit === null) fail(clockRefusal(t.clock, next.entry.unit));
-      notes.add(clockNote(t.clock, fit));
-    });
+    for (const { clock, unit, fit } of clocks) {
+      if (unit === null) bare.push(clock);
+      else if (fit === null) fail(clockRefusal(clock, unit));
+      else notes.add(clockNote(clock, fit));
+    }
     if (v.dim === 0) {
       if (bare.length === 0) return { kind: 'number', value: v.r, reading: v.text, notes: [...notes] };
       return { kind: 'number', value: v.r, reading: v.text, notes: [...notes], clock: bare[0], clocks: bare, clocksAlone: clocksAlone(scaled, lex, category, v.r) };

@@ -126,7 +126,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
     } else if (c === '^') {
       fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
     } else {
-      const [tok, next] = readUnit(s, i, space, lex, category, out.at(-1), notes, out);
+      const [tok, next] = readUnit(s, i, space, lex, category, notes, out);
       if (tok !== null) out.push(tok);
       i = next;
     }
@@ -464,8 +464,8 @@ function contents(s: string, start: number, lex: Lexicon, category: string | nul
 }
 
 /** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees" or what a volume holds. */
-function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, prev?: Token, notes?: Set<string>, before: readonly Token[] = []): [Token | null, number] {
-  const held = notes === undefined ? null : contents(s, start, lex, category, prev);
+function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, notes?: Set<string>, before: readonly Token[] = []): [Token | null, number] {
+  const held = notes === undefined ? null : contents(s, start, lex, category, before.at(-1));
   if (held !== null) {
     notes!.add(`${held.words} ignored: a volume is the same whatever it holds`);
     return [null, held.end];
