@@ -174,11 +174,13 @@ async function prerender(renders) {
     plugins: [componentsPlugin('server')],
   });
   try {
-    const { render } = await import(pathToFileURL(outfile).href);
+    const { prepare, render } = await import(pathToFileURL(outfile).href);
     const errors = [];
     for (const r of renders) {
       let line;
       try {
+        const ready = prepare(r.name, r.props);
+        if (ready) await ready;
         line = `${JSON.stringify({ key: r.key, html: render(r.name, r.props) })}\n`;
       } catch (e) {
         errors.push({ key: r.key, name: r.name, message: e?.stack ?? String(e) });

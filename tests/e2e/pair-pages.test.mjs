@@ -159,6 +159,18 @@ test('the category page links each unit’s nearest pairs and an index of every 
   await page.context().close();
 });
 
+test('the result of an embedded converter is in the page with no script: printed, or read before it scrolls into view', async () => {
+  const page = await visit('/blog/conversion-tips', { javaScript: false });
+  const results = {};
+  for (const name of ['Area Converter', 'Cooking Converter', 'Volume Converter']) {
+    const card = page.getByRole('region', { name });
+    results[name] = (await card.getByRole('status', { name: 'Result' }).textContent()).trim();
+  }
+  // 180 ft² = 16.7225472 m²; 2 cups of spooned flour at 4.25 oz = 8.5 oz = 240.97 g; 1 1/2 US cups = 354.88235475 mL.
+  assert.deepEqual(results, { 'Area Converter': '16.722547 m²', 'Cooking Converter': '240.97 g', 'Volume Converter': '354.882355 mL' });
+  await page.context().close();
+});
+
 test('a converter an editor embedded in an article starts on its pair and value, converts, and leaves the address alone', async () => {
   const page = await visit('/blog/conversion-tips');
   // content/blog/conversion-tips.md: {{ converter(from="square_feet", to="square_meters", value="180") }}

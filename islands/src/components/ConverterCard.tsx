@@ -99,7 +99,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
 
   const id = card.id;
   const [widen, loadWiden] = useChunk(widenChunk, "the other categories' unit words", batchOpen);
-  const [conv, loadConv] = useChunk(conversionChunk, 'the unit conversion');
+  const [conv, loadConv] = useChunk(conversionChunk, 'the unit conversion', false, initialValue.trim() !== '');
   const [batch, loadBatch] = useChunk(batchChunk, 'the batch conversion');
   const wide = useMemo(() => (widen === null ? null : widen(category)), [widen, category]);
   const lexicon: Lexicon | null = useMemo(() => wide ?? conv?.lexiconFor(category) ?? null, [category, wide, conv]);
@@ -300,3 +300,8 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     </>
   );
 }
+
+// A card that starts with a value (an embedded converter) has its conversion fetched before
+// the server renders it and before the browser hydrates it: its result is in the page's
+// HTML (printed, read with no script, seen before it scrolls into view) and hydration matches.
+ConverterCard.prepare = (props: ConverterCardProps): Promise<unknown> | undefined => (props.value?.trim() ? conversionChunk.load() : undefined);

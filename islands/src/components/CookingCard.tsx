@@ -68,7 +68,7 @@ export default function CookingCard({
   });
   const { value, from, to } = card;
   const [fractions, setFractions] = useState(false);
-  const [chunk, loadChunk] = useChunk(conversionChunk, 'the cooking conversion');
+  const [chunk, loadChunk] = useChunk(conversionChunk, 'the cooking conversion', false, initialValue.trim() !== '');
 
   // An ingredient typed after the quantity wins over the menu, which then follows it.
   const menu = byKey(chosen) ?? data.ingredients[0];
@@ -217,3 +217,6 @@ export default function CookingCard({
     </>
   );
 }
+
+// As ConverterCard's: a card that starts with a value has its result in the page's HTML.
+CookingCard.prepare = (props: CookingCardProps): Promise<unknown> | undefined => (props.value?.trim() ? conversionChunk.load() : undefined);

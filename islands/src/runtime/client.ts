@@ -6,7 +6,11 @@ import { createElement, startTransition, useEffect, type ComponentType, type Rea
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
 
-type Loader = () => Promise<{ default: ComponentType<any> }>;
+// `prepare`: what an island must fetch before it hydrates, as the server fetched it before
+// rendering (ConverterCard's conversion when it starts with a value), so the first render
+// matches the server's HTML.
+type Island = ComponentType<any> & { prepare?: (props: any) => Promise<unknown> | undefined };
+type Loader = () => Promise<{ default: Island }>;
 const loaders = components as Record<string, Loader>;
 
 // Marks the island once React has hydrated it (tests and tooling wait on this). It adds
@@ -27,6 +31,7 @@ function hydrate(el: HTMLElement): void {
   }
   const props = JSON.parse(el.dataset.props || '{}');
   load()
+    .then((mod) => Promise.resolve(mod.default.prepare?.(props)).then(() => mod))
     .then((mod) =>
       // As a transition, React hydrates in slices of a few milliseconds and yields to the
       // browser between them, instead of blocking the main thread for a whole island.
@@ -35,7 +40,7 @@ function hydrate(el: HTMLElement): void {
       }),
     )
     .catch((error) => {
-      // Offline before this island's chunk arrived: the server HTML stays; try again online.
+      // Offline before this island's chunks arrived: the server HTML stays; try again online.
       console.warn(`unitly: island ${name} could not load yet`, error);
       window.addEventListener('online', () => hydrate(el), { once: true });
     });

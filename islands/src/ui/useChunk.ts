@@ -7,14 +7,15 @@ import type { LazyChunk } from '../lib/lazyChunk.ts';
 /**
  * `what` names the chunk in the console ("the unit conversion"). With `wanted`, the chunk
  * is fetched as soon as it is true, and after a failure again when the browser is back
- * online (nothing the visitor does would ask for it again).
+ * online (nothing the visitor does would ask for it again). With `prepared`, the island's
+ * `prepare` (runtime/client.ts, server.tsx) fetched the chunk before the server rendered it and before
+ * the browser hydrates it, so the first render uses it on both sides.
  */
-export function useChunk<T>(chunk: LazyChunk<T>, what: string, wanted = false): [T | null, () => Promise<T | null>] {
-  // Null on the first render, as on the server, even when another card already fetched the
-  // chunk: a card that starts with a value (an embedded converter) would otherwise render
-  // its result where the server's HTML has none, and hydration would not match. The chunk
-  // already there is taken right after.
-  const [value, setValue] = useState<T | null>(null);
+export function useChunk<T>(chunk: LazyChunk<T>, what: string, wanted = false, prepared = false): [T | null, () => Promise<T | null>] {
+  // Otherwise null on the first render, as on the server, even when another card already
+  // fetched the chunk: the server's HTML was made without it, and hydration would not match.
+  // The chunk already there is taken right after.
+  const [value, setValue] = useState<T | null>(() => (prepared ? chunk.loaded : null));
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const loaded = chunk.loaded;
