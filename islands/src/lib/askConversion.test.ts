@@ -154,7 +154,10 @@ test('what cannot be converted says why, with a did-you-mean for a misspelled un
   assert.match(String(said('5 ft to centimetrs')), /Did you mean “centimeters”/);
   assert.match(String(said('5 ft to cmm')), /Unknown unit “cmm”/);
   assert.match(String(said('5 fet to cm')), /Did you mean “feet”/);
-  assert.match(String(said('5 to cm')), /Say which unit 5 is in/);
+  assert.equal(said('5 to cm'), 'Say which unit 5 is in, as in “5 m to …”.');
+  assert.equal(said('5 to m'), 'Say which unit 5 is in, as in “5 ft to …”.', 'the example is never the unit asked for');
+  assert.equal(said('1:30:00 to min'), 'Say which unit 1:30:00 is in, as in “1:30:00 h to …”.', 'a clock’s example is a unit it is read in');
+  assert.equal(said('5:30 to s'), 'Say which unit 5:30 is in, as in “5:30 min to …”.');
   assert.match(String(said('usd 5 to kg')), /./);
   assert.match(String(said('10 lb * ft to Nm')), /For pound-force feet, type “lbf·ft”\.$/, 'the unit written with both words, not lbf·in');
 });

@@ -8,6 +8,7 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
+import { clockFit, type Clock } from './tokens.ts';
 import { QUALIFIERS, exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
@@ -531,6 +532,18 @@ function ingredientCategory(cooking: CookingData, ingredient: Ingredient): UnitC
 }
 
 /**
+ * A unit for the example of “Say which unit 5 is in”: the converter's usual ones first (m,
+ * ft), one the number can be in (h for a clock's 1:30:00, min for 5:30; tokens.ts clockFit),
+ * never the unit asked for.
+ */
+function exampleUnit(c: UnitCategory, clock: Clock | undefined, target: string): UnitCategory['units'][number] {
+  const fits = (u: UnitCategory['units'][number]): boolean => u.key !== target && (clock === undefined || clockFit(clock, u) !== null);
+  const usual = clock === undefined ? [c.default.from, c.default.to] : [clock.parts === 3 ? 'hours' : 'minutes'];
+  const byKey = (key: string) => c.units.find((u) => u.key === key);
+  return usual.map(byKey).find((u) => u !== undefined && fits(u)) ?? c.units.find(fits) ?? c.units[0];
+}
+
+/**
  * The answer lines for a reading of `category`: to its target, or without one to the
  * converter's usual units ("5 ft": in meters); each opens the converter at `page` with the
  * value and pair filled in (`extra`: more of the address), `what` after the value read.
@@ -540,7 +553,8 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
   if (page === undefined) return null;
   if (parsed.kind === 'number') {
     if (target === null) return null; // a number alone is a search ("2024")
-    return { kind: 'error', message: `Say which unit ${parsed.reading} is in, as in “${parsed.reading} ${c.units[0].symbol} to …”.` };
+    const example = exampleUnit(c, parsed.clock, target.kind === 'unit' ? target.unit.key : target.key);
+    return { kind: 'error', message: `Say which unit ${parsed.reading} is in, as in “${parsed.reading} ${example.symbol} to …”.` };
   }
   const from = c.units.find((u) => u.key === parsed.unit.key);
   if (!from) return null;
