@@ -186,3 +186,22 @@ test('400 % zoom, first visit: the floating buttons stay off the cookie banner; 
   assert.deepEqual(clipped, [], 'market figures outside the banner');
   await spaced.context().close();
 });
+
+test('400 % zoom: a source URL pasted in an article and a long word in an excerpt wrap instead of widening the page', async () => {
+  const url = 'https://www.nist.gov/system/files/documents/2019/05/14/nist_special_publication_811_2008_edition.pdf';
+  const word = 'Einheitenverordnungsänderungsbekanntmachung';
+  const widths = {};
+  for (const [path, grow] of [
+    // What an editor writes: a source's address on a line of its own (CommonMark does not link it).
+    ['/blog/conversion-tips', (text) => document.querySelector('.prose').insertAdjacentHTML('beforeend', `<p>Source: ${text}</p>`)],
+    // Every article card's excerpt (the featured one and the grid's on /blog, the Learning Center's on /).
+    ['/blog', (text) => document.querySelectorAll('.card h3 + p').forEach((p) => (p.textContent = text))],
+    ['/', (text) => document.querySelectorAll('.card h3 + p').forEach((p) => (p.textContent = text))],
+  ]) {
+    const page = await visit(path, { viewport: { width: 320, height: 256 } });
+    await page.evaluate(grow, path === '/blog/conversion-tips' ? url : word);
+    widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+    await finish(page);
+  }
+  assert.deepEqual(widths, { '/blog/conversion-tips': 320, '/blog': 320, '/': 320 });
+});
