@@ -56,6 +56,11 @@ test('3 cups flour is grams from the table, and a typed ingredient moves the men
   await c.value.fill('2 metric cups flour');
   assert.equal(await resultText(page), gnu('2 metriccup flour_spooned', 'g', 'g'));
   assert.equal(await resultText(page), '254.63 g');
+
+  // A metric equivalent in brackets, as recipes print it, is the same amount: one cup, never two.
+  await c.value.fill('1 cup (250 ml)');
+  assert.equal(await resultText(page), gnu('1 uscup flour_spooned', 'g', 'g'));
+  assert.match(await says(page, /in brackets/), /^From 1 US cup of all-purpose flour, spooned \(250 mL in brackets read as the same amount, given another way, 5\.7 % more\)\.$/);
   await finish(page);
 });
 

@@ -207,3 +207,13 @@ test('batch: with the lexicon the card hands it (its own words and every other c
   ]);
   assert.deepEqual(read('length', 'meters', 'feet', '5 kg'), ['“kg” is a unit of weight, not length.']);
 });
+
+test('batch: a measure in brackets after a measure is the same amount, noted, never added', () => {
+  const rows = convertBatch('1 cup (250ml)\n1 cup', request('volume', 'cups', 'milliliters'));
+  assert.deepEqual(rows.map((r) => [r.result, r.note]), [
+    ['236.588237 mL', 'From 1 US cup (250 mL in brackets read as the same amount, given another way, 5.7 % more)'],
+    ['236.588237 mL', 'From 1 US cup'],
+  ]);
+  const weights = convertBatch('8 oz (225 g)\n8 oz', request('weight', 'ounces', 'grams'));
+  assert.deepEqual(weights.map((r) => [r.result, r.note]), [['226.796185 g', 'From 8 oz (225 g in brackets read as the same amount, given another way)'], ['226.796185 g', '']]);
+});

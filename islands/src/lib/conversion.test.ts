@@ -226,3 +226,23 @@ test('a pace result is also said in m:ss, beside the number Copy and the CSV kee
   assert.equal((run('speed', '12', 'kilometers_per_hour', 'minutes_per_kilometer') as Extract<Outcome, { kind: 'ok' }>).pace, undefined, '5 min/km says it already');
   assert.equal((run('speed', '5', 'minutes_per_kilometer', 'kilometers_per_hour') as Extract<Outcome, { kind: 'ok' }>).pace, undefined, 'only a pace result');
 });
+
+test('a quantity in brackets after a quantity is the same amount given another way, never added: the first is read, the note says so', () => {
+  const note = (k: CategoryKey, input: string, from: string, to: string): string => readingNote(run(k, input, from, to) as Extract<Outcome, { kind: 'ok' }>);
+  assert.equal(shown('volume', '1 cup (250ml)', 'cups', 'milliliters'), '236.588237 mL');
+  assert.equal(note('volume', '1 cup (250ml)', 'cups', 'milliliters'), 'From 1 US cup (250 mL in brackets read as the same amount, given another way, 5.7 % more)');
+  assert.equal(shown('volume', '250ml (1 cup)', 'liters', 'cups'), '1.056688 cups');
+  assert.equal(note('volume', '250ml (1 cup)', 'liters', 'cups'), 'From 250 mL (1 US cup in brackets read as the same amount, given another way, 5.4 % less)');
+  assert.equal(shown('volume', '2 tbsp (40 ml)', 'tablespoons', 'milliliters'), '29.57353 mL');
+  assert.equal(shown('weight', '8 oz (225 g)', 'ounces', 'grams'), '226.796185 g');
+  // Within rounding (0.8 %) the note does not call it more or less.
+  assert.equal(note('weight', '8 oz (225 g)', 'ounces', 'grams'), 'From 8 oz (225 g in brackets read as the same amount, given another way)');
+  assert.equal(shown('length', '5 ft (1.52 m)', 'meters', 'centimeters'), '152.4 cm');
+  // A bracket with no unit, or first, or no bracket: read as before.
+  assert.equal(shown('length', '2*(3+4) m', 'meters', 'centimeters'), '1,400 cm');
+  assert.equal(shown('volume', '(1+2) cups', 'liters', 'tablespoons'), '48 tbsp');
+  assert.equal(shown('length', '5 ft 11 in', 'meters', 'centimeters'), '180.34 cm');
+  assert.equal(shown('length', '5 ft (11)', 'meters', 'centimeters'), '180.34 cm');
+  assert.equal(shown('volume', '1 cup 2 tbsp', 'liters', 'tablespoons'), '18 tbsp');
+  assert.equal(shown('volume', '1 cup + (2 tbsp)', 'liters', 'tablespoons'), '18 tbsp');
+});

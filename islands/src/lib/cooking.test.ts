@@ -160,3 +160,10 @@ test('recipe wording: an ingredient the data has not is said, never read as a sh
   assert.equal(asked('1 cupz sugar').error, null);
   assert.equal(asked('1 cupz sugar').ingredient.key, 'sugar');
 });
+
+test('a measure in brackets after a measure is the same amount given another way, never added', () => {
+  assert.equal(shown('flour_spooned', '1 cup (250 ml)', 'cups', 'grams'), '120.49 g');
+  assert.equal(shown('light_brown_sugar', '1 cup (250 ml)', 'cups', 'grams'), '217 g');
+  assert.equal(shown('butter', '8 oz (225g) butter', 'cups', 'cups'), '1 cup');
+  assert.equal(shown('flour_spooned', '1 cup 2 tbsp', 'cups', 'grams'), '135.55 g');
+});

@@ -184,6 +184,7 @@ class Parser {
     let v = this.qterm();
     const negative = isNegative(v.r);
     while (this.startsOperand()) {
+      if (this.bracketEquivalent(v)) continue;
       if (v.dim === 0) {
         const t = this.peek()!;
         fail(`Two numbers in a row (${v.text} ${t.t === 'num' ? t.text : '('}): put +, -, * or / between them, write a fraction as 1 1/2, or group digits in threes (1 000).`);
@@ -198,6 +199,45 @@ class Parser {
       v = negative && !isNegative(w.r) ? this.combine(v, w, '-', text) : this.combine(v, w, '+', text);
     }
     return v;
+  }
+
+  /** What brackets after a quantity gave as the same amount, for the reading's notes. */
+  readonly bracketNotes: string[] = [];
+
+  /**
+   * 1 cup (250 ml), 8 oz (225 g), 5 ft (1.52 m): a quantity with units in brackets right after
+   * a quantity is the same amount given another way, as recipes and labels print it, never a
+   * second amount to add (that would be two cups). The first is read; the note names the
+   * bracket, and how far it is from the first when more than rounding (2 %). Reads nothing
+   * and returns false when the bracket is no quantity of this category (5 ft (11) is 5 ft
+   * 11 in; 2 m (3 kg) gets the parser's own message), or an amount of money, which no
+   * figure here relates.
+   */
+  private bracketEquivalent(v: Val): boolean {
+    if (v.dim !== 1 || v.money !== undefined || !this.isOp('(') || this.category === null) return false;
+    let depth = 0;
+    let close = -1;
+    for (let j = this.i; j < this.toks.length && close < 0; j++) {
+      const t = this.toks[j];
+      if (t.t !== 'op') continue;
+      if (t.v === '(') depth++;
+      else if (t.v === ')' && --depth === 0) close = j;
+    }
+    if (close < 0) return false;
+    let w: Val;
+    try {
+      w = new Parser(this.toks.slice(this.i + 1, close), this.lex, this.category).parse();
+    } catch (e) {
+      if (e instanceof ParseError) return false;
+      throw e;
+    }
+    if (w.dim !== 1 || w.money !== undefined) return false;
+    this.i = close + 1;
+    // A reading (350 °F (177 °C)) is no amount: how far apart two are in percent means nothing.
+    const apart = v.readingUnit !== undefined || w.readingUnit !== undefined || isZero(v.r) ? 0 : toNumber(div(sub(w.r, v.r), v.r));
+    const by = Math.abs(apart) > 0.02 ? `, ${Number((Math.abs(apart) * 100).toPrecision(2))} % ${apart > 0 ? 'more' : 'less'}` : '';
+    this.bracketNotes.push(`${w.text} in brackets read as the same amount, given another way${by}`);
+    return true;
   }
 
   /** The part after `unit` in a compound of this category (inches after feet), if any. */
@@ -496,6 +536,7 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     const parser = new Parser(scaled, lex, category);
     const v = parser.parse();
     if (parser.hyphenJoins) notes.add('the hyphen joins feet and inches');
+    for (const note of parser.bracketNotes) notes.add(note);
     const bare: Clock[] = [];
     for (const { clock, unit, fit } of clocks) {
       if (unit === null) bare.push(clock);
