@@ -539,3 +539,20 @@ test('a measure in brackets after a measure, as recipes print both, is the same 
   assert.deepEqual(said('(1+2) cups to tbsp'), ['(1 + 2) US cups = 48 tbsp (in US tablespoons, as typed)']);
   assert.deepEqual(said('1 cup 2 tbsp flour in grams'), ['1 US cup 2 US tablespoons of all-purpose flour, spooned = 135.55 g']);
 });
+
+test('an oven temperature typed with a bare degree and a Celsius or Fahrenheit target is on the other scale, saying so; never an angle or a cup', () => {
+  assert.deepEqual(said('350° to c'), ['350 °F = 176.67 °C (° read as °F, as the target is °C)']);
+  assert.deepEqual(said('350 ° in c'), ['350 °F = 176.67 °C (° read as °F, as the target is °C)']);
+  assert.deepEqual(said('350 degrees to c'), ['350 °F = 176.67 °C (degrees read as °F, as the target is °C)']);
+  assert.deepEqual(said('350 degrees to celsius'), ['350 °F = 176.67 °C (degrees read as °F, as the target is °C)']);
+  assert.deepEqual(said('350 deg to C'), ['350 °F = 176.67 °C (deg read as °F, as the target is °C)']);
+  assert.deepEqual(said('350º to c'), ['350 °F = 176.67 °C (º read as °F, as the target is °C)'], 'the ordinal other keyboards type');
+  assert.deepEqual(said('180° to f'), ['180 °C = 356 °F (° read as °C, as the target is °F)']);
+  assert.deepEqual(said('180 degrees to fahrenheit'), ['180 °C = 356 °F (degrees read as °C, as the target is °F)']);
+  const a = answer('350° to c', data);
+  assert.ok(a?.kind === 'answers' && a.answers[0].href === '/temperature-converter?value=350+%C2%B0F&from=fahrenheit&to=celsius', JSON.stringify(a));
+  // A scale typed, an angle's target or no target: as before.
+  assert.deepEqual(said('350°f to c'), ['350 °F = 176.67 °C']);
+  assert.deepEqual(said('90° to rad'), ['90 ° = 1.570796 rad']);
+  assert.deepEqual(said('45 degrees in radians'), ['45 ° = 0.785398 rad']);
+});

@@ -7,7 +7,7 @@
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
-import { buildLexicon, lookupWord, type LexCategory, type Lexicon } from './parse.ts';
+import { buildLexicon, lookupWord, parseInput, type LexCategory, type Lexicon } from './parse.ts';
 import { clockFit, type Clock } from './tokens.ts';
 import { QUALIFIERS, exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
@@ -223,8 +223,38 @@ function moneyOrUnits(money: Answer, query: string, data: AnswerData): Answer {
   return units?.kind === 'answers' || (money.kind === 'error' && units !== null) ? units : money;
 }
 
+/** A number's degree word at the end of a value: "350°", "350 °", "350 degrees", "350 deg". */
+const BARE_DEGREES = /^(.*\d)\s*([°º˚]|degrees?|degs?|deg\.)$/iu;
+
+/**
+ * "350° to c", "350 degrees to celsius": an oven temperature as US recipes print it, with a
+ * Celsius or Fahrenheit target, is a temperature on the other scale (°F to °C, °C to °F),
+ * saying so; never an angle, and never the cup c would be beside one. Null otherwise ("90° to
+ * rad" is the angle; "350° to K" names no other scale).
+ */
+function ovenDegrees(query: string, data: AnswerData): Answer | null {
+  const TEMPERATURE = 'temperature';
+  const c = data.categories[TEMPERATURE];
+  if (c === undefined || !/[°º˚]|\bdeg/iu.test(query)) return null;
+  const lex = unitLexicon(data);
+  const read = readConversion(query, lex, TEMPERATURE);
+  if (read.kind !== 'ok' || read.parsed.kind !== 'number' || read.parsed.clock !== undefined || read.target?.kind !== 'unit') return null;
+  const target = read.target.unit;
+  const scales: Record<string, string> = { celsius: 'fahrenheit', fahrenheit: 'celsius' };
+  const other = c.units.find((u) => u.key === scales[target.key]);
+  const bare = BARE_DEGREES.exec(read.text);
+  if (other === undefined || bare === null) return null;
+  const text = `${bare[1]} ${other.symbol}`;
+  const parsed = parseInput(text, lex, TEMPERATURE);
+  if (parsed.kind !== 'quantity') return null;
+  const note = `${bare[2]} read as ${other.symbol}, as the target is ${target.symbol}`;
+  return unitAnswers({ ...read, text, parsed: { ...parsed, notes: [...parsed.notes, note] } }, { ...c, key: TEMPERATURE }, data.pages[TEMPERATURE], '');
+}
+
 /** The answer in the unit categories (no money, no ingredient), or null when it is none. */
 function unitAnswer(query: string, data: AnswerData): Answer | null {
+  const oven = ovenDegrees(query, data);
+  if (oven !== null) return oven;
   const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
   if (read.kind === 'empty') return null;
   if (read.kind === 'error') {
