@@ -292,8 +292,8 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.equal(said('8oz to cups'), '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 1 cup. What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”.');
   assert.equal(said('5 lb to ml'), 'What a measure weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
   assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.', 'no measure of the cooking card: as before');
-  assert.deepEqual(said('2 hectoliters of milk in liters'), ['2 hL = 200 L'], 'a measure the cooking card has not: the units answer');
-  assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L']);
+  assert.deepEqual(said('2 hectoliters of milk in liters'), ['2 hL = 200 L (milk ignored: a volume is the same whatever it holds)'], 'a measure the cooking card has not: the units answer, saying the ingredient is left out');
+  assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L (oil ignored: a volume is the same whatever it holds)']);
 });
 
 test('a volume of something that is no ingredient is that volume; an ingredient, known or not, is the cooking converter’s', () => {
@@ -555,4 +555,19 @@ test('an oven temperature typed with a bare degree and a Celsius or Fahrenheit t
   assert.deepEqual(said('350°f to c'), ['350 °F = 176.67 °C']);
   assert.deepEqual(said('90° to rad'), ['90 ° = 1.570796 rad']);
   assert.deepEqual(said('45 degrees in radians'), ['45 ° = 0.785398 rad']);
+});
+
+test('with an ingredient named, recipe cards’ T is a tablespoon and t a teaspoon, saying so; the ingredient is never dropped unsaid', () => {
+  assert.deepEqual(said('3 T butter in grams'), ['3 US tablespoons of butter = 42.52 g (T read as tablespoon, as recipes write it)']);
+  assert.deepEqual(said('2 T sugar in grams'), ['2 US tablespoons of granulated sugar = 25 g (T read as tablespoon, as recipes write it)']);
+  assert.deepEqual(said('1 t salt in grams'), ['1 US teaspoon of table salt = 6 g (t read as teaspoon, as recipes write it)']);
+  assert.deepEqual(said('3 T of butter in grams'), ['3 US tablespoons of butter = 42.52 g (T read as tablespoon, as recipes write it)']);
+  // Spellings of the spoons that name no other unit.
+  assert.deepEqual(said('1 tbl sugar in grams'), ['1 US tablespoon of granulated sugar = 12.5 g']);
+  assert.deepEqual(said('1 tbls in ml'), ['1 US tablespoon = 14.786765 mL']);
+  assert.deepEqual(said('1 tblsp in ml'), ['1 US tablespoon = 14.786765 mL']);
+  assert.deepEqual(said('1 ts in ml'), ['1 US teaspoon = 4.928922 mL']);
+  // Without an ingredient t is the tonne, as before; a measure of one the card has not says the ingredient is left out.
+  assert.deepEqual(said('5 t to kg'), ['5 t = 5,000 kg']);
+  assert.deepEqual(said('1 tonne of flour in kg'), ['1 t = 1,000 kg (flour ignored: a weight is the same whatever it is of)']);
 });

@@ -251,8 +251,11 @@ function ovenDegrees(query: string, data: AnswerData): Answer | null {
   return unitAnswers({ ...read, text, parsed: { ...parsed, notes: [...parsed.notes, note] } }, { ...c, key: TEMPERATURE }, data.pages[TEMPERATURE], '');
 }
 
-/** The answer in the unit categories (no money, no ingredient), or null when it is none. */
-function unitAnswer(query: string, data: AnswerData): Answer | null {
+/**
+ * The answer in the unit categories (no money, no ingredient), or null when it is none;
+ * `more`: notes its reading adds (an ingredient named and ignored).
+ */
+function unitAnswer(query: string, data: AnswerData, more: (category: string) => string[] = () => []): Answer | null {
   const oven = ovenDegrees(query, data);
   if (oven !== null) return oven;
   const read = poweredReading(query, data) ?? readConversion(query, unitLexicon(data), null);
@@ -278,6 +281,8 @@ function unitAnswer(query: string, data: AnswerData): Answer | null {
   }
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
+  const noted = more(read.category);
+  if (noted.length > 0) read.parsed = { ...read.parsed, notes: [...read.parsed.notes, ...noted] };
   const answers = unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
   if (read.target !== null || answers?.kind !== 'answers') return answers;
   return { kind: 'answers', answers: [...answers.answers, ...readingInOtherCase(query, read.category, data)] };
@@ -420,7 +425,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
   const ends = [query.length, ...[...query.matchAll(SEPARATOR)].map((m) => m.index).reverse()];
   const measures = [...data.cooking.volume, ...data.cooking.weight];
   for (const end of ends) {
-    const { ingredient, rest, unknown } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures);
+    const { ingredient, rest, unknown, named } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures);
     // "1 cup caster sugar to grams": an ingredient the data has not, as the card says, not
     // the granulated sugar its last word names.
     if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };
@@ -433,7 +438,9 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
     // foot of water in lb") it is weighed as the card weighs its measures, never refused as
     // if the weight were typed wrong.
     if (read.kind !== 'ok') {
-      const units = orUnits ? unitAnswer(measure, data) : null;
+      // The ingredient named is never dropped unsaid (3 t of butter was once 3,000,000 g).
+      const ignored = (c: string): string[] => [`${named ?? ingredient.name.toLowerCase()} ignored: ${c === 'volume' ? 'a volume is the same whatever it holds' : `${/^[aeiou]/iu.test(c) ? 'an' : 'a'} ${(data.categories[c]?.label ?? c).toLowerCase()} is the same whatever it is of`}`];
+      const units = orUnits ? unitAnswer(measure, data, ignored) : null;
       if (units?.kind === 'answers') return units;
       const weighed = orUnits ? everyVolumeAnswer(measure, data, ingredient, page) : null;
       return weighed ?? units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);

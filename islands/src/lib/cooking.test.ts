@@ -167,3 +167,14 @@ test('a measure in brackets after a measure is the same amount given another way
   assert.equal(shown('butter', '8 oz (225g) butter', 'cups', 'cups'), '1 cup');
   assert.equal(shown('flour_spooned', '1 cup 2 tbsp', 'cups', 'grams'), '135.55 g');
 });
+
+test('on the card, recipe cards’ T is a tablespoon and t a teaspoon, saying so; tbl, tbls, tblsp and ts are spoons', () => {
+  assert.equal(shown('sugar', '1 T', 'cups', 'grams'), '12.5 g');
+  assert.equal(shown('sugar', '1 t', 'cups', 'grams'), '4.17 g');
+  assert.equal(shown('butter', '2 T butter', 'cups', 'grams'), '28.35 g');
+  for (const [input, grams] of [['1 tbl', '12.5 g'], ['1 tbls', '12.5 g'], ['1 tblsp', '12.5 g'], ['1 ts', '4.17 g']]) assert.equal(shown('sugar', input, 'cups', 'grams'), grams, input);
+  const category = cookingCategory(data, ingredient('sugar'));
+  const o = convertInput({ category, lexicon: lexiconFor(category), input: '1 T + 1 t', from: category.units.find((u) => u.key === 'cups')!, to: findTarget(category, 'grams')!, decimals: 'auto' });
+  assert.ok(o.kind === 'ok', JSON.stringify(o));
+  assert.deepEqual(o.notes, ['T read as tablespoon, as recipes write it', 't read as teaspoon, as recipes write it']);
+});

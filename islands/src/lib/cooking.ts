@@ -36,6 +36,17 @@ export interface CookingData {
 /** The category key the cooking card's history, replay and favourites use. */
 export const COOKING_KEY = 'cooking';
 
+/**
+ * Recipe cards' spoons: a capital T is the tablespoon and a small t the teaspoon, as US
+ * cookbooks write them. Read so with an ingredient only (the card's measures, where no tonne
+ * is one), saying so, since elsewhere t is the tonne (5 t to kg); so they are no units.yaml
+ * aliases.
+ */
+export const RECIPE_SPOONS: Record<string, { word: string; note: string }> = {
+  tablespoons: { word: 'T', note: 'T read as tablespoon, as recipes write it' },
+  teaspoons: { word: 't', note: 't read as teaspoon, as recipes write it' },
+};
+
 /** A rational as units.yaml text ("15/2"), which kinds.ts reads back exactly. */
 const text = (r: Rational): string => `${r.n}/${r.d}`;
 
@@ -51,7 +62,11 @@ export function cookingCategory(data: CookingData, ingredient: Ingredient): Unit
   // Grams of the ingredient per volume base unit (litre), and per weight base unit (kg).
   const perVolume = div(exactNumber(ingredient.grams_per_cup), factorOf(cup));
   const perWeight = div(exactNumber(1), factorOf(gram));
-  const measure = (u: Unit, gramsPerBase: Rational): Unit => ({ ...u, factor: text(mul(factorOf(u), gramsPerBase)) });
+  const measure = (u: Unit, gramsPerBase: Rational): Unit => {
+    const spoon = RECIPE_SPOONS[u.key];
+    const recipe = spoon === undefined ? {} : { aliases: [...(u.aliases ?? []), spoon.word], saidAs: { [spoon.word]: spoon.note } };
+    return { ...u, factor: text(mul(factorOf(u), gramsPerBase)), ...recipe };
+  };
   return {
     key: COOKING_KEY,
     label: data.label as UnitCategory['label'],
@@ -87,19 +102,21 @@ function endingIngredient(input: string, ingredients: readonly Ingredient[]): { 
  * the data has not: words that name no measure (`measures`) between a measure or "of" and the
  * alias ("1 cup caster sugar" is “caster sugar”, never granulated sugar), and `rest` is then
  * the measure without them ("1 cup"), for the ingredient chosen in the menu instead.
+ * `named`: the ingredient's words as typed ("Bread Flour").
  */
 export function splitIngredient(
   input: string,
   ingredients: readonly Ingredient[],
   measures: readonly Unit[] = [],
-): { ingredient: Ingredient | null; rest: string; unknown: string | null } {
+): { ingredient: Ingredient | null; rest: string; unknown: string | null; named?: string } {
   const ends = [input.length, ...[...input.matchAll(new RegExp(SEPARATOR_SOURCE, 'giu'))].map((m) => m.index).reverse()];
   for (const end of ends) {
     const best = endingIngredient(input.slice(0, end), ingredients);
     if (best === null) continue;
     const before = input.slice(0, best.at).trim();
     const unknown = unknownWords(before, input.slice(best.at, end).trim(), measures);
-    return { ingredient: best.ingredient, rest: `${unknown?.measure ?? before}${input.slice(end)}`.trim(), unknown: unknown?.words ?? null };
+    const named = input.slice(best.at, end).trim().replace(/^of\s+/iu, '');
+    return { ingredient: best.ingredient, rest: `${unknown?.measure ?? before}${input.slice(end)}`.trim(), unknown: unknown?.words ?? null, named };
   }
   return { ingredient: null, rest: input, unknown: null };
 }

@@ -19,6 +19,8 @@ export interface LexUnit extends Definition {
   /** "US Short Tons (ton)": the reading names units that differ by country in full. */
   name?: string;
   aliases?: string[];
+  /** Aliases the reading names when typed, alias → note ("T read as tablespoon, …"). */
+  saidAs?: Record<string, string>;
 }
 
 export interface LexCategory {

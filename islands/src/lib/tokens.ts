@@ -524,6 +524,8 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (s[last.end] === '^') refusePower(lex, text, found.entry.unit.symbol, /^\^[-+−]?[\d.]*/.exec(s.slice(last.end))![0]);
     // GNU units' degF, degC and degR are differences of temperature; here they are readings.
     if (/^deg[CFR]$/u.test(found.entry.word)) notes?.add(`${text} read as a temperature, not a difference as GNU units’ ${found.entry.word} is`);
+    const said = found.entry.unit.saidAs?.[found.entry.word];
+    if (said !== undefined) notes?.add(said);
     return token(found.entry, text, last.end);
   }
   // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).

@@ -20,6 +20,8 @@ export interface Unit extends Definition {
   system: UnitSystem;
   /** More words a visitor may type for the unit ("foot", "'"), besides key and symbol. */
   aliases?: string[];
+  /** Aliases the reading names when typed, alias → note (the Cooking card's T and t: cooking.ts RECIPE_SPOONS). */
+  saidAs?: Record<string, string>;
   /** The GNU units expression the accuracy tests compare with (read from units.yaml by tests; not in props). */
   gnu?: string;
 }
