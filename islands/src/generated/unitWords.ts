@@ -55,6 +55,8 @@ export const UNIT_WORDS = {
   "volume": [
     ["milliliters", "mL", "milliliter", "millilitre", "millilitres", "mls", "cc", "cm³", "cubic centimeter", "cubic centimetre"],
     ["centiliters", "cL", "centiliter", "centilitre", "centilitres"],
+    ["metric_tablespoons", "metric tbsp", "metric tablespoon"],
+    ["australian_tablespoons", "aus tbsp", "australian tablespoon", "australian tbsp", "aus tablespoon", "au tbsp", "au tablespoon"],
     ["deciliters", "dL", "deciliter", "decilitre", "decilitres"],
     ["metric_cups", "metric cup"],
     ["liters", "L", "liter", "litre", "litres", "ltr", "ltrs", "lt", "dm³", "cubic decimeter", "cubic decimeters", "cubic decimetre", "cubic decimetres"],

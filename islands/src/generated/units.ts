@@ -55,7 +55,7 @@ export const LIMITS = {
 } as const;
 
 /** Kitchen measures (`cooking: true`): the card can show their results as fractions. */
-export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
+export const COOKING_UNITS: readonly string[] = ["metric_tablespoons", "australian_tablespoons", "metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
 
 /** Units whose symbol is a word (`plural:`): the symbol after any number but one or a proper fraction (lib/singular.ts), by key. */
 export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips" };

@@ -479,6 +479,16 @@ test('UK spellings in the box: the imperial unit, and a hint about an ounce type
   assert.match(String(said('1 imperial tablespoon in ml')), /UK recipes take a tablespoon as 15 mL/);
 });
 
+test('Australian (20 mL) and metric (15 mL) tablespoons in the box; a metric teaspoon is said to be 5 mL', () => {
+  for (const typed of ['australian tablespoon', 'aus tbsp', 'au tbsp', 'australian tbsp']) assert.deepEqual(said(`1 ${typed} in ml`), ['1 aus tbsp = 20 mL'], typed);
+  assert.deepEqual(said('2 aus tbsp honey in grams'), ['2 aus tbsp of honey = 56.32 g']);
+  assert.deepEqual(said('1 metric tablespoon in ml'), ['1 metric tbsp = 15 mL']);
+  assert.deepEqual(said('1 metric tbsp in tsp'), ['1 metric tbsp = 3.043262 tsp (in US teaspoons, as typed)']);
+  assert.equal(said('1 metric teaspoon in ml'), '“metric teaspoon” is not read here: a metric teaspoon is 5 mL, so type the amount in mL (1 metric teaspoon = 5 mL); “tsp” is the US teaspoon, 4.928922 mL.');
+  assert.match(String(said('2 metric tsp in ml')), /a metric teaspoon is 5 mL/);
+  assert.deepEqual(said('1 metric ton in kg'), ['1 t = 1,000 kg'], 'metric before a unit that has it stays that unit');
+});
+
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
   assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);

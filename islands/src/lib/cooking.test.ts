@@ -102,6 +102,15 @@ test('figures from the page: 3 cups flour, sugar by the spoon, butter in cups an
   assert.equal(shown('sugar', '3 tsp salt', 'teaspoons', 'grams'), '18 g');
 });
 
+test('Australian and metric tablespoons are measures of their own, never the US tablespoon', () => {
+  // Honey, 11.75 oz a US cup: an Australian tablespoon (20 mL) is a third more than the US one.
+  assert.equal(shown('honey', '2 aus tbsp', 'cups', 'grams'), '56.32 g');
+  assert.equal(shown('sugar', '2 australian tablespoons honey', 'cups', 'grams'), '56.32 g');
+  assert.equal(shown('honey', '2 tbsp', 'cups', 'grams'), '41.64 g');
+  assert.equal(shown('honey', '1 metric tbsp', 'cups', 'grams'), '21.12 g');
+  assert.equal(shown('honey', '1', 'australian_tablespoons', 'milliliters'), '20 mL');
+});
+
 test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {
   const ingredients: Ingredient[] = [
     { key: 'flour', name: 'All-purpose flour', aliases: ['flour'], grams_per_cup: 120 },

@@ -361,16 +361,17 @@ export function entryIn(entry: Entry, lex: Lexicon, category: string): Entry | n
 }
 
 /**
- * Words that say whose unit follows (US gallon, UK pint, imp gal), never a unit of their own
+ * Words that say whose unit follows (US gallon, UK pint, imp gal, metric tsp), never a unit of their own
  * before one: "us" is also the microsecond's ASCII symbol, and "1 US tbsp" is no time.
  */
-export const QUALIFIERS = new Set(['us', ...BRITISH]);
+export const QUALIFIERS = new Set(['us', 'metric', ...BRITISH]);
 
 /**
  * The spoons UK recipes measure today, metric (GNU units' brtablespoon, brteaspoon): there is
  * no imperial spoon among the units, and the US one is another size.
  */
 const UK_SPOONS: Record<string, number> = { tablespoons: 15, teaspoons: 5 };
+const METRIC_SPOONS: Record<string, number> = { teaspoons: 5 };
 
 /**
  * The message for a qualifier (`q`: UK, imp, imperial, British) before `rest`, a unit word
@@ -379,11 +380,14 @@ const UK_SPOONS: Record<string, number> = { tablespoons: 15, teaspoons: 5 };
  * ounce, not the US one. Null when it has nothing better to say.
  */
 export function qualifiedWord(q: string, rest: string, entry: Entry, lex: Lexicon, category: string | null): string | null {
-  const spoon = UK_SPOONS[entry.unit.key];
+  // The metric tablespoon is a unit (15 mL); the metric teaspoon, 5 mL, is not.
+  const spoon = wordKey(q) === 'metric' ? METRIC_SPOONS[entry.unit.key] : UK_SPOONS[entry.unit.key];
   if (spoon !== undefined && entry.unit.factor !== undefined) {
     const name = plainName(entry.unit).replace(/^US /u, '').toLowerCase().replace(/s$/u, '');
     const us = +(Number(entry.unit.factor) * 1000).toFixed(6);
-    return `“${q} ${rest}” is not read here: UK recipes take a ${name} as ${spoon} mL, so type the amount in mL (1 ${name} = ${spoon} mL); “${entry.unit.symbol}” is the US ${name}, ${us} mL.`;
+    const metric = wordKey(q) === 'metric';
+    const whose = metric ? `a metric ${name} is` : `UK recipes take a ${name} as`;
+    return `“${q} ${rest}” is not read here: ${whose} ${spoon} mL, so type the amount in mL (1 ${metric ? 'metric ' : ''}${name} = ${spoon} mL); “${entry.unit.symbol}” is the US ${name}, ${us} mL.`;
   }
   if (category !== null && entry.category !== category && lex.categories[category] !== undefined) return otherCategory(rest, entry, lex, category, [q, rest]);
   return null;
