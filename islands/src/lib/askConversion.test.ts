@@ -79,7 +79,7 @@ test('compound units as usually written, and US or UK gallons by their symbols, 
   assert.deepEqual(said('1 r/min to Hz'), ['1 rpm = 0.0166667 Hz']);
   assert.deepEqual(said('2 us gal to l'), ['2 US gallons = 7.570824 L']);
   assert.deepEqual(said('1 UK gal to US gal'), ['1 imperial gallon = 1.20095 gal (in US gallons, as typed)']);
-  assert.equal(said('1 US tbsp to ml'), 'Unknown unit “US tbsp”. Did you mean “tbsp”?');
+  assert.deepEqual(said('1 US tbsp to ml'), ['1 US tablespoon = 14.786765 mL']);
 });
 
 test('a symbol whose case decides the unit, typed in neither, is asked about', () => {

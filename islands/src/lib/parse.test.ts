@@ -361,8 +361,10 @@ test('US and UK gallons, quarts and pints by their symbols, and U.S. with its pe
     assert.equal(p.kind === 'quantity' && p.unit.key, unitKey, input);
     assert.equal(shown(input, 'volume', 'liters', 'liters'), liters, input);
   }
-  // "US" before a unit of the card is no microsecond (and no hint to type something else).
-  assert.equal(error('1 US tbsp', 'volume'), 'Unknown unit “US tbsp”. Did you mean “tbsp”?');
+  // "US" before a unit of the card is no microsecond (and no hint to type something else);
+  // "US tbsp" is the tablespoon (never "Did you mean aus tbsp?", the Australian one).
+  const us = ok('1 US tbsp', 'volume');
+  assert.equal(us.kind === 'quantity' && us.unit.key, 'tablespoons');
   assert.match(error('2 us', 'volume'), /“µs” is a unit of time, not volume/);
 });
 
