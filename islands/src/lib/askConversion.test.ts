@@ -489,6 +489,17 @@ test('Australian (20 mL) and metric (15 mL) tablespoons in the box; a metric tea
   assert.deepEqual(said('1 metric ton in kg'), ['1 t = 1,000 kg'], 'metric before a unit that has it stays that unit');
 });
 
+test('a stick of butter is half a US cup, saying so; the link opens the card in cups with the stick typed', () => {
+  const stick = '(a US stick of butter is 1/2 cup, 8 tbsp, 113 g)';
+  assert.deepEqual(said('1 stick butter in grams'), [`1 stick of butter = 113.4 g ${stick}`]);
+  assert.deepEqual(said('2 sticks of butter'), [`2 sticks of butter = 226.8 g ${stick}`, `2 sticks of butter = 1 cup ${stick}`]);
+  assert.deepEqual(said('how many tablespoons in a stick of butter'), ['1 stick of butter = 8 tbsp (a US stick of butter is 1/2 cup, 8 tbsp, 113 g; in US tablespoons, as typed)']);
+  assert.deepEqual(said('200 g butter to sticks'), [`200 g of butter = 1.76 sticks ${stick}`]);
+  const href = (q: string): string => { const a = answer(q, data); return a?.kind === 'answers' ? a.answers[0].href : ''; };
+  assert.equal(href('1 stick butter in grams'), '/cooking-converter?value=1+stick&from=cups&to=grams&ingredient=butter');
+  assert.equal(href('200 g butter to sticks'), '/cooking-converter?value=200+g+to+sticks&from=grams&to=cups&ingredient=butter');
+});
+
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
   assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);

@@ -11,7 +11,7 @@ import { buildLexicon, lookupWord, parseInput, type LexCategory, type Lexicon } 
 import { clockFit, type Clock } from './tokens.ts';
 import { QUALIFIERS, exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
-import { COOKING_KEY, cookingCategory, splitIngredient, type CookingData, type Ingredient } from './cooking.ts';
+import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
@@ -446,7 +446,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
       return weighed ?? units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
     }
     const answered = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
-    return answered?.kind === 'answers' ? ounceReadings(answered, read, data) : answered;
+    return answered?.kind === 'answers' ? ounceReadings({ ...answered, answers: answered.answers.map((a) => ({ ...a, href: stickLink(a.href) })) }, read, data) : answered;
   }
   return null;
 }

@@ -222,6 +222,9 @@ export function convertReading(
     if (question !== null) return { kind: 'error', message: question };
   }
   const notes = [...parsed.notes];
+  // A measure that says what it is (the stick of butter), typed or asked for.
+  const typedTo = read.target?.kind === 'unit' ? [read.target.unit] : [];
+  for (const u of [...(parsed.kind === 'quantity' ? parsed.units : []), ...typedTo]) if (u.note !== undefined && !notes.includes(u.note)) notes.push(u.note);
   // 5:30 typed with no unit counts in From: minutes and seconds on Minutes, Seconds or a pace,
   // hours and minutes on Hours (1:30 is 1 h 30 min), h:mm:ss on any unit of time, nothing on
   // any other unit. Each clock typed is said (5:30 + 0:30).
@@ -255,7 +258,8 @@ export function convertReading(
     // ("in US pints, as typed"), as "From 2 US pints" does of the value.
     const parts = typedTarget.kind === 'unit' ? [typedTarget.unit] : typedTarget.parts;
     const names = parts.map((u) => readingUnit(u, false));
-    targetNamed = names.some((name, i) => name !== parts[i].symbol);
+    // Named when the name says more than the symbol ("US pints"), not only its plural ("metric cups").
+    targetNamed = parts.some((u) => readingUnit(u, true) !== u.symbol);
     // "500 kJ to calories": said before the target's own note, which a result line leaves out.
     if (parts.some((u) => u.key === SMALL_CALORIE) && smallCalorieUnsaid(input) && !notes.includes(SMALL_CALORIE_NOTE)) notes.push(SMALL_CALORIE_NOTE);
     notes.push(`in ${names.join(' + ')}, as typed`);

@@ -111,6 +111,16 @@ test('Australian and metric tablespoons are measures of their own, never the US 
   assert.equal(shown('honey', '1', 'australian_tablespoons', 'milliliters'), '20 mL');
 });
 
+test('a stick of butter, typed on the card with Butter, is half a US cup and says so', () => {
+  assert.equal(shown('butter', '1 stick', 'cups', 'grams'), '113.4 g');
+  assert.equal(shown('butter', '2 sticks', 'cups', 'tablespoons'), '16 tbsp');
+  assert.equal(shown('flour_spooned', '1 stick butter', 'cups', 'grams'), '113.4 g');
+  const split = cookingInput('1 stick', ingredient('butter'), data.ingredients, measures);
+  const category = cookingCategory(data, split.ingredient);
+  const o = convertInput({ category, lexicon: lexiconFor(category), input: split.rest, from: category.units.find((u) => u.key === 'cups')!, to: findTarget(category, 'grams')!, decimals: 'auto' });
+  assert.ok(o.kind === 'ok' && o.notes.includes('a US stick of butter is 1/2 cup, 8 tbsp, 113 g'), JSON.stringify(o));
+});
+
 test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {
   const ingredients: Ingredient[] = [
     { key: 'flour', name: 'All-purpose flour', aliases: ['flour'], grams_per_cup: 120 },

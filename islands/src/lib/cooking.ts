@@ -47,6 +47,30 @@ export const RECIPE_SPOONS: Record<string, { word: string; note: string }> = {
   teaspoons: { word: 't', note: 't read as teaspoon, as recipes write it' },
 };
 
+/**
+ * The US stick of butter, half a US cup (8 tbsp, 4 oz: GNU units' stickbutter is 1/4 lb), the
+ * measure US recipes give butter in. A measure of butter alone, so no unit of units.yaml
+ * (which would also give the Volume converter a pair page per unit for it): the card and the
+ * search box read "1 stick" and "2 sticks of butter" with butter, saying what a stick is.
+ */
+export const STICK = { ingredient: 'butter', cups: { n: 1n, d: 2n } as Rational };
+
+/**
+ * A link to the card (`?value=…&from=…&to=…`) as the card can open it: the stick is in no
+ * menu, so a stick From is the cup (the value typed, "1 stick", still names the stick) and a
+ * stick To is typed after the value ("200 g to sticks").
+ */
+export function stickLink(href: string): string {
+  const [path, search = ''] = href.split('?');
+  const params = new URLSearchParams(search);
+  if (params.get('from') === 'sticks') params.set('from', 'cups');
+  if (params.get('to') === 'sticks') {
+    params.set('to', 'cups');
+    params.set('value', `${params.get('value') ?? ''} to sticks`);
+  }
+  return `${path}?${params}`;
+}
+
 /** A rational as units.yaml text ("15/2"), which kinds.ts reads back exactly. */
 const text = (r: Rational): string => `${r.n}/${r.d}`;
 
@@ -67,6 +91,14 @@ export function cookingCategory(data: CookingData, ingredient: Ingredient): Unit
     const recipe = spoon === undefined ? {} : { aliases: [...(u.aliases ?? []), spoon.word], saidAs: { [spoon.word]: spoon.note } };
     return { ...u, factor: text(mul(factorOf(u), gramsPerBase)), ...recipe };
   };
+  const sticks: Unit[] =
+    ingredient.key !== STICK.ingredient
+      ? []
+      : [{
+          key: 'sticks', name: 'Sticks (stick)', symbol: 'stick', plural: 'sticks', system: 'imperial', aliases: [],
+          factor: text(mul(STICK.cups, exactNumber(ingredient.grams_per_cup))),
+          note: 'a US stick of butter is 1/2 cup, 8 tbsp, 113 g',
+        }];
   return {
     key: COOKING_KEY,
     label: data.label as UnitCategory['label'],
@@ -74,7 +106,7 @@ export function cookingCategory(data: CookingData, ingredient: Ingredient): Unit
     precision: data.precision,
     default: { from: data.default.from, to: data.default.to },
     accent: 'orange',
-    units: [...data.volume.map((u) => measure(u, perVolume)), ...data.weight.map((u) => measure(u, perWeight))],
+    units: [...data.volume.map((u) => measure(u, perVolume)), ...sticks, ...data.weight.map((u) => measure(u, perWeight))],
   };
 }
 

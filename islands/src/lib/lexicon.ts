@@ -9,6 +9,7 @@
 // For those, the card's own category decides when one of them is its unit, else the case
 // typed, else the visitor is asked: "MG" is never silently a milligram.
 import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
+import { PLURAL_SYMBOLS } from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
 import { plainName as plainNameOf } from './units.ts';
 
@@ -21,6 +22,10 @@ export interface LexUnit extends Definition {
   aliases?: string[];
   /** Aliases the reading names when typed, alias → note ("T read as tablespoon, …"). */
   saidAs?: Record<string, string>;
+  /** The symbol's plural where it is a word, for a unit no units.yaml has (units.ts `plural`). */
+  plural?: string;
+  /** Said whenever the unit is read or converted to (units.ts `note`: the stick of butter). */
+  note?: string;
 }
 
 export interface LexCategory {
@@ -210,7 +215,8 @@ const NATIONAL = /^(?:(.+?) )?(US|UK|Imperial) (.+)$/;
  */
 export function readingUnit(unit: LexUnit, one: boolean): string {
   const m = NATIONAL.exec(plainName(unit));
-  if (m === null) return unit.symbol;
+  // A symbol that is a word takes its plural (units.yaml `plural`): "2 metric cups", "3 centuries", "2 sticks".
+  if (m === null) return one ? unit.symbol : (PLURAL_SYMBOLS[unit.key] ?? unit.plural ?? unit.symbol);
   const who = m[2] === 'Imperial' ? 'imperial' : m[2];
   const before = m[1] === undefined ? [] : m[1].toLowerCase().split(' ');
   const tokens = [...before, who, ...m[3].toLowerCase().split(' ')];

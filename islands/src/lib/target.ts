@@ -40,12 +40,12 @@ export function resultSymbol(o: Shown): string {
 }
 
 /** The symbol after `number`: its plural where the symbol is a word (units.yaml `plural`). */
-export function symbolAfter(number: string, unit: { key: string; symbol: string }): string {
-  return takesSingular(number) ? unit.symbol : (PLURAL_SYMBOLS[unit.key] ?? unit.symbol);
+export function symbolAfter(number: string, unit: { key: string; symbol: string; plural?: string }): string {
+  return takesSingular(number) ? unit.symbol : (PLURAL_SYMBOLS[unit.key] ?? unit.plural ?? unit.symbol);
 }
 
 /** "2 cups", "1/2 cup", "45°", "20 °C": a number and its unit as a sentence writes them (no space before a bare °, ′ or ″). */
-export function withSymbol(number: string, unit: { key: string; symbol: string }): string {
+export function withSymbol(number: string, unit: { key: string; symbol: string; plural?: string }): string {
   const symbol = symbolAfter(number, unit);
   return /^[°′″]$/.test(symbol) ? `${number}${symbol}` : `${number} ${symbol}`;
 }

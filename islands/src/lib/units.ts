@@ -24,6 +24,10 @@ export interface Unit extends Definition {
   saidAs?: Record<string, string>;
   /** The GNU units expression the accuracy tests compare with (read from units.yaml by tests; not in props). */
   gnu?: string;
+  /** The symbol after any number but one or a proper fraction, where the symbol is a word (units.yaml `plural`). */
+  plural?: string;
+  /** Said whenever the unit is read or converted to: a measure the islands make (cooking.ts, the stick of butter). */
+  note?: string;
 }
 
 /** A result in several units of one category, largest first: feet + inches. */
