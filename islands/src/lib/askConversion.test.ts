@@ -500,6 +500,13 @@ test('a stick of butter is half a US cup, saying so; the link opens the card in 
   assert.equal(href('200 g butter to sticks'), '/cooking-converter?value=200+g+to+sticks&from=grams&to=cups&ingredient=butter');
 });
 
+test('a UK cup of an ingredient opens the Cooking card in imperial cups, not in liters', () => {
+  const a = answer('1 uk cup flour in grams', data);
+  assert.ok(a?.kind === 'answers', JSON.stringify(a));
+  assert.equal(a.answers[0].text, '1 imperial cup of all-purpose flour, spooned = 144.7 g');
+  assert.equal(a.answers[0].href, '/cooking-converter?value=1+uk+cup&from=imperial_cups&to=grams&ingredient=flour_spooned');
+});
+
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
   assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);

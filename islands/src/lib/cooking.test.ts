@@ -121,6 +121,12 @@ test('a stick of butter, typed on the card with Butter, is half a US cup and say
   assert.ok(o.kind === 'ok' && o.notes.includes('a US stick of butter is 1/2 cup, 8 tbsp, 113 g'), JSON.stringify(o));
 });
 
+test('the card reads a UK (imperial) cup, half an imperial pint, as the box does', () => {
+  assert.equal(shown('flour_spooned', '1 uk cup', 'cups', 'grams'), '144.7 g');
+  assert.equal(shown('flour_spooned', '1 uk cup sugar', 'cups', 'grams'), '240.19 g');
+  assert.equal(shown('sugar', '1', 'imperial_cups', 'cups'), '1.2 cups');
+});
+
 test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {
   const ingredients: Ingredient[] = [
     { key: 'flour', name: 'All-purpose flour', aliases: ['flour'], grams_per_cup: 120 },
