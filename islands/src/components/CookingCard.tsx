@@ -12,7 +12,6 @@ import type { CookingData, Ingredient } from '../lib/cooking.ts';
 import type { Outcome } from '../lib/conversion.ts';
 import { resultSymbol } from '../lib/target.ts';
 import type { HistoryType, NewHistoryEntry } from '../lib/history.ts';
-import { unitWords } from '../lib/copyText.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { readFractions, subscribePrefs } from '../lib/prefs.ts';
 import CardActions, { entryActions } from '../ui/CardActions.tsx';
@@ -101,18 +100,18 @@ export default function CookingCard({
   const error = outcome.kind === 'error' ? outcome.message : null;
   const fromUnit = measures.find((u) => u.key === from)!;
   const toUnit = measures.find((u) => u.key === to)!;
-  const of = ingredient.name.toLowerCase();
-
-  // "3 cups of all-purpose flour" = "360 grams"; the replay carries the ingredient in its value.
-  const read = ok === null ? '' : ok.typed ? ok.reading! : `${ok.reading ?? (split?.rest ?? value).trim()} ${unitWords(fromUnit)}`;
+  // "1 cup of butter" = "226.8 g", "200 g of butter" "≈ 7/8 cup" (in the unit converted to:
+  // To's, a typed target's, or From's for a value typed in To's unit); the replay carries the
+  // ingredient in its value.
+  const texts = ok === null || chunk === null ? null : chunk.cooking.cookingTexts(ok, split?.rest ?? value, fromUnit, ingredient);
+  const read = texts?.read ?? '';
   const entry: NewHistoryEntry | null =
-    ok === null
+    ok === null || texts === null
       ? null
       : {
           type: data.label as HistoryType,
-          from: `${read} of ${of}`,
-          // The unit converted to: To's, a typed target's, or From's for a value typed in To's unit.
-          to: `${ok.text} ${unitWords(ok.target.kind === 'unit' ? ok.target.unit : toUnit)}`,
+          from: texts.from,
+          to: texts.to,
           replay: { category: 'cooking', value: split?.typed ? value.trim() : `${value.trim()} ${ingredient.name}`, from, to },
         };
   useSettledHistory(card, entry);
@@ -150,7 +149,7 @@ export default function CookingCard({
     error !== null
       ? { text: error, tone: 'error' }
       : ok !== null
-        ? { text: `${ok.typed ? 'From' : 'Read as'} ${read} of ${of}${ok.notes.length > 0 ? ` (${ok.notes.join('; ')})` : ''}.`, tone: 'hint' }
+        ? { text: `${ok.typed ? 'From' : 'Read as'} ${texts?.from ?? read}${ok.notes.length > 0 ? ` (${ok.notes.join('; ')})` : ''}.`, tone: 'hint' }
         : null;
 
   const option = (u: { key: string; name: string }) => (

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { cookingCategory, cookingInput, splitIngredient, type Ingredient } from './cooking';
+import { cookingCategory, cookingInput, cookingTexts, splitIngredient, type Ingredient } from './cooking';
+import { entryLine } from './copyText';
 import { convertInput, findTarget, lexiconFor, resultLine, type Outcome } from './conversion';
 import { exactNumber, fromBase, toBase } from './kinds';
 import { div, fromNumber, mul, toNumber } from './rational';
@@ -125,6 +126,27 @@ test('the card reads a UK (imperial) cup, half an imperial pint, as the box does
   assert.equal(shown('flour_spooned', '1 uk cup', 'cups', 'grams'), '144.7 g');
   assert.equal(shown('flour_spooned', '1 uk cup sugar', 'cups', 'grams'), '240.19 g');
   assert.equal(shown('sugar', '1', 'imperial_cups', 'cups'), '1.2 cups');
+});
+
+test('the card’s reading and copied line are English: “1 cup of butter = 226.8 g”, “200 g of butter ≈ 7/8 cup”', () => {
+  /** What Copy gives for `input` with the menu on `key`, from `from` to `to`. */
+  const copied = (key: string, input: string, from: string, to: string, fractions = false): string => {
+    const split = cookingInput(input, ingredient(key), data.ingredients, measures);
+    const category = cookingCategory(data, split.ingredient);
+    const o = convertInput({ category, lexicon: lexiconFor(category), input: split.rest, from: category.units.find((u) => u.key === from)!, to: findTarget(category, to)!, decimals: 'auto', fractions });
+    assert.equal(o.kind, 'ok', input);
+    const t = cookingTexts(o as Extract<Outcome, { kind: 'ok' }>, split.rest, measures.find((u) => u.key === from)!, split.ingredient);
+    return entryLine(t.from, t.to);
+  };
+  assert.equal(copied('butter', '1', 'cups', 'grams'), '1 cup of butter = 226.8 g');
+  assert.equal(copied('butter', '1', 'tablespoons', 'grams'), '1 tbsp of butter = 14.17 g');
+  assert.equal(copied('flour_spooned', '3/4', 'cups', 'grams'), '3/4 cup of all-purpose flour, spooned = 90.36 g');
+  assert.equal(copied('sugar', '1', 'metric_cups', 'grams'), '1 metric cup of granulated sugar = 211.34 g');
+  assert.equal(copied('sugar', '2', 'metric_cups', 'grams'), '2 metric cups of granulated sugar = 422.68 g');
+  assert.equal(copied('flour_spooned', '1', 'pounds', 'cups'), '1 lb of all-purpose flour, spooned = 3.76 cups');
+  assert.equal(copied('butter', '200', 'grams', 'cups', true), '200 g of butter ≈ 7/8 cup');
+  assert.equal(copied('butter', '15', 'grams', 'tablespoons', true), '15 g of butter ≈ 1 tbsp');
+  assert.equal(copied('sugar', '1 cup + 2 tbsp', 'cups', 'grams'), '1 US cup + 2 US tablespoons of granulated sugar = 225 g');
 });
 
 test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {

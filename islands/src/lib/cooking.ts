@@ -8,6 +8,7 @@ import { div, mul, type Rational } from './rational';
 import type { Unit, UnitCategory } from './units';
 import { unitWordsOf, wordKey } from './lexicon';
 import { SEPARATOR_SOURCE } from './separators';
+import { resultLine, withSymbol, type Target } from './target';
 
 export interface Ingredient {
   key: string;
@@ -188,4 +189,20 @@ export function cookingInput(
     return { ingredient: chosen, typed: false, rest: split.rest, error: `Unknown ingredient “${split.unknown}”: choose it in Ingredient${hint}.` };
   }
   return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest, error: null };
+}
+
+/**
+ * The card's words for a conversion `ok` of `typed` (the Value without its ingredient) from
+ * `from`: what was read ("1 cup", "3/4 cup", "2 cups", "1 US cup + 2 US tablespoons" as the
+ * reader names typed units), and the history's and Copy's two sides, "1 cup of butter" and
+ * "226.8 g" or "≈ 7/8 cup": symbols, singular after 1 or a fraction of one, as the unit cards write them.
+ */
+export function cookingTexts(
+  ok: { typed: boolean; reading: string | null; text: string; symbol: string; target?: Target },
+  typed: string,
+  from: Unit,
+  ingredient: Ingredient,
+): { read: string; from: string; to: string } {
+  const read = ok.typed && ok.reading !== null ? ok.reading : withSymbol(ok.reading ?? typed.trim(), from);
+  return { read, from: `${read} of ${ingredient.name.toLowerCase()}`, to: resultLine(ok) };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyLine, currencyText, quantityText, unitWords } from './copyText';
+import { copyLine, currencyText, entryLine, quantityText, unitWords } from './copyText';
 import { findUnit, type Unit } from './units';
 import { fromBase, toBase } from './kinds';
 import { fromNumber, toNumber } from './rational';
@@ -36,4 +36,9 @@ test('history texts share the same wording', () => {
   assert.equal(quantityText('5', 'meters'), '5 meters');
   const usd = data.currencies.find((x) => x.code === 'USD')!;
   assert.equal(currencyText('100.00', usd), '🇺🇸 100.00 USD');
+});
+
+test('entryLine: a result already approximate keeps its own sign, never “= ≈”', () => {
+  assert.equal(entryLine('5 m', '16.404199 ft'), '5 m = 16.404199 ft');
+  assert.equal(entryLine('200 g of butter', '≈ 7/8 cup'), '200 g of butter ≈ 7/8 cup');
 });

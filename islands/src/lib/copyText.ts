@@ -29,6 +29,14 @@ export function copyLine(
   return `${quantityText(value, fromUnit)} ${sign} ${quantityText(result, toUnit)}${note ? ` (${note})` : ''}`;
 }
 
+/**
+ * A history entry's copied line, "5 m = 16.404199 ft": a result already approximate ("≈ 7/8
+ * cup", shown as a fraction) follows with its own sign, never "= ≈".
+ */
+export function entryLine(from: string, to: string): string {
+  return /^≈\s/u.test(to) ? `${from} ${to}` : `${from} = ${to}`;
+}
+
 /** Currency history text carries the flag first, so an entry shows its country: "🇺🇸 100 USD". */
 export function currencyText(amount: string | number, currency: Currency): string {
   return `${currency.flag} ${String(amount).trim()} ${currency.code}`;

@@ -4,6 +4,7 @@
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { toast } from '../lib/toast.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
+import { entryLine } from '../lib/copyText.ts';
 import type { Card } from './useCard.ts';
 
 /** The toast a successful Copy shows; `description` says what was copied. */
@@ -20,7 +21,7 @@ export function entryActions(card: Card, entry: NewHistoryEntry | null, label: s
     copy: async () => {
       if (entry === null) return;
       await card.recordNow(entry);
-      await copyWithToast(`${entry.from} = ${entry.to}`, copied);
+      await copyWithToast(entryLine(entry.from, entry.to), copied);
     },
     reset: () => {
       card.clear();
