@@ -145,11 +145,13 @@ export default function CookingCard({
 
   const { copy, reset } = entryActions(card, entry, data.label);
 
+  // "heaped read as level: …" before what the conversion says.
+  const notes = ok === null ? [] : [...(split?.note ? [split.note] : []), ...ok.notes];
   const message: FieldMessage | null =
     error !== null
       ? { text: error, tone: 'error' }
       : ok !== null
-        ? { text: `${ok.typed ? 'From' : 'Read as'} ${texts?.from ?? read}${ok.notes.length > 0 ? ` (${ok.notes.join('; ')})` : ''}.`, tone: 'hint' }
+        ? { text: `${ok.typed ? 'From' : 'Read as'} ${texts?.from ?? read}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`, tone: 'hint' }
         : null;
 
   const option = (u: { key: string; name: string }) => (

@@ -507,6 +507,25 @@ test('a UK cup of an ingredient opens the Cooking card in imperial cups, not in 
   assert.equal(a.answers[0].href, '/cooking-converter?value=1+uk+cup&from=imperial_cups&to=grams&ingredient=flour_spooned');
 });
 
+test('words after a measure that name no unit are an unknown ingredient; level reads as nothing, heaped and scant are said to be inexact', () => {
+  const unknown = (what: string): string => `Unknown ingredient “${what}”: the Cooking converter lists the ones it knows.`;
+  assert.equal(said('1 cup rice in grams'), unknown('rice'));
+  assert.equal(said('1 tsp baking soda'), unknown('baking soda'));
+  assert.equal(said('1 cup chocolate chips in grams'), unknown('chocolate chips'));
+  assert.equal(said('225g self-raising flour in cups'), unknown('self-raising flour'));
+  assert.equal(said('8 oz cream cheese in cups'), unknown('cream cheese'));
+  // Not after "of", where it may be what a volume holds, nor a unit's word.
+  assert.match(String(said('1 gallon of paint in kg')), /^Between a volume and a weight of paint lies its density/);
+  assert.deepEqual(said('5 ft 11 in to cm'), ['5 ft 11 in = 180.34 cm']);
+  assert.deepEqual(said('1 level tsp salt in grams'), ['1 US teaspoon of table salt = 6 g']);
+  const heaped = answer('1 heaped tbsp flour in grams', data);
+  assert.ok(heaped?.kind === 'answers', JSON.stringify(heaped));
+  assert.equal(heaped.answers[0].text, '1 US tablespoon of all-purpose flour, spooned = 7.53 g');
+  assert.equal(heaped.answers[0].note, 'heaped read as level: a heaped, rounded or scant measure is not an exact one');
+  const scant = answer('1 scant cup sugar in grams', data);
+  assert.ok(scant?.kind === 'answers' && /^scant read as level/.test(scant.answers[0].note ?? ''), JSON.stringify(scant));
+});
+
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
   assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);

@@ -425,7 +425,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
   const ends = [query.length, ...[...query.matchAll(SEPARATOR)].map((m) => m.index).reverse()];
   const measures = [...data.cooking.volume, ...data.cooking.weight];
   for (const end of ends) {
-    const { ingredient, rest, unknown, named } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures);
+    const { ingredient, rest, unknown, named, note } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures, (w) => lookupWord(unitLexicon(data), w, null) !== null);
     // "1 cup caster sugar to grams": an ingredient the data has not, as the card says, not
     // the granulated sugar its last word names.
     if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };
@@ -446,7 +446,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
       return weighed ?? units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
     }
     const answered = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
-    return answered?.kind === 'answers' ? ounceReadings({ ...answered, answers: answered.answers.map((a) => ({ ...a, href: stickLink(a.href) })) }, read, data) : answered;
+    return answered?.kind === 'answers' ? ounceReadings({ ...answered, answers: answered.answers.map((a) => ({ ...a, href: stickLink(a.href), ...(note !== null && { note }) })) }, read, data) : answered;
   }
   return null;
 }

@@ -149,6 +149,17 @@ test('the card’s reading and copied line are English: “1 cup of butter = 226
   assert.equal(copied('sugar', '1 cup + 2 tbsp', 'cups', 'grams'), '1 US cup + 2 US tablespoons of granulated sugar = 225 g');
 });
 
+test('on the card, words after a measure that name no unit are an unknown ingredient; heaped is said to be inexact', () => {
+  const sugar = ingredient('sugar');
+  assert.equal(cookingInput('1 cup rice', sugar, data.ingredients, measures).error, 'Unknown ingredient “rice”: choose it in Ingredient.');
+  assert.equal(cookingInput('1 tsp baking soda', sugar, data.ingredients, measures).error, 'Unknown ingredient “baking soda”: choose it in Ingredient.');
+  const level = cookingInput('1 level tsp salt', sugar, data.ingredients, measures);
+  assert.deepEqual([level.ingredient.key, level.rest, level.note], ['salt', '1 tsp', null]);
+  const heaped = cookingInput('2 heaped tbsp', sugar, data.ingredients, measures);
+  assert.deepEqual([heaped.rest, heaped.note], ['2 tbsp', 'heaped read as level: a heaped, rounded or scant measure is not an exact one']);
+  assert.equal(shown('sugar', '1 level tsp salt', 'teaspoons', 'grams'), '6 g');
+});
+
 test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {
   const ingredients: Ingredient[] = [
     { key: 'flour', name: 'All-purpose flour', aliases: ['flour'], grams_per_cup: 120 },
@@ -174,8 +185,8 @@ test('splitIngredient: the longest name or alias at the end, as its own word; th
 });
 
 test('cookingInput: a typed ingredient wins over the menu, and says so', () => {
-  assert.deepEqual(cookingInput('2 cups honey', ingredient('sugar'), data.ingredients), { ingredient: ingredient('honey'), typed: true, rest: '2 cups', error: null });
-  assert.deepEqual(cookingInput('2 cups', ingredient('sugar'), data.ingredients), { ingredient: ingredient('sugar'), typed: false, rest: '2 cups', error: null });
+  assert.deepEqual(cookingInput('2 cups honey', ingredient('sugar'), data.ingredients), { ingredient: ingredient('honey'), typed: true, rest: '2 cups', error: null, note: null });
+  assert.deepEqual(cookingInput('2 cups', ingredient('sugar'), data.ingredients), { ingredient: ingredient('sugar'), typed: false, rest: '2 cups', error: null, note: null });
 });
 
 test('a typed target: the ingredient before it is read, as in the search box', () => {

@@ -141,21 +141,55 @@ export function splitIngredient(
   input: string,
   ingredients: readonly Ingredient[],
   measures: readonly Unit[] = [],
-): { ingredient: Ingredient | null; rest: string; unknown: string | null; named?: string } {
-  const ends = [input.length, ...[...input.matchAll(new RegExp(SEPARATOR_SOURCE, 'giu'))].map((m) => m.index).reverse()];
+  isUnit: (word: string) => boolean = () => false,
+): { ingredient: Ingredient | null; rest: string; unknown: string | null; note: string | null; named?: string } {
+  const { text, note } = fullness(input, measures);
+  const separators = new RegExp(SEPARATOR_SOURCE, 'giu');
+  const ends = [text.length, ...[...text.matchAll(separators)].map((m) => m.index).reverse()];
   for (const end of ends) {
-    const best = endingIngredient(input.slice(0, end), ingredients);
+    const best = endingIngredient(text.slice(0, end), ingredients);
     if (best === null) continue;
-    const before = input.slice(0, best.at).trim();
-    const unknown = unknownWords(before, input.slice(best.at, end).trim(), measures);
-    const named = input.slice(best.at, end).trim().replace(/^of\s+/iu, '');
-    return { ingredient: best.ingredient, rest: `${unknown?.measure ?? before}${input.slice(end)}`.trim(), unknown: unknown?.words ?? null, named };
+    const before = text.slice(0, best.at).trim();
+    const unknown = unknownWords(before, text.slice(best.at, end).trim(), measures);
+    const named = text.slice(best.at, end).trim().replace(/^of\s+/iu, '');
+    return { ingredient: best.ingredient, rest: `${unknown?.measure ?? before}${text.slice(end)}`.trim(), unknown: unknown?.words ?? null, note, named };
   }
-  return { ingredient: null, rest: input, unknown: null };
+  // No ingredient named: words that name no unit right after a measure are one the data has
+  // not ("1 cup rice", "1 tsp baking soda to grams"), never an unknown unit. After "of" they
+  // may be what a volume holds ("1 gallon of paint"), which the search box says otherwise.
+  for (const end of ends) {
+    const before = text.slice(0, end);
+    if (new RegExp(SEPARATOR_SOURCE, 'iu').test(before)) continue;
+    const unknown = unknownWords(before.trim(), '', measures, false);
+    // A quantity, not a sentence that holds a unit's word ("the 1959 yard and pound agreement").
+    if (unknown !== null && /^[\d½¼¾⅓⅔⅛⅜⅝⅞]/u.test(unknown.measure) && !unknown.words.split(/\s+/).some(isUnit)) return { ingredient: null, rest: `${unknown.measure}${text.slice(end)}`.trim(), unknown: unknown.words, note };
+  }
+  return { ingredient: null, rest: text, unknown: null, note };
 }
 
-/** "caster sugar" and the measure "1 cup" when `before` ("1 cup caster") ends in words no measure is, after a measure or "of"; else null. */
-function unknownWords(before: string, alias: string, measures: readonly Unit[]): { words: string; measure: string } | null {
+/** How full a measure is, before it: "level" is what a measure means; "heaped" and "scant" are no exact amount. */
+const FULLNESS = new Set(['level', 'leveled', 'levelled', 'heaped', 'heaping', 'rounded', 'scant']);
+
+/**
+ * `input` without the word of how full a measure is before a measure ("1 level tsp", "1 heaped
+ * tbsp"), and a note for a word that makes it inexact (null for "level").
+ */
+function fullness(input: string, measures: readonly Unit[]): { text: string; note: string | null } {
+  const keys = new Set(measures.flatMap(unitWordsOf).map(wordKey));
+  let note: string | null = null;
+  const text = input.replace(/(?<![\p{L}\d])(\p{L}+)\s+(?=(\p{L}+))/gu, (both, word: string, next: string) => {
+    if (!FULLNESS.has(word.toLowerCase()) || !keys.has(wordKey(next))) return both;
+    if (!/^level/iu.test(word)) note ??= `${word.toLowerCase()} read as level: a heaped, rounded or scant measure is not an exact one`;
+    return '';
+  });
+  return { text, note };
+}
+
+/**
+ * "caster sugar" and the measure "1 cup" when `before` ("1 cup caster") ends in words no measure is, after a measure
+ * (glued to its number too: "225g") or, with `afterOf`, "of"; else null.
+ */
+function unknownWords(before: string, alias: string, measures: readonly Unit[], afterOf = true): { words: string; measure: string } | null {
   if (measures.length === 0) return null;
   const keys = new Set(measures.flatMap(unitWordsOf).map(wordKey));
   const tokens = before.split(/\s+/);
@@ -163,9 +197,10 @@ function unknownWords(before: string, alias: string, measures: readonly Unit[]):
   while (i > 0 && /^\p{L}[\p{L}'’.-]*$/u.test(tokens[i - 1]) && !keys.has(wordKey(tokens[i - 1])) && tokens[i - 1].toLowerCase() !== 'of') i -= 1;
   // Words after a number alone may be a misspelt measure ("1 cupz sugar"): the reading names it.
   const after = i > 0 ? tokens[i - 1] : '';
-  if (i === tokens.length || !(keys.has(wordKey(after)) || after.toLowerCase() === 'of')) return null;
-  const measure = tokens.slice(0, after.toLowerCase() === 'of' ? i - 1 : i).join(' ');
-  return { words: [...tokens.slice(i), alias.replace(/^of\s+/iu, '')].join(' '), measure };
+  const of = afterOf && after.toLowerCase() === 'of';
+  if (i === tokens.length || !(keys.has(wordKey(after.replace(/^[\d.,/½¼¾⅓⅔⅛]+(?=\p{L})/u, ''))) || of)) return null;
+  const measure = tokens.slice(0, of ? i - 1 : i).join(' ');
+  return { words: [...tokens.slice(i), alias.replace(/^of\s+/iu, '')].filter((w) => w !== '').join(' '), measure };
 }
 
 /**
@@ -179,16 +214,16 @@ export function cookingInput(
   chosen: Ingredient,
   ingredients: readonly Ingredient[],
   measures: readonly Unit[] = [],
-): { ingredient: Ingredient; typed: boolean; rest: string; error: string | null } {
+): { ingredient: Ingredient; typed: boolean; rest: string; error: string | null; note: string | null } {
   const split = splitIngredient(input, ingredients, measures);
   if (split.unknown !== null) {
     const words = split.unknown.toLowerCase().split(/\s+/);
     const nameWords = (i: Ingredient): string[] => i.name.toLowerCase().split(/[\s,]+/);
     const like = ingredients.filter((i) => words.every((w) => nameWords(i).includes(w))).map((i) => `“${i.name}”`);
     const hint = like.length === 0 ? '' : ` (${like.join(' or ')})`;
-    return { ingredient: chosen, typed: false, rest: split.rest, error: `Unknown ingredient “${split.unknown}”: choose it in Ingredient${hint}.` };
+    return { ingredient: chosen, typed: false, rest: split.rest, error: `Unknown ingredient “${split.unknown}”: choose it in Ingredient${hint}.`, note: null };
   }
-  return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest, error: null };
+  return { ingredient: split.ingredient ?? chosen, typed: split.ingredient !== null, rest: split.rest, error: null, note: split.note };
 }
 
 /**
