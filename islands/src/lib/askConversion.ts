@@ -22,6 +22,7 @@ import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
 import { notConverted } from './notConverted.ts';
+import { withFanNote, withoutFan } from './oven.ts';
 import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
@@ -160,6 +161,14 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (scale !== null) return { kind: 'error', message: scale };
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
+  // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
+  const fan = withoutFan(query);
+  const oven = fan === null ? null : answer(fan, data);
+  if (oven?.kind === 'answers' && oven.answers.some((a) => a.label === 'Temperature')) {
+    return { kind: 'answers', answers: oven.answers.filter((a) => a.label === 'Temperature').map((a) => ({ ...a, text: withFanNote(a.text) })) };
+  }
+  // "160 fan to f": what the temperature lacks ("Say which unit 160 is in"), not "Unknown unit “fan”".
+  if (oven?.kind === 'error') return oven;
   const plain = plainConversion(query);
   if (plain !== null) {
     const asked = answer(plain, data);

@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerData, saidBy } from '../../test/testData.ts';
 import { mayConvert } from './searchWords.ts';
+import { readFileSync } from 'node:fs';
+import { runGnuUnits } from './gnuUnits.mjs';
 
 // Every currency, as the box reads money (boxAnswers.ts).
 const data = answerData(true);
@@ -59,4 +61,26 @@ test('Beaufort forces, BMI, shoe and clothing sizes are said not to be converted
   // A force in newtons is no wind.
   assert.match(String(said('10 kgf cm to nm')), /N·m/);
   assert.doesNotMatch(String(said('force 10 N to lbf')), /Beaufort/);
+});
+
+test('the oven table the gas-mark message points to has marks ¼ to 9, each as GNU units’ gasmark() gives it', () => {
+  const page = readFileSync(new URL('../../../content/converters/celsius-fahrenheit.md', import.meta.url), 'utf8');
+  const rows = [...page.matchAll(/^\| (\d+) °F \| ([\d.]+) °C \| [^|]+ \| ([¼½\d]) \|$/gmu)].map((m) => ({ f: m[1], c: m[2], mark: m[3] }));
+  assert.deepEqual(rows.map((r) => r.mark), ['¼', '½', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  const mark = (m: string): string => ({ '¼': '0.25', '½': '0.5' })[m] ?? m;
+  const gnu = runGnuUnits(rows.flatMap((r) => [[`gasmark(${mark(r.mark)})`, 'tempF'], [`gasmark(${mark(r.mark)})`, 'tempC']] as [string, string][]));
+  rows.forEach((r, i) => {
+    assert.equal(Number(r.f), Math.round(Number(gnu[2 * i])), `gas mark ${r.mark} in °F`);
+    assert.equal(r.c, String(Math.round(Number(gnu[2 * i + 1]) * 100) / 100), `gas mark ${r.mark} in °C`);
+  });
+});
+
+test('a fan oven’s temperature (“180°C fan”) converts, saying how fan and conventional ovens differ', () => {
+  const fan = 'a fan or convection oven is usually set about 20 °C or 25 °F lower than a conventional one';
+  assert.deepEqual(said('180°C fan'), [`180 °C = 356 °F (${fan})`]);
+  assert.deepEqual(said('200c fan to f'), [`200 °C = 392 °F (${fan})`]);
+  assert.deepEqual(said('180°C fan in f'), [`180 °C = 356 °F (${fan})`]);
+  assert.deepEqual(said('180 c fan'), [`180 °C = 356 °F (${fan})`], 'the temperature alone, not 180 US cups');
+  assert.deepEqual(said('180C fan-forced to F'), [`180 °C = 356 °F (${fan})`]);
+  assert.deepEqual(said('350f convection to c'), [`350 °F = 176.67 °C (${fan})`]);
 });
