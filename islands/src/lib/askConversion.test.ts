@@ -526,6 +526,20 @@ test('words after a measure that name no unit are an unknown ingredient; level r
   assert.ok(scant?.kind === 'answers' && /^scant read as level/.test(scant.answers[0].note ?? ''), JSON.stringify(scant));
 });
 
+test('kitchen words: a pinch and a dash are said to be no measure; half a cup is 1/2 cup; “and” and “plus” between measures add', () => {
+  const pinch = 'A pinch is about 1/16 teaspoon and a dash about 1/8: kitchen words for a little, not precise measures, so they are not converted here.';
+  assert.equal(said('pinch'), pinch);
+  assert.equal(said('a pinch of salt in grams'), pinch);
+  assert.equal(said('dash'), 'A dash is about 1/8 teaspoon and a pinch about 1/16: kitchen words for a little, not precise measures, so they are not converted here.');
+  assert.equal(said('em dash'), null);
+  assert.deepEqual(said('half a cup in ml'), ['1/2 US cup = 118.294118 mL']);
+  assert.deepEqual(said('half a pint in ml'), ['1/2 US pint = 236.588237 mL']);
+  assert.deepEqual(said('half a cup of butter in grams'), ['1/2 US cup of butter = 113.4 g']);
+  assert.deepEqual(said('how many ml in half a cup'), ['1/2 US cup = 118.294118 mL']);
+  assert.deepEqual(said('1 cup and 2 tbsp sugar in grams'), ['1 US cup + 2 US tablespoons of granulated sugar = 225 g']);
+  assert.deepEqual(said('1 cup plus 2 tbsp in ml'), ['1 US cup + 2 US tablespoons = 266.161766 mL']);
+});
+
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
   assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);

@@ -23,6 +23,7 @@ import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
 import { notConverted } from './notConverted.ts';
 import { withFanNote, withoutFan } from './oven.ts';
+import { spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
@@ -155,7 +156,8 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
  */
 export function answer(asked: string, data: AnswerData): Answer | null {
   // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
-  const query = asked.replace(/\?/gu, ' ').trim();
+  // "half a cup in ml", "1 cup and 2 tbsp": as the reader writes them (spokenAmounts.ts).
+  const query = spokenAmounts(asked.replace(/\?/gu, ' ').trim());
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);
   if (scale !== null) return { kind: 'error', message: scale };

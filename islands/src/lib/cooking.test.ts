@@ -160,6 +160,12 @@ test('on the card, words after a measure that name no unit are an unknown ingred
   assert.equal(shown('sugar', '1 level tsp salt', 'teaspoons', 'grams'), '6 g');
 });
 
+test('on the card, “and” and “plus” between measures add, and half a cup is 1/2 cup', () => {
+  assert.equal(shown('sugar', '1 cup and 2 tbsp', 'cups', 'grams'), '225 g');
+  assert.equal(shown('butter', '1 cup plus 2 tbsp', 'cups', 'ounces'), '9 oz');
+  assert.equal(shown('butter', 'half a cup', 'cups', 'grams'), '113.4 g');
+});
+
 test('splitIngredient: the longest name or alias at the end, as its own word; the rest as typed', () => {
   const ingredients: Ingredient[] = [
     { key: 'flour', name: 'All-purpose flour', aliases: ['flour'], grams_per_cup: 120 },

@@ -9,6 +9,7 @@ import type { Unit, UnitCategory } from './units';
 import { unitWordsOf, wordKey } from './lexicon';
 import { SEPARATOR_SOURCE } from './separators';
 import { resultLine, withSymbol, type Target } from './target';
+import { spokenAmounts } from './spokenAmounts';
 
 export interface Ingredient {
   key: string;
@@ -215,7 +216,7 @@ export function cookingInput(
   ingredients: readonly Ingredient[],
   measures: readonly Unit[] = [],
 ): { ingredient: Ingredient; typed: boolean; rest: string; error: string | null; note: string | null } {
-  const split = splitIngredient(input, ingredients, measures);
+  const split = splitIngredient(spokenAmounts(input), ingredients, measures);
   if (split.unknown !== null) {
     const words = split.unknown.toLowerCase().split(/\s+/);
     const nameWords = (i: Ingredient): string[] => i.name.toLowerCase().split(/[\s,]+/);

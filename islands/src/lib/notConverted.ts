@@ -18,8 +18,16 @@ const BMI = /\b(?:bmi|body\s+mass\s+index)\b/iu;
 const SHOE = /\bshoes?\s+sizes?\b|\bsizes?\b.*\bshoes?\b/iu;
 const CLOTHING = /\b(?:dress|clothing|clothes|jeans|trousers|shirt|bra|ring|hat)\s+sizes?\b|^\s*sizes?\s+\d+(?:\.\d+)?\s*(?:uk|us|usa|eu|european|british)\b/iu;
 
+/** A pinch or a dash of something: kitchen words for a little, no measure (not the em dash). */
+const PINCH = /(?<!\b(?:em|en)\s+)\b(pinch(?:es)?|dash(?:es)?)\b/iu;
+
 /** The sentence for a query or value asking for one of these, or null when it asks for none. */
 export function notConverted(typed: string): string | null {
+  const pinch = PINCH.exec(typed);
+  if (pinch !== null) {
+    const said = /^pinch/iu.test(pinch[1]) ? 'A pinch is about 1/16 teaspoon and a dash about 1/8' : 'A dash is about 1/8 teaspoon and a pinch about 1/16';
+    return `${said}: kitchen words for a little, not precise measures, so they are not converted here.`;
+  }
   const force = FORCE.exec(typed);
   if (force !== null || BEAUFORT_WORD.test(typed)) {
     // The force typed ("force 5", "6 bft", "beaufort 7"), else force 5 as an example.
