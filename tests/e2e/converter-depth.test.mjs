@@ -390,7 +390,7 @@ test('cooking units as fractions (nearest 1/8 or 1/3): a remembered choice, by k
   const page = await visit('/volume-converter?from=milliliters&to=cups');
   const c = card(page);
   // Named by the kitchen measures units.yaml marks `cooking: true`, in their order there.
-  const fractions = page.getByRole('checkbox', { name: 'Fractions for metric cup, tsp, tbsp, fl oz, cup, imp cup (nearest 1/8 or 1/3)' });
+  const fractions = page.getByRole('checkbox', { name: 'Fractions for metric tbsp, aus tbsp, metric cup, tsp, tbsp, fl oz, cup, imp cup (nearest 1/8 or 1/3)' });
   assert.equal(await fractions.isChecked(), false);
   await c.value.fill('354.88235475'); // exactly 1 1/2 US cups
   assert.equal(await result(page), '1.5 cups');

@@ -33,7 +33,7 @@ test('eighths and thirds: whole and reduced fraction, ≈ when rounded, null bel
 });
 
 test('the cooking units are the ones units.yaml marks', () => {
-  assert.deepEqual(volume.units.filter(isCookingUnit).map((u) => u.key), ['metric_cups', 'teaspoons', 'tablespoons', 'fluid_ounces', 'cups', 'imperial_cups']);
+  assert.deepEqual(volume.units.filter(isCookingUnit).map((u) => u.key), ['metric_tablespoons', 'australian_tablespoons', 'metric_cups', 'teaspoons', 'tablespoons', 'fluid_ounces', 'cups', 'imperial_cups']);
 });
 
 test('with Fractions, results in cooking units read as a cook measures; other units keep decimals', () => {
