@@ -12,8 +12,8 @@ const PATH = '/cooking-converter';
 /** The card's ingredients as the build hands them over (content/ingredients.yaml). */
 const ingredientsOf = async (page) => JSON.parse(await page.locator('[data-island="CookingCard"]').getAttribute('data-props')).data.ingredients;
 
-async function visit(path = PATH) {
-  const page = await newPage(ctx.browser);
+async function visit(path = PATH, options = {}) {
+  const page = await newPage(ctx.browser, options);
   await page.goto(ctx.site.url + path);
   await waitForHydration(page);
   return page;
@@ -196,5 +196,34 @@ test('a Cooking card an editor embedded in an article starts on its ingredient, 
   assert.equal(await c.ingredient.inputValue(), 'bread_flour_spooned', 'the menu follows the typed ingredient');
   await page.waitForTimeout(300);
   assert.equal(new URL(page.url()).search, '', 'an embedded card does not write the address');
+  await finish(page);
+});
+
+test('recipe measures: a stick of butter, the Australian tablespoon and the UK cup; Copy writes English', async () => {
+  const page = await visit(`${PATH}?ingredient=butter`, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const c = cardByRole(page);
+  assert.equal(await c.ingredient.inputValue(), 'butter');
+  await c.value.fill('1 stick');
+  assert.equal(await resultText(page), gnu('stickbutter', 'g', 'g'));
+  assert.equal(await says(page, /stick/), 'From 1 stick of butter (a US stick of butter is 1/2 cup, 8 tbsp, 113 g).');
+  await c.value.fill('2 aus tbsp honey');
+  assert.equal(await resultText(page), gnu('2 australiatablespoon honey', 'g', 'g'));
+  await c.value.fill('1 uk cup flour');
+  assert.equal(await resultText(page), gnu('brcup flour_spooned', 'g', 'g'));
+  // Copied once the card says how it read the value (the line comes after a pause in typing).
+  const copied = async (hint) => {
+    await says(page, hint);
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.getByRole('button', { name: 'Copy' }).click();
+    for (let i = 0; i < 100; i++) {
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      if (text !== '') return text;
+      await page.waitForTimeout(100);
+    }
+    return '';
+  };
+  await c.ingredient.selectOption('butter');
+  await c.value.fill('1');
+  assert.equal(await copied(/^Read as 1 cup of butter/), '1 cup of butter = 226.8 g');
   await finish(page);
 });
