@@ -93,8 +93,20 @@ const BUILD_WRITES: &[(&str, &[&str])] = &[
 
 /// URL schemes a link may use; a link without a scheme is a path of the site.
 pub const LINK_SCHEMES: [&str; 4] = ["https", "http", "mailto", "tel"];
-/// URL schemes an image may use.
-pub const IMAGE_SCHEMES: [&str; 2] = ["https", "http"];
+/// Why an image may not be loaded from `url`, or `None`: an image comes from the site. A
+/// remote one (`https:`) is blocked by the site's Content-Security-Policy (`img-src 'self'`),
+/// so visitors would see a broken image, and it would be a request to a third party that
+/// no visitor agreed to.
+pub fn refused_image(url: &str) -> Option<String> {
+    match scheme(url)?.as_str() {
+        "https" | "http" => Some(
+            "remote images are blocked by the site's Content-Security-Policy and would be a third-party request: \
+             download the image into content/images/ and write `![what it shows](/images/file.png)`"
+                .to_string(),
+        ),
+        _ => refused_url(url, &[]),
+    }
+}
 
 /// Elements whose content the sanitizer drops with them (a script's text is not prose).
 const DROPPED_WITH_CONTENT: [&str; 12] =
@@ -124,7 +136,8 @@ pub fn refused_url(url: &str, allowed: &[&str]) -> Option<String> {
         _ => "is not a web address",
     };
     let shown: Vec<String> = allowed.iter().map(|s| format!("`{s}:`")).collect();
-    Some(format!("a `{scheme}:` URL {what}: content may point only at pages of the site (`/…`) or at {}", shown.join(", ")))
+    let elsewhere = if shown.is_empty() { String::new() } else { format!(" or at {}", shown.join(", ")) };
+    Some(format!("a `{scheme}:` URL {what}: content may point only at pages of the site (`/…`){elsewhere}"))
 }
 
 /// One thing a browser's tokenizer reads in HTML.
@@ -343,8 +356,8 @@ fn keep_attribute(element: &str, attribute: &str, value: &str) -> bool {
     match attribute {
         "href" => refused_url(value, &LINK_SCHEMES).is_none(),
         "src" if element == "img" && scheme(value).as_deref() == Some("data") => super::placeholder::is_placeholder(value),
-        "src" | "data-src" => refused_url(value, &IMAGE_SCHEMES).is_none(),
-        "srcset" => value.split(',').all(|candidate| refused_url(candidate.trim(), &IMAGE_SCHEMES).is_none()),
+        "src" | "data-src" => refused_image(value).is_none(),
+        "srcset" => value.split(',').all(|candidate| refused_image(candidate.trim()).is_none()),
         "class" => match element {
             "div" => value == "table-scroll",
             "code" => value.strip_prefix("language-").is_some_and(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || "+-_#.".contains(c))),

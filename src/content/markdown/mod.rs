@@ -90,7 +90,7 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                         String::new()
                     }
                     Ok((src, size)) => {
-                        if let Some(why) = raw_html::refused_url(src, &raw_html::IMAGE_SCHEMES) {
+                        if let Some(why) = raw_html::refused_image(src) {
                             problems.push((at, format!("image `{src}`: {why}")));
                         } else if let Some(why) = relative(src) {
                             problems.push((at, format!("relative image path `{src}`: {why}")));
@@ -122,7 +122,7 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                                     String::new()
                                 }
                             }
-                        } else if raw_html::refused_url(src, &raw_html::IMAGE_SCHEMES).is_some() {
+                        } else if raw_html::refused_image(src).is_some() {
                             String::new()
                         } else {
                             if src.starts_with('/') {
@@ -361,6 +361,18 @@ mod tests {
         assert_eq!(found[2].0, src.find("![](").unwrap());
         assert!(found[2].1.starts_with("image /icons/a.svg has no alt text"), "{}", found[2].1);
         assert!(found[3].1.starts_with("malformed image size `#400by300` on /icons/r.png: write it as `#WIDTHxHEIGHT`"), "{}", found[3].1);
+    }
+
+    #[test]
+    fn remote_images_are_refused_where_they_are_written_and_left_out() {
+        // The site's CSP is `img-src 'self' data:`: a remote image would be broken for every
+        // visitor, and a request to a third party.
+        let src = "Intro.\n\n![Remote](https://example.com/x.png)\n\nAnd ![plain](HTTP://example.com/y.png#10x10) inline.\n";
+        let r = render(src, &Catalog::default(), None);
+        let at: Vec<usize> = r.problems.iter().map(|(o, _)| *o).collect();
+        assert_eq!(at, [src.find("![Remote").unwrap(), src.find("![plain").unwrap()], "{:?}", r.problems);
+        assert!(r.problems.iter().all(|(_, m)| m.contains("remote images are blocked") && m.contains("content/images/")), "{:?}", r.problems);
+        assert!(!r.html.contains("example.com"), "{}", r.html);
     }
 
     #[test]

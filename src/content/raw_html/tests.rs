@@ -154,6 +154,11 @@ fn the_sanitizer_keeps_what_the_build_writes_and_nothing_like_it_from_elsewhere(
     let clean = sanitize(forged);
     assert_harmless(&clean);
     assert!(!clean.contains("class=") && !clean.contains("role=") && !clean.contains("data:") && !clean.contains("srcset"), "{clean}");
+    // The CSP blocks remote images: none is kept, in any of the attributes that load one.
+    let remote = "<picture><source srcset=\"/images/a.webp 1x, https://e.example/a.webp 2x\"><img src=\"https://e.example/a.png\" alt=\"A\"></picture>\
+        <img data-src=\"http://e.example/b.png\" alt=\"B\">";
+    let clean = sanitize(remote);
+    assert!(!clean.contains("e.example") && clean.contains("alt=\"A\""), "{clean}");
 }
 
 #[test]
