@@ -10,7 +10,7 @@ use super::shortcode::{self, Converters, Embed};
 use crate::images::{Catalog, Lookup};
 use headings::{heading_text, table_region, unique_id};
 use images::{deferred_img, image_alt, image_size};
-use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{html, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 
 pub struct Rendered {
     pub html: String,
@@ -144,7 +144,9 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                     i += 1;
                     continue;
                 }
-                if dest_url.starts_with('/') || dest_url.starts_with('#') {
+                if *link_type == LinkType::Email {
+                    // `<hello@unitly.app>`: the bare address, written as `mailto:` in the HTML.
+                } else if dest_url.starts_with('/') || dest_url.starts_with('#') {
                     links.push((dest_url.to_string(), range.start));
                 } else if let Some(why) = relative(dest_url) {
                     problems.push((range.start, format!("relative link `{dest_url}`: {why}")));
@@ -373,6 +375,13 @@ mod tests {
         assert_eq!(at, [src.find("![Remote").unwrap(), src.find("![plain").unwrap()], "{:?}", r.problems);
         assert!(r.problems.iter().all(|(_, m)| m.contains("remote images are blocked") && m.contains("content/images/")), "{:?}", r.problems);
         assert!(!r.html.contains("example.com"), "{}", r.html);
+    }
+
+    #[test]
+    fn an_email_autolink_is_a_mailto_link() {
+        let r = render("Write to <hello@unitly.app> or [us](mailto:hello@unitly.app).\n", &Catalog::default(), None);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        assert!(r.html.contains("<a href=\"mailto:hello@unitly.app\">hello@unitly.app</a>"), "{}", r.html);
     }
 
     #[test]
