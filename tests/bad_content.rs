@@ -129,6 +129,22 @@ fn an_article_file_that_is_never_read_is_a_warning() {
 }
 
 #[test]
+fn hidden_files_an_editor_or_a_mac_leaves_in_content_are_not_read() {
+    let p = Project::copy_of_real_site();
+    // Emacs's lock while a buffer has unsaved changes: a link to nowhere.
+    std::os::unix::fs::symlink("editor@laptop.4242:1764400000", p.path("content/blog/.#conversion-tips.md")).unwrap();
+    // The AppleDouble file a Mac writes beside each file copied to a USB stick or a share.
+    std::fs::write(p.path("content/blog/._conversion-tips.md"), b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        ").unwrap();
+    p.write("content/blog/.hidden.md", "not an article");
+    p.write("content/blog/.trash/old.md", "not an article");
+    std::os::unix::fs::symlink("/nowhere", p.path("content/images/.#chart.png")).unwrap();
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("content/blog/.") && !err.contains("content/images/."), "{err}");
+}
+
+#[test]
 fn a_route_on_a_page_the_build_writes_itself_is_located() {
     for (path, said) in [("/offline", "is a page the build writes itself"), ("/length-converter/conversions", "is the index of pairs the build writes")] {
         let p = Project::copy_of_real_site();

@@ -64,9 +64,16 @@ pub fn slug_of(title: &str) -> String {
     slug.trim_end_matches('-').to_string()
 }
 
-/// What is directly in a collection's folder.
+/// Whether a file or folder is hidden (`.name`) and so not content: an editor's lock or
+/// backup (Emacs's `.#x.md`, a link to nowhere while a buffer is unsaved), macOS's
+/// AppleDouble `._x.md` on a copied folder, `.DS_Store`. Site generators skip them too.
+pub fn hidden(entry: &walkdir::DirEntry) -> bool {
+    entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.')
+}
+
+/// What is directly in a collection's folder, hidden entries left out.
 pub fn entries(dir: &Path) -> Vec<PathBuf> {
-    walkdir::WalkDir::new(dir).min_depth(1).max_depth(1).into_iter().filter_map(Result::ok).map(|e| e.into_path()).collect()
+    walkdir::WalkDir::new(dir).min_depth(1).max_depth(1).into_iter().filter_entry(|e| !hidden(e)).filter_map(Result::ok).map(|e| e.into_path()).collect()
 }
 
 /// Warnings for what looks like an article of the collection in `content/{dir}` but is never
@@ -76,7 +83,12 @@ pub fn unread(root: &Path, dir: &str) -> Vec<Problem> {
     for path in entries(&root.join("content").join(dir)) {
         let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
         let misnamed = path.is_file() && matches!(ext.as_deref(), Some("md" | "markdown")) && path.extension().is_some_and(|e| e != "md");
-        let nested = path.is_dir() && walkdir::WalkDir::new(&path).into_iter().filter_map(Result::ok).any(|e| e.path().extension().is_some_and(|x| x == "md"));
+        let nested = path.is_dir()
+            && walkdir::WalkDir::new(&path)
+                .into_iter()
+                .filter_entry(|e| !hidden(e))
+                .filter_map(Result::ok)
+                .any(|e| e.path().extension().is_some_and(|x| x == "md"));
         if misnamed || nested {
             let what = if nested {
                 "its articles are not read: an article is a .md file directly in"
@@ -98,12 +110,16 @@ pub fn dir_problem(what: &str, dir: &str) -> Option<String> {
 }
 
 /// Every symbolic link under `content/` and `themes/` that resolves outside `root` (or
-/// nowhere): nothing from outside the project may be read as content or published.
+/// nowhere): nothing from outside the project may be read as content or published. Hidden
+/// entries of `content/` are not read ([`hidden`]), so a link there is not reported: Emacs
+/// keeps one to nowhere beside every file with unsaved changes.
 pub fn links_outside(root: &Path) -> Vec<Problem> {
     let Ok(root) = std::fs::canonicalize(root) else { return vec![] };
     let mut problems = Vec::new();
     for dir in ["content", "themes"] {
-        for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
+        // The theme's templates are read by name, whatever it is: every link there is checked.
+        let skipped = |e: &walkdir::DirEntry| dir == "content" && hidden(e);
+        for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_entry(|e| !skipped(e)).filter_map(Result::ok) {
             if !entry.path_is_symlink() {
                 continue;
             }

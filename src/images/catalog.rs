@@ -54,10 +54,10 @@ impl Catalog {
         let dir = root.join(DIR);
         let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
             .into_iter()
+            .filter_entry(|e| !crate::content::paths::hidden(e))
             .filter_map(Result::ok)
             .filter(|e| e.file_type().is_file())
             .map(|e| e.into_path())
-            .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
             .collect();
         files.sort();
         let images = files
