@@ -145,6 +145,23 @@ fn hidden_files_an_editor_or_a_mac_leaves_in_content_are_not_read() {
 }
 
 #[test]
+fn a_link_to_a_file_outside_the_project_is_reported_and_not_read() {
+    let p = Project::copy_of_real_site();
+    let outside = tempfile::tempdir().unwrap();
+    let article = p.read("content/blog/conversion-tips.md").replacen("slug: conversion-tips", "slug: h-out", 1);
+    let secret = article.lines().find(|l| l.starts_with("date:")).unwrap().to_string();
+    std::fs::write(outside.path().join("h-out.md"), article.replacen(&secret, "date: SECRET-TOKEN-123", 1)).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("h-out.md"), p.path("content/blog/h-out.md")).unwrap();
+    std::fs::write(outside.path().join("chart.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>SECRET-SVG</script></svg>").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("chart.svg"), p.path("content/images/chart.svg")).unwrap();
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("content/blog/h-out.md:1:1: symbolic link to ") && err.contains("content/images/chart.svg:1:1: symbolic link to "), "{err}");
+    assert!(!err.contains("SECRET"), "the file outside was read:\n{err}");
+}
+
+#[test]
 fn a_route_on_a_page_the_build_writes_itself_is_located() {
     for (path, said) in [("/offline", "is a page the build writes itself"), ("/length-converter/conversions", "is the index of pairs the build writes")] {
         let p = Project::copy_of_real_site();

@@ -274,6 +274,9 @@ impl Content {
 /// A content file's text; a file that cannot be read is a problem located at its start, and
 /// one that is not UTF-8 at its first byte that is not.
 fn read_source(root: &Path, file: &Path) -> Result<String, Problem> {
+    if let Some(message) = paths::outside(root, &root.join(file)) {
+        return Err(Problem::new(file, 1, 1, message));
+    }
     let bytes = std::fs::read(root.join(file)).map_err(|e| Problem::new(file, 1, 1, format!("cannot read file: {e}")))?;
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];

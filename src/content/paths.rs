@@ -126,13 +126,27 @@ pub fn links_outside(root: &Path) -> Vec<Problem> {
             let rel = entry.path().strip_prefix(&root).unwrap_or(entry.path());
             let message = match std::fs::canonicalize(entry.path()) {
                 Ok(target) if target.starts_with(&root) => continue,
-                Ok(target) => format!("symbolic link to {}, outside the project: content is only read from inside the project", target.display()),
+                Ok(target) => outside_message(&target),
                 Err(e) => format!("symbolic link that cannot be followed: {e}"),
             };
             problems.push(Problem::new(rel, 1, 1, message));
         }
     }
     problems
+}
+
+/// Why `path` (under `root`) is not read, when it resolves outside `root` through a symbolic
+/// link (or `None`: inside, or missing, which reading it reports). [`links_outside`] reports
+/// the link itself; this keeps what it points at from being read at all, so nothing of it
+/// reaches a message (a front matter value quoted in an error, a CI annotation).
+pub fn outside(root: &Path, path: &Path) -> Option<String> {
+    let root = std::fs::canonicalize(root).ok()?;
+    let target = std::fs::canonicalize(path).ok()?;
+    (!target.starts_with(&root)).then(|| outside_message(&target))
+}
+
+fn outside_message(target: &Path) -> String {
+    format!("symbolic link to {}, outside the project: content is only read from inside the project", target.display())
 }
 
 #[cfg(test)]

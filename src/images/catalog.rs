@@ -58,6 +58,8 @@ impl Catalog {
             .filter_map(Result::ok)
             .filter(|e| e.file_type().is_file())
             .map(|e| e.into_path())
+            // A link to outside the project is reported (content::paths::links_outside), not read.
+            .filter(|p| crate::content::paths::outside(root, p).is_none())
             .collect();
         files.sort();
         let images = files
