@@ -73,6 +73,12 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 raw.check(&mut problems, &mut links);
                 out.push(event.clone());
             }
+            Event::Start(Tag::Heading { level: HeadingLevel::H1, .. }) => {
+                // As a raw `<h1>` is: a second h1 and a jump to the body's h2s confuse heading
+                // navigation with a screen reader, and search engines.
+                problems.push((range.start, "a level-one heading in the body: the page's title is its h1, written by the template; start at `##`".to_string()));
+                out.push(event.clone());
+            }
             Event::Start(Tag::Heading { level, id: None, classes, attrs }) if *level >= HeadingLevel::H2 => {
                 let text = heading_text(&events[i + 1..]);
                 heading_level = *level as u8;
@@ -385,6 +391,15 @@ mod tests {
     }
 
     #[test]
+    fn a_level_one_heading_in_a_body_is_refused_where_it_is_written() {
+        let src = "Intro.\n\n# A second title\n\nText.\n\nAlso a title\n============\n\n## Fine\n";
+        let r = render(src, &Catalog::default(), None);
+        let at: Vec<usize> = r.problems.iter().map(|(o, _)| *o).collect();
+        assert_eq!(at, [src.find("# A").unwrap(), src.find("Also").unwrap()], "{:?}", r.problems);
+        assert!(r.problems[0].1.contains("start at `##`"), "{:?}", r.problems);
+    }
+
+    #[test]
     fn inline_markdown_for_answers() {
         let r = inline("See the [volume converter](/volume-converter), *not* `x`.");
         assert_eq!(r.html, "See the <a href=\"/volume-converter\">volume converter</a>, <em>not</em> <code>x</code>.");
@@ -426,7 +441,7 @@ mod tests {
 
     #[test]
     fn raw_html_is_checked_where_it_is_written_and_sanitized() {
-        let src = "# T\n\n> <div onclick=\"x()\">\n> <meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">\n> </div>\n\n\
+        let src = "## T\n\n> <div onclick=\"x()\">\n> <meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">\n> </div>\n\n\
             - item <span style=\"a\">s</span> <!--unitly:assets-->\n\n<abbr title=\"Système international\">SI</abbr> [x](/faq)\n";
         let r = render(src, &Catalog::default(), None);
         let located: Vec<(&str, &str)> = r.problems.iter().map(|(o, m)| (&src[*o..*o + 8], m.as_str())).collect();
@@ -436,7 +451,7 @@ mod tests {
         assert!(located[2].0 == "style=\"a" && located[2].1.contains("`style`"), "{located:?}");
         assert!(located[3].0 == "<!--unit" && located[3].1.contains("marker of the build"), "{located:?}");
         assert!(!r.html.contains("onclick") && !r.html.contains("http-equiv") && !r.html.contains("style=") && !r.html.contains("<!--"), "{}", r.html);
-        assert!(r.html.contains("<abbr title=\"Système international\">SI</abbr>") && r.html.contains("<h1>T</h1>"), "{}", r.html);
+        assert!(r.html.contains("<abbr title=\"Système international\">SI</abbr>") && r.html.contains("<h2 id=\"t\">T</h2>"), "{}", r.html);
         assert_eq!(r.links, [("/faq".to_string(), src.find("[x]").unwrap())]);
     }
 
