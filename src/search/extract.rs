@@ -248,21 +248,23 @@ fn push_spaced(text: &mut String, s: &str) {
 }
 
 /// The character an entity at the start of `s` stands for, and the entity's length: the
-/// numeric ones and the few named ones markdown and the minifier write.
+/// numeric ones and the few named ones markdown and the minifier write. The minifier writes
+/// the shortest form a browser reads the same, which for `<` in text is the legacy `&LT`
+/// with no semicolon: a browser decodes these few without one, and so does this.
 fn decode_entity(s: &str) -> Option<(char, usize)> {
     // Within the first 12 bytes, by bytes: `s` may go on with any text ("& “What’s"), and a
     // slice there could cut a character in two.
-    let end = s.bytes().take(12).position(|b| b == b';')?;
+    let Some(end) = s.bytes().take(12).position(|b| b == b';') else { return legacy_entity(s) };
     let name = &s[1..end];
     let c = match name {
-        "amp" => '&',
-        "lt" => '<',
-        "gt" => '>',
-        "quot" => '"',
+        "amp" | "AMP" => '&',
+        "lt" | "LT" => '<',
+        "gt" | "GT" => '>',
+        "quot" | "QUOT" => '"',
         "apos" => '\'',
         "nbsp" => ' ',
         _ => {
-            let number = name.strip_prefix('#')?;
+            let Some(number) = name.strip_prefix('#') else { return legacy_entity(s) };
             let code = match number.strip_prefix(['x', 'X']) {
                 Some(hex) => u32::from_str_radix(hex, 16).ok()?,
                 None => number.parse().ok()?,
@@ -271,6 +273,13 @@ fn decode_entity(s: &str) -> Option<(char, usize)> {
         }
     };
     Some((c, end + 1))
+}
+
+/// The named entities of [`decode_entity`] that HTML reads in text without their `;`.
+fn legacy_entity(s: &str) -> Option<(char, usize)> {
+    const LEGACY: [(&str, char); 9] =
+        [("&amp", '&'), ("&AMP", '&'), ("&lt", '<'), ("&LT", '<'), ("&gt", '>'), ("&GT", '>'), ("&quot", '"'), ("&QUOT", '"'), ("&nbsp", ' ')];
+    LEGACY.iter().find(|(name, _)| s.starts_with(name)).map(|(name, c)| (*c, name.len()))
 }
 
 #[cfg(test)]
@@ -323,6 +332,13 @@ mod tests {
     fn entities_are_decoded() {
         let got = extract("<p>Fish &amp; chips &#8211; a&nbsp;lot, 5 &lt; 6 &#x2019;s &co</p>");
         assert_eq!(got.text, "Fish & chips – a lot, 5 < 6 ’s &co");
+    }
+
+    #[test]
+    fn the_minifiers_legacy_entities_are_decoded() {
+        // What the minifier writes for a code block holding `<script>` and `a & b`.
+        let got = extract("<pre><code>&LTscript>alert(1)&LT/script> a &AMP b &lt;i> &ampx 1 &GT 0 &LT;</code></pre>");
+        assert_eq!(got.text, "<script>alert(1)</script> a & b <i> &x 1 > 0 <");
     }
 
     #[test]
