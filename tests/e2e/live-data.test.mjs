@@ -179,6 +179,17 @@ async function marketStates() {
   await finish(page);
 }
 
+test("market banner: an old price the edge serves marked stale (its upstream is down) reads 'Check later', not as a current price", async () => {
+  // The edge's outage answer: 200, its last good value, `X-Unitly-Stale: 1`.
+  const page = await visit('/about', {}, (p) =>
+    p.route(/\/api\/(gold|ftse)-proxy$/, async (r) => {
+      const response = await r.fetch();
+      await r.fulfill({ response, headers: { ...response.headers(), 'x-unitly-stale': '1' } });
+    }));
+  assert.deepEqual(await waitForMarket(page), [['Gold', 'Check later'], ['FTSE 100', 'Check later']]);
+  await finish(page);
+});
+
 test('market banner: refreshes every 5 minutes, pauses while the tab is hidden, refreshes on return', async () => {
   let calls = 0;
   let price = 2345.678;

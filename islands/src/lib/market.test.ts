@@ -5,7 +5,7 @@ import {
   ftsePriceOf, goldPriceOf, loadMarketData, marketData, type MarketOutcome,
 } from './market';
 
-type Answer = { status?: number; body: unknown } | Error | 'hang';
+type Answer = { status?: number; body: unknown; headers?: Record<string, string> } | Error | 'hang';
 
 function fakeFetch(answers: Record<string, Answer>) {
   return (async (url: string, init?: RequestInit) => {
@@ -15,7 +15,7 @@ function fakeFetch(answers: Record<string, Answer>) {
     }
     if (a instanceof Error) throw a;
     const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-    return new Response(text, { status: a.status ?? 200 });
+    return new Response(text, { status: a.status ?? 200, headers: a.headers });
   }) as typeof fetch;
 }
 
@@ -58,6 +58,23 @@ test('a price, no price, or a failed fetch', async () => {
   }
   const offline = await get('/offline');
   assert.ok(offline.kind === 'failed' && offline.network);
+});
+
+test("an old price the edge serves marked stale (its upstream failed) is a failed fetch: 'Check later', not a current price", async () => {
+  const stale = { headers: { 'X-Unitly-Stale': '1', 'Cache-Control': 'no-cache' } };
+  const f = fakeFetch({
+    '/api/gold-proxy': { body: gold(2345.67), ...stale },
+    '/api/ftse-proxy': { body: ftse(8123.456), ...stale },
+  });
+  const o = await fetchMarketValue('/api/gold-proxy', goldPriceOf, { fetchImpl: f });
+  assert.equal(o.kind, 'failed');
+  assert.equal(o.kind === 'failed' && o.network, false);
+  const both = await loadMarketData({ fetchImpl: f });
+  assert.deepEqual(both.data, { goldPrice: CHECK_LATER, ftse100: CHECK_LATER });
+  assert.equal(both.errors.length, 2, 'logged like any failed fetch');
+  // Only the edge's own mark counts: a fresh answer with other headers is a price.
+  const fresh = fakeFetch({ '/g': { body: gold(2345.67), headers: { 'X-Unitly-Cache': 'hit', 'X-Unitly-Stale': '0' } } });
+  assert.deepEqual(await fetchMarketValue('/g', goldPriceOf, { fetchImpl: fresh }), { kind: 'price', price: 2345.67 });
 });
 
 test("the banner's texts; no answer at all for either makes both 'Unavailable'", () => {

@@ -5,7 +5,10 @@
 //  - 'Unavailable': the answer carried no usable price (a 2xx without one, or the edge's
 //    502 `no-price`: the upstream answered without a price);
 //  - 'Check later': that fetch failed (the edge's other errors: upstream down or slow,
-//    a timeout, an unreadable answer);
+//    a timeout, an unreadable answer), and also when the edge answered with its last good
+//    price marked `X-Unitly-Stale: 1` (its own fetch of the upstream failed): the spec's
+//    states are a number, 'Unavailable' or 'Check later', and an old price shown as a
+//    number would read as current for as long as the outage lasts;
 //  - an overall failure, where neither request reached our own API at all (the visitor is
 //    offline, or the refresh itself broke), sets both to 'Unavailable'.
 // Errors are only logged (the caller passes them to console.warn).
@@ -75,6 +78,10 @@ export async function fetchMarketValue(
   try {
     const data: unknown = await res.json().catch(() => undefined);
     if (res.ok) {
+      // The edge's last good price, served because the upstream failed: a failed fetch.
+      if (res.headers.get('X-Unitly-Stale') === '1') {
+        return { kind: 'failed', network: false, error: new Error(`${url}: live source unavailable (stale answer)`) };
+      }
       const price = read(data);
       return price === null ? { kind: 'no-price' } : { kind: 'price', price };
     }
