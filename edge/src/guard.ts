@@ -10,7 +10,7 @@
 import ipaddr from "ipaddr.js";
 import type { RateLimiter } from "./bindings";
 import { FORM_GUARD } from "./config";
-import { UpstreamError } from "./upstream";
+import { readJsonCapped, UpstreamError } from "./upstream";
 
 // ---------------------------------------------------------------------------------------
 // Rate limits
@@ -179,7 +179,8 @@ export async function turnstileOk(verifyUrl: string, secret: string, response: u
       await res.body?.cancel();
       throw new UpstreamError(`status ${res.status}`);
     }
-    const data = (await res.json()) as { success?: unknown };
+    // siteverify answers a few hundred bytes; anything past the cap is refused unread.
+    const data = (await readJsonCapped(res, 64 * 1024)) as { success?: unknown } | null;
     return data?.success === true;
   } catch (err) {
     if (err instanceof UpstreamError) throw err;

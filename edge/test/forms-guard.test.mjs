@@ -176,6 +176,16 @@ test("Turnstile: with TURNSTILE_SECRET, posts must pass it; the verify endpoint 
     assert.ok(!w.logs.join("").includes("ts-secret"));
   }));
 
+test("Turnstile: a verify endpoint answering a huge body is refused past the size cap, not read whole", () =>
+  withWorker({ TURNSTILE_SECRET: "ts-secret-0x4AAA" }, async (w, up) => {
+    up.state.huge = { prefix: "/turnstile", mode: "stream", bytes: 32 * 1024 * 1024 };
+    const a = await post(w, "/api/subscribe", { email: "a@example.org", token: formToken(), turnstile: "turnstile-pass" });
+    assert.equal(a.status, 502);
+    assert.equal(up.state.hooks.length, 0);
+    assert.match(w.logs.join(""), /Turnstile verification failed \(answer too large\)/);
+    assert.ok(up.state.hugeSent < 8 * 1024 * 1024, `the fake wrote ${up.state.hugeSent} bytes before the edge hung up`);
+  }));
+
 test("Turnstile: an unreachable verify endpoint is a 502 that forwards nothing", () =>
   withWorker({ TURNSTILE_SECRET: "ts-secret-0x4AAA", TURNSTILE_VERIFY_URL: "http://127.0.0.1:1/siteverify" }, async (w, up) => {
     const a = await post(w, "/api/subscribe", { email: "a@example.org", token: formToken(), turnstile: "turnstile-pass" });

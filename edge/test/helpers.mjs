@@ -108,6 +108,29 @@ export async function startUpstream() {
     for await (const c of req) chunks.push(c);
     const path = new URL(req.url, "http://x").pathname;
 
+    // `huge`: { prefix, mode, bytes }: requests whose path starts with `prefix` get a JSON
+    // body of `bytes` streamed without Content-Length ("stream"), or a Content-Length of
+    // `bytes` then a body that never comes ("declared"). `hugeSent`: bytes actually written,
+    // which stops growing once the reader hangs up.
+    if (state.huge && path.startsWith(state.huge.prefix)) {
+      const { mode, bytes } = state.huge;
+      state.hugeSent = 0;
+      res.writeHead(200, { "Content-Type": "application/json", ...(mode === "declared" ? { "Content-Length": String(bytes) } : {}) });
+      const closed = new Promise((r) => res.once("close", r));
+      if (mode === "declared") {
+        res.write("[");
+        return closed;
+      }
+      const chunk = Buffer.alloc(64 * 1024, 0x20); // JSON whitespace
+      res.write("[");
+      while (state.hugeSent < bytes && !res.destroyed) {
+        state.hugeSent += chunk.length;
+        if (!res.write(chunk)) await Promise.race([new Promise((r) => res.once("drain", r)), closed]);
+      }
+      if (!res.destroyed) res.end("]");
+      return;
+    }
+
     if (path === "/turnstile") {
       count(path);
       const form = new URLSearchParams(Buffer.concat(chunks).toString());

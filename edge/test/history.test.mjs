@@ -135,6 +135,15 @@ test("the provider down or slow: 'history unavailable' within 5 s, and a pause b
     assert.equal(up.calls("history-series") + up.calls("history-currencies"), calls);
   }));
 
+test("the provider streaming a huge answer: refused once past the size cap, within the deadline, without reading it all", () =>
+  withWorker({}, async (w, up) => {
+    up.state.huge = { prefix: "/history/", mode: "stream", bytes: 64 * 1024 * 1024 };
+    const a = await w.fetch("/api/rates/history/GBP/JPY?range=max");
+    assert.deepEqual([a.status, a.json], [502, { result: "error", "error-type": "history-unavailable" }]);
+    assert.match(w.logs.join(""), /\[unitly\] history: the provider failed \(.*answer too large\)/);
+    assert.ok(up.state.hugeSent < 16 * 1024 * 1024, `the fake wrote ${up.state.hugeSent} bytes before the edge hung up`);
+  }));
+
 test("the provider failing, then back: the next request after the pause is answered", () =>
   withWorker({}, async (w, up) => {
     up.state.historyFail = "status";

@@ -100,3 +100,20 @@ test("market: HEAD answers the GET headers without a body", () =>
     assert.equal(a.text, "");
     assert.equal(a.headers.get("content-type"), "application/json; charset=utf-8");
   }));
+
+test("market: an upstream answer past the size cap is refused while it streams (not read whole first), and one that declares too much is refused at once", () =>
+  withWorker({}, async (w, up) => {
+    // 64 MB of JSON whitespace, as fast as the socket takes it: the reader hangs up at 1 MB.
+    up.state.huge = { prefix: "/gold/", mode: "stream", bytes: 64 * 1024 * 1024 };
+    const a = await w.fetch("/api/gold-proxy");
+    assert.deepEqual([a.status, a.json["error-type"]], [502, "upstream-unavailable"]);
+    await until(() => /gold: refresh failed \(.*answer too large/.test(w.logs.join("")));
+    assert.ok(up.state.hugeSent < 16 * 1024 * 1024, `the fake wrote ${up.state.hugeSent} bytes before the edge hung up`);
+    // A Content-Length of 50 MB and a body that never comes: refused on the header, not timed out.
+    up.state.huge = { prefix: "/ftse", mode: "declared", bytes: 50 * 1024 * 1024 };
+    const b = await w.fetch("/api/ftse-proxy");
+    assert.equal(b.status, 502);
+    await until(() => /ftse: refresh failed \(.*answer too large/.test(w.logs.join("")));
+    assert.doesNotMatch(w.logs.join(""), /ftse: .*timed out/);
+  }));
+
