@@ -34,6 +34,16 @@ const isFeatured = (code: string) => (FEATURED_CURRENCIES as readonly string[]).
 const CATALOG = new Set(CURRENCY_CATALOG_CODES.split(" "));
 /** More codes than this in one answer is not a currency table (ISO 4217 has about 180). */
 const MAX_CODES = 400;
+/**
+ * Units per 1 USD that a currency can plausibly be worth: the dearest (KWD, 0.3) and the
+ * cheapest (IRR, VES: about 1e6 at worst) sit well inside; 0, 1e-300 or 1e300 is a broken
+ * feed, and its cross rates would overflow to Infinity or underflow to 0.
+ */
+export const PLAUSIBLE_PER_USD = { min: 1e-6, max: 1e7 } as const;
+const plausible = (rate: unknown): rate is number =>
+  typeof rate === "number" && Number.isFinite(rate) && rate >= PLAUSIBLE_PER_USD.min && rate <= PLAUSIBLE_PER_USD.max;
+/** A rate a visitor may be answered with: finite and positive (a stored table may predate the bounds). */
+const usable = (rate: number) => Number.isFinite(rate) && rate > 0;
 
 /** A plain decimal (optionally with exponent), finite, > 0 and not absurd; else null. */
 export function parseAmount(raw: string): number | null {
@@ -51,10 +61,11 @@ function utc(unixSeconds: unknown, text: unknown): string | null {
 /**
  * Checks the provider's USD answer (the keyed v6 `conversion_rates` or the open `rates`).
  * Anything but a good table throws: `result` other than "success" (e.g. "quota-reached"
- * with HTTP 200), another base, a rate that is there but not a positive number, more than
- * MAX_CODES codes, or no rate for any featured currency. A key that is not a currency code
- * is left out; a featured currency the provider does not quote is left out and logged, so
- * one gap does not take every currency offline.
+ * with HTTP 200), another base, a featured currency's rate that is there but not a number
+ * within PLAUSIBLE_PER_USD, more than MAX_CODES codes, or no rate for any featured
+ * currency. A key that is not a currency code is left out; a featured currency the provider
+ * does not quote, and any other currency whose rate is bad (0, negative, text, absurd), is
+ * left out and logged, so one currency's gap does not take every currency offline.
  */
 export function normaliseUsd(data: unknown): UsdTable {
   const d = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
@@ -69,11 +80,14 @@ export function normaliseUsd(data: unknown): UsdTable {
   const entries = Object.entries(table);
   if (entries.length > MAX_CODES) throw new UpstreamError(`${entries.length} codes, more than any currency table`);
   const usd: Record<string, number> = {};
+  const bad: string[] = [];
   for (const [code, rate] of entries) {
     if (!isCurrencyCode(code) || rate === undefined || rate === null) continue;
-    if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) throw new UpstreamError(`bad rate for ${code}`);
-    usd[code] = rate;
+    if (plausible(rate)) usd[code] = rate;
+    else if (isFeatured(code) || code === RATES_BASE) throw new UpstreamError(`bad rate for ${code}`);
+    else bad.push(code);
   }
+  if (bad.length > 0) console.warn(`[unitly] rates: the provider's rate for ${bad.slice(0, 20).join(", ")} is not a plausible number; left out, those codes do not convert`);
   if (usd[RATES_BASE] !== 1) throw new UpstreamError(`${RATES_BASE} is not 1 in its own table`);
   const unquoted = FEATURED_CURRENCIES.filter((code) => usd[code] === undefined);
   if (unquoted.length === FEATURED_CURRENCIES.length - 1) throw new UpstreamError("no rate for any featured currency");
@@ -85,18 +99,27 @@ export function normaliseUsd(data: unknown): UsdTable {
   };
 }
 
-/** Units of `to` per 1 `from`, or null when the provider quotes either currency no rate. */
+/**
+ * Units of `to` per 1 `from`, or null when the provider quotes either currency no rate or
+ * the ratio is not finite and positive (a table stored before the plausibility bounds).
+ */
 export function crossRate(t: UsdTable, from: string, to: string): number | null {
   const [f, d] = [t.usd[from], t.usd[to]];
   if (f === undefined || d === undefined) return null;
-  return from === to ? 1 : d / f;
+  if (from === to) return 1;
+  const rate = d / f;
+  return usable(rate) ? rate : null;
 }
 
 /** The table rebased on `base`, as the provider's latest/{BASE} would answer; null when `base` has no rate. */
 export function rebase(t: UsdTable, base: string): Latest | null {
-  if (t.usd[base] === undefined) return null;
+  if (t.usd[base] === undefined || !usable(t.usd[base])) return null;
   const rates: Record<string, number> = {};
-  for (const code of Object.keys(t.usd)) rates[code] = crossRate(t, base, code) as number;
+  for (const code of Object.keys(t.usd)) {
+    // A ratio that is no usable number is left out, as an unquoted currency is: never null or 0.
+    const rate = crossRate(t, base, code);
+    if (rate !== null) rates[code] = rate;
+  }
   return {
     result: "success",
     base_code: base,
@@ -163,7 +186,8 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (amount === null) return error(400, "invalid-amount");
     const answer = serveStored(ratesTable(config), ctx, (t) => {
       const rate = crossRate(t, from, to);
-      if (rate === null) return unquoted(...[from, to].filter((c) => t.usd[c] === undefined));
+      // Both quoted but no usable ratio (or a result past a double): no-rate, as for a featured gap.
+      if (rate === null || !usable(amount * rate)) return unquoted(...[from, to].filter((c) => t.usd[c] === undefined));
       return {
         result: "success",
         base_code: from,

@@ -2,7 +2,7 @@
 // every base and pair computed from the one USD table.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CODES, PER_USD, rate, withWorker } from "./helpers.mjs";
+import { CODES, importSource, PER_USD, rate, withWorker } from "./helpers.mjs";
 
 const close = (actual, expected, what) =>
   assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.abs(expected), `${what}: ${actual} is not ${expected} within 1e-12`);
@@ -137,6 +137,42 @@ test("a currency the provider does not quote is left out: its pairs answer 502 n
     assert.equal(up.calls("rates-USD"), 1, "one refresh, stored");
     assert.match(w.logs.join(""), /the provider quotes no rate for BRL/);
   }));
+
+test("one bad rate for another currency (0, negative, text, absurd) leaves that currency out, not the whole table; a featured one fails the refresh", () =>
+  withWorker({}, async (w, up) => {
+    const bad = { ZWL: 0, SOS: -5, KPW: "900", VES: 1e300, MRU: 1e-300, IRR: Infinity, THB: 35.1 };
+    up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, ...bad } });
+    const pair = await w.fetch("/api/rates/pair/USD/EUR/100");
+    assert.equal(pair.status, 200, "the table is stored");
+    assert.equal(pair.json.result, "success");
+    const latest = await w.fetch("/api/rates/latest/USD");
+    assert.equal(latest.json.conversion_rates.THB, 35.1, "a good rate beside the bad ones is kept");
+    for (const code of ["ZWL", "SOS", "KPW", "VES", "MRU", "IRR"]) {
+      assert.equal(latest.json.conversion_rates[code], undefined, code);
+      const a = await w.fetch(`/api/rates/pair/USD/${code}/1`);
+      assert.deepEqual([a.status, a.json["error-type"]], [400, "unsupported-code"], code);
+    }
+    assert.match(w.logs.join(""), /rate for ZWL, SOS, KPW, VES, MRU is not a plausible number; left out/);
+  }).then(() =>
+    withWorker({}, async (w, up) => {
+      up.state.edit = (_, b) => ({ ...b, conversion_rates: { ...b.conversion_rates, EUR: 1e-300 } });
+      const a = await w.fetch("/api/rates/pair/USD/GBP/100");
+      assert.deepEqual([a.status, a.json["error-type"]], [502, "upstream-unavailable"]);
+      assert.match(w.logs.join(""), /rates: refresh failed \(.*bad rate for EUR\)/);
+    })));
+
+test("a cross rate that is no finite positive number (a table stored before the bounds) is no rate, never success with null or 0", async () => {
+  const { crossRate, rebase } = await importSource("rates.ts");
+  const t = { time_last_update_utc: "x", time_next_update_utc: null, usd: { USD: 1, EUR: 1e-300, JPY: 1e300, GBP: 0.79 } };
+  assert.equal(crossRate(t, "EUR", "JPY"), null, "Infinity");
+  assert.equal(crossRate(t, "JPY", "EUR"), null, "0");
+  assert.equal(crossRate(t, "EUR", "EUR"), 1);
+  assert.equal(crossRate(t, "USD", "GBP"), 0.79);
+  const eur = rebase(t, "EUR");
+  assert.equal(eur.conversion_rates.JPY, undefined, "left out, not null");
+  assert.ok(Object.values(eur.conversion_rates).every((r) => Number.isFinite(r) && r > 0), JSON.stringify(eur.conversion_rates));
+  assert.equal(rebase(t, "JPY").conversion_rates.EUR, undefined, "left out, not 0");
+});
 
 test("upstream down with nothing stored is a JSON 502", () =>
   withWorker({}, async (w, up) => {
