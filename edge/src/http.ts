@@ -12,6 +12,9 @@ export function json(body: unknown, status = 200, cacheControl = NO_STORE, extra
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": cacheControl,
       "X-Content-Type-Options": "nosniff",
+      // The runtime compresses JSON per request (br, gzip or none): a shared cache that may
+      // keep this answer must keep one copy per encoding, or hand br to a client without it.
+      ...(cacheControl === NO_STORE ? {} : { Vary: "Accept-Encoding" }),
       ...extra,
     },
   });

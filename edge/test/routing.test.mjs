@@ -87,3 +87,16 @@ test("wrong method is a 405 JSON with an Allow header", () =>
       assert.deepEqual(a.json, { result: "error", "error-type": "method-not-allowed" });
     }
   }));
+
+test("a cacheable answer says it varies by Accept-Encoding (the runtime compresses it per request); a no-store one need not", () =>
+  withWorker({}, async (w) => {
+    for (const path of ["/api/gold-proxy", "/api/ftse-proxy", "/api/rates/latest/USD", "/api/rates/pair/USD/EUR/1", "/api/rates/history/USD/EUR?range=1Y"]) {
+      const a = await w.fetch(path, { headers: { "Accept-Encoding": "br" } });
+      assert.equal(a.status, 200, path);
+      assert.match(a.headers.get("cache-control"), /^public, max-age=\d+$/, path);
+      assert.equal(a.headers.get("vary"), "Accept-Encoding", path);
+    }
+    const error = await w.fetch("/api/rates/latest/usd");
+    assert.equal(error.headers.get("cache-control"), "no-store");
+    assert.equal(error.headers.get("vary"), null);
+  }));
