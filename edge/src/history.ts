@@ -11,7 +11,7 @@
 // asks the provider nothing more for UPSTREAM_RETRY_SECONDS.
 import type { Config } from "./config";
 import { error, json } from "./http";
-import { isCurrencyCode } from "./rates";
+import { isCurrencyCode, unknownCodes } from "./rates";
 import { getJson, UpstreamError } from "./upstream";
 
 export const HISTORY_RANGES = {
@@ -254,6 +254,10 @@ export async function history(config: Config, from: string, to: string, params: 
   if (from === to) return error(400, "same-currency");
   const range = params.get("range") ?? DEFAULT_RANGE;
   if (!Object.hasOwn(HISTORY_RANGES, range)) return error(400, "invalid-range", { ranges: Object.keys(HISTORY_RANGES) });
+  // A code of no currency is the caller's mistake, as on the rates routes; `no-history`
+  // (cacheable) is for real currencies the provider has no series of.
+  const unknown = unknownCodes([from, to]);
+  if (unknown) return unknown;
   const pair = `${from}/${to}/${range}`;
   if (Date.now() < quietUntil || Date.now() < (quietPairs.get(pair) ?? 0)) return error(502, "history-unavailable");
 

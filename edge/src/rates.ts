@@ -147,8 +147,13 @@ function unquoted(...codes: string[]): Response {
 async function orUnknownCode(answer: Promise<Response>, codes: string[]): Promise<Response> {
   const response = await answer;
   if (response.status !== 502) return response;
+  return unknownCodes(codes) ?? response;
+}
+
+/** 400 `unsupported-code` naming the codes that are neither in the ISO 4217 catalog nor featured; null when all are currencies. */
+export function unknownCodes(codes: string[]): Response | null {
   const unknown = codes.filter((c) => !CATALOG.has(c) && !isFeatured(c));
-  return unknown.length === 0 ? response : error(400, "unsupported-code", { currencies: unknown });
+  return unknown.length === 0 ? null : error(400, "unsupported-code", { currencies: unknown });
 }
 
 export function ratesTable(config: Config): Table<UsdTable> {

@@ -56,8 +56,8 @@ test("where the Cache API keeps nothing (a *.workers.dev address), the isolate's
     assert.equal(first.status, 200);
     assert.deepEqual([up.calls("history-currencies"), up.calls("history-series")], [1, 1]);
     for (let i = 0; i < 3; i++) assert.deepEqual((await w.fetch("/api/rates/history/USD/EUR?range=1Y")).json, first.json);
-    // A made-up pair is answered from the known list of currencies, with no call at all.
-    assert.equal((await w.fetch("/api/rates/history/QQA/QQB?range=max")).json.result, "no-history");
+    // A pair outside the provider is answered from the known list of currencies, with no call at all.
+    assert.equal((await w.fetch("/api/rates/history/KWD/VND?range=max")).json.result, "no-history");
     assert.deepEqual([up.calls("history-currencies"), up.calls("history-series")], [1, 1]);
   }, { cache: false }));
 
@@ -115,6 +115,13 @@ test("bad parameters are JSON 400s with no upstream call", () =>
       assert.deepEqual([a.status, a.json["error-type"]], [400, "malformed-request"], path);
     }
     assert.equal((await w.fetch("/api/rates/history/USD/EUR", { method: "POST" })).status, 405);
+    // Codes of no currency at all: the rates routes' 400 naming them, not a cacheable `no-history`.
+    for (const [path, named] of [["/api/rates/history/ZZZ/XYZ", ["ZZZ", "XYZ"]], ["/api/rates/history/USD/QQQ?range=max", ["QQQ"]], ["/api/rates/history/QQQ/KWD", ["QQQ"]]]) {
+      const a = await w.fetch(path);
+      assert.equal(a.status, 400, path);
+      assert.deepEqual(a.json, { result: "error", "error-type": "unsupported-code", currencies: named }, path);
+      assert.equal(a.headers.get("cache-control"), "no-store", path);
+    }
     assert.deepEqual(up.state.calls, {});
   }));
 
