@@ -3,7 +3,7 @@
 //! each way, and a JSON answer when the edge cannot give one.
 
 use axum::body::{Body, Bytes};
-use axum::http::{header, HeaderName, HeaderValue, Request, Response, StatusCode, Uri};
+use axum::http::{header, HeaderName, HeaderValue, Method, Request, Response, StatusCode, Uri};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
@@ -20,6 +20,17 @@ pub const RESPONSE_TIMEOUT: Duration = Duration::from_secs(15);
 const MAX_EDGE_ANSWER: usize = 8 * 1024 * 1024;
 
 const EDGE_UNAVAILABLE: &str = r#"{"result":"error","error-type":"edge-unavailable"}"#;
+/// The edge's own 405 (`methodNotAllowed` in edge/src/http.ts).
+const METHOD_NOT_ALLOWED: &str = r#"{"result":"error","error-type":"method-not-allowed"}"#;
+/// Every method some `/api` route takes (the Allow of a 405 when the edge cannot say which).
+const API_METHODS: &str = "GET, HEAD, POST";
+
+/// The methods workerd takes. Any other (CONNECT, TRACE, FOO) it answers with a plain-text
+/// 500 or 501 and, for CONNECT, a stack trace in the terminal per request; such a request is
+/// never forwarded, so every `/api` answer stays the edge's JSON.
+fn edge_takes(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD | Method::POST | Method::PUT | Method::DELETE | Method::OPTIONS | Method::PATCH)
+}
 
 /// Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1).
 const HOP_BY_HOP: [&str; 8] = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host"];
@@ -63,7 +74,12 @@ impl Proxy {
             Err(_) => return json(StatusCode::BAD_REQUEST, r#"{"result":"error","error-type":"bad-request"}"#),
         };
         let Ok(uri) = format!("{base}{path}").parse::<Uri>() else { return edge_error(StatusCode::BAD_GATEWAY) };
-        let mut forwarded = Request::builder().method(parts.method.clone()).uri(uri).body(Full::new(body)).expect("a request from parts");
+        // A method the edge runtime does not take: the edge is asked with OPTIONS instead,
+        // which no route serves, so its 405 carries that route's own Allow (or its 404 says
+        // there is no such route), and that answer is the client's.
+        let probe = !edge_takes(&parts.method);
+        let (method, body) = if probe { (Method::OPTIONS, Bytes::new()) } else { (parts.method.clone(), body) };
+        let mut forwarded = Request::builder().method(method).uri(uri).body(Full::new(body)).expect("a request from parts");
         for (name, value) in &parts.headers {
             if !HOP_BY_HOP.contains(&name.as_str()) && name != "cf-connecting-ip" && name != header::CONTENT_LENGTH {
                 forwarded.headers_mut().append(name.clone(), value.clone());
@@ -80,6 +96,11 @@ impl Proxy {
         })
         .await;
         match answer {
+            Ok(Ok(response)) if probe && !matches!(response.status(), StatusCode::METHOD_NOT_ALLOWED | StatusCode::NOT_FOUND) => {
+                let mut r = json(StatusCode::METHOD_NOT_ALLOWED, METHOD_NOT_ALLOWED);
+                r.headers_mut().insert(header::ALLOW, HeaderValue::from_static(API_METHODS));
+                r
+            }
             Ok(Ok(response)) => {
                 let (mut parts, body) = response.into_parts();
                 for name in HOP_BY_HOP {

@@ -267,3 +267,65 @@ fn only_requests_for_the_servers_own_address_are_answered() {
         assert!(api.starts_with("HTTP/1.1 200 ") && api.contains(r#"{"ip":"127.0.0.1"}"#), "{host}: {api}");
     }
 }
+
+/// A fake edge that routes as the real one does for methods: OPTIONS on a route is its JSON
+/// 405 with the route's Allow, an unknown path its 404, anything else 200. It records every
+/// request line's method.
+fn fake_routing_edge() -> (String, Arc<std::sync::Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            let mut buf = vec![0u8; 16 * 1024];
+            let n = s.read(&mut buf).unwrap_or(0);
+            let head = String::from_utf8_lossy(&buf[..n]).to_string();
+            let mut line = head.split_whitespace();
+            let (method, path) = (line.next().unwrap_or("").to_string(), line.next().unwrap_or("").to_string());
+            log.lock().unwrap().push(method.clone());
+            let (status, extra, body) = if path.starts_with("/api/nowhere") {
+                ("404 Not Found", "", r#"{"result":"error","error-type":"not-found"}"#)
+            } else if method == "OPTIONS" {
+                ("405 Method Not Allowed", "Allow: GET, HEAD\r\n", r#"{"result":"error","error-type":"method-not-allowed"}"#)
+            } else {
+                ("200 OK", "", r#"{"ok":true}"#)
+            };
+            let _ = write!(
+                s,
+                "HTTP/1.1 {status}\r\nContent-Type: application/json; charset=utf-8\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    (format!("http://{addr}"), seen)
+}
+
+#[test]
+fn methods_the_edge_runtime_does_not_take_get_a_json_405_and_never_reach_it() {
+    let fast = Duration::from_millis(500);
+    let (base, seen) = fake_routing_edge();
+    let addr = start(limits(), proxy::Proxy::with_timeouts(Some(base), fast, fast));
+    for method in ["CONNECT", "FOO", "TRACE"] {
+        let out = exchange(addr, format!("{method} /api/gold-proxy HTTP/1.1\r\nHost: {{host}}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").as_bytes());
+        let lower = out.to_ascii_lowercase();
+        assert!(out.starts_with("HTTP/1.1 405 "), "{method}: {out}");
+        assert!(lower.contains("\r\nallow: get, head\r\n"), "{method}: the route's own Allow: {out}");
+        assert!(lower.contains("content-type: application/json"), "{method}: {out}");
+        assert!(out.ends_with(r#"{"result":"error","error-type":"method-not-allowed"}"#), "{method}: {out}");
+    }
+    // No such route: the edge's 404, whatever the method.
+    let out = exchange(addr, b"CONNECT /api/nowhere HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    assert!(out.starts_with("HTTP/1.1 404 ") && out.ends_with(r#"{"result":"error","error-type":"not-found"}"#), "{out}");
+    // The methods it takes are forwarded as they are.
+    assert!(exchange(addr, b"GET /api/gold-proxy HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").starts_with("HTTP/1.1 200 "));
+    let methods = seen.lock().unwrap().clone();
+    assert!(!methods.iter().any(|m| ["CONNECT", "FOO", "TRACE"].contains(&m.as_str())), "forwarded: {methods:?}");
+    assert_eq!(methods.last().map(String::as_str), Some("GET"));
+
+    // An edge whose OPTIONS is no 405 or 404 (it answers everything 200): our own 405.
+    let lenient = start(limits(), proxy::Proxy::with_timeouts(Some(fake_edge(false)), fast, fast));
+    let out = exchange(lenient, b"FOO /api/gold-proxy HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    assert!(out.starts_with("HTTP/1.1 405 ") && out.to_ascii_lowercase().contains("\r\nallow: get, head, post\r\n"), "{out}");
+    assert!(out.ends_with(r#"{"result":"error","error-type":"method-not-allowed"}"#), "{out}");
+}
