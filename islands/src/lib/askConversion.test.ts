@@ -306,6 +306,17 @@ test('a volume of something that is no ingredient is that volume; an ingredient,
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi']);
 });
 
+test('a weight of something that is no ingredient is that weight; its density is blamed only between a volume and a weight', () => {
+  // units -t '1 ozt' g = 31.103477; 2 kg = 4.4092452 lb.
+  assert.deepEqual(said('2 kg of rice in pounds'), ['2 kg = 4.409245 lb (rice ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('5 pounds of potatoes in kg'), ['5 lb = 2.267962 kg (potatoes ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('1 troy ounce of gold in grams'), ['1 oz t = 31.103477 g (gold ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('1 oz of gold in grams'), ['1 oz = 28.349523 g (gold ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('2 kg of flour in cups'), ['2 kg of all-purpose flour, spooned = 16.6 cups (in US cups, as typed)'], 'an ingredient in a volume: the cooking converter’s');
+  assert.equal(said('2 kg of rice in cups'), 'Between a volume and a weight of rice lies its density, which this site has only for the Cooking converter’s ingredients, as in “2 kg of water in cups”.');
+  assert.doesNotMatch(String(said('1 kg of m&ms in pounds')), /density/u, 'a weight in a weight: no density between them');
+});
+
 test('any volume of an ingredient weighs: gallons, quarts, imperial pints, cubic feet; never a message blaming the weight typed', () => {
   // units -t '1 gallon * 1 g/cm^3' lb = 8.3454044; 5 gallons: 18.927059 kg, 41.727022 lb.
   assert.deepEqual(said('1 gallon of water in lbs'), ['1 US gallon of water = 8.35 lb']);

@@ -205,15 +205,22 @@ function answerValue(query: string, data: AnswerData, withMoney = true): Answer 
 }
 
 /**
- * "1 gallon of paint in kg": a volume of something no ingredient, asked as a weight. What it
- * weighs is its density, which the site has only for the Cooking converter's ingredients; so
- * the message says that, not that a weight was typed for a volume. Null otherwise.
+ * "1 gallon of paint in kg": a volume of something no ingredient, asked as a weight (or a
+ * weight as a volume). What it weighs is its density, which the site has only for the Cooking
+ * converter's ingredients; so the message says that, not that a weight was typed for a
+ * volume. Null otherwise: a weight asked as a weight ("1 kg of m&ms in lb") involves no density.
  */
 function unknownContents(query: string, units: Answer | null, data: AnswerData): Answer | null {
   const last = [...query.matchAll(SEPARATOR)].at(-1);
   if (units?.kind !== 'error' || last?.index === undefined) return null;
   const held = /^(.*\S)\s+of\s+(\S.*)$/iu.exec(query.slice(0, last.index));
   if (held === null) return null;
+  const categoryOf = (quantity: string): string | null => {
+    const read = readConversion(quantity, unitLexicon(data), null);
+    return read.kind === 'ok' ? read.category : null;
+  };
+  const kinds = new Set([categoryOf(held[1]), categoryOf(`1 ${query.slice(last.index + last[0].length)}`)]);
+  if (!(kinds.has('volume') && kinds.has('weight'))) return null;
   const example = `${held[1]} of water${query.slice(last.index)}`;
   if (cookingAnswer(example, data)?.kind !== 'answers') return null;
   return { kind: 'error', message: `Between a volume and a weight of ${held[2].trim()} lies its density, which this site has only for the Cooking converter’s ingredients, as in “${example.trim()}”.` };

@@ -167,6 +167,9 @@ const TABLE: Row[] = [
   ['1 gallon of paint', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint ignored: a volume is the same whatever it holds)'],
   ['2 cubic yards of ready mix concrete', 'volume', 'liters', 'cubic_meters', '1.52911 m³', 'From 2 yd³ (ready mix concrete ignored: a volume is the same whatever it holds)'],
   ['1 gallon of paint-thinner', 'volume', 'liters', 'liters', '3.785412 L', 'From 1 US gallon (paint-thinner ignored: a volume is the same whatever it holds)'],
+  // A weight "of" something is that weight too: "2 kg of rice", the troy ounce of gold.
+  ['2 kg of rice', 'weight', 'kilograms', 'pounds', '4.409245 lb', 'From 2 kg (rice ignored: a weight is the same whatever it is of)'],
+  ['1 troy ounce of gold', 'weight', 'grams', 'grams', '31.103477 g', 'From 1 oz t (gold ignored: a weight is the same whatever it is of)'],
   ['1 m of rope', 'length', 'meters', 'feet', /Unknown unit “of”/],
   ['10 kg to cm', 'weight', 'kilograms', 'pounds', /“cm” is a unit of length, not weight\./],
   ['10 kg to', 'weight', 'kilograms', 'pounds', /Add the unit to convert to after “to” \(10 kg to lb\)/],

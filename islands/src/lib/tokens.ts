@@ -446,28 +446,33 @@ function temperatureWord(lex: Lexicon, text: string): Entry | undefined {
 const inDegrees = (lex: Lexicon, category: string | null): boolean =>
   category !== null && (lex.categories[category]?.units.some((u) => u.scale !== undefined) ?? false);
 
+/** Why what a measure holds or is of is ignored, by the measure's category. */
+const HELD: Record<string, string> = { volume: 'a volume is the same whatever it holds', weight: 'a weight is the same whatever it is of' };
+
 /**
- * "of paint" ending a volume ("1 gallon of paint", "2 cubic yards of concrete") on the Volume
- * card or in the search box: what it holds, words that name no unit, to the end. A volume is
- * the same whatever it holds, so they are ignored, and the reading says so. (The cooking card
- * reads its ingredients before this, and says when it knows none.)
+ * "of paint" ending a volume ("1 gallon of paint", "2 cubic yards of concrete") or "of rice"
+ * a weight ("2 kg of rice", "1 oz of gold") on its card or in the search box: what it holds,
+ * words that name no unit, to the end. A volume or a weight is the same whatever it is of, so
+ * they are ignored, and the reading says so (`why`). (The cooking card reads its ingredients
+ * before this, and says when it knows none.)
  */
-function contents(s: string, start: number, lex: Lexicon, category: string | null, prev: Token | undefined): { words: string; end: number } | null {
-  if (prev?.t !== 'unit' || prev.entry.category !== 'volume' || (category !== null && category !== 'volume')) return null;
+function contents(s: string, start: number, lex: Lexicon, category: string | null, prev: Token | undefined): { words: string; end: number; why: string } | null {
+  const why = prev?.t === 'unit' ? HELD[prev.entry.category] : undefined;
+  if (prev?.t !== 'unit' || why === undefined || (category !== null && category !== prev.entry.category)) return null;
   const parts = wordRun(s, start);
   if (parts.length < 2 || wordKey(parts[0].text) !== 'of' || s.slice(parts[parts.length - 1].end).trim() !== '') return null;
   const words = parts.slice(1);
   if (words.some((p) => !/^\p{L}+$/u.test(p.text) || lookupWord(lex, p.text, null) !== null)) return null;
   // As typed, hyphens kept ("paint-thinner"), spaces evened and a closing period left out.
   const from = words[0].end - words[0].text.length - (words[0].dotted ? 1 : 0);
-  return { words: s.slice(from, s.length).trim().replace(/\s+/gu, ' ').replace(/\.$/u, ''), end: s.length };
+  return { words: s.slice(from, s.length).trim().replace(/\s+/gu, ' ').replace(/\.$/u, ''), end: s.length, why };
 }
 
 /** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees" or what a volume holds. */
 function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, notes?: Set<string>, before: readonly Token[] = []): [Token | null, number] {
   const held = notes === undefined ? null : contents(s, start, lex, category, before.at(-1));
   if (held !== null) {
-    notes!.add(`${held.words} ignored: a volume is the same whatever it holds`);
+    notes!.add(`${held.words} ignored: ${held.why}`);
     return [null, held.end];
   }
   for (const pattern of lex.marked) {
