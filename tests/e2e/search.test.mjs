@@ -172,13 +172,16 @@ test("the page of a conversion's pair opens on the value asked, for units and mo
   await finish(page);
 });
 
-test('a pair with a misspelled unit is answered as the search corrected it', async () => {
+test('a pair or a value with a misspelled unit is answered as the search corrected it, or as the parser offers', async () => {
   const page = await open('/');
   for (const [query, corrected, answer] of [
     ['farenheit to celsius', 'fahrenheit to celsius', /^1 °F = -17\.22 °C/],
     ['kilogramms to pounds', 'kilograms to pounds', /^1 kg = 2\.204623 lb/],
     // Four letters without vowels: a unit's name, too short for the site's spelling lists.
     ['grms to kg', 'grams to kg', /^1 g = 0\.001 kg/],
+    // One typo next to a number: the parser's "Did you mean" was the whole answer.
+    ['100 farenheit in celsius', '100 fahrenheit in celsius', /^100 °F = 37\.78 °C/],
+    ['3 feets to cm', '3 feet to cm', /^3 ft = 91\.44 cm/],
   ]) {
     await search(page, query);
     await results(page).getByRole('option').first().filter({ hasText: answer }).waitFor();

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerFor } from './boxAnswers.ts';
+import { answerAsCorrected, answerFor } from './boxAnswers.ts';
 import type { AnswerData } from './askConversion.ts';
-import { loadUnits } from '../../test/testData.ts';
+import { answerData, loadUnits } from '../../test/testData.ts';
 
 const units = loadUnits();
 const data: AnswerData = { categories: units.categories, pages: { currency: '/currency-converter' }, currencies: units.currencies, fallbackRates: units.fallback_rates, cooking: null };
@@ -56,4 +56,21 @@ test('a money answer says how its amount was read, as the currency card and the 
   assert.match(String(await line('1,500 usd to eur')), /^1,500\.00 USD = [\d.,]+ EUR \(the comma groups thousands\)$/);
   assert.match(String(await line('10k usd to eur')), /^10,000\.00 USD = [\d.,]+ EUR \(k is a thousand\)$/);
   assert.match(String(await line('100 usd to eur')), /^100\.00 USD = [\d.,]+ EUR$/, 'nothing to say: no note');
+});
+
+test('a typo next to a number is answered as corrected: as the search corrected it, else as the message offers', async () => {
+  const every = answerData();
+  const asked = async (q: string, searched?: string) => {
+    const { answer, as } = await answerAsCorrected(q, async () => searched, every);
+    return { said: answer === null ? null : 'lines' in answer ? answer.lines.map((l) => l.text) : answer.message, as };
+  };
+  // The search's correction, though the query as typed has a message ("Did you mean").
+  assert.deepEqual(await asked('100 farenheit in celsius', '100 fahrenheit in celsius'), { said: ['100 °F = 37.78 °C'], as: '100 fahrenheit in celsius' });
+  // No correction from the search: the parser's own "Did you mean".
+  assert.deepEqual(await asked('3 feets to cm'), { said: ['3 ft = 91.44 cm'], as: '3 feet to cm' });
+  assert.deepEqual(await asked('5 inchs to cm'), { said: ['5 in = 12.7 cm'], as: '5 inches to cm' });
+  assert.deepEqual(await asked('20 celsuis to f'), { said: ['20 °C = 68 °F'], as: '20 celsius to f' });
+  // What offers nothing keeps its message; an answer as typed is never corrected.
+  assert.deepEqual(await asked('5 hectometers to ft'), { said: 'Unknown unit “hectometers”. Length units include nm, µm, mm, cm, dm, m.', as: undefined });
+  assert.deepEqual(await asked('5 ft to cm', '5 fit to cm'), { said: ['5 ft = 152.4 cm'], as: undefined });
 });

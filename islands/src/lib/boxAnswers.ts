@@ -8,6 +8,8 @@ import { answer, type AnswerData } from './askConversion.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
 import { formatCurrency, formatMoney, formatRate } from './format.ts';
 import { everyCurrency } from './currencyCatalog.ts';
+import { offeredWord } from './lexicon.ts';
+import { mayConvert } from './searchWords.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -69,4 +71,34 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
       ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)
       : line(offline.rate, 'Live rate unavailable: built-in offline rate');
   }
+}
+
+/** `query` with the word a message offers in place of the typo it names ("3 feets to cm": "3 feet to cm"); null when it offers none. */
+function offeredQuery(query: string, message: string): string | null {
+  const offer = offeredWord(message);
+  if (offer === null) return null;
+  const typed = offer.typed.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const fixed = query.replace(new RegExp(`(?<![\\p{L}])${typed}(?![\\p{L}])`, 'u'), offer.word);
+  return fixed === query ? null : fixed;
+}
+
+/**
+ * The answer for `query` as typed or, when that is none or only a message, as corrected:
+ * by the search's spelling correction (`corrected`, "100 farenheit in celsius"), else by the
+ * unit word the parser's own message offers ("3 feets to cm": “Did you mean “feet”?”). A
+ * correction is taken only when it answers with lines, as a message would be about words
+ * the visitor did not type; `as` is then the query answered.
+ */
+export async function answerAsCorrected(query: string, corrected: () => Promise<string | undefined>, data: AnswerData, signal?: AbortSignal): Promise<{ answer: BoxAnswer | null; as?: string }> {
+  const typed = await answerFor(query, data, signal);
+  if (typed !== null && 'lines' in typed) return { answer: typed };
+  const searched = await corrected();
+  if (searched !== undefined && mayConvert(searched)) {
+    const fixed = await answerFor(searched, data, signal);
+    if (fixed !== null && 'lines' in fixed) return { answer: fixed, as: searched };
+  }
+  const offered = typed !== null && 'message' in typed ? offeredQuery(query, typed.message) : null;
+  const fixed = offered === null ? null : await answerFor(offered, data, signal);
+  if (offered !== null && fixed !== null && 'lines' in fixed) return { answer: fixed, as: offered };
+  return { answer: typed };
 }

@@ -275,6 +275,12 @@ export function unknownWord(word: string, lex: Lexicon, category: string | null)
   return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
 }
 
+/** The word typed and the unit word offered for it, from unknownWord's message; null when it offers none. */
+export function offeredWord(message: string): { typed: string; word: string } | null {
+  const m = /^Unknown unit “(.+?)”\. Did you mean “(.+?)”\?$/u.exec(message);
+  return m === null ? null : { typed: m[1], word: m[2] };
+}
+
 /**
  * The edits from `typed` to `key` (a word of one unit, whose words are `words`) when it may
  * be offered as the typo's unit, else null. At least 3 letters; within a third of the typed

@@ -60,7 +60,8 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   // goes above it, and the choice stays on what the visitor chose.
   const [active, setActive] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [answered, setAnswered] = useState<{ query: string; answer: BoxAnswer } | null>(null);
+  // `as`: the query answered, when a correction of the one typed.
+  const [answered, setAnswered] = useState<{ query: string; answer: BoxAnswer; as?: string } | null>(null);
   // The last query whose conversion was read, answered or not.
   const [converted, setConverted] = useState<string | null>(null);
   // Enter pressed for this query before all of its list was in: it opens the first option then.
@@ -102,22 +103,18 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     // A conversion is answered alongside (a live rate may take a moment); a failure to
     // load the parser or the units leaves the search's answer alone.
     const aborted = new AbortController();
-    const answerOf = (asked: string) => answersChunk.load().then(async (m) => m.answerFor(asked, await (await searchIndex()).units(), aborted.signal));
-    // A query the search read with a misspelling corrected ("farenheit to celsius") and with
-    // no answer as typed is answered as corrected; only with lines, as a message would be
-    // about words the visitor did not type.
+    // A query with no answer as typed, or only a message ("Did you mean “fahrenheit”?"), is
+    // answered as the search corrected it ("farenheit to celsius") or as the message offers
+    // ("3 feets to cm"); only with lines, as a message would be about words the visitor did
+    // not type (boxAnswers.ts answerAsCorrected).
     const convert = (found: Promise<Found | null>) =>
-      answerOf(trimmed)
-        .then(async (answer) => {
-          const corrected = answer === null ? (await found)?.corrected : undefined;
-          if (corrected === undefined || !mayConvert(corrected)) return answer;
-          const fixed = await answerOf(corrected);
-          return fixed !== null && 'lines' in fixed ? fixed : null;
-        })
+      answersChunk
+        .load()
+        .then(async (m) => m.answerAsCorrected(trimmed, async () => (await found)?.corrected, await (await searchIndex()).units(), aborted.signal))
         .then(
-          (answer) => {
+          ({ answer, as }) => {
             if (latest.current.trim() !== trimmed) return;
-            if (answer !== null) setAnswered({ query: trimmed, answer });
+            if (answer !== null) setAnswered({ query: trimmed, answer, as });
             setConverted(trimmed);
           },
           () => {
@@ -213,7 +210,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   }, [input]);
   useEffect(() => () => onState({ expanded: false, active: null }), [onState]);
 
-  const corrected = shown && 'found' in shown ? shown.found.corrected : undefined;
+  const corrected = (shown && 'found' in shown ? shown.found.corrected : undefined) ?? (answer !== null ? answered?.as : undefined);
   let note = '';
   if (trimmed !== '' && shown) {
     if ('failed' in shown) note = shown.failed === 'offline' ? 'Search needs a connection: you are offline.' : 'Search is unavailable right now. Try again in a moment.';
