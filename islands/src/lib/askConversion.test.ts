@@ -306,6 +306,14 @@ test('a volume of something that is no ingredient is that volume; an ingredient,
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi']);
 });
 
+test('a typo of the quantity’s unit is offered from its own category, not listed among the target’s units', () => {
+  assert.equal(said('5 mililiters to oz'), 'Unknown unit “mililiters”. Did you mean “milliliters”?');
+  assert.equal(said('500 miligrams to grams'), 'Unknown unit “miligrams”. Did you mean “milligrams”?');
+  assert.equal(said('5 milimeters to lb'), 'Unknown unit “milimeters”. Did you mean “millimeters”?');
+  // Only one edit away: "hectometers" is no hectoliter mistyped (nor a length's other size).
+  assert.equal(said('5 hectometers to ft'), 'Unknown unit “hectometers”. Length units include nm, µm, mm, cm, dm, m.');
+});
+
 test('a weight of something that is no ingredient is that weight; its density is blamed only between a volume and a weight', () => {
   // units -t '1 ozt' g = 31.103477; 2 kg = 4.4092452 lb.
   assert.deepEqual(said('2 kg of rice in pounds'), ['2 kg = 4.409245 lb (rice ignored: a weight is the same whatever it is of)']);

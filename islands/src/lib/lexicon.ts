@@ -243,6 +243,8 @@ function singularOf(noun: string): string {
 
 /** Metric prefixes: a suggestion never swaps one for another (centiliter is not centimeter). */
 const PREFIX = /^(milli|centi|deci|deca|deka|hecto|kilo|mega|giga|tera|micro|nano|pico)/;
+/** A prefix as it is often misspelt, read as the prefix: "milimeters" is millimeters mistyped, no other size. */
+const MISSPELT_PREFIX = /^mili/;
 
 /**
  * The SI prefix symbols, as keys (lower case; µ in its compatibility form μ, and u): a
@@ -258,21 +260,32 @@ const PREFIX_SYMBOLS = new Set([...'yzafpnμumcdhkgte']);
 export function unknownWord(word: string, lex: Lexicon, category: string | null): string {
   if (category === null || !lex.categories[category]) return `“${word}” is not a number.`;
   const c = lex.categories[category];
-  const typed = wordKey(word);
-  const symbol = !/\s/u.test(word.trim());
-  let best: { word: string; d: number } | null = null;
-  if (typed.length >= 3) {
-    for (const u of c.units) {
-      const words = new Set(unitWordsOf(u).map(wordKey));
-      for (const w of unitWordsOf(u)) {
-        const d = sizeKept(typed, wordKey(w), symbol, words);
-        if (d !== null && (best === null || d < best.d)) best = { word: w, d };
-      }
-    }
-  }
+  const best = nearestWord(word, lex, category);
   if (best !== null) return `Unknown unit “${word}”. Did you mean “${best.word}”?`;
   const symbols = c.units.slice(0, 6).map((u) => u.symbol).join(', ');
   return `Unknown unit “${word}”. ${cap(c.label)} units include ${symbols}.`;
+}
+
+/** The word of `category` the typo `word` could be (sizeKept), with its edits; null when none. */
+export function nearestWord(word: string, lex: Lexicon, category: string): { word: string; d: number } | null {
+  const c = lex.categories[category];
+  const typed = wordKey(word);
+  const symbol = !/\s/u.test(word.trim());
+  let best: { word: string; d: number } | null = null;
+  if (c === undefined || typed.length < 3) return null;
+  for (const u of c.units) {
+    const words = new Set(unitWordsOf(u).map(wordKey));
+    for (const w of unitWordsOf(u)) {
+      const d = sizeKept(typed, wordKey(w), symbol, words);
+      if (d !== null && (best === null || d < best.d)) best = { word: w, d };
+    }
+  }
+  return best;
+}
+
+/** The word typed, from unknownWord's message when it offers no word but lists the category's units; null otherwise. */
+export function listedWord(message: string): string | null {
+  return /^Unknown unit “(.+?)”\. .* units include /u.exec(message)?.[1] ?? null;
 }
 
 /** The word typed and the unit word offered for it, from unknownWord's message; null when it offers none. */
@@ -297,6 +310,12 @@ export function offeredWord(message: string): { typed: string; word: string } | 
  */
 function sizeKept(typed: string, key: string, symbol: boolean, words: Set<string>): number | null {
   if (key.length < 3 || (key.length === 3 && key[0] !== typed[0])) return null;
+  // "mili-" with one l, the commonest misspelling of a prefix, is milli- (one edit more).
+  const misspelt = MISSPELT_PREFIX.exec(typed);
+  if (misspelt !== null) {
+    const d = sizeKept(`milli${typed.slice(misspelt[0].length)}`, key, symbol, words);
+    return d === null ? null : d + 1;
+  }
   const prefix = PREFIX.exec(typed)?.[1];
   if (PREFIX.exec(key)?.[1] !== prefix) return null;
   if (prefix !== undefined) {

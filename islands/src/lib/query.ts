@@ -1,6 +1,6 @@
 // A conversion as typed: "quantity [to|in|into|as|→|-> target]". The one reading the unit
 // cards, the currency card and the header search box share.
-import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn, lookupWord, unclearWord } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn, listedWord, lookupWord, nearestWord, unclearWord, unknownWord } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
 import { ParseError, readUnitWords, type Refusal } from './tokens.ts';
 import { SEPARATOR_SOURCE } from './separators.ts';
@@ -100,7 +100,10 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
     }
     const parsed = parseInput(left, lex, category ?? target.category);
     if (parsed.kind === 'empty') continue;
-    if (parsed.kind === 'error') return { kind: 'error', message: mismatch ?? parsed.message, aboutUnits: true, ...(mismatch === null && parsed.refusal && { refusal: parsed.refusal }) };
+    if (parsed.kind === 'error') {
+      const message = mismatch ?? (category === null ? offeredElsewhere(parsed.message, lex) : null) ?? parsed.message;
+      return { kind: 'error', message, aboutUnits: true, ...(mismatch === null && parsed.refusal && { refusal: parsed.refusal }) };
+    }
     return { kind: 'ok', text: left.trim(), parsed, category: category ?? target.category, target };
   }
   const parsed = parseInput(text, lex, category);
@@ -113,6 +116,26 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
     if (question !== null) return { kind: 'error', message: question, aboutUnits: true };
   }
   return { kind: 'ok', text, parsed, category: parsed.kind === 'quantity' ? parsed.category : category, target: null };
+}
+
+/** The shortest typo offered from another category than the target's: a name, not a symbol. */
+const NAME_LENGTH = 6;
+
+/**
+ * In the search box, a typo of the quantity's unit read in the target's category, which
+ * offers nothing ("5 mililiters to oz": weight units): the "Did you mean" of the category
+ * whose word it is one edit from (milliliters), not a list of units of a kind the visitor
+ * did not type. Null when `message` is no such unknown unit, or no category is that near.
+ */
+function offeredElsewhere(message: string, lex: Lexicon): string | null {
+  const typed = listedWord(message);
+  // A name spelled out only: a short symbol is a trade's own ("cms" is no cm/s).
+  if (typed === null || typed.length < NAME_LENGTH) return null;
+  const near = Object.keys(lex.categories)
+    .map((key) => ({ key, best: nearestWord(typed, lex, key) }))
+    .filter((n) => n.best !== null && n.best.d <= 1)
+    .sort((a, b) => a.best!.d - b.best!.d);
+  return near.length === 0 ? null : unknownWord(typed, lex, near[0].key);
 }
 
 /** The category whose b/B symbols a lower-case word (mb, gb) may mean. */

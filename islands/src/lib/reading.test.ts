@@ -178,6 +178,11 @@ const TABLE: Row[] = [
   // Suggestions that never mislead.
   ['12 oz', 'volume', 'liters', 'milliliters', /“oz” is a unit of weight, not volume\. For US fluid ounces, type “fl oz”\./],
   ['5 fet', 'length', 'meters', 'feet', /Did you mean “feet”\?/],
+  // "mili-" with one l is milli- mistyped, the same size: offered as it.
+  ['5 milimeters', 'length', 'meters', 'feet', /Did you mean “millimeters”\?/],
+  ['5 mililiters', 'volume', 'liters', 'liters', /Did you mean “milliliters”\?/],
+  ['500 miligrams', 'weight', 'kilograms', 'pounds', /Did you mean “milligrams”\?/],
+  ['10 milimetres', 'length', 'meters', 'feet', /Did you mean “millimetres”\?/],
   ['5 hectometers', 'length', 'meters', 'feet', /^Unknown unit “hectometers”\. Length units include/],
   ['2 xl', 'volume', 'liters', 'liters', /^Unknown unit “xl”\. Volume units include/],
   // Never a unit of another size: a prefix symbol (kbar is not mbar), the per-time letter or
