@@ -270,6 +270,20 @@ test('a conversion asked in words: how many, what is, convert', () => {
   for (const q of ['how many calories in an apple', 'what is a stone', 'how many people in london', 'how many people is too many']) assert.equal(said(q), null, q);
 });
 
+test('the everyday wrappers of a conversion are dropped: how tall/far/heavy/hot/cold is, whats, what are, please', () => {
+  assert.deepEqual(said('how tall is 180 cm in feet'), ['180 cm = 5.905512 ft']);
+  assert.deepEqual(said('how far is 10 km in miles'), ['10 km = 6.213712 mi']);
+  assert.deepEqual(said('how heavy is 70 kg in stone'), ['70 kg = 11.023113 st']);
+  assert.deepEqual(said('how hot is 40 c in f'), ['40 °C = 104 °F']);
+  assert.deepEqual(said('how cold is -40 f in c'), ['-40 °F = -40 °C']);
+  assert.deepEqual(said('how big is 100 sq m in sq ft'), ['100 m² = 1,076.391042 ft²']);
+  assert.deepEqual(said('whats 5 miles in km'), ['5 mi = 8.04672 km'], 'as phones type it');
+  assert.deepEqual(said('what’s 5 miles in km'), ['5 mi = 8.04672 km']);
+  assert.deepEqual(said('what are 10 kg in lbs'), ['10 kg = 22.046226 lb']);
+  assert.deepEqual(said('5 miles to km please'), ['5 mi = 8.04672 km']);
+  assert.equal(said('how to cook rice'), null, 'no conversion: the search’s');
+});
+
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {
   assert.deepEqual(said('1 cup of flour in grams'), ['1 US cup of all-purpose flour, spooned = 120.49 g']);
   assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cups (in US cups, as typed)']);

@@ -113,17 +113,21 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
 /**
  * A conversion asked in words, as a plain one: "how many ounces in a pound" is "1 pound to
  * ounces", "how many feet in 3 miles" "3 miles to feet", "how many cups is 500 ml" and
- * "500 ml is how many cups" "500 ml to cups"; "what is", "how much is" and
- * "convert (from)" before one are dropped. Null when the query is no such question.
+ * "500 ml is how many cups" "500 ml to cups"; "what is", "whats", "how much is", "how tall
+ * is" (far, heavy, hot…) and "convert (from)" before one, and "please" after it, are
+ * dropped. Null when the query is no such question.
  */
 export function plainConversion(query: string): string | null {
-  const q = query.trim().replace(/\s*\?+$/u, '');
+  // "… please" asks as politely as a question does.
+  const polite = /[\s,]+please$/iu;
+  const q = query.trim().replace(/\s*\?+$/u, '').replace(polite, '');
   const howMany = /^how\s+many\s+(.+?)\s+(?:(?:are|is)\s+)?(?:in|per|is|are|makes?|equals?)\s+(?:(?:a|an|one)\s+)?(.+)$/iu.exec(q);
   if (howMany) return `${holdsNumber(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
   const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
   if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
-  const asked = /^(?:convert(?:\s+from)?|what\s+is|what's|how\s+much\s+is)\s+(.+)$/iu.exec(q);
-  return asked ? asked[1] : null;
+  // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too.
+  const asked = /^(?:convert(?:\s+from)?|what(?:['’]?s|\s+is|\s+are)|how\s+(?:much|tall|long|far|big|heavy|hot|cold|high|wide|deep|fast)\s+(?:is|are))\s+(.+)$/iu.exec(q);
+  return asked ? asked[1] : polite.test(query.trim().replace(/\s*\?+$/u, '')) ? q : null;
 }
 
 /**
