@@ -190,6 +190,18 @@ test('a pair or a value with a misspelled unit is answered as the search correct
   await finish(page);
 });
 
+test('while the box asks bits or bytes, the pair in bytes is listed first and Enter opens it', async () => {
+  const page = await open('/');
+  for (const [query, title] of [['1 gb in mb', 'Gigabytes to Megabytes'], ['kb to mb', 'Kilobytes to Megabytes']]) {
+    await search(page, query);
+    await page.locator('.site-search-note', { hasText: 'type it with its case.' }).waitFor();
+    await results(page).getByRole('option').first().filter({ has: page.locator('.site-search-title', { hasText: new RegExp(`^${title}$`) }) }).waitFor();
+  }
+  await box(page).press('Enter');
+  await page.waitForURL((u) => u.pathname === '/digital-storage-converter/kilobytes-to-megabytes');
+  await finish(page);
+});
+
 test('a conversion is answered in the box, with Copy, and opens its converter filled in', async () => {
   const page = await open('/blog');
   await search(page, '5 ft 11 in to cm');

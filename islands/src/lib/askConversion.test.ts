@@ -94,6 +94,20 @@ test('a symbol whose case decides the unit, typed in neither, is asked about', (
   assert.equal(said('how many mb in a gb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.', 'asked in words too');
 });
 
+test('while bits or bytes is asked, the pair in bytes is the page listed first; a pair with no number asks too', () => {
+  const pairs = (q: string) => {
+    const a = answer(q, data);
+    return a?.kind === 'error' ? a.pairs?.map((p) => p.title) : a;
+  };
+  assert.deepEqual(pairs('1 gb in mb'), ['Gigabytes to Megabytes']);
+  assert.deepEqual(pairs('1 tb in gb'), ['Terabytes to Gigabytes']);
+  assert.deepEqual(pairs('how many mb in a gb'), ['Gigabytes to Megabytes']);
+  assert.deepEqual(pairs('1 Gb in mb'), ['Gigabits to Megabytes'], 'only the word typed in neither case is read as bytes');
+  assert.equal(said('kb to mb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.', 'as “1 kb to mb” asks');
+  assert.deepEqual(pairs('kb to mb'), ['Kilobytes to Megabytes']);
+  assert.equal(pairs('100 mb'), undefined, 'no target: no pair');
+});
+
 test('mb is the millibar, as weather maps, pilots and GNU units write it; Mb and MB the megabit and megabyte', () => {
   assert.deepEqual(said('1013 mb to inHg'), ['1013 mbar = 29.913873 inHg']);
   assert.deepEqual(said('1013 mb to psi'), ['1013 mbar = 14.692323 psi']);

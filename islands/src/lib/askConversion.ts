@@ -68,9 +68,10 @@ export interface CurrencyQuestion {
 /**
  * A message when there is no answer; `unknownIngredient`: it says that the ingredient named
  * is not one the cooking converter knows ("1 cup of caster sugar to grams"), which a
- * reading as a volume must not answer instead.
+ * reading as a volume must not answer instead; `pairs`: the pages of the pair likeliest
+ * meant, listed first while the message asks ("1 gb in mb": Gigabytes to Megabytes).
  */
-export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true };
+export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true; pairs?: { href: string; title: string }[] };
 
 export type Answer = { kind: 'answers'; answers: UnitAnswer[] } | CurrencyQuestion | AnswerError;
 
@@ -178,8 +179,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   const plain = plainConversion(query);
   if (plain !== null) {
     const asked = answer(plain, data);
-    // Of its messages only "type it with its case" is kept: "how many mb in a gb".
-    if (asked !== null && (asked.kind !== 'error' || namesUnclearUnit(plain, data))) return asked;
+    // Of its messages only "type it with its case" is kept: "how many mb in a gb", "… kb in a mb".
+    if (asked !== null && (asked.kind !== 'error' || namesUnclearUnit(plain, data) || asked.pairs !== undefined)) return asked;
   }
   // A power digit is no number: "m2" or "ft3" alone names a unit (Square Meters), not 2 m.
   const value = holdsNumber(query.replace(POWER_DIGIT, '')) ? answerValue(query, data) : null;
@@ -187,6 +188,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (namesPair(query)) {
     const one = answerValue(`1 ${query.trim()}`, data);
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : one;
+    // "kb to mb" asks bits or bytes, as "1 kb to mb" does.
+    if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined)) return one;
   }
   return value;
 }
@@ -295,7 +298,7 @@ function unitAnswer(query: string, data: AnswerData, more: (category: string) =>
     const typeThat = typeThatOf(read.message);
     const more = typeThat === '' ? quantityTypeThat(query, data) : '';
     const hint = cookingHint(query, data);
-    if (hint === null) return { kind: 'error', message: read.message + more };
+    if (hint === null) return { kind: 'error', message: read.message + more, ...bytePairs(query, data) };
     // "8 oz to ml", "120 ml in oz": most mean fluid ounces (a drink, a baby's bottle), so
     // that reading leads, worked out, and the ingredient's weight follows.
     const fluid = fluidOunceReading(query, data);
@@ -308,6 +311,21 @@ function unitAnswer(query: string, data: AnswerData, more: (category: string) =>
   const answers = unitAnswers(read, { ...category, key: read.category }, data.pages[read.category], '');
   if (read.target !== null || answers?.kind !== 'answers') return answers;
   return { kind: 'answers', answers: [...answers.answers, ...readingInOtherCase(query, read.category, data)] };
+}
+
+/** A lower-case b after a prefix letter, as a size is often typed: "gb", "mb", "kb". */
+const LOWER_B = /(?<!\p{L})([kmgtpe])b(?!\p{L})/gu;
+
+/**
+ * "1 gb in mb", "kb to mb": the message asks bits or bytes, and the pages of the pair in bytes,
+ * what a size is almost always meant in (file sizes, disks), are listed first, not whichever
+ * of bits or bytes the search ranks first (and Enter would open). None when nothing changes.
+ */
+function bytePairs(query: string, data: AnswerData): { pairs?: { href: string; title: string }[] } {
+  const bytes = query.replace(LOWER_B, (_, p: string) => `${p.toUpperCase()}B`);
+  const read = bytes === query ? null : unitAnswer(bytes, data);
+  const pairs = read?.kind === 'answers' ? read.answers.flatMap((a) => (a.pair ? [a.pair] : [])) : [];
+  return pairs.length > 0 ? { pairs } : {};
 }
 
 /**

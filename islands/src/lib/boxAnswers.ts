@@ -23,9 +23,10 @@ export interface AnswerLine {
 
 /**
  * A message, when there is no answer to show ("No rate for THB to USD…"); `open` is where the
- * question is asked all the same, the currency card for money with no rate (the 404 page links it).
+ * question is asked all the same, the currency card for money with no rate (the 404 page links it);
+ * `pairs` the pages of the pair likeliest meant, listed first ("1 gb in mb": Gigabytes to Megabytes).
  */
-export type BoxAnswer = { lines: AnswerLine[] } | { message: string; open?: AnswerLine };
+export type BoxAnswer = { lines: AnswerLine[] } | { message: string; open?: AnswerLine; pairs?: { href: string; title: string }[] };
 
 /** How long the box waits for a live rate before it answers with an offline one. */
 const RATE_TIMEOUT_MS = 4000;
@@ -46,7 +47,7 @@ function withEveryCurrency(data: AnswerData): AnswerData {
 export async function answerFor(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
   const a = answer(query, withEveryCurrency(data));
   if (a === null) return null;
-  if (a.kind === 'error') return { message: a.message };
+  if (a.kind === 'error') return { message: a.message, ...(a.pairs && { pairs: a.pairs }) };
   if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter${x.note ? ` · ${x.note}` : ''}`, ...(x.pair && { pair: x.pair }) })) };
   const { amount, from, to, href } = a;
   // How the amount was read, as a unit answer says it ("1.000 EUR": the point is a decimal point).

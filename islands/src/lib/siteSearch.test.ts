@@ -281,6 +281,10 @@ test('the box lists the answer, then the page of the pair it converts, then the 
   assert.deepEqual(urls(moved), [line.href, pair.href, '/a']);
   assert.deepEqual(moved[1].excerpt, [{ text: pair.href, mark: true }]);
   assert.deepEqual(urls(listed([], [hit('/a')])), ['/a'], 'no answer: the pages found as ranked');
+  // A message's likeliest pair ("1 gb in mb" asks bits or bytes): first, found or made.
+  const bytes = { href: '/digital-storage-converter/gigabytes-to-megabytes', title: 'Gigabytes to Megabytes' };
+  assert.deepEqual(urls(listed([], [hit('/bits'), hit(bytes.href)], true, [bytes])), [bytes.href, '/bits']);
+  assert.deepEqual(urls(listed([], [hit('/bits')], true, [bytes])), [bytes.href, '/bits']);
 });
 
 test("the page of the pair an answer converts opens on the answer's value, made or found", () => {

@@ -360,8 +360,9 @@ export type Listed = Hit & { answer?: boolean; opens?: string };
  * pair an answer converts (made, or found: "100 usd to jpy" finds USD to JPY) opens on the
  * answer's value, as the 404 links it (notFound.ts pairPathOf), unless the query held no
  * number (`withValue` false: "feet to meters" is answered for 1, which the page needs not).
+ * `asked`: pair pages a message names as likeliest meant, first ("1 gb in mb", askConversion.ts).
  */
-export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true): Listed[] {
+export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true, asked: readonly { href: string; title: string }[] = []): Listed[] {
   const answers: Listed[] = lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true }));
   const origin = 'https://unitly.invalid';
   const valued = new Map<string, string>();
@@ -373,7 +374,7 @@ export function listed(lines: readonly AnswerLine[], found: readonly Hit[], with
   // The option keeps its page's url (the box's choice follows it while a late answer comes).
   const opened = (h: Hit): Listed => (valued.has(h.url) ? { ...h, opens: valued.get(h.url) } : h);
   const pairs: Hit[] = [];
-  for (const { pair } of lines) {
+  for (const pair of [...asked, ...lines.map((l) => l.pair)]) {
     if (pair === undefined || pairs.some((p) => p.url === pair.href)) continue;
     pairs.push(found.find((h) => h.url === pair.href) ?? { url: pair.href, title: pair.title, section: 'Page', excerpt: [{ text: 'The formula, an example and a table for this pair.', mark: false }] });
   }

@@ -74,7 +74,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const answer = answered !== null && answered.query === trimmed ? answered.answer : null;
   const lines = answer && 'lines' in answer ? answer.lines : [];
   const found: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
-  const hits: Option[] = listed(lines, found, holdsNumber(trimmed));
+  const hits: Option[] = listed(lines, found, holdsNumber(trimmed), answer && 'pairs' in answer ? answer.pairs : undefined);
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const activeIndex = active === null ? -1 : hits.findIndex((h) => h.url === active);
