@@ -202,6 +202,14 @@ test('while the box asks bits or bytes, the pair in bytes is listed first and En
   await finish(page);
 });
 
+test('“oz to ml” with no number says the fluid reading, with the pair as typed first', async () => {
+  const page = await open('/');
+  await search(page, 'oz to ml');
+  await page.locator('.site-search-note', { hasText: 'for fluid ounces type fl oz: 1 US fluid ounce = 29.57353 mL.' }).waitFor();
+  await results(page).getByRole('option').first().filter({ has: page.locator('.site-search-title', { hasText: /^US Fluid Ounces to Milliliters$/ }) }).waitFor();
+  await finish(page);
+});
+
 test('a conversion is answered in the box, with Copy, and opens its converter filled in', async () => {
   const page = await open('/blog');
   await search(page, '5 ft 11 in to cm');

@@ -94,6 +94,17 @@ test('a symbol whose case decides the unit, typed in neither, is asked about', (
   assert.equal(said('how many mb in a gb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.', 'asked in words too');
 });
 
+test('a pair with the weight ounce and no number says the fluid reading as one with a number does, its pair page first', () => {
+  const asked = (q: string) => {
+    const a = answer(q, data);
+    return a?.kind === 'error' ? [a.message, a.pairs?.map((p) => p.title)] : a;
+  };
+  assert.deepEqual(asked('oz to ml'), ['“oz” is a weight; for fluid ounces type fl oz: 1 US fluid ounce = 29.57353 mL. What a measure weighs depends on what is in it: name the ingredient, as in “1 oz of flour to ml”.', ['US Fluid Ounces to Milliliters']]);
+  assert.deepEqual(asked('ml to oz'), ['“oz” is a weight; for fluid ounces type fl oz: 1 mL = 0.033814 US fl oz. What a measure weighs depends on what is in it: name the ingredient, as in “1 ml of flour to oz”.', ['Milliliters to US Fluid Ounces']], 'in the typed direction');
+  assert.deepEqual(asked('how many ounces in a cup')?.[1], ['US Cups to US Fluid Ounces']);
+  assert.equal(said('cups to grams'), null, 'no fluid reading: still left to the search');
+});
+
 test('while bits or bytes is asked, the pair in bytes is the page listed first; a pair with no number asks too', () => {
   const pairs = (q: string) => {
     const a = answer(q, data);

@@ -188,7 +188,7 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (namesPair(query)) {
     const one = answerValue(`1 ${query.trim()}`, data);
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : one;
-    // "kb to mb" asks bits or bytes, as "1 kb to mb" does.
+    // "kb to mb" asks bits or bytes, as "1 kb to mb" does; "oz to ml" says fl oz as "1 oz to ml" does.
     if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined)) return one;
   }
   return value;
@@ -302,7 +302,8 @@ function unitAnswer(query: string, data: AnswerData, more: (category: string) =>
     // "8 oz to ml", "120 ml in oz": most mean fluid ounces (a drink, a baby's bottle), so
     // that reading leads, worked out, and the ingredient's weight follows.
     const fluid = fluidOunceReading(query, data);
-    return { kind: 'error', message: fluid === null ? hint + typeThat + more : `${fluid} ${hint}` };
+    // The fluid reading's pair page is listed first: "oz to ml", US Fluid Ounces to Milliliters.
+    return fluid === null ? { kind: 'error', message: hint + typeThat + more } : { kind: 'error', message: `${fluid.said} ${hint}`, ...(fluid.pair && { pairs: [fluid.pair] }) };
   }
   const category = read.category === null ? undefined : data.categories[read.category];
   if (category === undefined || read.category === null) return null;
@@ -499,15 +500,16 @@ const WEIGHT_OUNCE = /(?<!\b(?:fl|fluid|troy)\.?\s*)(?<=\d|\s|^)(oz|ounces?)\.?(
 
 /**
  * "“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL.": the
- * query with its weight ounce read as the US fluid ounce, when it then converts; else null.
+ * query with its weight ounce read as the US fluid ounce, when it then converts, with that
+ * reading's pair page; else null.
  */
-function fluidOunceReading(query: string, data: AnswerData): string | null {
+function fluidOunceReading(query: string, data: AnswerData): { said: string; pair?: UnitAnswer['pair'] } | null {
   const spaced = query.replace(/(\d)(oz|ounces?)\b/giu, '$1 $2');
   const typed = [...spaced.matchAll(WEIGHT_OUNCE)].map((m) => m[1]);
   if (typed.length === 0) return null;
   const fluid = unitAnswer(spaced.replace(WEIGHT_OUNCE, 'US fl oz'), data);
   if (fluid?.kind !== 'answers') return null;
-  return `“${typed[0]}” is a weight; for fluid ounces type fl oz: ${fluidText(fluid.answers[0].text)}.`;
+  return { said: `“${typed[0]}” is a weight; for fluid ounces type fl oz: ${fluidText(fluid.answers[0].text)}.`, pair: fluid.answers[0].pair };
 }
 
 /**
