@@ -210,6 +210,14 @@ test('“oz to ml” with no number says the fluid reading, with the pair as typ
   await finish(page);
 });
 
+test('“exchange rate usd to eur” answers with the rate and lists the US Dollar to Euro page', async () => {
+  const page = await open('/');
+  await search(page, 'exchange rate usd to eur');
+  await results(page).getByRole('option').first().filter({ hasText: /^1 USD = 0\.92/ }).waitFor();
+  await results(page).getByRole('option').nth(1).filter({ has: page.locator('.site-search-title', { hasText: /^US Dollar to Euro$/ }) }).waitFor();
+  await finish(page);
+});
+
 test('a conversion is answered in the box, with Copy, and opens its converter filled in', async () => {
   const page = await open('/blog');
   await search(page, '5 ft 11 in to cm');

@@ -101,7 +101,7 @@ test('a pair with the weight ounce and no number says the fluid reading as one w
   };
   assert.deepEqual(asked('oz to ml'), ['“oz” is a weight; for fluid ounces type fl oz: 1 US fluid ounce = 29.57353 mL. What a measure weighs depends on what is in it: name the ingredient, as in “1 oz of flour to ml”.', ['US Fluid Ounces to Milliliters']]);
   assert.deepEqual(asked('ml to oz'), ['“oz” is a weight; for fluid ounces type fl oz: 1 mL = 0.033814 US fl oz. What a measure weighs depends on what is in it: name the ingredient, as in “1 ml of flour to oz”.', ['Milliliters to US Fluid Ounces']], 'in the typed direction');
-  assert.deepEqual(asked('how many ounces in a cup')?.[1], ['US Cups to US Fluid Ounces']);
+  assert.deepEqual((asked('how many ounces in a cup') as unknown[])[1], ['US Cups to US Fluid Ounces']);
   assert.equal(said('cups to grams'), null, 'no fluid reading: still left to the search');
 });
 
@@ -307,6 +307,14 @@ test('the everyday wrappers of a conversion are dropped: how tall/far/heavy/hot/
   assert.deepEqual(said('what are 10 kg in lbs'), ['10 kg = 22.046226 lb']);
   assert.deepEqual(said('5 miles to km please'), ['5 mi = 8.04672 km']);
   assert.equal(said('how to cook rice'), null, 'no conversion: the search’s');
+});
+
+test('“exchange rate” before a currency pair is dropped, as rates are most often searched', () => {
+  for (const q of ['exchange rate usd to eur', 'exchange rates for usd to eur', 'conversion rate usd to eur']) {
+    const a = answer(q, data);
+    assert.ok(a?.kind === 'currency' && a.pair && a.from.code === 'USD' && a.to.code === 'EUR', `${q}: ${JSON.stringify(a)}`);
+  }
+  assert.equal(said('rate of inflation'), null);
 });
 
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {

@@ -126,8 +126,9 @@ export function plainConversion(query: string): string | null {
   if (howMany) return `${holdsNumber(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
   const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
   if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
-  // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too.
-  const asked = /^(?:convert(?:\s+from)?|what(?:['’]?s|\s+is|\s+are)|how\s+(?:much|tall|long|far|big|heavy|hot|cold|high|wide|deep|fast)\s+(?:is|are))\s+(.+)$/iu.exec(q);
+  // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too, and
+  // "exchange rate" before a currency pair, as rates are most often searched.
+  const asked = /^(?:convert(?:\s+from)?|(?:(?:exchange|conversion)\s+)?rates?(?:\s+(?:of|for|from))?|what(?:['’]?s|\s+is|\s+are)|how\s+(?:much|tall|long|far|big|heavy|hot|cold|high|wide|deep|fast)\s+(?:is|are))\s+(.+)$/iu.exec(q);
   return asked ? asked[1] : polite.test(query.trim().replace(/\s*\?+$/u, '')) ? q : null;
 }
 

@@ -28,9 +28,12 @@ test('a currency with no rate to fall back on: online the live rates are to blam
   assert.deepEqual(await withRates(false, () => answerFor('THB to USD', data)), { message: 'No rate for THB to USD without a connection.', open });
   const amount = await withRates(true, () => answerFor('100 thb to usd', data));
   assert.deepEqual(amount !== null && 'open' in amount && amount.open, { text: '100.00 THB to USD', href: '/currency-converter?value=100&from=THB&to=USD', section: 'Currency converter' }, 'the card is linked without a rate');
-  // A featured pair falls back on the built-in rates either way.
+  // A featured pair falls back on the built-in rates either way, and lists its page.
   const eur = await withRates(true, () => answerFor('100 usd to eur', data));
   assert.ok('lines' in eur! && /built-in offline rate/.test(eur.lines[0].section), JSON.stringify(eur));
+  assert.deepEqual(eur.lines[0].pair, { href: '/currency-converter/usd-to-eur', title: 'US Dollar to Euro' });
+  const rate = await withRates(true, () => answerFor('exchange rate usd to eur', data));
+  assert.ok(rate !== null && 'lines' in rate && rate.lines[0].text.startsWith('1 USD = ') && rate.lines[0].pair?.title === 'US Dollar to Euro', JSON.stringify(rate));
 });
 
 test('an area or a volume asked in a length is answered in its square or cube, and the line says how it read the target', async () => {

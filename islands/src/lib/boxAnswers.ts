@@ -55,7 +55,11 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   // A pair asked without an amount ("thb to usd") is answered with the rate itself.
   const text = (rate: number) =>
     a.pair ? `1 ${from.code} = ${formatRate(rate)} ${to.code}` : `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}${read}`;
-  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${source}` }] });
+  // The pair's page, which the build makes for every two featured currencies (currency_pairs.rs).
+  const featured = (code: string) => data.currencies.some((c) => c.code === code);
+  const page = href.split('?')[0];
+  const pair = featured(from.code) && featured(to.code) && from.code !== to.code ? { href: `${page}/${from.code.toLowerCase()}-to-${to.code.toLowerCase()}`, title: `${from.name} to ${to.name}` } : undefined;
+  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${source}`, ...(pair && { pair }) }] });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
     return line(live.rate, liveSourceText(live.time, live.stale));
