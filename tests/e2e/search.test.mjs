@@ -242,8 +242,13 @@ test('a conversion is answered in the box, with Copy, and opens its converter fi
     await search(page, query);
     await results(page).getByRole('option').first().filter({ hasText: said }).waitFor();
   }
+  // A typo the parser offers a word for is answered as corrected, saying so.
   await search(page, '5 fet to cm');
-  await page.locator('.site-search-note', { hasText: 'Did you mean “feet”?' }).waitFor();
+  await results(page).getByRole('option').first().filter({ hasText: /^5 ft = 152\.4 cm/ }).waitFor();
+  await page.locator('.site-search-note', { hasText: 'Showing results for “5 feet to cm”.' }).waitFor();
+  // One whose correction still has no answer keeps the offer, from the unit's own kind.
+  await search(page, '5 mililiters to oz');
+  await page.locator('.site-search-note', { hasText: 'Unknown unit “mililiters”. Did you mean “milliliters”?' }).waitFor();
   await finish(page);
 });
 
