@@ -94,6 +94,21 @@ test('a magnitude after the amount multiplies it exactly, as prices and salaries
   assert.equal(readAmount('10k', every, { from: 'USD', to: 'EUR' }).value, 10000, 'with the whole catalog, the kyat among it');
 });
 
+test('“50p” is pence, never the pula; a one-letter sign after a number (20 L, 300 R) is refused, not read as a currency', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const read = (t: string, from = 'GBP', to = 'EUR') => readAmount(t, every, { from, to });
+  assert.deepEqual(read('50p'), { value: 0.5, message: null, from: 'GBP', hint: 'From 50 ÷ 100 GBP (p is pence: 100p is £1)' });
+  assert.deepEqual(read('99p', 'USD', 'EUR'), { value: 0.99, message: null, from: 'GBP', hint: 'From 99 ÷ 100 GBP (p is pence: 100p is £1)' });
+  assert.equal(read('99 p', 'USD', 'EUR').from, 'GBP');
+  assert.equal(read('£1.50 + 50p').value, 2);
+  assert.equal(read('P 50', 'BWP', 'USD').from, 'BWP', 'the pula’s P before the number');
+  assert.equal(read('P 50').from, 'BWP');
+  assert.equal(read('20 L').message, '“L” after a number is not read as a currency: write the sign before the amount (“L 20” is 20 HNL), or type the code (“20 HNL”).');
+  assert.match(read('300 R').message ?? '', /^“R” after a number is not read as a currency: .*“R 300” is 300 ZAR/);
+  assert.equal(read('R 300').from, 'ZAR');
+  assert.equal(read('10 K').value, 10000, 'K is still a thousand');
+});
+
 test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {
   const every = everyCurrency(loadUnits().currencies);
   const pair = (t: string) => {

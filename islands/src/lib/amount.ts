@@ -133,6 +133,29 @@ const MAGNITUDES: Record<string, [string, string]> = {
   billion: ['1000000000', ''],
 };
 
+/** A reading of money; `money`: a refusal about money for sure, which the search box says too. */
+export type MoneyReading = ConversionReading | { kind: 'error'; message: string; money: true };
+
+/** Pence after a number: "50p", "99 p". */
+const PENCE = /(\d)\s*p(?![\p{L}\p{N}])/giu;
+
+/**
+ * A one-letter Latin sign after a number ("20 L", "300 R"): a sign such as the lempira's L or
+ * the rand's R is written before the amount, and a letter after one is likelier a unit or a
+ * magnitude, so it is refused, saying how to write it (元 and 円 after it are the yuan and
+ * yen, as written). Null when there is none.
+ */
+function letterAfterNumber(text: string, currencies: Currency[]): string | null {
+  const { holders } = currencyWords(currencies);
+  for (const m of text.matchAll(/(\d(?:[\d.,]*\d)?)\s*([a-z])(?![\p{L}\p{N}])/giu)) {
+    const signs = holders.get(wordKey(m[2]))?.map((h) => h.currency) ?? [];
+    if (signs.length === 0) continue;
+    const sign = signs[0].symbol.length === 1 ? signs[0].symbol : m[2];
+    return `“${m[2]}” after a number is not read as a currency: write the sign before the amount (“${sign} ${m[1]}” is ${m[1]} ${signs.map((c) => c.code).join(' or ')}), or type the code (“${m[1]} ${signs[0].code}”).`;
+  }
+  return null;
+}
+
 /**
  * `text` read as money (readConversion over the currencies; a sign or name several share is
  * `pair`'s From or To when it is one of them), an amount's magnitude read as a product ("10k
@@ -140,15 +163,28 @@ const MAGNITUDES: Record<string, [string, string]> = {
  * the number is the magnitude, as prices are written, never a currency whose sign is that
  * letter: "10k" and "10 K" are 10,000, where the kyat's K is read before the number ("K 100").
  */
-export function readMoney(text: string, currencies: Currency[], pair?: { from: string; to: string }): ConversionReading {
+export function readMoney(text: string, currencies: Currency[], pair?: { from: string; to: string }): MoneyReading {
   const notes = new Set<string>();
   // The magnitude follows a digit, of whichever script ("１０k").
-  const expanded = plainDigits(text).replace(MAGNITUDE, (_, digit: string, word: string) => {
+  let expanded = plainDigits(text).replace(MAGNITUDE, (_, digit: string, word: string) => {
     const [power, note] = MAGNITUDES[word.toLowerCase()];
     if (note !== '') notes.add(note);
     return `${digit} × ${power}`;
   });
+  // "50p", "99p": pence, as every UK price tag writes them, never the pula (whose P goes before: "P 50").
+  if (currencies.some((c) => c.code === 'GBP')) {
+    expanded = expanded.replace(PENCE, (_, digit: string) => {
+      notes.add('p is pence: 100p is £1');
+      return `${digit} ÷ 100 GBP`;
+    });
+  }
   const read = readConversion(expanded, currencyLexicon(currencies, pair), 'currency');
+  const letter = letterAfterNumber(expanded, currencies);
+  if (letter !== null) {
+    // Money for sure when it is converted to a currency ("300 R to usd"); "10 R packages" is left to the search.
+    const toMoney = read.kind === 'ok' && read.target?.kind === 'unit';
+    return toMoney ? { kind: 'error', message: letter, money: true } : { kind: 'error', message: letter };
+  }
   return read.kind === 'ok' && notes.size > 0 ? { ...read, parsed: { ...read.parsed, notes: [...read.parsed.notes, ...notes] } } : read;
 }
 

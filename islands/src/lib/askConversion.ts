@@ -100,6 +100,8 @@ function pairPath(page: string, from: string, to: string): string {
 /** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const read = readMoney(query, data.currencies);
+  // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
+  if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message };
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
   const code = (key: string): Currency | undefined => data.currencies.find((c) => c.code === key);
   const to = code(read.target.unit.key);

@@ -1,0 +1,14 @@
+// Money in the search box as travellers write it: what the box answers and says, as the
+// currency card reads the same text (amount.ts).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerData, saidBy } from '../../test/testData.ts';
+
+const said = saidBy(answerData(true));
+
+test('the box reads “50p” as pence and refuses a letter sign after a number when money is asked', () => {
+  assert.equal(said('50p in usd'), '0.5 GBP → USD');
+  assert.match(String(said('300 R to usd')), /^“R” after a number is not read as a currency/);
+  assert.deepEqual(said('500 R to K'), ['500 °R = 277.78 K'], 'units still win');
+  assert.equal(said('top 10 R packages'), null, 'no money asked: left to the search');
+});
