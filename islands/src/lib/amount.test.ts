@@ -109,6 +109,23 @@ test('“50p” is pence, never the pula; a one-letter sign after a number (20 L
   assert.equal(read('10 K').value, 10000, 'K is still a thousand');
 });
 
+test('a price written with its sign and its code is read in the code’s currency when the sign stands for it; a conflicting pair is refused', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const read = (t: string, from = 'USD', to = 'EUR') => {
+    const r = readAmount(t, every, { from, to });
+    return r.message ?? `${r.value} ${r.from} ${r.to ?? '-'}`;
+  };
+  assert.equal(read('$20 USD'), '20 USD -');
+  assert.equal(read('$500 MXN'), '500 MXN -');
+  assert.equal(read('$1,250.00 MXN', 'MXN', 'USD'), '1250 MXN -');
+  assert.equal(read('£5 GBP'), '5 GBP -');
+  assert.equal(read('¥1000 JPY'), '1000 JPY -');
+  assert.equal(read('$20 USD to EUR', 'EUR', 'GBP'), '20 USD EUR');
+  assert.equal(read('US$ 20 usd'), '20 USD -');
+  assert.equal(read('$2.5m USD'), '2500000 USD -');
+  assert.equal(read('£5 USD'), '“£” and “USD” are two currencies: type one of them, as in “5 USD” or “£5”.');
+});
+
 test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {
   const every = everyCurrency(loadUnits().currencies);
   const pair = (t: string) => {

@@ -139,6 +139,36 @@ export type MoneyReading = ConversionReading | { kind: 'error'; message: string;
 /** Pence after a number: "50p", "99 p". */
 const PENCE = /(\d)\s*p(?![\p{L}\p{N}])/giu;
 
+/** A sign before an amount and a currency's word after it: "$500 MXN", "£5 GBP", "$2.5 × 1000000 USD". */
+const SIGN_AND_CODE = /(^|[\s(])([^\s\d.,()+\-−×*/÷]+)\s*(\d[\d\s.,'’×]*?)\s*(\p{L}+)(?![\p{L}\p{N}])/gu;
+
+/**
+ * A price written with its sign and its code, as receipts, menus and booking sites write
+ * them ("$500 MXN", "$20 USD", "£5 GBP"): the code says which currency the sign is, when the
+ * sign can stand for it ($ is the peso's in Mexico), so the sign is dropped. A sign and a code
+ * of two currencies ("£5 USD") are refused.
+ */
+function signAndCode(text: string, currencies: Currency[], pair?: { from: string; to: string }): { text: string; refused?: string } {
+  const { holders } = currencyWords(currencies);
+  let refused: string | undefined;
+  const out = text.replace(SIGN_AND_CODE, (all, before: string, sign: string, amount: string, word: string) => {
+    const signHolders = holders.get(wordKey(sign));
+    if (signHolders === undefined) return all;
+    let words;
+    try {
+      words = readUnitWords(word, currencyLexicon(currencies, pair), 'currency');
+    } catch {
+      return all;
+    }
+    if (words === null || words.length !== 1) return all;
+    const code = words[0].entry.unit.key;
+    if (signHolders.some((h) => h.currency.code === code)) return `${before}${amount.trimEnd()} ${word}`;
+    refused ??= `“${sign}” and “${word}” are two currencies: type one of them, as in “${amount.trimEnd()} ${word}” or “${sign}${amount.trimEnd()}”.`;
+    return all;
+  });
+  return refused === undefined ? { text: out } : { text, refused };
+}
+
 /**
  * A one-letter Latin sign after a number ("20 L", "300 R"): a sign such as the lempira's L or
  * the rand's R is written before the amount, and a letter after one is likelier a unit or a
@@ -178,6 +208,9 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
       return `${digit} ÷ 100 GBP`;
     });
   }
+  const signed = signAndCode(expanded, currencies, pair);
+  if (signed.refused !== undefined) return { kind: 'error', message: signed.refused, money: true };
+  expanded = signed.text;
   const read = readConversion(expanded, currencyLexicon(currencies, pair), 'currency');
   const letter = letterAfterNumber(expanded, currencies);
   if (letter !== null) {

@@ -12,3 +12,9 @@ test('the box reads “50p” as pence and refuses a letter sign after a number 
   assert.deepEqual(said('500 R to K'), ['500 °R = 277.78 K'], 'units still win');
   assert.equal(said('top 10 R packages'), null, 'no money asked: left to the search');
 });
+
+test('the box converts a price written with its sign and its code, and says why it refuses a conflicting pair', () => {
+  assert.equal(said('$20 USD to EUR'), '20 USD → EUR');
+  assert.equal(said('$500 MXN to USD'), '500 MXN → USD');
+  assert.equal(said('£5 USD to EUR'), '“£” and “USD” are two currencies: type one of them, as in “5 USD” or “£5”.');
+});
