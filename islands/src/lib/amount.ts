@@ -212,6 +212,9 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
   if (signed.refused !== undefined) return { kind: 'error', message: signed.refused, money: true };
   expanded = signed.text;
   const read = readConversion(expanded, currencyLexicon(currencies, pair), 'currency');
+  // "2,500 pesos", "kr 100": the currencies that write it, as the card and the search box say it.
+  const shared = read.kind === 'error' ? sharedWord(read.message, currencies) : null;
+  if (shared !== null) return { kind: 'error', message: shared, money: true };
   const letter = letterAfterNumber(expanded, currencies);
   if (letter !== null) {
     // Money for sure when it is converted to a currency ("300 R to usd"); "10 R packages" is left to the search.

@@ -18,3 +18,10 @@ test('the box converts a price written with its sign and its code, and says why 
   assert.equal(said('$500 MXN to USD'), '500 MXN → USD');
   assert.equal(said('£5 USD to EUR'), '“£” and “USD” are two currencies: type one of them, as in “5 USD” or “£5”.');
 });
+
+test('a currency word several currencies share gets the card’s sentence in the box, not silence', () => {
+  const pesos = '“pesos” is written for several currencies (ARS, CLP, COP, CUC, CUP, DOP, MXN, PHP, UYU): type the code (“100 ARS”), or choose one of them in From or To.';
+  assert.equal(said('2,500 pesos in dollars'), pesos);
+  assert.equal(said('500 pesos to usd'), pesos);
+  assert.match(String(said('kr 100 to eur')), /^“kr” is written for several currencies \(DKK, ISK, NOK, SEK\)/);
+});
