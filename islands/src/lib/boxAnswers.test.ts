@@ -77,3 +77,12 @@ test('a typo next to a number is answered as corrected: as the search corrected 
   assert.deepEqual(await asked('5 hectometers to ft'), { said: 'Unknown unit “hectometers”. Length units include nm, µm, mm, cm, dm, m.', as: undefined });
   assert.deepEqual(await asked('5 ft to cm', '5 fit to cm'), { said: ['5 ft = 152.4 cm'], as: undefined });
 });
+
+test('a money answer is in each currency’s decimals, as the card shows it: yen have none', async () => {
+  const line = async (q: string) => {
+    const a = await withRates(true, () => answerFor(q, data));
+    return a !== null && 'lines' in a ? a.lines[0].text : a;
+  };
+  assert.match(String(await line('5000 yen in euros')), /^5,000 JPY = \d+\.\d\d EUR$/);
+  assert.match(String(await line('1000 usd to jpy')), /^1,000\.00 USD = [\d,]+ JPY$/);
+});

@@ -6,7 +6,7 @@
 // own: the parser, the catalog and the rates client load only once a query may convert.
 import { answer, type AnswerData } from './askConversion.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
-import { formatCurrency, formatMoney, formatRate } from './format.ts';
+import { formatMoney, formatRate } from './format.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
 import { mayConvert } from './searchWords.ts';
@@ -54,7 +54,8 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   const read = a.notes !== undefined && a.notes.length > 0 ? ` (${a.notes.join('; ')})` : '';
   // A pair asked without an amount ("thb to usd") is answered with the rate itself.
   const text = (rate: number) =>
-    a.pair ? `1 ${from.code} = ${formatRate(rate)} ${to.code}` : `${formatCurrency(amount)} ${from.code} = ${formatMoney(amount * rate)} ${to.code}${read}`;
+    // In each currency's decimals, as the card shows them: 1,000.00 THB = 4,142 JPY.
+    a.pair ? `1 ${from.code} = ${formatRate(rate)} ${to.code}` : `${formatMoney(amount, from.digits)} ${from.code} = ${formatMoney(amount * rate, to.digits)} ${to.code}${read}`;
   // The pair's page, which the build makes for every two featured currencies (currency_pairs.rs).
   const featured = (code: string) => data.currencies.some((c) => c.code === code);
   const page = href.split('?')[0];
@@ -69,7 +70,7 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
     // Offline, the connection is why; online, the rate service is (it failed or did not answer in time).
     if (offline === null) {
       const why = globalThis.navigator?.onLine === false ? ' without a connection.' : ': the live rates are unavailable right now. Try again in a moment.';
-      const asked = `${a.pair ? '' : `${formatCurrency(amount)} `}${from.code} to ${to.code}`;
+      const asked = `${a.pair ? '' : `${formatMoney(amount, from.digits)} `}${from.code} to ${to.code}`;
       return { message: `No rate for ${from.code} to ${to.code}${why}`, open: { text: asked, href, section: 'Currency converter' } };
     }
     return offline.source === 'stored'
