@@ -126,6 +126,26 @@ test('a price written with its sign and its code is read in the code’s currenc
   assert.equal(read('£5 USD'), '“£” and “USD” are two currencies: type one of them, as in “5 USD” or “£5”.');
 });
 
+test('prices as they are written where they are paid: M.N., a trailing “.-”, 万, quid and บาท', () => {
+  const every = everyCurrency(loadUnits().currencies);
+  const read = (t: string, from = 'USD', to = 'EUR') => {
+    const r = readAmount(t, every, { from, to });
+    return r.message ?? `${r.value} ${r.from} ${r.to ?? '-'}`;
+  };
+  assert.equal(read('1,250 MN'), '1250 MXN -', 'moneda nacional, not a billion');
+  assert.equal(read('$1,250.00 M.N.'), '1250 MXN -');
+  assert.equal(read('$1,250.00 M.N.', 'MXN', 'USD'), '1250 MXN -');
+  assert.match(readAmount('1,250 MN', every).hint ?? '', /M\.N\. is moneda nacional, the Mexican peso/);
+  assert.equal(read('1.5 mn'), '1500000 undefined -', 'lower case is still a million');
+  assert.equal(read('USD 1.5MN'), '1500000 USD -', 'after another currency, a million');
+  assert.equal(read('฿1,500.-'), '1500 THB -');
+  assert.equal(read('€ 15,-'), '15 EUR USD');
+  assert.equal(read('1万円'), '10000 JPY -');
+  assert.equal(read('1.5万円'), '15000 JPY -');
+  assert.equal(read('1,500 บาท'), '1500 THB -');
+  assert.equal(read('20 quid'), '20 GBP -');
+});
+
 test('a currency is read by the name people call it: the one so called, or the first featured of several', () => {
   const every = everyCurrency(loadUnits().currencies);
   const pair = (t: string) => {

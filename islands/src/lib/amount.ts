@@ -133,6 +133,33 @@ const MAGNITUDES: Record<string, [string, string]> = {
   billion: ['1000000000', ''],
 };
 
+/** "1,250 MN", "$1,250.00 M.N.": moneda nacional, as Mexican prices write the peso (upper case: "mn" is a million). */
+const MONEDA_NACIONAL = /(\d)\s*(M\.\s?N\.?|MN)(?![\p{L}\p{N}])/gu;
+/** "฿1,500.-", "€ 15,-": a price's whole amount, as Thai, Swiss and German prices write it. */
+const WHOLE_DASH = /(\d)[.,][-–](?=\s|$)/gu;
+/** "1万円", "3.5万": 万 (萬) is ten thousand, as Japanese and Chinese prices count; not "1万2千", which goes on. */
+const MAN = /(\d)\s*[万萬](?!\s*\d)/gu;
+
+/**
+ * Prices as they are written where they are paid: M.N. after a Mexican amount is the peso
+ * (only when no other currency is written before it: "USD 1.5MN" stays a million), a
+ * trailing ".-" is dropped, and 万 multiplies by 10,000, saying so.
+ */
+function localNotations(text: string, currencies: Currency[], notes: Set<string>): string {
+  const mexican = currencies.some((c) => c.code === 'MXN');
+  return text
+    .replace(WHOLE_DASH, '$1')
+    .replace(MONEDA_NACIONAL, (all, digit: string, _mn: string, at: number) => {
+      if (!mexican || /[^\s$\d.,'’]/u.test(text.slice(0, at))) return all;
+      notes.add('M.N. is moneda nacional, the Mexican peso');
+      return `${digit} MXN`;
+    })
+    .replace(MAN, (_, digit: string) => {
+      notes.add('万 is 10,000');
+      return `${digit} × 10000 `;
+    });
+}
+
 /** A reading of money; `money`: a refusal about money for sure, which the search box says too. */
 export type MoneyReading = ConversionReading | { kind: 'error'; message: string; money: true };
 
@@ -196,7 +223,7 @@ function letterAfterNumber(text: string, currencies: Currency[]): string | null 
 export function readMoney(text: string, currencies: Currency[], pair?: { from: string; to: string }): MoneyReading {
   const notes = new Set<string>();
   // The magnitude follows a digit, of whichever script ("１０k").
-  let expanded = plainDigits(text).replace(MAGNITUDE, (_, digit: string, word: string) => {
+  let expanded = localNotations(plainDigits(text), currencies, notes).replace(MAGNITUDE, (_, digit: string, word: string) => {
     const [power, note] = MAGNITUDES[word.toLowerCase()];
     if (note !== '') notes.add(note);
     return `${digit} × ${power}`;

@@ -28,12 +28,13 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   // Rs, as India writes rupees besides ₹ (ICU's narrow sign, so not in LOCAL_SIGNS): shared
   // with the other rupees' Rs, and so the featured rupee's, as "rupees" is.
   INR: ['Rs'],
-  GBP: ['sterling'],
+  GBP: ['sterling', 'quid'],
   JPY: ['JP¥', '円'],
   CAD: ['C$'],
   AUD: ['AU$'],
   CNY: ['RMB', 'renminbi', '元'],
   TRY: ['TL'],
+  THB: ['บาท'],
   PLN: ['złoty', 'złotys', 'złote', 'złotych'],
   SEK: ['kronor', 'crown', 'crowns'],
   NOK: ['kroner', 'crown', 'crowns'],
