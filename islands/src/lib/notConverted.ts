@@ -15,8 +15,18 @@ const BEAUFORT: readonly string[] = [
 const FORCE = /\bforce\s+(\d{1,2})(?=\s*(?:beaufort|bft|winds?|gale)?\s*(?:$|\b(?:to|in|into|as)\b|=|→|->))/iu;
 const BEAUFORT_WORD = /\b(?:beaufort|bft)\b/iu;
 const BMI = /\b(?:bmi|body\s+mass\s+index)\b/iu;
-const SHOE = /\bshoes?\s+sizes?\b|\bsizes?\b.*\bshoes?\b/iu;
-const CLOTHING = /\b(?:dress|clothing|clothes|jeans|trousers|shirt|bra|ring|hat)\s+sizes?\b|^\s*sizes?\s+\d+(?:\.\d+)?\s*(?:uk|us|usa|eu|european|british)\b/iu;
+/** A size system: UK, US, EU. */
+const REGION = String.raw`\b(?:uk|us|usa|eu|european|british)\b`;
+// "shoe size 9", "size 9 shoes", and shoes with a system and a number: "eu 42 shoes to uk".
+const SHOE = new RegExp(String.raw`\bshoes?\s+sizes?\b|\bsizes?\b.*\bshoes?\b|^(?=.*\d)(?=.*${REGION}).*\bshoes?\b`, 'iu');
+// "dress size 12", and a size with a system before or after it: "size 10 uk", "uk size 10 to us".
+const CLOTHING = new RegExp(String.raw`\b(?:dress|clothing|clothes|jeans|trousers|shirt|bra|ring|hat)\s+sizes?\b|${REGION}.*\bsizes?\b|\bsizes?\b.*${REGION}`, 'iu');
+
+/** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
+const WORDS = /^(?:beaufort|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+
+/** Whether `word` is one notConverted knows. */
+export const notConvertedWord = (word: string): boolean => WORDS.test(word);
 
 /** A pinch or a dash of something: kitchen words for a little, no measure (not the em dash). */
 const PINCH = /(?<!\b(?:em|en)\s+)\b(pinch(?:es)?|dash(?:es)?)\b/iu;

@@ -16,6 +16,7 @@ import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
 import type { AnswerLine } from './boxAnswers.ts';
 import { pairPathOf } from './notFound.ts';
+import { notConvertedWord } from './notConverted.ts';
 
 /** How many results the box lists. */
 export const RESULTS = 6;
@@ -280,6 +281,8 @@ export class SiteSearch {
     const parts = await Promise.all(
       query.split(/(\s+)/).map(async (part) => {
         const word = fold(part).replace(/[^\p{Alphabetic}]/gu, '');
+        // A word the box answers with a sentence ("shoes", "beaufort") is meant as typed.
+        if (notConvertedWord(word)) return part;
         if (!correctable(word) || this.stop.has(word)) {
           const unit = await this.unitCorrection(word);
           if (unit === null) return part;

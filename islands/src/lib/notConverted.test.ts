@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerData, saidBy } from '../../test/testData.ts';
+import { openSearch } from './siteSearch.ts';
+
+const said = saidBy(answerData());
+const shoes = 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.';
+const clothes = 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';
+
+test('sizes asked with the system first, or as plural shoes, get the sizes sentence, never “Unknown unit”', () => {
+  assert.equal(said('uk size 10 to us'), clothes, 'not “Unknown unit “uk”” and microseconds');
+  assert.equal(said('us size 8 in eu'), clothes);
+  assert.equal(said('eu 42 shoes to uk'), shoes);
+  assert.equal(said('size 9 shoes uk to us'), shoes);
+  assert.equal(said('size 10 uk to us'), clothes, 'as before');
+  assert.equal(said('shoe size 9 uk to eu'), shoes, 'as before');
+  assert.deepEqual(said('10 us gal to l'), ['10 US gallons = 37.854118 L'], 'a US unit is no size');
+});
+
+test('the spelling corrector keeps a word the box answers with a sentence: “shoes” is never “shows”', async () => {
+  const files: Record<string, string> = {
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['shows'], stop: [] }),
+    '/search/v1/c/0.json': JSON.stringify({ shows: [100, 0, 20] }),
+    '/search/v1/p/0.json': JSON.stringify({ url: '/blog/shows', title: 'Shows', section: 'Blog', text: 'Shows.' }),
+    '/search/v1/w/fs5.txt': 'shows 3\n',
+    '/search/v1/w/ls5.txt': 'shows 3\n',
+  };
+  const search = await openSearch(async (url) => {
+    if (!(url in files)) throw new Error(`404 ${url}`);
+    return files[url];
+  });
+  assert.equal((await search.search('shoes')).corrected, undefined);
+  assert.equal((await search.search('eu 42 shoes to uk')).corrected, undefined);
+  assert.equal((await search.search('showz')).corrected, 'shows', 'other words are still corrected');
+});
