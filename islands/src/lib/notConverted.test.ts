@@ -33,3 +33,19 @@ test('the spelling corrector keeps a word the box answers with a sentence: “sh
   assert.equal((await search.search('eu 42 shoes to uk')).corrected, undefined);
   assert.equal((await search.search('showz')).corrected, 'shows', 'other words are still corrected');
 });
+
+test('a price per volume (fuel at the pump) gets the two steps, never “Unknown unit “€””', async () => {
+  const { buildLexicon, parseInput } = await import('./parse.ts');
+  const data = answerData();
+  const lex = buildLexicon(data.categories as Parameters<typeof buildLexicon>[0]);
+  const steps = /^A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3\.785 L/;
+  for (const q of ['€1.80 per litre in $ per gallon', '1.80 per litre', '€1.80 per litre', '$3.50/gal to eur per litre', '1.80 EUR/L', '$3.50 a gallon']) {
+    assert.match(String(said(q)), steps, q);
+    for (const card of ['volume', 'fuel_economy']) {
+      const read = parseInput(q, lex, card);
+      assert.match(read.kind === 'error' ? read.message : read.kind, steps, `${q} on ${card}`);
+    }
+  }
+  assert.deepEqual(said('30 mpg to l/100km'), ['30 miles per US gallon = 7.840486 L/100 km'], 'fuel economy is still converted');
+  assert.doesNotMatch(String(said('5 mg per litre')), steps, 'a unit before “per” is no price');
+});

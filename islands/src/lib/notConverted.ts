@@ -1,6 +1,7 @@
 // Scales and sizes people ask a converter for that are no unit with one exact factor: the
-// Beaufort wind scale (bands of speeds), BMI (a ratio of two measurements) and shoe and
-// clothing sizes (which differ by brand and standard). Asked on a card or in the search box,
+// Beaufort wind scale (bands of speeds), BMI (a ratio of two measurements), shoe and
+// clothing sizes (which differ by brand and standard), and a price per volume (money and a
+// volume, two conversions). Asked on a card or in the search box,
 // each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
 
@@ -21,6 +22,14 @@ const REGION = String.raw`\b(?:uk|us|usa|eu|european|british)\b`;
 const SHOE = new RegExp(String.raw`\bshoes?\s+sizes?\b|\bsizes?\b.*\bshoes?\b|^(?=.*\d)(?=.*${REGION}).*\bshoes?\b`, 'iu');
 // "dress size 12", and a size with a system before or after it: "size 10 uk", "uk size 10 to us".
 const CLOTHING = new RegExp(String.raw`\b(?:dress|clothing|clothes|jeans|trousers|shirt|bra|ring|hat)\s+sizes?\b|${REGION}.*\bsizes?\b|\bsizes?\b.*${REGION}`, 'iu');
+
+/**
+ * A price per volume, as pumps show it: "€1.80 per litre", "1.80 EUR/L", "$3.50 a gallon"
+ * (a sign or a code with the number), or a bare number with "per" right after it ("1.80 per litre").
+ */
+const VOLUME = String.raw`(?:litres?|liters?|ltrs?|l|gallons?|gals?|(?:us|uk|imp(?:erial)?)\s*gal(?:lon)?s?)\b`;
+const MONEY = String.raw`(?:\p{Sc}\s*\d[\d.,]*|\d[\d.,]*\s*(?:\p{Sc}|(?:eur|usd|gbp|cad|aud|nzd|chf|jpy|cny|inr|mxn|thb)\b))`;
+const PRICE_PER_VOLUME = new RegExp(String.raw`${MONEY}\s*(?:per|\/|a)\s*${VOLUME}|(?:^|\s)\d[\d.,]*\s+per\s+${VOLUME}`, 'iu');
 
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
 const WORDS = /^(?:beaufort|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
@@ -47,6 +56,9 @@ export function notConverted(typed: string): string | null {
     return `The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: ${said}.`;
   }
   if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
+  if (PRICE_PER_VOLUME.test(typed)) {
+    return 'A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3.785 L (1 UK gallon 4.546 L), so a price per US gallon is the price per litre × 3.785.';
+  }
   if (SHOE.test(typed)) return 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.';
   if (CLOTHING.test(typed)) return 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';
   return null;
