@@ -4,7 +4,8 @@
 // last saw or the built-in table, and the line says so. Money is read in every currency of
 // the catalog, not only the featured ones units.json lists ("100 THB to USD"). A chunk of its
 // own: the parser, the catalog and the rates client load only once a query may convert.
-import { answer, type AnswerData } from './askConversion.ts';
+import { answer, type Answer, type AnswerData } from './askConversion.ts';
+import { currencyOfWord, readMoney } from './amount.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
 import { formatMoney, formatRate } from './format.ts';
 import { everyCurrency } from './currencyCatalog.ts';
@@ -43,9 +44,25 @@ function withEveryCurrency(data: AnswerData): AnswerData {
   return wide;
 }
 
+/**
+ * A currency the index has no page for (not a featured one), named alone as a code written in
+ * capitals or by its name ("MXN", "mexican peso": its rate), or with an amount and no target
+ * ("100 MXN"): in US dollars, opening the currency converter on it. Null for anything else.
+ */
+function currencyAsked(query: string, data: AnswerData, wide: AnswerData): Answer | null {
+  const read = readMoney(query, wide.currencies);
+  const withAmount = read.kind === 'ok' && read.parsed.kind === 'quantity' && read.target === null ? read.parsed.unit.key : null;
+  // A lower-case word of three letters alone is likelier a word than a code ("cup", "all", "top").
+  const alone = /\d/u.test(query) || /^\s*\p{Ll}{3}\s*$/u.test(query) ? null : currencyOfWord(query, wide.currencies);
+  const code = withAmount ?? alone;
+  if (code === null || data.currencies.some((c) => c.code === code)) return null;
+  return answer(withAmount !== null ? `${query.trim()} to USD` : `${code} to USD`, wide);
+}
+
 /** The answer for `query`, or null when it is no conversion (the search answers it). */
 export async function answerFor(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
-  const a = answer(query, withEveryCurrency(data));
+  const wide = withEveryCurrency(data);
+  const a = answer(query, wide) ?? currencyAsked(query, data, wide);
   if (a === null) return null;
   if (a.kind === 'error') return { message: a.message, ...(a.pairs && { pairs: a.pairs }) };
   if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter${x.note ? ` · ${x.note}` : ''}`, ...(x.pair && { pair: x.pair }) })) };

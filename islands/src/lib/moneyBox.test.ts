@@ -25,3 +25,38 @@ test('a currency word several currencies share gets the card’s sentence in the
   assert.equal(said('500 pesos to usd'), pesos);
   assert.match(String(said('kr 100 to eur')), /^“kr” is written for several currencies \(DKK, ISK, NOK, SEK\)/);
 });
+
+test('a currency the index has no page for is answered by its code or name, with or without an amount, in US dollars', async () => {
+  const { answerFor } = await import('./boxAnswers.ts');
+  const { loadUnits } = await import('../../test/testData.ts');
+  const units = loadUnits();
+  const featured = { ...answerData(), currencies: units.currencies };
+  const fetch = globalThis.fetch;
+  globalThis.fetch = async () => new Response('{"result":"error"}', { status: 502, headers: { 'content-type': 'application/json' } });
+  try {
+    const open = async (q: string) => {
+      const a = await answerFor(q, featured);
+      return a === null ? null : 'open' in a ? a.open?.href : a;
+    };
+    assert.equal(await open('MXN'), '/currency-converter?value=1&from=MXN&to=USD');
+    assert.equal(await open('mexican peso'), '/currency-converter?value=1&from=MXN&to=USD');
+    assert.equal(await open('thai baht'), '/currency-converter?value=1&from=THB&to=USD');
+    assert.equal(await open('100 MXN'), '/currency-converter?value=100&from=MXN&to=USD');
+    assert.equal(await open('100 mxn'), '/currency-converter?value=100&from=MXN&to=USD');
+    // Featured ones have their pages; a lower-case word of three letters is a word; "peso" is several.
+    for (const q of ['USD', 'usd', 'cup', 'peso']) assert.equal(await open(q), null, q);
+  } finally {
+    globalThis.fetch = fetch;
+  }
+  const { mayConvert, CURRENCY_NOUN } = await import('./searchWords.ts');
+  for (const q of ['MXN', 'mexican peso', 'Thai Baht', 'baht', '100 MXN']) assert.ok(mayConvert(q), q);
+  for (const q of ['cup', 'conversion tips', 'real', 'usd']) assert.ok(!mayConvert(q), q);
+  // Every catalog currency but the featured ones is named by the trigger, save English words.
+  const { everyCurrency } = await import('./currencyCatalog.ts');
+  const words = new Set(['real', 'mark', 'won', 'sol', 'gold', 'rights', 'dollar', 'pound', 'euro', 'yen', 'rupee', 'yuan']);
+  for (const c of everyCurrency(units.currencies).slice(units.currencies.length)) {
+    const word = c.name.split(/\s+/).at(-1)!.toLowerCase();
+    // The word people call it by, as amount.ts reads it (not "(1964—2022)").
+    if (/^\p{L}+$/u.test(word) && !words.has(word)) assert.ok(CURRENCY_NOUN.test(c.name.toLowerCase()), `${c.code} ${c.name}`);
+  }
+});
