@@ -38,6 +38,20 @@ test('fetchPair reads the v6 pair answer from our own API', async () => {
   assert.deepEqual(live, { from: 'USD', to: 'EUR', amount: 100, result: 92, rate: 0.92, time: T, stale: false });
 });
 
+test('fetchPair: offline, an answer the HTTP cache still holds is no live rate', async () => {
+  const f = fakeFetch(() => ({ body: pairAnswer }));
+  const navigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+  try {
+    await assert.rejects(fetchPair('USD', 'EUR', 100, { fetchImpl: f.impl }), RatesError);
+    await assert.rejects(fetchLatest('USD', { fetchImpl: f.impl }), RatesError);
+  } finally {
+    if (navigator) Object.defineProperty(globalThis, 'navigator', navigator);
+    else delete (globalThis as { navigator?: unknown }).navigator;
+  }
+  assert.deepEqual(f.urls, [], 'nothing asked offline');
+});
+
 test('fetchPair: an answer the edge marked stale (X-Unitly-Stale: 1) says so', async () => {
   const f = fakeFetch(() => ({ body: pairAnswer, headers: { 'X-Unitly-Stale': '1' } }));
   const live = await fetchPair('USD', 'EUR', 100, { fetchImpl: f.impl });

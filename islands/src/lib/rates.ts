@@ -78,6 +78,9 @@ function timeOf(text: unknown, now: () => number): number {
 async function getJson(url: string, opts: RequestOptions): Promise<{ data: Record<string, unknown>; stale: boolean }> {
   const { signal, timeoutMs = RATES_TIMEOUT_MS, fetchImpl = globalThis.fetch } = opts;
   if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
+  // Offline, the browser's HTTP cache may still answer an address asked before (the answer is
+  // public, max-age): that is no live rate, so the card says it uses a stored one, as for any other amount.
+  if (globalThis.navigator?.onLine === false) throw new RatesError('rates: offline');
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
