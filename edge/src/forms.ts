@@ -22,7 +22,7 @@
 import { fieldProblem, subjectProblem, type TextField } from "../../islands/src/lib/formRules.ts";
 import { FORM_GUARD, FORM_LIMITS, type Config, type Env } from "./config";
 import { clientKey, confirmLink, issueToken, checkToken, limiterFor, sha256hex, turnstileOk } from "./guard";
-import { error, json, NO_STORE } from "./http";
+import { error, json, NO_STORE, readJsonBody } from "./http";
 import { mailbox } from "./mailbox";
 import { marksFor, type Marks } from "./marks";
 import { postJson, UpstreamTimeout } from "./upstream";
@@ -44,39 +44,11 @@ class Reject {
 async function readJson(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw new Reject(error(415, "unsupported-media-type"));
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  const body = await readJsonBody(request, FORM_LIMITS.bodyBytes);
   // The limit is in the answer so a client can say how much is too much.
-  const tooLarge = () => new Reject(error(413, "payload-too-large", { limit: FORM_LIMITS.bodyBytes }));
-  if (declared > FORM_LIMITS.bodyBytes) throw tooLarge();
-
-  // Content-Length can be absent (chunked), so count while reading too.
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > FORM_LIMITS.bodyBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    throw new Reject(error(400, "malformed-request"));
-  }
+  if (body === "too-large") throw new Reject(error(413, "payload-too-large", { limit: FORM_LIMITS.bodyBytes }));
+  if (body === "not-json") throw new Reject(error(400, "malformed-request"));
+  const data = body.json;
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Reject(error(400, "malformed-request"));
   return data as Record<string, unknown>;
 }

@@ -28,3 +28,43 @@ export function error(status: number, type: string, extra: Record<string, unknow
 export const notFound = () => error(404, "not-found");
 export const methodNotAllowed = (allow: string) => error(405, "method-not-allowed", {}, { Allow: allow });
 export const upstreamUnavailable = () => error(502, "upstream-unavailable");
+
+/**
+ * A body of at most `maxBytes`, as one JSON value, or "too-large" (said at once when
+ * Content-Length is over; otherwise counted chunk by chunk and cancelled as soon as it passes,
+ * so a huge or endless body costs at most `maxBytes`) or "not-json" (bad UTF-8 or JSON).
+ * Content-Length can be absent (chunked), which is why the count is kept while reading.
+ */
+export async function readJsonBody(message: Request | Response, maxBytes: number): Promise<{ json: unknown } | "too-large" | "not-json"> {
+  const declared = Number(message.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await message.body?.cancel().catch(() => {});
+    return "too-large";
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (message.body) {
+    const reader = message.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return "too-large";
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  try {
+    return { json: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) };
+  } catch {
+    return "not-json";
+  }
+}

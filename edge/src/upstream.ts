@@ -1,5 +1,6 @@
 // Talking to upstreams: one timeout covering connect, headers and body, and error
 // messages that never carry a URL (paths may hold the API key or a webhook token).
+import { readJsonBody } from "./http";
 
 export class UpstreamError extends Error {}
 
@@ -48,43 +49,15 @@ async function withTimeout<T>(timeoutMs: number, run: (signal: AbortSignal) => P
 }
 
 /**
- * Reads a JSON body of at most `maxBytes`: refused at once when Content-Length says more,
- * otherwise counted chunk by chunk and cancelled as soon as it passes the cap, so a huge or
- * endless answer costs at most `maxBytes` of memory and never outlives the caller's timeout
- * (its signal aborts the read). Throws UpstreamError on size, bad UTF-8 or bad JSON.
+ * An answer's JSON body of at most `maxBytes` (http.ts readJsonBody: a huge or endless answer
+ * costs at most that, and the caller's timeout signal aborts the read). Throws UpstreamError
+ * on size, bad UTF-8 or bad JSON.
  */
 export async function readJsonCapped(res: Response, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  const declared = Number(res.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel();
-    throw new UpstreamError("answer too large");
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (res.body) {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new UpstreamError("answer too large");
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    throw new UpstreamError("answer is not JSON");
-  }
+  const body = await readJsonBody(res, maxBytes);
+  if (body === "too-large") throw new UpstreamError("answer too large");
+  if (body === "not-json") throw new UpstreamError("answer is not JSON");
+  return body.json;
 }
 
 /** GETs JSON; any failure (network, timeout, status, size, parse) is an UpstreamError. */
