@@ -79,11 +79,14 @@ fn is_code(code: &str) -> bool {
 /// fallback table's (no date: approximate); `None` when neither knows the pair.
 pub fn quote(units: &Units, reference: Option<&ReferenceRates>, from: &str, to: &str) -> Option<Quote> {
     let dated = reference.and_then(|r| Some((r.rate(from, to)?, r.date.clone())));
-    let (rate, date) = match dated {
-        Some((rate, date)) => (rate, Some(date)),
-        None => (fallback_rate(&units.fallback_rates, from, to)?, None),
+    let (rate, inverse, date) = match dated {
+        Some((rate, date)) => (rate, 1.0 / rate, Some(date)),
+        // The table's own rate each way, as the card reads it: the spec's table is not its own
+        // inverse (GBP→EUR 1.16, EUR→GBP 0.86), and the page of the other direction states the
+        // other rate, so 1/rate would give one conversion two answers on two pages.
+        None => (fallback_rate(&units.fallback_rates, from, to)?, fallback_rate(&units.fallback_rates, to, from)?, None),
     };
-    Some(Quote { rate, inverse: 1.0 / rate, date })
+    Some(Quote { rate, inverse, date })
 }
 
 fn end(c: &Currency) -> End {
@@ -133,6 +136,20 @@ mod tests {
         assert_eq!(r.rate("USD", "EUR"), Some(0.8));
         assert_eq!(r.rate("USD", "JPY"), Some(120.0));
         assert_eq!(r.rate("USD", "THB"), None);
+    }
+
+    #[test]
+    fn without_reference_rates_a_pair_and_its_inverse_state_the_tables_rate_each_way() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/units.yaml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (mut problems, mut warnings) = (crate::diagnostics::Problems::default(), crate::diagnostics::Problems::default());
+        let units = crate::content::units::load(&path, &text, &mut problems, &mut warnings).unwrap();
+        // units.yaml: GBP→EUR 1.16 and EUR→GBP 0.86 (1/0.86 = 1.1628); USD→JPY 110, JPY→USD 0.0091.
+        let gbp_eur = quote(&units, None, "GBP", "EUR").unwrap();
+        let eur_gbp = quote(&units, None, "EUR", "GBP").unwrap();
+        assert_eq!((gbp_eur.rate, gbp_eur.inverse), (1.16, 0.86));
+        assert_eq!((eur_gbp.rate, eur_gbp.inverse), (0.86, 1.16));
+        assert_eq!(quote(&units, None, "JPY", "USD").map(|q| (q.rate, q.inverse)), Some((0.0091, 110.0)));
     }
 
     #[test]
