@@ -306,11 +306,14 @@ mod cooking_tests {
         assert_eq!(problems, Vec::<String>::new());
         let units = units.unwrap();
         let cooking: Vec<&str> = units.categories.iter().flat_map(|c| &c.units).filter(|u| u.cooking).map(|u| u.key.as_str()).collect();
-        assert_eq!(cooking, ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"]);
+        assert_eq!(
+            cooking,
+            ["metric_tablespoons", "australian_tablespoons", "metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"]
+        );
         let props = serde_json::to_string(&units.categories).unwrap();
         assert!(!props.contains("cooking"), "the flag reaches the islands through the generated module, not the props");
         assert!(crate::generated::typescript(&units, None).contains(
-            r#"export const COOKING_UNITS: readonly string[] = ["metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];"#
+            r#"export const COOKING_UNITS: readonly string[] = ["metric_tablespoons", "australian_tablespoons", "metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];"#
         ));
         let words = crate::generated::words(&units);
         assert!(words.contains(r#"["kilograms", "kg", "kilogram", "kilogramme", "kilogrammes", "kilo", "kilos", "kgs"]"#), "{words}");
