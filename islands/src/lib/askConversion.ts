@@ -87,6 +87,9 @@ function unitLexicon(data: AnswerData): Lexicon {
   return lex;
 }
 
+/** Whether `word` names a unit of the site in any category ("kips", "KIP", "CUP"). */
+export const isUnitWord = (word: string, data: AnswerData): boolean => word.trim() !== '' && lookupWord(unitLexicon(data), word.trim(), null) !== null;
+
 /** The converter page with the value and pair filled in. */
 function link(page: string, value: string, from: string, to: string): string {
   return page + conversionSearch('', { value, from, to }, { from: '', to: '' });

@@ -4,7 +4,7 @@
 // last saw or the built-in table, and the line says so. Money is read in every currency of
 // the catalog, not only the featured ones units.json lists ("100 THB to USD"). A chunk of its
 // own: the parser, the catalog and the rates client load only once a query may convert.
-import { answer, type Answer, type AnswerData } from './askConversion.ts';
+import { answer, isUnitWord, type Answer, type AnswerData } from './askConversion.ts';
 import { currencyOfWord, readMoney } from './amount.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
 import { formatMoney, formatRate } from './format.ts';
@@ -50,6 +50,8 @@ function withEveryCurrency(data: AnswerData): AnswerData {
  * ("100 MXN"): in US dollars, opening the currency converter on it. Null for anything else.
  */
 function currencyAsked(query: string, data: AnswerData, wide: AnswerData): Answer | null {
+  // A unit's word is the unit, whatever its case: "kips", "KIP" the force, "CUP" the cup, not the Lao kip or the Cuban peso.
+  if (isUnitWord(query, data)) return null;
   const read = readMoney(query, wide.currencies);
   const withAmount = read.kind === 'ok' && read.parsed.kind === 'quantity' && read.target === null ? read.parsed.unit.key : null;
   // A lower-case word of three letters alone is likelier a word than a code ("cup", "all", "top").

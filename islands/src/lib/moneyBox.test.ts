@@ -45,12 +45,18 @@ test('a currency the index has no page for is answered by its code or name, with
     assert.equal(await open('100 mxn'), '/currency-converter?value=100&from=MXN&to=USD');
     // Featured ones have their pages; a lower-case word of three letters is a word; "peso" is several.
     for (const q of ['USD', 'usd', 'cup', 'peso']) assert.equal(await open(q), null, q);
+    // A unit's word in any case is the unit, not a currency: kips (force), the cup; the kip's code and name stay money.
+    for (const q of ['kips', 'Kips', 'KIP', 'CUP']) assert.equal(await open(q), null, q);
+    assert.equal(await open('LAK'), '/currency-converter?value=1&from=LAK&to=USD');
+    assert.equal(await open('laotian kip'), '/currency-converter?value=1&from=LAK&to=USD');
+    assert.equal(await open('100 LAK'), '/currency-converter?value=100&from=LAK&to=USD');
   } finally {
     globalThis.fetch = fetch;
   }
   const { mayConvert, CURRENCY_NOUN } = await import('./searchWords.ts');
   for (const q of ['MXN', 'mexican peso', 'Thai Baht', 'baht', '100 MXN']) assert.ok(mayConvert(q), q);
-  for (const q of ['cup', 'conversion tips', 'real', 'usd']) assert.ok(!mayConvert(q), q);
+  for (const q of ['cup', 'conversion tips', 'real', 'usd', 'kips']) assert.ok(!mayConvert(q), q);
+  assert.ok(mayConvert('laotian kip'));
   // Every catalog currency but the featured ones is named by the trigger, save English words.
   const { everyCurrency } = await import('./currencyCatalog.ts');
   const words = new Set(['real', 'mark', 'won', 'sol', 'gold', 'rights', 'dollar', 'pound', 'euro', 'yen', 'rupee', 'yuan']);
