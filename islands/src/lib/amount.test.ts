@@ -132,10 +132,12 @@ test('prices as they are written where they are paid: M.N., a trailing “.-”,
     const r = readAmount(t, every, { from, to });
     return r.message ?? `${r.value} ${r.from} ${r.to ?? '-'}`;
   };
-  assert.equal(read('1,250 MN'), '1250 MXN -', 'moneda nacional, not a billion');
+  assert.equal(read('$1,250 MN'), '1250 MXN -', 'moneda nacional, not a billion');
+  assert.equal(read('1,250 M.N.'), '1250 MXN -', 'dotted, with no sign');
+  assert.notEqual(read('5 MN'), '5 MXN -', 'bare MN with no $ is no peso (meganewtons)');
   assert.equal(read('$1,250.00 M.N.'), '1250 MXN -');
   assert.equal(read('$1,250.00 M.N.', 'MXN', 'USD'), '1250 MXN -');
-  assert.match(readAmount('1,250 MN', every).hint ?? '', /M\.N\. is moneda nacional, the Mexican peso/);
+  assert.match(readAmount('$1,250 MN', every).hint ?? '', /M\.N\. is moneda nacional, the Mexican peso/);
   assert.equal(read('1.5 mn'), '1500000 undefined -', 'lower case is still a million');
   assert.equal(read('USD 1.5MN'), '1500000 USD -', 'after another currency, a million');
   assert.equal(read('฿1,500.-'), '1500 THB -');

@@ -133,7 +133,10 @@ const MAGNITUDES: Record<string, [string, string]> = {
   billion: ['1000000000', ''],
 };
 
-/** "1,250 MN", "$1,250.00 M.N.": moneda nacional, as Mexican prices write the peso (upper case: "mn" is a million). */
+/**
+ * "$1,250 MN", "1,250 M.N.": moneda nacional, as Mexican prices write the peso (upper case: "mn" is a million).
+ * Bare "MN" only after a "$" amount: "5 MN to kN" is meganewtons, and kN no kuna.
+ */
 const MONEDA_NACIONAL = /(\d)\s*(M\.\s?N\.?|MN)(?![\p{L}\p{N}])/gu;
 /** "฿1,500.-", "€ 15,-": a price's whole amount, as Thai, Swiss and German prices write it. */
 const WHOLE_DASH = /(\d)[.,][-–](?=\s|$)/gu;
@@ -149,8 +152,9 @@ function localNotations(text: string, currencies: Currency[], notes: Set<string>
   const mexican = currencies.some((c) => c.code === 'MXN');
   return text
     .replace(WHOLE_DASH, '$1')
-    .replace(MONEDA_NACIONAL, (all, digit: string, _mn: string, at: number) => {
-      if (!mexican || /[^\s$\d.,'’]/u.test(text.slice(0, at))) return all;
+    .replace(MONEDA_NACIONAL, (all, digit: string, mn: string, at: number) => {
+      const before = text.slice(0, at);
+      if (!mexican || /[^\s$\d.,'’]/u.test(before) || (mn === 'MN' && !before.includes('$'))) return all;
       notes.add('M.N. is moneda nacional, the Mexican peso');
       return `${digit} MXN`;
     })

@@ -86,3 +86,10 @@ test('a money answer is in each currency’s decimals, as the card shows it: yen
   assert.match(String(await line('5000 yen in euros')), /^5,000 JPY = \d+\.\d\d EUR$/);
   assert.match(String(await line('1000 usd to jpy')), /^1,000\.00 USD = [\d,]+ JPY$/);
 });
+
+test('meganewtons are no Mexican pesos: bare "MN" is the peso only after a "$" amount', async () => {
+  const said = async (q: string) => JSON.stringify(await withRates(true, () => answerFor(q, data)));
+  assert.doesNotMatch(await said('5 MN to kN'), /MXN|HRK/);
+  assert.match(await said('$1,250 MN to usd'), /1,250\.00 MXN to USD/);
+  assert.match(await said('1,250 M.N. to usd'), /1,250\.00 MXN to USD/);
+});
