@@ -9,7 +9,7 @@
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, parseInput, type LexCategory, type Lexicon } from './parse.ts';
 import { clockFit, type Clock } from './tokens.ts';
-import { QUALIFIERS, exactForm, otherCategory, typeThatOf, wordKey } from './lexicon.ts';
+import { QUALIFIERS, bitsForBytes, exactForm, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
@@ -89,6 +89,15 @@ function unitLexicon(data: AnswerData): Lexicon {
 
 /** Whether `word` names a unit of the site in any category ("kips", "KIP", "CUP"). */
 export const isUnitWord = (word: string, data: AnswerData): boolean => word.trim() !== '' && lookupWord(unitLexicon(data), word.trim(), null) !== null;
+
+/** Whether the box may answer with the word a message offers for a typo, unasked (lexicon.ts sureTypo). */
+export const sureOffer = (typed: string, offered: string, data: AnswerData): boolean => sureTypo(typed, offered, unitLexicon(data));
+
+/** Whether the search's correction `fixed` of `query` changes a word across bits and bytes ("kilobite" to "kilobits"). */
+export function crossesBitsAndBytes(query: string, fixed: string, data: AnswerData): boolean {
+  const [a, b] = [query.trim().split(/\s+/u), fixed.trim().split(/\s+/u)];
+  return a.length === b.length && a.some((w, i) => w !== b[i] && bitsForBytes(w, b[i], unitLexicon(data)));
+}
 
 /** The converter page with the value and pair filled in. */
 function link(page: string, value: string, from: string, to: string): string {

@@ -76,6 +76,13 @@ test('a typo next to a number is answered as corrected: as the search corrected 
   // What offers nothing keeps its message; an answer as typed is never corrected.
   assert.deepEqual(await asked('5 hectometers to ft'), { said: 'Unknown unit “hectometers”. Length units include nm, µm, mm, cm, dm, m.', as: undefined });
   assert.deepEqual(await asked('5 ft to cm', '5 fit to cm'), { said: ['5 ft = 152.4 cm'], as: undefined });
+  // A guess tied with another (kilobits and kilobytes are one edit from "kilobite"), or from bytes to bits, is asked, not taken.
+  for (const q of ['1 kilobite to bytes', '1 gigabite to MB', '1 megabite to kb']) {
+    const { said, as } = await asked(q);
+    assert.ok(as === undefined && typeof said === 'string' && /Did you mean/.test(said), `${q}: ${JSON.stringify(said)}`);
+  }
+  assert.deepEqual(await asked('1 kilobite to bytes', '1 kilobits to bytes'), { said: 'Unknown unit “kilobite”. Did you mean “kilobits”?', as: undefined }, 'the search’s guess neither');
+  assert.deepEqual(await asked('2 gigabytez to MB'), { said: ['2 GB = 2,000 MB'], as: '2 gigabytes to MB' });
 });
 
 test('a money answer is in each currency’s decimals, as the card shows it: yen have none', async () => {

@@ -4,7 +4,7 @@
 // last saw or the built-in table, and the line says so. Money is read in every currency of
 // the catalog, not only the featured ones units.json lists ("100 THB to USD"). A chunk of its
 // own: the parser, the catalog and the rates client load only once a query may convert.
-import { answer, isUnitWord, type Answer, type AnswerData } from './askConversion.ts';
+import { answer, crossesBitsAndBytes, isUnitWord, sureOffer, type Answer, type AnswerData } from './askConversion.ts';
 import { currencyOfWord, readMoney } from './amount.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
 import { formatMoney, formatRate } from './format.ts';
@@ -99,9 +99,10 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
 }
 
 /** `query` with the word a message offers in place of the typo it names ("3 feets to cm": "3 feet to cm"); null when it offers none. */
-function offeredQuery(query: string, message: string): string | null {
+function offeredQuery(query: string, message: string, data: AnswerData): string | null {
   const offer = offeredWord(message);
-  if (offer === null) return null;
+  // A guess tied with another, or across bits and bytes, stays a question ("1 kilobite to bytes").
+  if (offer === null || !sureOffer(offer.typed, offer.word, data)) return null;
   const typed = offer.typed.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
   const fixed = query.replace(new RegExp(`(?<![\\p{L}])${typed}(?![\\p{L}])`, 'u'), offer.word);
   return fixed === query ? null : fixed;
@@ -118,11 +119,11 @@ export async function answerAsCorrected(query: string, corrected: () => Promise<
   const typed = await answerFor(query, data, signal);
   if (typed !== null && 'lines' in typed) return { answer: typed };
   const searched = await corrected();
-  if (searched !== undefined && mayConvert(searched)) {
+  if (searched !== undefined && mayConvert(searched) && !crossesBitsAndBytes(query, searched, withEveryCurrency(data))) {
     const fixed = await answerFor(searched, data, signal);
     if (fixed !== null && 'lines' in fixed) return { answer: fixed, as: searched };
   }
-  const offered = typed !== null && 'message' in typed ? offeredQuery(query, typed.message) : null;
+  const offered = typed !== null && 'message' in typed ? offeredQuery(query, typed.message, withEveryCurrency(data)) : null;
   const fixed = offered === null ? null : await answerFor(offered, data, signal);
   if (offered !== null && fixed !== null && 'lines' in fixed) return { answer: fixed, as: offered };
   return { answer: typed };

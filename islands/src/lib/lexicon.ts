@@ -283,6 +283,46 @@ export function nearestWord(word: string, lex: Lexicon, category: string): { wor
   return best;
 }
 
+/**
+ * Whether the word `offered` for the typo `typed` may be taken without asking (the search
+ * box answers with it): no other unit is as near in its category ("kilobite" is one edit
+ * from kilobits and from kilobytes), and it never turns bytes into bits or back, 8× apart:
+ * bits only for a word with "bit" typed, bytes only for one with "byt" ("gigabyts").
+ */
+export function sureTypo(typed: string, offered: string, lex: Lexicon): boolean {
+  const entries = lex.words.get(wordKey(offered)) ?? [];
+  if (entries.length === 0) return false;
+  const key = wordKey(typed);
+  const symbol = !/\s/u.test(typed.trim());
+  return entries.every((e) => {
+    const c = lex.categories[e.category];
+    if (c === undefined) return false;
+    const near = new Set<string>();
+    let best = Infinity;
+    for (const u of c.units) {
+      const words = new Set(unitWordsOf(u).map(wordKey));
+      for (const w of unitWordsOf(u)) {
+        const d = sizeKept(key, wordKey(w), symbol, words);
+        if (d === null || d > best) continue;
+        if (d < best) near.clear();
+        best = d;
+        near.add(u.key);
+      }
+    }
+    return near.size === 1 && near.has(e.unit.key);
+  }) && !bitsForBytes(typed, offered, lex);
+}
+
+/**
+ * Whether taking `fixed` for the typo `typed` could turn bytes into bits or back, 8× apart:
+ * a bit only for a word with "bit" typed, a byte only for one with "byt" ("gigabyts").
+ */
+export function bitsForBytes(typed: string, fixed: string, lex: Lexicon): boolean {
+  return (lex.words.get(wordKey(fixed)) ?? []).some((e) =>
+    /byte/u.test(e.unit.key) ? !/byt/iu.test(typed) : /bit/u.test(e.unit.key) ? !/bit(?!e)/iu.test(typed) || /byt/iu.test(typed) : false,
+  );
+}
+
 /** The word typed, from unknownWord's message when it offers no word but lists the category's units; null otherwise. */
 export function listedWord(message: string): string | null {
   return /^Unknown unit “(.+?)”\. .* units include /u.exec(message)?.[1] ?? null;
