@@ -655,12 +655,14 @@ test('nm converted to a travel distance says it is the nanometre and how to type
 
 test('a measure in brackets after a measure, as recipes print both, is the same amount, never added; the link keeps it as typed', () => {
   assert.deepEqual(said('1 cup (250ml) milk in grams'), ['1 US cup of milk = 242 g (250 mL in brackets read as the same amount, given another way, 5.7 % more)']);
-  assert.deepEqual(said('2 tbsp (40 ml) butter in grams'), ['2 US tablespoons of butter = 28.35 g (40 mL in brackets read as the same amount, given another way, 35 % more)']);
+  assert.deepEqual(said('4 oz (100 g) butter in cups'), ['4 oz (weight) of butter = 0.5 cups (100 g in brackets read as the same amount, given another way, 12 % less; in US cups, as typed)'], 'UK recipes round 1 oz to 25 g');
   assert.deepEqual(said('250ml (1 cup) milk in grams'), ['250 mL of milk = 255.72 g (1 US cup in brackets read as the same amount, given another way, 5.4 % less)']);
   assert.deepEqual(said('1 cup (8 fl oz) in ml'), ['1 US cup = 236.588237 mL (8 US fluid ounces in brackets read as the same amount, given another way)']);
   assert.deepEqual(said('5 ft (1.52 m) in cm'), ['5 ft = 152.4 cm (1.52 m in brackets read as the same amount, given another way)']);
   const a = answer('1 cup (250ml) milk in grams', data);
   assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=1+cup+%28250ml%29&from=cups&to=grams&ingredient=milk', JSON.stringify(a));
+  // Further apart than printed equivalents round, the bracket is another amount, read as before.
+  assert.deepEqual(said('5 ft (11 in) to cm'), ['5 ft (11 in) = 180.34 cm']);
   // A bracket with no unit, or first, or none: as before.
   assert.deepEqual(said('2*(3+4) m to cm'), ['2 × (3 + 4) m = 1,400 cm']);
   assert.deepEqual(said('(1+2) cups to tbsp'), ['(1 + 2) US cups = 48 tbsp (in US tablespoons, as typed)']);

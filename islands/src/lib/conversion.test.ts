@@ -233,7 +233,10 @@ test('a quantity in brackets after a quantity is the same amount given another w
   assert.equal(note('volume', '1 cup (250ml)', 'cups', 'milliliters'), 'From 1 US cup (250 mL in brackets read as the same amount, given another way, 5.7 % more)');
   assert.equal(shown('volume', '250ml (1 cup)', 'liters', 'cups'), '1.056688 cups');
   assert.equal(note('volume', '250ml (1 cup)', 'liters', 'cups'), 'From 250 mL (1 US cup in brackets read as the same amount, given another way, 5.4 % less)');
-  assert.equal(shown('volume', '2 tbsp (40 ml)', 'tablespoons', 'milliliters'), '29.57353 mL');
+  assert.equal(shown('volume', '2 tbsp (30 ml)', 'tablespoons', 'milliliters'), '29.57353 mL');
+  // Beyond what printed equivalents round (15 %), a second amount, as before brackets were read.
+  assert.equal(shown('length', '5 ft (11 in)', 'meters', 'centimeters'), '180.34 cm');
+  assert.equal(shown('length', '5 ft (1 ft)', 'meters', 'centimeters'), '182.88 cm');
   assert.equal(shown('weight', '8 oz (225 g)', 'ounces', 'grams'), '226.796185 g');
   // Within rounding (0.8 %) the note does not call it more or less.
   assert.equal(note('weight', '8 oz (225 g)', 'ounces', 'grams'), 'From 8 oz (225 g in brackets read as the same amount, given another way)');

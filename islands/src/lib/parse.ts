@@ -210,8 +210,8 @@ class Parser {
    * second amount to add (that would be two cups). The first is read; the note names the
    * bracket, and how far it is from the first when more than rounding (2 %). Reads nothing
    * and returns false when the bracket is no quantity of this category (5 ft (11) is 5 ft
-   * 11 in; 2 m (3 kg) gets the parser's own message), or an amount of money, which no
-   * figure here relates.
+   * 11 in; 2 m (3 kg) gets the parser's own message), an amount of money, which no figure
+   * here relates, or one more than BRACKET_TOLERANCE away (5 ft (11 in) is 5 ft 11 in).
    */
   private bracketEquivalent(v: Val): boolean {
     if (v.dim !== 1 || v.money !== undefined || !this.isOp('(') || this.category === null) return false;
@@ -232,9 +232,12 @@ class Parser {
       throw e;
     }
     if (w.dim !== 1 || w.money !== undefined) return false;
-    this.i = close + 1;
     // A reading (350 °F (177 °C)) is no amount: how far apart two are in percent means nothing.
     const apart = v.readingUnit !== undefined || w.readingUnit !== undefined || isZero(v.r) ? 0 : toNumber(div(sub(w.r, v.r), v.r));
+    // Printed equivalents round, UK recipes up to 12 % (1 oz (25 g), 1 lb (500 g)); further
+    // apart, the bracket is another amount, read as before (5 ft (11 in) is 5 ft 11 in).
+    if (Math.abs(apart) > BRACKET_TOLERANCE) return false;
+    this.i = close + 1;
     const by = Math.abs(apart) > 0.02 ? `, ${Number((Math.abs(apart) * 100).toPrecision(2))} % ${apart > 0 ? 'more' : 'less'}` : '';
     this.bracketNotes.push(`${w.text} in brackets read as the same amount, given another way${by}`);
     return true;
@@ -497,6 +500,8 @@ function shortDecimal(r: Rational): string | null {
  * and the ring ˚ (Apple's Option-K). In a value they mean nothing else, and their
  * compatibility forms (o, a space and a combining ring) would name no unit.
  */
+/** How far apart (a fraction) a bracket after a quantity may be and still be the same amount (bracketEquivalent). */
+const BRACKET_TOLERANCE = 0.15;
 const DEGREE_LOOKALIKES = /[º˚]/g;
 
 /**
