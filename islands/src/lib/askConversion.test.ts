@@ -338,6 +338,11 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.equal(said('8 ounces to ml'), '“ounces” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL. What a measure weighs depends on what is in it: name the ingredient, as in “8 ounces of flour to ml”.');
   assert.equal(said('8oz to cups'), '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 1 cup. What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”.');
   assert.equal(said('5 lb to ml'), 'What a measure weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
+  // A recipe's T or t against a volume weighs nothing: the spoon reading is worked out, as the fluid ounce's is.
+  assert.equal(said('1 T to ml'), '“T” is the tonne; for tablespoons type tbsp: 1 US tablespoon = 14.786765 mL.');
+  assert.equal(said('2 T to tsp'), '“T” is the tonne; for tablespoons type tbsp: 2 US tablespoons = 6 tsp.');
+  assert.equal(said('1 t to tbsp'), '“t” is the tonne; for teaspoons type tsp: 1 US teaspoon = 0.333333 tbsp.');
+  assert.deepEqual(said('5 t to kg'), ['5 t = 5,000 kg'], 'against a weight, the tonne');
   assert.equal(said('5 kg to cm'), '“cm” is a unit of length, not weight.', 'no measure of the cooking card: as before');
   assert.deepEqual(said('2 hectoliters of milk in liters'), ['2 hL = 200 L (milk ignored: a volume is the same whatever it holds)'], 'a measure the cooking card has not: the units answer, saying the ingredient is left out');
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L (oil ignored: a volume is the same whatever it holds)']);

@@ -312,6 +312,9 @@ function unitAnswer(query: string, data: AnswerData, more: (category: string) =>
     // is "8 oz to cups", whose message is about the target.
     const typeThat = typeThatOf(read.message);
     const more = typeThat === '' ? quantityTypeThat(query, data) : '';
+    // "2 T to tsp", "1 T to ml": the recipe T and t, spoons here, not a weight (cooking.ts RECIPE_SPOONS).
+    const spoon = spoonReading(query, data);
+    if (spoon !== null) return spoon;
     const hint = cookingHint(query, data);
     if (hint === null) return { kind: 'error', message: read.message + more, ...bytePairs(query, data) };
     // "8 oz to ml", "120 ml in oz": most mean fluid ounces (a drink, a baby's bottle), so
@@ -525,6 +528,25 @@ function fluidOunceReading(query: string, data: AnswerData): { said: string; pai
   const fluid = unitAnswer(spaced.replace(WEIGHT_OUNCE, 'US fl oz'), data);
   if (fluid?.kind !== 'answers') return null;
   return { said: `“${typed[0]}” is a weight; for fluid ounces type fl oz: ${fluidText(fluid.answers[0].text)}.`, pair: fluid.answers[0].pair };
+}
+
+/** A recipe's T or t typed alone after a number ("2 T to tsp"), case as typed: T the tablespoon, t the teaspoon. */
+const RECIPE_SPOON = /(?<=\d|\s|^)([Tt])\.?(?=\s|$)/u;
+
+/**
+ * "“T” is the tonne; for tablespoons type tbsp: 2 US tablespoons = 6 tsp.": a volume asked
+ * from or in a T or t, which as the tonne it cannot be, worked out as the recipe spoon, as
+ * fluidOunceReading does for the ounce (with an ingredient the box reads the spoon itself);
+ * null when that reading does not convert either ("1 T to g" wants an ingredient).
+ */
+function spoonReading(query: string, data: AnswerData): AnswerError | null {
+  const typed = RECIPE_SPOON.exec(query)?.[1];
+  if (typed === undefined) return null;
+  const [spoon, word] = typed === 'T' ? ['tablespoons', 'tbsp'] : ['teaspoons', 'tsp'];
+  const read = unitAnswer(query.replace(RECIPE_SPOON, word), data);
+  if (read?.kind !== 'answers') return null;
+  const line = read.answers[0];
+  return { kind: 'error', message: `“${typed}” is the tonne; for ${spoon} type ${word}: ${fluidText(line.text)}.`, ...(line.pair && { pairs: [line.pair] }) };
 }
 
 /**
