@@ -607,6 +607,9 @@ test('kitchen words: a pinch and a dash are said to be no measure; half a cup is
   assert.deepEqual(said('half a pint in ml'), ['1/2 US pint = 236.588237 mL']);
   assert.deepEqual(said('half a cup of butter in grams'), ['1/2 US cup of butter = 113.4 g']);
   assert.deepEqual(said('how many ml in half a cup'), ['1/2 US cup = 118.294118 mL']);
+  assert.deepEqual(said('1 and a half cups to ml'), ['1 1/2 US cups = 354.882355 mL']);
+  assert.equal(said('one and a half cups to ml'), null, 'no half cut out of "and a half"');
+  assert.equal(said('half marathon in miles'), null, 'a half before no unit is as typed');
   assert.deepEqual(said('1 cup and 2 tbsp sugar in grams'), ['1 US cup + 2 US tablespoons of granulated sugar = 225 g']);
   assert.deepEqual(said('1 cup plus 2 tbsp in ml'), ['1 US cup + 2 US tablespoons = 266.161766 mL']);
 });

@@ -177,7 +177,7 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 export function answer(asked: string, data: AnswerData): Answer | null {
   // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
   // "half a cup in ml", "1 cup and 2 tbsp": as the reader writes them (spokenAmounts.ts).
-  const query = spokenAmounts(asked.replace(/\?/gu, ' ').trim());
+  const query = spokenAmounts(asked.replace(/\?/gu, ' ').trim(), (w) => isUnitWord(w, data) || /^sticks?$/iu.test(w));
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);
   if (scale !== null) return { kind: 'error', message: scale };
