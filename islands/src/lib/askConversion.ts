@@ -185,7 +185,10 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (weighed !== null) return weighed;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
   const fan = withoutFan(query);
-  const oven = fan === null ? null : answer(fan, data);
+  // "400 convection to c": the fan word says the bare number is an oven's degrees, read as "400° to c" is.
+  const degrees = fan?.replace(/^(\d[\d.,]*)(?=\s+(?:to|in|into)\s)/iu, '$1°') ?? null;
+  const asDegrees = degrees === null || degrees === fan ? null : answer(degrees, data);
+  const oven = fan === null ? null : asDegrees?.kind === 'answers' ? asDegrees : answer(fan, data);
   if (oven?.kind === 'answers' && oven.answers.some((a) => a.label === 'Temperature')) {
     return { kind: 'answers', answers: oven.answers.filter((a) => a.label === 'Temperature').map((a) => ({ ...a, text: withFanNote(a.text) })) };
   }

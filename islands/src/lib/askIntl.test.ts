@@ -83,4 +83,7 @@ test('a fan oven’s temperature (“180°C fan”) converts, saying how fan and
   assert.deepEqual(said('180 c fan'), [`180 °C = 356 °F (${fan})`], 'the temperature alone, not 180 US cups');
   assert.deepEqual(said('180C fan-forced to F'), [`180 °C = 356 °F (${fan})`]);
   assert.deepEqual(said('350f convection to c'), [`350 °F = 176.67 °C (${fan})`]);
+  // A bare number before the fan word is an oven's degrees, read as "350° to c" is: never 400 cups.
+  assert.deepEqual(said('400 convection to c'), [`400 °F = 204.44 °C (° read as °F, as the target is °C; ${fan})`]);
+  assert.deepEqual(said('160 fan to f'), [`160 °C = 320 °F (° read as °C, as the target is °F; ${fan})`]);
 });
