@@ -593,6 +593,9 @@ test('words after a measure that name no unit are an unknown ingredient; level r
   assert.ok(heaped?.kind === 'answers', JSON.stringify(heaped));
   assert.equal(heaped.answers[0].text, '1 US tablespoon of all-purpose flour, spooned = 7.53 g');
   assert.equal(heaped.answers[0].note, 'heaped read as level: a heaped, rounded or scant measure is not an exact one');
+  const heapedT = answer('1 heaped T sugar to g', data);
+  assert.ok(heapedT?.kind === 'answers' && heapedT.answers[0].text.startsWith('1 US tablespoon of granulated sugar = '), JSON.stringify(heapedT));
+  assert.match(String(heapedT.answers[0].note), /heaped read as level/);
   const scant = answer('1 scant cup sugar in grams', data);
   assert.ok(scant?.kind === 'answers' && /^scant read as level/.test(scant.answers[0].note ?? ''), JSON.stringify(scant));
 });

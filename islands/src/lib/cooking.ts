@@ -176,7 +176,9 @@ const FULLNESS = new Set(['level', 'leveled', 'levelled', 'heaped', 'heaping', '
  * tbsp"), and a note for a word that makes it inexact (null for "level").
  */
 function fullness(input: string, measures: readonly Unit[]): { text: string; note: string | null } {
-  const keys = new Set(measures.flatMap(unitWordsOf).map(wordKey));
+  // The recipe T and t too ("1 heaped T sugar"), which are no unit words (RECIPE_SPOONS).
+  const spoons = measures.flatMap((u) => (RECIPE_SPOONS[u.key] === undefined ? [] : [RECIPE_SPOONS[u.key].word]));
+  const keys = new Set([...measures.flatMap(unitWordsOf), ...spoons].map(wordKey));
   let note: string | null = null;
   const text = input.replace(/(?<![\p{L}\d])(\p{L}+)\s+(?=(\p{L}+))/gu, (both, word: string, next: string) => {
     if (!FULLNESS.has(word.toLowerCase()) || !keys.has(wordKey(next))) return both;
