@@ -593,6 +593,9 @@ test('words after a measure that name no unit are an unknown ingredient; level r
   assert.ok(heaped?.kind === 'answers', JSON.stringify(heaped));
   assert.equal(heaped.answers[0].text, '1 US tablespoon of all-purpose flour, spooned = 7.53 g');
   assert.equal(heaped.answers[0].note, 'heaped read as level: a heaped, rounded or scant measure is not an exact one');
+  assert.equal(said('1 stick to tbsp'), 'A stick is read with butter, as in “1 stick of butter to tbsp”.');
+  assert.equal(said('3 sticks to g'), 'A stick is read with butter, as in “3 sticks of butter to g”.');
+  assert.match(String(said('5 sticks to ft')), /^Unknown unit “sticks”/);
   const heapedT = answer('1 heaped T sugar to g', data);
   assert.ok(heapedT?.kind === 'answers' && heapedT.answers[0].text.startsWith('1 US tablespoon of granulated sugar = '), JSON.stringify(heapedT));
   assert.match(String(heapedT.answers[0].note), /heaped read as level/);

@@ -9,7 +9,7 @@
 // be a conversion (searchWords.ts mayConvert).
 import { buildLexicon, lookupWord, parseInput, type LexCategory, type Lexicon } from './parse.ts';
 import { clockFit, type Clock } from './tokens.ts';
-import { QUALIFIERS, bitsForBytes, exactForm, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
+import { QUALIFIERS, bitsForBytes, exactForm, listedWord, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
@@ -318,6 +318,13 @@ function unitAnswer(query: string, data: AnswerData, more: (category: string) =>
     // "2 T to tsp", "1 T to ml": the recipe T and t, spoons here, not a weight (cooking.ts RECIPE_SPOONS).
     const spoon = spoonReading(query, data);
     if (spoon !== null) return spoon;
+    // "1 stick to tbsp": the stick is butter's measure only (cooking.ts STICK), so it is read with butter.
+    const stick = /(?<![\p{L}])sticks?(?![\p{L}])/iu.exec(query);
+    if (stick !== null && !/butter/iu.test(query) && listedWord(read.message)?.toLowerCase() === stick[0].toLowerCase()) {
+      // Only against a volume or a weight, as butter answers ("5 sticks to ft" keeps its message).
+      const example = `${query.slice(0, stick.index + stick[0].length)} of butter${query.slice(stick.index + stick[0].length)}`;
+      if (/ (?:Volume|Weight) units include /u.test(read.message)) return { kind: 'error', message: `A stick is read with butter, as in “${example}”.` };
+    }
     const hint = cookingHint(query, data);
     if (hint === null) return { kind: 'error', message: read.message + more, ...bytePairs(query, data) };
     // "8 oz to ml", "120 ml in oz": most mean fluid ounces (a drink, a baby's bottle), so
