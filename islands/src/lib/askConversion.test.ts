@@ -675,8 +675,9 @@ test('a measure in brackets after a measure, as recipes print both, is the same 
   assert.deepEqual(said('5 ft (1.52 m) in cm'), ['5 ft = 152.4 cm (1.52 m in brackets read as the same amount, given another way)']);
   const a = answer('1 cup (250ml) milk in grams', data);
   assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=1+cup+%28250ml%29&from=cups&to=grams&ingredient=milk', JSON.stringify(a));
-  // Further apart than printed equivalents round, the bracket is another amount, read as before.
-  assert.deepEqual(said('5 ft (11 in) to cm'), ['5 ft (11 in) = 180.34 cm']);
+  // Further apart than printed equivalents round, not one amount: refused, never added.
+  assert.match(String(said('5 ft (11 in) to cm')), /^11 in in brackets is 82 % less than 5 ft, so it is not the same amount/);
+  assert.match(String(said('2 tbsp (40 ml) to ml')), /An Australian tablespoon is 20 mL: type aus tbsp\.$/);
   // A bracket with no unit, or first, or none: as before.
   assert.deepEqual(said('2*(3+4) m to cm'), ['2 × (3 + 4) m = 1,400 cm']);
   assert.deepEqual(said('(1+2) cups to tbsp'), ['(1 + 2) US cups = 48 tbsp (in US tablespoons, as typed)']);

@@ -234,9 +234,16 @@ test('a quantity in brackets after a quantity is the same amount given another w
   assert.equal(shown('volume', '250ml (1 cup)', 'liters', 'cups'), '1.056688 cups');
   assert.equal(note('volume', '250ml (1 cup)', 'liters', 'cups'), 'From 250 mL (1 US cup in brackets read as the same amount, given another way, 5.4 % less)');
   assert.equal(shown('volume', '2 tbsp (30 ml)', 'tablespoons', 'milliliters'), '29.57353 mL');
-  // Beyond what printed equivalents round (15 %), a second amount, as before brackets were read.
-  assert.equal(shown('length', '5 ft (11 in)', 'meters', 'centimeters'), '180.34 cm');
-  assert.equal(shown('length', '5 ft (1 ft)', 'meters', 'centimeters'), '182.88 cm');
+  // Beyond what printed equivalents round (15 %), not one amount, and never added.
+  const refused = (k: CategoryKey, input: string, from: string, to: string): string => {
+    const o = run(k, input, from, to);
+    return o.kind === 'error' ? o.message : `converted: ${JSON.stringify(o)}`;
+  };
+  assert.equal(refused('length', '5 ft (11 in)', 'meters', 'centimeters'), '11 in in brackets is 82 % less than 5 ft, so it is not the same amount given another way: convert one of them, or add them with + (5 ft + 11 in).');
+  assert.equal(
+    refused('volume', '2 tbsp (40 ml)', 'tablespoons', 'milliliters'),
+    '40 mL in brackets is 35 % more than 2 US tablespoons, so it is not the same amount given another way: convert one of them, or add them with + (2 US tablespoons + 40 mL). An Australian tablespoon is 20 mL: type aus tbsp.',
+  );
   assert.equal(shown('weight', '8 oz (225 g)', 'ounces', 'grams'), '226.796185 g');
   // Within rounding (0.8 %) the note does not call it more or less.
   assert.equal(note('weight', '8 oz (225 g)', 'ounces', 'grams'), 'From 8 oz (225 g in brackets read as the same amount, given another way)');

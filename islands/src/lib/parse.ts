@@ -211,7 +211,7 @@ class Parser {
    * bracket, and how far it is from the first when more than rounding (2 %). Reads nothing
    * and returns false when the bracket is no quantity of this category (5 ft (11) is 5 ft
    * 11 in; 2 m (3 kg) gets the parser's own message), an amount of money, which no figure
-   * here relates, or one more than BRACKET_TOLERANCE away (5 ft (11 in) is 5 ft 11 in).
+   * here relates. One more than BRACKET_TOLERANCE away is refused (5 ft (11 in)).
    */
   private bracketEquivalent(v: Val): boolean {
     if (v.dim !== 1 || v.money !== undefined || !this.isOp('(') || this.category === null) return false;
@@ -234,9 +234,15 @@ class Parser {
     if (w.dim !== 1 || w.money !== undefined) return false;
     // A reading (350 °F (177 °C)) is no amount: how far apart two are in percent means nothing.
     const apart = v.readingUnit !== undefined || w.readingUnit !== undefined || isZero(v.r) ? 0 : toNumber(div(sub(w.r, v.r), v.r));
-    // Printed equivalents round, UK recipes up to 12 % (1 oz (25 g), 1 lb (500 g)); further
-    // apart, the bracket is another amount, read as before (5 ft (11 in) is 5 ft 11 in).
-    if (Math.abs(apart) > BRACKET_TOLERANCE) return false;
+    // Printed equivalents round, UK recipes up to 12 % (1 oz (25 g), 1 lb (500 g)). Further
+    // apart, the two are not one amount, and adding them is never what brackets mean (an
+    // Australian recipe's 2 tbsp (40 ml) would be 69.6 mL): refused, with the sum to type.
+    if (Math.abs(apart) > BRACKET_TOLERANCE) {
+      const pct = `${Number((Math.abs(apart) * 100).toPrecision(2))} % ${apart > 0 ? 'more' : 'less'}`;
+      // 20 mL a tablespoon: 1.35 × the US one.
+      const aus = v.first?.key === 'tablespoons' && Math.abs(apart - AUS_TO_US_TABLESPOON) < 0.02 ? ' An Australian tablespoon is 20 mL: type aus tbsp.' : '';
+      fail(`${w.text} in brackets is ${pct} than ${v.text}, so it is not the same amount given another way: convert one of them, or add them with + (${v.text} + ${w.text}).${aus}`);
+    }
     this.i = close + 1;
     const by = Math.abs(apart) > 0.02 ? `, ${Number((Math.abs(apart) * 100).toPrecision(2))} % ${apart > 0 ? 'more' : 'less'}` : '';
     this.bracketNotes.push(`${w.text} in brackets read as the same amount, given another way${by}`);
@@ -502,6 +508,8 @@ function shortDecimal(r: Rational): string | null {
  */
 /** How far apart (a fraction) a bracket after a quantity may be and still be the same amount (bracketEquivalent). */
 const BRACKET_TOLERANCE = 0.15;
+/** How much more an Australian tablespoon (20 mL) holds than a US one (14.7867648 mL), as a fraction. */
+const AUS_TO_US_TABLESPOON = 20 / 14.78676478125 - 1;
 const DEGREE_LOOKALIKES = /[º˚]/g;
 
 /**
