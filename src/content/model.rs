@@ -446,7 +446,7 @@ pub struct Currency {
 
 /// Words of unit names that keep their capital in running text: names of people, peoples and
 /// bodies (degrees Celsius, British thermal units, International Table calories, Julian years).
-const PROPER_WORDS: [&str; 8] = ["Celsius", "Fahrenheit", "Rankine", "Réaumur", "British", "International", "Table", "Julian"];
+const PROPER_WORDS: [&str; 9] = ["Celsius", "Fahrenheit", "Rankine", "Réaumur", "British", "Australian", "International", "Table", "Julian"];
 
 /// A unit's name as a sentence writes it: its plain name (below) with the capitals of title
 /// case dropped, except an acronym's and a proper word's: "US Gallons per 100 Miles (mpg US)" →
@@ -505,6 +505,7 @@ mod tests {
             ("Feet + Inches (ft in)", "feet and inches"),
             ("EC Therms (EC thm)", "EC therms"),
             ("Kelvin (K)", "kelvin"),
+            ("Australian Tablespoons (aus tbsp)", "Australian tablespoons"),
         ] {
             assert_eq!(prose_name(name), prose, "{name}");
         }
