@@ -83,6 +83,7 @@ export const UNIT_WORDS = {
   "area": [
     ["square_millimeters", "mm²", "square millimeter", "square millimetre", "sq mm"],
     ["square_centimeters", "cm²", "square centimeter", "square centimetre", "sq cm"],
+    ["square_decimeters", "dm²", "square decimeter", "square decimetre", "square decimetres", "sq dm"],
     ["square_meters", "m²", "square meter", "square metre", "square metres", "sq m"],
     ["ares", "a", "are"],
     ["hectares", "ha", "hectare"],

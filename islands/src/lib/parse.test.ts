@@ -181,11 +181,14 @@ test('a product of units written the other way round reads as the card’s: a to
   assert.equal(error('5 kNm', 'energy'), '“kN·m” is a unit of torque, not energy. For work or energy, 1 kN·m = 1 kJ: type “kJ”.');
 });
 
-test('decimetres, cubic decimetres and the technical atmosphere (at), as European schools write them', () => {
+test('decimetres, square and cubic decimetres and the technical atmosphere (at), as European schools write them', () => {
   assert.equal(shown('5 dm', 'length', 'meters', 'feet'), '1.64042');
   assert.equal(shown('1 dm3', 'volume', 'liters', 'milliliters'), '1,000');
   assert.equal(shown('1 dm³', 'volume', 'liters', 'liters'), '1');
   assert.equal(shown('2 cubic decimetres', 'volume', 'liters', 'liters'), '2');
+  assert.equal(shown('2 dm2', 'area', 'square_meters', 'square_centimeters'), '200');
+  assert.equal(shown('2 dm²', 'area', 'square_meters', 'square_meters'), '0.02');
+  assert.equal(shown('150 sq dm', 'area', 'square_meters', 'square_feet'), '16.145866');
   assert.equal(shown('1 at', 'pressure', 'technical_atmospheres', 'atmospheres'), '0.967841');
 });
 
