@@ -38,6 +38,8 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('250 NM to mi'), ['250 nmi = 287.694862 mi'], 'NM is the nautical mile of charts and flight plans');
   assert.deepEqual(said('300 NM to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'in a torque, the newton-metre still');
   assert.match(String(said('5 nM to mi')), /“nM” could be nm \(Nanometers\) or NM \(Nautical Miles\)/);
+  assert.deepEqual(said('300 NM'), ['300 nmi = 1,822,834.645669 ft (NM read as Nautical Miles, by its case; for Newton-Meters type N·m)', '300 nmi = 555,600 m (NM read as Nautical Miles, by its case; for Newton-Meters type N·m)'],
+    'with no category to decide, NM is the nautical mile by its case, and the line says how to write the torque printed "300 NM"');
   assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K');
   assert.deepEqual(said('10K in miles'), ['10 km = 6.213712 mi']);
   assert.deepEqual(said('300k to c'), ['300 K = 26.85 °C'], 'the target’s category decides: the kelvin');

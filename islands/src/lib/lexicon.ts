@@ -123,7 +123,8 @@ const short = (exact: string): boolean => [...exact].length <= CASE_SYMBOL_CHARS
 /** Whether a word (exact form) may name another unit than the same word in another case (words.rs case_significant). */
 const caseSignificant = (exact: string): boolean => short(exact) || CASE_WORDS.includes(exact.toLowerCase());
 
-export type Lookup = { entry: Entry } | { unclear: Entry[] } | null;
+/** `byCase`: the units of other categories the same word names in another case (NM, Nm), when capitals chose. */
+export type Lookup = { entry: Entry; byCase?: Entry[] } | { unclear: Entry[] } | null;
 
 /** The qualifiers that say a unit is the imperial one (uk gallon, imp gal, imperial gallon, british pint). */
 const BRITISH = new Set(['uk', 'imp', 'imperial', 'british']);
@@ -145,7 +146,11 @@ export function lookupWord(lex: Lexicon, word: string, category: string | null):
   }
   const pool = ours.length > 1 ? ours : units;
   const match = list.find((e) => e.exact === exact && pool.some((p) => sameUnit(p, e)));
-  return match ? { entry: match } : { unclear: pool };
+  if (!match) return { unclear: pool };
+  // Only for a symbol in capitals ("300 NM", car torque as often printed): "37 c" is answered
+  // in both cases by the box, and a capital C needs no word on the cup.
+  const byCase = /^\p{Lu}{2,}$/u.test(exact) ? pool.filter((p) => p.category !== match.category) : [];
+  return byCase.length > 0 ? { entry: match, byCase } : { entry: match };
 }
 
 /**
@@ -194,6 +199,15 @@ export function unclearWord(word: string, entries: Entry[]): string {
   }
   const options = entries.map((e) => `${e.word} (${plainName(e.unit)})`);
   return `“${word}” could be ${options.slice(0, -1).join(', ')} or ${options.at(-1)}: type it with its case.`;
+}
+
+/**
+ * The note for a word its case read as one unit where another case names a unit of another
+ * kind: "NM read as Nautical Miles, by its case; for Newton-Meters type N·m" (car torque is
+ * often printed "300 NM").
+ */
+export function byCaseNote(word: string, entry: Entry, others: Entry[]): string {
+  return `${word} read as ${plainName(entry.unit)}, by its case; ${others.map((o) => `for ${plainName(o.unit)} type ${o.unit.symbol}`).join(', ')}`;
 }
 
 /** "US Short Tons (ton)" → "US Short Tons"; the symbol when there is no name. */

@@ -18,7 +18,7 @@
 // (5 lbs., 12 fl. oz.), and "degree", "degrees", "deg" or "°" before a temperature unit is
 // part of it (100 degrees F); alone on a temperature card it means From's degrees (37 degrees).
 import { MAX_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
-import { type Entry, type Lexicon, QUALIFIERS, lookupWord, qualifiedWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
+import { type Entry, type Lexicon, QUALIFIERS, byCaseNote, lookupWord, qualifiedWord, unclearWord, unknownWord, wordKey } from './lexicon.ts';
 import { type Rational, add, compare, div, fromDecimal, rational, toNumber } from './rational.ts';
 import { type Definition, factorOf } from './kinds.ts';
 import { formatResult } from './format.ts';
@@ -531,6 +531,7 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (/^deg[CFR]$/u.test(found.entry.word)) notes?.add(`${text} read as a temperature, not a difference as GNU units’ ${found.entry.word} is`);
     const said = found.entry.unit.saidAs?.[found.entry.word];
     if (said !== undefined) notes?.add(said);
+    if (found.byCase !== undefined) notes?.add(byCaseNote(text, found.entry, found.byCase));
     return token(found.entry, text, last.end);
   }
   // An oven's gas mark is a setting, no unit ("Did you mean gal?" would send a cook astray).
