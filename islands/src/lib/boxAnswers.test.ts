@@ -83,6 +83,9 @@ test('a typo next to a number is answered as corrected: as the search corrected 
   }
   assert.deepEqual(await asked('1 kilobite to bytes', '1 kilobits to bytes'), { said: 'Unknown unit “kilobite”. Did you mean “kilobits”?', as: undefined }, 'the search’s guess neither');
   assert.deepEqual(await asked('2 gigabytez to MB'), { said: ['2 GB = 2,000 MB'], as: '2 gigabytes to MB' });
+  // "byts" is one edit from bits and from bytes, but only bytes keeps what was typed.
+  assert.deepEqual(await asked('1 gigabyts to MB'), { said: ['1 GB = 1,000 MB'], as: '1 gigabytes to MB' });
+  assert.deepEqual(await asked('1 gigabts to MB'), { said: 'Unknown unit “gigabts”. Did you mean “gigabits”?', as: undefined }, 'neither bits nor bytes typed: asked');
 });
 
 test('a money answer is in each currency’s decimals, as the card shows it: yen have none', async () => {

@@ -291,7 +291,9 @@ export function nearestWord(word: string, lex: Lexicon, category: string): { wor
     const words = new Set(unitWordsOf(u).map(wordKey));
     for (const w of unitWordsOf(u)) {
       const d = sizeKept(typed, wordKey(w), symbol, words);
-      if (d !== null && (best === null || d < best.d)) best = { word: w, d };
+      // Of two as near, not the one across bits and bytes: "gigabyts" is gigabytes mistyped.
+      const better = best === null || d! < best.d || (d === best.d && bitsForBytes(word, best.word, lex) && !bitsForBytes(word, w, lex));
+      if (d !== null && better) best = { word: w, d };
     }
   }
   return best;
@@ -317,7 +319,8 @@ export function sureTypo(typed: string, offered: string, lex: Lexicon): boolean 
       const words = new Set(unitWordsOf(u).map(wordKey));
       for (const w of unitWordsOf(u)) {
         const d = sizeKept(key, wordKey(w), symbol, words);
-        if (d === null || d > best) continue;
+        // A word across bits and bytes is never taken, so it is no rival either ("gigabyts").
+        if (d === null || d > best || bitsForBytes(typed, w, lex)) continue;
         if (d < best) near.clear();
         best = d;
         near.add(u.key);
