@@ -680,6 +680,7 @@ test('a measure in brackets after a measure, as recipes print both, is the same 
   // Further apart than printed equivalents round, not one amount: refused, never added.
   assert.match(String(said('5 ft (11 in) to cm')), /^11 in in brackets is 82 % less than 5 ft, so it is not the same amount/);
   assert.match(String(said('2 tbsp (40 ml) to ml')), /An Australian tablespoon is 20 mL: type aus tbsp\.$/);
+  assert.match(String(said('2 tbsp (40 ml) butter in grams')), /^40 mL in brackets is 35 % more than 2 US tablespoons.*type aus tbsp\.$/, 'with an ingredient too, not “tbsp is a unit of volume, not weight”');
   // A bracket with no unit, or first, or none: as before.
   assert.deepEqual(said('2*(3+4) m to cm'), ['2 × (3 + 4) m = 1,400 cm']);
   assert.deepEqual(said('(1+2) cups to tbsp'), ['(1 + 2) US cups = 48 tbsp (in US tablespoons, as typed)']);

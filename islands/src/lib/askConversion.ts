@@ -512,6 +512,11 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
       const units = orUnits ? unitAnswer(measure, data, ignored) : null;
       if (units?.kind === 'answers') return units;
       const weighed = orUnits ? everyVolumeAnswer(measure, data, ingredient, page) : null;
+      // A refusal of a measure the card knows ("2 tbsp (40 ml)": two amounts) says more than
+      // the units' "a unit of volume, not weight", which an ingredient answers; an unknown
+      // word's ("5 furlongs of butter") says less than theirs.
+      const cooks = read.kind === 'error' && !/^Unknown unit/u.test(read.message);
+      if (weighed === null && cooks) return { kind: 'error', message: read.message };
       return weighed ?? units ?? (read.kind === 'error' ? { kind: 'error', message: read.message } : null);
     }
     const answered = unitAnswers(read, category, page, `&ingredient=${encodeURIComponent(ingredient.key)}`, ` of ${ingredient.name.toLowerCase()}`);
