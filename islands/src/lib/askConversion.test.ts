@@ -689,6 +689,8 @@ test('a measure in brackets after a measure, as recipes print both, is the same 
 
 test('an oven temperature typed with a bare degree and a Celsius or Fahrenheit target is on the other scale, saying so; never an angle or a cup', () => {
   assert.deepEqual(said('350° to c'), ['350 °F = 176.67 °C (° read as °F, as the target is °C)']);
+  assert.equal(said('350° to k'), 'Say which scale 350° is on: “350 °F to K” or “350 °C to K”.', 'a kelvin target names no other scale (it said “km” is a unit of length, not angle)');
+  assert.equal(said('300 degrees to rankine'), 'Say which scale 300 degrees is on: “300 °F to °R” or “300 °C to °R”.');
   assert.deepEqual(said('350 ° in c'), ['350 °F = 176.67 °C (° read as °F, as the target is °C)']);
   assert.deepEqual(said('350 degrees to c'), ['350 °F = 176.67 °C (degrees read as °F, as the target is °C)']);
   assert.deepEqual(said('350 degrees to celsius'), ['350 °F = 176.67 °C (degrees read as °F, as the target is °C)']);

@@ -273,7 +273,7 @@ const BARE_DEGREES = /^(.*\d)\s*([°º˚]|degrees?|degs?|deg\.)$/iu;
  * "350° to c", "350 degrees to celsius": an oven temperature as US recipes print it, with a
  * Celsius or Fahrenheit target, is a temperature on the other scale (°F to °C, °C to °F),
  * saying so; never an angle, and never the cup c would be beside one. Null otherwise ("90° to
- * rad" is the angle; "350° to K" names no other scale).
+ * rad" is the angle); with a kelvin or Rankine target, a question which scale.
  */
 function ovenDegrees(query: string, data: AnswerData): Answer | null {
   const TEMPERATURE = 'temperature';
@@ -286,7 +286,12 @@ function ovenDegrees(query: string, data: AnswerData): Answer | null {
   const scales: Record<string, string> = { celsius: 'fahrenheit', fahrenheit: 'celsius' };
   const other = c.units.find((u) => u.key === scales[target.key]);
   const bare = BARE_DEGREES.exec(read.text);
-  if (other === undefined || bare === null) return null;
+  if (bare === null) return null;
+  // "350° to K": a kelvin or Rankine target names no other scale, so the visitor says which.
+  if (other === undefined) {
+    const asked = `${bare[1]}${/^[°º˚]$/u.test(bare[2]) ? '' : ' '}${bare[2]}`;
+    return c.units.some((u) => u.key === target.key) ? { kind: 'error', message: `Say which scale ${asked} is on: “${bare[1]} °F to ${target.symbol}” or “${bare[1]} °C to ${target.symbol}”.` } : null;
+  }
   const text = `${bare[1]} ${other.symbol}`;
   const parsed = parseInput(text, lex, TEMPERATURE);
   if (parsed.kind !== 'quantity') return null;
