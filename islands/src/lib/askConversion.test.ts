@@ -616,10 +616,37 @@ test('kitchen words: a pinch and a dash are said to be no measure; half a cup is
   assert.deepEqual(said('half a cup of butter in grams'), ['1/2 US cup of butter = 113.4 g']);
   assert.deepEqual(said('how many ml in half a cup'), ['1/2 US cup = 118.294118 mL']);
   assert.deepEqual(said('1 and a half cups to ml'), ['1 1/2 US cups = 354.882355 mL']);
-  assert.equal(said('one and a half cups to ml'), null, 'no half cut out of "and a half"');
+  assert.deepEqual(said('one and a half cups to ml'), ['1 1/2 US cups = 354.882355 mL (“one and a half” read as 1 1/2)'], 'no half cut out of "and a half"');
   assert.equal(said('half marathon in miles'), null, 'a half before no unit is as typed');
   assert.deepEqual(said('1 cup and 2 tbsp sugar in grams'), ['1 US cup + 2 US tablespoons of granulated sugar = 225 g']);
   assert.deepEqual(said('1 cup plus 2 tbsp in ml'), ['1 US cup + 2 US tablespoons = 266.161766 mL']);
+});
+
+test('number words: a scale after a number, numbers in words and “a” before a unit are read as the cards read them', () => {
+  assert.deepEqual(said('1 million meters in km'), ['1 × 1000000 m = 1,000 km']);
+  assert.deepEqual(said('1 billion bytes in GB'), ['1 × 1000000000 B = 1 GB']);
+  assert.deepEqual(said('2.5 billion bytes in GB'), ['2.5 × 1000000000 B = 2.5 GB']);
+  assert.deepEqual(said('1.2 thousand km to mi'), ['1.2 × 1000 km = 745.645431 mi']);
+  assert.deepEqual(said('one hundred meters in feet'), ['100 m = 328.08399 ft (“one hundred” read as 100)']);
+  assert.deepEqual(said('two feet in cm'), ['2 ft = 60.96 cm (“two” read as 2)']);
+  assert.deepEqual(said('twenty-five kg in lb'), ['25 kg = 55.115566 lb (“twenty-five” read as 25)']);
+  assert.deepEqual(said('two hundred fifty g in oz'), ['250 g = 8.81849 oz (“two hundred fifty” read as 250)']);
+  assert.deepEqual(said('a mile in km'), ['1 mi = 1.609344 km (“a” read as 1)']);
+  assert.deepEqual(said('an inch in mm'), ['1 in = 25.4 mm (“an” read as 1)']);
+  assert.deepEqual(said('a second in ms'), ['1 s = 1,000 ms (“a” read as 1)']);
+  assert.deepEqual(said('how many feet in two miles'), ['2 mi = 10,560 ft (“two” read as 2)']);
+  assert.equal(said('one hundred usd in eur'), '100 USD → EUR');
+  assert.equal(said('a million usd in eur'), '1000000 USD → EUR');
+  assert.equal(said('1 million usd in eur'), '1000000 USD → EUR');
+  assert.deepEqual(said('1 million btu in kwh'), ['1 MMBtu = 293.07107 kWh'], 'a unit’s own words stay the unit');
+  // Not numbers: "a" alone, ten inside a word, m the metre, the are's a after a number.
+  assert.equal(said('a'), null);
+  assert.equal(said('often'), null);
+  assert.equal(said('tenth of a mile'), null);
+  assert.equal(said('top ten converters'), null);
+  assert.deepEqual(said('5 m to ft'), ['5 m = 16.404199 ft']);
+  assert.deepEqual(said('5 a to m2'), ['5 a = 500 m²']);
+  assert.ok(mayConvert('one hundred meters'));
 });
 
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {

@@ -23,7 +23,7 @@ import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
 import { notConverted } from './notConverted.ts';
 import { withFanNote, withoutFan } from './oven.ts';
-import { spokenAmounts } from './spokenAmounts.ts';
+import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
@@ -137,7 +137,7 @@ export function plainConversion(query: string): string | null {
   const polite = /[\s,]+please$/iu;
   const q = query.trim().replace(/\s*\?+$/u, '').replace(polite, '');
   const howMany = /^how\s+many\s+(.+?)\s+(?:(?:are|is)\s+)?(?:in|per|is|are|makes?|equals?)\s+(?:(?:a|an|one)\s+)?(.+)$/iu.exec(q);
-  if (howMany) return `${holdsNumber(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
+  if (howMany) return `${holdsNumber(howMany[2]) || holdsNumberWord(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
   const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
   if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
   // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too, and
@@ -201,7 +201,9 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     if (asked !== null && (asked.kind !== 'error' || namesUnclearUnit(plain, data) || asked.pairs !== undefined)) return asked;
   }
   // A power digit is no number: "m2" or "ft3" alone names a unit (Square Meters), not 2 m.
-  const value = holdsNumber(query.replace(POWER_DIGIT, '')) ? answerValue(query, data) : null;
+  // A number in words counts ("two feet in cm"), and "a" or "an" beginning a pair ("a mile in km").
+  const spelled = holdsNumberWord(query) || (/^\s*an?\s/iu.test(query) && namesPair(query));
+  const value = holdsNumber(query.replace(POWER_DIGIT, '')) || spelled ? answerValue(query, data) : null;
   if (value !== null && value.kind !== 'error') return value;
   if (namesPair(query)) {
     const one = answerValue(`1 ${query.trim()}`, data);

@@ -537,6 +537,69 @@ test('scientific notation as textbooks and phones write it (1.5×10³, 1.5 x 10^
   assert.match(error('1.5×10^9999'), /too large/);
 });
 
+test('a scale word after a number multiplies it, as a unit applies to it; a unit’s own words stay the unit; unit letters stay units', () => {
+  const m = ok('1 million meters');
+  assert.equal(ratio(m.value), '1000000');
+  assert.equal(m.reading, '1 × 1000000 m', 'read back as the currency card reads “3 million”');
+  assert.equal(ratio(ok('1 million g', 'weight').value), '1000');
+  assert.equal(ratio(ok('2.5 billion B', 'digital_storage').value), ratio(ok('2500000000 B', 'digital_storage').value), 'a billion is 10⁹');
+  assert.equal(ratio(ok('1.2 thousand km').value), '1200000');
+  assert.equal(ratio(ok('1 trillion').value), '1000000000000');
+  assert.equal(ratio(ok('5 hundred thousand').value), '500000');
+  assert.equal(ratio(ok('1/2 million m').value), '500000', 'half a million, as 1/2 cup is half a cup');
+  assert.equal(ratio(ok('1 1/2 million').value), '1500000');
+  assert.equal(ok('1 million btu', 'energy').reading, ok('1 MMBtu', 'energy').reading, 'a unit’s words are no number');
+  assert.equal(ok('5 thousand btu per hour', 'power').reading, ok('5 MBH', 'power').reading);
+  assert.equal(ok('5 m').reading, '5 m', 'm is the metre, never a million');
+  assert.equal(ok('5k').reading, '5 km', 'k stays the runner’s kilometre here');
+  assert.equal(error('million meters'), '“million” is a number word: write the amount before it, as in “1 million” or “one million”.');
+  assert.match(error('billion', 'digital_storage'), /“billion” is a number word/);
+  assert.match(error('1-2 million m'), /looks like a range/, 'a range stays a range');
+  assert.equal(ratio(ok('5 hundredweight', 'weight').value), ratio(ok('5 cwt', 'weight').value), 'hundred inside a word is no number');
+});
+
+test('numbers in words: whole amounts as people type them, said in the reading’s note', () => {
+  const cases: [string, string, string][] = [
+    ['one hundred', '100', '“one hundred” read as 100'],
+    ['two hundred fifty', '250', '“two hundred fifty” read as 250'],
+    ['one hundred and five', '105', '“one hundred and five” read as 105'],
+    ['twenty-five', '25', '“twenty-five” read as 25'],
+    ['twenty five', '25', '“twenty five” read as 25'],
+    ['Twelve Hundred', '1200', '“Twelve Hundred” read as 1200'],
+    ['a hundred', '100', '“a hundred” read as 100'],
+    ['a thousand', '1000', '“a thousand” read as 1000'],
+    ['a million', '1000000', '“a million” read as 1000000'],
+    ['one million two hundred thousand', '1200000', '“one million two hundred thousand” read as 1200000'],
+    ['zero', '0', '“zero” read as 0'],
+    ['nineteen', '19', '“nineteen” read as 19'],
+    ['ninety nine', '99', '“ninety nine” read as 99'],
+    ['one and a half', '3/2', '“one and a half” read as 1 1/2'],
+  ];
+  for (const [input, value, note] of cases) {
+    const p = ok(input);
+    assert.equal(ratio(p.value), value, input);
+    assert.deepEqual(p.notes, [note], input);
+  }
+  const hundred = ok('one hundred meters');
+  assert.equal(hundred.reading, '100 m');
+  assert.equal(ok('two feet').reading, '2 ft');
+  const mile = ok('a mile');
+  assert.equal(mile.reading, '1 mi');
+  assert.deepEqual(mile.notes, ['“a” read as 1']);
+  assert.equal(ok('an inch').reading, '1 in');
+  assert.equal(ok('5 ft eleven').reading, '5 ft 11 in');
+  assert.equal(ok('one and a half hours', 'time').reading, '1 1/2 h');
+  assert.equal(ok('a second', 'time').reading, '1 s', 'second, the unit');
+  // Not numbers: "a" alone or after a number is the are's symbol; a number word inside another word is none.
+  assert.match(error('a', 'area'), /“a” needs a number/);
+  assert.equal(ok('5 a', 'area').reading, '5 a');
+  assert.match(error('tenth'), /Unknown unit “tenth”/);
+  assert.match(error('often'), /Unknown unit “often”/);
+  assert.match(error('1 one'), /Two numbers in a row/);
+  assert.match(error('a half'), /“a” needs a number|Unknown unit/);
+  assert.equal(ok('60 revolutions a minute', 'frequency').reading, ok('60 rpm', 'frequency').reading, 'an a in a unit’s words stays the unit’s');
+});
+
 test('an x between room sides is a times sign, and two lengths multiplied say how to type the area', () => {
   for (const input of ['12x14', '12 X 14', '12 x 14']) {
     const p = ok(input, 'area');

@@ -6,6 +6,7 @@
 import { SEPARATOR_SOURCE } from './separators.ts';
 import { OTHER_DIGIT } from './digits.ts';
 import { notConverted } from './notConverted.ts';
+import { holdsNumberWord } from './spokenAmounts.ts';
 
 /** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
 export function fold(text: string): string {
@@ -94,4 +95,4 @@ export const CURRENCY_NOUN =
 
 /** Whether the box should read a query as a conversion too: a number, a pair, a "how many", or a currency. */
 export const mayConvert = (query: string): boolean =>
-  holdsNumber(query) || namesPair(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
+  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spokenAmounts } from './spokenAmounts.ts';
+import { spelledNumber, spokenAmounts } from './spokenAmounts.ts';
 
 test('a spoken half is 1/2 before a unit only, never inside "and a half"', () => {
   assert.equal(spokenAmounts('half a cup to ml'), '1/2 cup to ml');
@@ -12,4 +12,24 @@ test('a spoken half is 1/2 before a unit only, never inside "and a half"', () =>
   assert.equal(spokenAmounts('half marathon in miles', units), 'half marathon in miles');
   assert.equal(spokenAmounts('half a pint in ml', units), '1/2 pint in ml');
   assert.equal(spokenAmounts('half a US cup in ml', units), '1/2 US cup in ml');
+});
+
+test('a number in words is read from where it begins to where it ends, and a word only beginning like one is none', () => {
+  const read = (s: string, unit = false) => {
+    const n = spelledNumber(s, 0, () => unit);
+    return n === null ? null : `${n.value.n}/${n.value.d} ${s.slice(0, n.end)}`;
+  };
+  assert.equal(read('two hundred fifty g'), '250/1 two hundred fifty');
+  assert.equal(read('twenty-five kg'), '25/1 twenty-five');
+  assert.equal(read('twenty- kg'), '20/1 twenty', 'a hyphen joins tens and units only');
+  assert.equal(read('one cup and two tbsp'), '1/1 one', '“and” goes on only into a number');
+  assert.equal(read('one hundred and a half'), '201/2 one hundred and a half');
+  assert.equal(read('a mile', true), '1/1 a');
+  assert.equal(read('a mile', false), null, '“a” is one only before a unit');
+  assert.equal(read('hundred'), null, 'a scale needs a number before it');
+  assert.equal(read('often'), null);
+  assert.equal(read('tenth'), null);
+  assert.equal(read('seconds'), null);
+  assert.equal(read('one5'), null);
+  assert.equal(read('ten ten'), '10/1 ten');
 });

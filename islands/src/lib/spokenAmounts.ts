@@ -1,7 +1,11 @@
-// Amounts as recipes and people say them, written as the reader reads them: "half a cup" is
-// 1/2 cup, "1 and a half cups" 1 1/2 cups, "1 cup and 2 tbsp" and "1 cup plus 2 tbsp" are
-// 1 cup + 2 tbsp. Used by the search box and the Cooking card before their readers
-// (askConversion.ts, cooking.ts).
+// Amounts as recipes and people say them. Two readers:
+//  - spokenAmounts, written as the reader reads them: "half a cup" is 1/2 cup, "1 and a half
+//    cups" 1 1/2 cups, "1 cup and 2 tbsp" and "1 cup plus 2 tbsp" are 1 cup + 2 tbsp. Used by
+//    the search box and the Cooking card before their readers (askConversion.ts, cooking.ts).
+//  - spelledNumber and SCALE_WORDS, numbers in words: "one hundred", "twenty-five", "a
+//    million", "one and a half", and "2.5 billion". Read by the value parser itself
+//    (tokens.ts), so every Value field, the batch box and the search box read them alike.
+import { type Rational, rational } from './rational.ts';
 
 /**
  * "half a cup", "a half cup", "half a pint": the half as 1/2 (not in "one and a half", with
@@ -26,3 +30,146 @@ export function spokenAmounts(text: string, isUnit: (word: string) => boolean = 
     .replace(HALF, (all, word: string, next: string | undefined) => (isUnit(word) || (next !== undefined && isUnit(`${word} ${next}`)) ? '1/2 ' : all))
     .replace(AND, '$1 + ');
 }
+
+// ------------------------------------------------------------------------------------
+// Numbers in words
+// ------------------------------------------------------------------------------------
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/**
+ * The words that multiply the number before them ("2.5 billion", "one hundred thousand").
+ * A billion is 10⁹, the short scale, as English (British too, since 1974) and every price
+ * and statistic write it.
+ */
+export const SCALE_WORDS: Readonly<Record<string, bigint>> = {
+  hundred: 100n, thousand: 1000n, million: 10n ** 6n, billion: 10n ** 9n, trillion: 10n ** 12n,
+};
+
+/** A scale word after a number ("2.5 billion", "5 hundred thousand"): the words, the product of their scales, and where they end. */
+export function scaleAfter(s: string, at: number): { words: string; factor: bigint; end: number } | null {
+  const word = /\s*(\p{L}+)(?![\p{L}\p{N}])/uy;
+  let factor = 1n;
+  let last = 0n;
+  let end = at;
+  const words: string[] = [];
+  for (;;) {
+    word.lastIndex = end;
+    const m = word.exec(s);
+    const scale = m === null ? undefined : SCALE_WORDS[m[1].toLowerCase()];
+    // Each larger than the last: "5 hundred thousand" is 500,000; "5 thousand hundred" is no number.
+    if (scale === undefined || scale <= last) break;
+    factor *= scale;
+    last = scale;
+    end = word.lastIndex;
+    words.push(m![1]);
+  }
+  return words.length === 0 ? null : { words: words.join(' '), factor, end };
+}
+
+/** A number spelled at a place in a text: its value, and where it ends. */
+export interface Spelled {
+  value: Rational;
+  end: number;
+}
+
+type Said = 'start' | 'a' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale';
+
+/**
+ * The whole number spelled at `at` of `s`, as people type amounts: "zero" to "nineteen",
+ * "twenty" to "ninety", "twenty-five" or "twenty five", "one hundred", "two hundred fifty",
+ * "one hundred and five", "twelve hundred", "a hundred", "a thousand", "one million two
+ * hundred thousand", and "and a half" after one ("one and a half"). "a" or "an" alone is one
+ * where `unitAt` says a unit's word begins after it ("a mile", "an inch"), never else (the
+ * are's symbol is a). Null when no number is spelled there; a word that only begins like one
+ * ("often", "tenth", "seconds") is none.
+ */
+export function spelledNumber(s: string, at: number, unitAt: (i: number) => boolean): Spelled | null {
+  const WORD = /(\p{L}+)(?![\p{L}\p{N}])/uy;
+  const wordAt = (i: number): { w: string; end: number } | null => {
+    WORD.lastIndex = i;
+    const m = WORD.exec(s);
+    return m === null ? null : { w: m[1].toLowerCase(), end: WORD.lastIndex };
+  };
+  const gap = (i: number): number => {
+    let j = i;
+    while (/\s/u.test(s[j] ?? '')) j++;
+    return j;
+  };
+  let total = 0n;
+  let current = 0n;
+  let lastScale = 0n;
+  let said: Said = 'start';
+  let end = -1;
+  let half = false;
+  let i = at;
+  for (;;) {
+    const word = wordAt(i);
+    if (word === null) break;
+    const { w } = word;
+    const unit = UNITS.indexOf(w);
+    const teen = TEENS.indexOf(w);
+    const ten = TENS.indexOf(w);
+    const scale = SCALE_WORDS[w];
+    // "and" goes on only into a number ("one hundred and five") or "and a half".
+    if (w === 'and' && said !== 'start' && said !== 'a') {
+      const rest = /\s+a\s+half(?![\p{L}\p{N}])/iuy;
+      rest.lastIndex = word.end;
+      if (rest.exec(s) !== null) {
+        half = true;
+        end = rest.lastIndex;
+        break;
+      }
+      if (said !== 'hundred' && said !== 'scale') break;
+      i = gap(word.end);
+      continue;
+    }
+    if ((w === 'a' || w === 'an') && said === 'start') {
+      current = 1n;
+      said = 'a';
+    } else if (unit === 0 && said === 'start') {
+      end = word.end;
+      break;
+    } else if (unit > 0 && (said === 'start' || said === 'hundred' || said === 'scale' || (said === 'tens' && current % 10n === 0n))) {
+      current += BigInt(unit);
+      said = 'unit';
+    } else if ((teen >= 0 || ten >= 0) && (said === 'start' || said === 'hundred' || said === 'scale')) {
+      current += BigInt(teen >= 0 ? 10 + teen : 20 + 10 * ten);
+      said = teen >= 0 ? 'teen' : 'tens';
+    } else if (w === 'hundred' && current > 0n && current < 100n && said !== 'hundred' && said !== 'scale') {
+      // "twelve hundred" is 1,200, as people say years and sums.
+      current *= 100n;
+      said = 'hundred';
+    } else if (scale !== undefined && w !== 'hundred' && current > 0n && (lastScale === 0n || scale < lastScale)) {
+      total += current * scale;
+      current = 0n;
+      lastScale = scale;
+      said = 'scale';
+    } else {
+      break;
+    }
+    if (said !== 'a') end = word.end;
+    // "twenty-five": a hyphen joins the tens and the units only.
+    if (said === 'tens' && s[word.end] === '-' && UNITS.indexOf(wordAt(word.end + 1)?.w ?? '') > 0) {
+      i = word.end + 1;
+      continue;
+    }
+    i = gap(word.end);
+  }
+  if (end < 0) {
+    // "a mile", "an inch": one, before a unit only.
+    if (said !== 'a') return null;
+    const after = wordAt(at)!.end;
+    if (!unitAt(gap(after))) return null;
+    return { value: rational(1n), end: after };
+  }
+  const whole = total + current;
+  return { value: half ? rational(whole * 2n + 1n, 2n) : rational(whole), end };
+}
+
+const CARDINAL = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...UNITS, ...TEENS, ...TENS].join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+
+/** Whether a query holds a number in words ("one hundred meters", "two feet in cm"): the search box then reads it as a conversion. */
+export const holdsNumberWord = (query: string): boolean => CARDINAL.test(query);

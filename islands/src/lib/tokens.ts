@@ -8,6 +8,9 @@
 //   1,5                         a comma not before exactly three digits is a decimal comma
 //   1 1/2  1½                   a mixed number: one integer, then a proper fraction
 //   1.5×10³  1.5 x 10^3          a power of ten after a number: e-notation (1.5e3)
+//   1 million  2.5 billion      a scale word after a number multiplies it (1 × 1000000)
+//   one hundred  twenty-five    a number in words, and "a" or "an" before a unit (a mile):
+//                               spokenAmounts.ts spelledNumber, said in the notes
 //   5:30  1:02:30               a time as clocks and paces write it: m:ss or h:mm, h:mm:ss
 //                               (5.5, 1.0416…), read in the unit it goes with (clockFit)
 // Where a number could be read two ways the reading says which was taken: "1,500" reads one
@@ -24,6 +27,7 @@ import { type Definition, factorOf } from './kinds.ts';
 import { formatResult } from './format.ts';
 import { plainDigits } from './digits.ts';
 import { notConverted } from './notConverted.ts';
+import { SCALE_WORDS, scaleAfter, spelledNumber } from './spokenAmounts.ts';
 
 /**
  * Why a quantity typed with units is refused though every word of it was read: a range of
@@ -42,9 +46,10 @@ export function fail(message: string, refusal?: Refusal): never {
   throw new ParseError(message, refusal);
 }
 
+/** `scale`: the × and the number a scale word after a number was read as ("2 million": 2 × 1000000). */
 export type Token =
-  | { t: 'num'; v: Rational; text: string; space: boolean; clock?: Clock }
-  | { t: 'op'; v: '+' | '-' | '*' | '/' | '(' | ')'; space: boolean }
+  | { t: 'num'; v: Rational; text: string; space: boolean; clock?: Clock; scale?: true }
+  | { t: 'op'; v: '+' | '-' | '*' | '/' | '(' | ')'; space: boolean; scale?: true }
   | { t: 'unit'; entry: Entry; text: string; space: boolean };
 
 export const VULGAR: Record<string, [number, number]> = {
@@ -114,6 +119,14 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
         out.push(pace[0]);
         i = pace[1];
       }
+      // "1 million meters", "2.5 billion bytes": the scale multiplies what comes before it, as
+      // a unit applies to it (1/2 million is half a million), read back as 2.5 × 1000000000,
+      // as the currency card reads "3 million". Not a unit's own word ("1 million btu" is 1 MMBtu).
+      const scale = tok.t === 'num' && tok.clock === undefined && !unitRunAt(s, i, lex, category) ? scaleAfter(s, i) : null;
+      if (scale !== null) {
+        out.push({ t: 'op', v: '*', space: true, scale: true }, { t: 'num', v: rational(scale.factor), text: String(scale.factor), space: true, scale: true });
+        i = scale.end;
+      }
     } else if (c in VULGAR) {
       const [a, b] = VULGAR[c];
       out.push({ t: 'num', v: rational(BigInt(a), BigInt(b)), text: `${a}/${b}`, space });
@@ -126,6 +139,23 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
     } else if (c === '^') {
       fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
     } else {
+      const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(s, i, (j) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category));
+      if (spelled !== null) {
+        const typed = s.slice(i, spelled.end).replace(/\s+/gu, ' ');
+        const text = exactText(spelled.value);
+        notes.add(`“${typed}” read as ${text}`);
+        out.push({ t: 'num', v: spelled.value, text, space });
+        i = spelled.end;
+        space = false;
+        continue;
+      }
+      const word = /\p{L}+(?![\p{L}\p{N}])/uy;
+      word.lastIndex = i;
+      const scaleWord = word.exec(s)?.[0];
+      // "million meters": a scale with no number before it is a number word, no unit.
+      if (scaleWord !== undefined && scaleWord.toLowerCase() in SCALE_WORDS && out.at(-1)?.t !== 'num' && !unitRunAt(s, i, lex, category)) {
+        fail(`“${scaleWord}” is a number word: write the amount before it, as in “1 ${scaleWord.toLowerCase()}” or “one ${scaleWord.toLowerCase()}”.`);
+      }
       const [tok, next] = readUnit(s, i, space, lex, category, notes, out);
       if (tok !== null) out.push(tok);
       i = next;
@@ -137,6 +167,40 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
 }
 
 /**
+ * Whether a unit's word of more than one word begins at `at` ("million btu", "thousand btu
+ * per hour"): a unit's own words are never read as a number.
+ */
+function unitRunAt(s: string, at: number, lex: Lexicon, category: string | null): boolean {
+  if (!isLetter(s[at] ?? '') && !/\s/u.test(s[at] ?? '')) return false;
+  let j = at;
+  while (/\s/u.test(s[j] ?? '')) j++;
+  const parts = wordRun(s, j);
+  for (let n = parts.length; n > 1; n--) {
+    if (lookupWord(lex, parts.slice(0, n).map((p) => p.text).join(' '), category) !== null) return true;
+  }
+  return false;
+}
+
+/** Whether a unit's word begins at `at` ("mile" of "a mile"): what makes "a" one. */
+function unitAt(s: string, at: number, lex: Lexicon, category: string | null): boolean {
+  if (!isLetter(s[at] ?? '') && !/[°℃℉]/u.test(s[at] ?? '')) return false;
+  try {
+    const [tok] = readUnit(s, at, false, lex, category);
+    return tok !== null;
+  } catch (e) {
+    if (e instanceof ParseError) return false;
+    throw e;
+  }
+}
+
+/** A whole or half number as the reading writes it: "100", "1 1/2". */
+function exactText(v: Rational): string {
+  if (v.d === 1n) return String(v.n);
+  const whole = v.n / v.d;
+  return whole === 0n ? `${v.n}/${v.d}` : `${whole} ${v.n - whole * v.d}/${v.d}`;
+}
+
+/**
  * 1000–1200 and 1000-1200 (sq ft) are how listings write a range, and as a subtraction they
  * would be a negative area: refused when the value is just two numbers and a dash, each
  * number with the same units or only the second with any (1000 sq ft – 1200 sq ft, 3 ft-4 ft).
@@ -144,7 +208,9 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
  * first number is the smaller. 1200 - 1000, 1200-1000, 2*3-5 and 5'-11" (feet and inches)
  * are not.
  */
-function refuseRange(out: Token[], dashes: Map<Token, string>): void {
+function refuseRange(typed: Token[], dashes: Map<Token, string>): void {
+  // "1-2 million m" is a range as "1-2 m" is: a scale word's × and number are left out.
+  const out = typed.filter((t) => t.t === 'unit' || t.scale !== true);
   const at = out.findIndex((t) => dashes.has(t));
   if (at < 1) return;
   const [a, ...aUnits] = out.slice(0, at);
