@@ -649,6 +649,12 @@ test('number words: a scale after a number, numbers in words and “a” before 
   assert.ok(mayConvert('one hundred meters'));
 });
 
+test('a power of ten alone is read as 1 × 10 to that power is; other powers are refused', () => {
+  assert.deepEqual(said('10^6 m to km'), ['1e6 m = 1,000 km (10^6 read as 1e6)']);
+  assert.deepEqual(said('1x10^6 m to km'), ['1e6 m = 1,000 km']);
+  assert.equal(said('2^10 m to km'), 'Powers (^) are read only as whole powers of 10 (10^6, 1.5 × 10^6): write the number out, or use e-notation such as 1e6.');
+});
+
 test('a gauge pressure in the box converts gauge to gauge and says so', () => {
   const gauge = '(gauge, as typed: the result is gauge too; absolute is 1 atm more, 1.01325 bar or 14.695949 psi)';
   assert.deepEqual(said('30 psig to bar'), [`30 psi = 2.068427 bar ${gauge}`]);

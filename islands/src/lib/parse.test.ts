@@ -388,7 +388,7 @@ test('square feet and metres as listings write them: sq.ft, SF, ft sq, feet squa
   assert.equal(error('5 metres^2.5', 'area'), '“^2.5” after “metres” is no power read here: only the whole positive powers 2 and 3 of a length are (m^2 or m², m^3 or m³).');
   assert.match(error('5 kg^2', 'weight'), /^“\^2” after “kg” is no power read here: only the whole positive powers 2 and 3 of a length are \(ft\^2 or ft², m\^3 or m³\)\.$/);
   assert.match(error('5 m^2', 'length'), /“m²” is a unit of area, not length/);
-  assert.match(error('2^3', 'length'), /Powers \(\^\) are not supported/);
+  assert.match(error('2^3', 'length'), /Powers \(\^\) are read only as whole powers of 10/);
   // "10 feet square" is a square 10 feet on a side: not read as 10 ft².
   assert.match(error('10 feet square', 'area'), /./);
 });
@@ -534,6 +534,17 @@ test('scientific notation as textbooks and phones write it (1.5×10³, 1.5 x 10^
   // Without a power of ten it is a product; a power of another number is still refused.
   assert.equal(ok('2*10').reading, '2 × 10');
   assert.match(error('2*3^2'), /Powers/);
+  // A power of ten alone is as 1 × 10^6 is, and says how it was read; no other power is.
+  const million = ok('10^6 m');
+  assert.equal(ratio(million.value), '1000000');
+  assert.equal(million.reading, '1e6 m');
+  assert.deepEqual(million.notes, ['10^6 read as 1e6']);
+  assert.match(error('10²', 'area'), /Unknown unit “²”/, 'perhaps 10 m² with the unit left out');
+  assert.equal(ratio(ok('10 ^ -3').value), '1/1000');
+  assert.match(error('10^6.5'), /whole powers of 10/);
+  assert.match(error('100^2'), /whole powers of 10/);
+  assert.match(error('2^10'), /whole powers of 10/);
+  assert.equal(ratio(ok('110').value), '110');
   assert.match(error('1.5×10^9999'), /too large/);
 });
 

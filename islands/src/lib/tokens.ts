@@ -8,6 +8,7 @@
 //   1,5                         a comma not before exactly three digits is a decimal comma
 //   1 1/2  1½                   a mixed number: one integer, then a proper fraction
 //   1.5×10³  1.5 x 10^3          a power of ten after a number: e-notation (1.5e3)
+//   10^6                        a power of ten alone, the same (1e6); no other power (2^10)
 //   1 million  2.5 billion      a scale word after a number multiplies it (1 × 1000000)
 //   one hundred  twenty-five    a number in words, and "a" or "an" before a unit (a mile):
 //                               spokenAmounts.ts spelledNumber, said in the notes
@@ -137,7 +138,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
       out.push(op);
       i++;
     } else if (c === '^') {
-      fail('Powers (^) are not supported: write the number out, or use e-notation such as 1e6.');
+      fail('Powers (^) are read only as whole powers of 10 (10^6, 1.5 × 10^6): write the number out, or use e-notation such as 1e6.');
     } else {
       const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(s, i, (j) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category));
       if (spelled !== null) {
@@ -385,6 +386,7 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
   }
   let exp = 0;
   let expText = '';
+  let tenPower = false;
   const e = /[eE][+-]?\d+/y;
   e.lastIndex = i;
   const em = e.exec(s);
@@ -406,6 +408,20 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
       exp = Number(power.replace('−', '-'));
       expText = `e${exp}`;
       i += sm[0].length;
+    } else if (int === '10' && point === '' && grouping === 'none') {
+      // 10^6: a power of ten alone is 1e6, as it is after 1 × (1x10^6). Other powers (2^10)
+      // are still refused: only ten's are written for a number's size. So is 10² alone, which
+      // on an area card may be 10 m² with the unit left out.
+      const ten = /\s*\^\s*([+\-−]?\d+)(?![\d.,^])/y;
+      ten.lastIndex = i;
+      const tm = ten.exec(s);
+      if (tm) {
+        exp = Number(tm[1].replace('−', '-'));
+        int = '1';
+        expText = `e${exp}`;
+        i += tm[0].length;
+        tenPower = true;
+      }
     }
   }
   if (!Number.isFinite(exp) || Math.abs(exp) > MAX_EXPONENT) {
@@ -417,6 +433,10 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
   let text = plain;
   if (grouping === 'none' && point !== ',') text = s.slice(start, end).toLowerCase() + (end === i ? '' : expText);
   if (grouping === 'comma' && (groups > 1 || point !== '')) text = s.slice(start, end).toLowerCase() + (end === i ? '' : expText);
+  if (tenPower) {
+    text = `1e${exp}`;
+    notes.add(`10^${exp} read as 1e${exp}`);
+  }
   if (grouping === 'comma' && groups === 1 && point === '' && expText === '') notes.add('the comma groups thousands');
   if (grouping === 'none' && point === '.' && frac.length === 3 && int.length >= 1 && int.length <= 3 && int[0] !== '0' && expText === '') {
     notes.add('the point is a decimal point');
