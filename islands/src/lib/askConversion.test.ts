@@ -644,6 +644,9 @@ test('number words: a scale after a number, numbers in words and “a” before 
   assert.equal(said('often'), null);
   assert.equal(said('tenth of a mile'), null);
   assert.equal(said('top ten converters'), null);
+  assert.equal(said('a to b'), null, 'no message about “a” where it is no number');
+  assert.equal(said('a guide to units'), null);
+  assert.match(String(said('one hundred kb to mb')), /“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/, 'a number in words asks as digits do, never “two numbers in a row”');
   assert.deepEqual(said('5 m to ft'), ['5 m = 16.404199 ft']);
   assert.deepEqual(said('5 a to m2'), ['5 a = 500 m²']);
   assert.ok(mayConvert('one hundred meters'));

@@ -201,11 +201,18 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     if (asked !== null && (asked.kind !== 'error' || namesUnclearUnit(plain, data) || asked.pairs !== undefined)) return asked;
   }
   // A power digit is no number: "m2" or "ft3" alone names a unit (Square Meters), not 2 m.
-  // A number in words counts ("two feet in cm"), and "a" or "an" beginning a pair ("a mile in km").
-  const spelled = holdsNumberWord(query) || (/^\s*an?\s/iu.test(query) && namesPair(query));
-  const value = holdsNumber(query.replace(POWER_DIGIT, '')) || spelled ? answerValue(query, data) : null;
+  // A number in words is a number ("two feet in cm", "one hundred kb to mb").
+  const digits = holdsNumber(query.replace(POWER_DIGIT, ''));
+  const worded = !digits && holdsNumberWord(query);
+  const value = digits || worded ? answerValue(query, data) : null;
   if (value !== null && value.kind !== 'error') return value;
-  if (namesPair(query)) {
+  // "a mile in km": "a" is one before a unit, answered when it reads so; "a to b" is no
+  // number, and its message is left to the search.
+  if (!digits && !worded && /^\s*an?\s/iu.test(query) && namesPair(query)) {
+    const one = answerValue(query, data);
+    if (one !== null && one.kind !== 'error') return one;
+  }
+  if (namesPair(query) && !worded) {
     const one = answerValue(`1 ${query.trim()}`, data);
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : one;
     // "kb to mb" asks bits or bytes, as "1 kb to mb" does; "oz to ml" says fl oz as "1 oz to ml" does.
