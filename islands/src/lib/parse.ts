@@ -396,10 +396,13 @@ class Parser {
     let v = this.unary();
     while (this.isOp('*') || this.isOp('/')) {
       // A unit after the term applies to all of it, so the term stops before one.
-      const op = this.toks[this.i++] as { v: '*' | '/'; space: boolean };
+      const op = this.toks[this.i++] as { v: '*' | '/'; space: boolean; scale?: true };
       const tight = !op.space && !this.peek()?.space;
       const w = this.unaryOrFail(op.v);
+      const typed = `${v.text} ${w.text}`;
       v = this.mulDiv(v, w, op.v, tight);
+      // "1 million": a scale word reads back as typed, not as "1 × 1000000".
+      if (op.scale) v = { ...v, text: typed };
     }
     return v;
   }

@@ -9,7 +9,7 @@
 //   1 1/2  1½                   a mixed number: one integer, then a proper fraction
 //   1.5×10³  1.5 x 10^3          a power of ten after a number: e-notation (1.5e3)
 //   10^6                        a power of ten alone, the same (1e6); no other power (2^10)
-//   1 million  2.5 billion      a scale word after a number multiplies it (1 × 1000000)
+//   1 million  2.5 billion      a scale word after a number multiplies it (1 × 1000000, read back "1 million")
 //   one hundred  twenty-five    a number in words, and "a" or "an" before a unit (a mile):
 //                               spokenAmounts.ts spelledNumber, said in the notes
 //   5:30  1:02:30               a time as clocks and paces write it: m:ss or h:mm, h:mm:ss
@@ -121,11 +121,11 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
         i = pace[1];
       }
       // "1 million meters", "2.5 billion bytes": the scale multiplies what comes before it, as
-      // a unit applies to it (1/2 million is half a million), read back as 2.5 × 1000000000,
-      // as the currency card reads "3 million". Not a unit's own word ("1 million btu" is 1 MMBtu).
+      // a unit applies to it (1/2 million is half a million), read back in its words ("2.5
+      // billion B"). Not a unit's own word ("1 million btu" is 1 MMBtu).
       const scale = tok.t === 'num' && tok.clock === undefined && !unitRunAt(s, i, lex, category) ? scaleAfter(s, i) : null;
       if (scale !== null) {
-        out.push({ t: 'op', v: '*', space: true, scale: true }, { t: 'num', v: rational(scale.factor), text: String(scale.factor), space: true, scale: true });
+        out.push({ t: 'op', v: '*', space: true, scale: true }, { t: 'num', v: rational(scale.factor), text: scale.words.toLowerCase(), space: true, scale: true });
         i = scale.end;
       }
     } else if (c in VULGAR) {
