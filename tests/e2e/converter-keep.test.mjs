@@ -349,3 +349,66 @@ test('a replayed entry naming a unit the site no longer has still shows its conv
   assert.deepEqual(stored, ['5 ft 11 in', '3 rd'], 'the replay with a missing unit is not recorded');
   await finish(page);
 });
+
+/**
+ * Opens `path` as a slow first visit does: the server's page can be typed in before its
+ * scripts arrive. Every script is held until `typeEarly(page)` has typed (as a visitor
+ * does, key by key), then they come and the page's load-time islands hydrate.
+ */
+async function typedBeforeHydration(path, typeEarly) {
+  const page = await openPage(ctx.browser, { serviceWorkers: 'block' });
+  await page.addInitScript(() => {
+    const choices = { essential: true, preferences: false, analytics: false, advertising: false };
+    localStorage.setItem('unitly-consent', JSON.stringify({ version: 1, choices, time: new Date().toISOString() }));
+  });
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(ctx.site.url + path, { waitUntil: 'commit' });
+  await typeEarly(page);
+  assert.equal(await page.locator('[data-island][data-hydrated]').count(), 0, 'typed before any island hydrated');
+  release();
+  await waitForHydration(page);
+  return page;
+}
+
+test('a value typed before the card hydrated is converted once it has, and the visitor types on where they were', async () => {
+  const page = await typedBeforeHydration('/length-converter', async (p) => {
+    await p.getByRole('textbox', { name: 'Value' }).click();
+    await p.keyboard.type('5');
+  });
+  const value = page.getByRole('textbox', { name: 'Value' });
+  assert.equal(await value.inputValue(), '5');
+  assert.equal(await resultOf(page), '16.404199 ft');
+  // The focus and the caret stayed: the next key goes after the 5.
+  await page.keyboard.type('0');
+  assert.equal(await value.inputValue(), '50');
+  await page.waitForFunction(() => document.querySelector('#length-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '164.041995 ft');
+  await finish(page);
+});
+
+test('an amount typed before the currency card hydrated is converted once it has', async () => {
+  const page = await typedBeforeHydration('/currency-converter', async (p) => {
+    await p.getByRole('textbox', { name: 'Amount' }).click();
+    await p.keyboard.type('250');
+  });
+  // 250 USD at the fake upstream's 0.92.
+  await page.waitForFunction(() => document.querySelector('#currency-converter-result')?.textContent.replace(/\s+/g, ' ').trim() === '€230.00 EUR');
+  assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '250');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.labels?.[0]?.textContent), 'Amount');
+  await finish(page);
+});
+
+test('a unit chosen before the card hydrated is the one it converts from', async () => {
+  const page = await typedBeforeHydration('/length-converter', async (p) => {
+    await p.getByRole('combobox', { name: 'From' }).selectOption('inches');
+    await p.getByRole('textbox', { name: 'Value' }).click();
+    await p.keyboard.type('12');
+  });
+  assert.equal(await resultOf(page), '1 ft');
+  assert.equal(await page.getByRole('combobox', { name: 'From' }).inputValue(), 'inches');
+  await finish(page);
+});

@@ -507,6 +507,32 @@ test('on a short screen the list scrolls by itself to its last option and Copy',
   }
 });
 
+test('a query typed before the box hydrated is answered once it has, and the visitor types on where they were', async () => {
+  // A slow first visit: the header's box can be typed in before the scripts arrive. They are
+  // held until the query is typed, key by key.
+  const page = await newPage(ctx.browser);
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(ctx.site.url + '/', { waitUntil: 'commit' });
+  await box(page).click();
+  await page.keyboard.type('10 kg to lb');
+  assert.equal(await page.locator('[data-island][data-hydrated]').count(), 0, 'typed before any island hydrated');
+  release();
+  await page.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+  await results(page).getByRole('option').first().filter({ hasText: /^10 kg = 22\.046226 lb/ }).waitFor();
+  // The focus and the caret stayed: the next keys edit the end of the query.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('oz');
+  assert.equal(await box(page).inputValue(), '10 kg to oz');
+  await results(page).getByRole('option').first().filter({ hasText: /^10 kg = 352\.739619 oz/ }).waitFor();
+  await finish(page);
+});
+
 test('a first visit that never used the box converts in it offline', async () => {
   const page = await open('/length-converter', { serviceWorkers: 'allow' });
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -25,8 +25,7 @@ export default function SiteSearch() {
   useAutocorrectOff(input);
 
   useEffect(() => {
-    // Text typed before the island hydrated is kept and read.
-    if (input.current?.value) setQuery(input.current.value);
+    // Text typed before the island hydrated is replayed by the runtime (runtime/earlyInput.ts).
     const onKey = (e: KeyboardEvent) => {
       const shortcut = (e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey) && !e.altKey;
       if (shortcut) {

@@ -5,6 +5,7 @@
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
+import { noteEarlyInput } from './earlyInput.ts';
 
 // `prepare`: what an island must fetch before it hydrates, as the server fetched it before
 // rendering (ConverterCard's conversion when it starts with a value), so the first render
@@ -13,12 +14,21 @@ type Island = ComponentType<any> & { prepare?: (props: any) => Promise<unknown> 
 type Loader = () => Promise<{ default: Island }>;
 const loaders = components as Record<string, Loader>;
 
-// Marks the island once React has hydrated it (tests and tooling wait on this). It adds
-// no DOM of its own, so the server HTML still matches.
-function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+// Once React has hydrated the island: what the visitor typed or chose in it before is
+// replayed (earlyInput.ts), then the island is marked (tests and tooling wait on this).
+// It adds no DOM of its own, so the server HTML still matches.
+function Hydrated({ el, replayEarlyInput, children }: { el: HTMLElement; replayEarlyInput: () => void; children: ReactNode }) {
   useEffect(() => {
-    el.dataset.hydrated = 'true';
-  }, [el]);
+    // After this commit, not inside it: each replayed event is then handled and rendered
+    // at once, as the visitor's own, before the next one is.
+    queueMicrotask(() => {
+      try {
+        replayEarlyInput();
+      } finally {
+        el.dataset.hydrated = 'true';
+      }
+    });
+  }, [el]); // eslint-disable-line react-hooks/exhaustive-deps
   return children;
 }
 
@@ -36,7 +46,8 @@ function hydrate(el: HTMLElement): void {
       // As a transition, React hydrates in slices of a few milliseconds and yields to the
       // browser between them, instead of blocking the main thread for a whole island.
       startTransition(() => {
-        hydrateRoot(el, createElement(Hydrated, { el, children: createElement(mod.default, props) }), { identifierPrefix: `${name}-` });
+        const replayEarlyInput = noteEarlyInput(el);
+        hydrateRoot(el, createElement(Hydrated, { el, replayEarlyInput, children: createElement(mod.default, props) }), { identifierPrefix: `${name}-` });
       }),
     )
     .catch((error) => {
