@@ -233,6 +233,24 @@ test('market banner: refreshes every 5 minutes, pauses while the tab is hidden, 
   await finish(page);
 });
 
+test('market banner: back online after "Unavailable", it asks again at once, not at the next 5-minute refresh', async () => {
+  ctx.up.set('gold', goodGold);
+  ctx.up.set('ftse', goodFtse);
+  const proxy = /\/api\/(gold|ftse)-proxy$/;
+  const asked = [];
+  // The page loads while no request gets through, as in a tunnel.
+  const page = await visit('/help', {}, (p) => p.route(proxy, (r) => r.abort('internetdisconnected')));
+  assert.deepEqual(await waitForMarket(page), [['Gold', 'Unavailable'], ['FTSE 100', 'Unavailable']]);
+  page.on('request', (r) => proxy.test(r.url()) && asked.push(r.url()));
+  await page.context().setOffline(true);
+  await page.unroute(proxy);
+  await page.context().setOffline(false);
+  await page.getByRole('region', { name: 'Market data' }).getByRole('definition').filter({ hasText: '$2,345.68' }).waitFor();
+  assert.deepEqual(await market(page), [['Gold', '$2,345.68/oz per troy ounce'], ['FTSE 100', '8,123.46']]);
+  assert.equal(asked.length, 2, 'one refresh for the online event');
+  await finish(page, [BLOCKED]);
+});
+
 test('currency card: live conversion with the fake rates; same currency and amounts of 0 or less make no call', async () => {
   const page = await visit('/currency-converter');
   const requests = rateRequests(page);

@@ -2,7 +2,8 @@
 // The live market banner at the top of every page: the gold price and the FTSE 100 from
 // the edge function (what each value says is ../lib/market.ts). Server-rendered in its loading state at its final
 // height, so nothing below it moves when the values arrive. Fetches on load and every
-// 5 minutes, pauses while the tab is hidden and refreshes on return (../lib/market.ts).
+// 5 minutes, pauses while the tab is hidden and refreshes on return, and back online
+// after a failure (../lib/market.ts).
 // Errors go to the console only; screen readers hear the values once per refresh that
 // changed them, through one polite live region (not the first values: see toAnnounce).
 import { useEffect, useState } from 'react';
@@ -47,22 +48,28 @@ export default function MarketBanner() {
       refresh: async () => {
         const { data: next, errors } = await loadMarketData();
         for (const err of errors) console.warn('Unitly: market data unavailable:', err);
-        if (!alive) return;
+        if (!alive) return true;
         setData(next);
         // At most once per refresh, only on change, and not the values the page loads with.
         const text = announcement(next);
         const said = toAnnounce(heard, text);
         heard = text;
         if (said !== null) setSpoken(said);
+        return errors.length === 0;
       },
     });
     const onVisibility = () => loop.visibilityChanged();
+    // Back online, a value the banner could not fetch is asked for again at once, not at
+    // the next refresh up to 5 minutes later.
+    const onOnline = () => loop.online();
     document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('online', onOnline);
     loop.start();
     return () => {
       alive = false;
       loop.stop();
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
     };
   }, []);
 

@@ -183,3 +183,66 @@ test('refresh loop: a tab that starts hidden waits for its return; a failing ref
     mock.timers.reset();
   }
 });
+
+test('refresh loop: back online after a failed refresh, at once; after a good one, nothing; once per online', async () => {
+  mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const flush = async () => { for (let i = 0; i < 5; i++) await Promise.resolve(); };
+  try {
+    let ok = false;
+    let refreshes = 0;
+    let finish: (() => void) | null = null;
+    let hold = false;
+    const loop = createRefreshLoop({
+      refresh: async () => {
+        refreshes += 1;
+        if (hold) await new Promise<void>((resolve) => (finish = resolve));
+        return ok;
+      },
+      isHidden: () => false,
+    });
+    loop.start();
+    await flush();
+    assert.equal(refreshes, 1); // failed (offline)
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 2); // at once, not 5 minutes later
+    // It failed again (the network flapped): nothing more until the next online or the interval.
+    mock.timers.tick(MARKET_REFRESH_MS - 1);
+    await flush();
+    assert.equal(refreshes, 2);
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 3);
+
+    // Online while a refresh is under way: one more right after it, if it failed.
+    hold = true;
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 4);
+    loop.online();
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 4); // never overlapping
+    hold = false;
+    finish!();
+    await flush();
+    mock.timers.tick(0);
+    await flush();
+    assert.equal(refreshes, 5);
+
+    // A good refresh: online asks nothing more.
+    ok = true;
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 6);
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 6);
+    mock.timers.tick(MARKET_REFRESH_MS);
+    await flush();
+    assert.equal(refreshes, 7);
+    loop.stop();
+  } finally {
+    mock.timers.reset();
+  }
+});

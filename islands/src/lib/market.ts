@@ -147,7 +147,8 @@ export function toAnnounce(heard: string | null, next: string): string | null {
 // ---------------------------------------------------------------------------------------
 
 export interface RefreshLoopOptions {
-  refresh: () => Promise<void> | void;
+  /** Resolves to false when a value could not be fetched (a refresh that throws failed too). */
+  refresh: () => Promise<boolean | void> | boolean | void;
   intervalMs?: number;
   minGapMs?: number;
   isHidden: () => boolean;
@@ -159,13 +160,17 @@ export interface RefreshLoop {
   start(): void;
   /** Call on every visibilitychange. */
   visibilityChanged(): void;
+  /** Call when the browser is back online (window `online`). */
+  online(): void;
   stop(): void;
 }
 
 /**
  * Refreshes now and then every `intervalMs` (measured from the end of the previous
  * refresh), pauses while the tab is hidden, and on return refreshes at once if the last
- * refresh is at least `minGapMs` old (else waits out the rest of the interval). A refresh
+ * refresh is at least `minGapMs` old (else waits out the rest of the interval). Back online
+ * after a refresh that failed, refreshes at once (or right after the one under way, if that
+ * fails too): once per `online`, so a flapping network never makes it loop. A refresh
  * never overlaps the previous one.
  */
 export function createRefreshLoop({
@@ -179,6 +184,8 @@ export function createRefreshLoop({
   let last: number | undefined; // when the last refresh finished
   let running = false;
   let stopped = false;
+  let failed = false; // the last refresh could not fetch every value
+  let again = false; // back online while a refresh was under way
 
   const clear = () => {
     clearTimeout(timer);
@@ -193,13 +200,16 @@ export function createRefreshLoop({
     if (stopped || running || isHidden()) return;
     running = true;
     try {
-      await refresh();
+      failed = (await refresh()) === false;
     } catch {
       // refresh reports its own errors; the loop must keep going
+      failed = true;
     } finally {
       running = false;
       last = now();
-      schedule(intervalMs);
+      const retry = again && failed;
+      again = false;
+      schedule(retry ? 0 : intervalMs);
     }
   }
 
@@ -215,6 +225,11 @@ export function createRefreshLoop({
       const age = last === undefined ? Infinity : now() - last;
       if (age >= minGapMs) void run();
       else schedule(intervalMs - age);
+    },
+    online() {
+      if (stopped || isHidden()) return;
+      if (running) again = true;
+      else if (failed) void run();
     },
     stop() {
       stopped = true;
