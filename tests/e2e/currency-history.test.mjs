@@ -160,6 +160,32 @@ test('a provider that is down: "unavailable" with Try again, which draws the cha
   await finish(page);
 });
 
+test('offline, the history says it needs a connection, and comes by itself once back online', async () => {
+  const page = await visit('/currency-converter?from=GBP&to=AUD');
+  const history = page.getByRole('region', { name: 'GBP to AUD history' });
+  // The chart's code comes; its history is asked for as the connection drops.
+  let dropped;
+  const drop = new Promise((resolve) => (dropped = resolve));
+  const api = '**/api/rates/history/**';
+  await page.route(api, async (r) => {
+    await drop;
+    await r.abort('internetdisconnected');
+  });
+  await history.scrollIntoViewIfNeeded();
+  while (page.historyCalls.length === 0) await page.waitForTimeout(50);
+  await page.context().setOffline(true);
+  dropped();
+  await history.getByText('The rate history needs a connection: you are offline. It loads when you are back online.').waitFor();
+  assert.equal(await history.getByText('unavailable right now', { exact: false }).count(), 0);
+
+  await page.unroute(api);
+  await page.context().setOffline(false);
+  await history.getByRole('img', { name: /^Chart: GBP to AUD from / }).waitFor();
+  assert.equal(page.historyCalls.length, 2, 'asked again once, back online');
+  page.problems.splice(0, page.problems.length, ...page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)));
+  await finish(page);
+});
+
 test('keyboard: Try again keeps the focus while it asks, and hands it to the chart when that comes', async () => {
   const healthy = ctx.up.set('history', () => [503, { message: 'down' }]);
   const page = await visit('/currency-converter?from=GBP&to=CHF');

@@ -52,6 +52,19 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Pr
     return () => controller.abort();
   }, [from, to, range, attempt]);
 
+  // Unavailable is often only offline (a tunnel): back online, it is asked for again, as
+  // Try again would, without waiting for the visitor to think of it.
+  const unavailable = answer?.kind === 'unavailable';
+  useEffect(() => {
+    if (!unavailable) return;
+    const again = (): void => {
+      setRetrying(true);
+      setAttempt((n) => n + 1);
+    };
+    window.addEventListener('online', again, { once: true });
+    return () => window.removeEventListener('online', again);
+  }, [unavailable]);
+
   useEffect(() => {
     // 'No history' has nothing to focus: the section's heading, where Tab goes on from.
     if (takeFocus && answer?.kind === 'none') {
@@ -70,9 +83,11 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Pr
   }
   if (answer === null || answer.kind === 'unavailable') {
     const busy = answer === null;
+    // Offline, the cause is the connection, not the provider: waiting for signal is the fix.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return (
       <div ref={note} className="rate-history-note" role="status" aria-busy={busy || undefined}>
-        <p>{busy ? loading : 'The rate history is unavailable right now.'}</p>
+        <p>{busy ? loading : offline ? 'The rate history needs a connection: you are offline. It loads when you are back online.' : 'The rate history is unavailable right now.'}</p>
         <button
           type="button"
           className="button button-secondary"
