@@ -11,8 +11,9 @@ const USD = { ...defaultRates().USD, KWD: 0.3075 };
 // No pause after a failed history call, so the "Try again" test sees the provider heal at once.
 const ctx = siteForFile({ rates: { USD }, env: { UPSTREAM_RETRY_SECONDS: '0' } });
 
-async function visit(path) {
+async function visit(path, setup = async () => {}) {
   const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
+  await setup(page);
   const historyCalls = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
@@ -161,16 +162,16 @@ test('a provider that is down: "unavailable" with Try again, which draws the cha
 });
 
 test('offline, the history says it needs a connection, and comes by itself once back online', async () => {
-  const page = await visit('/currency-converter?from=GBP&to=AUD');
-  const history = page.getByRole('region', { name: 'GBP to AUD history' });
   // The chart's code comes; its history is asked for as the connection drops.
   let dropped;
   const drop = new Promise((resolve) => (dropped = resolve));
   const api = '**/api/rates/history/**';
-  await page.route(api, async (r) => {
-    await drop;
-    await r.abort('internetdisconnected');
-  });
+  const page = await visit('/currency-converter?from=GBP&to=AUD', (p) =>
+    p.route(api, async (r) => {
+      await drop;
+      await r.abort('internetdisconnected');
+    }));
+  const history = page.getByRole('region', { name: 'GBP to AUD history' });
   await history.scrollIntoViewIfNeeded();
   while (page.historyCalls.length === 0) await page.waitForTimeout(50);
   await page.context().setOffline(true);
