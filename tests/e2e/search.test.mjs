@@ -277,6 +277,18 @@ test('money in the box: the live rate through the edge, with its time', async ()
   await finish(page);
 });
 
+test('a pair as markets write it, EUR/USD, is the rate of 1 EUR in USD, its page listed before the inverse one', async () => {
+  const page = await open('/');
+  await search(page, 'EUR/USD');
+  const options = results(page).getByRole('option');
+  await options.first().filter({ hasText: /^1 EUR = 1\.0870 USD.*Live · as of/ }).waitFor();
+  assert.equal(await options.nth(1).locator('.site-search-title').textContent(), 'Euro to US Dollar');
+  await search(page, 'usd inr rate');
+  await options.first().filter({ hasText: /^1 USD = 83\.3000 INR/ }).waitFor();
+  assert.equal(await options.nth(1).locator('.site-search-title').textContent(), 'US Dollar to Indian Rupee');
+  await finish(page);
+});
+
 test('a late answer goes above the option chosen without moving the choice, and Enter before it waits for it', async () => {
   // The live rate is held back: the pages are listed before the answer.
   let release;

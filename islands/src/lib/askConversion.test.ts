@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answer, type AnswerData } from './askConversion.ts';
+import { answer, pairNotation, type AnswerData } from './askConversion.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { answerData, saidBy } from '../../test/testData.ts';
 import { mayConvert } from './searchWords.ts';
@@ -317,6 +317,26 @@ test('“exchange rate” before a currency pair is dropped, as rates are most o
     assert.ok(a?.kind === 'currency' && a.pair && a.from.code === 'USD' && a.to.code === 'EUR', `${q}: ${JSON.stringify(a)}`);
   }
   assert.equal(said('rate of inflation'), null);
+});
+
+test('a pair as markets and searchers write it is the pair in the order typed: EUR/USD, eurusd, usd inr, usd inr rate', () => {
+  const pairs: [string, string, string][] = [
+    ['EUR/USD', 'EUR', 'USD'], ['gbp/usd', 'GBP', 'USD'], ['usd/inr', 'USD', 'INR'], ['eurusd', 'EUR', 'USD'], ['EURUSD', 'EUR', 'USD'],
+    ['usd inr', 'USD', 'INR'], ['usd inr rate', 'USD', 'INR'], ['usd to inr rate', 'USD', 'INR'], ['usd inr exchange rate', 'USD', 'INR'],
+    ['exchange rate usd inr', 'USD', 'INR'], ['USD/CAD', 'USD', 'CAD'],
+  ];
+  for (const [q, from, to] of pairs) {
+    const a = answer(q, data);
+    assert.ok(a?.kind === 'currency' && a.pair && a.from.code === from && a.to.code === to, `${q}: ${JSON.stringify(a)}`);
+  }
+  const a = answer('100 usd to inr rate', data);
+  assert.ok(a?.kind === 'currency' && !a.pair && a.amount === 100, 'an amount keeps its amount');
+  // Words, not codes: a unit's word, English words that are codes in lower case, one currency twice.
+  for (const q of ['km/h', 'cup usd', 'all top', 'usd usd', 'meters', 'feet meters']) assert.notEqual(answer(q, data)?.kind, 'currency', q);
+  const every = { ...data, currencies: everyCurrency(data.currencies) };
+  assert.equal(pairNotation('TRY EUR', every), 'TRY to EUR', 'in capitals a code is a code');
+  assert.equal(pairNotation('try eur', every), null, 'in lower case “try” is a word');
+  for (const q of ['EUR/USD', 'eurusd', 'usd inr', 'usd inr rate', 'exchange rate usd inr']) assert.ok(mayConvert(q), `the box reads ${q}`);
 });
 
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {

@@ -147,6 +147,42 @@ export function plainConversion(query: string): string | null {
 }
 
 /**
+ * Codes of the catalog that are also everyday English words: written in lower case beside
+ * another ("all top", "pen try") they are words, not a pair; in capitals ("TRY EUR") a code.
+ */
+const WORD_CODES = new Set(['all', 'ang', 'bam', 'bob', 'cup', 'dop', 'gel', 'mad', 'mop', 'pen', 'sos', 'top', 'try']);
+
+/** "rate", "rates", "exchange rate", "conversion rate" after a pair ("usd inr rate"). */
+const TRAILING_RATE = /\s+(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+today)?$/iu;
+
+/**
+ * A currency pair written as markets and searchers write it, as "AAA to BBB": `EUR/USD`
+ * (the price of 1 EUR in USD), `eurusd`, `usd inr`, with "rate" or "exchange rate" after it
+ * ("usd inr rate", "usd to inr rate") or before it ("exchange rate usd inr"); always in the
+ * order typed. Both must be codes of currencies the site knows and neither a unit's word
+ * ("cup"), nor, in lower case, an English word (WORD_CODES). Null for anything else.
+ */
+export function pairNotation(query: string, data: AnswerData): string | null {
+  const q = query.trim().replace(TRAILING_RATE, '').replace(/^(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+(?:of|for|from))?\s+/iu, '');
+  if (q === query.trim()) {
+    // Neither "rate" nor a pair notation: left to the reader ("usd to inr" reads already).
+    if (!/^\p{L}{3}\s*\/\s*\p{L}{3}$|^\p{L}{6}$|^\p{L}{3}\s+\p{L}{3}$/u.test(q)) return null;
+  }
+  const m = /^(\p{L}{3})\s*\/\s*(\p{L}{3})$/u.exec(q) ?? /^(\p{L}{3})(\p{L}{3})$/u.exec(q) ?? /^(\p{L}{3})\s+(\p{L}{3})$/u.exec(q);
+  // "usd to inr rate", "100 usd to inr rate": the pair or amount without the word "rate".
+  if (m === null) return q !== query.trim() && (namesPair(q) || holdsNumber(q)) ? q : null;
+  // A unit's word of six letters is that unit, not two codes.
+  if (isUnitWord(q, data)) return null;
+  const code = (w: string): string | null => {
+    const c = w.toUpperCase();
+    if (!data.currencies.some((x) => x.code === c) || isUnitWord(w, data)) return null;
+    return w === c || !WORD_CODES.has(w.toLowerCase()) ? c : null;
+  };
+  const [from, to] = [code(m[1]), code(m[2])];
+  return from !== null && to !== null && from !== to ? `${from} to ${to}` : null;
+}
+
+/**
  * "how much does a gallon of water weigh (in pounds)": the measure in the weight asked, or
  * in kilograms and pounds (grams and ounces below a kilogram: a cup of flour). Null when
  * the query is no such question or names no quantity ("how much does a car weigh").
@@ -194,6 +230,12 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   }
   // "160 fan to f": what the temperature lacks ("Say which unit 160 is in"), not "Unknown unit “fan”".
   if (oven?.kind === 'error') return oven;
+  // "EUR/USD", "eurusd", "usd inr rate": the pair in the order typed, answered with its rate.
+  const pair = pairNotation(query, data);
+  if (pair !== null) {
+    const asked = answer(pair, data);
+    if (asked?.kind === 'currency') return asked;
+  }
   const plain = plainConversion(query);
   if (plain !== null) {
     const asked = answer(plain, data);

@@ -66,3 +66,22 @@ test('a currency the index has no page for is answered by its code or name, with
     if (/^\p{L}+$/u.test(word) && !words.has(word)) assert.ok(CURRENCY_NOUN.test(c.name.toLowerCase()), `${c.code} ${c.name}`);
   }
 });
+
+test('EUR/USD is answered with the rate of 1 EUR in USD, and the EUR to USD page is listed before the inverse one the search ranks first', async () => {
+  const { answerFor } = await import('./boxAnswers.ts');
+  const { listed } = await import('./siteSearch.ts');
+  const { loadUnits } = await import('../../test/testData.ts');
+  const featured = { ...answerData(), currencies: loadUnits().currencies };
+  const fetch = globalThis.fetch;
+  globalThis.fetch = async () => new Response('{"result":"error"}', { status: 502, headers: { 'content-type': 'application/json' } });
+  try {
+    const a = await answerFor('EUR/USD', featured);
+    assert.ok(a !== null && 'lines' in a, JSON.stringify(a));
+    assert.match(a.lines[0].text, /^1 EUR = [\d.]+ USD$/);
+    const page = (url: string, title: string) => ({ url, title, section: 'Currency', excerpt: [] });
+    const found = [page('/currency-converter/usd-to-eur', 'US Dollar to Euro'), page('/currency-converter/eur-to-usd', 'Euro to US Dollar')];
+    assert.deepEqual(listed(a.lines, found, false).slice(1).map((h) => h.url), ['/currency-converter/eur-to-usd', '/currency-converter/usd-to-eur']);
+  } finally {
+    globalThis.fetch = fetch;
+  }
+});

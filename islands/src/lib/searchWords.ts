@@ -93,6 +93,14 @@ const asksHowMany = (query: string): boolean => /\bhow\s+many\s|\bhow\s+much\s.*
 export const CURRENCY_NOUN =
   /^\s*(?:[A-Z]{3}|(?:[^\s\d]+\s+){0,4}(?:(?:afghani|ariary|baht|balboa|birr|boliviano|bolívar|bolivar|cedi|colón|colon|córdoba|cordoba|dalasi|denar|dinar|dirham|dobra|dong|dram|escudo|florin|forint|franc|gourde|guarani|guilder|hryvnia|kina|koruna|krona|krone|króna|kuna|kwacha|kwanza|kyat|lari|lek|lempira|leone|leu|lev|lilangeni|lira|loti|manat|metical|naira|nakfa|ngultrum|ouguiya|pataca|paʻanga|peso|pula|quetzal|rand|rial|riel|ringgit|riyal|ruble|rufiyaa|rupiah|shekel|shilling|somoni|som|sucre|taka|tala|tenge|tugrik|vatu|zloty)s?|kip))\s*$/u;
 
+/**
+ * A currency pair as markets and searchers write it: "EUR/USD", "eurusd", "usd inr", with
+ * "rate" or "exchange rate" before or after it ("usd inr rate"). Only whether to try:
+ * askConversion.ts pairNotation decides whether both are currency codes.
+ */
+const PAIR_NOTATION =
+  /^\s*(?:(?:(?:exchange|conversion|fx)\s+)?rates?\s+(?:(?:of|for|from)\s+)?)?\p{L}{3}\s*(?:\/\s*|\s)?\p{L}{3}(?:\s+(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+today)?)?\s*$/iu;
+
 /** Whether the box should read a query as a conversion too: a number, a pair, a "how many", or a currency. */
 export const mayConvert = (query: string): boolean =>
-  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
+  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || PAIR_NOTATION.test(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
