@@ -49,3 +49,18 @@ test('a price per volume (fuel at the pump) gets the two steps, never “Unknown
   assert.deepEqual(said('30 mpg to l/100km'), ['30 miles per US gallon = 7.840486 L/100 km'], 'fuel economy is still converted');
   assert.doesNotMatch(String(said('5 mg per litre')), steps, 'a unit before “per” is no price');
 });
+
+test('crypto gets one honest sentence in the box and on the currency card, never dollar pages or “Unknown unit”; the sol stays Peru’s currency', async () => {
+  const crypto = /^Cryptocurrencies such as bitcoin are not converted here: Unitly quotes national currencies at mid-market rates/;
+  const every = saidBy(answerData(true));
+  for (const q of ['1 btc to usd', '1 bitcoin in dollars', '1 eth to usd', 'btc', 'bitcoin', '2 ether to eur', '100 usdt to usd']) assert.match(String(every(q)), crypto, q);
+  const { readAmount } = await import('./amount.ts');
+  const { everyCurrency } = await import('./currencyCatalog.ts');
+  const currencies = everyCurrency(answerData().currencies);
+  assert.match(String(readAmount('1 btc', currencies).message), crypto, 'the card’s Amount');
+  // Not crypto: the Peruvian sol, and ether as a chemist writes it.
+  assert.equal(every('100 sol to usd'), '100 PEN → USD');
+  assert.equal(every('diethyl ether'), null);
+  const { mayConvert } = await import('./searchWords.ts');
+  assert.ok(mayConvert('btc'), 'the box reads “btc” alone');
+});

@@ -1,7 +1,7 @@
 // Scales and sizes people ask a converter for that are no unit with one exact factor: the
 // Beaufort wind scale (bands of speeds), BMI (a ratio of two measurements), shoe and
-// clothing sizes (which differ by brand and standard), and a price per volume (money and a
-// volume, two conversions). Asked on a card or in the search box,
+// clothing sizes (which differ by brand and standard), a price per volume (money and a
+// volume, two conversions), and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
 // each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
 
@@ -31,8 +31,21 @@ const VOLUME = String.raw`(?:litres?|liters?|ltrs?|l|gallons?|gals?|(?:us|uk|imp
 const MONEY = String.raw`(?:\p{Sc}\s*\d[\d.,]*|\d[\d.,]*\s*(?:\p{Sc}|(?:eur|usd|gbp|cad|aud|nzd|chf|jpy|cny|inr|mxn|thb)\b))`;
 const PRICE_PER_VOLUME = new RegExp(String.raw`${MONEY}\s*(?:per|\/|a)\s*${VOLUME}|(?:^|\s)\d[\d.,]*\s+per\s+${VOLUME}`, 'iu');
 
+/**
+ * Cryptocurrencies, by the names and tickers people type: no national currency, so no
+ * mid-market rate here. Not "sol" (Solana's ticker is SOL): the sol is Peru's currency, PEN,
+ * which converts. "ether", "tether" and "doge" are English words too: crypto only with an
+ * amount or a target beside them ("1 ether to usd"), never "diethyl ether".
+ */
+const CRYPTO = /\b(?:btc|bitcoins?|eth|ethereum|usdt|xrp|dogecoins?|ltc|litecoins?|crypto|cryptocurrency|cryptocurrencies)\b/iu;
+const CRYPTO_TOO = /\b(?:ether|tether|doge)\b/iu;
+const WITH_AMOUNT_OR_TARGET = /\d|\s(?:to|in|into)\s/iu;
+
+/** Whether `typed` asks about a cryptocurrency (the box lists no currency pages for it). */
+export const asksCrypto = (typed: string): boolean => CRYPTO.test(typed) || (CRYPTO_TOO.test(typed) && WITH_AMOUNT_OR_TARGET.test(typed));
+
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:beaufort|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -58,6 +71,9 @@ export function notConverted(typed: string): string | null {
   if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
   if (PRICE_PER_VOLUME.test(typed)) {
     return 'A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3.785 L (1 UK gallon 4.546 L), so a price per US gallon is the price per litre × 3.785.';
+  }
+  if (asksCrypto(typed)) {
+    return 'Cryptocurrencies such as bitcoin are not converted here: Unitly quotes national currencies at mid-market rates, and a coin has no such rate (its price differs from one exchange to another).';
   }
   if (SHOE.test(typed)) return 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.';
   if (CLOTHING.test(typed)) return 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';
