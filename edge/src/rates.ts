@@ -45,6 +45,22 @@ const plausible = (rate: unknown): rate is number =>
 /** A rate a visitor may be answered with: finite and positive (a stored table may predate the bounds). */
 const usable = (rate: number) => Number.isFinite(rate) && rate > 0;
 
+/**
+ * How old a table may be and still be called live: a day, as the currency FAQ promises
+ * ("may be up to a day old": the provider's free plans publish daily), plus the hour the
+ * edge waits between checks (RATES_TTL_SECONDS) and an hour for the provider's publishing.
+ * An older table (a provider that keeps answering `success` with the same rates, as the
+ * keyless endpoint and a lapsed plan do) is marked stale (X-Unitly-Stale), never live.
+ * islands/src/lib/rates.ts RATES_MAX_AGE_MS is the same figure, for a browser's own check.
+ */
+export const RATES_MAX_AGE_MS = 26 * 3600_000;
+
+/** Whether `t` was published longer than RATES_MAX_AGE_MS before `now` (a time that does not parse is not judged). */
+export function outdated(t: UsdTable, now = Date.now()): boolean {
+  const published = Date.parse(t.time_last_update_utc);
+  return Number.isFinite(published) && now - published > RATES_MAX_AGE_MS;
+}
+
 /** A plain decimal (optionally with exponent), finite, > 0 and not absurd; else null. */
 export function parseAmount(raw: string): number | null {
   if (raw.length > 40 || !/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw)) return null;
@@ -181,7 +197,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
     if (args.length !== 1) return error(400, "malformed-request");
     const [base] = args;
     if (!isCurrencyCode(base)) return error(400, "unsupported-code");
-    return orUnknownCode(serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? unquoted(base)), [base]);
+    return orUnknownCode(serveStored(ratesTable(config), ctx, (t) => rebase(t, base) ?? unquoted(base), (t) => outdated(t)), [base]);
   }
   if (kind === "pair") {
     if (args.length !== 3) return error(400, "malformed-request");
@@ -202,7 +218,7 @@ export function rates(config: Config, ctx: RouteContext, rest: string[]): Respon
         time_last_update_utc: t.time_last_update_utc,
         time_next_update_utc: t.time_next_update_utc,
       };
-    });
+    }, (t) => outdated(t));
     return orUnknownCode(answer, [from, to]);
   }
   return notFound();

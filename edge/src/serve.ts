@@ -18,14 +18,18 @@ export function cacheFor(fetchedAt: number, ttlMs: number, now = Date.now()): st
   return `public, max-age=${Math.min(Math.max(0, seconds), Math.floor(ttlMs / 1000))}`;
 }
 
-export async function serveStored<T>(table: Table<T>, ctx: RouteContext, render: (value: T) => unknown): Promise<Response> {
+/**
+ * `outdated`: whether a value the source still serves is too old to be called live (a rates
+ * table the provider stopped updating); it is then marked stale as after a failed refresh.
+ */
+export async function serveStored<T>(table: Table<T>, ctx: RouteContext, render: (value: T) => unknown, outdated?: (value: T) => boolean): Promise<Response> {
   try {
     const { value, state, fetchedAt } = await read(table, ctx);
     const body = render(value);
     // A stored table that cannot answer this request (a currency with no rate) answers itself.
     if (body instanceof Response) return body;
     const headers: Record<string, string> = { "X-Unitly-Cache": state };
-    if (state === "stale") headers["X-Unitly-Stale"] = "1";
+    if (state === "stale" || outdated?.(value) === true) headers["X-Unitly-Stale"] = "1";
     return json(body, 200, state === "stale" ? CACHE_STALE : cacheFor(fetchedAt, table.ttlMs), headers);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

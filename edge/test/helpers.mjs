@@ -18,6 +18,13 @@ export const CODES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "I
 // other rate derives from it. XAU and ZAR must be filtered out.
 export const PER_USD = { USD: 1, EUR: 0.9137, GBP: 0.78911, JPY: 151.337, CAD: 1.3571, AUD: 1.5233, CHF: 0.88043, CNY: 7.2019, INR: 83.3771, BRL: 5.0517, XAU: 0.0004, ZAR: 18 };
 export const rate = (from, to) => PER_USD[to] / PER_USD[from];
+/**
+ * The fake rates table's publication time: today at 00:00:01 UTC (never more than a day old,
+ * so the edge calls it live; a fixed date would be marked stale by its age once past), and
+ * the next one a day later; `state.ratesTime` (unix seconds) sets another.
+ */
+export const RATES_TIME = Math.floor(Date.now() / 86400_000) * 86400 + 1;
+export const utcOf = (unix) => new Date(unix * 1000).toUTCString();
 
 /** The currencies the fake history provider covers (the ECB's reference currencies). */
 export const HISTORY_CODES = ["AUD", "BGN", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "ISK", "JPY", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "SEK", "SGD", "THB", "TRY", "USD", "ZAR"];
@@ -191,8 +198,8 @@ export async function startUpstream() {
       // The real keyed API says conversion_rates, the open one says rates. The echo field
       // carries the key back, to prove that upstream text never reaches a visitor.
       body = key
-        ? { result: "success", echo: req.url, base_code: base, time_last_update_utc: "Thu, 02 Jan 2025 00:00:01 +0000", time_next_update_utc: "Fri, 03 Jan 2025 00:00:01 +0000", conversion_rates: table }
-        : { result: "success", base_code: base, time_last_update_unix: 1735776001, time_next_update_unix: 1735862401, rates: table };
+        ? { result: "success", echo: req.url, base_code: base, time_last_update_utc: utcOf(state.ratesTime ?? RATES_TIME), time_next_update_utc: utcOf((state.ratesTime ?? RATES_TIME) + 86400), conversion_rates: table }
+        : { result: "success", base_code: base, time_last_update_unix: state.ratesTime ?? RATES_TIME, time_next_update_unix: (state.ratesTime ?? RATES_TIME) + 86400, rates: table };
       if (key && decodeURIComponent(key) !== KEY) body = { result: "error", "error-type": "invalid-key", echo: req.url };
       bad = { result: "error", "error-type": "quota-reached", echo: req.url };
     } else {

@@ -2,7 +2,7 @@
 // every base and pair computed from the one USD table.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CODES, importSource, PER_USD, rate, withWorker } from "./helpers.mjs";
+import { CODES, importSource, PER_USD, RATES_TIME, rate, utcOf, withWorker } from "./helpers.mjs";
 
 const close = (actual, expected, what) =>
   assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.abs(expected), `${what}: ${actual} is not ${expected} within 1e-12`);
@@ -14,8 +14,9 @@ test("every base and every pair comes from one USD table, equal to its ratio wit
       assert.equal(a.status, 200);
       assert.equal(a.json.result, "success");
       assert.equal(a.json.base_code, base);
-      assert.equal(a.json.time_last_update_utc, "Thu, 02 Jan 2025 00:00:01 +0000");
-      assert.equal(a.json.time_next_update_utc, "Fri, 03 Jan 2025 00:00:01 +0000");
+      assert.equal(a.json.time_last_update_utc, utcOf(RATES_TIME));
+      assert.equal(a.json.time_next_update_utc, utcOf(RATES_TIME + 86400));
+      assert.equal(a.headers.get("x-unitly-stale"), null, "a table of today is live");
       assert.deepEqual(Object.keys(a.json.conversion_rates).sort(), Object.keys(PER_USD).sort(), "every currency the table quotes");
       assert.equal(a.json.echo, undefined, "upstream fields are not passed through");
       // Cacheable until the table reaches its TTL (RATES_TTL_SECONDS 3600), when the edge expects a newer one.
@@ -40,7 +41,7 @@ test("latest: without a key, the keyless endpoint's `rates` shape is accepted", 
     const a = await w.fetch("/api/rates/latest/EUR");
     assert.equal(a.status, 200);
     assert.equal(a.json.conversion_rates.USD, 1 / 0.9137);
-    assert.equal(a.json.time_last_update_utc, new Date(1735776001 * 1000).toUTCString());
+    assert.equal(a.json.time_last_update_utc, utcOf(RATES_TIME));
     assert.deepEqual(up.state.calls, { "rates-USD": 1 });
   }));
 
@@ -53,10 +54,31 @@ test("pair: the v6 pair shape", () =>
       target_code: "EUR",
       conversion_rate: 0.9137,
       conversion_result: 3 * 0.9137,
-      time_last_update_utc: "Thu, 02 Jan 2025 00:00:01 +0000",
-      time_next_update_utc: "Fri, 03 Jan 2025 00:00:01 +0000",
+      time_last_update_utc: utcOf(RATES_TIME),
+      time_next_update_utc: utcOf(RATES_TIME + 86400),
     });
   }));
+
+test("a table the provider keeps serving days old is marked stale by its age, though every fetch succeeds", () =>
+  withWorker({}, async (w, up) => {
+    up.state.ratesTime = RATES_TIME - 9 * 86400;
+    for (const path of ["/api/rates/latest/EUR", "/api/rates/pair/USD/EUR/3"]) {
+      const a = await w.fetch(path);
+      assert.equal(a.status, 200);
+      assert.equal(a.json.time_last_update_utc, utcOf(RATES_TIME - 9 * 86400));
+      assert.equal(a.headers.get("x-unitly-stale"), "1", `${path}: nine days old is not live`);
+    }
+  }));
+
+test("the age limit: a day, the edge's hour between checks and an hour's slack", async () => {
+  const { outdated, RATES_MAX_AGE_MS } = await importSource("rates.ts");
+  assert.equal(RATES_MAX_AGE_MS, 26 * 3600_000);
+  const t = (ms) => ({ time_last_update_utc: new Date(ms).toUTCString(), time_next_update_utc: null, usd: { USD: 1 } });
+  const now = Date.parse("2026-11-29T12:00:00Z");
+  assert.equal(outdated(t(now - 25 * 3600_000), now), false);
+  assert.equal(outdated(t(now - 27 * 3600_000), now), true);
+  assert.equal(outdated({ ...t(now), time_last_update_utc: "x" }, now), false, "a time that does not parse is not judged");
+});
 
 test("concurrent first requests over several bases share one upstream call", () =>
   withWorker({}, async (w, up) => {

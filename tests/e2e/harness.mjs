@@ -325,6 +325,13 @@ function fakeHistory(usd, rest, query) {
 }
 
 /**
+ * When the fake rates table was published: today at 00:00:01 UTC, as a daily provider's is.
+ * Never over a day old, so the edge and the card call it live (a fixed date would be marked
+ * stale by its age once past).
+ */
+export const RATE_TIME_MS = Math.floor(Date.now() / 86400_000) * 86400_000 + 1000;
+
+/**
  * Fake upstreams for the edge function: gold, the FTSE 100 (Yahoo's chart shape), the v6
  * rates API and the history provider (Frankfurter's shape, over the USD table's rates).
  * `calls` counts requests per path; `set(name, fn)` changes an answer.
@@ -336,7 +343,7 @@ export async function fakeUpstreams({ gold = 2345.678, ftse = 8123.456, rates = 
     ftse: () => [200, { chart: { result: [{ meta: { regularMarketPrice: ftse, currency: 'GBp', symbol: '^FTSE' } }], error: null } }],
     rates: (base) =>
       rates[base]
-        ? [200, { result: 'success', base_code: base, time_last_update_utc: 'Fri, 20 Nov 2026 00:00:01 +0000', time_next_update_utc: 'Sat, 21 Nov 2026 00:00:01 +0000', conversion_rates: rates[base] }]
+        ? [200, { result: 'success', base_code: base, time_last_update_utc: new Date(RATE_TIME_MS).toUTCString(), time_next_update_utc: new Date(RATE_TIME_MS + 86400_000).toUTCString(), conversion_rates: rates[base] }]
         : [404, { result: 'error', 'error-type': 'unsupported-code' }],
     history: (rest, query) => fakeHistory(rates.USD, rest, query),
   };

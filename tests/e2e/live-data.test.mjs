@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chooseCurrency, currencyCode, defaultRates, openPage, siteForFile, waitForHydration } from './harness.mjs';
+import { chooseCurrency, currencyCode, defaultRates, openPage, RATE_TIME_MS, siteForFile, waitForHydration } from './harness.mjs';
 import { liveSaid, recordLiveRegions } from './interactive-helpers.mjs';
 
 const ctx = siteForFile({
@@ -25,8 +25,10 @@ const ctx = siteForFile({
 const seen = { urls: [], bodies: [] };
 
 const RATES = defaultRates();
-const RATE_TIME = 'Nov 20, 2026, 00:00 UTC'; // the fake's time_last_update_utc
-const AS_OF = RATE_TIME; // the same, as the live line shows it (not today): one clock for both
+// The fake's time_last_update_utc (today, 00:00 UTC), dated in full as the card dates a stored rate.
+const RATE_TIME = `${new Date(RATE_TIME_MS).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}, 00:00 UTC`;
+// As the live line shows it: the time alone on the same UTC day.
+const AS_OF = '00:00 UTC';
 const LOADING = 'Loading live market data...';
 const goodGold = () => [200, { price: 2345.678 }];
 const goodFtse = () => [200, { chart: { result: [{ meta: { regularMarketPrice: 8123.456 } }], error: null } }];

@@ -311,10 +311,12 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // A conversion is only ever made with the rates client at hand.
   const shown = rates === null ? null : conversion;
   // Live only while the rates shown are: a stale answer (the edge's last good rates, its source
-  // failing) says so beside the title as under the result.
-  const stale = offline === null && shown?.source === 'live' && shown.stale === true;
+  // failing) or rates over a day old (the provider no longer updating them) says so beside
+  // the title as under the result.
+  const old = offline === null && shown?.source === 'live' && shown.time !== undefined && rates !== null && rates.outdatedRate(shown.time);
+  const stale = old || (offline === null && shown?.source === 'live' && shown.stale === true);
   const live = offline === null && !stale;
-  const status = live ? 'Live rates' : stale ? 'Live source unavailable' : 'Offline rates';
+  const status = live ? 'Live rates' : old ? 'Rates not updated' : stale ? 'Live source unavailable' : 'Offline rates';
   return (
     <CardSection
       card={card}
@@ -388,7 +390,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           ) : rates !== null && shown !== null ? (
             <span className="rate-source">{rates.rateSourceText(shown)}</span>
           ) : (
-            <span className="rate-source">Mid-market rates, refreshed hourly.</span>
+            <span className="rate-source">Mid-market rates, checked hourly.</span>
           )}
         </p>
       </ResultField>

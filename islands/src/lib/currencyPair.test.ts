@@ -35,6 +35,9 @@ test('the live rate replaces the built one, with its time; without it the built 
   assert.doesNotMatch(live.source, /European Central Bank|Approximate/);
   const stale = pairRateFacts(USD, JPY, DATED, { state: 'live', rate: 151.2, time, stale: true }, now);
   assert.match(stale.source, /^Rates from 14:00 UTC — live source unavailable/);
+  // Nine days on, the provider still serving the same table: not "Live".
+  const old = pairRateFacts(USD, JPY, DATED, { state: 'live', rate: 151.2, time, stale: false }, now + 9 * 86400_000);
+  assert.match(old.source, /^Rates from Jan 16, 2030, 14:00 UTC — not updated since: /);
   const offline = pairRateFacts(USD, JPY, DATED, { state: 'offline' });
   assert.equal(offline.rate, '1 USD = 128.0000 JPY');
   assert.equal(offline.source, 'Live rates are unavailable, so this is the European Central Bank reference rate of Jan 15, 2030, the latest known when this page was built.');

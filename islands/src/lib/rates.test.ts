@@ -2,7 +2,7 @@ import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   RATES_KEY, moneyParts, RatesError, TABLE_REFRESH_MS, createRequester, fetchLatest, fetchPair,
-  approximateNote, formatAsOf, formatRateTime, liveSourceText, needsTable, offlineBannerText, offlineRate, offlineToast, rateLine, rateSourceText, readStoredRates, storeRates,
+  approximateNote, formatAsOf, formatRateTime, liveSourceText, outdatedRate, needsTable, offlineBannerText, offlineRate, offlineToast, rateLine, rateSourceText, readStoredRates, storeRates,
   unavailableText, unsupportedCodes, type Outcome,
 } from './rates';
 import { loadUnits, MemoryStorage } from '../../test/testData.ts';
@@ -258,8 +258,8 @@ test('words and numbers', () => {
   // Copied text and the history say a rate that is not live as the card does, dated in full.
   assert.equal(approximateNote({ source: 'table' }), 'approximate offline rate');
   assert.equal(approximateNote({ source: 'stored', time: T }), 'offline rate from Nov 20, 2026, 00:00 UTC');
-  assert.equal(approximateNote({ source: 'live', time: T, stale: true }), 'rate from Nov 20, 2026, 00:00 UTC, live source unavailable');
-  assert.equal(approximateNote({ source: 'live', time: T }), null);
+  assert.equal(approximateNote({ source: 'live', time: T, stale: true }, T + 3600_000), 'rate from Nov 20, 2026, 00:00 UTC, live source unavailable');
+  assert.equal(approximateNote({ source: 'live', time: T }, T + 3600_000), null);
   assert.equal(approximateNote({ source: 'same' }), null);
   assert.match(offlineBannerText({ source: 'stored', time: T }, 'USD', 'EUR', {}), /the last live rate this browser saw, from Nov 20, 2026, 00:00 UTC\./);
   assert.match(offlineBannerText({ source: 'table' }, 'USD', 'EUR', {}), /built-in fallback rates/);
@@ -267,4 +267,17 @@ test('words and numbers', () => {
   const table = { USD: { EUR: 0.92 } };
   assert.match(offlineBannerText({ source: 'none' }, 'EUR', 'THB', table), /no offline rate for THB\. Try again when you are back online\./);
   assert.match(offlineBannerText({ source: 'none' }, 'THB', 'KWD', table), /no offline rate for THB or KWD\./);
+});
+
+test('rates over a day old are never called live, on the card, the pair page and in the box, nor copied as live', () => {
+  const day = 24 * 3600_000;
+  // Nine days on: the provider kept answering with the same table.
+  const later = T + 9 * day;
+  assert.equal(liveSourceText(T, false, later), 'Rates from Nov 20, 2026, 00:00 UTC — not updated since');
+  assert.equal(liveSourceText(T, true, later), 'Rates from Nov 20, 2026, 00:00 UTC — not updated since', 'the edge’s stale mark for its age');
+  assert.equal(approximateNote({ source: 'live', time: T }, later), 'rate from Nov 20, 2026, 00:00 UTC, not updated since');
+  // Within the day the FAQ promises (and the edge's hour between checks), still live.
+  assert.match(liveSourceText(T, false, T + day + 3600_000), /^Live · as of /);
+  assert.equal(approximateNote({ source: 'live', time: T }, T + day), null);
+  assert.ok(outdatedRate(T, T + 27 * 3600_000) && !outdatedRate(T, T + 25 * 3600_000));
 });

@@ -384,10 +384,24 @@ export function formatAsOf(ms: number, now: number = Date.now()): string {
 }
 
 /**
- * Where a live rate comes from and its time: "Live · as of 14:00 UTC", or when the edge
- * marked it stale (its source is failing), "Rates from 14:00 UTC — live source unavailable".
+ * How old rates may be and still be called live: a day, as the currency FAQ promises ("may
+ * be up to a day old"), plus the hour the edge waits between checks and an hour's slack for
+ * the provider's publishing (edge/src/rates.ts RATES_MAX_AGE_MS, which marks such a table
+ * stale too; checked here as well, against a cached answer and an older edge).
+ */
+export const RATES_MAX_AGE_MS = 26 * 3600_000;
+
+/** Whether rates published at `time` are older than RATES_MAX_AGE_MS at `now`. */
+export const outdatedRate = (time: number, now: number = Date.now()): boolean => Number.isFinite(time) && now - time > RATES_MAX_AGE_MS;
+
+/**
+ * Where a live rate comes from and its time: "Live · as of 14:00 UTC"; rates older than a
+ * day (the provider stopped updating them) "Rates from Nov 20, 2026, 00:00 UTC — not updated
+ * since"; when the edge marked them stale (its source is failing) "Rates from 14:00 UTC —
+ * live source unavailable".
  */
 export function liveSourceText(time: number, stale: boolean, now: number = Date.now()): string {
+  if (outdatedRate(time, now)) return `Rates from ${formatAsOf(time, now)} — not updated since`;
   return stale ? `Rates from ${formatAsOf(time, now)} — live source unavailable` : `Live · as of ${formatAsOf(time, now)}`;
 }
 
@@ -415,13 +429,14 @@ export function rateSourceText(c: { source: RateSource; time?: number; stale?: b
  * rate), "rate from …, live source unavailable" (the edge's last good rate); null for a live
  * rate, which keeps the 'value unit = result unit' form.
  */
-export function approximateNote(c: { source: RateSource; time?: number; stale?: boolean }): string | null {
+export function approximateNote(c: { source: RateSource; time?: number; stale?: boolean }, now: number = Date.now()): string | null {
   switch (c.source) {
     case 'table':
       return 'approximate offline rate';
     case 'stored':
       return c.time === undefined ? 'offline rate' : `offline rate from ${formatRateTime(c.time)}`;
     case 'live':
+      if (c.time !== undefined && outdatedRate(c.time, now)) return `rate from ${formatRateTime(c.time)}, not updated since`;
       return c.stale === true && c.time !== undefined ? `rate from ${formatRateTime(c.time)}, live source unavailable` : null;
     default:
       return null;
