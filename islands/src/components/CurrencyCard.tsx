@@ -24,6 +24,7 @@ import { useChunk } from '../ui/useChunk.ts';
 import { CURRENCY_DEFAULT } from '../generated/units.ts';
 import type { Currency, RateTable } from '../lib/units.ts';
 import type { OfflineRates, RateSource } from '../lib/rates.ts';
+import { replacedNote } from '../lib/replacedCurrencies.ts';
 
 export interface CurrencyCardProps {
   /** content/units.yaml's featured currencies: code, name, symbol, flag, decimals. */
@@ -385,7 +386,8 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           {rates !== null && shown !== null && shown.source !== 'same' ? (
             <>
               <span className="rate-value">{rates.rateLine(shown.from, shown.to, shown.rate)}</span>
-              <span className={`rate-source rate-source-${shown.source}`}>{rates.rateSourceText(shown)}</span>
+              {/* A currency no longer in use (HRK) has no market rate to call live: what replaced it, instead. */}
+              <span className={`rate-source rate-source-${shown.source}`}>{replacedNote(shown.from) ?? replacedNote(shown.to) ?? rates.rateSourceText(shown)}</span>
             </>
           ) : rates !== null && shown !== null ? (
             <span className="rate-source">{rates.rateSourceText(shown)}</span>

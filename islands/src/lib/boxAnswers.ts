@@ -11,6 +11,7 @@ import { formatMoney, formatRate } from './format.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
 import { mayConvert } from './searchWords.ts';
+import { replacedNote, replacedOf } from './replacedCurrencies.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -61,9 +62,27 @@ function currencyAsked(query: string, data: AnswerData, wide: AnswerData): Answe
   return answer(withAmount !== null ? `${query.trim()} to USD` : `${code} to USD`, wide);
 }
 
+/**
+ * The sentence for a withdrawn code the catalog no longer has ("VEF", "100 vef to usd"):
+ * what replaced it. In capitals anywhere; in lower case with an amount or a target (a word
+ * such as "std" is no currency otherwise). Null when the query names none.
+ */
+function withdrawnCode(query: string, wide: AnswerData): string | null {
+  const money = /\d|\s(?:to|in|into)\s/iu.test(query);
+  for (const [word] of query.matchAll(/(?<![\p{L}])\p{L}{3}(?![\p{L}])/gu)) {
+    const code = word.toUpperCase();
+    if ((word !== code && !money) || wide.currencies.some((c) => c.code === code)) continue;
+    const note = replacedNote(code);
+    if (note !== null) return `${note} Convert in ${replacedOf(code)!.by}.`;
+  }
+  return null;
+}
+
 /** The answer for `query`, or null when it is no conversion (the search answers it). */
 export async function answerFor(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
   const wide = withEveryCurrency(data);
+  const withdrawn = withdrawnCode(query, wide);
+  if (withdrawn !== null) return { message: withdrawn };
   const a = answer(query, wide) ?? currencyAsked(query, data, wide);
   if (a === null) return null;
   if (a.kind === 'error') return { message: a.message, ...(a.pairs && { pairs: a.pairs }) };
@@ -79,7 +98,9 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   const featured = (code: string) => data.currencies.some((c) => c.code === code);
   const page = href.split('?')[0];
   const pair = featured(from.code) && featured(to.code) && from.code !== to.code ? { href: `${page}/${from.code.toLowerCase()}-to-${to.code.toLowerCase()}`, title: `${from.name} to ${to.name}` } : undefined;
-  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${source}`, ...(pair && { pair }) }] });
+  // A currency no longer in use (HRK) has no market rate to call live: what replaced it, instead.
+  const replaced = replacedNote(from.code) ?? replacedNote(to.code);
+  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${replaced ?? source}`, ...(pair && { pair }) }] });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
     return line(live.rate, liveSourceText(live.time, live.stale));

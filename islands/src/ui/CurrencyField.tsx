@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Match } from '../lib/currencyCatalog.ts';
 import type { Currency } from '../lib/units.ts';
 import { useAutocorrectOff } from './useAutocorrectOff.ts';
+import { replacedNote, replacedShort } from '../lib/replacedCurrencies.ts';
 
 interface Props {
   /** The input's id (`currency-converter-from`); the list's is `${id}-list`. */
@@ -111,7 +112,10 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
 
   // Typed text that finds nothing says so where the list would be, not with an empty box.
   const none = open && search !== null && matches.length === 0;
-  const count = search === null ? 'Loading currencies…' : none ? 'No currency found' : `${matches.length} ${matches.length === 1 ? 'currency' : 'currencies'} found`;
+  // A withdrawn code the catalog no longer has ("VEF") is pointed to its successor.
+  const withdrawn = none && /^\s*\p{L}{3}\s*$/u.test(text ?? '') ? replacedNote((text ?? '').trim().toUpperCase()) : null;
+  const nothing = withdrawn === null ? 'No currency found' : `No currency found. ${withdrawn}`;
+  const count = search === null ? 'Loading currencies…' : none ? nothing : `${matches.length} ${matches.length === 1 ? 'currency' : 'currencies'} found`;
   return (
     <div className="field currency-field">
       <label htmlFor={id}>{label}</label>
@@ -165,13 +169,14 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
             </span>
             <span className="currency-option-code">{m.currency.code}</span> <span className="currency-option-name">{m.currency.name}</span>
             {m.country !== undefined && <span className="currency-option-country"> · {m.country}</span>}
+            {replacedShort(m.currency.code) !== null && <span className="currency-option-country"> · {replacedShort(m.currency.code)}</span>}
           </li>
         ))}
       </ul>
       {none && (
         // The status below says it to a screen reader.
         <p className="currency-list currency-none" aria-hidden="true">
-          No currency found
+          {nothing}
         </p>
       )}
       <span className="visually-hidden" role="status">
