@@ -289,6 +289,20 @@ test('a pair as markets write it, EUR/USD, is the rate of 1 EUR in USD, its page
   await finish(page);
 });
 
+test('money in a currency with no page: a country names it, a shared word asks which, and no other pair’s page is listed', async () => {
+  const page = await open('/');
+  const options = results(page).getByRole('option');
+  await search(page, 'Thailand');
+  await options.first().filter({ hasText: /^1 THB = 0\.027894 USD/ }).waitFor();
+  await search(page, '500 pesos to usd');
+  await page.locator('.site-search-note', { hasText: /^“pesos” is written for several currencies/ }).waitFor();
+  await search(page, '250 thai baht in usd');
+  await options.first().filter({ hasText: /^250\.00 THB = 6\.97 USD/ }).waitFor();
+  const titles = await results(page).locator('.site-search-title').allTextContents();
+  assert.deepEqual(titles.filter((t) => / to /.test(t) && !/^250/.test(t)), [], `no other pair’s page: ${titles.join(' | ')}`);
+  await finish(page);
+});
+
 test('a late answer goes above the option chosen without moving the choice, and Enter before it waits for it', async () => {
   // The live rate is held back: the pages are listed before the answer.
   let release;

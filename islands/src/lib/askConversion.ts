@@ -21,7 +21,7 @@ import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { holdsNumber, namesPair } from './searchWords.ts';
-import { notConverted } from './notConverted.ts';
+import { asksCrypto, notConverted } from './notConverted.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
@@ -71,7 +71,7 @@ export interface CurrencyQuestion {
  * reading as a volume must not answer instead; `pairs`: the pages of the pair likeliest
  * meant, listed first while the message asks ("1 gb in mb": Gigabytes to Megabytes).
  */
-export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true; pairs?: { href: string; title: string }[] };
+export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true; pairs?: { href: string; title: string }[]; money?: true };
 
 export type Answer = { kind: 'answers'; answers: UnitAnswer[] } | CurrencyQuestion | AnswerError;
 
@@ -113,13 +113,13 @@ function pairPath(page: string, from: string, to: string): string {
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const read = readMoney(query, data.currencies);
   // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
-  if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message };
+  if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message, money: true };
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
   const code = (key: string): Currency | undefined => data.currencies.find((c) => c.code === key);
   const to = code(read.target.unit.key);
   const from = read.parsed.kind === 'quantity' ? code(read.parsed.unit.key) : undefined;
   if (!to) return null;
-  if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 ${to.code === 'USD' ? 'EUR' : 'USD'} to ${to.code}”.` };
+  if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 ${to.code === 'USD' ? 'EUR' : 'USD'} to ${to.code}”.`, money: true };
   const amount = checkAmount(toNumber(read.parsed.value));
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
   return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code), notes: read.parsed.notes };
@@ -216,7 +216,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   const query = spokenAmounts(asked.replace(/\?/gu, ' ').trim(), (w) => isUnitWord(w, data) || /^sticks?$/iu.test(w));
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);
-  if (scale !== null) return { kind: 'error', message: scale };
+  // Crypto is money asked: the box lists no currency pages under its sentence.
+  if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).

@@ -24,8 +24,9 @@ async function withRates<T>(onLine: boolean, fn: () => Promise<T>): Promise<T> {
 
 test('a currency with no rate to fall back on: online the live rates are to blame, offline the connection', async () => {
   const open = { text: 'THB to USD', href: '/currency-converter?value=1&from=THB&to=USD', section: 'Currency converter' };
-  assert.deepEqual(await withRates(true, () => answerFor('THB to USD', data)), { message: 'No rate for THB to USD: the live rates are unavailable right now. Try again in a moment.', open });
-  assert.deepEqual(await withRates(false, () => answerFor('THB to USD', data)), { message: 'No rate for THB to USD without a connection.', open });
+  const money = { page: '/currency-converter', codes: ['thb', 'usd'] };
+  assert.deepEqual(await withRates(true, () => answerFor('THB to USD', data)), { message: 'No rate for THB to USD: the live rates are unavailable right now. Try again in a moment.', open, money });
+  assert.deepEqual(await withRates(false, () => answerFor('THB to USD', data)), { message: 'No rate for THB to USD without a connection.', open, money });
   const amount = await withRates(true, () => answerFor('100 thb to usd', data));
   assert.deepEqual(amount !== null && 'open' in amount && amount.open, { text: '100.00 THB to USD', href: '/currency-converter?value=100&from=THB&to=USD', section: 'Currency converter' }, 'the card is linked without a rate');
   // A featured pair falls back on the built-in rates either way, and lists its page.

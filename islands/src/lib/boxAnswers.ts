@@ -8,7 +8,7 @@ import { answer, crossesBitsAndBytes, isUnitWord, sureOffer, type Answer, type A
 import { currencyOfWord, readMoney } from './amount.ts';
 import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
 import { formatMoney, formatRate } from './format.ts';
-import { everyCurrency } from './currencyCatalog.ts';
+import { currencyOfCountry, everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
 import { mayConvert } from './searchWords.ts';
 import { replacedNote, replacedOf } from './replacedCurrencies.ts';
@@ -28,7 +28,17 @@ export interface AnswerLine {
  * question is asked all the same, the currency card for money with no rate (the 404 page links it);
  * `pairs` the pages of the pair likeliest meant, listed first ("1 gb in mb": Gigabytes to Megabytes).
  */
-export type BoxAnswer = { lines: AnswerLine[] } | { message: string; open?: AnswerLine; pairs?: { href: string; title: string }[] };
+export type BoxAnswer = ({ lines: AnswerLine[] } | { message: string; open?: AnswerLine; pairs?: { href: string; title: string }[] }) & { money?: MoneyAsked };
+
+/**
+ * Money asked: the currency converter's page and the codes asked (lower case, none for a
+ * message about crypto or an ambiguous word); the list keeps only the pair pages of those
+ * codes, and no unit's entry ("50000 naira to pounds" is not the weight).
+ */
+export interface MoneyAsked {
+  page: string;
+  codes: string[];
+}
 
 /** How long the box waits for a live rate before it answers with an offline one. */
 const RATE_TIMEOUT_MS = 4000;
@@ -81,11 +91,12 @@ function withdrawnCode(query: string, wide: AnswerData): string | null {
 /** The answer for `query`, or null when it is no conversion (the search answers it). */
 export async function answerFor(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
   const wide = withEveryCurrency(data);
+  const money = (codes: string[]): { money: MoneyAsked } => ({ money: { page: data.pages.currency, codes: codes.map((c) => c.toLowerCase()) } });
   const withdrawn = withdrawnCode(query, wide);
-  if (withdrawn !== null) return { message: withdrawn };
+  if (withdrawn !== null) return { message: withdrawn, ...money([]) };
   const a = answer(query, wide) ?? currencyAsked(query, data, wide);
   if (a === null) return null;
-  if (a.kind === 'error') return { message: a.message, ...(a.pairs && { pairs: a.pairs }) };
+  if (a.kind === 'error') return { message: a.message, ...(a.pairs && { pairs: a.pairs }), ...(a.money && money([])) };
   if (a.kind === 'answers') return { lines: a.answers.map((x) => ({ text: x.text, href: x.href, section: `${x.label} converter${x.note ? ` · ${x.note}` : ''}`, ...(x.pair && { pair: x.pair }) })) };
   const { amount, from, to, href } = a;
   // How the amount was read, as a unit answer says it ("1.000 EUR": the point is a decimal point).
@@ -100,7 +111,7 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   const pair = featured(from.code) && featured(to.code) && from.code !== to.code ? { href: `${page}/${from.code.toLowerCase()}-to-${to.code.toLowerCase()}`, title: `${from.name} to ${to.name}` } : undefined;
   // A currency no longer in use (HRK) has no market rate to call live: what replaced it, instead.
   const replaced = replacedNote(from.code) ?? replacedNote(to.code);
-  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${replaced ?? source}`, ...(pair && { pair }) }] });
+  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${replaced ?? source}`, ...(pair && { pair }) }], ...money([from.code, to.code]) });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
     return line(live.rate, liveSourceText(live.time, live.stale));
@@ -111,12 +122,24 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
     if (offline === null) {
       const why = globalThis.navigator?.onLine === false ? ' without a connection.' : ': the live rates are unavailable right now. Try again in a moment.';
       const asked = `${a.pair ? '' : `${formatMoney(amount, from.digits)} `}${from.code} to ${to.code}`;
-      return { message: `No rate for ${from.code} to ${to.code}${why}`, open: { text: asked, href, section: 'Currency converter' } };
+      return { message: `No rate for ${from.code} to ${to.code}${why}`, open: { text: asked, href, section: 'Currency converter' }, ...money([from.code, to.code]) };
     }
     return offline.source === 'stored'
       ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)
       : line(offline.rate, 'Live rate unavailable: built-in offline rate');
   }
+}
+
+/**
+ * A country named alone ("Philippines", "Ivory Coast"), as the picker finds it: its
+ * currency's rate, featured or not (no page is titled by a country), in US dollars (the US
+ * dollar in euros). Null when the query names no country with one currency; asked by the
+ * box for words alone (SearchPanel.tsx), apart from answerFor, so that no other word is read
+ * as money ("real", "mark" stay the search's).
+ */
+export async function countryAnswer(query: string, data: AnswerData, signal?: AbortSignal): Promise<BoxAnswer | null> {
+  const code = /\d/u.test(query) ? null : currencyOfCountry(query);
+  return code === null ? null : answerFor(`${code} to ${code === 'USD' ? 'EUR' : 'USD'}`, data, signal);
 }
 
 /** `query` with the word a message offers in place of the typo it names ("3 feets to cm": "3 feet to cm"); null when it offers none. */

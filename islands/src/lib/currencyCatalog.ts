@@ -110,3 +110,15 @@ export function searchCurrencies(list: readonly KnownCurrency[], query: string, 
   ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
   return ranked.map((r) => r.match);
 }
+
+/**
+ * The currency of a country named in full ("Philippines", "philippines", "Ivory Coast"), as
+ * the picker finds it; null when the text names no country, or one with several currencies
+ * in use (Panama: PAB and USD), which the picker lists for the visitor to choose.
+ */
+export function currencyOfCountry(text: string): string | null {
+  const q = fold(text.trim().replace(/^the\s+/iu, ''));
+  if (q.length < 4) return null;
+  const codes = CATALOG.filter((c) => c.countries.some((country) => [country, ...(COUNTRY_WORDS[country] ?? [])].some((name) => fold(name) === q))).map((c) => c.code);
+  return codes.length === 1 ? codes[0] : null;
+}

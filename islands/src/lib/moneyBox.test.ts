@@ -85,3 +85,40 @@ test('EUR/USD is answered with the rate of 1 EUR in USD, and the EUR to USD page
     globalThis.fetch = fetch;
   }
 });
+
+test('money for currencies with no page lists no other pair’s page nor a unit; a country named alone is its currency', async () => {
+  const { answerFor } = await import('./boxAnswers.ts');
+  const { listed } = await import('./siteSearch.ts');
+  const { loadUnits } = await import('../../test/testData.ts');
+  const featured = { ...answerData(), currencies: loadUnits().currencies };
+  const fetch = globalThis.fetch;
+  globalThis.fetch = async () => new Response('{"result":"error"}', { status: 502, headers: { 'content-type': 'application/json' } });
+  const page = (url: string, title: string, section = 'Page') => ({ url, title, section, excerpt: [] });
+  // What the search finds for "usd", "naira", "pounds": pages that only share a word.
+  const found = [
+    page('/currency-converter/usd-to-cad', 'US Dollar to Canadian Dollar'),
+    page('/currency-converter/usd-to-aud', 'US Dollar to Australian Dollar'),
+    page('/weight-converter?from=pounds&to=kilograms', 'Pounds (lb)', 'Weight unit'),
+    page('/currency-converter', 'Currency Converter', 'Converter'),
+  ];
+  const urls = async (q: string) => {
+    const a = await answerFor(q, featured);
+    assert.ok(a !== null, q);
+    return listed('lines' in a ? a.lines : [], found, true, undefined, a.money).filter((h) => !h.answer).map((h) => h.url);
+  };
+  try {
+    for (const q of ['convert 2500 php to usd', '2000 naira to usd', '50000 naira to pounds', '500 pesos to usd', '1 btc to usd']) {
+      assert.deepEqual(await urls(q), ['/currency-converter'], q);
+    }
+    // The pair asked keeps its page.
+    assert.deepEqual(await urls('100 usd to cad'), ['/currency-converter/usd-to-cad', '/currency-converter']);
+    // Without money asked, nothing is left out.
+    assert.equal(listed([], found).length, found.length);
+    const { countryAnswer } = await import('./boxAnswers.ts');
+    const philippines = await countryAnswer('Philippines', featured);
+    for (const q of ['real', 'mark', 'celsius', 'Panama']) assert.equal(await countryAnswer(q, featured), null, q);
+    assert.ok(philippines !== null && 'open' in philippines && philippines.open?.href === '/currency-converter?value=1&from=PHP&to=USD', JSON.stringify(philippines));
+  } finally {
+    globalThis.fetch = fetch;
+  }
+});

@@ -27,7 +27,7 @@ test('the box answers the kuna with what replaced it rather than “Live”, and
     assert.ok(a !== null && 'lines' in a, JSON.stringify(a));
     assert.equal(a.lines[0].section, `Currency · ${replacedNote('HRK')}`);
     assert.doesNotMatch(a.lines[0].section, /Live/);
-    for (const q of ['VEF', '100 vef to usd']) assert.deepEqual(await answerFor(q, featured), { message: `${replacedNote('VEF')} Convert in VES.` }, q);
+    for (const q of ['VEF', '100 vef to usd']) assert.deepEqual(await answerFor(q, featured), { message: `${replacedNote('VEF')} Convert in VES.`, money: { page: '/currency-converter', codes: [] } }, q);
     assert.equal(await answerFor('std', featured), null, 'a word in lower case with no amount is no code');
   } finally {
     globalThis.fetch = fetch;

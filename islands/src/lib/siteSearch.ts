@@ -14,7 +14,7 @@ import { readQuery, unitWords, waysOf, type QueryWord } from './queryWords.ts';
 import { wordKey } from './lexicon.ts';
 import { ANSWERS_FILE, SEARCH_DIR, SEARCH_ENTRY } from './searchFiles.ts';
 import type { AnswerData } from './askConversion.ts';
-import type { AnswerLine } from './boxAnswers.ts';
+import type { AnswerLine, MoneyAsked } from './boxAnswers.ts';
 import { pairPathOf } from './notFound.ts';
 import { notConvertedWord } from './notConverted.ts';
 
@@ -365,7 +365,16 @@ export type Listed = Hit & { answer?: boolean; opens?: string };
  * number (`withValue` false: "feet to meters" is answered for 1, which the page needs not).
  * `asked`: pair pages a message names as likeliest meant, first ("1 gb in mb", askConversion.ts).
  */
-export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true, asked: readonly { href: string; title: string }[] = []): Listed[] {
+export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true, asked: readonly { href: string; title: string }[] = [], money?: MoneyAsked): Listed[] {
+  // Money asked ("2500 php to usd", "1 btc to usd"): no other pair's page (US Dollar to
+  // Canadian Dollar shares only "usd"), nor a unit's entry ("pounds" there is sterling).
+  if (money !== undefined) {
+    const about = (url: string): boolean => {
+      const pair = url.startsWith(`${money.page}/`) ? /^([a-z]{3})-to-([a-z]{3})$/u.exec(url.slice(money.page.length + 1)) : null;
+      return pair === null || (money.codes.includes(pair[1]) && money.codes.includes(pair[2]));
+    };
+    found = found.filter((h) => about(h.url) && !/ unit$/u.test(h.section));
+  }
   const answers: Listed[] = lines.map((l) => ({ url: l.href, title: l.text, section: l.section, excerpt: [], answer: true }));
   const origin = 'https://unitly.invalid';
   const valued = new Map<string, string>();

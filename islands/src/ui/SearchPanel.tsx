@@ -37,6 +37,9 @@ interface Props {
   setQuery: (query: string) => void;
 }
 
+/** Whether a query is words alone, of which a country's name may be ("Philippines", "Ivory Coast", "Bosnia & Herzegovina"). */
+const mayBeCountry = (query: string): boolean => /^\p{L}[\p{L}\s.&'’-]*$/u.test(query) && query.split(/\s+/u).length <= 4;
+
 /** Wait this long after a keystroke before reading the index (typing on is not a query). */
 const DEBOUNCE_MS = 60;
 
@@ -74,12 +77,12 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const answer = answered !== null && answered.query === trimmed ? answered.answer : null;
   const lines = answer && 'lines' in answer ? answer.lines : [];
   const found: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
-  const hits: Option[] = listed(lines, found, holdsNumber(trimmed), answer && 'pairs' in answer ? answer.pairs : undefined);
+  const hits: Option[] = listed(lines, found, holdsNumber(trimmed), answer && 'pairs' in answer ? answer.pairs : undefined, answer?.money);
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const activeIndex = active === null ? -1 : hits.findIndex((h) => h.url === active);
   // The list is complete once the search has answered and, for a conversion, its answer too.
-  const complete = shown !== null && (!mayConvert(trimmed) || converted === trimmed);
+  const complete = shown !== null && (!(mayConvert(trimmed) || mayBeCountry(trimmed)) || converted === trimmed);
 
   // Read the query once typing pauses (a word no page has is read as a misspelling at once:
   // the index matches beginnings of words, so a word being typed only misses when it is
@@ -121,9 +124,25 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
             if (latest.current.trim() === trimmed) setConverted(trimmed);
           },
         );
+    const country = () =>
+      answersChunk
+        .load()
+        .then(async (m) => m.countryAnswer(trimmed, await (await searchIndex()).units(), aborted.signal))
+        .then(
+          (answer) => {
+            if (latest.current.trim() !== trimmed) return;
+            if (answer !== null) setAnswered({ query: trimmed, answer });
+            setConverted(trimmed);
+          },
+          () => {
+            if (latest.current.trim() === trimmed) setConverted(trimmed);
+          },
+        );
     const timer = setTimeout(() => {
       const found = read();
       if (mayConvert(trimmed)) void convert(found);
+      // Words alone may name a country ("Philippines"): its currency, as the picker finds it.
+      else if (mayBeCountry(trimmed)) void country();
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
