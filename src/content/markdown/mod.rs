@@ -1,5 +1,6 @@
 //! Markdown to HTML with heading ids, and the internal links it contains (located).
 
+mod footnotes;
 mod headings;
 mod images;
 
@@ -8,6 +9,7 @@ pub use headings::slugify;
 use super::raw_html;
 use super::shortcode::{self, Converters, Embed};
 use crate::images::{Catalog, Lookup};
+use footnotes::Footnotes;
 use headings::{heading_text, table_region, unique_id};
 use images::{deferred_img, image_alt, image_size};
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
@@ -35,11 +37,15 @@ pub fn embed_marker(n: usize) -> String {
 /// converter shortcode becomes an embedded converter of `converters` (with `None`, as in an FAQ
 /// answer, it is a problem).
 pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) -> Rendered {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION;
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION | Options::ENABLE_FOOTNOTES;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
     let mut used = Vec::new();
     let mut problems = Vec::new();
+    footnotes::undefined(&events, source, &mut problems);
+    let mut notes = Footnotes::new();
+    // The output events of every footnote definition: they are rendered at the end.
+    let mut definitions: Vec<std::ops::Range<usize>> = Vec::new();
     let mut heading_ids = Vec::new();
     let mut embeds = Vec::new();
     // The level of the last heading: an embedded card's title sits one below it.
@@ -159,11 +165,25 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 }
                 out.push(event.clone());
             }
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                if converters.is_none() {
+                    problems.push((range.start, NO_FOOTNOTES_HERE.to_string()));
+                }
+                notes.start_definition(label, range.start, out.len(), &mut problems);
+            }
+            Event::End(TagEnd::FootnoteDefinition) => definitions.extend(notes.end_definition(out.len())),
+            Event::FootnoteReference(label) => {
+                if converters.is_none() {
+                    problems.push((range.start, NO_FOOTNOTES_HERE.to_string()));
+                }
+                out.push(notes.reference(label, range.start));
+            }
             Event::Start(Tag::Paragraph) if shortcode::is_shortcode(&source[range.clone()]) => {
                 let text = &source[range.clone()];
                 let level = (heading_level + 1).clamp(2, 4);
                 let embed = match converters {
                     None => Err((0, "a converter goes in a page's or an article's body, not here".to_string())),
+                    Some(_) if notes.in_definition() => Err((0, "a converter goes in the body, not in a footnote".to_string())),
                     Some(converters) => shortcode::parse(text).and_then(|code| shortcode::resolve(&code, converters, embeds.len() + 1, level)),
                 };
                 match embed {
@@ -198,25 +218,42 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
         }
         i += 1;
     }
-    let mut html_out = String::with_capacity(source.len() * 3 / 2);
-    html::push_html(&mut html_out, out.into_iter());
-    if any_raw {
-        // Refused above with their places; removed here too, whatever the check missed.
-        html_out = sanitized(&html_out, source, embeds.len());
+    let notes = notes.finish(&mut heading_ids, &mut problems);
+    let markers: Vec<String> = (0..embeds.len()).map(embed_marker).chain((0..notes.references()).map(footnotes::reference_marker)).collect();
+    // Raw HTML is refused above with its places; removed here too, whatever the check missed.
+    let to_html = |events: Vec<Event>| {
+        let mut html_out = String::with_capacity(source.len() * 3 / 2);
+        html::push_html(&mut html_out, events.into_iter());
+        if any_raw {
+            html_out = sanitized(&html_out, source, &markers);
+        }
+        html_out
+    };
+    // Each note on its own, so that an element left open in one cannot take in the others.
+    let items: Vec<String> = notes.numbered().map(|range| to_html(out[range].to_vec())).collect();
+    let body = out.into_iter().enumerate().filter(|(n, _)| !definitions.iter().any(|d| d.contains(n))).map(|(_, e)| e).collect();
+    let mut html_out = to_html(body);
+    html_out.push_str(&notes.section(&items));
+    // The ids of the footnotes go in after the sanitizer, which drops every id but a heading's.
+    for (n, reference) in notes.reference_html.iter().enumerate() {
+        html_out = html_out.replacen(&footnotes::reference_marker(n), reference, 1);
     }
     Rendered { html: html_out, links, images: used, problems, embeds }
 }
 
-/// `html` through the sanitizer, keeping the build's own embed markers (comments, which it
+/// Footnotes in an FAQ answer: the answers share a page, so their notes' numbers and ids would.
+const NO_FOOTNOTES_HERE: &str = "a footnote goes in a page's or an article's body, not here: say it in the answer's text";
+
+/// `html` through the sanitizer, keeping the build's own `markers` (comments, which it
 /// drops with every other): each is a text no content can write while it passes — a
 /// random number of this render — and put back after.
-fn sanitized(html: &str, source: &str, embeds: usize) -> String {
+fn sanitized(html: &str, source: &str, markers: &[String]) -> String {
     use std::hash::BuildHasher;
     let nonce = format!("unitly-embed-{:016x}-", std::collections::hash_map::RandomState::new().hash_one(source));
     let stand_in = |n: usize| format!("{nonce}{n}.");
-    let held = (0..embeds).fold(html.to_string(), |html, n| html.replacen(&embed_marker(n), &stand_in(n), 1));
+    let held = markers.iter().enumerate().fold(html.to_string(), |html, (n, marker)| html.replacen(marker, &stand_in(n), 1));
     let clean = raw_html::sanitize(&held);
-    (0..embeds).fold(clean, |html, n| html.replacen(&stand_in(n), &embed_marker(n), 1))
+    markers.iter().enumerate().fold(clean, |html, (n, marker)| html.replacen(&stand_in(n), marker, 1))
 }
 
 /// The index of the event that ends the paragraph starting at `start`.
@@ -453,6 +490,82 @@ mod tests {
         assert!(!r.html.contains("onclick") && !r.html.contains("http-equiv") && !r.html.contains("style=") && !r.html.contains("<!--"), "{}", r.html);
         assert!(r.html.contains("<abbr title=\"Système international\">SI</abbr>") && r.html.contains("<h2 id=\"t\">T</h2>"), "{}", r.html);
         assert_eq!(r.links, [("/faq".to_string(), src.find("[x]").unwrap())]);
+    }
+
+    /// A page's or an article's body, where footnotes go.
+    fn body(source: &str) -> Rendered {
+        let units = crate::content::shortcode::tests_units();
+        render(source, &Catalog::default(), Some(Converters { units: &units, cooking: None }))
+    }
+
+    #[test]
+    fn footnotes_are_numbered_in_the_order_of_first_reference_and_listed_at_the_end() {
+        let src = "A yard is 0.9144 m[^yard] exactly[^nist], and a pound[^Pound] too[^yard].\n\n\
+            [^nist]: NIST SP 811.\n[^yard]: Since 1959.\n[^pound]: 0.45359237 kg.\n\n    A second paragraph.\n\n## After\n";
+        let r = body(src);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let sup = |href: &str, id: &str, n: u8| {
+            format!("<sup class=\"footnote-ref\" data-search-skip><a href=\"#{href}\" id=\"{id}\"><span class=\"visually-hidden\">Footnote </span>{n}</a></sup>")
+        };
+        let text = format!(
+            "<p>A yard is 0.9144 m{} exactly{}, and a pound{} too{}.</p>",
+            sup("fn-yard", "fnref-yard", 1),
+            sup("fn-nist", "fnref-nist", 2),
+            sup("fn-pound", "fnref-pound", 3),
+            sup("fn-yard", "fnref-yard-2", 1)
+        );
+        assert!(r.html.starts_with(&text), "{}", r.html);
+        // The notes leave the text where they were written; the heading after them stays.
+        assert!(r.html.contains(".</p>\n<h2 id=\"after\">After</h2>\n<section class=\"footnotes\" aria-labelledby=\"footnotes\">"), "{}", r.html);
+        let items: Vec<&str> = r.html.split("<li id=\"").skip(1).map(|li| li.split_once('"').unwrap().0).collect();
+        assert_eq!(items, ["fn-yard", "fn-nist", "fn-pound"], "{}", r.html);
+        assert!(r.html.contains("<p>Since 1959. <a href=\"#fnref-yard\" class=\"footnote-back\" aria-label=\"Back to reference 1\" data-search-skip>\u{21a9}\u{fe0e}</a></p>"), "{}", r.html);
+        // A note of two paragraphs: the back link ends the last.
+        assert!(r.html.contains("<p>A second paragraph. <a href=\"#fnref-pound\" class=\"footnote-back\" aria-label=\"Back to reference 3\""), "{}", r.html);
+        assert!(!r.html.contains("id=\"1\"") && !r.html.contains("[^"), "{}", r.html);
+    }
+
+    #[test]
+    fn footnote_ids_never_take_a_heading_s_a_template_s_or_each_other_s() {
+        let src = "## fn-1\n\nText[^1] and[^main] and[^1-2].\n\n## Footnotes\n\n[^1]: One.\n[^main]: Two.\n[^1-2]: Three.\n";
+        let r = body(src);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let mut ids: Vec<&str> = r.html.split(" id=\"").skip(1).map(|rest| rest.split_once('"').unwrap().0).collect();
+        assert_eq!(ids, ["fn-1", "fnref-1", "fnref-main", "fnref-1-2", "footnotes", "footnotes-2", "fn-1-2", "fn-main", "fn-1-2-2"], "{}", r.html);
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 9, "{}", r.html);
+        assert!(r.html.contains("<h2 id=\"fn-1\">fn-1</h2>") && r.html.contains("<a href=\"#fn-1-2\" id=\"fnref-1\">"), "{}", r.html);
+    }
+
+    #[test]
+    fn a_body_with_raw_html_keeps_the_footnotes_ids_and_drops_an_editor_s() {
+        let src = "Press <kbd>Enter</kbd>[^k] <span id=\"fn-k\">x</span>.\n\n[^k]: A <abbr title=\"key\">key</abbr> <b>unclosed\n";
+        let r = body(src);
+        assert_eq!(r.problems.len(), 1, "the editor's id: {:?}", r.problems);
+        assert!(r.html.contains("<kbd>Enter</kbd><sup class=\"footnote-ref\" data-search-skip><a href=\"#fn-k\" id=\"fnref-k\">"), "{}", r.html);
+        assert!(r.html.contains("<span>x</span>") && r.html.contains("<li id=\"fn-k\">\n<p>A <abbr title=\"key\">key</abbr> <b>unclosed"), "{}", r.html);
+        assert!(r.html.contains("<a href=\"#fnref-k\" class=\"footnote-back\""), "{}", r.html);
+        assert!(r.html.ends_with("</li>\n</ol>\n</section>\n"), "the note's open `<b>` ends in its item: {}", r.html);
+        // A forged marker is text no one sees, never a reference.
+        let forged = body("Text[^a].\n\n[^a]: Note.\n\n<b>b</b> <!--unitly:fnref:0-->\n");
+        assert_eq!(forged.html.matches("id=\"fnref-a\"").count(), 1, "{}", forged.html);
+    }
+
+    #[test]
+    fn footnote_problems_are_located() {
+        let src = "One[^a], two[^none] and `[^code]` and \\[^escaped].\n\n[^a]: A.\n[^a]: Again.\n[^unused]: Never.\n\n```\n[^block]\n```\n";
+        let r = body(src);
+        let found: Vec<(usize, &str)> = r.problems.iter().map(|(at, m)| (*at, m.as_str())).collect();
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert_eq!(found[0], (src.find("[^none]").unwrap(), "the footnote `[^none]` has no note: add `[^none]: the note` on a line of its own (at the end of the text)"));
+        assert_eq!(found[1].0, src.find("[^a]: Again").unwrap());
+        assert!(found[1].1.starts_with("the footnote `[^a]` is defined twice"), "{found:?}");
+        assert_eq!(found[2].0, src.find("[^unused]").unwrap());
+        assert!(found[2].1.starts_with("the footnote `[^unused]` is never referenced"), "{found:?}");
+        assert!(!r.html.contains("Again") && !r.html.contains("Never"), "{}", r.html);
+        let answer = inline("Yes[^1].\n\n[^1]: Why.");
+        assert_eq!(answer.problems.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [3, 10], "{:?}", answer.problems);
     }
 
     #[test]
