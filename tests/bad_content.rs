@@ -89,6 +89,25 @@ fn a_link_to_a_heading_with_other_than_ascii_resolves_and_a_broken_one_is_locate
 }
 
 #[test]
+fn footnote_problems_are_located_in_the_markdown() {
+    let p = Project::copy_of_real_site();
+    let file = "content/blog/conversion-tips.md";
+    let text = p.read(file);
+    p.write(file, &format!("{text}\nA yard[^yard] is 0.9144 m[^nist].\n\n[^yard]: Since 1959.\n[^yard]: Again.\n[^unused]: Never.\n"));
+    let out = p.unitly(&["check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "check must fail:\n{err}");
+    for (needle, message) in [
+        ("[^nist]", "the footnote `[^nist]` has no note"),
+        ("[^yard]: Again", "the footnote `[^yard]` is defined twice"),
+        ("[^unused]", "the footnote `[^unused]` is never referenced"),
+    ] {
+        let (line, column) = position(&p, file, needle);
+        assert!(err.contains(&format!("{file}:{line}:{column}: {message}")), "{needle} at {line}:{column} in:\n{err}");
+    }
+}
+
+#[test]
 fn a_faq_id_that_is_no_plain_anchor_and_an_empty_answer_are_located() {
     let p = Project::copy_of_real_site();
     let (line, _) = position(&p, "content/faq.yaml", "id: is-it-free");
