@@ -37,7 +37,7 @@ pub fn embed_marker(n: usize) -> String {
 /// converter shortcode becomes an embedded converter of `converters` (with `None`, as in an FAQ
 /// answer, it is a problem).
 pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) -> Rendered {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION | Options::ENABLE_FOOTNOTES;
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION | Options::ENABLE_FOOTNOTES | Options::ENABLE_TASKLISTS;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
     let mut used = Vec::new();
@@ -46,6 +46,8 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     let mut notes = Footnotes::new();
     // The output events of every footnote definition: they are rendered at the end.
     let mut definitions: Vec<std::ops::Range<usize>> = Vec::new();
+    // The HTML of each task list item's mark (`- [x] …`), in the order written.
+    let mut marks: Vec<String> = Vec::new();
     let mut heading_ids = Vec::new();
     let mut embeds = Vec::new();
     // The level of the last heading: an embedded card's title sits one below it.
@@ -178,6 +180,10 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 }
                 out.push(notes.reference(label, range.start));
             }
+            Event::TaskListMarker(done) => {
+                marks.push(task_mark(*done));
+                out.push(Event::Html(CowStr::from(task_marker(marks.len() - 1))));
+            }
             Event::Start(Tag::Paragraph) if shortcode::is_shortcode(&source[range.clone()]) => {
                 let text = &source[range.clone()];
                 let level = (heading_level + 1).clamp(2, 4);
@@ -219,7 +225,11 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
         i += 1;
     }
     let notes = notes.finish(&mut heading_ids, &mut problems);
-    let markers: Vec<String> = (0..embeds.len()).map(embed_marker).chain((0..notes.references()).map(footnotes::reference_marker)).collect();
+    let markers: Vec<String> = (0..embeds.len())
+        .map(embed_marker)
+        .chain((0..notes.references()).map(footnotes::reference_marker))
+        .chain((0..marks.len()).map(task_marker))
+        .collect();
     // Raw HTML is refused above with its places; removed here too, whatever the check missed.
     let to_html = |events: Vec<Event>| {
         let mut html_out = String::with_capacity(source.len() * 3 / 2);
@@ -234,11 +244,28 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     let body = out.into_iter().enumerate().filter(|(n, _)| !definitions.iter().any(|d| d.contains(n))).map(|(_, e)| e).collect();
     let mut html_out = to_html(body);
     html_out.push_str(&notes.section(&items));
-    // The ids of the footnotes go in after the sanitizer, which drops every id but a heading's.
+    // The ids of the footnotes and the marks' classes go in after the sanitizer, which drops
+    // every id but a heading's and every class but a few of the build's.
     for (n, reference) in notes.reference_html.iter().enumerate() {
         html_out = html_out.replacen(&footnotes::reference_marker(n), reference, 1);
     }
+    for (n, mark) in marks.iter().enumerate() {
+        html_out = html_out.replacen(&task_marker(n), mark, 1);
+    }
     Rendered { html: html_out, links, images: used, problems, embeds }
+}
+
+/// What stands for the `n`th task list mark of a body until the sanitizer has run.
+fn task_marker(n: usize) -> String {
+    format!("<!--unitly:task:{n}-->")
+}
+
+/// A task list item's mark (`- [ ]`, `- [x]`): a box a reader sees and words a screen reader
+/// says, not pulldown-cmark's disabled checkbox, which has no label and looks like a control
+/// that does nothing. U+FE0E: the box as text, never an emoji.
+fn task_mark(done: bool) -> String {
+    let (glyph, words) = if done { ("\u{2611}\u{fe0e}", "Done: ") } else { ("\u{2610}", "To do: ") };
+    format!("<span class=\"task-mark\" aria-hidden=\"true\">{glyph}</span><span class=\"visually-hidden\">{words}</span>")
 }
 
 /// Footnotes in an FAQ answer: the answers share a page, so their notes' numbers and ids would.
@@ -523,6 +550,16 @@ mod tests {
         // A note of two paragraphs: the back link ends the last.
         assert!(r.html.contains("<p>A second paragraph. <a href=\"#fnref-pound\" class=\"footnote-back\" aria-label=\"Back to reference 3\""), "{}", r.html);
         assert!(!r.html.contains("id=\"1\"") && !r.html.contains("[^"), "{}", r.html);
+    }
+
+    #[test]
+    fn task_list_items_show_a_mark_with_words_for_a_screen_reader_even_with_raw_html() {
+        let r = body("- [ ] Weigh the flour\n- [x] Preheat to <abbr title=\"Gas mark\">GM</abbr> 4\n- [y] not a task\n");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let mark = |glyph: &str, words: &str| format!("<li><span class=\"task-mark\" aria-hidden=\"true\">{glyph}</span><span class=\"visually-hidden\">{words}</span>");
+        assert!(r.html.contains(&format!("{}Weigh the flour</li>", mark("\u{2610}", "To do: "))), "{}", r.html);
+        assert!(r.html.contains(&format!("{}Preheat to <abbr title=\"Gas mark\">GM</abbr> 4</li>", mark("\u{2611}\u{fe0e}", "Done: "))), "{}", r.html);
+        assert!(r.html.contains("<li>[y] not a task</li>") && !r.html.contains("<input"), "{}", r.html);
     }
 
     #[test]
