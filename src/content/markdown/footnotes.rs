@@ -18,8 +18,8 @@ use std::ops::Range;
 pub(super) struct Footnotes {
     /// Each note, in the order it is defined.
     notes: Vec<Note>,
-    /// Each reference, in the order it is written: the note's key and where it is written.
-    references: Vec<(String, usize)>,
+    /// The note's key of each reference, in the order written.
+    references: Vec<String>,
     /// The definition being read: its index in `notes` (`None` for a second definition of a
     /// label, which is refused and left out) and where its events start in the output.
     open: Option<(Option<usize>, usize)>,
@@ -43,7 +43,10 @@ impl Footnotes {
     pub(super) fn start_definition(&mut self, label: &str, at: usize, out: usize, problems: &mut Vec<(usize, String)>) {
         let key = key(label);
         let index = if self.notes.iter().any(|n| n.key == key) {
-            problems.push((at, format!("the footnote `[^{label}]` is defined twice: define a note once (`[^{label}]: …`); it may be referenced any number of times")));
+            problems.push((
+                at,
+                format!("the footnote `[^{label}]` is defined twice: define a note once (`[^{label}]: …`); it may be referenced any number of times"),
+            ));
             None
         } else {
             self.notes.push(Note { key, label: label.to_string(), at, events: out..out });
@@ -52,7 +55,8 @@ impl Footnotes {
         self.open = Some((index, out));
     }
 
-    /// The definition being read ends before `out` in the output.
+    /// The definition being read ends before `out` in the output: the output events it spans,
+    /// which leave the body (a note is rendered at the end, a second definition not at all).
     pub(super) fn end_definition(&mut self, out: usize) -> Option<Range<usize>> {
         let (index, start) = self.open.take()?;
         if let Some(i) = index {
@@ -65,9 +69,9 @@ impl Footnotes {
         self.open.is_some()
     }
 
-    /// A reference to `label` written at `at`: what stands in the output until the ids are known.
-    pub(super) fn reference(&mut self, label: &str, at: usize) -> Event<'static> {
-        self.references.push((key(label), at));
+    /// A reference to `label`: what stands in the output until the ids are known.
+    pub(super) fn reference(&mut self, label: &str) -> Event<'static> {
+        self.references.push(key(label));
         Event::Html(CowStr::from(reference_marker(self.references.len() - 1)))
     }
 
@@ -77,7 +81,7 @@ impl Footnotes {
     pub(super) fn finish(self, taken: &mut Vec<String>, problems: &mut Vec<(usize, String)>) -> Finished {
         let mut order: Vec<usize> = Vec::new();
         let mut reference_note = Vec::with_capacity(self.references.len());
-        for (key, _) in &self.references {
+        for key in &self.references {
             // pulldown-cmark makes a reference only of a label that has a definition.
             let note = self.notes.iter().position(|n| &n.key == key);
             if let Some(note) = note {
@@ -163,7 +167,7 @@ impl Finished {
         self.reference_html.len()
     }
 
-    /// The output events of the note defined `index`th, to be rendered into its list item.
+    /// The output events of each note in the order of the numbers, to be rendered into its list item.
     pub(super) fn numbered(&self) -> impl Iterator<Item = Range<usize>> + '_ {
         self.notes.iter().map(|n| self.ranges[n.index].clone())
     }

@@ -37,7 +37,8 @@ pub fn embed_marker(n: usize) -> String {
 /// converter shortcode becomes an embedded converter of `converters` (with `None`, as in an FAQ
 /// answer, it is a problem).
 pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) -> Rendered {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION | Options::ENABLE_FOOTNOTES | Options::ENABLE_TASKLISTS;
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION | Options::ENABLE_FOOTNOTES | Options::ENABLE_TASKLISTS;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(source, options).into_offset_iter().collect();
     let mut links = Vec::new();
     let mut used = Vec::new();
@@ -178,7 +179,7 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 if converters.is_none() {
                     problems.push((range.start, NO_FOOTNOTES_HERE.to_string()));
                 }
-                out.push(notes.reference(label, range.start));
+                out.push(notes.reference(label));
             }
             Event::TaskListMarker(done) => {
                 marks.push(task_mark(*done));
@@ -225,11 +226,8 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
         i += 1;
     }
     let notes = notes.finish(&mut heading_ids, &mut problems);
-    let markers: Vec<String> = (0..embeds.len())
-        .map(embed_marker)
-        .chain((0..notes.references()).map(footnotes::reference_marker))
-        .chain((0..marks.len()).map(task_marker))
-        .collect();
+    let markers: Vec<String> =
+        (0..embeds.len()).map(embed_marker).chain((0..notes.references()).map(footnotes::reference_marker)).chain((0..marks.len()).map(task_marker)).collect();
     // Raw HTML is refused above with its places; removed here too, whatever the check missed.
     let to_html = |events: Vec<Event>| {
         let mut html_out = String::with_capacity(source.len() * 3 / 2);
@@ -532,7 +530,9 @@ mod tests {
         let r = body(src);
         assert!(r.problems.is_empty(), "{:?}", r.problems);
         let sup = |href: &str, id: &str, n: u8| {
-            format!("<sup class=\"footnote-ref\" data-search-skip><a href=\"#{href}\" id=\"{id}\"><span class=\"visually-hidden\">Footnote </span>{n}</a></sup>")
+            format!(
+                "<sup class=\"footnote-ref\" data-search-skip><a href=\"#{href}\" id=\"{id}\"><span class=\"visually-hidden\">Footnote </span>{n}</a></sup>"
+            )
         };
         let text = format!(
             "<p>A yard is 0.9144 m{} exactly{}, and a pound{} too{}.</p>",
@@ -546,7 +546,13 @@ mod tests {
         assert!(r.html.contains(".</p>\n<h2 id=\"after\">After</h2>\n<section class=\"footnotes\" aria-labelledby=\"footnotes\">"), "{}", r.html);
         let items: Vec<&str> = r.html.split("<li id=\"").skip(1).map(|li| li.split_once('"').unwrap().0).collect();
         assert_eq!(items, ["fn-yard", "fn-nist", "fn-pound"], "{}", r.html);
-        assert!(r.html.contains("<p>Since 1959. <a href=\"#fnref-yard\" class=\"footnote-back\" aria-label=\"Back to reference 1\" data-search-skip>\u{21a9}\u{fe0e}</a></p>"), "{}", r.html);
+        assert!(
+            r.html.contains(
+                "<p>Since 1959. <a href=\"#fnref-yard\" class=\"footnote-back\" aria-label=\"Back to reference 1\" data-search-skip>\u{21a9}\u{fe0e}</a></p>"
+            ),
+            "{}",
+            r.html
+        );
         // A note of two paragraphs: the back link ends the last.
         assert!(r.html.contains("<p>A second paragraph. <a href=\"#fnref-pound\" class=\"footnote-back\" aria-label=\"Back to reference 3\""), "{}", r.html);
         assert!(!r.html.contains("id=\"1\"") && !r.html.contains("[^"), "{}", r.html);
@@ -556,7 +562,9 @@ mod tests {
     fn task_list_items_show_a_mark_with_words_for_a_screen_reader_even_with_raw_html() {
         let r = body("- [ ] Weigh the flour\n- [x] Preheat to <abbr title=\"Gas mark\">GM</abbr> 4\n- [y] not a task\n");
         assert!(r.problems.is_empty(), "{:?}", r.problems);
-        let mark = |glyph: &str, words: &str| format!("<li><span class=\"task-mark\" aria-hidden=\"true\">{glyph}</span><span class=\"visually-hidden\">{words}</span>");
+        let mark = |glyph: &str, words: &str| {
+            format!("<li><span class=\"task-mark\" aria-hidden=\"true\">{glyph}</span><span class=\"visually-hidden\">{words}</span>")
+        };
         assert!(r.html.contains(&format!("{}Weigh the flour</li>", mark("\u{2610}", "To do: "))), "{}", r.html);
         assert!(r.html.contains(&format!("{}Preheat to <abbr title=\"Gas mark\">GM</abbr> 4</li>", mark("\u{2611}\u{fe0e}", "Done: "))), "{}", r.html);
         assert!(r.html.contains("<li>[y] not a task</li>") && !r.html.contains("<input"), "{}", r.html);
@@ -595,7 +603,10 @@ mod tests {
         let r = body(src);
         let found: Vec<(usize, &str)> = r.problems.iter().map(|(at, m)| (*at, m.as_str())).collect();
         assert_eq!(found.len(), 3, "{found:?}");
-        assert_eq!(found[0], (src.find("[^none]").unwrap(), "the footnote `[^none]` has no note: add `[^none]: the note` on a line of its own (at the end of the text)"));
+        assert_eq!(
+            found[0],
+            (src.find("[^none]").unwrap(), "the footnote `[^none]` has no note: add `[^none]: the note` on a line of its own (at the end of the text)")
+        );
         assert_eq!(found[1].0, src.find("[^a]: Again").unwrap());
         assert!(found[1].1.starts_with("the footnote `[^a]` is defined twice"), "{found:?}");
         assert_eq!(found[2].0, src.find("[^unused]").unwrap());
