@@ -19,7 +19,8 @@ fn timestamp(date: &str) -> String {
 pub fn atom(content: &Content, articles: &[Value]) -> String {
     let cfg = &content.config;
     let base = &cfg.base_url;
-    let newest: Vec<&Value> = articles.iter().take(ENTRIES).collect();
+    // A preview's drafts and scheduled articles (their `status` set) are not published news.
+    let newest: Vec<&Value> = articles.iter().filter(|a| a.get("status").and_then(Value::as_str).unwrap_or_default().is_empty()).take(ENTRIES).collect();
     let field = |a: &Value, key: &str| a.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
     let updated = newest.iter().map(|a| field(a, "lastmod")).max().unwrap_or_else(|| cfg.default_lastmod.clone());
     let author = if cfg.author.is_empty() { cfg.name.clone() } else { cfg.author.clone() };

@@ -15,7 +15,7 @@ pub fn files(content: &Content) -> Vec<(String, String)> {
 }
 
 pub fn files_within(content: &Content, max_urls: usize, max_bytes: usize) -> Vec<(String, String)> {
-    let pages: Vec<&Page> = content.each_page().collect();
+    let pages = listed(content);
     let whole = urlset(content, &pages);
     if pages.len() <= max_urls && whole.len() <= max_bytes {
         return vec![("sitemap.xml".into(), whole)];
@@ -58,8 +58,13 @@ pub fn files_within(content: &Content, max_urls: usize, max_bytes: usize) -> Vec
 
 /// One `<urlset>` sitemap of every page.
 pub fn xml(content: &Content) -> String {
-    let pages: Vec<&Page> = content.each_page().collect();
-    urlset(content, &pages)
+    urlset(content, &listed(content))
+}
+
+/// The pages a search engine is told of: never a draft or scheduled article, which only a
+/// preview (`build --drafts`/`--future`, `serve`) renders, marked and `noindex`.
+fn listed(content: &Content) -> Vec<&Page> {
+    content.each_page().filter(|p| p.hold.is_none()).collect()
 }
 
 fn urlset(content: &Content, pages: &[&Page]) -> String {

@@ -76,9 +76,19 @@ fn drafts_and_scheduled_articles_stay_out_of_the_build_until_asked_for() {
     let draft = p.read("preview/blog/reading-recipe-units-cups-abroad.html");
     assert!(draft.contains(">Draft</span>"), "the draft is marked");
     assert!(p.read("preview/blog/metric-recipes.html").contains(">Scheduled</span>"));
-    let sitemap = p.read("preview/sitemap.xml");
-    assert!(sitemap.contains("/blog/metric-recipes</loc>") && sitemap.contains("/blog/reading-recipe-units-cups-abroad</loc>"), "{sitemap}");
     assert!(p.read("preview/blog.html").contains(">Draft</span>"), "marked in the listing too");
+    // A preview is never published by mistake to search engines: its unpublished articles are
+    // `noindex`, and left out of the sitemap and the feed.
+    for slug in ["reading-recipe-units-cups-abroad", "metric-recipes"] {
+        let page = p.read(&format!("preview/blog/{slug}.html"));
+        assert!(page.contains("content=noindex") && !page.contains("rel=canonical"), "{slug} is noindex");
+        for file in ["preview/sitemap.xml", "preview/feed.xml"] {
+            assert!(!p.read(file).contains(slug), "{slug} must not be in {file}");
+        }
+    }
+    assert!(p.read("preview/feed.xml").contains("/blog/conversion-tips</id>"), "published articles stay in the feed");
+    let published = p.read("preview/blog/conversion-tips.html");
+    assert!(!published.contains("noindex") && published.contains("rel=canonical"), "published articles stay indexed");
 
     // On its day, the scheduled article is published by a plain build (check sees the date).
     let on_the_day = p.unitly_with(&["build", "--out", "site"], &[("SOURCE_DATE_EPOCH", "1830556800")]); // 2028-01-04

@@ -42,6 +42,8 @@ pub(super) fn page_context(content: &Content, page: &Page, body: &str) -> Value 
         "lastmod_long": page.lastmod.long(),
         "template": page.template,
         "status": status(page),
+        // A preview's draft or scheduled article: never indexed, should the preview be public.
+        "noindex": page.hold.is_some(),
     })
 }
 
