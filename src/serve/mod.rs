@@ -129,6 +129,7 @@ fn router(app: Arc<App>, live_reload: bool, own: host::OwnHosts) -> Router {
     }
     router
         .fallback(static_file)
+        .layer(axum::middleware::from_fn(host::plain_http_elsewhere))
         .layer(axum::middleware::from_fn_with_state(Arc::new(own), host::only_own_host))
         // A bug in a handler answers 500 and leaves the server running.
         .layer(tower_http::catch_panic::CatchPanicLayer::new())

@@ -26,6 +26,13 @@ fn start(limits: http::Limits, proxy: proxy::Proxy) -> SocketAddr {
 
 /// [`start`], with the live-reload routes (`/__unitly/*`) when `live_reload`.
 fn start_with(limits: http::Limits, proxy: proxy::Proxy, live_reload: bool) -> SocketAddr {
+    start_as("127.0.0.1", limits, proxy, live_reload)
+}
+
+/// [`start_with`], answering as a server bound to `bound` (`--host`), though listening on
+/// loopback: `0.0.0.0` answers any IP address, as a phone on the LAN sends.
+fn start_as(bound: &str, limits: http::Limits, proxy: proxy::Proxy, live_reload: bool) -> SocketAddr {
+    let bound = bound.to_string();
     let dir = site();
     let app = Arc::new(App { files: Arc::new(files::Files::new(dir.path().to_path_buf(), false)), proxy, reload: Arc::new(reload::Reload::new()) });
     let runtime = http::runtime().unwrap();
@@ -33,7 +40,7 @@ fn start_with(limits: http::Limits, proxy: proxy::Proxy, live_reload: bool) -> S
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || {
         let _dir = dir;
-        runtime.block_on(http::serve(listener, router(app, live_reload, host::OwnHosts::new("127.0.0.1", addr.port())), limits));
+        runtime.block_on(http::serve(listener, router(app, live_reload, host::OwnHosts::new(&bound, addr.port())), limits));
     });
     addr
 }
@@ -187,6 +194,32 @@ fn files_answer_with_deployed_headers_etags_and_the_404_page() {
     assert!(escape.starts_with("HTTP/1.1 404 ") && !escape.contains("root:"), "{escape}");
     let post = exchange(addr, b"POST / HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
     assert!(post.starts_with("HTTP/1.1 405 "), "{post}");
+}
+
+#[test]
+fn a_lan_preview_over_plain_http_is_not_upgraded_to_https() {
+    let addr = start_as("0.0.0.0", limits(), proxy::Proxy::new(None), false);
+    let port = addr.port();
+    let headers = |path: &str, host: &str, extra: &str| {
+        let out = exchange(addr, format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Connection: close\r\n\r\n").as_bytes());
+        let head = out.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        let csp = head.lines().find_map(|l| l.strip_prefix("content-security-policy: ")).expect("a CSP").to_string();
+        (head, csp)
+    };
+    // A phone on the LAN, over plain HTTP: the upgrade would send every asset to https://,
+    // which serve does not speak (no style, no island). The rest of the policy holds.
+    for path in ["/", "/no-such-page"] {
+        let (head, csp) = headers(path, &format!("192.168.1.5:{port}"), "");
+        assert!(!csp.contains("upgrade-insecure-requests"), "{path}: {csp}");
+        assert!(csp.starts_with("default-src 'self'; script-src 'self' 'sha256-x=';") && csp.ends_with("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(!head.contains("strict-transport-security"), "{path}: {head}");
+    }
+    // On this machine, and behind a tunnel that took the request over https: as deployed.
+    for (host, extra) in [(format!("127.0.0.1:{port}"), ""), (format!("localhost:{port}"), ""), (format!("192.168.1.5:{port}"), "X-Forwarded-Proto: https\r\n")] {
+        let (head, csp) = headers("/", &host, extra);
+        assert!(csp.ends_with("; upgrade-insecure-requests"), "{host}: {csp}");
+        assert!(head.contains("strict-transport-security: max-age=63072000"), "{host}: {head}");
+    }
 }
 
 /// A fake edge on loopback: answers with the `CF-Connecting-IP` it was sent, or never
