@@ -41,6 +41,7 @@ impl StagedDir {
         let parent = target.parent().context("the output folder needs a parent folder")?;
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         let name = target.file_name().context("the output folder needs a name")?.to_string_lossy();
+        remove_stale(parent, &name);
         let staging = parent.join(format!(".{name}.staging-{}", std::process::id()));
         if staging.exists() {
             std::fs::remove_dir_all(&staging).with_context(|| format!("removing stale {}", staging.display()))?;
@@ -202,6 +203,38 @@ impl Drop for StagedDir {
     }
 }
 
+/// Removes what interrupted builds into `parent/name` left beside it: `.{name}.staging-PID`
+/// (stopped while writing) and `.{name}.old-PID` (stopped while removing the previous
+/// output), each a whole copy of the site, whose process is no longer running. No later
+/// build would otherwise remove them, as their names carry the PID of the one that stopped.
+/// A folder of a running process (another build into the same folder) is left alone; so is
+/// everything where running processes cannot be told (no `/proc`).
+fn remove_stale(parent: &Path, name: &str) {
+    if !Path::new("/proc/self").is_dir() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let file_name = entry.file_name();
+        let Some(pid) = stale_pid(&file_name.to_string_lossy(), name) else { continue };
+        if pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists() || !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        let path = entry.path();
+        println!("removing {}, left by an interrupted build (process {pid})", path.display());
+        if let Err(e) = std::fs::remove_dir_all(&path) {
+            eprintln!("warning: removing {}: {e}", path.display());
+        }
+    }
+}
+
+/// The PID in `.{name}.staging-PID` or `.{name}.old-PID`; `None` for any other name.
+fn stale_pid(file_name: &str, name: &str) -> Option<u32> {
+    let rest = file_name.strip_prefix('.')?.strip_prefix(name)?;
+    let pid = rest.strip_prefix(".staging-").or_else(|| rest.strip_prefix(".old-"))?;
+    pid.bytes().all(|b| b.is_ascii_digit()).then(|| pid.parse().ok()).flatten()
+}
+
 fn absolute(p: &Path) -> Result<PathBuf> {
     if p.is_absolute() {
         Ok(p.to_path_buf())
@@ -232,6 +265,32 @@ mod tests {
         staged.commit().unwrap();
         assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), "new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn what_an_interrupted_build_left_is_removed_by_the_next_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        // PIDs above the kernel's maximum (4,194,304) can never be running.
+        let dead = 4_194_305 + std::process::id() % 1000;
+        let alive = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        let leftovers = [format!(".dist.staging-{dead}"), format!(".dist.old-{}", dead + 1)];
+        let kept = [format!(".dist.staging-{}", alive.id()), format!(".dist-2.old-{dead}"), format!(".dist.old-{dead}x"), "other".into()];
+        for name in leftovers.iter().chain(&kept) {
+            std::fs::create_dir_all(dir.path().join(name).join("blog")).unwrap();
+            std::fs::write(dir.path().join(name).join("blog/a.html"), "a page").unwrap();
+        }
+        let staged = StagedDir::new(&out).unwrap();
+        staged.write("index.html", b"new").unwrap();
+        staged.commit().unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        left.sort();
+        let mut expected: Vec<String> = kept.iter().cloned().chain(["dist".to_string()]).collect();
+        expected.sort();
+        assert_eq!(left, expected, "a running build's folder and other names stay");
+        let mut alive = alive;
+        let _ = alive.kill();
+        let _ = alive.wait();
     }
 
     #[test]

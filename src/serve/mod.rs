@@ -37,7 +37,7 @@ pub enum Source {
 
 pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Result<()> {
     // serve previews drafts (marked "Draft"); `build` leaves them out.
-    let site = Site { drafts: true, ..Site::new(root) };
+    let site = Site { drafts: true, background_removal: true, ..Site::new(root) };
     let mut cache = BuildCache::default();
     if source != Source::Built {
         site.build(out, &mut cache)?;
@@ -74,7 +74,7 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Re
 
     if watch_changes {
         let app = Arc::clone(&app);
-        let site = Site { drafts: true, ..Site::new(root) };
+        let site = Site { drafts: true, background_removal: true, ..Site::new(root) };
         let out = out.to_path_buf();
         let root = site.root.clone();
         watch::spawn(&root.clone(), move |changed| {

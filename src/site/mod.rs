@@ -42,6 +42,10 @@ pub struct Site {
     pub drafts: bool,
     /// Publish scheduled articles (dated after today) too (`build --future`).
     pub future: bool,
+    /// Remove the previous output in the background, after the build returns (`serve`: a
+    /// rebuild reloads the tab sooner). Otherwise it is removed before "built" is printed,
+    /// so `build` has finished when it says so.
+    pub background_removal: bool,
 }
 
 pub struct BuildReport {
@@ -86,7 +90,7 @@ impl Site {
         let root = root.into();
         // Absolute, so child processes (node, npm) that run elsewhere find our files.
         let root = std::fs::canonicalize(&root).or_else(|_| std::path::absolute(&root)).unwrap_or(root);
-        Site { root, base_url: None, verbose: true, drafts: false, future: false }
+        Site { root, base_url: None, verbose: true, drafts: false, future: false, background_removal: false }
     }
 
     fn theme_dir(&self) -> PathBuf {
@@ -277,7 +281,18 @@ impl Site {
         let target = staged.target().to_path_buf();
         drop(stream);
         if let Some(old) = staged.swap()? {
-            cache.removing = Some(std::thread::spawn(move || std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))));
+            let remove = move || std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()));
+            if self.background_removal {
+                cache.removing = Some(std::thread::spawn(remove));
+            } else {
+                // Thousands of files take seconds. Interrupted, the next build removes what is
+                // left (src/output/staged.rs, remove_stale).
+                let name = target.file_name().unwrap_or_default().to_string_lossy();
+                let step = self.step("remove old output", || remove().map(|()| ((), format!("the previous {name}"))));
+                if let Err(e) = step {
+                    eprintln!("warning: {e:#}");
+                }
+            }
         }
         islands::relocate_cache(&mut cache.islands, target.join(output::ASSETS_DIR));
         cache.pages = Some(next_reuse);
