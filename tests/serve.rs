@@ -190,3 +190,16 @@ fn no_build_serves_a_build_as_it_is_and_writes_nothing() {
     drop(serve);
     assert!(snapshot(&project.path("dist")) == before, "the served folder changed");
 }
+
+#[test]
+fn a_port_in_use_fails_at_once_before_anything_is_built() {
+    let project = Project::copy_of_real_site();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let started = Instant::now();
+    let o = project.unitly(&["serve", "--port", &port, "--out", "preview"]);
+    let err = stderr(&o);
+    assert!(!o.status.success() && err.contains("Address already in use"), "{err}");
+    assert!(!project.path("preview").exists(), "nothing built before the port was found taken");
+    eprintln!("failed in {:?}", started.elapsed());
+}

@@ -36,17 +36,18 @@ pub enum Source {
 }
 
 pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Result<()> {
-    // serve previews drafts (marked "Draft"); `build` leaves them out.
+    // Bound before building: a port in use fails at once, with nothing built or replaced.
+    let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
+    // Port 0 asks the system for a free port; print the real one (tests read this line).
+    let addr = listener.local_addr().context("reading the listening address")?;
+    // serve previews drafts (marked "Draft", noindex, in no sitemap or feed); `build` leaves
+    // them out. Its output is its own folder by default (src/cli.rs PREVIEW_DIR), not dist/.
     let site = Site { drafts: true, background_removal: true, ..Site::new(root) };
     let mut cache = BuildCache::default();
     if source != Source::Built {
         site.build(out, &mut cache)?;
     }
     let watch_changes = source == Source::Build { watch: true };
-
-    let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
-    // Port 0 asks the system for a free port; print the real one (tests read this line).
-    let addr = listener.local_addr().context("reading the listening address")?;
     // The edge builds absolute links (the newsletter's confirmation link) on this origin.
     let edge = match edge::Edge::start(root, &format!("http://{addr}")) {
         Ok(e) => {
