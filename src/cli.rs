@@ -1,7 +1,7 @@
 //! Command-line interface. The doc comments are the help text.
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Unitly's static-site generator: renders the converter site from `content/`.
 #[derive(Parser)]
@@ -20,6 +20,7 @@ pub enum Command {
     /// Build the whole site into a folder, atomically.
     Build {
         /// Where to write the site: a missing or empty folder, or one unitly wrote before.
+        /// A relative DIR is inside the project (--root), not the current folder.
         #[arg(long, default_value = "dist")]
         out: PathBuf,
         /// Replace DIR even when it holds files unitly did not write (still atomically).
@@ -43,6 +44,7 @@ pub enum Command {
         #[arg(long, default_value_t = 8080)]
         port: u16,
         /// Where to write the site: a missing or empty folder, or one unitly wrote before.
+        /// A relative DIR is inside the project (--root), not the current folder.
         #[arg(long, default_value = "dist")]
         out: PathBuf,
         /// Replace DIR even when it holds files unitly did not write (still atomically).
@@ -64,6 +66,16 @@ pub enum Command {
         #[command(subcommand)]
         what: New,
     },
+}
+
+/// `out` as the commands use it: a relative folder is inside the project (`--root`), as the
+/// project's `dist/` is what `edge/wrangler.jsonc` deploys, wherever the command ran from.
+pub fn out_dir(root: &Path, out: &Path) -> PathBuf {
+    if out.is_relative() && root != Path::new(".") {
+        root.join(out)
+    } else {
+        out.to_path_buf()
+    }
 }
 
 #[derive(Subcommand)]

@@ -10,10 +10,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() {
     let cli = cli::Cli::parse();
     let result = match cli.command {
-        cli::Command::Build { out, base_url, drafts, future, force } => cmd::build::run(&cli.root, &out, base_url, drafts, future, force),
+        cli::Command::Build { out, base_url, drafts, future, force } => {
+            cmd::build::run(&cli.root, &cli::out_dir(&cli.root, &out), base_url, drafts, future, force)
+        }
         cli::Command::Serve { host, port, out, no_watch, no_build, force } => {
             let source = if no_build { serve::Source::Built } else { serve::Source::Build { watch: !no_watch } };
-            cmd::serve::run(&cli.root, &host, port, &out, source, force)
+            cmd::serve::run(&cli.root, &host, port, &cli::out_dir(&cli.root, &out), source, force)
         }
         cli::Command::Check => cmd::check::run(&cli.root),
         cli::Command::New { what: cli::New::Article { title, category } } => cmd::new::article(&cli.root, &title, category.as_deref()),

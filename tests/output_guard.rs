@@ -164,3 +164,42 @@ fn a_symlink_out_of_the_project_is_a_located_error() {
         &["themes/unitly/static/leak.txt:1:1: symbolic link to "],
     );
 }
+
+#[test]
+fn a_relative_out_is_in_the_project_and_built_is_said_once_the_previous_output_is_gone() {
+    let p = Project::copy_of_real_site();
+    // A cron job running `unitly build --root /srv/unitly --out dist` from another folder.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let build = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_unitly"))
+            .args(["--root", p.dir.path().to_str().unwrap(), "build", "--out", "site"])
+            .current_dir(elsewhere.path())
+            .output()
+            .unwrap()
+    };
+    let first = build();
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(p.path("site/index.html").is_file(), "written into the project");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing in the current folder");
+
+    // What interrupted builds left (their processes gone: PIDs above the kernel's maximum),
+    // each a whole copy of the site beside it.
+    let leftovers = [p.path(".site.staging-4194305"), p.path(".site.old-4194306")];
+    for dir in &leftovers {
+        std::fs::create_dir_all(dir.join("blog")).unwrap();
+        std::fs::write(dir.join("blog/a.html"), "an old page").unwrap();
+    }
+    let second = build();
+    let out = common::stdout(&second);
+    assert!(second.status.success(), "{}", stderr(&second));
+    for dir in &leftovers {
+        assert!(!dir.exists(), "{} removed", dir.display());
+        assert!(out.contains(&format!("removing {}, left by an interrupted build", dir.display())), "{out}");
+    }
+    let names: Vec<String> = std::fs::read_dir(p.dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(!names.iter().any(|n| n.starts_with(".site.")), "{names:?}");
+    // The previous output is removed before "built", the last line: done when it says so.
+    let lines: Vec<&str> = out.lines().collect();
+    let removed = lines.iter().position(|l| l.trim_start().starts_with("remove old output")).unwrap_or_else(|| panic!("{out}"));
+    assert!(lines.last().unwrap().starts_with("built ") && removed < lines.len() - 1, "{out}");
+}
