@@ -37,16 +37,18 @@ pub enum Command {
         #[arg(long)]
         future: bool,
     },
-    /// Build, serve on 127.0.0.1:8080, rebuild on changes and reload the browser.
+    /// Build (drafts included), serve on 127.0.0.1:8080, rebuild on changes and reload the browser.
     Serve {
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
         #[arg(long, default_value_t = 8080)]
         port: u16,
-        /// Where to write the site: a missing or empty folder, or one unitly wrote before.
-        /// A relative DIR is inside the project (--root), not the current folder.
-        #[arg(long, default_value = "dist")]
-        out: PathBuf,
+        /// Where to write the preview: a missing or empty folder, or one unitly wrote before.
+        /// Default .unitly/preview, never dist/ (what gets deployed): the preview holds drafts.
+        /// With --no-build, the folder to serve (default dist). A relative DIR is inside the
+        /// project (--root), not the current folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
         /// Replace DIR even when it holds files unitly did not write (still atomically).
         /// Never allowed for `/`, the home folder, the project or its source folders.
         #[arg(long)]
@@ -67,6 +69,12 @@ pub enum Command {
         what: New,
     },
 }
+
+/// Where `serve` writes its preview by default: its own folder (git-ignored), never `dist/`,
+/// which `edge/wrangler.jsonc` deploys; a preview holds the drafts `build` leaves out.
+pub const PREVIEW_DIR: &str = ".unitly/preview";
+/// Where `build` writes by default, and what `serve --no-build` serves by default.
+pub const BUILD_DIR: &str = "dist";
 
 /// `out` as the commands use it: a relative folder is inside the project (`--root`), as the
 /// project's `dist/` is what `edge/wrangler.jsonc` deploys, wherever the command ran from.

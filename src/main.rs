@@ -15,6 +15,7 @@ fn main() {
         }
         cli::Command::Serve { host, port, out, no_watch, no_build, force } => {
             let source = if no_build { serve::Source::Built } else { serve::Source::Build { watch: !no_watch } };
+            let out = out.unwrap_or_else(|| (if no_build { cli::BUILD_DIR } else { cli::PREVIEW_DIR }).into());
             cmd::serve::run(&cli.root, &host, port, &cli::out_dir(&cli.root, &out), source, force)
         }
         cli::Command::Check => cmd::check::run(&cli.root),

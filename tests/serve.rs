@@ -56,12 +56,16 @@ fn start(project: &Project) -> Serve {
 }
 
 fn start_with(project: &Project, options: &[&str]) -> Serve {
+    let out = project.path("dist");
+    start_in(project, &[options, &["--out", out.to_str().unwrap()]].concat(), project.dir.path())
+}
+
+/// `unitly --root PROJECT serve --port 0 OPTIONS`, run from the folder `cwd`.
+fn start_in(project: &Project, options: &[&str], cwd: &std::path::Path) -> Serve {
     let mut child = Command::new(env!("CARGO_BIN_EXE_unitly"))
         .args(["--root", project.dir.path().to_str().unwrap(), "serve", "--port", "0"])
         .args(options)
-        .arg("--out")
-        .arg(project.path("dist"))
-        .current_dir(project.dir.path())
+        .current_dir(cwd)
         // No request in these tests reaches the edge function; keep its upstreams local anyway.
         .env("GOLD_UPSTREAM_URL", "http://127.0.0.1:9/gold")
         .env("FTSE_UPSTREAM_URL", "http://127.0.0.1:9/ftse")
@@ -189,6 +193,34 @@ fn no_build_serves_a_build_as_it_is_and_writes_nothing() {
     assert!(get(&serve.addr, "/blog/conversion-tips").contains("Top 10 Unit Conversion Tips"));
     drop(serve);
     assert!(snapshot(&project.path("dist")) == before, "the served folder changed");
+}
+
+#[test]
+fn the_preview_is_written_into_its_own_folder_never_the_one_that_is_deployed() {
+    let project = Project::copy_of_real_site();
+    let draft = project.unitly(&["new", "article", "Secret Launch Plans"]);
+    assert!(draft.status.success(), "{}", stderr(&draft));
+    // Run from elsewhere: the preview goes into the project, never the current folder.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let serve = start_in(&project, &["--no-watch"], elsewhere.path());
+    let page = get(&serve.addr, "/blog/secret-launch-plans");
+    assert!(page.contains(">Draft</span>") && page.contains("content=noindex"), "the draft is previewed, noindex");
+    assert!(project.path(".unitly/preview/blog/secret-launch-plans.html").is_file(), "the preview is in .unitly/preview");
+    assert!(!project.path("dist").exists(), "dist/, which `wrangler deploy` uploads, is only ever written by `unitly build`");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing written in the current folder");
+    drop(serve);
+
+    // --no-build serves what `unitly build` wrote: dist/ by default.
+    let built = project.unitly(&["build"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(!project.path("dist/blog/secret-launch-plans.html").exists(), "build leaves the draft out");
+    let serve = start_in(&project, &["--no-build"], elsewhere.path());
+    assert!(get(&serve.addr, "/length-converter").contains("<h1"));
+    let mut missing = TcpStream::connect(&serve.addr).unwrap();
+    write!(missing, "GET /blog/secret-launch-plans HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", serve.addr).unwrap();
+    let mut answer = String::new();
+    missing.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 404"), "{}", answer.lines().next().unwrap_or_default());
 }
 
 #[test]
