@@ -6,5 +6,8 @@ pub fn run(root: &Path, out: &Path, base_url: Option<String>, drafts: bool, futu
     crate::output::guard(root, out, force)?;
     let site = Site { base_url, drafts, future, ..Site::new(root) };
     site.build(out, &mut BuildCache::default())?;
+    if let Some(warning) = crate::output::too_many_files(crate::output::asset_files(out)) {
+        eprintln!("warning: {warning}");
+    }
     Ok(())
 }
