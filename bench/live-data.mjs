@@ -184,7 +184,7 @@ async function phases1to3() {
 
     // 3. Outage with 1-second TTLs: the stored data is already too old.
     up.state.down = true;
-    s = await serve(dir, { ...up.env, RATES_TTL_SECONDS: '1', MARKET_TTL_SECONDS: '1' });
+    s = await serve(dir, { ...up.env, RATES_TTL_SECONDS: '1', MARKET_TTL_SECONDS: '1', UNITLY_TEST_SHORT_TTLS: '1' });
     const calledBefore = up.take(); // the start schedule's attempt, counted with the outage
     const end = Date.now() + OUTAGE_S * 1000;
     tally = await visitors(s.url, { count: Infinity, more: () => Date.now() < end });

@@ -18,6 +18,8 @@ export interface Env {
   MARKET_TTL_SECONDS?: string;
   UPSTREAM_TIMEOUT_MS?: string;
   UPSTREAM_RETRY_SECONDS?: string;
+  /** Tests only: "1" lets RATES_TTL_SECONDS and MARKET_TTL_SECONDS go below MIN_TTL_SECONDS. */
+  UNITLY_TEST_SHORT_TTLS?: string;
   /** Workers KV (wrangler.jsonc kv_namespaces): the live data of the whole deployment. */
   LIVE_DATA?: KV;
   /** Signs form tokens and confirmation links; without it the forms answer 503. */
@@ -53,7 +55,15 @@ export const ENV_NAMES = [
   "TURNSTILE_SECRET",
   "TURNSTILE_VERIFY_URL",
   "SITE_ORIGIN",
+  "UNITLY_TEST_SHORT_TTLS",
 ] as const;
+
+/**
+ * The shortest RATES_TTL_SECONDS and MARKET_TTL_SECONDS a deployment gets: a shorter one
+ * counts as this. At 0 every visitor's request would call the provider (ExchangeRate-API's
+ * free plan is 1,500 calls a month). Tests set UNITLY_TEST_SHORT_TTLS=1 to go below it.
+ */
+export const MIN_TTL_SECONDS = 60;
 
 export const DEFAULTS = {
   goldUrl: "https://api.gold-api.com/price/XAU",
@@ -131,7 +141,7 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-// Fractions are allowed on purpose: tests use TTLs well under a second.
+// Fractions are allowed on purpose: tests use TTLs well under a second (UNITLY_TEST_SHORT_TTLS).
 function number(value: unknown, fallback: number, min: number, max: number): number {
   const s = text(value);
   const n = s === undefined ? NaN : Number(s);
@@ -153,6 +163,7 @@ function origin(value: unknown): string | undefined {
 export function readConfig(env: Env): Config {
   const apiKey = text(env.EXCHANGE_API_KEY);
   const ratesBase = text(env.RATES_UPSTREAM_URL) ?? (apiKey ? DEFAULTS.ratesKeyedBase : DEFAULTS.ratesOpenBase);
+  const minTtl = text(env.UNITLY_TEST_SHORT_TTLS) === "1" ? 0 : MIN_TTL_SECONDS;
   return {
     goldUrl: text(env.GOLD_UPSTREAM_URL) ?? DEFAULTS.goldUrl,
     ftseUrl: text(env.FTSE_UPSTREAM_URL) ?? DEFAULTS.ftseUrl,
@@ -165,8 +176,8 @@ export function readConfig(env: Env): Config {
     turnstileSecret: text(env.TURNSTILE_SECRET),
     turnstileVerifyUrl: text(env.TURNSTILE_VERIFY_URL) ?? DEFAULTS.turnstileVerifyUrl,
     siteOrigin: origin(env.SITE_ORIGIN),
-    ratesTtlMs: number(env.RATES_TTL_SECONDS, DEFAULTS.ratesTtlSeconds, 0, 86400) * 1000,
-    marketTtlMs: number(env.MARKET_TTL_SECONDS, DEFAULTS.marketTtlSeconds, 0, 86400) * 1000,
+    ratesTtlMs: number(env.RATES_TTL_SECONDS, DEFAULTS.ratesTtlSeconds, minTtl, 86400) * 1000,
+    marketTtlMs: number(env.MARKET_TTL_SECONDS, DEFAULTS.marketTtlSeconds, minTtl, 86400) * 1000,
     timeoutMs: number(env.UPSTREAM_TIMEOUT_MS, DEFAULTS.upstreamTimeoutMs, 1, 60000),
     retryMs: number(env.UPSTREAM_RETRY_SECONDS, DEFAULTS.upstreamRetrySeconds, 0, 3600) * 1000,
   };

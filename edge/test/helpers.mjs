@@ -285,6 +285,9 @@ export const kvCalls = (logs, kind) => (logs.join("").match(new RegExp(`\\[kv\\]
  * makes every put throw (KV_WRAPPER).
  */
 export async function startWorker(bindings, { persist, kv, cache } = {}) {
+  // The tests' TTLs are seconds or less, below a deployment's minimum (MIN_TTL_SECONDS);
+  // a test of that minimum sets UNITLY_TEST_SHORT_TTLS to "".
+  bindings = { UNITLY_TEST_SHORT_TTLS: "1", ...bindings };
   assert.ok(existsSync(WORKER), "dist/worker.js is missing: run `npm run build` (npm test does)");
   const logs = [];
   const live = { kvNamespaces: { [KV_BINDING]: "live-data" } };

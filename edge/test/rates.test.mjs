@@ -2,7 +2,7 @@
 // every base and pair computed from the one USD table.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CODES, importSource, PER_USD, RATES_TIME, rate, utcOf, withWorker } from "./helpers.mjs";
+import { CODES, importSource, PER_USD, RATES_TIME, rate, sleep, until, utcOf, withWorker } from "./helpers.mjs";
 
 const close = (actual, expected, what) =>
   assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.abs(expected), `${what}: ${actual} is not ${expected} within 1e-12`);
@@ -34,6 +34,20 @@ test("every base and every pair comes from one USD table, equal to its ratio wit
       }
     }
     assert.deepEqual(up.state.calls, { "rates-USD": 1 }, "one USD table, no other base ever fetched");
+  }));
+
+test("a deployment's RATES_TTL_SECONDS and MARKET_TTL_SECONDS of 0 count as a minute: visitors never make a provider call each", () =>
+  withWorker({ RATES_TTL_SECONDS: "0", MARKET_TTL_SECONDS: "0", UNITLY_TEST_SHORT_TTLS: "" }, async (w, up) => {
+    for (let i = 0; i < 6; i++) {
+      assert.equal((await w.fetch("/api/rates/latest/USD")).status, 200);
+      assert.equal((await w.fetch("/api/gold-proxy")).status, 200);
+      await sleep(150); // a refresh behind the answer would be done by now
+    }
+    await until(async () => up.state.calls["rates-USD"] >= 1);
+    assert.equal(up.state.calls["rates-USD"], 1, "one rate table for six visitors");
+    assert.equal(up.calls("gold"), 1, "one gold quote for six visitors");
+    const a = await w.fetch("/api/rates/latest/USD");
+    assert.match(a.headers.get("cache-control"), /^public, max-age=(5\d|60)$/, "cacheable for the minute");
   }));
 
 test("latest: without a key, the keyless endpoint's `rates` shape is accepted", () =>
