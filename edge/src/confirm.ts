@@ -6,7 +6,7 @@
 // the confirmed subscription once, however many posts race (marks.ts), and the visitor is
 // sent to /newsletter/confirmed, /newsletter/expired or /newsletter/unavailable.
 import { FORM_GUARD, type Config, type Env } from "./config";
-import { claim, forward, MARK, MarksDown, release } from "./forms";
+import { claim, forward, MARK, MarksDown, release, warnMissing } from "./forms";
 import { checkLink } from "./guard";
 import { NO_STORE } from "./http";
 import { marksFor } from "./marks";
@@ -30,7 +30,10 @@ type Checked = { page: string } | { link: { email: string; requestedAt: number }
 
 /** A link that cannot confirm leads straight to the page that says why. */
 async function checkedLink(config: Config, url: URL): Promise<Checked> {
-  if (!config.formSecret || !config.subscribeWebhook) return { page: CONFIRM_PAGES.unavailable };
+  if (!config.formSecret || !config.subscribeWebhook) {
+    warnMissing({ FORM_SECRET: config.formSecret, SUBSCRIBE_WEBHOOK_URL: config.subscribeWebhook });
+    return { page: CONFIRM_PAGES.unavailable };
+  }
   const link = await checkLink(config.formSecret, url.searchParams);
   return link.ok ? { link } : { page: CONFIRM_PAGES.expired };
 }

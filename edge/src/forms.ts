@@ -71,9 +71,31 @@ export const HONEYPOT = "leave_empty";
 
 export type Form = "contact" | "subscribe";
 
+// Per isolate: the variables a form route has already said are missing, one line each.
+const saidMissing = new Set<string>();
+
+/**
+ * The 503 a form route answers without its configuration, with one warning line per missing
+ * variable the first time this isolate meets it (the name, never a value), so an operator
+ * who forgot a `wrangler secret put` reads it in the logs rather than hears it from visitors.
+ */
+export function notConfigured(missing: Record<string, string | undefined>): Response {
+  warnMissing(missing);
+  return error(503, "not-configured");
+}
+
+/** The warning of `notConfigured`, for a route that answers otherwise (the confirmation link's page). */
+export function warnMissing(missing: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(missing)) {
+    if (value || saidMissing.has(name)) continue;
+    saidMissing.add(name);
+    console.warn(`[unitly] forms: ${name} is not set, so the forms answer 503 not-configured (set it with \`npx wrangler secret put ${name}\`)`);
+  }
+}
+
 /** GET /api/form-token: a fresh signed token for one form post. */
 export async function formToken(config: Config): Promise<Response> {
-  if (!config.formSecret) return error(503, "not-configured");
+  if (!config.formSecret) return notConfigured({ FORM_SECRET: config.formSecret });
   return json({ token: await issueToken(config.formSecret), minSeconds: FORM_GUARD.tokenMinAgeMs / 1000 }, 200, NO_STORE);
 }
 
@@ -159,7 +181,9 @@ async function submit(form: Form, config: Config, env: Env, request: Request, or
     const fields = validate(data, form === "contact" ? CONTACT : SUBSCRIBE);
     const webhook = form === "contact" ? config.contactWebhook : config.subscribeWebhook;
     // Validation comes first: a 400 is the visitor's to fix, a 503 is ours.
-    if (!webhook || !config.formSecret) return error(503, "not-configured");
+    if (!webhook || !config.formSecret) {
+      return notConfigured({ [form === "contact" ? "CONTACT_WEBHOOK_URL" : "SUBSCRIBE_WEBHOOK_URL"]: webhook, FORM_SECRET: config.formSecret });
+    }
 
     const trap = data[HONEYPOT];
     if (trap !== undefined && trap !== "") return quietSuccess();

@@ -2,7 +2,7 @@
 // (Abuse guards — limits, tokens, honeypot, double opt-in, Turnstile — in forms-guard.test.mjs.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formToken, withWorker } from "./helpers.mjs";
+import { formToken, until, withWorker } from "./helpers.mjs";
 
 const good = { name: "  Ada Lovelace ", email: "ada@example.org", subject: "accuracy", message: "Line one\nLine two\tend" };
 let client = 0;
@@ -163,6 +163,21 @@ test("forms: without FORM_SECRET, no token is issued and valid input is a 503 no
       assert.equal(a.json["error-type"], "not-configured");
     }
     assert.equal(up.state.hooks.length, 0);
+  }));
+
+test("forms: a missing FORM_SECRET or webhook is said once in the log, by name, never by value", () =>
+  withWorker({ FORM_SECRET: "", CONTACT_WEBHOOK_URL: "" }, async (w) => {
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await w.fetch("/api/form-token")).status, 503);
+      assert.equal((await post(w, "/api/contact", good)).status, 503);
+      assert.equal((await post(w, "/api/subscribe", { email: "a@b.cd" })).status, 503);
+    }
+    await until(() => w.logs.join("").includes("CONTACT_WEBHOOK_URL"));
+    const lines = w.logs.join("").split("\n").filter((l) => l.includes("is not set"));
+    assert.equal(lines.filter((l) => l.includes("FORM_SECRET is not set")).length, 1, lines.join("\n"));
+    assert.equal(lines.filter((l) => l.includes("CONTACT_WEBHOOK_URL is not set")).length, 1, lines.join("\n"));
+    assert.equal(lines.length, 2, `the subscribe webhook is set: ${lines.join("\n")}`);
+    assert.ok(!w.logs.join("").includes("/hook/subscribe"), "no value is logged");
   }));
 
 test("forms: a failing or unreachable webhook is a 502 whose answer and log name neither its host nor its path", () =>
