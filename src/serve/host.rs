@@ -71,9 +71,8 @@ fn named_host(request: &Request) -> Option<String> {
 /// Whether a browser would take `authority` for this machine itself (a secure context even
 /// over plain HTTP): `localhost`, `*.localhost`, 127.0.0.0/8 or `[::1]`.
 fn is_loopback(authority: &str) -> bool {
-    split_authority(authority).is_some_and(|(host, _)| {
-        host == "localhost" || host.ends_with(".localhost") || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-    })
+    split_authority(authority)
+        .is_some_and(|(host, _)| host == "localhost" || host.ends_with(".localhost") || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback()))
 }
 
 /// Middleware: the deployed security headers assume HTTPS. A request over plain HTTP from

@@ -215,7 +215,8 @@ fn a_lan_preview_over_plain_http_is_not_upgraded_to_https() {
         assert!(!head.contains("strict-transport-security"), "{path}: {head}");
     }
     // On this machine, and behind a tunnel that took the request over https: as deployed.
-    for (host, extra) in [(format!("127.0.0.1:{port}"), ""), (format!("localhost:{port}"), ""), (format!("192.168.1.5:{port}"), "X-Forwarded-Proto: https\r\n")] {
+    for (host, extra) in [(format!("127.0.0.1:{port}"), ""), (format!("localhost:{port}"), ""), (format!("192.168.1.5:{port}"), "X-Forwarded-Proto: https\r\n")]
+    {
         let (head, csp) = headers("/", &host, extra);
         assert!(csp.ends_with("; upgrade-insecure-requests"), "{host}: {csp}");
         assert!(head.contains("strict-transport-security: max-age=63072000"), "{host}: {head}");
