@@ -49,12 +49,14 @@ const BUILDING: &str = "building";
 const MAX_TEXT: usize = 32 * 1024;
 
 /// The section a result names, by the page's template; `None`: not a search result (the
-/// home page and the blog's listing pages only repeat what the articles say, a category's
-/// index of pairs the titles of its pair pages).
+/// home page only repeats what the other pages say, a category's index of pairs the titles
+/// of its pair pages). `/blog` is one, found by its name and intro: its list of articles is
+/// left out (`data-search-skip` in blog-index.html), as the articles are results of their
+/// own; the further listing pages (`/blog/page/2`, the archives) are no routes, so no results.
 fn section(page: &Page) -> Option<&'static str> {
     match page.template.as_str() {
-        "home.html" | "blog-index.html" | crate::content::pairs::INDEX_TEMPLATE => None,
-        "article.html" => Some("Blog"),
+        "home.html" | crate::content::pairs::INDEX_TEMPLATE => None,
+        "article.html" | "blog-index.html" => Some("Blog"),
         "converter.html" => Some("Converter"),
         "faq.html" => Some(records::FAQ_SECTION),
         "legal.html" => Some("Legal"),
@@ -110,6 +112,28 @@ fn plan(content: &Content, first: usize, output_file: fn(&str) -> String) -> Has
             (output_file(&p.path), planned)
         })
         .collect()
+}
+
+/// The terms of a page's titles' words (not their numbers), each word's and its plural's:
+/// the S-stemmer reads "cookies" as cooky, and a visitor typing it means Cookie Policy (its browser side:
+/// `SiteSearch.titleTerms`, islands/src/lib/siteSearch.ts).
+fn title_terms<'a>(titles: impl Iterator<Item = &'a String>) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for title in titles {
+        let folded = terms::fold(title);
+        for word in terms::words(&folded) {
+            // A number is no name: in a query it is an amount ("100 usd to eur" must not
+            // rank "Currency note 1001: euros to US dollars" above US Dollar to Euro).
+            if !word.chars().any(char::is_alphabetic) {
+                continue;
+            }
+            if let Some(term) = terms::term(word) {
+                out.insert(term);
+                out.extend(terms::term(&format!("{word}s")));
+            }
+        }
+    }
+    out
 }
 
 /// What one build put in the index.
@@ -325,6 +349,9 @@ impl SearchIndex {
         if let Some(label) = &planned.label {
             count(label, extract::heading_weight("h1").unwrap_or(1) as f32);
         }
+        // The title's terms, and the menus' name's, rank the page above those that only say
+        // them (postings::TITLE_BONUS).
+        let title = title_terms(std::iter::once(&planned.title).chain(&planned.label));
         let words = spelling::words_of(&extracted.text);
         let mut text = extracted.text;
         if text.len() > MAX_TEXT {
@@ -336,7 +363,7 @@ impl SearchIndex {
         std::fs::write(&path, &fragment).with_context(|| format!("writing {}", path.display()))?;
         self.fragments.lock().expect("search fragments lock").push((planned.number, crate::hash::fnv1a(fragment.as_bytes())));
         self.words.lock().expect("search words lock").add_page(words);
-        self.postings.lock().expect("search postings lock").add(planned.number, counts, length, planned.prior);
+        self.postings.lock().expect("search postings lock").add_titled(planned.number, counts, &title, length, planned.prior);
         Ok(())
     }
 

@@ -27,6 +27,13 @@ const K1: f64 = 1.2;
 const B: f64 = 0.75;
 /// Scores are written as integers in hundredths.
 const SCALE: f64 = 100.0;
+/// What a term in a page's title (its heading, or the name the menus give it) adds to its
+/// frequency there: BM25's ceiling, K1 + 1, which no count in the text reaches, so a page
+/// titled with a word ranks above every page that only says it ("about" finds About Unitly,
+/// not the 1,000 pair pages that "multiply by about …"; "privacy" Privacy Policy before the
+/// FAQ entries that mention it). Added after the prior, so among pages that all have the
+/// word in their titles (Stones and the pair pages of stones) the order stays as it was.
+pub const TITLE_BONUS: f64 = K1 + 1.0;
 
 #[derive(Debug, Default)]
 pub struct Postings {
@@ -37,6 +44,8 @@ pub struct Postings {
     /// Page number → what its frequencies are multiplied by, for the pages whose prior is
     /// not 1 (see `PAIR_PRIOR` in mod.rs).
     priors: HashMap<u32, f32>,
+    /// Term → the pages with it in their title ([`TITLE_BONUS`]): a few terms a page.
+    titled: HashMap<String, HashSet<u32>>,
     /// Whether every term's list is in page order ([`Postings::chunks`] sorts them), so a
     /// rebuild finds a renewed page in each by bisection instead of reading every posting.
     sorted: bool,
@@ -61,8 +70,17 @@ pub struct Chunks {
 
 impl Postings {
     /// Adds page `page`: its terms with their weighted counts, its length in terms and its
-    /// prior (1: none).
+    /// prior (1: none). The tests' short form of [`Postings::add_titled`].
+    #[cfg(test)]
     pub fn add(&mut self, page: u32, counts: HashMap<String, f32>, length: u32, prior: f32) {
+        self.add_titled(page, counts, &HashSet::new(), length, prior);
+    }
+
+    /// [`Postings::add`], with the terms of the page's title (each also among `counts`).
+    pub fn add_titled(&mut self, page: u32, counts: HashMap<String, f32>, title: &HashSet<String>, length: u32, prior: f32) {
+        for term in title.iter().filter(|t| counts.contains_key(*t)) {
+            self.titled.entry(term.clone()).or_default().insert(page);
+        }
         self.lengths.insert(page, length.max(1));
         if prior != 1.0 {
             self.priors.insert(page, prior);
@@ -85,6 +103,11 @@ impl Postings {
         if !renewed.is_empty() {
             self.lengths.retain(|page, _| !renewed.contains(page));
             self.priors.retain(|page, _| !renewed.contains(page));
+            // A page's title terms are among its counted terms, whose entries go below.
+            self.titled.retain(|_, pages| {
+                pages.retain(|page| !renewed.contains(page));
+                !pages.is_empty()
+            });
             let Postings { terms, written, unwritten, sorted, .. } = self;
             terms.retain(|term, list| {
                 let before = list.len();
@@ -105,6 +128,9 @@ impl Postings {
         }
         self.lengths.extend(fresh.lengths);
         self.priors.extend(fresh.priors);
+        for (term, pages) in fresh.titled {
+            self.titled.entry(term).or_default().extend(pages);
+        }
         self.sorted &= fresh.terms.is_empty();
         for (term, list) in fresh.terms {
             unwrite(&mut self.written, &mut self.unwritten, &term);
@@ -162,6 +188,7 @@ impl Postings {
         let scored: Vec<(String, String)> = unscored
             .into_par_iter()
             .map(|(term, list)| {
+                let titled = self.titled.get(term);
                 let df = list.len() as f64;
                 let idf = (1.0 + (pages - df + 0.5) / (df + 0.5)).ln();
                 let mut scored: Vec<(u32, u32)> = list
@@ -171,7 +198,8 @@ impl Postings {
                         let norm = norms.get(page as usize).copied().unwrap_or(normalise(1.0));
                         let tf = count * (K1 + 1.0) / (count + norm);
                         let prior = priors.get(page as usize).copied().unwrap_or(1.0) as f64;
-                        (page, ((tf * prior * SCALE).round() as u32).max(1))
+                        let title = if titled.is_some_and(|pages| pages.contains(&page)) { TITLE_BONUS } else { 0.0 };
+                        (page, (((tf * prior + title) * SCALE).round() as u32).max(1))
                     })
                     .collect();
                 if scored.len() > MAX_PAGES {

@@ -183,3 +183,66 @@ fn a_page_is_found_by_the_name_the_menus_give_it() {
         files(out.path()).into_iter().filter(|(f, _)| f.starts_with(&format!("{DIR}/{}/c/", summary.version))).map(|(_, text)| json(&text)).collect();
     assert!(chunks.iter().any(|c| c.get("faq").is_some()), "no chunk holds “faq”: {chunks:?}");
 }
+
+#[test]
+fn a_word_in_a_pages_title_scores_above_any_page_that_only_says_it() {
+    // "about" is in the About page's title once, and in the text of many short pair pages
+    // ("multiply by about …"), twice in some: the About page must score above every one.
+    let out = tempfile::tempdir().unwrap();
+    let mut list = vec![("about.html".to_string(), "/about".to_string(), "About Unitly".to_string())];
+    let mut pairs = Vec::new();
+    for i in 0..40 {
+        list.push((format!("pair{i}.html"), format!("/pair{i}"), format!("Pair {i}")));
+        pairs.push(format!("pair{i}.html"));
+    }
+    list.push(("cookies.html".into(), "/cookies".into(), "Cookie Policy".into()));
+    list.push(("faq.html".into(), "/faq".into(), "Frequently Asked Questions".into()));
+    let borrowed: Vec<(&str, &str, &str)> = list.iter().map(|(f, u, t)| (f.as_str(), u.as_str(), t.as_str())).collect();
+    let mut pages = (*planned(&borrowed, 0)).clone();
+    pages.get_mut("faq.html").unwrap().label = Some("FAQ".into());
+    let index = SearchIndex::new(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
+    let long_text = "<p>Unitly is a free converter of units and currencies, made to be exact and fast. </p>".repeat(30);
+    index.written("about.html", &page("About Unitly", &long_text));
+    for (i, file) in pairs.iter().enumerate() {
+        index.written(file, &page(&format!("Pair {i}"), "<p>Multiply by about 2. About 3 of one is 6 of the other. We use cookies never.</p>"));
+    }
+    index.written("cookies.html", &page("Cookie Policy", &format!("<p>What cookies are.</p>{long_text}")));
+    index.written("faq.html", &page("Frequently Asked Questions", "<p>Answers.</p>"));
+    let summary = index.finish().unwrap();
+    let chunks: Vec<serde_json::Value> =
+        files(out.path()).into_iter().filter(|(f, _)| f.starts_with(&format!("{DIR}/{}/c/", summary.version))).map(|(_, text)| json(&text)).collect();
+    let scores = |term: &str| -> Vec<(u64, u64)> {
+        let list = chunks.iter().find_map(|c| c.get(term)).unwrap_or_else(|| panic!("no chunk holds {term}")).as_array().unwrap().clone();
+        let mut page = 0;
+        list[1..]
+            .chunks(2)
+            .map(|pair| {
+                page += pair[0].as_u64().unwrap();
+                (page, pair[1].as_u64().unwrap())
+            })
+            .collect()
+    };
+    let best_other = |term: &str, titled: u64| scores(term).into_iter().filter(|&(p, _)| p != titled).map(|(_, s)| s).max().unwrap();
+    let of = |term: &str, page: u64| scores(term).into_iter().find(|&(p, _)| p == page).unwrap().1;
+    assert!(of("about", 0) > best_other("about", 0), "About: {:?}", scores("about"));
+    // "cookies" reads as the term cooky, "Cookie" as cookie: the title counts for its plural.
+    assert!(of("cooky", 41) > best_other("cooky", 41), "Cookie Policy: {:?}", scores("cooky"));
+    // The name the menus give a page counts as its title.
+    assert!(of("faq", 42) > (postings::TITLE_BONUS * 100.0) as u64, "{:?}", scores("faq"));
+    // A number in a title is none of its words ("100 usd to eur" is an amount).
+    assert!(of("12", 13) < (postings::TITLE_BONUS * 100.0) as u64, "Pair 12: {:?}", scores("12"));
+}
+
+#[test]
+fn the_blog_is_a_result_as_every_route_but_the_home_page_is() {
+    let content = crate::content::real_content();
+    let blog = content.each_page().find(|p| p.path == crate::listing::BLOG_PATH).expect("the /blog route");
+    assert_eq!(section(blog), Some("Blog"));
+    let home = content.each_page().find(|p| p.path == "/").expect("the home page");
+    assert_eq!(section(home), None, "the home page repeats what the other pages say");
+    // Every route but the home page is a result (the 404, offline and newsletter status pages
+    // are no routes, and a category's index of pairs lists its pair pages' titles).
+    let left_out: Vec<&str> =
+        content.each_page().filter(|p| p.template != crate::content::pairs::INDEX_TEMPLATE && section(p).is_none()).map(|p| p.path.as_str()).collect();
+    assert_eq!(left_out, ["/"]);
+}
