@@ -95,6 +95,10 @@ struct Planned {
     /// The name the site's menus give the page where its heading does not hold it ("FAQ"
     /// for Frequently Asked Questions): found as its title is.
     label: Option<String>,
+    /// A pair page's units' symbols ("USD EUR"), which its <title> and address name it by
+    /// too: a word of its title, so "usd to eur" finds US Dollar to Euro before the articles
+    /// titled "… euros to US dollars".
+    symbols: Option<String>,
 }
 
 /// The results of `content`'s pages by output file, numbered after the `first` records in
@@ -107,8 +111,19 @@ fn plan(content: &Content, first: usize, output_file: fn(&str) -> String) -> Has
         .into_par_iter()
         .map(|(i, p, section)| {
             let label = (!p.label.is_empty() && !p.heading.to_lowercase().contains(&p.label.to_lowercase())).then(|| p.label.clone());
-            let planned =
-                Planned { number: (first + i) as u32, url: p.path.clone(), title: p.heading.clone(), section: section.to_string(), prior: prior(p), label };
+            let symbols = match &p.data {
+                crate::content::PageData::Pair(pair) => Some(format!("{} {}", pair.from_symbol, pair.to_symbol)),
+                _ => None,
+            };
+            let planned = Planned {
+                number: (first + i) as u32,
+                url: p.path.clone(),
+                title: p.heading.clone(),
+                section: section.to_string(),
+                prior: prior(p),
+                label,
+                symbols,
+            };
             (output_file(&p.path), planned)
         })
         .collect()
@@ -287,7 +302,7 @@ impl SearchIndex {
             _ => return Ok(index),
         };
         for (number, r) in records.into_iter().enumerate() {
-            let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None };
+            let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None, symbols: None };
             let text = format!("{} {}", r.title, r.content);
             let headings = vec![(0..r.title.len(), 5)];
             index.add(&planned, extract::Extracted { text, headings })?;
@@ -351,7 +366,7 @@ impl SearchIndex {
         }
         // The title's terms, and the menus' name's, rank the page above those that only say
         // them (postings::TITLE_BONUS).
-        let title = title_terms(std::iter::once(&planned.title).chain(&planned.label));
+        let title = title_terms(std::iter::once(&planned.title).chain(&planned.label).chain(&planned.symbols));
         let words = spelling::words_of(&extracted.text);
         let mut text = extracted.text;
         if text.len() > MAX_TEXT {

@@ -13,7 +13,7 @@ fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Plan
         .map(|(i, (file, url, title))| {
             (
                 file.to_string(),
-                Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0, label: None },
+                Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0, label: None, symbols: None },
             )
         })
         .collect();
@@ -200,11 +200,12 @@ fn a_word_in_a_pages_title_scores_above_any_page_that_only_says_it() {
     let borrowed: Vec<(&str, &str, &str)> = list.iter().map(|(f, u, t)| (f.as_str(), u.as_str(), t.as_str())).collect();
     let mut pages = (*planned(&borrowed, 0)).clone();
     pages.get_mut("faq.html").unwrap().label = Some("FAQ".into());
+    pages.get_mut("pair1.html").unwrap().symbols = Some("ft m".into());
     let index = SearchIndex::new(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
     let long_text = "<p>Unitly is a free converter of units and currencies, made to be exact and fast. </p>".repeat(30);
     index.written("about.html", &page("About Unitly", &long_text));
     for (i, file) in pairs.iter().enumerate() {
-        index.written(file, &page(&format!("Pair {i}"), "<p>Multiply by about 2. About 3 of one is 6 of the other. We use cookies never.</p>"));
+        index.written(file, &page(&format!("Pair {i}"), "<p>Multiply by about 2. About 3 of one is 6 of the other. We use cookies never. 1 ft is 0.3048 m.</p>"));
     }
     index.written("cookies.html", &page("Cookie Policy", &format!("<p>What cookies are.</p>{long_text}")));
     index.written("faq.html", &page("Frequently Asked Questions", "<p>Answers.</p>"));
@@ -229,6 +230,8 @@ fn a_word_in_a_pages_title_scores_above_any_page_that_only_says_it() {
     assert!(of("cooky", 41) > best_other("cooky", 41), "Cookie Policy: {:?}", scores("cooky"));
     // The name the menus give a page counts as its title.
     assert!(of("faq", 42) > (postings::TITLE_BONUS * 100.0) as u64, "{:?}", scores("faq"));
+    // A pair page is named by its units' symbols too ("usd to eur").
+    assert!(of("ft", 2) > best_other("ft", 2), "ft: {:?}", scores("ft"));
     // A number in a title is none of its words ("100 usd to eur" is an amount).
     assert!(of("12", 13) < (postings::TITLE_BONUS * 100.0) as u64, "Pair 12: {:?}", scores("12"));
 }
