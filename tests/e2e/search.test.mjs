@@ -82,6 +82,31 @@ test('a word from one article body finds that article first, and Enter opens it'
   await finish(page);
 });
 
+test('a page’s plain name finds that page first, above pages that only say the word', async () => {
+  const page = await open('/');
+  // "about" is in the text of many pair pages ("multiply by about …"); "blog" in the terms;
+  // "help" and "privacy" in FAQ entries that scored above their pages.
+  for (const [query, title, path] of [
+    ['about', 'About Unitly', '/about'],
+    ['blog', 'Unitly Blog', '/blog'],
+    ['help', 'Help Center', '/help'],
+    ['privacy', 'Privacy Policy', '/privacy'],
+    ['cookies', 'Cookie Policy', '/cookies'],
+  ]) {
+    await search(page, query);
+    const named = results(page).getByRole('option', { name: new RegExp(`^${title}`) });
+    await named.waitFor();
+    assert.equal(await results(page).getByRole('option').first().getAttribute('id'), await named.getAttribute('id'), `${query}: ${await results(page).getByRole('option').allTextContents()}`);
+    assert.equal(await named.locator('.site-search-title').textContent(), title);
+    if (query === 'blog') {
+      await box(page).press('Enter');
+      await page.waitForURL((url) => url.pathname === path);
+      await page.waitForSelector('[data-island="SiteSearch"][data-hydrated="true"]');
+    }
+  }
+  await finish(page);
+});
+
 test('a misspelled word finds conversion articles, and says what it read', async () => {
   const page = await open('/');
   await search(page, 'convresion');

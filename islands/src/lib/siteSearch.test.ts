@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkOf, chunksFor, excerpt, listed, openSearch, rank, scoresFor, titledAs, withoutTitle, type Segment } from './siteSearch.ts';
+import { chunkOf, chunksFor, excerpt, listed, openSearch, rank, scoresFor, titledAs, titleMatch, withoutTitle, type Segment } from './siteSearch.ts';
 
 const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
 
@@ -163,7 +163,30 @@ test('among the results shown, one titled as the query reads comes first, whatev
   const urls = async (q: string) => (await search.search(q)).hits.map((h) => h.url);
   assert.deepEqual(await urls('feet to meters'), ['/length-converter/feet-to-meters', '/blog/feet', '/length-converter/meters-to-feet']);
   assert.deepEqual(await urls('Meters to feet'), ['/length-converter/meters-to-feet', '/blog/feet', '/length-converter/feet-to-meters']);
-  assert.deepEqual(await urls('feet'), ['/blog/feet', '/length-converter/meters-to-feet', '/length-converter/feet-to-meters'], 'no title reads so: by score');
+  // No title reads "feet": the titles beginning with it first, by score, then the others.
+  assert.deepEqual(await urls('feet'), ['/blog/feet', '/length-converter/feet-to-meters', '/length-converter/meters-to-feet']);
+});
+
+test('a page named by the query’s words comes before one that only has them further in its title, whatever its score', async () => {
+  // As the index scores them: the FAQ entry says cookies more, in its title too; the
+  // cookie page is named by the word, as a visitor names it ("cookies" is the term cooky,
+  // "Cookie" cookie). A pair page says "about" twice; the About page is titled with it.
+  const files: Record<string, string> = {
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['about'], stop: [...stop] }),
+    '/search/v1/p/0.json': JSON.stringify({ url: '/faq#cookies', title: 'Does Unitly use cookies or track me?', section: 'FAQ', text: 'Does Unitly use cookies or track me? No cookies.' }),
+    '/search/v1/p/1.json': JSON.stringify({ url: '/cookies', title: 'Cookie Policy', section: 'Legal', text: 'Cookie Policy What cookies are.' }),
+    '/search/v1/p/2.json': JSON.stringify({ url: '/about', title: 'About Unitly', section: 'Help', text: 'About Unitly A free converter.' }),
+    '/search/v1/p/3.json': JSON.stringify({ url: '/help-me', title: 'Can you help me?', section: 'FAQ', text: 'Can you help me? Yes.' }),
+    '/search/v1/p/4.json': JSON.stringify({ url: '/help', title: 'Help Center', section: 'Help', text: 'Help Center Answers.' }),
+  };
+  // The cookie page (1) has "help" and "about" in its text, scored above the pages titled with them.
+  files['/search/v1/c/0.json'] = JSON.stringify({ about: [100, 1, 330, 1, 300], center: [300, 4, 300], cooky: [300, 0, 400, 1, 300], help: [200, 1, 330, 2, 300, 1, 320] });
+  const search = await openSearch(async (url) => files[url] ?? Promise.reject(new Error(`404 ${url}`)));
+  const urls = async (q: string) => (await search.search(q)).hits.map((h) => h.url);
+  assert.deepEqual(await urls('cookies'), ['/cookies', '/faq#cookies']);
+  assert.deepEqual(await urls('about'), ['/about', '/cookies']);
+  assert.deepEqual(await urls('help'), ['/help', '/cookies', '/help-me']);
+  assert.deepEqual(await urls('help cen'), ['/help'], 'the last word may be one being typed');
 });
 
 /**
@@ -249,6 +272,20 @@ test('a unit’s name of four letters written without its vowels is read as that
   for (const q of ['roof', 'feat', 'grm', 'yds']) assert.equal((await search.search(q)).corrected, undefined, q);
   // One edit from a unit's word but no vowel of it dropped ("tbls", tablespoons, is not Tbps).
   assert.equal((await search.search('tbls')).corrected, undefined, 'tbls');
+});
+
+test('a title reads as the query, or begins with it, each word one of its ways in order', () => {
+  const about = [{ typed: ['about'], names: [] }];
+  assert.equal(titleMatch([['about'], ['unitly']], about), 1);
+  assert.equal(titleMatch([['about']], about), 2);
+  assert.equal(titleMatch([['unitly'], ['blog']], [{ typed: ['blog'], names: [] }]), 0);
+  assert.equal(titleMatch([['cookie', 'cooky'], ['policy']], [{ typed: ['cooky'], names: [] }]), 1, 'a title word stands for its plural');
+  assert.equal(titleMatch([['help'], ['center']], [{ typed: ['help'], names: [] }, { typed: ['cen'], names: [] }]), 1);
+  assert.equal(titleMatch([['help'], ['center']], [{ typed: ['he'], names: [] }, { typed: ['center'], names: [] }]), 0, 'only the last word may be unfinished');
+  assert.equal(titleMatch([['feet'], ['meter']], [{ typed: ['foot'], names: [['feet']] }, { typed: ['meter'], names: [] }]), 2);
+  assert.equal(titleMatch([['feet'], ['meter']], [{ typed: ['foot'], names: [['feet']] }]), 1);
+  assert.equal(titleMatch([['meter'], ['feet']], [{ typed: ['foot'], names: [['feet']] }]), 0);
+  assert.equal(titleMatch([['about']], []), 0);
 });
 
 test('a title reads as the query when each word, one of its ways, makes it in order', () => {

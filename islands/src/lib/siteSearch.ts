@@ -219,6 +219,24 @@ export class SiteSearch {
   }
 
   /**
+   * A title's terms, each once, each with its plural's where the stemmer makes that another
+   * term: "Cookie Policy" is found by "cookies", whose term is cooky (as the index reads a
+   * title, src/search/mod.rs).
+   */
+  titleTerms(title: string): string[][] {
+    const seen = new Set<string>();
+    const out: string[][] = [];
+    for (const { word } of wordsOf(fold(title))) {
+      const t = term(word, this.stop);
+      if (t === null || seen.has(t)) continue;
+      seen.add(t);
+      const plural = term(`${word}s`, this.stop);
+      out.push(plural !== null && plural !== t ? [t, plural] : [t]);
+    }
+    return out;
+  }
+
+  /**
    * The words of a query, each in the ways a page may have it (queryWords.ts), with the unit
    * words of units.json when it can be had (without them, the words as typed).
    */
@@ -343,9 +361,14 @@ export class SiteSearch {
     const fragments = await Promise.all(pages.slice(0, limit).map((n) => this.fragment(n)));
     // A result titled as the query reads (its words, in their order; a unit's title without
     // its symbol) comes first: "feet to meters" finds Feet to Meters and Meters to Feet with
-    // the same words and the same score, and "foot" Feet (ft) before Foot-Pounds.
-    const titled = (f: Fragment) => Number(titledAs(this.terms(f.title.replace(/\s*\([^)]*\)$/u, '')), words));
-    fragments.sort((a, b) => titled(b) - titled(a));
+    // the same words and the same score, and "foot" Feet (ft) before Foot-Pounds. Then one
+    // whose title begins with the query, the way a visitor names a page ("cookies": Cookie
+    // Policy before the FAQ entry "Does Unitly use cookies…?"; "help" Help Center). A page
+    // with the words anywhere in its title is above those that only say them already: the
+    // index adds a title's words a score no text reaches (src/search/postings.rs).
+    const titled = (f: Fragment) => titleMatch(this.titleTerms(f.title.replace(/\s*\([^)]*\)$/u, '')), words);
+    const order = new Map(fragments.map((f) => [f, titled(f)]));
+    fragments.sort((a, b) => order.get(b)! - order.get(a)!);
     const qterms = [...new Set(words.flatMap(waysOf).flat())];
     const hits = fragments.map((f) => ({ url: f.url, title: f.title, section: f.section, excerpt: excerpt(withoutTitle(f), qterms, this.stop) }));
     return corrected === undefined ? { hits } : { hits, corrected };
@@ -415,9 +438,31 @@ function unique(words: readonly QueryWord[]): QueryWord[] {
  * and nothing else ("foot to meter" reads as Feet to Meters).
  */
 export function titledAs(title: readonly string[], words: readonly QueryWord[]): boolean {
+  return reads(title.map((t) => [t]), words, false);
+}
+
+/**
+ * Whether a title's terms (each with the terms it also stands for) read as the query's words,
+ * one way of each in order: the whole title, or (`begins`) its first terms, the last word
+ * maybe one being typed.
+ */
+function reads(title: readonly (readonly string[])[], words: readonly QueryWord[], begins: boolean): boolean {
+  const last = words.length - 1;
+  const matches = (at: number, t: string, partly: boolean) => title[at]?.some((x) => x === t || (partly && x.startsWith(t))) ?? false;
   const from = (w: number, at: number): boolean =>
-    w === words.length ? at === title.length : waysOf(words[w]).some((way) => way.every((t, k) => title[at + k] === t) && from(w + 1, at + way.length));
-  return from(0, 0);
+    w === words.length
+      ? begins || at === title.length
+      : waysOf(words[w]).some((way) => way.every((t, k) => matches(at + k, t, begins && w === last && k === way.length - 1)) && from(w + 1, at + way.length));
+  return words.length > 0 && from(0, 0);
+}
+
+/**
+ * How a title's terms ([`SiteSearch.titleTerms`]) read the query's words: 2 as the query
+ * ([`titledAs`]), 1 beginning with them ("about": About Unitly; "help cen": Help Center),
+ * 0 otherwise.
+ */
+export function titleMatch(title: readonly (readonly string[])[], words: readonly QueryWord[]): 0 | 1 | 2 {
+  return reads(title, words, false) ? 2 : reads(title, words, true) ? 1 : 0;
 }
 
 /** Opens the current index (its entry is always fetched afresh). */
