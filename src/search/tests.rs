@@ -13,7 +13,15 @@ fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Plan
         .map(|(i, (file, url, title))| {
             (
                 file.to_string(),
-                Planned { number: first + i as u32, url: url.to_string(), title: title.to_string(), section: "Blog".into(), prior: 1.0, label: None, symbols: None },
+                Planned {
+                    number: first + i as u32,
+                    url: url.to_string(),
+                    title: title.to_string(),
+                    section: "Blog".into(),
+                    prior: 1.0,
+                    label: None,
+                    symbols: None,
+                },
             )
         })
         .collect();
@@ -205,7 +213,10 @@ fn a_word_in_a_pages_title_scores_above_any_page_that_only_says_it() {
     let long_text = "<p>Unitly is a free converter of units and currencies, made to be exact and fast. </p>".repeat(30);
     index.written("about.html", &page("About Unitly", &long_text));
     for (i, file) in pairs.iter().enumerate() {
-        index.written(file, &page(&format!("Pair {i}"), "<p>Multiply by about 2. About 3 of one is 6 of the other. We use cookies never. 1 ft is 0.3048 m.</p>"));
+        index.written(
+            file,
+            &page(&format!("Pair {i}"), "<p>Multiply by about 2. About 3 of one is 6 of the other. We use cookies never. 1 ft is 0.3048 m.</p>"),
+        );
     }
     index.written("cookies.html", &page("Cookie Policy", &format!("<p>What cookies are.</p>{long_text}")));
     index.written("faq.html", &page("Frequently Asked Questions", "<p>Answers.</p>"));
