@@ -67,7 +67,8 @@ test('a currency the index has no page for is answered by its code or name, with
   }
 });
 
-test('EUR/USD is answered with the rate of 1 EUR in USD, and the EUR to USD page is listed before the inverse one the search ranks first', async () => {
+/** The box's answers and the search's listing, with the featured currencies and the rate service failing (the fallback table answers). */
+async function withListing(fn: (tools: { answerFor: typeof import('./boxAnswers.ts').answerFor; listed: typeof import('./siteSearch.ts').listed; featured: ReturnType<typeof answerData> }) => Promise<void>): Promise<void> {
   const { answerFor } = await import('./boxAnswers.ts');
   const { listed } = await import('./siteSearch.ts');
   const { loadUnits } = await import('../../test/testData.ts');
@@ -75,38 +76,37 @@ test('EUR/USD is answered with the rate of 1 EUR in USD, and the EUR to USD page
   const fetch = globalThis.fetch;
   globalThis.fetch = async () => new Response('{"result":"error"}', { status: 502, headers: { 'content-type': 'application/json' } });
   try {
+    await fn({ answerFor, listed, featured });
+  } finally {
+    globalThis.fetch = fetch;
+  }
+}
+
+test('EUR/USD is answered with the rate of 1 EUR in USD, and the EUR to USD page is listed before the inverse one the search ranks first', () =>
+  withListing(async ({ answerFor, listed, featured }) => {
     const a = await answerFor('EUR/USD', featured);
     assert.ok(a !== null && 'lines' in a, JSON.stringify(a));
     assert.match(a.lines[0].text, /^1 EUR = [\d.]+ USD$/);
     const page = (url: string, title: string) => ({ url, title, section: 'Currency', excerpt: [] });
     const found = [page('/currency-converter/usd-to-eur', 'US Dollar to Euro'), page('/currency-converter/eur-to-usd', 'Euro to US Dollar')];
     assert.deepEqual(listed(a.lines, found, false).slice(1).map((h) => h.url), ['/currency-converter/eur-to-usd', '/currency-converter/usd-to-eur']);
-  } finally {
-    globalThis.fetch = fetch;
-  }
-});
+  }));
 
-test('money for currencies with no page lists no other pair’s page nor a unit; a country named alone is its currency', async () => {
-  const { answerFor } = await import('./boxAnswers.ts');
-  const { listed } = await import('./siteSearch.ts');
-  const { loadUnits } = await import('../../test/testData.ts');
-  const featured = { ...answerData(), currencies: loadUnits().currencies };
-  const fetch = globalThis.fetch;
-  globalThis.fetch = async () => new Response('{"result":"error"}', { status: 502, headers: { 'content-type': 'application/json' } });
-  const page = (url: string, title: string, section = 'Page') => ({ url, title, section, excerpt: [] });
-  // What the search finds for "usd", "naira", "pounds": pages that only share a word.
-  const found = [
-    page('/currency-converter/usd-to-cad', 'US Dollar to Canadian Dollar'),
-    page('/currency-converter/usd-to-aud', 'US Dollar to Australian Dollar'),
-    page('/weight-converter?from=pounds&to=kilograms', 'Pounds (lb)', 'Weight unit'),
-    page('/currency-converter', 'Currency Converter', 'Converter'),
-  ];
-  const urls = async (q: string) => {
-    const a = await answerFor(q, featured);
-    assert.ok(a !== null, q);
-    return listed('lines' in a ? a.lines : [], found, true, undefined, a.money).filter((h) => !h.answer).map((h) => h.url);
-  };
-  try {
+test('money for currencies with no page lists no other pair’s page nor a unit; a country named alone is its currency', () =>
+  withListing(async ({ answerFor, listed, featured }) => {
+    const page = (url: string, title: string, section = 'Page') => ({ url, title, section, excerpt: [] });
+    // What the search finds for "usd", "naira", "pounds": pages that only share a word.
+    const found = [
+      page('/currency-converter/usd-to-cad', 'US Dollar to Canadian Dollar'),
+      page('/currency-converter/usd-to-aud', 'US Dollar to Australian Dollar'),
+      page('/weight-converter?from=pounds&to=kilograms', 'Pounds (lb)', 'Weight unit'),
+      page('/currency-converter', 'Currency Converter', 'Converter'),
+    ];
+    const urls = async (q: string) => {
+      const a = await answerFor(q, featured);
+      assert.ok(a !== null, q);
+      return listed('lines' in a ? a.lines : [], found, true, undefined, a.money).filter((h) => !h.answer).map((h) => h.url);
+    };
     for (const q of ['convert 2500 php to usd', '2000 naira to usd', '50000 naira to pounds', '500 pesos to usd', '1 btc to usd']) {
       assert.deepEqual(await urls(q), ['/currency-converter'], q);
     }
@@ -118,7 +118,4 @@ test('money for currencies with no page lists no other pair’s page nor a unit;
     const philippines = await countryAnswer('Philippines', featured);
     for (const q of ['real', 'mark', 'celsius', 'Panama']) assert.equal(await countryAnswer(q, featured), null, q);
     assert.ok(philippines !== null && 'open' in philippines && philippines.open?.href === '/currency-converter?value=1&from=PHP&to=USD', JSON.stringify(philippines));
-  } finally {
-    globalThis.fetch = fetch;
-  }
-});
+  }));
