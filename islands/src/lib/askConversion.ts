@@ -20,7 +20,7 @@ import { fromBase, kindOf } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
-import { holdsNumber, namesPair } from './searchWords.ts';
+import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, holdsNumber, namesPair } from './searchWords.ts';
 import { asksCrypto, notConverted } from './notConverted.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
@@ -152,8 +152,10 @@ export function plainConversion(query: string): string | null {
  */
 const WORD_CODES = new Set(['all', 'ang', 'bam', 'bob', 'cup', 'dop', 'gel', 'mad', 'mop', 'pen', 'sos', 'top', 'try']);
 
-/** "rate", "rates", "exchange rate", "conversion rate" after a pair ("usd inr rate"). */
-const TRAILING_RATE = /\s+(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+today)?$/iu;
+/** "rate", "exchange rate" after or before a pair ("usd inr rate", "exchange rate usd inr"), and the pair itself (searchWords.ts). */
+const TRAILING_RATE = new RegExp(`${RATE_AFTER}$`, 'iu');
+const LEADING_RATE = new RegExp(`^${RATE_BEFORE}`, 'iu');
+const PAIR = new RegExp(`^${PAIR_FORM}$`, 'u');
 
 /**
  * A currency pair written as markets and searchers write it, as "AAA to BBB": `EUR/USD`
@@ -163,13 +165,10 @@ const TRAILING_RATE = /\s+(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+today)?$
  * ("cup"), nor, in lower case, an English word (WORD_CODES). Null for anything else.
  */
 export function pairNotation(query: string, data: AnswerData): string | null {
-  const q = query.trim().replace(TRAILING_RATE, '').replace(/^(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+(?:of|for|from))?\s+/iu, '');
-  if (q === query.trim()) {
-    // Neither "rate" nor a pair notation: left to the reader ("usd to inr" reads already).
-    if (!/^\p{L}{3}\s*\/\s*\p{L}{3}$|^\p{L}{6}$|^\p{L}{3}\s+\p{L}{3}$/u.test(q)) return null;
-  }
-  const m = /^(\p{L}{3})\s*\/\s*(\p{L}{3})$/u.exec(q) ?? /^(\p{L}{3})(\p{L}{3})$/u.exec(q) ?? /^(\p{L}{3})\s+(\p{L}{3})$/u.exec(q);
-  // "usd to inr rate", "100 usd to inr rate": the pair or amount without the word "rate".
+  const q = query.trim().replace(TRAILING_RATE, '').replace(LEADING_RATE, '');
+  const m = PAIR.exec(q);
+  // "usd to inr rate", "100 usd to inr rate": the pair or amount without the word "rate";
+  // with no "rate" and no pair notation, left to the reader ("usd to inr" reads already).
   if (m === null) return q !== query.trim() && (namesPair(q) || holdsNumber(q)) ? q : null;
   // A unit's word of six letters is that unit, not two codes.
   if (isUnitWord(q, data)) return null;

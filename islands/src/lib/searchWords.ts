@@ -93,13 +93,19 @@ const asksHowMany = (query: string): boolean => /\bhow\s+many\s|\bhow\s+much\s.*
 export const CURRENCY_NOUN =
   /^\s*(?:[A-Z]{3}|(?:[^\s\d]+\s+){0,4}(?:(?:afghani|ariary|baht|balboa|birr|boliviano|bolívar|bolivar|cedi|colón|colon|córdoba|cordoba|dalasi|denar|dinar|dirham|dobra|dong|dram|escudo|florin|forint|franc|gourde|guarani|guilder|hryvnia|kina|koruna|krona|krone|króna|kuna|kwacha|kwanza|kyat|lari|lek|lempira|leone|leu|lev|lilangeni|lira|loti|manat|metical|naira|nakfa|ngultrum|ouguiya|pataca|paʻanga|peso|pula|quetzal|rand|rial|riel|ringgit|riyal|ruble|rufiyaa|rupiah|shekel|shilling|somoni|som|sucre|taka|tala|tenge|tugrik|vatu|zloty)s?|kip))\s*$/u;
 
+/** "exchange rate", "rates of" before a pair ("exchange rate usd inr"), as a regular expression's source. */
+export const RATE_BEFORE = String.raw`(?:(?:exchange|conversion|fx)\s+)?rates?\s+(?:(?:of|for|from)\s+)?`;
+/** "rate", "exchange rate today" after a pair ("usd inr rate"), as a regular expression's source. */
+export const RATE_AFTER = String.raw`\s+(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+today)?`;
+/** Two three-letter words as markets write a pair: "EUR/USD", "eurusd", "usd inr" (the two captured). */
+export const PAIR_FORM = String.raw`(\p{L}{3})\s*(?:\/\s*)?(\p{L}{3})`;
+
 /**
- * A currency pair as markets and searchers write it: "EUR/USD", "eurusd", "usd inr", with
- * "rate" or "exchange rate" before or after it ("usd inr rate"). Only whether to try:
- * askConversion.ts pairNotation decides whether both are currency codes.
+ * A currency pair as markets and searchers write it, with "rate" or "exchange rate" before
+ * or after it ("usd inr rate"). Only whether to try: askConversion.ts pairNotation decides
+ * whether both are currency codes.
  */
-const PAIR_NOTATION =
-  /^\s*(?:(?:(?:exchange|conversion|fx)\s+)?rates?\s+(?:(?:of|for|from)\s+)?)?\p{L}{3}\s*(?:\/\s*|\s)?\p{L}{3}(?:\s+(?:(?:exchange|conversion|fx)\s+)?rates?(?:\s+today)?)?\s*$/iu;
+const PAIR_NOTATION = new RegExp(String.raw`^\s*(?:${RATE_BEFORE})?${PAIR_FORM}(?:${RATE_AFTER})?\s*$`, 'iu');
 
 /** Whether the box should read a query as a conversion too: a number, a pair, a "how many", or a currency. */
 export const mayConvert = (query: string): boolean =>
