@@ -11,6 +11,7 @@ import { formatMoney, formatRate } from './format.ts';
 import { currencyOfCountry, everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
 import { mayConvert } from './searchWords.ts';
+import { WITH_AMOUNT_OR_TARGET } from './notConverted.ts';
 import { replacedNote, replacedOf } from './replacedCurrencies.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
@@ -78,7 +79,7 @@ function currencyAsked(query: string, data: AnswerData, wide: AnswerData): Answe
  * such as "std" is no currency otherwise). Null when the query names none.
  */
 function withdrawnCode(query: string, wide: AnswerData): string | null {
-  const money = /\d|\s(?:to|in|into)\s/iu.test(query);
+  const money = WITH_AMOUNT_OR_TARGET.test(query);
   for (const [word] of query.matchAll(/(?<![\p{L}])\p{L}{3}(?![\p{L}])/gu)) {
     const code = word.toUpperCase();
     if ((word !== code && !money) || wide.currencies.some((c) => c.code === code)) continue;

@@ -39,7 +39,8 @@ const PRICE_PER_VOLUME = new RegExp(String.raw`${MONEY}\s*(?:per|\/|a)\s*${VOLUM
  */
 const CRYPTO = /\b(?:btc|bitcoins?|eth|ethereum|usdt|xrp|dogecoins?|ltc|litecoins?|crypto|cryptocurrency|cryptocurrencies)\b/iu;
 const CRYPTO_TOO = /\b(?:ether|tether|doge)\b/iu;
-const WITH_AMOUNT_OR_TARGET = /\d|\s(?:to|in|into)\s/iu;
+/** An amount or a target in a query ("1 ether", "ether to usd"): money is asked, not a word looked up. */
+export const WITH_AMOUNT_OR_TARGET = /\d|\s(?:to|in|into)\s/iu;
 
 /** Whether `typed` asks about a cryptocurrency (the box lists no currency pages for it). */
 export const asksCrypto = (typed: string): boolean => CRYPTO.test(typed) || (CRYPTO_TOO.test(typed) && WITH_AMOUNT_OR_TARGET.test(typed));
