@@ -11,6 +11,7 @@ import { serveStored, type RouteContext } from "./serve";
 import type { Table } from "./store";
 import { getJson, hostOf, UpstreamError } from "./upstream";
 import { CURRENCY_CATALOG_CODES, LIMITS, RATES_BASE } from "./generated/units";
+import { outdatedRate } from "../../islands/src/lib/rateAge.ts";
 
 /** What is stored: units of each currency per 1 USD, and the provider's update times. */
 export interface UsdTable {
@@ -46,19 +47,16 @@ const plausible = (rate: unknown): rate is number =>
 const usable = (rate: number) => Number.isFinite(rate) && rate > 0;
 
 /**
- * How old a table may be and still be called live: a day, as the currency FAQ promises
- * ("may be up to a day old": the provider's free plans publish daily), plus the hour the
- * edge waits between checks (RATES_TTL_SECONDS) and an hour for the provider's publishing.
- * An older table (a provider that keeps answering `success` with the same rates, as the
- * keyless endpoint and a lapsed plan do) is marked stale (X-Unitly-Stale), never live.
- * islands/src/lib/rates.ts RATES_MAX_AGE_MS is the same figure, for a browser's own check.
+ * How old a table may be and still be called live (islands/src/lib/rateAge.ts, the rule the
+ * browser checks too): an older table (a provider that keeps answering `success` with the
+ * same rates, as the keyless endpoint and a lapsed plan do) is marked stale
+ * (X-Unitly-Stale), never live.
  */
-export const RATES_MAX_AGE_MS = 26 * 3600_000;
+export { RATES_MAX_AGE_MS } from "../../islands/src/lib/rateAge.ts";
 
 /** Whether `t` was published longer than RATES_MAX_AGE_MS before `now` (a time that does not parse is not judged). */
 export function outdated(t: UsdTable, now = Date.now()): boolean {
-  const published = Date.parse(t.time_last_update_utc);
-  return Number.isFinite(published) && now - published > RATES_MAX_AGE_MS;
+  return outdatedRate(Date.parse(t.time_last_update_utc), now);
 }
 
 /** A plain decimal (optionally with exponent), finite, > 0 and not absurd; else null. */

@@ -16,6 +16,7 @@ import { fallbackRate } from './currency';
 import { formatCurrency, formatMoney, formatRate } from './format';
 import type { Currency, RateTable } from './units';
 import { browserStorage } from './storage';
+import { outdatedRate } from './rateAge.ts';
 
 export const RATES_KEY = 'unitly-rates';
 /** The edge waits 5 s for its upstream; give it that and a margin. */
@@ -383,16 +384,8 @@ export function formatAsOf(ms: number, now: number = Date.now()): string {
   return dayOf(ms) === dayOf(now) ? clockOf(ms) : formatRateTime(ms);
 }
 
-/**
- * How old rates may be and still be called live: a day, as the currency FAQ promises ("may
- * be up to a day old"), plus the hour the edge waits between checks and an hour's slack for
- * the provider's publishing (edge/src/rates.ts RATES_MAX_AGE_MS, which marks such a table
- * stale too; checked here as well, against a cached answer and an older edge).
- */
-export const RATES_MAX_AGE_MS = 26 * 3600_000;
-
-/** Whether rates published at `time` are older than RATES_MAX_AGE_MS at `now`. */
-export const outdatedRate = (time: number, now: number = Date.now()): boolean => Number.isFinite(time) && now - time > RATES_MAX_AGE_MS;
+// How old rates may be and still be called live: one rule, shared with the edge (rateAge.ts).
+export { RATES_MAX_AGE_MS, outdatedRate } from './rateAge.ts';
 
 /**
  * Where a live rate comes from and its time: "Live · as of 14:00 UTC"; rates older than a
