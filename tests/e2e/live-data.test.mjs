@@ -292,8 +292,11 @@ test('currency card: live conversion with the fake rates; same currency and amou
   await page.waitForFunction(() => document.querySelector('#currency-converter-result').getAttribute('aria-busy') === 'true');
   assert.ok(await c.region.getByText('Loading', { exact: true }).count());
   release();
-  await page.unroute('**/api/rates/pair/**');
   await waitForResult(page, '€92.00 EUR');
+  // Only once the held call has gone on: unrouting while its handler still waited let
+  // Playwright continue the request itself, and the handler's own continue then failed
+  // ("Route is already handled!") after the test had ended.
+  await page.unroute('**/api/rates/pair/**');
   assert.equal(await rateText(page), `1 USD = 0.9200 EURLive · as of ${AS_OF}`);
   assert.deepEqual(pairs(requests), ['/api/rates/pair/USD/EUR/100']);
   assert.equal(await c.region.getByText('Loading', { exact: true }).count(), 0);
