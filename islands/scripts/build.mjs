@@ -31,62 +31,117 @@ const define = { 'process.env.NODE_ENV': '"production"' };
 // the client's, so prerendering runs the same React the browser hydrates with.
 process.env.NODE_ENV = 'production';
 
-// A component whose file says `// @island-chunk <name>` is bundled with the others that
-// name the same chunk: the site-wide chrome (header, banners, toasts) is then one download
-// on every page instead of a dozen small ones, which gzip and fetch worse one by one.
-const CHUNK_PRAGMA = /^\/\/ @island-chunk ([a-z]+)$/m;
-const chunkOf = Object.fromEntries(
-  components.map((c) => [c, readFileSync(join(componentsDir, `${c}.tsx`), 'utf8').match(CHUNK_PRAGMA)?.[1]]),
-);
-const CHUNK_MODULE = 'unitly:chunk/';
+// A component whose file says `// @island-chunk runtime` is part of the site-wide chrome
+// (header, banners, toasts) that every page hydrates: it is bundled with the runtime, in
+// the file every page loads first, instead of a chunk of its own.
+const CHUNK_PRAGMA = /^\/\/ @island-chunk runtime$/m;
+const withRuntime = new Set(components.filter((c) => CHUNK_PRAGMA.test(readFileSync(join(componentsDir, `${c}.tsx`), 'utf8'))));
 
 // `unitly:components`: every file of src/components, lazily imported on the client (one
-// chunk each, or one per @island-chunk) and statically imported on the server.
+// chunk each, but those bundled with the runtime) and statically imported on the server.
 function componentsPlugin(mode) {
-  const load = (c) =>
-    chunkOf[c] ? `() => import('${CHUNK_MODULE}${chunkOf[c]}').then((m) => ({ default: m.${c} }))` : `() => import('./${c}.tsx')`;
+  const eager = mode === 'server' ? components : components.filter((c) => withRuntime.has(c));
   const contents =
-    mode === 'client'
-      ? `export const components = {${components.map((c) => `${c}: ${load(c)}`).join(',')}};`
-      : `${components.map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\n` +
-        `${statics.map((c) => `import ${c} from '../static/${c}.tsx';`).join('\n')}\n` +
-        `export const components = {${[...components, ...statics].join(',')}};`;
-  const chunkContents = (name) =>
-    components.filter((c) => chunkOf[c] === name).map((c) => `export { default as ${c} } from './${c}.tsx';`).join('\n');
+    `${eager.map((c) => `import ${c} from './${c}.tsx';`).join('\n')}\n` +
+    (mode === 'server' ? `${statics.map((c) => `import ${c} from '../static/${c}.tsx';`).join('\n')}\n` : '') +
+    (mode === 'server'
+      ? `export const components = {${[...components, ...statics].join(',')}};`
+      : `export const components = {${components
+          .map((c) => (withRuntime.has(c) ? `${c}: () => Promise.resolve({ default: ${c} })` : `${c}: () => import('./${c}.tsx')`))
+          .join(',')}};`);
   return {
     name: 'unitly-components',
     setup(build) {
       build.onResolve({ filter: /^unitly:components$/ }, () => ({ path: 'components', namespace: 'unitly' }));
-      build.onResolve({ filter: /^unitly:chunk\// }, (args) => ({ path: args.path.slice('unitly:'.length), namespace: 'unitly' }));
-      build.onLoad({ filter: /.*/, namespace: 'unitly' }, (args) => ({
-        contents: args.path === 'components' ? contents : chunkContents(args.path.slice('chunk/'.length)),
-        loader: 'ts',
-        resolveDir: componentsDir,
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'unitly' }, () => ({ contents, loader: 'ts', resolveDir: componentsDir }));
+    },
+  };
+}
+
+// esbuild puts code in a chunk by the set of entry points that use it (the runtime and every
+// lazily imported file count as entries). What the runtime imports (React, the site-wide
+// chrome and the small modules they use) therefore came as a dozen files of a few hundred
+// bytes each, which gzip and fetch worse than one (a converter page loaded 25 files, now 15).
+// Every entry is made to call `keep()` of `unitly:runtime`, which uses everything
+// the runtime's own files export: all that code then has the same users and lands in one
+// chunk, and no page loads a byte more for it, since every page loads the runtime first.
+async function runtimeGroup(options) {
+  const entry = join(root, 'src/runtime/client.ts');
+  const { metafile } = await esbuild.build({ ...options, entryPoints: [entry], write: false, minify: false });
+  const outputs = metafile.outputs;
+  /** The source files an output and the chunks it statically imports are built from. */
+  const filesOf = (path, files = new Set(), seen = new Set()) => {
+    for (const input of Object.keys(outputs[path].inputs)) files.add(resolve(root, input));
+    for (const i of outputs[path].imports) if (i.kind === 'import-statement' && !seen.has(i.path)) filesOf(i.path, files, seen.add(i.path));
+    return files;
+  };
+  const runtime = filesOf(Object.keys(outputs).find((p) => outputs[p].entryPoint === 'src/runtime/client.ts'));
+  runtime.delete(entry);
+  const everyEntry = Object.values(outputs).flatMap((o) => (o.entryPoint ? [resolve(root, o.entryPoint)] : []));
+  return { module: await keepModule(runtime, ['react', 'react/jsx-runtime']), users: new Set(everyEntry) };
+}
+
+/** A `keep()` module that uses every export of `files` (source files) and of `packages`. */
+async function keepModule(files, packages) {
+  const own = [...files].filter((f) => !f.includes('/node_modules/') && /\.tsx?$/.test(f));
+  const { metafile } = await esbuild.build({ entryPoints: own, absWorkingDir: root, outdir: '/unitly-exports', write: false, metafile: true, format: 'esm', jsx: 'automatic', logLevel: 'silent' });
+  const exportsOf = new Map(Object.values(metafile.outputs).flatMap((o) => (o.entryPoint ? [[resolve(root, o.entryPoint), o.exports]] : [])));
+  const lines = [];
+  const names = [];
+  own.forEach((file, i) => {
+    const list = exportsOf.get(file) ?? [];
+    if (list.length === 0) return;
+    lines.push(`import { ${list.map((e, j) => `${e} as x${i}_${j}`).join(', ')} } from ${JSON.stringify(file)};`);
+    names.push(...list.map((_, j) => `x${i}_${j}`));
+  });
+  packages.forEach((p, i) => {
+    lines.push(`import * as p${i} from ${JSON.stringify(p)};`);
+    names.push(`p${i}`);
+  });
+  lines.push(`export function keep() { return [${names.join(', ')}]; }`);
+  return lines.join('\n');
+}
+
+function runtimeGroupPlugin(group) {
+  return {
+    name: 'unitly-runtime-group',
+    setup(build) {
+      build.onResolve({ filter: /^unitly:runtime$/ }, () => ({ path: 'runtime', namespace: 'unitly-runtime' }));
+      build.onLoad({ filter: /.*/, namespace: 'unitly-runtime' }, () => ({ contents: group.module, loader: 'js', resolveDir: root }));
+      build.onLoad({ filter: /\/src\/.*\.tsx?$/ }, (args) => {
+        if (!group.users.has(args.path)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        return { contents: `${source}\nimport { keep as unitlyKeep } from 'unitly:runtime';\nunitlyKeep();\n`, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
     },
   };
 }
 
 async function buildClient() {
   mkdirSync(input.outDir, { recursive: true });
-  const result = await esbuild.build({
-    entryPoints: { client: join(root, 'src/runtime/client.ts'), style: input.css },
+  const options = {
     absWorkingDir: root,
     bundle: true,
     splitting: true,
     format: 'esm',
     target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
-    minify: true,
     outdir: input.outDir,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    assetNames: '[name]-[hash]',
     jsx: 'automatic',
     define,
     metafile: true,
-    legalComments: 'none',
     logLevel: 'silent',
     plugins: [componentsPlugin('client')],
+  };
+  const group = await runtimeGroup(options);
+  const result = await esbuild.build({
+    ...options,
+    entryPoints: { client: join(root, 'src/runtime/client.ts'), style: input.css },
+    minify: true,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    legalComments: 'none',
+    plugins: [componentsPlugin('client'), runtimeGroupPlugin(group)],
   });
   const outputs = result.metafile.outputs;
   const files = Object.keys(outputs).map((p) => relative(input.outDir, resolve(root, p)));
@@ -106,11 +161,10 @@ async function buildClient() {
   // brings, so a page can preload the islands it hydrates at once with the runtime.
   const componentPreload = {};
   for (const [path, output] of Object.entries(outputs)) {
-    const own = output.entryPoint?.match(/^src\/components\/([A-Za-z0-9]+)\.tsx$/)?.[1];
-    const chunk = output.entryPoint?.match(/^unitly:chunk\/([a-z]+)$/)?.[1];
-    const names = own ? [own] : components.filter((c) => chunk && chunkOf[c] === chunk);
-    for (const name of names) componentPreload[name] = [path, ...closure(path)].filter((p) => !entryChunks.has(p)).map(url);
+    const name = output.entryPoint?.match(/^src\/components\/([A-Za-z0-9]+)\.tsx$/)?.[1];
+    if (name) componentPreload[name] = [path, ...closure(path)].filter((p) => !entryChunks.has(p)).map(url);
   }
+  for (const name of withRuntime) componentPreload[name] = [];
   const [head, serviceWorker] = await Promise.all([buildHeadScript(), buildServiceWorker()]);
   return {
     entry: url(entryPath),

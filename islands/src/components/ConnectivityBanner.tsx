@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // Follows the browser's online/offline events. Offline: a red banner
 // that stays until the connection is back. Back online: a green banner for a few
 // seconds, then it goes. A page that loads online shows nothing. The live region is

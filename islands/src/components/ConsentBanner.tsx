@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The cookie consent banner, shown until the visitor chooses. It is
 // in every page's HTML, hidden by the stylesheet unless the inline head script found no
 // stored choice (lib/consent.ts askForConsent), so it paints with the page, not later.

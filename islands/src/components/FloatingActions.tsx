@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The floating support and premium buttons (with tooltips). The popups they open
 // (ui/SupportDialogs.tsx) are fetched when a button is first pressed, so a page carries
 // only the buttons: the service worker stores the popups' file with every other client

@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The live market banner at the top of every page: the gold price and the FTSE 100 from
 // the edge function (what each value says is ../lib/market.ts). Server-rendered in its loading state at its final
 // height, so nothing below it moves when the values arrive. Fetches on load and every

@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The header's menu button: a disclosure button that shows and hides the menu panel every
 // page carries as plain HTML (partials/category-menu.html: the header's links and every
 // converter, grouped). The panel's fifty links are the page's own markup, not this island's

@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The search box in every page's header, an ARIA 1.2 combobox: words find an article, FAQ
 // entry, unit or converter; a conversion is answered in place. This file is all a page
 // loads of it: the list, the reader of the index, the value parser and the unit words

@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The header's theme control. The theme is fixed to dark: pressing it (re)applies dark,
 // and its state says so honestly.
 import { useCallback } from 'react';

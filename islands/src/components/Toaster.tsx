@@ -1,4 +1,4 @@
-// @island-chunk chrome
+// @island-chunk runtime
 // The page's notification region: announced politely to screen readers, destructive
 // toasts assertively. Server-rendered empty so the live region exists before any toast.
 //
