@@ -79,7 +79,8 @@ export async function hydrateEverything(page) {
   await waitForHydration(page);
   for (let i = 0; i < 60; i++) {
     const next = await page.evaluateHandle(() => {
-      const el = document.querySelector('[data-island]:not([data-hydrated="true"])');
+      // A `demand` island (the install bar) hydrates when the page asks for it.
+      const el = document.querySelector('[data-island]:not([data-hydrated="true"]):not([data-client="demand"])');
       el?.firstElementChild?.scrollIntoView({ block: 'center' });
       return el;
     });
@@ -106,7 +107,11 @@ export async function openDisclosures(page) {
   for (let i = await closed.count(); i > 0; i--) await closed.first().click();
 }
 
-/** Waits until every island on the page has hydrated, whatever its directive. */
+/**
+ * Waits until every named island has hydrated, whatever its directive. A `demand` island
+ * (InstallBar) hydrates only when the page asks for it (the browser's install offer, once
+ * the cookie choices are answered): name one only after that.
+ */
 export async function waitForAllIslands(page, names) {
   await page.waitForFunction(
     (names) => names.every((n) => document.querySelector(`[data-island="${n}"]`)?.dataset.hydrated === 'true'),

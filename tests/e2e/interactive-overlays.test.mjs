@@ -2,7 +2,7 @@
 // only), the install bar and the connectivity banner.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteForFile } from './harness.mjs';
+import { siteForFile, waitForHydration } from './harness.mjs';
 import { assertClean, focusedName, newPage, tabUntil, toast, waitForAllIslands } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
@@ -10,7 +10,7 @@ const ctx = siteForFile();
 async function ready(path = '/about', options = {}) {
   const page = await newPage(ctx.browser, options);
   await page.goto(ctx.site.url + path);
-  await waitForAllIslands(page, ['FloatingActions', 'Toaster', 'InstallBar', 'ConnectivityBanner']);
+  await waitForAllIslands(page, ['FloatingActions', 'Toaster', 'ConnectivityBanner']);
   return page;
 }
 
@@ -225,14 +225,15 @@ describe('Install bar', () => {
     await bar.waitFor({ state: 'detached' });
     await offer(page, 'accepted');
     await page.reload();
-    await waitForAllIslands(page, ['InstallBar']);
+    await waitForHydration(page);
     await offer(page, 'accepted');
+    await waitForAllIslands(page, ['InstallBar']);
     assert.equal(await bar.count(), 0, 'Later holds for this visit');
 
     // Preferences withdrawn: the stored 'Later' goes with them, and the bar offers again.
     await setPreferences(false);
     await page.reload();
-    await waitForAllIslands(page, ['InstallBar']);
+    await waitForHydration(page);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('unitly-install-later')), null);
     await offer(page, 'accepted');
     await bar.waitFor();
@@ -240,7 +241,7 @@ describe('Install bar', () => {
 
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await waitForAllIslands(page, ['InstallBar']);
+    await waitForHydration(page);
     await offer(page, 'accepted');
     await bar.getByRole('button', { name: 'Install' }).click();
     await bar.waitFor({ state: 'detached' });
@@ -257,7 +258,7 @@ describe('Install bar', () => {
     await setPreferences(false);
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await waitForAllIslands(page, ['InstallBar']);
+    await waitForHydration(page);
     await offer(page, 'accepted');
     await bar.getByRole('button', { name: 'Later' }).click();
     await bar.waitFor({ state: 'detached' });
@@ -300,7 +301,7 @@ describe('Install bar', () => {
     for (const outcome of ['dismissed', 'accepted']) {
       await page.evaluate(() => sessionStorage.clear());
       await page.reload();
-      await waitForAllIslands(page, ['InstallBar']);
+      await waitForHydration(page);
       await offer(page, outcome);
       await bar.waitFor();
       link = await tabToBar('Install');
@@ -316,13 +317,14 @@ describe('Install bar', () => {
   test('a first visit on a phone: the bar waits until the cookie banner is answered, so the two never cover a converter together', async () => {
     const page = await newPage(ctx.browser, { consent: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${ctx.site.url}/length-converter`);
-    await waitForAllIslands(page, ['InstallBar', 'ConsentBanner']);
+    await waitForAllIslands(page, ['ConsentBanner']);
     const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
     await banner.waitFor();
     await offer(page, 'accepted');
     const bar = page.getByRole('region', { name: 'Install app' });
     await page.waitForTimeout(300);
     assert.equal(await bar.count(), 0, 'no install bar over the cookie banner');
+    assert.equal(await page.locator('[data-island="InstallBar"][data-hydrated]').count(), 0, "the bar's code waits for the answer too");
     await banner.getByRole('button', { name: 'Reject non-essential' }).click();
     await bar.waitFor();
     await assertClean(page);

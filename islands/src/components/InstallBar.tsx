@@ -1,4 +1,3 @@
-// @island-chunk chrome
 // The install bar: when the browser offers to install Unitly (the runtime holds its
 // 'beforeinstallprompt' event: lib/pwa.ts), a bar at the bottom offers it. 'Later'
 // hides it (for the rest of this visit when the visitor allowed preference storage);
@@ -10,32 +9,9 @@
 // comes back if the browser offers again. When it goes with the focus in it, the focus goes
 // back to where it was before the bar (or to the page's content), never to <body>.
 import { useEffect, useRef, useState } from 'react';
-import { allows, readConsent, subscribeConsent } from '../lib/consent.ts';
+import { readConsent, subscribeConsent } from '../lib/consent.ts';
 import { FocusReturn } from '../lib/focus.ts';
-import { installAvailable, promptInstall, subscribeInstall } from '../lib/pwa.ts';
-
-const LATER_KEY = 'unitly-install-later';
-
-/** Forgets 'Later': remembering it is a preference, gone when preferences are withdrawn. */
-function forgetLater(): void {
-  try {
-    sessionStorage.removeItem(LATER_KEY);
-  } catch {
-    // storage blocked: nothing was kept
-  }
-}
-
-function saidLater(): boolean {
-  if (!allows('preferences')) {
-    forgetLater();
-    return false;
-  }
-  try {
-    return sessionStorage.getItem(LATER_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+import { installAvailable, promptInstall, rememberInstallLater, saidInstallLater, subscribeInstall } from '../lib/pwa.ts';
 
 export default function InstallBar() {
   const [available, setAvailable] = useState(false);
@@ -49,13 +25,10 @@ export default function InstallBar() {
   };
 
   useEffect(() => {
-    setLater(saidLater());
+    setLater(saidInstallLater());
     setAvailable(installAvailable());
     setAnswered(readConsent() !== null);
-    const stopConsent = subscribeConsent((consent) => {
-      setAnswered(consent !== null);
-      if (consent !== null && !consent.choices.preferences) forgetLater();
-    });
+    const stopConsent = subscribeConsent((consent) => setAnswered(consent !== null));
     // 'Install' spends the offer (and 'appinstalled' ends it): the bar goes.
     const stopInstall = subscribeInstall((available) => {
       if (!available) handFocusBack();
@@ -82,12 +55,7 @@ export default function InstallBar() {
           onClick={() => {
             handFocusBack();
             setLater(true);
-            if (!allows('preferences')) return; // remembering 'Later' is a preference
-            try {
-              sessionStorage.setItem(LATER_KEY, '1');
-            } catch {
-              // storage blocked: hidden on this page only
-            }
+            rememberInstallLater();
           }}
         >
           Later

@@ -2,9 +2,11 @@
 // build's manifest, src/pwa.rs), offers a new version with a reload, and holds the
 // browser's install offer for the install bar.
 //
-// The offer ('beforeinstallprompt') can fire before the InstallBar island hydrates (it
-// waits for idle time), so the runtime starts listening at once and keeps the event here.
+// The InstallBar island hydrates only when the browser makes the offer
+// ('beforeinstallprompt'), so the runtime listens from the start and keeps the event here.
 import { currentToasts, toast } from './toast.ts';
+import { demandIsland } from './islandDemand.ts';
+import { allows, readConsent, subscribeConsent } from './consent.ts';
 
 export interface InstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
@@ -26,11 +28,58 @@ export function captureInstallPrompt(target: EventTarget = window): void {
     e.preventDefault();
     held = e as InstallPromptEvent;
     emit();
+    offerBar();
+  });
+  // The install bar (`client="demand"`) waits until the cookie choices are answered, as the
+  // bar itself does: its code comes when both the offer and the answer are there, so a first
+  // visit's page (banner showing) and a page the browser offers nothing on never load it.
+  let answered = readConsent() !== null;
+  const offerBar = (): void => {
+    if (held !== null && answered) demandIsland('InstallBar');
+  };
+  // The bar's 'Later' goes with the preferences, here rather than in the bar, which a page may
+  // never load.
+  if (!allows('preferences')) forgetInstallLater();
+  subscribeConsent((consent) => {
+    answered = consent !== null;
+    if (consent !== null && !consent.choices.preferences) forgetInstallLater();
+    offerBar();
   });
   target.addEventListener('appinstalled', () => {
     held = null;
     emit();
   });
+}
+
+const LATER_KEY = 'unitly-install-later';
+
+/** Forgets the install bar's 'Later': remembering it is a preference, gone when preferences are withdrawn. */
+export function forgetInstallLater(): void {
+  try {
+    sessionStorage.removeItem(LATER_KEY);
+  } catch {
+    // storage blocked: nothing was kept
+  }
+}
+
+/** Whether the visitor said 'Later' to the install bar in this visit (kept only with preferences allowed). */
+export function saidInstallLater(): boolean {
+  if (!allows('preferences')) return false;
+  try {
+    return sessionStorage.getItem(LATER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps 'Later' for the rest of the visit, when preferences may be stored (else it holds for this page). */
+export function rememberInstallLater(): void {
+  if (!allows('preferences')) return;
+  try {
+    sessionStorage.setItem(LATER_KEY, '1');
+  } catch {
+    // storage blocked: hidden on this page only
+  }
 }
 
 export function installAvailable(): boolean {

@@ -1,11 +1,13 @@
 // Hydrates the server-rendered islands. Each island's element carries its component
 // name, its props as JSON and a directive: load (now), idle (when the main thread is
-// free) or visible (when scrolled near). Components load as separate chunks; React
+// free), visible (when scrolled near) or demand (when the page first asks for it:
+// lib/islandDemand.ts). Components load as separate chunks; React
 // itself sits in one shared chunk, downloaded once for the whole site.
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
 import { noteEarlyInput } from './earlyInput.ts';
+import { onDemand } from '../lib/islandDemand.ts';
 
 // `prepare`: what an island must fetch before it hydrates, as the server fetched it before
 // rendering (ConverterCard's conversion when it starts with a value), so the first render
@@ -81,6 +83,7 @@ const directives: Record<string, (el: HTMLElement) => void> = {
   load: hydrate,
   idle: (el) => whenIdle(() => hydrate(el)),
   visible: (el) => whenVisible(el, () => hydrate(el)),
+  demand: (el) => onDemand(el.dataset.island ?? '', () => hydrate(el)),
 };
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
