@@ -1,6 +1,6 @@
 // Hydrates the server-rendered islands. Each island's element carries its component
 // name, its props as JSON and a directive: load (now), idle (when the main thread is
-// free), visible (when scrolled near) or demand (when the page first asks for it:
+// free), visible (when on the screen) or demand (when the page first asks for it:
 // lib/islandDemand.ts). Components load as separate chunks; React
 // itself sits in one shared chunk, downloaded once for the whole site.
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
@@ -73,7 +73,11 @@ function whenVisible(el: HTMLElement, run: () => void): void {
         run();
       }
     },
-    { rootMargin: '200px' },
+    // On the screen, not near it (Astro's client:visible default): an island just under a
+    // phone's first screen (the history panel under a card, the home's first card) then costs
+    // nothing until it is scrolled to; what is typed in it meanwhile is replayed (earlyInput.ts),
+    // and a returning visitor's copy comes from the service worker at once.
+    { rootMargin: '0px' },
   );
   // The wrapper uses display: contents and has no box of its own; observe its content.
   io.observe((el.firstElementChild as HTMLElement | null) ?? el);
