@@ -10,7 +10,6 @@ import { findUnit, unitKeyOfText, valueExample, type CategoryKey, type Unit, typ
 import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
 import { findTarget, isCookingUnit, resultLine, resultSymbol, withSymbol } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
-import { readingNote } from '../lib/readingNote.ts';
 import type { Lexicon } from '../lib/parse.ts';
 import { readDecimals, readFractions, subscribePrefs, writeDecimals } from '../lib/prefs.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
@@ -166,7 +165,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
   const { copy, reset } = entryActions(card, entry, category.label, copyMessage);
 
   // Under the Value field: why there is no result, or what was read, or a warning.
-  const said = ok ? readingNote(ok) : '';
+  const said = ok && conv ? conv.readingNote(ok) : '';
   const message: FieldMessage | null =
     error !== null ? { text: error, tone: 'error' } : said !== '' ? { text: said, tone: ok?.belowAbsoluteZero ? 'warning' : 'hint' } : null;
 

@@ -17,6 +17,9 @@ import { clockFit, clockNote, clockRefusal, clockScale, isPace } from './tokens.
 // The small part the card needs before anything is typed lives in target.ts (the card's first
 // script); this module and the parser are a chunk fetched on first interaction.
 export { findTarget, isCookingUnit, resultLine, type Target } from './target.ts';
+// What the card says under Value about a reading: only needed once something was read, so it
+// comes with this chunk rather than with the card.
+export { readingNote } from './readingNote.ts';
 
 export type Outcome =
   | { kind: 'empty' }

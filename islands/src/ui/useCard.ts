@@ -12,7 +12,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, readUnitParams, renamedKeyNotice, unreadUnits } from '../lib/urlState.ts';
+import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits } from '../lib/urlState.ts';
+
+// What a card reads of a link's unit words, only for a link that has some.
+const linkWords = () => import('../lib/linkWords.ts');
 import { currentUnitKey } from '../lib/units.ts';
 import { FORMER_UNIT_KEYS } from '../generated/units.ts';
 
@@ -142,7 +145,7 @@ export function useCard(options: CardOptions): Card {
     const former = FORMER_UNIT_KEYS[options.category];
     const asked = new URLSearchParams(window.location.search);
     if (former !== undefined && [asked.get('from'), asked.get('to')].some((k) => k !== null && k in former)) {
-      void import('../generated/unitWords.ts').then(({ UNIT_WORDS }) => {
+      void Promise.all([import('../generated/unitWords.ts'), linkWords()]).then(([{ UNIT_WORDS }, { renamedKeyNotice }]) => {
         const rows = (UNIT_WORDS as Record<string, readonly (readonly string[])[]>)[options.category] ?? [];
         setRenamed(renamedKeyNotice(window.location.search, former, rows, (k) => latest.current.unitName?.(k)));
       }, () => undefined);
@@ -150,8 +153,9 @@ export function useCard(options: CardOptions): Card {
     const { readUnit } = latest.current;
     // A unit word for a key (`from=sqft`) is read by the card's reader, a chunk that comes a
     // moment later: the notice waits for it, and names only what it could not read.
-    if (readUnit !== undefined && unreadUnits(window.location.search, query)) {
-      void readUnitParams(window.location.search, query, { from: fromKeys, to: toKeys }, readUnit).then(({ query: read, why }) => {
+    if (readUnit !== undefined && unreadUnits(query)) {
+      const reading = linkWords().then(({ readUnitParams }) => readUnitParams(window.location.search, query, { from: fromKeys, to: toKeys }, readUnit));
+      void reading.then(({ query: read, why }) => {
         if (!touched.current) setPair((p) => ({ from: read.from ?? p.from, to: read.to ?? p.to }));
         const left = [...read.ignored, ...ignored.slice(query.ignored.length)];
         if (left.length > 0) setNotice(ignoredNotice(left, why));
