@@ -6,11 +6,11 @@
 // fast desktop host), and with the slowdown calibrated to this machine's benchmark index
 // as Lighthouse's docs describe, which is what a mid-tier phone would see.
 //
-//   cargo build --release && node bench/lighthouse.mjs [--runs 3] [--articles 2000] [--pages /,/blog]
+//   cargo build --release && node bench/lighthouse.mjs [--runs 3] [--articles 2000] [--pages /,/blog] [--scripts]
 //
 // --articles N measures a copy of the site with N generated articles (bench/articles.mjs)
 // added to content/blog: the blog paginates, so /blog, /blog/page/N and / stay light;
-// --pages picks the pages (default: the five below).
+// --pages picks the pages (default: the five below). --scripts lists each page's scripts.
 //
 // Runs the real `unitly serve` (gzip on, edge function on fake upstreams) and Debian's
 // Chromium; needs tests/e2e's npm packages (npm ci in tests/e2e).
@@ -128,6 +128,12 @@ const shared = all[0].filter(([url]) => all.every((list) => list.some(([u]) => u
 const biggest = shared.sort((a, b) => b[1] - a[1])[0];
 console.log(`\nscripts every page loads: ${shared.map(([u, n]) => `${u} (${KiB(n)} KiB)`).join(', ')}`);
 if (biggest) console.log(`largest shared script: ${biggest[0]}, ${KiB(biggest[1])} KiB`);
+if (process.argv.includes('--scripts')) {
+  for (const [path, list] of scriptsByPage) {
+    console.log(`\n${path}: ${list.length} scripts`);
+    for (const [url, n] of [...list].sort((a, b) => b[1] - a[1])) console.log(`  ${KiB(n).padStart(6)} KiB  ${url}`);
+  }
+}
 
 const misses = [
   ...standard.map((r) => (r.score < 0.95 ? `${r.path}: performance ${r.score} (default 4x)` : null)),
