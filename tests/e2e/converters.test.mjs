@@ -408,9 +408,11 @@ test('toasts stay while focused or pointed at; one dismissed by keyboard hands t
 
 test('a settled conversion is recorded once and shown live in the panel; Clear history empties it', async () => {
   const page = await visit('/volume-converter');
-  await waitForPanel(page);
   const panel = historyPanel(page);
   assert.match(await panel.textContent(), /No conversions yet/);
+  // Until there is history the panel is its server-rendered empty state, with no code of its
+  // own (client="demand": lib/historyBus.ts asks for it once something is recorded).
+  assert.equal(await page.locator('[data-island="HistoryPanel"][data-hydrated]').count(), 0);
   const c = cardByRole(page);
   await c.value.click();
   await page.keyboard.type('250', { delay: 30 }); // three keystrokes, one conversion

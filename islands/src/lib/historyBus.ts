@@ -4,7 +4,8 @@
 // list handling; recordHistory fetches that when a conversion is recorded. history.ts builds
 // on this file's key and events, so the two import each other: this side only lazily (and
 // for a type), which islands/test/imports.test.ts allows for this pair alone.
-import { pageBus as bus } from './storage';
+import { hasStoredList, onStoredChange, pageBus as bus } from './storage';
+import { demandIsland } from './islandDemand';
 import type { NewHistoryEntry } from './history';
 import { lazyChunk } from './lazyChunk';
 import { MAX_VALUE_CHARS } from './urlState';
@@ -18,6 +19,16 @@ export const HISTORY_EVENT = 'unitly:history';
 export const HISTORY_CLEARED_EVENT = 'unitly:history-cleared';
 /** Record a conversion once the input has been still this long, not on every keystroke. */
 export const HISTORY_SETTLE_MS = 1000;
+
+// The history panel (`client="demand"`) hydrates once there is history to show: stored at
+// load, recorded on this page, or written by another tab. Until then its server HTML, the
+// empty state, is what it would show, and a first visit loads none of its code. The panel
+// sits beside a card on every page, and every card imports this file.
+if (typeof window !== 'undefined') {
+  const ask = (): void => demandIsland('HistoryPanel');
+  if (hasStoredList(HISTORY_KEY)) ask();
+  else onStoredChange(HISTORY_KEY, HISTORY_EVENT, ask);
+}
 
 /**
  * What converts an entry again in its card: the category key (or 'currency'), the value as

@@ -41,3 +41,13 @@ export function onStoredChange(key: string, event: string, onChange: () => void,
     target.removeEventListener('storage', onStorage);
   };
 }
+
+/** Whether `key` holds a non-empty list; unreadable storage reads as no list. */
+export function hasStoredList(key: string): boolean {
+  try {
+    const text = browserStorage()?.getItem(key);
+    return text != null && text !== '[]';
+  } catch {
+    return false;
+  }
+}

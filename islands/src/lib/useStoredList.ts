@@ -2,17 +2,7 @@
 // keeps a list under `key`: true when the list is there at hydration, or as soon as this
 // page (`event` on the page bus) or another tab (a 'storage' event) writes it.
 import { useEffect, useState } from 'react';
-import { browserStorage, onStoredChange } from './storage.ts';
-
-/** Whether `key` holds a non-empty list; unreadable storage reads as no list. */
-function hasStoredList(key: string): boolean {
-  try {
-    const text = browserStorage()?.getItem(key);
-    return text != null && text !== '[]';
-  } catch {
-    return false;
-  }
-}
+import { hasStoredList, onStoredChange } from './storage.ts';
 
 export function useStoredList(key: string, event: string): boolean {
   const [wanted, setWanted] = useState(false);
