@@ -21,8 +21,8 @@ pub use store::{relocate_cache, IslandCache};
 
 /// When the browser hydrates an island: at once, when the main thread is idle, when it is
 /// on the screen, or when the page first asks for it (`demand`: islands/src/lib/islandDemand.ts,
-/// such as the install bar at the browser's install offer), so a page loads an island shown
-/// only on an event only then.
+/// such as the install bar at the browser's install offer or the history panel once there is
+/// history), so a page loads an island shown only on an event only then.
 const DIRECTIVES: [&str; 4] = ["load", "idle", "visible", "demand"];
 /// The directive of a server-only component (`islands/src/static/`): its HTML goes into the
 /// page as it is, with no wrapper, props or script.

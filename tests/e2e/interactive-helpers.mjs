@@ -79,7 +79,7 @@ export async function hydrateEverything(page) {
   await waitForHydration(page);
   for (let i = 0; i < 60; i++) {
     const next = await page.evaluateHandle(() => {
-      // A `demand` island (the install bar) hydrates when the page asks for it.
+      // A `demand` island (the install bar, the history panel) hydrates when the page asks for it.
       const el = document.querySelector('[data-island]:not([data-hydrated="true"]):not([data-client="demand"])');
       el?.firstElementChild?.scrollIntoView({ block: 'center' });
       return el;
@@ -109,8 +109,8 @@ export async function openDisclosures(page) {
 
 /**
  * Waits until every named island has hydrated, whatever its directive. A `demand` island
- * (InstallBar) hydrates only when the page asks for it (the browser's install offer, once
- * the cookie choices are answered): name one only after that.
+ * hydrates only when the page asks for it (InstallBar: the browser's install offer once the
+ * cookie choices are answered; HistoryPanel: history to show): name one only after that.
  */
 export async function waitForAllIslands(page, names) {
   await page.waitForFunction(

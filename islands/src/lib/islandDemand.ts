@@ -1,7 +1,7 @@
 // Islands with `client="demand"` hydrate when the page first asks for them: the install bar
-// when the browser offers to install and the cookie choices are answered (lib/pwa.ts). A
-// page that never needs one never loads its code. An ask before the runtime has looked at
-// the island is remembered.
+// when the browser offers to install and the cookie choices are answered (lib/pwa.ts), the
+// history panel once there is history to show (lib/historyBus.ts). A page that never needs
+// one never loads its code. An ask before the runtime has looked at the island is remembered.
 
 const asked = new Set<string>();
 const waiting = new Map<string, (() => void)[]>();
