@@ -48,7 +48,7 @@ fn assert_intact(file: &str, html: &str, components: &[String]) -> Vec<serde_jso
                 }
                 if let Some(island) = attr("data-island") {
                     assert!(name == "div" && attr("class") == Some("island") && components.iter().any(|c| c == island), "{file}: a forged island {attrs:?}");
-                    assert!(matches!(attr("data-client"), Some("load" | "idle" | "visible")), "{file}: {attrs:?}");
+                    assert!(matches!(attr("data-client"), Some("load" | "idle" | "visible" | "demand")), "{file}: {attrs:?}");
                     let props = attr("data-props").unwrap_or_else(|| panic!("{file}: island without props"));
                     json.push(serde_json::from_str(props).unwrap_or_else(|e| panic!("{file}: props are not JSON ({e}): {props}")));
                 }
