@@ -24,12 +24,6 @@ function emit(): void {
 
 /** Holds the browser's install offer instead of letting it show its own mini-infobar. */
 export function captureInstallPrompt(target: EventTarget = window): void {
-  target.addEventListener('beforeinstallprompt', (e) => {
-    e.preventDefault();
-    held = e as InstallPromptEvent;
-    emit();
-    offerBar();
-  });
   // The install bar (`client="demand"`) waits until the cookie choices are answered, as the
   // bar itself does: its code comes when both the offer and the answer are there, so a first
   // visit's page (banner showing) and a page the browser offers nothing on never load it.
@@ -37,6 +31,12 @@ export function captureInstallPrompt(target: EventTarget = window): void {
   const offerBar = (): void => {
     if (held !== null && answered) demandIsland('InstallBar');
   };
+  target.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    held = e as InstallPromptEvent;
+    emit();
+    offerBar();
+  });
   // The bar's 'Later' goes with the preferences, here rather than in the bar, which a page may
   // never load.
   if (!allows('preferences')) forgetInstallLater();

@@ -1,8 +1,8 @@
 // Hydrates the server-rendered islands. Each island's element carries its component
 // name, its props as JSON and a directive: load (now), idle (when the main thread is
 // free), visible (when on the screen) or demand (when the page first asks for it:
-// lib/islandDemand.ts). Components load as separate chunks; React
-// itself sits in one shared chunk, downloaded once for the whole site.
+// lib/islandDemand.ts). Components load as separate chunks; React, the site-wide chrome
+// and what the runtime imports sit in one shared chunk, downloaded once for the whole site.
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';

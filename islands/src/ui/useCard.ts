@@ -13,11 +13,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
 import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits } from '../lib/urlState.ts';
+import { currentUnitKey } from '../lib/units.ts';
+import { FORMER_UNIT_KEYS } from '../generated/units.ts';
 
 // What a card reads of a link's unit words, only for a link that has some.
 const linkWords = () => import('../lib/linkWords.ts');
-import { currentUnitKey } from '../lib/units.ts';
-import { FORMER_UNIT_KEYS } from '../generated/units.ts';
 
 export interface Pair {
   from: string;
