@@ -145,6 +145,19 @@ test('a value with a target unit is answered by the value parser, with the conve
   assert.deepEqual(said('1 acre to square meters'), ['1 ac = 4,046.856422 m²']);
 });
 
+test('another name of the unit asked for is answered as typed, not as a tautology', () => {
+  assert.deepEqual(said('5 cc to ml'), ['5 cc = 5 mL']);
+  assert.deepEqual(said('5 dm3 to l'), ['5 dm3 = 5 L']);
+  assert.deepEqual(said('2 litres in liters'), ['2 litres = 2 L']);
+  assert.deepEqual(said('1 m to m'), ['1 m = 1 m'], 'the unit itself stays its symbol');
+  assert.deepEqual(said('5 ft 0 in to ft'), ['5 ft 0 in = 5 ft']);
+});
+
+test('a torque asked in joules is refused with the work it equals', () => {
+  assert.equal(said('300 N·m to J'), '“J” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
+  assert.equal(said('300 J to Nm'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');
+});
+
 test('a compound is a target: feet and inches, stones and pounds', () => {
   assert.deepEqual(said('1.8 m to ft in'), ['1.8 m = 5 ft 10.87 in']);
   assert.deepEqual(said('80 kg in stones and pounds'), ['80 kg = 12 st 8.37 lb']);

@@ -759,7 +759,10 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     // How it was read, as the card says it: "1.200 m² = 12.916693 ft² (the point is a decimal point)".
     const notes = readingNotes(outcome);
     const note = notes.length > 0 ? ` (${notes.join('; ')})` : '';
-    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${parsed.reading}${what} = ${resultLine(outcome)}${outcome.pace ? ` = ${outcome.pace}` : ''}${note}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
+    const result = resultLine(outcome);
+    // "5 cc to ml" reads 5 mL, and "5 mL = 5 mL" says nothing: the left side is then as typed.
+    const reading = parsed.reading === result && what === '' ? read.text : parsed.reading;
+    const line: UnitAnswer = { kind: 'units', text: plainMinus(`${reading}${what} = ${result}${outcome.pace ? ` = ${outcome.pace}` : ''}${note}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
     // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
     // cooking card's measures of an ingredient (`extra`), nor a compound target.
     const unit = c.units.find((u) => u.key === key);

@@ -541,12 +541,24 @@ export function otherCategory(typed: string, entry: Entry, lex: Lexicon, categor
 /**
  * A torque typed on the energy card: the two stay apart (a torque is no energy), but work is
  * taught as force × distance in N·m, so the energy unit of the same size is named: " For
- * work or energy, 1 N·m = 1 J: type “J”." ('' otherwise).
+ * work or energy, 1 N·m = 1 J: type “J”." The other way round ("300 N·m to J" reads a torque
+ * and meets J; "5 J" on the torque card), the torque unit of the same size, or N·m and J: " As
+ * work or energy, 1 N·m = 1 J." ('' otherwise).
  */
 function workInEnergy(entry: Entry, lex: Lexicon, category: string): string {
-  if (entry.category !== 'torque' || category !== 'energy' || entry.unit.factor === undefined) return '';
-  const same = lex.categories[category]?.units.find((u) => u.factor !== undefined && String(u.factor) === String(entry.unit.factor));
-  return same === undefined ? '' : ` For work or energy, 1 ${entry.unit.symbol} = 1 ${same.symbol}: type “${same.symbol}”.`;
+  const sameSize = (c: string) => lex.categories[c]?.units.find((u) => u.factor !== undefined && String(u.factor) === String(entry.unit.factor));
+  if (entry.unit.factor === undefined) return '';
+  if (entry.category === 'torque' && category === 'energy') {
+    const energy = sameSize(category);
+    return energy === undefined ? '' : ` For work or energy, 1 ${entry.unit.symbol} = 1 ${energy.symbol}: type “${energy.symbol}”.`;
+  }
+  if (entry.category === 'energy' && category === 'torque') {
+    // kWh has no torque of its size: then the newton-metre and the joule.
+    const base = (c: string) => lex.categories[c]?.units.find((u) => u.factor !== undefined && String(u.factor) === '1');
+    const [torque, energy] = sameSize(category) !== undefined ? [sameSize(category), entry.unit] : [base(category), base(entry.category)];
+    return torque === undefined || energy === undefined ? '' : ` As work or energy, 1 ${torque.symbol} = 1 ${energy.symbol}.`;
+  }
+  return '';
 }
 
 /** The words a unit is written with: "gal/h" gal and h, "lbf·ft" lbf and ft, "fl oz" fl and oz. */

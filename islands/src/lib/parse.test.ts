@@ -176,6 +176,10 @@ test('a product of units written the other way round reads as the card’s: a to
   assert.equal(shown('80 ft lbs', 'torque', 'pound_feet', 'newton_meters'), '108.465436');
   // Only that twin: another unit of energy is still refused on the torque card.
   assert.match(error('5 J', 'torque'), /“J” is a unit of energy, not torque/);
+  // The other way round, the torque of its size (or N·m and J) is named as a fact.
+  assert.equal(error('5 J', 'torque'), '“J” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
+  assert.equal(error('5 kJ', 'torque'), '“kJ” is a unit of energy, not torque. As work or energy, 1 kN·m = 1 kJ.');
+  assert.equal(error('5 kWh', 'torque'), '“kWh” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
   // A torque is no energy, but work is taught in N·m: the energy unit of its size is named.
   assert.equal(error('5 N·m', 'energy'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');
   assert.equal(error('5 kNm', 'energy'), '“kN·m” is a unit of torque, not energy. For work or energy, 1 kN·m = 1 kJ: type “kJ”.');
