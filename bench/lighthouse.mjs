@@ -10,7 +10,8 @@
 //
 // --articles N measures a copy of the site with N generated articles (bench/articles.mjs)
 // added to content/blog: the blog paginates, so /blog, /blog/page/N and / stay light;
-// --pages picks the pages (default: the five below). --scripts lists each page's scripts.
+// --pages picks the pages (default: the five below). --scripts lists each page's scripts;
+// --long-tasks each page's main-thread tasks over 50 ms and each script's time (last run).
 //
 // Runs the real `unitly serve` (gzip on, edge function on fake upstreams) and Debian's
 // Chromium; needs tests/e2e's npm packages (npm ci in tests/e2e).
@@ -60,6 +61,7 @@ const root = articles ? siteCopy((dir) => addArticles(dir, articles)) : undefine
 const site = await startSite({ env: upstreams.env, ...(root ? { root } : {}) });
 const chrome = await lighthouseChrome();
 const scriptsByPage = new Map();
+const tasksByPage = new Map();
 const benchmarkIndexes = [];
 
 /** Median figures of `runs` Lighthouse runs on one page. */
@@ -74,6 +76,12 @@ async function measure(path, settings) {
     for (const r of requests) if (['Script', 'Stylesheet', 'Document'].includes(r.resourceType)) sizes.set(r.url, await gzippedSize(r.url));
     const bytes = (type) => ofType(type).reduce((s, r) => s + sizes.get(r.url), 0);
     scriptsByPage.set(path, ofType('Script').map((r) => [new URL(r.url).pathname, sizes.get(r.url)]));
+    const items = (id) => lhr.audits[id]?.details?.items ?? [];
+    const where = (url) => (url.startsWith(site.url) ? new URL(url).pathname : url);
+    tasksByPage.set(`${path} (${settings.throttling ? 'calibrated' : 'default 4x'})`, {
+      tasks: items('long-tasks').map((t) => `${t.duration.toFixed(0).padStart(5)} ms at ${t.startTime.toFixed(0).padStart(5)} ms  ${where(t.url)}`),
+      scripts: items('bootup-time').map((b) => `${b.total.toFixed(0).padStart(5)} ms (evaluating ${b.scripting.toFixed(0)}, parsing ${b.scriptParseCompile.toFixed(0)})  ${where(b.url)}`),
+    });
     const ms = (id) => lhr.audits[id].numericValue;
     results.push({
       score: lhr.categories.performance.score,
@@ -132,6 +140,12 @@ if (process.argv.includes('--scripts')) {
   for (const [path, list] of scriptsByPage) {
     console.log(`\n${path}: ${list.length} scripts`);
     for (const [url, n] of [...list].sort((a, b) => b[1] - a[1])) console.log(`  ${KiB(n).padStart(6)} KiB  ${url}`);
+  }
+}
+
+if (process.argv.includes('--long-tasks')) {
+  for (const [page, { tasks, scripts }] of tasksByPage) {
+    console.log(`\n${page}: ${tasks.length} tasks over 50 ms\n${tasks.map((t) => `  ${t}`).join('\n')}\n  main-thread time by script:\n${scripts.map((t) => `  ${t}`).join('\n')}`);
   }
 }
 

@@ -155,6 +155,17 @@ describe('the built site', () => {
     assert.match(headers['permissions-policy'] ?? '', /camera=\(\)/);
   });
 
+  test('the large scripts every page runs at once carry V8\'s compile hint, lazily loaded ones do not', () => {
+    const html = readFileSync(join(ctx.site.out, 'length-converter.html'), 'utf8');
+    const atLoad = [...html.matchAll(/<script type="?module"? src="?\/assets\/([^" >]+)|<link rel="?modulepreload"? href="?\/assets\/([^" >]+)/g)].map((m) => m[1] ?? m[2]);
+    const hinted = (file) => readFileSync(join(ctx.site.out, 'assets', file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const entry = atLoad.find((f) => f.startsWith('client-'));
+    assert.ok(entry && hinted(entry), `the runtime's entry (with React's DOM) is compiled as it streams in: ${entry}`);
+    const lazy = filesUnder(join(ctx.site.out, 'assets')).filter((f) => f.endsWith('.js') && !atLoad.includes(f));
+    assert.ok(lazy.length > 10, `chunks loaded later: ${lazy.length}`);
+    assert.deepEqual(lazy.filter(hinted), [], 'no chunk loaded later is compiled eagerly');
+  });
+
   test('unitly serve sends the headers of _headers, compressed and cached like the static host', async () => {
     const deployed = deployedHeaders(readFileSync(join(ctx.site.out, '_headers'), 'utf8'));
     const assets = filesUnder(join(ctx.site.out, 'assets'));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { currencyOfWord, readAmount } from './amount.ts';
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT, quickAmount, swapped } from './quickAmount.ts';
+import { MAX_AMOUNT, maxAmountText, quickAmount, swapped } from './quickAmount.ts';
 import type { Currency } from './units.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { LOCAL_SIGNS } from './currencyWords.ts';
@@ -48,7 +48,7 @@ test('an amount is converted only above 0 and up to the largest amount, however 
   assert.equal(value('1,234.5'), 1234.5);
   assert.equal(value(String(MAX_AMOUNT)), MAX_AMOUNT);
   for (const t of ['', '  ', 'abc', '0', '-5', '0.0', '1e13', String(MAX_AMOUNT * 2), 'NaN', 'Infinity']) assert.equal(value(t), null, t);
-  assert.equal(MAX_AMOUNT_TEXT, '1 trillion', 'the card names the limit in words');
+  assert.equal(maxAmountText(), '1 trillion', 'the card names the limit in words');
 });
 
 test('a currency typed with the amount is converted from it; one typed after “to” is converted to', () => {
