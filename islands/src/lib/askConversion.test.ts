@@ -153,6 +153,15 @@ test('another name of the unit asked for is answered as typed, not as a tautolog
   assert.deepEqual(said('5 ft 0 in to ft'), ['5 ft 0 in = 5 ft']);
 });
 
+test('whose unit, written after it, is read as before it, never as an ingredient', () => {
+  assert.deepEqual(said('1 pint uk to ml'), ['1 imperial pint = 568.26125 mL']);
+  assert.deepEqual(said('1 gallon (UK) to l'), ['1 imperial gallon = 4.54609 L']);
+  assert.deepEqual(said('1 pint us to ml'), ['1 US pint = 473.176473 mL']);
+  assert.deepEqual(said('1 ton uk to kg'), ['1 UK long ton = 1,016.046909 kg']);
+  assert.match(String(said('1 tbsp uk to ml')), /^“uk tbsp” is not read here: UK recipes take a tablespoon as 15 mL/);
+  assert.match(String(said('1 cup rice in grams')), /^Unknown ingredient “rice”/, 'other words after a measure are still an ingredient');
+});
+
 test('a torque asked in joules is refused with the work it equals', () => {
   assert.equal(said('300 N·m to J'), '“J” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
   assert.equal(said('300 J to Nm'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');

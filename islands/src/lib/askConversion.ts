@@ -550,7 +550,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
   const ends = [query.length, ...[...query.matchAll(SEPARATOR)].map((m) => m.index).reverse()];
   const measures = [...data.cooking.volume, ...data.cooking.weight];
   for (const end of ends) {
-    const { ingredient, rest, unknown, named, note } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures, (w) => isUnitWord(w, data));
+    const { ingredient, rest, unknown, named, note } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures, (w) => isUnitWord(w, data) || QUALIFIERS.has(wordKey(w)));
     // "1 cup caster sugar to grams": an ingredient the data has not, as the card says, not
     // the granulated sugar its last word names.
     if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };

@@ -362,6 +362,10 @@ test('US and UK gallons, quarts and pints by their symbols, and U.S. with its pe
     ['1 US pt', 'pints', '0.473176'], ['1 UK gal', 'imperial_gallons', '4.54609'], ['1 UK qt', 'imperial_quarts', '1.136523'],
     ['1 UK pt', 'imperial_pints', '0.568261'], ['1 U.S. gallon', 'gallons', '3.785412'], ['1 imp gal', 'imperial_gallons', '4.54609'],
     ['1 imp gallon', 'imperial_gallons', '4.54609'], ['2 U.S. gal', 'gallons', '7.570824'],
+    // Whose unit after it, as forums and labels write it: "pint uk", "gallons (US)".
+    ['1 pint uk', 'imperial_pints', '0.568261'], ['2 pints UK', 'imperial_pints', '1.136523'], ['1 gallon imperial', 'imperial_gallons', '4.54609'],
+    ['1 pint (UK)', 'imperial_pints', '0.568261'], ['1 gallon ( us )', 'gallons', '3.785412'], ['1 pint us', 'pints', '0.473176'],
+    ['1 cup metric', 'metric_cups', '0.25'], ['1 qt (imp)', 'imperial_quarts', '1.136523'],
   ];
   for (const [input, unitKey, liters] of table) {
     const p = ok(input, 'volume');
@@ -373,6 +377,9 @@ test('US and UK gallons, quarts and pints by their symbols, and U.S. with its pe
   const us = ok('1 US tbsp', 'volume');
   assert.equal(us.kind === 'quantity' && us.unit.key, 'tablespoons');
   assert.match(error('2 us', 'volume'), /“µs” is a unit of time, not volume/);
+  // After a unit with no such size, the same message as before it.
+  assert.equal(error('1 tbsp uk', 'volume'), error('1 uk tbsp', 'volume'));
+  assert.match(error('1 pint (568 ml)', 'volume'), /568 mL in brackets is 20 % more than 1 US pint/, 'a bracket with a number is no qualifier');
 });
 
 test('square feet and metres as listings write them: sq.ft, SF, ft sq, feet squared, ft^2, sq mtr', () => {

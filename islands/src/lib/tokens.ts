@@ -607,9 +607,20 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
       if (power![0][0] === '^' && s[end] === '.' && isDigit(s[end + 1])) refusePower(lex, text, squared.entry.unit.symbol.replace(/[²³]$/u, ''), /^\^[\d.]*/.exec(s.slice(last.end))![0]);
       return token(squared.entry, text + power![0], end);
     }
+    // "pint (UK)", "gallons (US)": whose unit, in brackets after it, as labels and recipes write it.
+    const bracketed = qualifierInBrackets(lex, s, last.end, text, category);
+    if (bracketed !== null) return token(bracketed.entry, s.slice(start, bracketed.end), bracketed.end);
     const found = lookupWord(lex, text, category)
       ?? poweredWord(lex, parts[0].text, textOf(1, n), category)
-      ?? (n > 1 ? poweredWord(lex, parts[n - 1].text, textOf(0, n - 1), category, POWER_AFTER) : null);
+      ?? (n > 1 ? poweredWord(lex, parts[n - 1].text, textOf(0, n - 1), category, POWER_AFTER) : null)
+      // "pint uk", "gallon US", "cup metric": the qualifier after the unit word, as forums write it.
+      ?? (n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text)) ? qualified(lex, parts[n - 1].text, textOf(0, n - 1), category) : null);
+    if (found === null && n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text))) {
+      // "tbsp uk" says what "uk tbsp" would.
+      const unit = lookupWord(lex, textOf(0, n - 1), category);
+      const said = unit !== null && 'entry' in unit ? qualifiedWord(parts[n - 1].text, textOf(0, n - 1), unit.entry, lex, category) : null;
+      if (said !== null) fail(said);
+    }
     if (found === null) continue;
     if ('unclear' in found) fail(unclearWord(text, found.unclear));
     if (s[last.end] === '^') refusePower(lex, text, found.entry.unit.symbol, /^\^[-+−]?[\d.]*/.exec(s.slice(last.end))![0]);
@@ -637,6 +648,22 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
   const scale = notConverted(s);
   if (scale !== null) fail(scale);
   return fail(unknownWord(parts[0].text, lex, category));
+}
+
+/** The unit `words` name with the qualifier `q` before them ("uk pint"), or null. */
+function qualified(lex: Lexicon, q: string, words: string, category: string | null): { entry: Entry; byCase?: Entry[] } | null {
+  const found = lookupWord(lex, `${q} ${words}`, category);
+  return found !== null && 'entry' in found ? { entry: found.entry } : null;
+}
+
+/** "(UK)", "( us )" at `at`, after the unit words `text`: the unit they name with it, and where the bracket ends. */
+function qualifierInBrackets(lex: Lexicon, s: string, at: number, text: string, category: string | null): { entry: Entry; end: number } | null {
+  const bracket = /\s*\(\s*(\p{L}+)\s*\)/uy;
+  bracket.lastIndex = at;
+  const m = bracket.exec(s);
+  if (m === null || !QUALIFIERS.has(wordKey(m[1]))) return null;
+  const found = qualified(lex, m[1], text, category);
+  return found === null ? null : { entry: found.entry, end: bracket.lastIndex };
 }
 
 /**
