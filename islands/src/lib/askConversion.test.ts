@@ -162,6 +162,14 @@ test('whose unit, written after it, is read as before it, never as an ingredient
   assert.match(String(said('1 cup rice in grams')), /^Unknown ingredient “rice”/, 'other words after a measure are still an ingredient');
 });
 
+test('quarters, thirds and eighths said in words are read as halves are', () => {
+  assert.deepEqual(said('a quarter pound in grams'), ['1/4 lb = 113.398093 g']);
+  assert.deepEqual(said('three quarters of a cup to ml'), ['3/4 US cup = 177.441177 mL']);
+  assert.deepEqual(said('a quarter mile in meters'), ['1/4 mi = 402.336 m']);
+  assert.deepEqual(said('two and a quarter pounds in kg'), ['2 1/4 lb = 1.020583 kg (“two and a quarter” read as 2 1/4)']);
+  assert.deepEqual(said('a quarter cup butter in grams'), ['1/4 US cup of butter = 56.7 g']);
+});
+
 test('a torque asked in joules is refused with the work it equals', () => {
   assert.equal(said('300 N·m to J'), '“J” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
   assert.equal(said('300 J to Nm'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');

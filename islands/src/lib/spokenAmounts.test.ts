@@ -14,6 +14,26 @@ test('a spoken half is 1/2 before a unit only, never inside "and a half"', () =>
   assert.equal(spokenAmounts('half a US cup in ml', units), '1/2 US cup in ml');
 });
 
+test('quarters, thirds and eighths are read as halves are: before a unit only', () => {
+  const units = (w: string) => ['cup', 'pound', 'mile', 'teaspoon', 'inch', 'cups'].includes(w.toLowerCase());
+  for (const [said, written] of [
+    ['a quarter pound in grams', '1/4 pound in grams'],
+    ['quarter of a pound', '1/4 pound'],
+    ['three quarters of a cup to ml', '3/4 cup to ml'],
+    ['three-quarters cup', '3/4 cup'],
+    ['two-thirds cup', '2/3 cup'],
+    ['a third of a cup', '1/3 cup'],
+    ['an eighth of a teaspoon', '1/8 teaspoon'],
+    ['seven eighths of an inch', '7/8 inch'],
+    ['2 and three quarters cups', '2 3/4 cups'],
+    ['1 and a quarter cups', '1 1/4 cups'],
+    // Left as typed: no unit after the part, or the part of a number in words (spelledNumber's).
+    ['a quarter past five', 'a quarter past five'],
+    ['three quarters', 'three quarters'],
+    ['one and three quarters cups', 'one and three quarters cups'],
+  ]) assert.equal(spokenAmounts(said, units), written, said);
+});
+
 test('a number in words is read from where it begins to where it ends, and a word only beginning like one is none', () => {
   const read = (s: string, unit = false) => {
     const n = spelledNumber(s, 0, () => unit);
@@ -24,6 +44,9 @@ test('a number in words is read from where it begins to where it ends, and a wor
   assert.equal(read('twenty- kg'), '20/1 twenty', 'a hyphen joins tens and units only');
   assert.equal(read('one cup and two tbsp'), '1/1 one', '“and” goes on only into a number');
   assert.equal(read('one hundred and a half'), '201/2 one hundred and a half');
+  assert.equal(read('two and three quarters cups'), '11/4 two and three quarters');
+  assert.equal(read('one and a third cups'), '4/3 one and a third');
+  assert.equal(read('one and two-thirds cups'), '5/3 one and two-thirds');
   assert.equal(read('a mile', true), '1/1 a');
   assert.equal(read('a mile', false), null, '“a” is one only before a unit');
   assert.equal(read('hundred'), null, 'a scale needs a number before it');

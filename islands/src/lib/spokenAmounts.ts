@@ -7,27 +7,47 @@
 //    (tokens.ts), so every Value field, the batch box and the search box read them alike.
 import { type Rational, rational } from './rational.ts';
 
-/**
- * "half a cup", "a half cup", "half a pint": the half as 1/2 (not in "one and a half", with
- * or without its "a"); the word after it is `$1`, and the next one `$2`, for the unit test.
- */
-const HALF = /(?<!\band\s+(?:a\s+)?)(?<![\p{L}\d])(?:a\s+)?half\s+(?:an?\s+)?(?=(\p{L}[\p{L}.]*)(?:\s+(\p{L}[\p{L}.]*))?)/giu;
+/** How many of a part ("a", "three") and the parts' denominators ("quarter", "thirds"). */
+const COUNTS: Readonly<Record<string, bigint>> = { a: 1n, an: 1n, one: 1n, two: 2n, three: 3n, five: 5n, seven: 7n };
+const PARTS: Readonly<Record<string, bigint>> = { half: 2n, halves: 2n, third: 3n, thirds: 3n, quarter: 4n, quarters: 4n, fourth: 4n, fourths: 4n, eighth: 8n, eighths: 8n };
+const COUNT = `(?:${Object.keys(COUNTS).join('|')})`;
+const PART = `(?:${Object.keys(PARTS).join('|')})`;
 
-/** "1 and a half cups": the number and a half, as 1 1/2. */
-const AND_A_HALF = /(?<![\d.,/])(\d+)\s+and\s+a\s+half\s+(?=\p{L})/giu;
+/**
+ * "half a cup", "a half cup", "a quarter pound", "three quarters of a cup", "two-thirds cup",
+ * "an eighth of a teaspoon": the part as a fraction (not in "one and a half", with or without
+ * its "a"); the word after it is `$3`, and the next one `$4`, for the unit test.
+ */
+const FRACTION = new RegExp(
+  `(?<!\\band\\s+(?:${COUNT}[\\s-]+)?)(?<![\\p{L}\\d])(?:(${COUNT})[\\s-]+)?(${PART})\\s+(?:of\\s+)?(?:an?\\s+)?(?=(\\p{L}[\\p{L}.]*)(?:\\s+(\\p{L}[\\p{L}.]*))?)`,
+  'giu',
+);
+
+/** "1 and a half cups", "2 and three quarters cups": the number and the part, as 1 1/2. */
+const AND_A_FRACTION = new RegExp(`(?<![\\d.,/])(\\d+)\\s+and\\s+(${COUNT})[\\s-]+(${PART})\\s+(?:of\\s+)?(?:an?\\s+)?(?=\\p{L})`, 'giu');
+
+/** "three quarters": 3/4 as text; a count alone ("a", none) is one. */
+const part = (count: string | undefined, name: string): { n: bigint; d: bigint } => ({ n: COUNTS[(count ?? 'a').toLowerCase()], d: PARTS[name.toLowerCase()] });
 
 /** "and" or "plus" between a measure ("1 cup", "5 ft") and the next number. */
 const AND = /(\d[\d.,/]*\s*\p{L}[\p{L}.]*)\s+(?:and|plus)\s+(?=\d)/giu;
 
 /**
- * `text` with spoken halves and sums as the reader writes them ("1/2 cup", "1 cup + 2 tbsp").
- * `isUnit` says whether a word (or two) names a unit: a half before anything else is left as
- * typed ("half marathon in miles").
+ * `text` with spoken parts and sums as the reader writes them ("1/2 cup", "3/4 cup", "1 cup
+ * + 2 tbsp"). `isUnit` says whether a word (or two) names a unit: a part before anything else
+ * is left as typed ("half marathon in miles", "a quarter past five").
  */
 export function spokenAmounts(text: string, isUnit: (word: string) => boolean = () => true): string {
   return text
-    .replace(AND_A_HALF, '$1 1/2 ')
-    .replace(HALF, (all, word: string, next: string | undefined) => (isUnit(word) || (next !== undefined && isUnit(`${word} ${next}`)) ? '1/2 ' : all))
+    .replace(AND_A_FRACTION, (_, whole: string, count: string, name: string) => {
+      const { n, d } = part(count, name);
+      return `${whole} ${n}/${d} `;
+    })
+    .replace(FRACTION, (all, count: string | undefined, name: string, word: string, next: string | undefined) => {
+      if (!(isUnit(word) || (next !== undefined && isUnit(`${word} ${next}`)))) return all;
+      const { n, d } = part(count, name);
+      return `${n}/${d} `;
+    })
     .replace(AND, '$1 + ');
 }
 
@@ -81,10 +101,10 @@ type Said = 'start' | 'a' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale';
  * The whole number spelled at `at` of `s`, as people type amounts: "zero" to "nineteen",
  * "twenty" to "ninety", "twenty-five" or "twenty five", "one hundred", "two hundred fifty",
  * "one hundred and five", "twelve hundred", "a hundred", "a thousand", "one million two
- * hundred thousand", and "and a half" after one ("one and a half"). "a" or "an" alone is one
- * where `unitAt` says a unit's word begins after it ("a mile", "an inch"), never else (the
- * are's symbol is a). Null when no number is spelled there; a word that only begins like one
- * ("often", "tenth", "seconds") is none.
+ * hundred thousand", and a part after one ("one and a half", "two and three quarters"). "a"
+ * or "an" alone is one where `unitAt` says a unit's word begins after it ("a mile", "an
+ * inch"), never else (the are's symbol is a). Null when no number is spelled there; a word
+ * that only begins like one ("often", "tenth", "seconds") is none.
  */
 export function spelledNumber(s: string, at: number, unitAt: (i: number) => boolean): Spelled | null {
   const WORD = /(\p{L}+)(?![\p{L}\p{N}])/uy;
@@ -103,7 +123,7 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
   let lastScale = 0n;
   let said: Said = 'start';
   let end = -1;
-  let half = false;
+  let fraction: { n: bigint; d: bigint } | null = null;
   let i = at;
   for (;;) {
     const word = wordAt(i);
@@ -115,10 +135,11 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
     const scale = SCALE_WORDS[w];
     // "and" goes on only into a number ("one hundred and five") or "and a half".
     if (w === 'and' && said !== 'start' && said !== 'a') {
-      const rest = /\s+a\s+half(?![\p{L}\p{N}])/iuy;
+      const rest = new RegExp(`\\s+(${COUNT})[\\s-]+(${PART})(?![\\p{L}\\p{N}])`, 'iuy');
       rest.lastIndex = word.end;
-      if (rest.exec(s) !== null) {
-        half = true;
+      const m = rest.exec(s);
+      if (m !== null) {
+        fraction = part(m[1], m[2]);
         end = rest.lastIndex;
         break;
       }
@@ -166,7 +187,7 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
     return { value: rational(1n), end: after };
   }
   const whole = total + current;
-  return { value: half ? rational(whole * 2n + 1n, 2n) : rational(whole), end };
+  return { value: fraction !== null ? rational(whole * fraction.d + fraction.n, fraction.d) : rational(whole), end };
 }
 
 const CARDINAL = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...UNITS, ...TEENS, ...TENS].join('|')})(?![\\p{L}\\p{N}])`, 'iu');
