@@ -170,6 +170,16 @@ test('quarters, thirds and eighths said in words are read as halves are', () => 
   assert.deepEqual(said('a quarter cup butter in grams'), ['1/4 US cup of butter = 56.7 g']);
 });
 
+test('money by its signs alone, and by its nicknames', () => {
+  assert.equal(said('€ to £'), '1 EUR → GBP');
+  assert.equal(said('$ to €'), '1 USD → EUR');
+  assert.equal(said('5 bucks in euros'), '5 USD → EUR');
+  assert.equal(said('20 loonies to usd'), '20 CAD → USD');
+  const every: AnswerData = { ...data, currencies: everyCurrency(data.currencies) };
+  assert.equal(said('100 aussie dollars to nzd', every), '100 AUD → NZD');
+  assert.equal(said('€'), null, 'a sign alone is no pair');
+});
+
 test('a torque asked in joules is refused with the work it equals', () => {
   assert.equal(said('300 N·m to J'), '“J” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
   assert.equal(said('300 J to Nm'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');

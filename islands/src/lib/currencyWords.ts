@@ -24,14 +24,17 @@ export const LOCAL_SIGNS: Record<string, readonly string[]> = {
  * name or sign at home (złoty, kronor, 元, TL).
  */
 export const CURRENCY_WORDS: Record<string, readonly string[]> = {
-  USD: ['US$'],
+  // Nicknames as people type them: bucks (the US dollar's, as "dollars" alone is), the Aussie,
+  // the Kiwi and the loonie.
+  USD: ['US$', 'buck', 'bucks', 'greenback', 'greenbacks'],
   // Rs, as India writes rupees besides ₹ (ICU's narrow sign, so not in LOCAL_SIGNS): shared
   // with the other rupees' Rs, and so the featured rupee's, as "rupees" is.
   INR: ['Rs'],
   GBP: ['sterling', 'quid'],
   JPY: ['JP¥', '円'],
-  CAD: ['C$'],
-  AUD: ['AU$'],
+  CAD: ['C$', 'loonie', 'loonies'],
+  AUD: ['AU$', 'aussie dollar', 'aussie dollars'],
+  NZD: ['NZ$', 'kiwi dollar', 'kiwi dollars'],
   CNY: ['RMB', 'renminbi', '元'],
   TRY: ['TL'],
   THB: ['บาท'],

@@ -65,13 +65,13 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
 /** Whether a query may be a conversion ("5 ft 11 in to cm", "１２３ kg to lb"): it holds a number. */
 export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query) || OTHER_DIGIT.test(query);
 
-/** How a unit's word begins: a letter, or a degree sign (°F; ℃ and ℉ are signs of their own). */
-const UNIT_START = '(?:\\p{L}|[°℃℉])';
+/** How a unit's word begins: a letter, a degree sign (°F; ℃ and ℉ are signs of their own) or a currency sign (€ to £). */
+const UNIT_START = '(?:\\p{L}|[°℃℉]|\\p{Sc})';
 const PAIR = new RegExp(String.raw`^\s*${UNIT_START}.*?(?:${SEPARATOR_SOURCE})\s*${UNIT_START}`, 'iu');
 
 /**
  * Whether a query may name a pair ("feet to meters", "THB to USD", "mpg to L/100km", "feet =
- * meters", "°F to °C", "how many ounces in a pound"): it starts with a word, then a separator
+ * meters", "°F to °C", "€ to £", "how many ounces in a pound"): it starts with a word, then a separator
  * the reader takes (separators.ts), then more words. Only whether to try; the conversion reader
  * (query.ts) decides what it is.
  */
