@@ -225,6 +225,7 @@ test('what cannot be converted says why, with a did-you-mean for a misspelled un
   assert.equal(said('5 to m'), 'Say which unit 5 is in, as in “5 ft to …”.', 'the example is never the unit asked for');
   assert.equal(said('1:30:00 to min'), 'Say which unit 1:30:00 is in, as in “1:30:00 h to …”.', 'a clock’s example is a unit it is read in');
   assert.equal(said('5:30 to s'), 'Say which unit 5:30 is in, as in “5:30 min to …”.');
+  assert.equal(said('2:30 in minutes'), 'Say which unit 2:30 is in, as in “2:30 h to …”.', 'h:mm when minutes are asked for, not 2:30 s');
   assert.match(String(said('usd 5 to kg')), /./);
   assert.match(String(said('10 lb * ft to Nm')), /For pound-force feet, type “lbf·ft”\.$/, 'the unit written with both words, not lbf·in');
 });

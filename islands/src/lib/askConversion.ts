@@ -725,7 +725,8 @@ function ingredientCategory(cooking: CookingData, ingredient: Ingredient): UnitC
  */
 function exampleUnit(c: UnitCategory, clock: Clock | undefined, target: string): UnitCategory['units'][number] {
   const fits = (u: UnitCategory['units'][number]): boolean => u.key !== target && (clock === undefined || clockFit(clock, u) !== null);
-  const usual = clock === undefined ? [c.default.from, c.default.to] : [clock.parts === 3 ? 'hours' : 'minutes'];
+  // A clock of two parts is h:mm or m:ss: minutes, or hours when minutes are asked for ("2:30 in minutes").
+  const usual = clock === undefined ? [c.default.from, c.default.to] : clock.parts === 3 ? ['hours'] : ['minutes', 'hours'];
   const byKey = (key: string) => c.units.find((u) => u.key === key);
   return usual.map(byKey).find((u) => u !== undefined && fits(u)) ?? c.units.find(fits) ?? c.units[0];
 }

@@ -356,6 +356,22 @@ test('compound units as they are usually written: hyphens, periods, per hour as 
   assert.equal(shown('5 ft-3 m', 'length', 'meters', 'meters'), '-1.476');
 });
 
+test('a unit written with per between two units reads as the unit with a slash', () => {
+  const key = (input: string, cat: CategoryKey): string | false => {
+    const p = ok(input, cat);
+    return p.kind === 'quantity' && p.unit.key;
+  };
+  assert.equal(key('10 km per hour', 'speed'), 'kilometers_per_hour');
+  assert.equal(key('5 meters per second', 'speed'), 'meters_per_second');
+  assert.equal(key('10 km per litre', 'fuel_economy'), 'kilometers_per_liter');
+  assert.equal(key('1 kg per m3', 'density'), 'kilograms_per_cubic_meter');
+  assert.equal(key('1 kg per m^3', 'density'), 'kilograms_per_cubic_meter');
+  assert.equal(shown('36 km per hour', 'speed', 'meters_per_second', 'meters_per_second'), '10');
+  // "per" with no unit after it, or two units with no such quotient, is still refused.
+  assert.match(error('10 km per', 'speed'), /per/);
+  assert.match(error('10 kg per hour', 'speed'), /per|kg/);
+});
+
 test('US and UK gallons, quarts and pints by their symbols, and U.S. with its periods', () => {
   const table: [string, string, string][] = [
     ['1 US gal', 'gallons', '3.785412'], ['1 us gal', 'gallons', '3.785412'], ['1 US qt', 'quarts', '0.946353'],

@@ -614,7 +614,12 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
       ?? poweredWord(lex, parts[0].text, textOf(1, n), category)
       ?? (n > 1 ? poweredWord(lex, parts[n - 1].text, textOf(0, n - 1), category, POWER_AFTER) : null)
       // "pint uk", "gallon US", "cup metric": the qualifier after the unit word, as forums write it.
-      ?? (n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text)) ? qualified(lex, parts[n - 1].text, textOf(0, n - 1), category) : null);
+      ?? (n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text)) ? qualified(lex, parts[n - 1].text, textOf(0, n - 1), category) : null)
+      // "km per hour": two units with "per" between them, as the unit with a slash.
+      ?? perWord(lex, parts.slice(0, n).map((p) => p.text), category);
+    // "kg per m3": the same with a power after the last word.
+    const perPower = found === null && power !== null ? perWord(lex, parts.slice(0, n).map((p, i) => (i === n - 1 ? p.text + power[0].replace('^', '') : p.text)), category) : null;
+    if (perPower !== null) return token(perPower.entry, text + power![0], last.end + power![0].length);
     if (found === null && n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text))) {
       // "tbsp uk" says what "uk tbsp" would.
       const unit = lookupWord(lex, textOf(0, n - 1), category);
@@ -648,6 +653,26 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
   const scale = notConverted(s);
   if (scale !== null) fail(scale);
   return fail(unknownWord(parts[0].text, lex, category));
+}
+
+/**
+ * The unit "km per hour" names: the words before and after "per" as units of any category,
+ * then the unit written with their symbols and a slash (km/h), or with the words as typed.
+ */
+function perWord(lex: Lexicon, words: string[], category: string | null): { entry: Entry; byCase?: Entry[] } | null {
+  const at = words.findIndex((w, i) => i > 0 && i < words.length - 1 && wordKey(w) === 'per');
+  if (at < 0) return null;
+  const [top, bottom] = [words.slice(0, at).join(' '), words.slice(at + 1).join(' ')];
+  const symbol = (w: string): string | null => {
+    const found = lookupWord(lex, w, null);
+    return found !== null && 'entry' in found ? found.entry.unit.symbol : null;
+  };
+  for (const [a, b] of [[symbol(top), symbol(bottom)], [top, bottom]]) {
+    if (a === null || b === null) continue;
+    const found = lookupWord(lex, `${a}/${b}`, category);
+    if (found !== null && 'entry' in found) return { entry: found.entry };
+  }
+  return null;
 }
 
 /** The unit `words` name with the qualifier `q` before them ("uk pint"), or null. */
