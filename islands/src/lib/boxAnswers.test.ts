@@ -37,6 +37,17 @@ test('a currency with no rate to fall back on: online the live rates are to blam
   assert.ok(rate !== null && 'lines' in rate && rate.lines[0].text.startsWith('1 USD = ') && rate.lines[0].pair?.title === 'US Dollar to Euro', JSON.stringify(rate));
 });
 
+test('an amount of money with no target is answered in US dollars, and dollars in euros', async () => {
+  const line = async (query: string) => {
+    const a = await withRates(true, () => answerFor(query, data));
+    return a !== null && 'lines' in a ? [a.lines[0].text.replace(/[\d.,]+ (USD|EUR)$/u, '… $1'), a.lines[0].pair?.href] : a;
+  };
+  assert.deepEqual(await line('100 EUR'), ['100.00 EUR = … USD', '/currency-converter/eur-to-usd']);
+  assert.deepEqual(await line('€100'), ['100.00 EUR = … USD', '/currency-converter/eur-to-usd']);
+  assert.deepEqual(await line('100 usd'), ['100.00 USD = … EUR', '/currency-converter/usd-to-eur']);
+  assert.equal(await line('EUR'), null, 'a featured currency alone: the search lists its page');
+});
+
 test('an area or a volume asked in a length is answered in its square or cube, and the line says how it read the target', async () => {
   const withPages = { ...data, pages: { ...data.pages, area: '/area-converter', volume: '/volume-converter' } };
   const line = async (q: string) => {

@@ -58,8 +58,10 @@ function withEveryCurrency(data: AnswerData): AnswerData {
 
 /**
  * A currency the index has no page for (not a featured one), named alone as a code written in
- * capitals or by its name ("MXN", "mexican peso": its rate), or with an amount and no target
- * ("100 MXN"): in US dollars, opening the currency converter on it. Null for anything else.
+ * capitals or by its name ("MXN", "mexican peso": its rate), or any currency with an amount and
+ * no target ("100 MXN", "€100"): in US dollars (US dollars in euros, the first featured
+ * currency after them), opening the currency converter on it, as "5 ft" is answered in its
+ * converter's usual units. Null for anything else (a featured currency alone: the search lists its page).
  */
 function currencyAsked(query: string, data: AnswerData, wide: AnswerData): Answer | null {
   // A unit's word is the unit, whatever its case: "kips", "KIP" the force, "CUP" the cup, not the Lao kip or the Cuban peso.
@@ -68,9 +70,12 @@ function currencyAsked(query: string, data: AnswerData, wide: AnswerData): Answe
   const withAmount = read.kind === 'ok' && read.parsed.kind === 'quantity' && read.target === null ? read.parsed.unit.key : null;
   // A lower-case word of three letters alone is likelier a word than a code ("cup", "all", "top").
   const alone = /\d/u.test(query) || /^\s*\p{Ll}{3}\s*$/u.test(query) ? null : currencyOfWord(query, wide.currencies);
-  const code = withAmount ?? alone;
-  if (code === null || data.currencies.some((c) => c.code === code)) return null;
-  return answer(withAmount !== null ? `${query.trim()} to USD` : `${code} to USD`, wide);
+  if (withAmount !== null) {
+    const to = withAmount === 'USD' ? data.currencies.find((c) => c.code !== 'USD')?.code : 'USD';
+    return to === undefined ? null : answer(`${query.trim()} to ${to}`, wide);
+  }
+  if (alone === null || data.currencies.some((c) => c.code === alone)) return null;
+  return answer(`${alone} to USD`, wide);
 }
 
 /**
