@@ -382,6 +382,8 @@ test('US and UK gallons, quarts and pints by their symbols, and U.S. with its pe
     ['1 pint uk', 'imperial_pints', '0.568261'], ['2 pints UK', 'imperial_pints', '1.136523'], ['1 gallon imperial', 'imperial_gallons', '4.54609'],
     ['1 pint (UK)', 'imperial_pints', '0.568261'], ['1 gallon ( us )', 'gallons', '3.785412'], ['1 pint us', 'pints', '0.473176'],
     ['1 cup metric', 'metric_cups', '0.25'], ['1 qt (imp)', 'imperial_quarts', '1.136523'],
+    // Symbols' plurals as people write them.
+    ['4 qts', 'quarts', '3.785412'], ['2 pts', 'pints', '0.946353'], ['2 uk pts', 'imperial_pints', '1.136523'], ['8 fl ozs', 'fluid_ounces', '0.236588'],
   ];
   for (const [input, unitKey, liters] of table) {
     const p = ok(input, 'volume');
