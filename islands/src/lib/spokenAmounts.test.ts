@@ -34,6 +34,12 @@ test('quarters, thirds and eighths are read as halves are: before a unit only', 
   ]) assert.equal(spokenAmounts(said, units), written, said);
 });
 
+test('a sign said before a number is its sign', () => {
+  assert.equal(spokenAmounts('minus 40 c to f'), '-40 c to f');
+  assert.equal(spokenAmounts('Negative 10 F in C'), '-10 F in C');
+  assert.equal(spokenAmounts('minus forty'), 'minus forty', 'before digits only');
+});
+
 test('a number in words is read from where it begins to where it ends, and a word only beginning like one is none', () => {
   const read = (s: string, unit = false) => {
     const n = spelledNumber(s, 0, () => unit);

@@ -29,16 +29,20 @@ const AND_A_FRACTION = new RegExp(`(?<![\\d.,/])(\\d+)\\s+and\\s+(${COUNT})[\\s-
 /** "three quarters": 3/4 as text; a count alone ("a", none) is one. */
 const part = (count: string | undefined, name: string): { n: bigint; d: bigint } => ({ n: COUNTS[(count ?? 'a').toLowerCase()], d: PARTS[name.toLowerCase()] });
 
+/** "minus 40", "negative 10": the sign said before a number at the start of a value ("minus 40 c to f"). */
+const MINUS = /(?<![\p{L}\d.,])(?:minus|negative)\s+(?=\d)/giu;
+
 /** "and" or "plus" between a measure ("1 cup", "5 ft") and the next number. */
 const AND = /(\d[\d.,/]*\s*\p{L}[\p{L}.]*)\s+(?:and|plus)\s+(?=\d)/giu;
 
 /**
- * `text` with spoken parts and sums as the reader writes them ("1/2 cup", "3/4 cup", "1 cup
- * + 2 tbsp"). `isUnit` says whether a word (or two) names a unit: a part before anything else
+ * `text` with spoken signs, parts and sums as the reader writes them ("-40 c", "1/2 cup",
+ * "3/4 cup", "1 cup + 2 tbsp"). `isUnit` says whether a word (or two) names a unit: a part before anything else
  * is left as typed ("half marathon in miles", "a quarter past five").
  */
 export function spokenAmounts(text: string, isUnit: (word: string) => boolean = () => true): string {
   return text
+    .replace(MINUS, '-')
     .replace(AND_A_FRACTION, (_, whole: string, count: string, name: string) => {
       const { n, d } = part(count, name);
       return `${whole} ${n}/${d} `;
