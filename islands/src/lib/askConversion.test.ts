@@ -449,6 +449,12 @@ test('any volume of an ingredient weighs: gallons, quarts, imperial pints, cubic
   assert.deepEqual(said('1 uk pint of water in kg'), ['1 imperial pint of water = 0.568261 kg']);
   assert.deepEqual(said('gallon of water in pounds'), ['1 US gallon of water = 8.35 lb']);
   assert.deepEqual(said('how much does a gallon of water weigh'), ['1 US gallon of water = 3.79 kg', '1 US gallon of water = 8.35 lb']);
+  // Asked other ways, as people search it.
+  assert.deepEqual(said('1 gallon of water weight'), ['1 US gallon of water = 3.79 kg', '1 US gallon of water = 8.35 lb']);
+  assert.deepEqual(said('weight of a gallon of water'), ['1 US gallon of water = 3.79 kg', '1 US gallon of water = 8.35 lb']);
+  assert.deepEqual(said('gallon of water weight in lbs'), ['1 US gallon of water = 8.35 lb']);
+  assert.deepEqual(said('what does a cup of flour weigh'), ['1 US cup of all-purpose flour, spooned = 120.49 g', '1 US cup of all-purpose flour, spooned = 4.25 oz']);
+  assert.equal(said('body weight in kg'), null, 'no quantity: left to the search');
   assert.deepEqual(said('how much does a cup of flour weigh?'), ['1 US cup of all-purpose flour, spooned = 120.49 g', '1 US cup of all-purpose flour, spooned = 4.25 oz']);
   assert.deepEqual(said('how much does 5 gallons of water weigh in pounds'), ['5 US gallons of water = 41.73 lb']);
   assert.equal(said('how much does a car weigh'), null, 'no quantity: left to the search');

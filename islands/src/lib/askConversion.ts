@@ -182,14 +182,24 @@ export function pairNotation(query: string, data: AnswerData): string | null {
 }
 
 /**
- * "how much does a gallon of water weigh (in pounds)": the measure in the weight asked, or
- * in kilograms and pounds (grams and ounces below a kilogram: a cup of flour). Null when
- * the query is no such question or names no quantity ("how much does a car weigh").
+ * "how much does a gallon of water weigh", "what does a cup of flour weigh", "weight of a
+ * gallon of water", "1 gallon of water weight", each optionally "in pounds": the measure in
+ * the weight asked, or in kilograms and pounds (grams and ounces below a kilogram: a cup of
+ * flour). Null when the query is no such question or names no quantity ("how much does a car
+ * weigh", "body weight in kg").
  */
+const WEIGH_QUESTIONS = [
+  /^how\s+much\s+(?:does|do|would|will|did)\s+(?:(a|an|one)\s+)?(.+?)\s+weighs?(?:\s+(?:in|to)\s+(.+))?$/iu,
+  /^what\s+(?:does|do|would|will)\s+(?:(a|an|one)\s+)?(.+?)\s+weigh(?:\s+(?:in|to)\s+(.+))?$/iu,
+  /^(?:the\s+)?weight\s+of\s+(?:(a|an|one)\s+)?(.+?)(?:\s+(?:in|to)\s+(.+))?$/iu,
+  /^(?:(a|an|one)\s+)?(.+?)\s+weight(?:\s+(?:in|to)\s+(.+))?$/iu,
+];
+
 function weighQuestion(query: string, data: AnswerData): Answer | null {
-  const m = /^how\s+much\s+(?:does|do|would|will|did)\s+(?:(a|an|one)\s+)?(.+?)\s+weighs?(?:\s+(?:in|to)\s+(.+))?$/iu.exec(query);
-  if (m === null) return null;
-  const what = `${m[1] !== undefined ? '1 ' : ''}${m[2]}`;
+  const m = WEIGH_QUESTIONS.map((q) => q.exec(query.trim())).find((x) => x !== null);
+  if (m === undefined) return null;
+  // "a gallon", or "gallon" with no number at all ("gallon of water weight"): one.
+  const what = `${m[1] !== undefined || !(holdsNumber(m[2]) || holdsNumberWord(m[2])) ? '1 ' : ''}${m[2]}`;
   if (answer(what, data)?.kind !== 'answers') return null;
   const inKg = answer(`${what} to kg`, data);
   const small = inKg?.kind === 'answers' && /= 0\./u.test(inKg.answers[0].text);
