@@ -180,6 +180,14 @@ test('money by its signs alone, and by its nicknames', () => {
   assert.equal(said('€'), null, 'a sign alone is no pair');
 });
 
+test('a pace as runners say it: a 9 minute mile, an 8 min mile pace, a 5 minute km', () => {
+  assert.deepEqual(said('9 minute mile to km/h'), ['9 min/mi = 10.72896 km/h']);
+  assert.deepEqual(said('a 7 minute mile in mph'), ['7 min/mi = 8.571429 mph']);
+  assert.deepEqual(said('8 min mile pace in kph'), ['8 min/mi = 12.07008 km/h']);
+  assert.deepEqual(said('5 minute km to min/mile'), ['5 min/km = 8.04672 min/mi = 8:03 min/mi']);
+  assert.deepEqual(said('30 minutes to hours'), ['30 min = 0.5 h'], 'minutes alone stay minutes');
+});
+
 test('a torque asked in joules is refused with the work it equals', () => {
   assert.equal(said('300 N·m to J'), '“J” is a unit of energy, not torque. As work or energy, 1 N·m = 1 J.');
   assert.equal(said('300 J to Nm'), '“N·m” is a unit of torque, not energy. For work or energy, 1 N·m = 1 J: type “J”.');

@@ -32,6 +32,9 @@ const part = (count: string | undefined, name: string): { n: bigint; d: bigint }
 /** "minus 40", "negative 10": the sign said before a number at the start of a value ("minus 40 c to f"). */
 const MINUS = /(?<![\p{L}\d.,])(?:minus|negative)\s+(?=\d)/giu;
 
+/** "a 7 minute mile": an article before a number at the start, which says nothing (and "a" is also the are). */
+const ARTICLE = /^\s*an?\s+(?=\d)/iu;
+
 /** "and" or "plus" between a measure ("1 cup", "5 ft") and the next number. */
 const AND = /(\d[\d.,/]*\s*\p{L}[\p{L}.]*)\s+(?:and|plus)\s+(?=\d)/giu;
 
@@ -42,6 +45,7 @@ const AND = /(\d[\d.,/]*\s*\p{L}[\p{L}.]*)\s+(?:and|plus)\s+(?=\d)/giu;
  */
 export function spokenAmounts(text: string, isUnit: (word: string) => boolean = () => true): string {
   return text
+    .replace(ARTICLE, '')
     .replace(MINUS, '-')
     .replace(AND_A_FRACTION, (_, whole: string, count: string, name: string) => {
       const { n, d } = part(count, name);

@@ -297,6 +297,19 @@ function paceAfter(s: string, at: number, lex: Lexicon): [Token, number] | null 
   return [{ t: 'unit', entry: found.entry, text: m[0].trim(), space: m[1] !== '' }, at + m[0].length];
 }
 
+/**
+ * "9 minute mile", "5 min km pace": a runner's pace as runners say it, minutes then the
+ * distance (min/mi, min/km), with "pace" after it or not; null for anything else.
+ */
+function paceWords(lex: Lexicon, parts: Part[]): { entry: Entry; n: number } | null {
+  if (parts.length < 2 || !/^(?:min|mins|minute|minutes)$/u.test(wordKey(parts[0].text))) return null;
+  const distance = /^(?:(km|kilomet(?:er|re)s?)|mi|miles?)$/u.exec(wordKey(parts[1].text));
+  if (distance === null) return null;
+  const found = lookupWord(lex, distance[1] !== undefined ? 'min/km' : 'min/mi', null);
+  if (found === null || !('entry' in found)) return null;
+  return { entry: found.entry, n: parts.length > 2 && wordKey(parts[2].text) === 'pace' ? 3 : 2 };
+}
+
 /** A pace unit: a reciprocal speed counted in minutes (min/km, min/mi), written m:ss by runners. */
 export const isPace = (unit: { symbol: string; reciprocal?: unknown }): boolean => unit.reciprocal !== undefined && unit.symbol.startsWith('min/');
 
@@ -583,6 +596,8 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (gauge.gauge) notes?.add(GAUGE_NOTE);
     return token(gauge.entry, textOf(0, gauge.n), parts[gauge.n - 1].end);
   }
+  const pace = paceWords(lex, parts);
+  if (pace !== null) return token(pace.entry, textOf(0, pace.n), parts[pace.n - 1].end);
   const degree = DEGREE_WORDS.has(wordKey(parts[0].text));
   if (degree) {
     for (let n = parts.length; n > 1; n--) {
