@@ -186,6 +186,9 @@ test('a pace as runners say it: a 9 minute mile, an 8 min mile pace, a 5 minute 
   assert.deepEqual(said('8 min mile pace in kph'), ['8 min/mi = 12.07008 km/h']);
   assert.deepEqual(said('5 minute km to min/mile'), ['5 min/km = 8.04672 min/mi = 8:03 min/mi']);
   assert.deepEqual(said('30 minutes to hours'), ['30 min = 0.5 h'], 'minutes alone stay minutes');
+  assert.deepEqual(said('12 km/h to pace'), ['12 km/h = 5 min/km', '12 km/h = 8.04672 min/mi = 8:03 min/mi'], 'a pace asked is both paces');
+  assert.deepEqual(said('10 mph in running pace'), ['10 mph = 3.728227 min/km = 3:44 min/km', '10 mph = 6 min/mi']);
+  assert.match(String(said('5 km to pace')), /^A pace is minutes per kilometer or per mile, a speed/);
 });
 
 test('a torque asked in joules is refused with the work it equals', () => {

@@ -210,6 +210,19 @@ function weighQuestion(query: string, data: AnswerData): Answer | null {
   return lines.length > 0 ? { kind: 'answers', answers: lines } : (asked.find((a) => a?.kind === 'error') ?? null);
 }
 
+/**
+ * "12 km/h to pace", "10 mph in running pace": a speed as a runner's pace, which is two units:
+ * per kilometre and per mile, both. Null when the query asks no pace.
+ */
+function paceQuestion(query: string, data: AnswerData): Answer | null {
+  const m = /^(.+?)\s+(?:to|in|into|as)\s+(?:a\s+)?(?:running\s+)?pace$/iu.exec(query.trim());
+  if (m === null) return null;
+  const asked = ['min/km', 'min/mi'].map((to) => answer(`${m[1]} to ${to}`, data));
+  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
+  if (lines.length > 0) return { kind: 'answers', answers: lines };
+  return { kind: 'error', message: `A pace is minutes per kilometer or per mile, a speed: convert a speed to it, as in “12 km/h to pace”, or type a pace, as in “5:30 per km to mph”.` };
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -229,6 +242,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
+  const paced = paceQuestion(query, data);
+  if (paced !== null) return paced;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
   const fan = withoutFan(query);
   // "400 convection to c": the fan word says the bare number is an oven's degrees, read as "400° to c" is.
