@@ -1,9 +1,10 @@
 // Amounts as recipes and people say them. Two readers:
-//  - spokenAmounts, written as the reader reads them: "half a cup" is 1/2 cup, "1 and a half
-//    cups" 1 1/2 cups, "1 cup and 2 tbsp" and "1 cup plus 2 tbsp" are 1 cup + 2 tbsp. Used by
-//    the search box and the Cooking card before their readers (askConversion.ts, cooking.ts).
+//  - spokenAmounts, written as the reader reads them: "half a cup" is 1/2 cup, "three quarters
+//    of a cup" 3/4 cup, "1 and a half cups" 1 1/2 cups, "1 cup and 2 tbsp" and "1 cup plus 2
+//    tbsp" are 1 cup + 2 tbsp, "minus 40" is -40. Used by the search box and the Cooking card
+//    before their readers (askConversion.ts, cooking.ts).
 //  - spelledNumber and SCALE_WORDS, numbers in words: "one hundred", "twenty-five", "a
-//    million", "one and a half", and "2.5 billion". Read by the value parser itself
+//    million", "one and a half", "two and three quarters", and "2.5 billion". Read by the value parser itself
 //    (tokens.ts), so every Value field, the batch box and the search box read them alike.
 import { type Rational, rational } from './rational.ts';
 
@@ -40,8 +41,8 @@ const AND = /(\d[\d.,/]*\s*\p{L}[\p{L}.]*)\s+(?:and|plus)\s+(?=\d)/giu;
 
 /**
  * `text` with spoken signs, parts and sums as the reader writes them ("-40 c", "1/2 cup",
- * "3/4 cup", "1 cup + 2 tbsp"). `isUnit` says whether a word (or two) names a unit: a part before anything else
- * is left as typed ("half marathon in miles", "a quarter past five").
+ * "3/4 cup", "1 cup + 2 tbsp"). `isUnit` says whether a word (or two) names a unit: a part
+ * before anything else is left as typed ("half marathon in miles", "a quarter past five").
  */
 export function spokenAmounts(text: string, isUnit: (word: string) => boolean = () => true): string {
   return text
