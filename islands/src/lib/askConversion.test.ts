@@ -393,7 +393,7 @@ test('a pair as markets and searchers write it is the pair in the order typed: E
 
 test('a measure of an ingredient: the cooking converter’s figures, opening it on that ingredient', () => {
   assert.deepEqual(said('1 cup of flour in grams'), ['1 US cup of all-purpose flour, spooned = 120.49 g']);
-  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.881849 cups (in US cups, as typed)']);
+  assert.deepEqual(said('200 g butter to cups'), ['200 g of butter = 0.882 cups (in US cups, as typed)']);
   // One the data has not is said to be unknown, as on the card, not read as its last word.
   assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
   assert.deepEqual(said('1 cup of sugar to grams'), ['1 US cup of granulated sugar = 200 g']);
@@ -457,7 +457,7 @@ test('any volume of an ingredient weighs: gallons, quarts, imperial pints, cubic
   assert.deepEqual(said('5 gallons of water in kg'), ['5 US gallons of water = 18.93 kg']);
   assert.deepEqual(said('5 gallons of water to lbs'), ['5 US gallons of water = 41.73 lb']);
   assert.deepEqual(said('1 quart of water in lbs'), ['1 US quart of water = 2.09 lb']);
-  assert.deepEqual(said('1 uk pint of water in kg'), ['1 imperial pint of water = 0.568261 kg']);
+  assert.deepEqual(said('1 uk pint of water in kg'), ['1 imperial pint of water = 0.568 kg']);
   assert.deepEqual(said('gallon of water in pounds'), ['1 US gallon of water = 8.35 lb']);
   assert.deepEqual(said('how much does a gallon of water weigh'), ['1 US gallon of water = 3.79 kg', '1 US gallon of water = 8.35 lb']);
   // Asked other ways, as people search it.
@@ -485,9 +485,9 @@ test('an ounce of an ingredient against a volume is answered both ways, each nam
   // units -t '8 usfloz' ml = 236.58824; 8 oz of water by weight is 226.796185 mL.
   assert.deepEqual(said('8 oz water to ml'), ['8 oz (weight) of water = 226.8 mL', '8 US fluid ounces = 236.588237 mL']);
   assert.deepEqual(said('8 ounces of water in ml'), ['8 oz (weight) of water = 226.8 mL', '8 US fluid ounces = 236.588237 mL']);
-  assert.deepEqual(said('16 oz water in litres'), ['16 oz (weight) of water = 0.453592 L', '16 US fluid ounces = 0.473176 L']);
+  assert.deepEqual(said('16 oz water in litres'), ['16 oz (weight) of water = 0.454 L', '16 US fluid ounces = 0.473176 L']);
   assert.deepEqual(said('8 oz of milk to ml'), ['8 oz (weight) of milk = 221.72 mL', '8 US fluid ounces = 236.588237 mL']);
-  assert.deepEqual(said('8 oz water'), ['8 oz of water = 226.8 g', '8 oz (weight) of water = 0.958611 cups', '8 US fluid ounces = 1 cup'], 'a weight in a weight needs no second reading');
+  assert.deepEqual(said('8 oz water'), ['8 oz of water = 226.8 g', '8 oz (weight) of water = 0.959 cups', '8 US fluid ounces = 1 cup'], 'a weight in a weight needs no second reading');
   assert.deepEqual(said('250 ml of milk in oz'), ['250 mL of milk = 9.02 oz (weight)', '250 mL = 8.453506 US fl oz']);
   assert.deepEqual(said('1 cup of water to oz'), ['1 US cup of water = 8.35 oz (weight)', '1 US cup = 8 US fl oz']);
   assert.deepEqual(said('8 oz of water in grams'), ['8 oz of water = 226.8 g']);
@@ -506,7 +506,7 @@ test('water is an ingredient, and a unit named after it stays a unit; an ingredi
   assert.deepEqual(said('1 liter of water in kg'), ['1 L of water = 1 kg']);
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi'], 'a pressure, not 5 inches of an ingredient');
   assert.deepEqual(said('3 cups flour'), ['3 US cups of all-purpose flour, spooned = 361.46 g']);
-  assert.deepEqual(said('200 g butter'), ['200 g of butter = 0.881849 cups']);
+  assert.deepEqual(said('200 g butter'), ['200 g of butter = 0.882 cups']);
   const a = answer('2 cups water', data);
   assert.ok(a?.kind === 'answers' && a.answers[0].href === '/cooking-converter?value=2+cups&from=cups&to=grams&ingredient=water', JSON.stringify(a));
 });

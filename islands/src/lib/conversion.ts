@@ -307,7 +307,7 @@ export function convertReading(
   const number = toNumber(exact);
   const check = tooLargeOrSmall(exact, number);
   if (check) return { kind: 'error', message: check };
-  const text = (fractions && isCookingUnit(to.unit) && formatKitchen(exact)) || formatExact(exact, category.precision, decimals);
+  const text = (fractions && isCookingUnit(to.unit) && formatKitchen(exact)) || formatExact(exact, category.precision, decimals, true, category.significant);
   const pace = isPace(to.unit) ? paceText(exact, to.unit.symbol) : null;
   return { kind: 'ok', text, symbol: to.unit.symbol, ...shown, ...(pace !== null && { pace }) };
 }

@@ -39,7 +39,7 @@ test('ingredients.yaml has at least 30 ingredients, each with its GNU units dens
 
 test('every ingredient, every volume measure to every weight measure and back, agrees with GNU units', (t) => {
   const agrees = (ours: number, gnu: number): boolean => Math.abs(ours - gnu) <= 1e-12 * Math.max(Math.abs(ours), Math.abs(gnu));
-  type Case = { what: string; ours: number; shownText: string; precision: number; query: [string, string] };
+  type Case = { what: string; ours: number; shownText: string; precision: number; significant?: number; query: [string, string] };
   const cases: Case[] = [];
   for (const i of data.ingredients) {
     const category = cookingCategory(data, i);
@@ -55,7 +55,7 @@ test('every ingredient, every volume measure to every weight measure and back, a
             const ours = toNumber(fromBase(toBase(fromNumber(value), unit(from.key)), unit(to.key)));
             const o = convertInput({ category, lexicon: lexiconFor(category), input: String(value), from: unit(from.key), to: findTarget(category, to.key)!, decimals: 'auto' });
             const shownText = o.kind === 'ok' ? o.text : JSON.stringify(o);
-            cases.push({ what: `${value} ${from.key} of ${i.key} → ${to.key}`, ours, shownText, precision: category.precision, query: [...query] });
+            cases.push({ what: `${value} ${from.key} of ${i.key} → ${to.key}`, ours, shownText, precision: category.precision, significant: category.significant, query: [...query] });
           }
         }
       }
@@ -64,7 +64,7 @@ test('every ingredient, every volume measure to every weight measure and back, a
   const answers = runGnuUnits(cases.map((c) => c.query)).map(Number);
   const wrong = cases.flatMap((c, n) => {
     if (!agrees(c.ours, answers[n])) return [`${c.what}: ours ${c.ours}, GNU ${answers[n]}`];
-    if (c.shownText !== formatResult(answers[n], c.precision)) return [`${c.what}: shown ${c.shownText}, GNU ${formatResult(answers[n], c.precision)}`];
+    if (c.shownText !== formatResult(answers[n], c.precision, 'auto', c.significant)) return [`${c.what}: shown ${c.shownText}, GNU ${formatResult(answers[n], c.precision, 'auto', c.significant)}`];
     return [];
   });
   t.diagnostic(`${cases.length} ingredient conversions compared with GNU units`);
@@ -78,7 +78,7 @@ test('a cup weighs its figure exactly, and every other measure follows from the 
     assert.equal(shown(i.key, '1', 'cups', 'grams'), `${formatResult(toNumber(perCup), data.precision)} g`, i.key);
     for (const v of data.volume) {
       const grams = mul(div(exactNumber(v.factor!), exactNumber(cup.factor!)), perCup);
-      assert.equal(shown(i.key, '1', v.key, 'grams'), `${formatResult(toNumber(grams), data.precision)} g`, `${i.key}: 1 ${v.key}`);
+      assert.equal(shown(i.key, '1', v.key, 'grams'), `${formatResult(toNumber(grams), data.precision, 'auto', cookingCategory(data, i).significant)} g`, `${i.key}: 1 ${v.key}`);
     }
   }
 });
@@ -95,7 +95,7 @@ test('figures from the page: 3 cups flour, sugar by the spoon, butter in cups an
   assert.equal(shown('butter', '1 cup + 2 tbsp', 'cups', 'ounces'), '9 oz');
   assert.equal(shown('butter', '1 cup + 2 tbsp', 'cups', 'grams'), '255.15 g');
   assert.equal(shown('butter', '1 cup + 1 oz', 'cups', 'ounces'), '9 oz');
-  assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups'), '0.829976 cups');
+  assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups'), '0.83 cups');
   assert.equal(shown('flour_spooned', '100 g', 'grams', 'cups', true), '≈ 7/8 cup');
   assert.equal(shown('flour_spooned', '80 g', 'grams', 'cups', true), '≈ 2/3 cup');
   // Salt is given per teaspoon: 6 g, so a tablespoon is 18 g.

@@ -81,6 +81,13 @@ const text = (r: Rational): string => `${r.n}/${r.d}`;
  * grams (the `gram` unit is the base). Throws when `cup` or `gram` is not a measure (the
  * build refuses such a file).
  */
+/**
+ * Significant digits of a measure below 1 (0.83 cups, 0.167 tsp): what an ingredient's weight
+ * per cup can mean, a few percent either way with how it is filled, not the six a length
+ * gets (100 g of flour is not 0.829976 cups).
+ */
+const KITCHEN_SIGNIFICANT = 3;
+
 export function cookingCategory(data: CookingData, ingredient: Ingredient): UnitCategory & { key: string } {
   const cup = data.volume.find((u) => u.key === data.cup);
   const gram = data.weight.find((u) => u.key === data.gram);
@@ -106,6 +113,7 @@ export function cookingCategory(data: CookingData, ingredient: Ingredient): Unit
     label: data.label as UnitCategory['label'],
     base: data.gram,
     precision: data.precision,
+    significant: KITCHEN_SIGNIFICANT,
     default: { from: data.default.from, to: data.default.to },
     accent: 'orange',
     units: [...data.volume.map((u) => measure(u, perVolume)), ...sticks, ...data.weight.map((u) => measure(u, perWeight))],

@@ -106,7 +106,8 @@ function exactOf(value: number): Exact {
  * (1000 km is 39,370,078.740157 in: 39,370,078.7401574803…, not rounded to 15 digits first).
  *
  * Auto (the default): up to `precision` decimals, and below 1 at least 6 significant
- * digits (2 ft = 0.0006096 km, not 0.00061). A fixed `decimals` shows exactly that many.
+ * digits (2 ft = 0.0006096 km, not 0.00061), or `autoSignificant` where a category says fewer
+ * (cooking: 3). A fixed `decimals` shows exactly that many.
  * A result of 10^15 or more shows all its digits when they are exact (a whole number, such as
  * 1 PiB = 1,125,899,906,842,624 B) or a fixed number of decimals is chosen; under Auto an
  * inexact one is e-notation. Never a misleading 0: a non-zero result too small for the
@@ -115,7 +116,7 @@ function exactOf(value: number): Exact {
  * fixed choice such a result of 10^-6 or more is its first significant digit in plain
  * decimals instead (0.1 m at 0 decimals: "0.3" ft).
  */
-export function formatExact(x: Exact, precision: number, decimals: Decimals = 'auto', exact = true): string {
+export function formatExact(x: Exact, precision: number, decimals: Decimals = 'auto', exact = true, autoSignificant = AUTO_SIGNIFICANT): string {
   const fixed = decimals === 'auto' ? null : Math.max(0, Math.min(MAX_DECIMALS, Math.round(decimals)));
   if (x.n === 0n) return fixed ? formatDecimal(0, fixed, fixed) : '0';
   const e = decade(abs(x.n), x.d);
@@ -125,7 +126,7 @@ export function formatExact(x: Exact, precision: number, decimals: Decimals = 'a
   }
   let max = fixed ?? precision;
   if (fixed === null && e < 0) {
-    const significant = AUTO_SIGNIFICANT - 1 - e;
+    const significant = autoSignificant - 1 - e;
     if (significant > AUTO_MAX_DECIMALS) return exponentialText(x, e);
     max = Math.max(precision, significant);
   }
@@ -145,9 +146,9 @@ const FIXED_PLAIN_DECADE = -6;
  * double holds reliably count (0.1 + 0.2 = 0.30000000000000004 shows 0.3), so 10^15 or more
  * is always e-notation. NaN and Infinity give ''.
  */
-export function formatResult(value: number, precision: number, decimals: Decimals = 'auto'): string {
+export function formatResult(value: number, precision: number, decimals: Decimals = 'auto', autoSignificant?: number): string {
   if (!Number.isFinite(value)) return '';
-  return formatExact(exactOf(Number(value.toPrecision(15))), precision, decimals, false);
+  return formatExact(exactOf(Number(value.toPrecision(15))), precision, decimals, false, autoSignificant);
 }
 
 /** A copied or stored line's minus signs as plain hyphen-minus ("−40 °C" → "-40 °C"), as history and Copy write them. */

@@ -41,6 +41,8 @@ export interface UnitCategory {
   label: CategoryLabel;
   base: string;
   precision: number; // decimals shown
+  /** Below 1, at least this many significant digits under Auto (format.ts; 6 unless said). */
+  significant?: number;
   default: { from: string; to: string };
   /** The card's accent colour (a theme class `accent-…`). */
   accent: string;
