@@ -245,8 +245,12 @@ test('market banner: back online after "Unavailable", it asks again at once, not
   assert.deepEqual(await waitForMarket(page), [['Gold', 'Unavailable'], ['FTSE 100', 'Unavailable']]);
   page.on('request', (r) => proxy.test(r.url()) && asked.push(r.url()));
   await page.context().setOffline(true);
+  // The page sees itself offline, then online, before the banner is awaited: the online
+  // event is what the banner answers (this test once timed out waiting in a full run).
+  await page.waitForFunction(() => !navigator.onLine);
   await page.unroute(proxy);
   await page.context().setOffline(false);
+  await page.waitForFunction(() => navigator.onLine);
   await page.getByRole('region', { name: 'Market data' }).getByRole('definition').filter({ hasText: '$2,345.68' }).waitFor();
   assert.deepEqual(await market(page), [['Gold', '$2,345.68/oz per troy ounce'], ['FTSE 100', '8,123.46']]);
   assert.equal(asked.length, 2, 'one refresh for the online event');
