@@ -196,8 +196,9 @@ const WEIGH_QUESTIONS = [
 ];
 
 function weighQuestion(query: string, data: AnswerData): Answer | null {
-  const m = WEIGH_QUESTIONS.map((q) => q.exec(query.trim())).find((x) => x !== null);
-  if (m === undefined) return null;
+  const question = query.trim();
+  const m = WEIGH_QUESTIONS.reduce<RegExpExecArray | null>((found, q) => found ?? q.exec(question), null);
+  if (m === null) return null;
   // "a gallon", or "gallon" with no number at all ("gallon of water weight"): one.
   const what = `${m[1] !== undefined || !(holdsNumber(m[2]) || holdsNumberWord(m[2])) ? '1 ' : ''}${m[2]}`;
   if (answer(what, data)?.kind !== 'answers') return null;

@@ -77,17 +77,17 @@ export function stickLink(href: string): string {
 const text = (r: Rational): string => `${r.n}/${r.d}`;
 
 /**
- * The category the card converts in with `ingredient`: the measures as linear units of
- * grams (the `gram` unit is the base). Throws when `cup` or `gram` is not a measure (the
- * build refuses such a file).
- */
-/**
  * Significant digits of a measure below 1 (0.83 cups, 0.167 tsp): what an ingredient's weight
  * per cup can mean, a few percent either way with how it is filled, not the six a length
  * gets (100 g of flour is not 0.829976 cups).
  */
 const KITCHEN_SIGNIFICANT = 3;
 
+/**
+ * The category the card converts in with `ingredient`: the measures as linear units of
+ * grams (the `gram` unit is the base). Throws when `cup` or `gram` is not a measure (the
+ * build refuses such a file).
+ */
 export function cookingCategory(data: CookingData, ingredient: Ingredient): UnitCategory & { key: string } {
   const cup = data.volume.find((u) => u.key === data.cup);
   const gram = data.weight.find((u) => u.key === data.gram);

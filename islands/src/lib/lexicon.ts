@@ -555,7 +555,8 @@ function workInEnergy(entry: Entry, lex: Lexicon, category: string): string {
   if (entry.category === 'energy' && category === 'torque') {
     // kWh has no torque of its size: then the newton-metre and the joule.
     const base = (c: string) => lex.categories[c]?.units.find((u) => u.factor !== undefined && String(u.factor) === '1');
-    const [torque, energy] = sameSize(category) !== undefined ? [sameSize(category), entry.unit] : [base(category), base(entry.category)];
+    const same = sameSize(category);
+    const [torque, energy] = same !== undefined ? [same, entry.unit] : [base(category), base(entry.category)];
     return torque === undefined || energy === undefined ? '' : ` As work or energy, 1 ${torque.symbol} = 1 ${energy.symbol}.`;
   }
   return '';

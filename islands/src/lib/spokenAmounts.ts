@@ -27,6 +27,9 @@ const FRACTION = new RegExp(
 /** "1 and a half cups", "2 and three quarters cups": the number and the part, as 1 1/2. */
 const AND_A_FRACTION = new RegExp(`(?<![\\d.,/])(\\d+)\\s+and\\s+(${COUNT})[\\s-]+(${PART})\\s+(?:of\\s+)?(?:an?\\s+)?(?=\\p{L})`, 'giu');
 
+/** " a half", " three quarters" after the "and" of a number in words ("one and a half"). */
+const AND_PART = new RegExp(`\\s+(${COUNT})[\\s-]+(${PART})(?![\\p{L}\\p{N}])`, 'iuy');
+
 /** "three quarters": 3/4 as text; a count alone ("a", none) is one. */
 const part = (count: string | undefined, name: string): { n: bigint; d: bigint } => ({ n: COUNTS[(count ?? 'a').toLowerCase()], d: PARTS[name.toLowerCase()] });
 
@@ -144,12 +147,11 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
     const scale = SCALE_WORDS[w];
     // "and" goes on only into a number ("one hundred and five") or "and a half".
     if (w === 'and' && said !== 'start' && said !== 'a') {
-      const rest = new RegExp(`\\s+(${COUNT})[\\s-]+(${PART})(?![\\p{L}\\p{N}])`, 'iuy');
-      rest.lastIndex = word.end;
-      const m = rest.exec(s);
+      AND_PART.lastIndex = word.end;
+      const m = AND_PART.exec(s);
       if (m !== null) {
         fraction = part(m[1], m[2]);
-        end = rest.lastIndex;
+        end = AND_PART.lastIndex;
         break;
       }
       if (said !== 'hundred' && said !== 'scale') break;

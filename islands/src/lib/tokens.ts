@@ -625,20 +625,21 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     // "pint (UK)", "gallons (US)": whose unit, in brackets after it, as labels and recipes write it.
     const bracketed = qualifierInBrackets(lex, s, last.end, text, category);
     if (bracketed !== null) return token(bracketed.entry, s.slice(start, bracketed.end), bracketed.end);
+    // "pint uk", "gallon US", "cup metric": the qualifier after the unit word, as forums write it.
+    const qualifierAfter = n > 1 && QUALIFIERS.has(wordKey(last.text)) ? last.text : null;
     const found = lookupWord(lex, text, category)
       ?? poweredWord(lex, parts[0].text, textOf(1, n), category)
-      ?? (n > 1 ? poweredWord(lex, parts[n - 1].text, textOf(0, n - 1), category, POWER_AFTER) : null)
-      // "pint uk", "gallon US", "cup metric": the qualifier after the unit word, as forums write it.
-      ?? (n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text)) ? qualified(lex, parts[n - 1].text, textOf(0, n - 1), category) : null)
+      ?? (n > 1 ? poweredWord(lex, last.text, textOf(0, n - 1), category, POWER_AFTER) : null)
+      ?? (qualifierAfter !== null ? qualified(lex, qualifierAfter, textOf(0, n - 1), category) : null)
       // "km per hour": two units with "per" between them, as the unit with a slash.
       ?? perWord(lex, parts.slice(0, n).map((p) => p.text), category);
     // "kg per m3": the same with a power after the last word.
     const perPower = found === null && power !== null ? perWord(lex, parts.slice(0, n).map((p, i) => (i === n - 1 ? p.text + power[0].replace('^', '') : p.text)), category) : null;
     if (perPower !== null) return token(perPower.entry, text + power![0], last.end + power![0].length);
-    if (found === null && n > 1 && QUALIFIERS.has(wordKey(parts[n - 1].text))) {
+    if (found === null && qualifierAfter !== null) {
       // "tbsp uk" says what "uk tbsp" would.
       const unit = lookupWord(lex, textOf(0, n - 1), category);
-      const said = unit !== null && 'entry' in unit ? qualifiedWord(parts[n - 1].text, textOf(0, n - 1), unit.entry, lex, category) : null;
+      const said = unit !== null && 'entry' in unit ? qualifiedWord(qualifierAfter, textOf(0, n - 1), unit.entry, lex, category) : null;
       if (said !== null) fail(said);
     }
     if (found === null) continue;
