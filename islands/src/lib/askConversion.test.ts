@@ -16,6 +16,9 @@ test('the target is what follows the last to, in, into, as, = or →; a question
   assert.deepEqual(said('5 kilometers in miles?'), ['5 km = 3.106856 mi']);
   assert.deepEqual(said('5 ft 11 in to cm'), ['5 ft 11 in = 180.34 cm']);
   assert.deepEqual(said('5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
+  assert.deepEqual(said('5 in cm'), ['5 in = 12.7 cm'], 'a bare number before "in" and a length is in inches');
+  assert.deepEqual(said('1 1/4 in mm'), ['1 1/4 in = 31.75 mm']);
+  assert.match(String(said('5 in kg')), /^Say which unit 5 is in/, 'not inches before a weight');
   assert.deepEqual(said('10kg IN lb'), ['10 kg = 22.046226 lb']);
   assert.deepEqual(said('3 cups → ml'), ['3 US cups = 709.76471 mL']);
   assert.ok((said('5 ft 11 in') as string[]).includes('5 ft 11 in = 1.8034 m'), 'a trailing "in" is the inch');
@@ -695,7 +698,7 @@ test('kitchen words: a pinch and a dash are said to be no measure; half a cup is
   assert.deepEqual(said('how many ml in half a cup'), ['1/2 US cup = 118.294118 mL']);
   assert.deepEqual(said('1 and a half cups to ml'), ['1 1/2 US cups = 354.882355 mL']);
   assert.deepEqual(said('one and a half cups to ml'), ['1 1/2 US cups = 354.882355 mL (“one and a half” read as 1 1/2)'], 'no half cut out of "and a half"');
-  assert.equal(said('half marathon in miles'), null, 'a half before no unit is as typed');
+  assert.deepEqual(said('half marathon in miles'), ['A half marathon is 21.0975 km = 13.109379 mi'], 'a half before no unit is as typed: here the race, not 1/2 of one');
   assert.deepEqual(said('1 cup and 2 tbsp sugar in grams'), ['1 US cup + 2 US tablespoons of granulated sugar = 225 g']);
   assert.deepEqual(said('1 cup plus 2 tbsp in ml'), ['1 US cup + 2 US tablespoons = 266.161766 mL']);
 });
@@ -833,4 +836,36 @@ test('with an ingredient named, recipe cards’ T is a tablespoon and t a teaspo
   // Without an ingredient t is the tonne, as before; a measure of one the card has not says the ingredient is left out.
   assert.deepEqual(said('5 t to kg'), ['5 t = 5,000 kg']);
   assert.deepEqual(said('1 tonne of flour in kg'), ['1 t = 1,000 kg (flour ignored: a weight is the same whatever it is of)']);
+});
+
+test('a bare number before "in" and a length is in inches; a French height is metres and centimetres', () => {
+  assert.deepEqual(said('3/4 in mm'), ['3/4 in = 19.05 mm']);
+  assert.deepEqual(said('0.5 in mm'), ['0.5 in = 12.7 mm']);
+  assert.deepEqual(said('1m80 in feet'), ['1 m 80 cm = 5.905512 ft']);
+  assert.deepEqual(said('1 m 75 to ft'), ['1 m 75 cm = 5.74147 ft']);
+  assert.match(String(said('2 km 80 to mi')), /80 has no unit/, 'only after metres');
+});
+
+test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per hour, said so', () => {
+  const ton = 'ton read as a ton of refrigeration, as in air conditioning';
+  const btu = 'BTU read as BTU/h, as air conditioners are rated';
+  assert.deepEqual(said('12000 btu to tons'), [`12000 BTU/h = 1 TR (${ton}; ${btu})`]);
+  assert.deepEqual(said('1.5 ton ac to kw'), [`1.5 TR = 5.275279 kW (${ton})`]);
+  assert.deepEqual(said('how many btu is a 3 ton ac'), [`3 TR = 36,000 BTU/h (${ton}; ${btu})`]);
+  assert.deepEqual(said('24000 btu ac in kw'), [`24000 BTU/h = 7.033706 kW (${btu})`]);
+  assert.deepEqual(said('2 tons of cooling'), [`2 TR = 24,000 BTU/h (${ton})`, `2 TR = 7.033706 kW (${ton})`], 'with no target, in BTU/h and kW');
+  assert.deepEqual(said('5 tons to kg'), ['5 US short tons = 4,535.9237 kg'], 'a ton alone is a weight');
+  assert.match(String(said('1 ton of coal to btu')), /is a unit of energy, not weight/, 'coal is no air conditioner');
+});
+
+test('a marathon is 42.195 km and a half marathon 21.0975 km; a Mach number is said not to convert', () => {
+  assert.deepEqual(said('marathon in miles'), ['A marathon is 42.195 km = 26.218757 mi']);
+  assert.deepEqual(said('how long is a marathon'), ['A marathon is 42.195 km = 26.218757 mi']);
+  assert.deepEqual(said('how many km in a half marathon'), ['A half marathon is 21.0975 km']);
+  assert.deepEqual(said('half-marathon in meters'), ['A half marathon is 21.0975 km = 21,097.5 m']);
+  assert.equal(said('marathon training'), null, 'a search, not a unit');
+  assert.match(String(said('marathon to kg')), /is a unit of weight, not length/);
+  assert.match(String(said('mach 1 in mph')), /^A Mach number is not converted here: .* Mach 1 is 340\.3 m\/s \(1,225 km\/h, 761 mph\) at sea level \(15 °C\) and 295\.1 m\/s \(1,062 km\/h, 660 mph\) from 11 km up/u);
+  assert.match(String(said('mach 2')), /Mach 2 is 680\.6 m\/s \(2,450 km\/h, 1,522 mph\) at sea level/u);
+  assert.match(String(said('1000 km/h to mach')), /^A Mach number is not converted here/u);
 });

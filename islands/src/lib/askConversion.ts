@@ -224,6 +224,56 @@ function paceQuestion(query: string, data: AnswerData): Answer | null {
   return { kind: 'error', message: `A pace is minutes per kilometer or per mile, a speed: convert a speed to it, as in “12 km/h to pace”, or type a pace, as in “5:30 per km to mph”.` };
 }
 
+/**
+ * "marathon in miles", "half marathon km", "how long is a marathon": the race's distance,
+ * fixed by World Athletics at 42.195 km (the half 21.0975 km), in the unit asked, or in miles
+ * with none. Null when the query is no such question.
+ */
+const RACE = /^(?:(?:a|an|one|the|1)\s+)?(half[\s-]*)?marathons?(?:\s+distance)?(\s+(?:to|in|into|as))?(?:\s+(.+))?$/iu;
+
+function raceQuestion(query: string, data: AnswerData): Answer | null {
+  const m = RACE.exec(query.trim());
+  if (m === null) return null;
+  // In metres, whose number needs no word on its decimal point (42.195 could be 42,195).
+  const [race, km, meters] = m[1] !== undefined ? ['A half marathon', '21.0975 km', '21097.5'] : ['A marathon', '42.195 km', '42195'];
+  const asked = answer(`${meters} m to ${m[3] ?? 'mi'}`, data);
+  // "marathon training" is a search; "marathon to kg" a target said wrong.
+  if (asked?.kind !== 'answers') return m[2] === undefined && m[3] !== undefined && !isUnitWord(m[3], data) ? null : asked;
+  const lines = asked.answers.map((a) => {
+    const result = a.text.slice(a.text.indexOf(' = ') + 3);
+    return { ...a, text: result === km ? `${race} is ${km}` : `${race} is ${km} = ${result}` };
+  });
+  return { kind: 'answers', answers: lines };
+}
+
+/** A ton of air conditioning, as HVAC says it: "3 ton ac", "2 tons of cooling", "1.5 ton heat pump". */
+const AC_TON = /\btons?(?:\s+(?:of\s+)?(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?|aircon|hvac|heat\s+pumps?|cooling|chillers?))?\b/giu;
+/** The air-conditioning words after a ton or a BTU: "ton ac", "btu air conditioner". */
+const AC_WORDS = /^\s+(?:of\s+)?(?:ac|a\/c|air|aircon|hvac|heat|cooling|chiller)/iu;
+/** A BTU that is no rate yet ("btu", not "btu/h", "btuh" or "btu per hour"), with the air-conditioning words after it. */
+const PLAIN_BTU = /\bbtus?(?:\s+(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?|aircon|hvac|heat\s+pumps?|cooling))?\b(?!\s*(?:\/|per\b|an?\s+hour\b))/giu;
+
+/**
+ * Air conditioning's units, as the trade says them: a "ton" is a ton of refrigeration, 12,000
+ * BTU/h, and an air conditioner's "BTU" is BTU per hour ("12000 btu to tons", "3 ton ac in
+ * kw", "24000 btu ac to kw"). Read so when a ton is said with BTU or with an air-conditioning
+ * word, saying so on each line; with no target, in BTU/h and kW. Null otherwise, or when
+ * that reading does not convert ("1 ton of coal to btu" keeps its message).
+ */
+function hvacQuestion(query: string, data: AnswerData): Answer | null {
+  const tons = [...query.matchAll(AC_TON)];
+  const btus = [...query.matchAll(PLAIN_BTU)];
+  const acWord = [...tons, ...btus].some((m) => AC_WORDS.test(m[0].replace(/^\S+/u, '')));
+  if (tons.length === 0 ? !(acWord && btus.length > 0) : !(acWord || /\bbtu/iu.test(query))) return null;
+  const read = query.replace(AC_TON, 'TR').replace(PLAIN_BTU, 'BTU/h');
+  const targeted = readConversion(read, unitLexicon(data), null);
+  if (targeted.kind !== 'ok') return null;
+  const asked = targeted.target !== null ? [answer(read, data)] : ['BTU/h', 'kW'].map((to) => answer(`${read} to ${to}`, data));
+  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : [])).filter((a) => !/^(\S+) (\S+) = \1 \2$/u.test(a.text));
+  const said = [tons.length > 0 && 'ton read as a ton of refrigeration, as in air conditioning', btus.length > 0 && 'BTU read as BTU/h, as air conditioners are rated'].filter(Boolean).join('; ');
+  return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -245,6 +295,10 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);
   if (paced !== null) return paced;
+  const race = raceQuestion(query, data);
+  if (race !== null) return race;
+  const cooling = hvacQuestion(query, data);
+  if (cooling !== null) return cooling;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
   const fan = withoutFan(query);
   // "400 convection to c": the fan word says the bare number is an oven's degrees, read as "400° to c" is.

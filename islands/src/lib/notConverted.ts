@@ -45,8 +45,26 @@ export const WITH_AMOUNT_OR_TARGET = /\d|\s(?:to|in|into)\s/iu;
 /** Whether `typed` asks about a cryptocurrency (the box lists no currency pages for it). */
 export const asksCrypto = (typed: string): boolean => CRYPTO.test(typed) || (CRYPTO_TOO.test(typed) && WITH_AMOUNT_OR_TARGET.test(typed));
 
+/** "mach 2", "mach 1 in mph", "1000 km/h to mach": a Mach number, asked with a number or a target. */
+const MACH = /\bmach\s*(\d+(?:\.\d+)?)\b|\bmach\b(?=.*\s(?:to|in|into)\s)|\s(?:to|in|into)\s+mach\b/iu;
+/** The speed of sound in the ICAO standard atmosphere (√(1.4 × 287.05287 J/(kg·K) × T)), in m/s: at sea level, 15 °C; from 11 km up, −56.5 °C. */
+const SOUND = { seaLevel: 340.294, cruise: 295.069 };
+
+/** A speed in m/s as the Mach sentence says it: "340.3 m/s (1,225 km/h, 761 mph)". */
+function speedSaid(ms: number): string {
+  const whole = (n: number): string => Math.round(n).toLocaleString('en-US');
+  return `${ms.toFixed(1)} m/s (${whole(ms * 3.6)} km/h, ${whole(ms / 0.44704)} mph)`;
+}
+
+/** The sentence for a Mach number: the speed of sound is no fixed speed, so the two standard ones. */
+function machSaid(mach: number | undefined): string {
+  const times = mach !== undefined && mach !== 1 && mach > 0 && mach <= 100 ? mach : undefined;
+  const at = (ms: number): string => speedSaid(ms * (times ?? 1));
+  return `A Mach number is not converted here: it is a speed over the speed of sound, which depends on the air’s temperature. In the standard atmosphere, Mach ${times ?? 1} is ${at(SOUND.seaLevel)} at sea level (15 °C) and ${at(SOUND.cruise)} from 11 km up (−56.5 °C), where airliners cruise.`;
+}
+
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:mach|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -69,6 +87,8 @@ export function notConverted(typed: string): string | null {
     const said = n !== undefined && n < BEAUFORT.length ? `force ${n} is ${BEAUFORT[n]}` : `for example, force 5 is ${BEAUFORT[5]}`;
     return `The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: ${said}.`;
   }
+  const mach = MACH.exec(typed);
+  if (mach !== null) return machSaid(mach[1] === undefined ? undefined : Number(mach[1]));
   if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
   if (PRICE_PER_VOLUME.test(typed)) {
     return 'A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3.785 L (1 UK gallon 4.546 L), so a price per US gallon is the price per litre × 3.785.';

@@ -191,7 +191,7 @@ class Parser {
       }
       let w = this.qterm();
       if (w.dim === 0) {
-        const next = this.nextPart(v.last);
+        const next = this.nextPart(v.last) ?? this.heightCentimeters(v.last, w);
         if (next === undefined) fail(`${w.text} has no unit: write it as ${w.text} and a unit.`);
         w = this.applyUnit(w, { category: this.category!, unit: next!, word: next!.symbol, exact: next!.symbol }, next!.symbol);
       }
@@ -260,6 +260,15 @@ class Parser {
       }
     }
     return undefined;
+  }
+
+  /**
+   * 1m80, 1 m 75: a height as French and Spanish write it, two digits of centimetres after
+   * the metres (1m05 is 1.05 m). No compound (its result would be no use in the To menu).
+   */
+  private heightCentimeters(unit: LexUnit | undefined, w: Val): LexUnit | undefined {
+    if (unit?.key !== 'meters' || this.category === null || !/^\d\d$/u.test(w.text)) return undefined;
+    return this.lex.categories[this.category]?.units.find((u) => u.key === 'centimeters');
   }
 
   private qterm(): Val {

@@ -100,6 +100,12 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
     }
     const parsed = parseInput(left, lex, category ?? target.category);
     if (parsed.kind === 'empty') continue;
+    // "5 in cm", "3/4 in mm": a bare number before "in" and a length is in inches, as such a
+    // search means it; read as "5 in to cm", when that reads.
+    if (parsed.kind === 'number' && word === 'in' && parsed.clock === undefined) {
+      const inches = readConversion(`${left.trim()} in to ${right}`, lex, category);
+      if (inches.kind === 'ok' && inches.parsed.kind === 'quantity') return inches;
+    }
     if (parsed.kind === 'error') {
       const message = mismatch ?? (category === null ? offeredElsewhere(parsed.message, lex) : null) ?? parsed.message;
       return { kind: 'error', message, aboutUnits: true, ...(mismatch === null && parsed.refusal && { refusal: parsed.refusal }) };

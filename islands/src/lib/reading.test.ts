@@ -150,6 +150,9 @@ const TABLE: Row[] = [
   ['5 ft 11 in to cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in (in cm, as typed)', ['5 ft + 11 in', 'cm']],
   ['5 ft 11 in in cm', 'length', 'meters', 'feet', '180.34 cm', 'From 5 ft 11 in (in cm, as typed)', ['5 ft + 11 in', 'cm']],
   ['1 in in mm', 'length', 'meters', 'feet', '25.4 mm', 'From 1 in (in mm, as typed)', ['1 in', 'mm']],
+  // A bare number before "in" and a length: inches, as "3/4 in mm" is searched, not the From unit.
+  ['3/4 in mm', 'length', 'meters', 'feet', '19.05 mm', 'From 3/4 in (in mm, as typed)', ['(3/4) in', 'mm']],
+  ['5 in kg', 'length', 'meters', 'feet', /“kg” follows 5 in, which already has a unit/],
   ['1.8 m to feet and inches', 'length', 'meters', 'meters', '5 ft 10.87 in', 'From 1.8 m (in ft + in, as typed)'],
   ['100 °F → C', 'temperature', 'celsius', 'kelvin', '37.78 °C', 'From 100 °F (in °C, as typed)', ['tempF(100)', 'tempC']],
   ['3/4 cup in ml', 'volume', 'liters', 'liters', '177.441177 mL', 'From 3/4 US cup (in mL, as typed)', ['(3/4) uscup', 'ml']],
@@ -312,6 +315,12 @@ test('a Beaufort force on the speed card is said to be a band of speeds, not an 
   assert.deepEqual(card('speed', '6 bft', 'kilometers_per_hour', 'miles_per_hour'), { kind: 'error', message: 'The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: force 6 is 22–27 kn (39–49 km/h).' });
   assert.deepEqual(card('speed', 'force 5', 'kilometers_per_hour', 'miles_per_hour'), { kind: 'error', message: 'The Beaufort scale is a range of wind speeds for each force, not a unit, so it is not converted here: force 5 is 17–21 kn (29–38 km/h).' });
   assert.match(String((card('length', '180 cm bmi', 'meters', 'feet') as { message: string }).message), /^BMI is not converted here/);
+  assert.match(String((card('speed', 'mach 2', 'kilometers_per_hour', 'miles_per_hour') as { message: string }).message), /^A Mach number is not converted here: .* Mach 2 is 680\.6 m\/s/u);
+});
+
+test('a French height on the length card: 1m80 is 1 m 80 cm', () => {
+  const height = card('length', '1m80', 'meters', 'feet');
+  assert.ok(height.kind === 'ok' && height.text === '5.905512' && said(height) === 'From 1 m 80 cm', JSON.stringify(height));
 });
 
 test('the numbers of that table are GNU units’ (units -d 15), to the shown precision', () => {
