@@ -59,8 +59,8 @@ export default function MarketBanner() {
       },
     });
     const onVisibility = () => loop.visibilityChanged();
-    // Back online, a value the banner could not fetch is asked for again at once, not at
-    // the next refresh up to 5 minutes later.
+    // Back online, a value the banner could not fetch is asked for again at once (and once
+    // more 5 seconds later if that fails), not at the next refresh up to 5 minutes later.
     const onOnline = () => loop.online();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('online', onOnline);

@@ -1,7 +1,7 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHECK_LATER, MARKET_REFRESH_MS, RETURN_MIN_GAP_MS, UNAVAILABLE, announcement, createRefreshLoop, toAnnounce, fetchMarketValue,
+  CHECK_LATER, MARKET_REFRESH_MS, ONLINE_RETRY_MS, RETURN_MIN_GAP_MS, UNAVAILABLE, announcement, createRefreshLoop, toAnnounce, fetchMarketValue,
   ftsePriceOf, goldPriceOf, loadMarketData, marketData, type MarketOutcome,
 } from './market';
 
@@ -184,7 +184,7 @@ test('refresh loop: a tab that starts hidden waits for its return; a failing ref
   }
 });
 
-test('refresh loop: back online after a failed refresh, at once; after a good one, nothing; once per online', async () => {
+test('refresh loop: back online after a failed refresh, at once and once more a little later; after a good one, nothing; bounded per online', async () => {
   mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
   const flush = async () => { for (let i = 0; i < 5; i++) await Promise.resolve(); };
   try {
@@ -206,41 +206,57 @@ test('refresh loop: back online after a failed refresh, at once; after a good on
     loop.online();
     await flush();
     assert.equal(refreshes, 2); // at once, not 5 minutes later
-    // It failed again (the network flapped): nothing more until the next online or the interval.
-    mock.timers.tick(MARKET_REFRESH_MS - 1);
+    // It failed again (the connection was not usable yet): once more a few seconds later.
+    mock.timers.tick(ONLINE_RETRY_MS - 1);
     await flush();
     assert.equal(refreshes, 2);
-    loop.online();
+    mock.timers.tick(1);
     await flush();
     assert.equal(refreshes, 3);
+    // That failed too (the network flapped): nothing more until the next online or the interval.
+    mock.timers.tick(MARKET_REFRESH_MS - 1);
+    await flush();
+    assert.equal(refreshes, 3);
+    loop.online();
+    await flush();
+    assert.equal(refreshes, 4);
+    mock.timers.tick(ONLINE_RETRY_MS);
+    await flush();
+    assert.equal(refreshes, 5);
 
     // Online while a refresh is under way: one more right after it, if it failed.
     hold = true;
     loop.online();
     await flush();
-    assert.equal(refreshes, 4);
+    assert.equal(refreshes, 6);
     loop.online();
     loop.online();
     await flush();
-    assert.equal(refreshes, 4); // never overlapping
+    assert.equal(refreshes, 6); // never overlapping
     hold = false;
     finish!();
     await flush();
     mock.timers.tick(0);
     await flush();
-    assert.equal(refreshes, 5);
+    assert.equal(refreshes, 7);
+    mock.timers.tick(ONLINE_RETRY_MS);
+    await flush();
+    assert.equal(refreshes, 8); // and that one's later try
+    mock.timers.tick(MARKET_REFRESH_MS - 1);
+    await flush();
+    assert.equal(refreshes, 8);
 
     // A good refresh: online asks nothing more.
     ok = true;
     loop.online();
     await flush();
-    assert.equal(refreshes, 6);
+    assert.equal(refreshes, 9);
     loop.online();
     await flush();
-    assert.equal(refreshes, 6);
+    assert.equal(refreshes, 9);
     mock.timers.tick(MARKET_REFRESH_MS);
     await flush();
-    assert.equal(refreshes, 7);
+    assert.equal(refreshes, 10);
     loop.stop();
   } finally {
     mock.timers.reset();

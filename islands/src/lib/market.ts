@@ -19,6 +19,8 @@ export const CHECK_LATER = 'Check later';
 export const LOADING_TEXT = 'Loading live market data...';
 /** How often the banner refreshes while the tab is visible. */
 export const MARKET_REFRESH_MS = 5 * 60 * 1000;
+/** Back online, a refresh that failed at once is tried again this much later, once. */
+export const ONLINE_RETRY_MS = 5000;
 /**
  * Back on a hidden tab, refresh at once unless the last refresh is younger than this (the
  * edge answers with max-age=60, so sooner would only read the same numbers again).
@@ -170,8 +172,10 @@ export interface RefreshLoop {
  * refresh), pauses while the tab is hidden, and on return refreshes at once if the last
  * refresh is at least `minGapMs` old (else waits out the rest of the interval). Back online
  * after a refresh that failed, refreshes at once (or right after the one under way, if that
- * fails too): once per `online`, so a flapping network never makes it loop. A refresh
- * never overlaps the previous one.
+ * fails too), and if that fails, once more `ONLINE_RETRY_MS` later: the `online` event can
+ * come before the connection carries a request (a new Wi-Fi, a phone leaving a tunnel).
+ * Bounded per `online`, so a flapping network never makes it loop. A refresh never
+ * overlaps the previous one.
  */
 export function createRefreshLoop({
   refresh,
@@ -186,6 +190,7 @@ export function createRefreshLoop({
   let stopped = false;
   let failed = false; // the last refresh could not fetch every value
   let again = false; // back online while a refresh was under way
+  let later = false; // a refresh asked by `online` may fail: one more try a little later
 
   const clear = () => {
     clearTimeout(timer);
@@ -208,8 +213,11 @@ export function createRefreshLoop({
       running = false;
       last = now();
       const retry = again && failed;
+      const retryLater = !retry && later && failed;
+      // The one under way when `online` came failed: at once, then perhaps a little later.
+      later = retry;
       again = false;
-      schedule(retry ? 0 : intervalMs);
+      schedule(retry ? 0 : retryLater ? ONLINE_RETRY_MS : intervalMs);
     }
   }
 
@@ -229,7 +237,10 @@ export function createRefreshLoop({
     online() {
       if (stopped || isHidden()) return;
       if (running) again = true;
-      else if (failed) void run();
+      else if (failed) {
+        later = true;
+        void run();
+      }
     },
     stop() {
       stopped = true;
