@@ -140,13 +140,16 @@ test('the category page links each unit’s nearest pairs and an index of every 
   await index.click();
   await page.waitForURL('**/length-converter/conversions');
   const all = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  // n units: n × (n − 1) ordered pairs, and the units that read well in feet + inches to it
-  // (centimeters and inches, not angstroms or light-years, nor feet or miles, whose rows would
-  // all end in 0 in: src/content/pairs.rs `reads_in_parts`).
+  // n units: n × (n − 1) ordered pairs, and the units that read well in feet + inches (or
+  // hands + inches) to it (centimeters and inches, not angstroms or light-years, nor feet or
+  // miles, whose rows would all end in 0 in: src/content/pairs.rs `reads_in_parts`).
   const pairLinks = all.filter((h) => /^\/length-converter\/[a-z-]+-to-[a-z-]+$/.test(h));
-  const inParts = pairLinks.filter((h) => h.endsWith('-to-feet-and-inches'));
-  assert.equal(pairLinks.length - inParts.length, n * (n - 1));
-  assert.ok(compounds >= 1 && inParts.length >= 5 && inParts.length < n / 2, `${inParts.length} of ${n} units to feet and inches`);
+  const allInParts = pairLinks.filter((h) => /-to-(?:feet|hands)-and-inches$/.test(h));
+  const inParts = allInParts.filter((h) => h.endsWith('-to-feet-and-inches'));
+  assert.equal(pairLinks.length - allInParts.length, n * (n - 1));
+  assert.equal(compounds, 2, 'feet + inches and hands + inches');
+  assert.ok(inParts.length >= 5 && inParts.length < n / 2, `${inParts.length} of ${n} units to feet and inches`);
+  assert.ok(allInParts.includes('/length-converter/centimeters-to-hands-and-inches'), 'a horse’s height in hands and inches');
   for (const from of ['centimeters', 'millimeters', 'meters', 'inches']) assert.ok(inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
   for (const from of ['angstroms', 'feet', 'miles']) assert.ok(!inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
   await page.getByRole('link', { name: 'Meters', exact: true }).first().click();

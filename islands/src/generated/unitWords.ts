@@ -15,6 +15,7 @@ export const UNIT_WORDS = {
     ["kilometers", "km", "kilometer", "kilometre", "kilometres", "kms", "k"],
     ["mils", "mil", "thou"],
     ["inches", "in", "inch", "ins", "\"", "″", "''", "”", "“", "’’"],
+    ["hands", "hh", "hand", "hands high"],
     ["feet", "ft", "foot", "'", "′", "’", "‘"],
     ["yards", "yd", "yard", "yds"],
     ["fathoms", "fath", "fathom"],

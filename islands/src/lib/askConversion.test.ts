@@ -846,6 +846,12 @@ test('a bare number before "in" and a length is in inches; a French height is me
   assert.match(String(said('2 km 80 to mi')), /80 has no unit/, 'only after metres');
 });
 
+test('a horse’s height in hands: 15.2 hh is 15 hands 2 inches, said so', () => {
+  assert.deepEqual(said('15.2 hh in cm'), ['15 hh 2 in = 157.48 cm (15.2 hh read as 15 hands 2 inches, as horses are measured)']);
+  assert.deepEqual(said('160 cm to hands and inches'), ['160 cm = 15 hh 2.99 in']);
+  assert.match(String(said('15.5 hh to cm')), /so 15\.5 hh is no height: for 15\.5 hands, type 15 hh 2 in\./u);
+});
+
 test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per hour, said so', () => {
   const ton = 'ton read as a ton of refrigeration, as in air conditioning';
   const btu = 'BTU read as BTU/h, as air conditioners are rated';

@@ -27,8 +27,8 @@ function message(k: CategoryKey, input: string, from: string, to: string): strin
   return (o as { message: string }).message;
 }
 
-test('compounds come from units.yaml: feet + inches, stones + pounds, pounds + ounces', () => {
-  assert.deepEqual(data.categories.length.compounds?.map((c) => c.key), ['feet_inches']);
+test('compounds come from units.yaml: feet + inches, hands + inches, stones + pounds, pounds + ounces', () => {
+  assert.deepEqual(data.categories.length.compounds?.map((c) => c.key), ['feet_inches', 'hands_inches']);
   assert.deepEqual(data.categories.weight.compounds?.map((c) => c.key), ['stones_pounds', 'pounds_ounces']);
   const t = findTarget(data.categories.length, 'feet_inches') as Extract<Target, { kind: 'compound' }>;
   assert.deepEqual(t.parts.map((u) => u.key), ['feet', 'inches']);

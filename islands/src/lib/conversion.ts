@@ -246,6 +246,8 @@ export function convertReading(
     if (!one) return { kind: 'error', message: `“${read.text}” mixes a time written with colons with other numbers: give each number its unit, as in 5:30 min + 10 s.` };
     parsed = { ...parsed, value: mul(parsed.value, scale) };
   }
+  // 15.2 on Hands is decimal hands, as any number in From; a horse's 15.2 hh (15 hands 2 in) is typed with its hh (parse.ts handsHigh).
+  if (parsed.kind === 'number' && from.key === 'hands' && /^\d+\.[0-3]$/u.test(read.text)) notes.push(`decimal hands: for ${read.text.replace('.', ' hands ')} inches, type ${read.text} hh`);
   let to = chosen;
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
   let targetNamed = false;

@@ -201,6 +201,31 @@ class Parser {
     return v;
   }
 
+  /** How a horse's height was read (15.2 hh), for the reading's notes. */
+  readonly heightNotes: string[] = [];
+
+  /**
+   * 15.2 hh: a horse's height, 15 hands 2 inches, as every stud book writes it. The digit
+   * after the point counts inches, 0 to 3 (a hand is 4 in), so 15.5 hh is no height and is
+   * refused with the way to type it. Null when `v` is no such number before the hand (15,
+   * 15.25 and 15 1/2 hh are decimal hands).
+   */
+  private handsHigh(v: Val, unit: LexUnit): Val | null {
+    const typed = /^(\d+)\.(\d)$/u.exec(v.text);
+    const inches = this.nextPart(unit);
+    if (typed === null || unit.key !== 'hands' || inches === undefined) return null;
+    const [, hands, digit] = typed;
+    if (Number(digit) > 3) {
+      const decimal = String(+(Number(digit) * 0.4).toFixed(1));
+      fail(`In a horse’s height the digit after the point counts inches, 0 to 3 (15.2 hh is 15 hands 2 inches), so ${v.text} hh is no height: for ${v.text} hands, type ${hands} hh ${decimal} in.`);
+    }
+    for (const u of [unit, inches]) if (!this.unitsTyped.includes(u)) this.unitsTyped.push(u);
+    const text = `${hands} ${readingUnit(unit, takesSingular(hands))} ${digit} ${readingUnit(inches, takesSingular(digit))}`;
+    this.heightNotes.push(`${v.text} hh read as ${hands} hands ${digit} inches, as horses are measured`);
+    const r = add(toBase(rational(BigInt(hands)), unit), toBase(rational(BigInt(digit)), inches));
+    return { r, dim: 1, first: unit, last: inches, text };
+  }
+
   /** What brackets after a quantity gave as the same amount, for the reading's notes. */
   readonly bracketNotes: string[] = [];
 
@@ -301,6 +326,8 @@ class Parser {
     }
     const { unit } = entry;
     if (v.dim === 1) fail(`${v.text} already has a unit, so “${unit.symbol}” cannot follow it.`);
+    const height = this.handsHigh(v, unit);
+    if (height !== null) return height;
     if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
     const withText = `${v.text} ${readingUnit(unit, takesSingular(v.text))}`;
     const category = this.lex.categories[entry.category];
@@ -561,7 +588,7 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     const parser = new Parser(scaled, lex, category);
     const v = parser.parse();
     if (parser.hyphenJoins) notes.add('the hyphen joins feet and inches');
-    for (const note of parser.bracketNotes) notes.add(note);
+    for (const note of [...parser.bracketNotes, ...parser.heightNotes]) notes.add(note);
     const bare: Clock[] = [];
     for (const { clock, unit, fit } of clocks) {
       if (unit === null) bare.push(clock);

@@ -318,6 +318,20 @@ test('a Beaufort force on the speed card is said to be a band of speeds, not an 
   assert.match(String((card('speed', 'mach 2', 'kilometers_per_hour', 'miles_per_hour') as { message: string }).message), /^A Mach number is not converted here: .* Mach 2 is 680\.6 m\/s/u);
 });
 
+test('a horse’s height: 15.2 hh is 15 hands 2 inches; 15.5 hh is refused; a bare 15.2 on Hands is decimal, with the way to type the height', () => {
+  const height = card('length', '15.2 hh', 'meters', 'centimeters');
+  assert.ok(height.kind === 'ok' && height.text === '157.48' && said(height) === 'From 15 hh 2 in (15.2 hh read as 15 hands 2 inches, as horses are measured)', JSON.stringify(height));
+  const words = card('length', '14.3 hands', 'meters', 'meters');
+  assert.ok(words.kind === 'ok' && words.text === '1.4986', JSON.stringify(words));
+  assert.deepEqual(card('length', '15.5 hh', 'meters', 'centimeters'), { kind: 'error', message: 'In a horse’s height the digit after the point counts inches, 0 to 3 (15.2 hh is 15 hands 2 inches), so 15.5 hh is no height: for 15.5 hands, type 15 hh 2 in.' });
+  const decimal = card('length', '15.25 hh', 'meters', 'centimeters');
+  assert.ok(decimal.kind === 'ok' && decimal.text === '154.94', 'two decimals are decimal hands');
+  const bare = card('length', '15.2', 'hands', 'centimeters');
+  assert.ok(bare.kind === 'ok' && bare.text === '154.432' && bare.notes.includes('decimal hands: for 15 hands 2 inches, type 15.2 hh'), JSON.stringify(bare));
+  const inParts = card('length', '160 cm', 'meters', 'hands_inches');
+  assert.ok(inParts.kind === 'ok' && inParts.text === '15 hh 2.99 in', JSON.stringify(inParts));
+});
+
 test('a French height on the length card: 1m80 is 1 m 80 cm', () => {
   const height = card('length', '1m80', 'meters', 'feet');
   assert.ok(height.kind === 'ok' && height.text === '5.905512' && said(height) === 'From 1 m 80 cm', JSON.stringify(height));
