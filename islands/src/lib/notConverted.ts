@@ -63,8 +63,13 @@ function machSaid(mach: number | undefined): string {
   return `A Mach number is not converted here: it is a speed over the speed of sound, which depends on the air’s temperature. In the standard atmosphere, Mach ${times ?? 1} is ${at(SOUND.seaLevel)} at sea level (15 °C) and ${at(SOUND.cruise)} from 11 km up (−56.5 °C), where airliners cruise.`;
 }
 
+/** A bar's measures, with an amount or a target: "1 shot in ml", "jigger to oz". */
+const SHOT = /\b(?:shots?|jiggers?)\b/iu;
+/** Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva to kw", "5000 mah to wh"; not the electron volt, an energy. */
+const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|volts?|voltage|kva|mva|va|ohms?|mah|ah)\b/iu;
+
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:mach|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -89,6 +94,12 @@ export function notConverted(typed: string): string | null {
   }
   const mach = MACH.exec(typed);
   if (mach !== null) return machSaid(mach[1] === undefined ? undefined : Number(mach[1]));
+  if (WITH_AMOUNT_OR_TARGET.test(typed) && SHOT.test(typed)) {
+    return 'A shot is no fixed measure, so it is not converted here: about 1.5 US fl oz (44 mL) in the US, 25 or 35 mL in the UK, 30 mL in Australia, 2 or 4 cL in much of Europe; a bar’s jigger usually holds 1 and 1.5 US fl oz (30 and 44 mL). Type the measure in fl oz or mL.';
+  }
+  if (WITH_AMOUNT_OR_TARGET.test(typed) && ELECTRIC.test(typed)) {
+    return 'Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V); kVA to kW needs the power factor too (kW = kVA × PF), and mAh to Wh the battery’s voltage (Wh = mAh × V ÷ 1,000).';
+  }
   if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
   if (PRICE_PER_VOLUME.test(typed)) {
     return 'A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3.785 L (1 UK gallon 4.546 L), so a price per US gallon is the price per litre × 3.785.';
