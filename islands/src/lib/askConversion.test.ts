@@ -875,3 +875,11 @@ test('a marathon is 42.195 km and a half marathon 21.0975 km; a Mach number is s
   assert.match(String(said('mach 2')), /Mach 2 is 680\.6 m\/s \(2,450 km\/h, 1,522 mph\) at sea level/u);
   assert.match(String(said('1000 km/h to mach')), /^A Mach number is not converted here/u);
 });
+
+test('a room’s sides asked in square feet get the Area card’s message, "by" as times', () => {
+  const room = '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 10 × 12 ft².';
+  assert.equal(said('10 x 12 feet in square feet'), room, 'not ““ft²” is a unit of area, not length”');
+  assert.equal(said('10x12 feet in square feet'), room);
+  assert.match(String(said('12 by 15 feet in square feet')), /write the square unit once, 12 × 15 ft²\./u);
+  assert.deepEqual(said('2 x 3 m to ft'), ['2 × 3 m = 19.685039 ft'], 'a length times a number is a length');
+});

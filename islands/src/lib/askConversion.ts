@@ -593,8 +593,14 @@ function namesUnclearUnit(query: string, data: AnswerData): boolean {
 function refusal(query: string, read: ConversionReading, data: AnswerData): string | null {
   if (read.kind === 'error' && read.refusal !== undefined) return read.message;
   for (const powered of poweredReadings(query, data)) if (powered.kind === 'error' && powered.refusal !== undefined) return powered.message;
-  return null;
+  // "10 x 12 feet in square feet": a room's sides asked as an area, said as the Area card says it.
+  const room = data.categories[AREA] === undefined ? null : readConversion(query.replace(SIDES_BY, '$1 × '), unitLexicon(data), AREA);
+  return room?.kind === 'error' && room.refusal === 'room' ? room.message : null;
 }
+
+const AREA = 'area';
+/** "12 by 15 feet": a room's sides, as people say them. */
+const SIDES_BY = /(\d)\s+by\s+(?=\d)/giu;
 
 /**
  * A reading of a query with a square or cubic unit typed without ² or ³ ("2 m3 to ft3",
