@@ -864,6 +864,16 @@ test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per ho
   assert.match(String(said('1 ton of coal to btu')), /is a unit of energy, not weight/, 'coal is no air conditioner');
 });
 
+test('amounts converted by name: the speed of light, absolute zero, water boiling and freezing, a body’s temperature', () => {
+  assert.deepEqual(said('what is the speed of light in mph'), ['The speed of light is 299,792,458 m/s = 670,616,629.384395 mph']);
+  assert.deepEqual(said('speed of light'), ['The speed of light is 299,792,458 m/s = 1,079,252,848.8 km/h', 'The speed of light is 299,792,458 m/s = 670,616,629.384395 mph']);
+  assert.deepEqual(said('absolute zero in f'), ['Absolute zero is 0 K = -459.67 °F']);
+  assert.deepEqual(said('boiling point of water in f'), ['Water boils at 100 °C = 212 °F at sea level']);
+  assert.deepEqual(said('freezing point of water in f'), ['Water freezes at 0 °C = 32 °F']);
+  assert.deepEqual(said('body temperature in f'), ['A body’s usual temperature is about 37 °C = 98.6 °F (it varies a little from person to person)']);
+  assert.match(String(said('speed of light in m')), /is a unit of length, not speed/u);
+});
+
 test('a marathon is 42.195 km and a half marathon 21.0975 km; a Mach number is said not to convert', () => {
   assert.deepEqual(said('marathon in miles'), ['A marathon is 42.195 km = 26.218757 mi']);
   assert.deepEqual(said('how long is a marathon'), ['A marathon is 42.195 km = 26.218757 mi']);

@@ -225,25 +225,41 @@ function paceQuestion(query: string, data: AnswerData): Answer | null {
 }
 
 /**
- * "marathon in miles", "half marathon km", "how long is a marathon": the race's distance,
- * fixed by World Athletics at 42.195 km (the half 21.0975 km), in the unit asked, or in miles
- * with none. Null when the query is no such question.
+ * Amounts people convert by name: a race's distance (fixed by World Athletics), the speed of
+ * light (exact in the SI), absolute zero, water's boiling and freezing points at sea level, a
+ * body's usual temperature. `amount` is what is converted (in metres, whose number needs no
+ * word on its decimal point: 42.195 could be 42,195), `shown` how the line says it, `usual`
+ * the targets when none is asked, `after` what the line adds.
  */
-const RACE = /^(?:(?:a|an|one|the|1)\s+)?(half[\s-]*)?marathons?(?:\s+distance)?(\s+(?:to|in|into|as))?(?:\s+(.+))?$/iu;
+const NAMED: { words: string; said: string; amount: string; shown: string; usual: string[]; after?: string }[] = [
+  { words: 'half[\\s-]*marathon', said: 'A half marathon is', amount: '21097.5 m', shown: '21.0975 km', usual: ['mi'] },
+  { words: 'marathon', said: 'A marathon is', amount: '42195 m', shown: '42.195 km', usual: ['mi'] },
+  { words: 'speed\\s+of\\s+light|light\\s*speed', said: 'The speed of light is', amount: '299792458 m/s', shown: '299,792,458 m/s', usual: ['km/h', 'mph'] },
+  { words: 'absolute\\s+zero', said: 'Absolute zero is', amount: '0 K', shown: '0 K', usual: ['°C', '°F'] },
+  { words: 'boiling\\s+point\\s+of\\s+water|water[’\']?s?\\s+boiling\\s+point', said: 'Water boils at', amount: '100 °C', shown: '100 °C', usual: ['°F'], after: ' at sea level' },
+  { words: 'freezing\\s+point\\s+of\\s+water|water[’\']?s?\\s+freezing\\s+point', said: 'Water freezes at', amount: '0 °C', shown: '0 °C', usual: ['°F'] },
+  { words: '(?:normal\\s+|average\\s+|human\\s+)?body\\s+temperature', said: 'A body’s usual temperature is about', amount: '37 °C', shown: '37 °C', usual: ['°F'], after: ' (it varies a little from person to person)' },
+];
+const NAMED_ASKED = NAMED.map((n) => new RegExp(`^(?:(?:a|an|one|the|1)\\s+)?(?:${n.words})s?(?:\\s+distance)?(\\s+(?:to|in|into|as))?(?:\\s+(.+))?$`, 'iu'));
 
-function raceQuestion(query: string, data: AnswerData): Answer | null {
-  const m = RACE.exec(query.trim());
-  if (m === null) return null;
-  // In metres, whose number needs no word on its decimal point (42.195 could be 42,195).
-  const [race, km, meters] = m[1] !== undefined ? ['A half marathon', '21.0975 km', '21097.5'] : ['A marathon', '42.195 km', '42195'];
-  const asked = answer(`${meters} m to ${m[3] ?? 'mi'}`, data);
+/** "marathon in miles", "speed of light in mph", "absolute zero in f": the named amount converted, said by its name. Null when the query names none. */
+function namedQuestion(query: string, data: AnswerData): Answer | null {
+  const at = NAMED_ASKED.findIndex((r) => r.test(query.trim()));
+  if (at < 0) return null;
+  const [, connector, target] = NAMED_ASKED[at].exec(query.trim())!;
+  const named = NAMED[at];
   // "marathon training" is a search; "marathon to kg" a target said wrong.
-  if (asked?.kind !== 'answers') return m[2] === undefined && m[3] !== undefined && !isUnitWord(m[3], data) ? null : asked;
-  const lines = asked.answers.map((a) => {
-    const result = a.text.slice(a.text.indexOf(' = ') + 3);
-    return { ...a, text: result === km ? `${race} is ${km}` : `${race} is ${km} = ${result}` };
-  });
-  return { kind: 'answers', answers: lines };
+  if (target !== undefined && connector === undefined && !isUnitWord(target, data)) return null;
+  const asked = (target !== undefined ? [target] : named.usual).map((to) => answer(`${named.amount} to ${to}`, data));
+  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
+  if (lines.length === 0) return asked.find((a) => a !== null) ?? null;
+  return {
+    kind: 'answers',
+    answers: lines.map((a) => {
+      const result = a.text.slice(a.text.indexOf(' = ') + 3).replace(/ \(the point is a decimal point\)$/u, '');
+      return { ...a, text: `${named.said} ${named.shown}${result === named.shown ? '' : ` = ${result}`}${named.after ?? ''}` };
+    }),
+  };
 }
 
 /** A ton of air conditioning, as HVAC says it: "3 ton ac", "2 tons of cooling", "1.5 ton heat pump". */
@@ -295,8 +311,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);
   if (paced !== null) return paced;
-  const race = raceQuestion(query, data);
-  if (race !== null) return race;
+  const named = namedQuestion(query, data);
+  if (named !== null) return named;
   const cooling = hvacQuestion(query, data);
   if (cooling !== null) return cooling;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
