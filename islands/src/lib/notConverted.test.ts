@@ -73,3 +73,9 @@ test('a shot and amps or volts get a sentence with what they need, never “Unkn
   for (const q of ['100 watts in amps', '12 volts to watts', '1 kva to kw', '5000 mah to wh']) assert.match(String(said(q)), electric, q);
   assert.deepEqual(said('100 w to hp'), ['100 W = 0.134102 hp'], 'watts alone convert');
 });
+
+test('time zones get a sentence: the hours between two zones depend on the date', () => {
+  for (const q of ['3pm est to gmt', 'est to ist', '10am pst in cet', '15:00 utc in pst']) assert.match(String(said(q)), /^Time zones are not converted here: the hours between two zones can change with daylight saving time/u, q);
+  assert.match(String(said('3 pm to nm')), /Unknown unit “pm”/u, 'no zone: the units’ message');
+  assert.deepEqual(said('5 ft in m'), ['5 ft = 1.524 m'], 'no zone in it');
+});

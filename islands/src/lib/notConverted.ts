@@ -68,6 +68,11 @@ const SHOT = /\b(?:shots?|jiggers?)\b/iu;
 /** Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva to kw", "5000 mah to wh"; not the electron volt, an energy. */
 const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|volts?|voltage|kva|mva|va|ohms?|mah|ah)\b/iu;
 
+/** Time zones as people type them: abbreviations and "<place> time". */
+const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|ast|adt|nst|jst|kst|sgt|hkt|awst|acst|aest|aedt|nzst|nzdt)`;
+/** "3pm est to gmt", "est to ist", "10:00 utc in pst": a time or a zone, then another zone. */
+const TIME_ZONES = new RegExp(String.raw`(?:\b${ZONE}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d)\s*(?:\b${ZONE}\b\s*)?(?:to|in|into|→|->)\s+${ZONE}\b`, 'iu');
+
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
 const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
@@ -99,6 +104,9 @@ export function notConverted(typed: string): string | null {
   }
   if (WITH_AMOUNT_OR_TARGET.test(typed) && ELECTRIC.test(typed)) {
     return 'Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V); kVA to kW needs the power factor too (kW = kVA × PF), and mAh to Wh the battery’s voltage (Wh = mAh × V ÷ 1,000).';
+  }
+  if (TIME_ZONES.test(typed)) {
+    return 'Time zones are not converted here: the hours between two zones can change with daylight saving time, on dates that differ from country to country, so a time converts only for a given date. A world clock (your phone’s clock app has one) converts it for today.';
   }
   if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
   if (PRICE_PER_VOLUME.test(typed)) {
