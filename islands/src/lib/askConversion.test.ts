@@ -860,6 +860,7 @@ test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per ho
   assert.deepEqual(said('how many btu is a 3 ton ac'), [`3 TR = 36,000 BTU/h (${ton}; ${btu})`]);
   assert.deepEqual(said('24000 btu ac in kw'), [`24000 BTU/h = 7.033706 kW (${btu})`]);
   assert.deepEqual(said('2 tons of cooling'), [`2 TR = 24,000 BTU/h (${ton})`, `2 TR = 7.033706 kW (${ton})`], 'with no target, in BTU/h and kW');
+  assert.deepEqual(said('24000 btu ac'), [`24000 BTU/h = 2 TR (${btu})`, `24000 BTU/h = 7.033706 kW (${btu})`], 'with no target, in the other two units');
   assert.deepEqual(said('5 tons to kg'), ['5 US short tons = 4,535.9237 kg'], 'a ton alone is a weight');
   assert.match(String(said('1 ton of coal to btu')), /is a unit of energy, not weight/, 'coal is no air conditioner');
 });

@@ -227,9 +227,9 @@ function paceQuestion(query: string, data: AnswerData): Answer | null {
 /**
  * Amounts people convert by name: a race's distance (fixed by World Athletics), the speed of
  * light (exact in the SI), absolute zero, water's boiling and freezing points at sea level, a
- * body's usual temperature. `amount` is what is converted (in metres, whose number needs no
- * word on its decimal point: 42.195 could be 42,195), `shown` how the line says it, `usual`
- * the targets when none is asked, `after` what the line adds.
+ * body's usual temperature. `amount` is what is converted (a race in metres: 42.195 km would
+ * be read with a note, as 42.195 could be 42,195), `shown` how the line says it, `usual` the
+ * targets when none is asked, `after` what the line adds.
  */
 const NAMED: { words: string; said: string; amount: string; shown: string; usual: string[]; after?: string }[] = [
   { words: 'half[\\s-]*marathon', said: 'A half marathon is', amount: '21097.5 m', shown: '21.0975 km', usual: ['mi'] },
@@ -256,7 +256,7 @@ function namedQuestion(query: string, data: AnswerData): Answer | null {
   return {
     kind: 'answers',
     answers: lines.map((a) => {
-      const result = a.text.slice(a.text.indexOf(' = ') + 3).replace(/ \(the point is a decimal point\)$/u, '');
+      const result = a.text.slice(a.text.indexOf(' = ') + 3);
       return { ...a, text: `${named.said} ${named.shown}${result === named.shown ? '' : ` = ${result}`}${named.after ?? ''}` };
     }),
   };
@@ -273,7 +273,7 @@ const PLAIN_BTU = /\bbtus?(?:\s+(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?
  * Air conditioning's units, as the trade says them: a "ton" is a ton of refrigeration, 12,000
  * BTU/h, and an air conditioner's "BTU" is BTU per hour ("12000 btu to tons", "3 ton ac in
  * kw", "24000 btu ac to kw"). Read so when a ton is said with BTU or with an air-conditioning
- * word, saying so on each line; with no target, in BTU/h and kW. Null otherwise, or when
+ * word, saying so on each line; with no target, in the other two of BTU/h, TR and kW. Null otherwise, or when
  * that reading does not convert ("1 ton of coal to btu" keeps its message).
  */
 function hvacQuestion(query: string, data: AnswerData): Answer | null {
@@ -284,8 +284,11 @@ function hvacQuestion(query: string, data: AnswerData): Answer | null {
   const read = query.replace(AC_TON, 'TR').replace(PLAIN_BTU, 'BTU/h');
   const targeted = readConversion(read, unitLexicon(data), null);
   if (targeted.kind !== 'ok') return null;
-  const asked = targeted.target !== null ? [answer(read, data)] : ['BTU/h', 'kW'].map((to) => answer(`${read} to ${to}`, data));
-  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : [])).filter((a) => !/^(\S+) (\S+) = \1 \2$/u.test(a.text));
+  // With no target, in the trade's other two units.
+  const typed = targeted.parsed.kind === 'quantity' ? targeted.parsed.unit.symbol : '';
+  const usual = ['BTU/h', 'TR', 'kW'].filter((to) => to !== typed).slice(0, 2);
+  const asked = targeted.target !== null ? [answer(read, data)] : usual.map((to) => answer(`${read} to ${to}`, data));
+  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
   const said = [tons.length > 0 && 'ton read as a ton of refrigeration, as in air conditioning', btus.length > 0 && 'BTU read as BTU/h, as air conditioners are rated'].filter(Boolean).join('; ');
   return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
 }
