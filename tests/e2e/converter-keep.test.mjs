@@ -254,6 +254,9 @@ test('corrupted favourites storage: the home page and the star still work', asyn
 test('a shared link records nothing until the visitor acts, on the unit and the currency card alike', async () => {
   const stored = (page) => page.evaluate(() => localStorage.getItem('conversion-history'));
   const page = await visit('/weight-converter?value=2.5&from=pounds&to=kilograms');
+  // The card reads the address in an effect after hydrating: the result is awaited, not read
+  // at once (on a busy machine the island is marked hydrated before that render).
+  await page.waitForFunction(() => document.querySelector('#weight-converter-result')?.textContent.trim() !== '');
   assert.equal(await resultOf(page), '1.133981 kg');
   await page.waitForTimeout(1500); // past the settle delay: nothing may be recorded
   assert.equal(await stored(page), null, 'a unit link alone');
