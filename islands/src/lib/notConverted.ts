@@ -68,7 +68,7 @@ const SHOT = /\b(?:shots?|jiggers?)\b/iu;
 /** Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva to kw", "5000 mah to wh"; not the electron volt, an energy. */
 const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|volts?|voltage|kva|mva|va|ohms?|mah|ah)\b/iu;
 
-/** Time zones as people type them: abbreviations and "<place> time". */
+/** Time zones by the abbreviations people type (EST, GMT, IST, CET, AEST …). */
 const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|ast|adt|nst|jst|kst|sgt|hkt|awst|acst|aest|aedt|nzst|nzdt)`;
 /** "3pm est to gmt", "est to ist", "10:00 utc in pst": a time or a zone, then another zone. */
 const TIME_ZONES = new RegExp(String.raw`(?:\b${ZONE}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d)\s*(?:\b${ZONE}\b\s*)?(?:to|in|into|→|->)\s+${ZONE}\b`, 'iu');
