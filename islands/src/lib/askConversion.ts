@@ -244,9 +244,10 @@ const NAMED_ASKED = NAMED.map((n) => new RegExp(`^(?:(?:a|an|one|the|1)\\s+)?(?:
 
 /** "marathon in miles", "speed of light in mph", "absolute zero in f": the named amount converted, said by its name. Null when the query names none. */
 function namedQuestion(query: string, data: AnswerData): Answer | null {
-  const at = NAMED_ASKED.findIndex((r) => r.test(query.trim()));
+  const question = query.trim();
+  const at = NAMED_ASKED.findIndex((r) => r.test(question));
   if (at < 0) return null;
-  const [, connector, target] = NAMED_ASKED[at].exec(query.trim())!;
+  const [, connector, target] = NAMED_ASKED[at].exec(question)!;
   const named = NAMED[at];
   // "marathon training" is a search; "marathon to kg" a target said wrong.
   if (target !== undefined && connector === undefined && !isUnitWord(target, data)) return null;
@@ -262,12 +263,12 @@ function namedQuestion(query: string, data: AnswerData): Answer | null {
   };
 }
 
+/** The air-conditioning words said after a ton or a BTU: "ton ac", "btu air conditioner", "2 tons of cooling". */
+const AC_WORDS = String.raw`(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?|aircon|hvac|heat\s+pumps?|cooling)`;
 /** A ton of air conditioning, as HVAC says it: "3 ton ac", "2 tons of cooling", "1.5 ton heat pump". */
-const AC_TON = /\btons?(?:\s+(?:of\s+)?(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?|aircon|hvac|heat\s+pumps?|cooling|chillers?))?\b/giu;
-/** The air-conditioning words after a ton or a BTU: "ton ac", "btu air conditioner". */
-const AC_WORDS = /^\s+(?:of\s+)?(?:ac|a\/c|air|aircon|hvac|heat|cooling|chiller)/iu;
+const AC_TON = new RegExp(String.raw`\btons?(?:\s+(?:of\s+)?(?:${AC_WORDS}|chillers?))?\b`, 'giu');
 /** A BTU that is no rate yet ("btu", not "btu/h", "btuh" or "btu per hour"), with the air-conditioning words after it. */
-const PLAIN_BTU = /\bbtus?(?:\s+(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?|aircon|hvac|heat\s+pumps?|cooling))?\b(?!\s*(?:\/|per\b|an?\s+hour\b))/giu;
+const PLAIN_BTU = new RegExp(String.raw`\bbtus?(?:\s+${AC_WORDS})?\b(?!\s*(?:\/|per\b|an?\s+hour\b))`, 'giu');
 
 /**
  * Air conditioning's units, as the trade says them: a "ton" is a ton of refrigeration, 12,000
@@ -279,7 +280,8 @@ const PLAIN_BTU = /\bbtus?(?:\s+(?:ac|a\/c|air[\s-]*con(?:ditioning|ditioners?)?
 function hvacQuestion(query: string, data: AnswerData): Answer | null {
   const tons = [...query.matchAll(AC_TON)];
   const btus = [...query.matchAll(PLAIN_BTU)];
-  const acWord = [...tons, ...btus].some((m) => AC_WORDS.test(m[0].replace(/^\S+/u, '')));
+  // A match holds a space only when air-conditioning words follow its ton or BTU.
+  const acWord = [...tons, ...btus].some((m) => /\s/u.test(m[0]));
   if (tons.length === 0 ? !(acWord && btus.length > 0) : !(acWord || /\bbtu/iu.test(query))) return null;
   const read = query.replace(AC_TON, 'TR').replace(PLAIN_BTU, 'BTU/h');
   const targeted = readConversion(read, unitLexicon(data), null);

@@ -3,7 +3,7 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { convertParsed, inBase, buildLexicon, isReadingUnit, readingUnit, wholeCategoryReads, type Lexicon, type LexUnit } from './parse';
+import { HANDS, convertParsed, horseHeight, inBase, buildLexicon, isReadingUnit, readingUnit, wholeCategoryReads, type Lexicon, type LexUnit } from './parse';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_NOTE, foodCalorieQuestion, smallCalorieUnsaid } from './foodEnergy';
 import { NANOMETRE_NOTE, NM, readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
@@ -247,7 +247,8 @@ export function convertReading(
     parsed = { ...parsed, value: mul(parsed.value, scale) };
   }
   // 15.2 on Hands is decimal hands, as any number in From; a horse's 15.2 hh (15 hands 2 in) is typed with its hh (parse.ts handsHigh).
-  if (parsed.kind === 'number' && from.key === 'hands' && /^\d+\.[0-3]$/u.test(read.text)) notes.push(`decimal hands: for ${read.text.replace('.', ' hands ')} inches, type ${read.text} hh`);
+  const height = parsed.kind === 'number' && from.key === HANDS ? horseHeight(read.text) : null;
+  if (height?.height) notes.push(`decimal hands: for ${height.hands} hands ${height.digit} inches, type ${read.text} hh`);
   let to = chosen;
   const typedTarget = read.target === null || exactTo ? undefined : findTarget(category, read.target.kind === 'unit' ? read.target.unit.key : read.target.key);
   let targetNamed = false;

@@ -211,11 +211,11 @@ class Parser {
    * 15.25 and 15 1/2 hh are decimal hands).
    */
   private handsHigh(v: Val, unit: LexUnit): Val | null {
-    const typed = /^(\d+)\.(\d)$/u.exec(v.text);
+    const typed = horseHeight(v.text);
     const inches = this.nextPart(unit);
-    if (typed === null || unit.key !== 'hands' || inches === undefined) return null;
-    const [, hands, digit] = typed;
-    if (Number(digit) > 3) {
+    if (typed === null || unit.key !== HANDS || inches === undefined) return null;
+    const { hands, digit } = typed;
+    if (!typed.height) {
       const decimal = String(+(Number(digit) * 0.4).toFixed(1));
       fail(`In a horse’s height the digit after the point counts inches, 0 to 3 (15.2 hh is 15 hands 2 inches), so ${v.text} hh is no height: for ${v.text} hands, type ${hands} hh ${decimal} in.`);
     }
@@ -563,6 +563,18 @@ function clocksAlone(tokens: Token[], lex: Lexicon, category: string | null, val
   } catch {
     return false;
   }
+}
+
+/** The hand's key: a number before it may be a horse's height (Parser.handsHigh). */
+export const HANDS = 'hands';
+
+/**
+ * "15.2": a number with one digit after the point, as a horse's height is written in hands;
+ * `height`: the digit can count inches (0 to 3, a hand being 4 in). Null for any other number.
+ */
+export function horseHeight(text: string): { hands: string; digit: string; height: boolean } | null {
+  const m = /^(\d+)\.(\d)$/u.exec(text);
+  return m === null ? null : { hands: m[1], digit: m[2], height: Number(m[2]) <= 3 };
 }
 
 export function parseInput(input: string, lex: Lexicon, category: string | null): Parsed {
