@@ -260,6 +260,9 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
           time: fallback.source === 'stored' ? fallback.time : undefined,
         });
       },
+      // The reader's or the rates' code arriving renders again with the same question: the
+      // call already on its way answers it.
+      `${pairFrom} ${pairTo} ${value} ${amountText} ${attempt}`,
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [amount, pairFrom, pairTo, readAmount, rates, attempt]);

@@ -238,6 +238,57 @@ test('createRequester: debounces, aborts the older request, never delivers out o
   }
 });
 
+test('createRequester: the same question asked again keeps the request on its way', async () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    const delivered: string[] = [];
+    const started: string[] = [];
+    const aborted: string[] = [];
+    const resolvers: Record<string, (v: string) => void> = {};
+    const request = createRequester(300);
+    const run = (name: string) => (signal: AbortSignal) => {
+      started.push(name);
+      signal.addEventListener('abort', () => aborted.push(name));
+      return new Promise<string>((r) => (resolvers[name] = r));
+    };
+    const done = (label: string) => (o: Outcome<string>) => delivered.push(`${label}: ${o.ok ? o.value : String(o.error)}`);
+
+    request(run('2 USD'), done('first'), 'USD EUR 2');
+    mock.timers.tick(300);
+    request(run('2 USD again'), done('second'), 'USD EUR 2'); // in flight: kept
+    mock.timers.tick(300);
+    assert.deepEqual(started, ['2 USD']);
+    assert.deepEqual(aborted, []);
+    resolvers['2 USD']('1.84 EUR');
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(delivered, ['second: 1.84 EUR'], 'the answer goes to the newer callback, once');
+
+    // Pending (not yet sent) and asked again: still one call, after the first quiet period.
+    request(run('3 USD'), done('third'), 'USD EUR 3');
+    mock.timers.tick(200);
+    request(run('3 USD again'), done('fourth'), 'USD EUR 3');
+    mock.timers.tick(100);
+    assert.deepEqual(started, ['2 USD', '3 USD']);
+    // Answered, the same key asks again (a retry once back online has a new key anyway).
+    resolvers['3 USD']('2.76 EUR');
+    await new Promise((r) => setImmediate(r));
+    request(run('3 USD later'), done('fifth'), 'USD EUR 3');
+    mock.timers.tick(300);
+    assert.deepEqual(started, ['2 USD', '3 USD', '3 USD later']);
+    // A different key replaces it; no key never matches.
+    request(run('4 USD'), done('sixth'), 'USD EUR 4');
+    mock.timers.tick(300);
+    request(run('4 USD unkeyed'), done('seventh'));
+    mock.timers.tick(300);
+    request(run('4 USD unkeyed again'), done('eighth'));
+    mock.timers.tick(300);
+    assert.deepEqual(aborted, ['3 USD later', '4 USD', '4 USD unkeyed']);
+    assert.deepEqual(delivered, ['second: 1.84 EUR', 'fourth: 2.76 EUR']);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
 test('words and numbers', () => {
   assert.equal(rateLine('USD', 'EUR', 0.92), '1 USD = 0.9200 EUR');
   assert.equal(rateLine('USD', 'JPY', 151.2), '1 USD = 151.2000 JPY');

@@ -310,9 +310,11 @@ export interface Requester {
   /**
    * After `delayMs` of quiet, runs `run` and hands its outcome to `done`. Each call replaces
    * the previous one: a pending one is dropped, one in flight is aborted, and `done` is
-   * only ever called for the newest request.
+   * only ever called for the newest request. A call with the `key` of the request still
+   * pending or in flight asks the same thing again (a render that changed nothing the call
+   * depends on): that request is kept, and its outcome goes to the newer `done`.
    */
-  <T>(run: (signal: AbortSignal) => Promise<T>, done: (outcome: Outcome<T>) => void): void;
+  <T>(run: (signal: AbortSignal) => Promise<T>, done: (outcome: Outcome<T>) => void, key?: string): void;
   /** Drops whatever is pending or in flight (Reset, an amount that needs no call, unmount). */
   cancel(): void;
 }
@@ -321,16 +323,25 @@ export function createRequester(delayMs: number = RATES_DEBOUNCE_MS): Requester 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let controller: AbortController | undefined;
   let generation = 0;
+  // The request pending or in flight: its key, and where its outcome goes.
+  let current: { key: string | undefined; done: (outcome: Outcome<never>) => void } | undefined;
   const cancel = (): void => {
     clearTimeout(timer);
     timer = undefined;
     controller?.abort();
     controller = undefined;
+    current = undefined;
     generation += 1;
   };
-  const request = <T>(run: (signal: AbortSignal) => Promise<T>, done: (outcome: Outcome<T>) => void): void => {
+  const request = <T>(run: (signal: AbortSignal) => Promise<T>, done: (outcome: Outcome<T>) => void, key?: string): void => {
+    if (key !== undefined && current !== undefined && current.key === key) {
+      current.done = done as (outcome: Outcome<never>) => void;
+      return;
+    }
     cancel();
     const mine = generation;
+    const asked = { key, done: done as (outcome: Outcome<never>) => void };
+    current = asked;
     timer = setTimeout(() => {
       timer = undefined;
       const c = new AbortController();
@@ -346,7 +357,8 @@ export function createRequester(delayMs: number = RATES_DEBOUNCE_MS): Requester 
         .then((outcome) => {
           if (mine !== generation) return; // replaced or cancelled meanwhile
           controller = undefined;
-          done(outcome);
+          current = undefined;
+          (asked.done as (outcome: Outcome<T>) => void)(outcome);
         });
     }, delayMs);
   };
