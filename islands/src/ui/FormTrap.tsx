@@ -5,7 +5,7 @@
 import type { RefObject } from 'react';
 import { HONEYPOT } from '../lib/formGuard.ts';
 
-export default function FormTrap({ id, inputRef }: { id: string; inputRef: RefObject<HTMLInputElement | null> }) {
+export default function FormTrap({ id, inputRef }: { id: string; inputRef: RefObject<HTMLInputElement> }) {
   return (
     <div className="form-trap" aria-hidden="true">
       <label htmlFor={id}>Leave this field empty</label>

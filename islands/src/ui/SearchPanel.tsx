@@ -31,7 +31,7 @@ export interface PanelState {
 interface Props {
   id: string;
   query: string;
-  input: RefObject<HTMLInputElement | null>;
+  input: RefObject<HTMLInputElement>;
   keys: MutableRefObject<PanelKeys | null>;
   onState: (state: PanelState) => void;
   setQuery: (query: string) => void;

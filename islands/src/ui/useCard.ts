@@ -71,7 +71,7 @@ export interface Card extends Pair {
   /** Whether the visitor has acted: only then is history recorded. */
   acted: boolean;
   /** The Value field: a replay scrolls it into view and focuses it. */
-  valueInput: RefObject<HTMLInputElement | null>;
+  valueInput: RefObject<HTMLInputElement>;
   /** Records `entry` at once (a deliberate act such as Copy), dropping the pending record. */
   recordNow(entry: NewHistoryEntry): Promise<void>;
   /** The pending record's timer (useSettledHistory schedules it). */
