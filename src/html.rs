@@ -42,6 +42,67 @@ pub fn escape_json_text(json: &str) -> String {
     out
 }
 
+/// The character an entity at the start of `s` stands for, and the entity's length: the
+/// numeric ones and the few named ones markdown and the minifier write. The minifier writes
+/// the shortest form a browser reads the same, which for `<` in text is the legacy `&LT`
+/// with no semicolon: a browser decodes these few without one, and so does this.
+pub fn decode_entity(s: &str) -> Option<(char, usize)> {
+    // Within the first 12 bytes, by bytes: `s` may go on with any text ("& “What’s"), and a
+    // slice there could cut a character in two.
+    let Some(end) = s.bytes().take(12).position(|b| b == b';') else { return legacy_entity(s) };
+    let name = &s[1..end];
+    let c = match name {
+        "amp" | "AMP" => '&',
+        "lt" | "LT" => '<',
+        "gt" | "GT" => '>',
+        "quot" | "QUOT" => '"',
+        "apos" => '\'',
+        "nbsp" => ' ',
+        _ => {
+            let Some(number) = name.strip_prefix('#') else { return legacy_entity(s) };
+            let code = match number.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => number.parse().ok()?,
+            };
+            char::from_u32(code)?
+        }
+    };
+    Some((c, end + 1))
+}
+
+/// The named entities of [`decode_entity`] that HTML reads in text without their `;`.
+fn legacy_entity(s: &str) -> Option<(char, usize)> {
+    const LEGACY: [(&str, char); 9] =
+        [("&amp", '&'), ("&AMP", '&'), ("&lt", '<'), ("&LT", '<'), ("&gt", '>'), ("&GT", '>'), ("&quot", '"'), ("&QUOT", '"'), ("&nbsp", ' ')];
+    LEGACY.iter().find(|(name, _)| s.starts_with(name)).map(|(name, c)| (*c, name.len()))
+}
+
+/// `s` with its character references decoded (an attribute's value as a browser reads it:
+/// tera writes `/` in an `href` as `&#x2F;`).
+pub fn unescape(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains('&') {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match decode_entity(rest) {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +123,13 @@ mod tests {
     #[test]
     fn escapes_what_breaks_a_double_quoted_attribute() {
         assert_eq!(escape_attr(r#"a & "b" <c> 'd'"#), "a &amp; &quot;b&quot; &lt;c&gt; 'd'");
+    }
+
+    #[test]
+    fn unescapes_what_tera_and_escape_attr_write() {
+        assert_eq!(unescape("&#x2F;faq?a=1&amp;b=2"), "/faq?a=1&b=2");
+        assert_eq!(unescape(&escape_attr(r#"a & "b" <c>"#)), r#"a & "b" <c>"#);
+        assert_eq!(unescape("Q&A &unknown; &#x27;x&#x27;"), "Q&A &unknown; 'x'");
+        assert!(matches!(unescape("/plain"), std::borrow::Cow::Borrowed("/plain")));
     }
 }

@@ -25,9 +25,10 @@ pub struct PageLinks {
 }
 
 impl PageLinks {
-    /// `source`: the links the page's markdown wrote; `island_ids`: the ids the page's
-    /// islands render from their props ([`crate::islands::prop_ids`]).
-    pub fn of(source: Vec<SourceLink>, html: &str, island_ids: &HashSet<String>) -> PageLinks {
+    /// `path`: the page's own (what its relative links are relative to); `source`: the links
+    /// the page's markdown wrote; `island_ids`: the ids the page's islands render from their
+    /// props ([`crate::islands::prop_ids`]).
+    pub fn of(path: &str, source: Vec<SourceLink>, html: &str, island_ids: &HashSet<String>) -> PageLinks {
         let mut ids = String::new();
         let mut all = attr_values(html, "id");
         all.extend(island_ids.iter().map(String::as_str));
@@ -42,8 +43,10 @@ impl PageLinks {
         let assets = format!("/{}/", crate::output::ASSETS_DIR);
         let mut hrefs: Vec<String> = attr_values(html, "href")
             .into_iter()
-            .filter(|t| (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#'))
-            .map(decoded)
+            // As a browser reads the value: tera writes `/` as `&#x2F;`.
+            .map(crate::html::unescape)
+            .filter_map(|t| if (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#') { Some(t.into_owned()) } else { relative_to(path, &t) })
+            .map(|t| decoded(&t))
             .filter(|t| !written.contains(t) && !t.starts_with(&assets))
             .collect();
         hrefs.sort_unstable();
@@ -59,6 +62,33 @@ impl PageLinks {
     fn has_id(&self, id: &str) -> bool {
         self.unrendered || has_line(&self.ids, id)
     }
+}
+
+/// A path-relative link (`feet-to-meters`, `../faq`) as the root-relative path it leads to
+/// from the page at `path` (RFC 3986's resolution: the page's folder, then `.` and `..`);
+/// None for a link that names a scheme (`https:`, `mailto:`) or a host (`//…`), or is empty.
+fn relative_to(path: &str, target: &str) -> Option<String> {
+    let scheme = target.find(':').is_some_and(|colon| !target[..colon].contains(['/', '?', '#']));
+    if target.is_empty() || target.starts_with('/') || target.starts_with('#') || scheme {
+        return None;
+    }
+    let (target, rest) = target.split_at(target.find(['?', '#']).unwrap_or(target.len()));
+    let folder = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    let mut segments: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
+    let parts: Vec<&str> = target.split('/').collect();
+    for (i, part) in parts.iter().enumerate() {
+        match *part {
+            "." => {}
+            ".." => {
+                segments.pop();
+            }
+            "" if i + 1 < parts.len() => {}
+            part => segments.push(part),
+        }
+    }
+    let last_is_folder = matches!(parts.last(), Some(&"." | &".." | &""));
+    let joined = format!("/{}{}", segments.join("/"), if last_is_folder && !segments.is_empty() { "/" } else { "" });
+    Some(format!("{joined}{rest}"))
 }
 
 /// A link as the page's ids and paths read: `#3-5-cm%C2%B2` is `#3-5-cm²` (as written when it
@@ -138,5 +168,23 @@ mod tests {
     fn finds_attribute_values() {
         let v = attr_values(r#"<a href="/x#y" id="top"><h2 id="b">"#, "id");
         assert_eq!(v, ["top", "b"].into_iter().collect::<HashSet<_>>());
+    }
+
+    #[test]
+    fn relative_links_resolve_from_the_pages_folder() {
+        let from = "/volume-converter/conversions";
+        assert_eq!(relative_to(from, "liters-to-gallons").as_deref(), Some("/volume-converter/liters-to-gallons"));
+        assert_eq!(relative_to(from, "./liters-to-cups#table").as_deref(), Some("/volume-converter/liters-to-cups#table"));
+        assert_eq!(relative_to(from, "../faq?q=1").as_deref(), Some("/faq?q=1"));
+        assert_eq!(relative_to(from, "../../../faq").as_deref(), Some("/faq"), "no higher than the root");
+        assert_eq!(relative_to(from, "..").as_deref(), Some("/"));
+        assert_eq!(relative_to("/faq", "about").as_deref(), Some("/about"));
+        for not_relative in ["", "/x", "#x", "//cdn.example/x", "https://unitly.app/x", "mailto:a@b.c"] {
+            assert_eq!(relative_to(from, not_relative), None, "{not_relative}");
+        }
+        // Checked as the build checks a page's links, escaped as tera writes them.
+        let html = r#"<a href="liters-to-gallons">x</a><a href="https://x.y/z">y</a><a href="&#x2F;faq#units">z</a>"#;
+        let links = PageLinks::of(from, Vec::new(), html, &HashSet::new());
+        assert_eq!(links.hrefs, ["/faq#units", "/volume-converter/liters-to-gallons"]);
     }
 }

@@ -9,7 +9,7 @@ use super::model::{ChangeFreq, Schema, UnitCategory};
 use super::page::{Page, PageData};
 pub use super::pair_data::{IndexData, Link, PairData, PairGroup};
 use crate::diagnostics::Problem;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -182,6 +182,15 @@ pub(super) fn plan(
                 quote: None,
             };
             out.extend(page(data, path));
+        }
+    }
+    // A pair `page` left out (a currency with no rate to state) is linked from no other pair.
+    let made: HashSet<String> = out.iter().map(|p| p.path.clone()).collect();
+    for p in &mut out {
+        if let PageData::Pair(data) = &mut p.data {
+            let data = std::sync::Arc::make_mut(data);
+            data.related.retain(|link| made.contains(&link.path));
+            data.inverse = data.inverse.take().filter(|link| made.contains(&link.path));
         }
     }
     out

@@ -2,6 +2,8 @@
 //! the page's own (islands, navigation, icons, hidden parts, scripts, forms and anything
 //! marked `data-search-skip`), and which parts of it are headings (their words weigh more).
 
+use crate::html::decode_entity;
+
 /// Elements whose whole content is left out.
 const SKIPPED: [&str; 10] = ["nav", "script", "style", "svg", "template", "noscript", "button", "select", "form", "textarea"];
 /// Elements without an end tag.
@@ -245,41 +247,6 @@ fn push_spaced(text: &mut String, s: &str) {
             text.push(c);
         }
     }
-}
-
-/// The character an entity at the start of `s` stands for, and the entity's length: the
-/// numeric ones and the few named ones markdown and the minifier write. The minifier writes
-/// the shortest form a browser reads the same, which for `<` in text is the legacy `&LT`
-/// with no semicolon: a browser decodes these few without one, and so does this.
-fn decode_entity(s: &str) -> Option<(char, usize)> {
-    // Within the first 12 bytes, by bytes: `s` may go on with any text ("& “What’s"), and a
-    // slice there could cut a character in two.
-    let Some(end) = s.bytes().take(12).position(|b| b == b';') else { return legacy_entity(s) };
-    let name = &s[1..end];
-    let c = match name {
-        "amp" | "AMP" => '&',
-        "lt" | "LT" => '<',
-        "gt" | "GT" => '>',
-        "quot" | "QUOT" => '"',
-        "apos" => '\'',
-        "nbsp" => ' ',
-        _ => {
-            let Some(number) = name.strip_prefix('#') else { return legacy_entity(s) };
-            let code = match number.strip_prefix(['x', 'X']) {
-                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                None => number.parse().ok()?,
-            };
-            char::from_u32(code)?
-        }
-    };
-    Some((c, end + 1))
-}
-
-/// The named entities of [`decode_entity`] that HTML reads in text without their `;`.
-fn legacy_entity(s: &str) -> Option<(char, usize)> {
-    const LEGACY: [(&str, char); 9] =
-        [("&amp", '&'), ("&AMP", '&'), ("&lt", '<'), ("&LT", '<'), ("&gt", '>'), ("&GT", '>'), ("&quot", '"'), ("&QUOT", '"'), ("&nbsp", ' ')];
-    LEGACY.iter().find(|(name, _)| s.starts_with(name)).map(|(name, c)| (*c, name.len()))
 }
 
 #[cfg(test)]

@@ -113,7 +113,9 @@ impl<'a> Pages<'a> {
             .map(|(job, result)| {
                 let result = result.map(|mut r| {
                     let links = match job {
-                        Job::Page(_) => Some(PageLinks::of(std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key))),
+                        Job::Page(i) => {
+                            Some(PageLinks::of(&self.content.pages[i].path, std::mem::take(&mut r.links), &r.html, &islands::prop_ids(&r.html, &by_key)))
+                        }
                         _ => None,
                     };
                     then(r, links)
