@@ -139,7 +139,8 @@ test('the category page links each unit’s nearest pairs and an index of every 
   assert.ok((await pairs.getByRole('link').count()) >= n * 3, 'a few pairs for each length unit');
   await index.click();
   await page.waitForURL('**/length-converter/conversions');
-  const all = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  // Where each link leads (the index writes them relative to itself).
+  const all = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => new URL(a.href).pathname));
   // n units: n × (n − 1) ordered pairs, and the units that read well in feet + inches (or
   // hands + inches) to it (centimeters and inches, not angstroms or light-years, nor feet or
   // miles, whose rows would all end in 0 in: src/content/pairs.rs `reads_in_parts`).
