@@ -70,6 +70,8 @@ export const UNIT_WORDS = {
     ["pints", "pt", "pint", "pts", "us pint", "us pints", "us pt", "us pts"],
     ["quarts", "qt", "quart", "qts", "us quart", "us quarts", "us qt", "us qts"],
     ["gallons", "gal", "gallon", "gals", "us gallon", "us gallons", "us gal", "us gals"],
+    ["pecks", "pk", "peck", "us peck", "us pecks"],
+    ["bushels", "bu", "bushel", "bsh", "us bushel", "us bushels", "us bu"],
     ["barrels", "bbl", "barrel", "oil barrel", "oil barrels"],
     ["acre_feet", "ac ft", "acre foot"],
     ["cubic_inches", "in³", "cubic inch", "cu in", "cid"],
