@@ -875,6 +875,23 @@ test('amounts converted by name: the speed of light, absolute zero, water boilin
   assert.match(String(said('speed of light in m')), /is a unit of length, not speed/u);
 });
 
+test('a bushel of grain by weight: the US standard weight per bushel, said so; by volume, a bushel is a volume', () => {
+  const note = (crop: string) => `(the US standard weight of a bushel of ${crop}, not its volume)`;
+  assert.deepEqual(said('1 bushel of wheat in kg'), [`A bushel of wheat is traded as 60 lb = 27.215542 kg ${note('wheat')}`]);
+  assert.deepEqual(said('100 bushels of soybeans to tonnes'), [`100 bushels of soybeans are traded as 6,000 lb = 2.721554 t ${note('soybeans')}`]);
+  assert.deepEqual(said('2.5 bushels of barley'), [`2.5 bushels of barley are traded as 120 lb = 54.431084 kg ${note('barley')}`], 'no target: kilograms');
+  // Asked in pounds: said with its kilograms, as the pounds alone would repeat the question.
+  assert.deepEqual(said('bushel of corn to lbs'), [`A bushel of shelled corn is traded as 56 lb = 25.401173 kg ${note('shelled corn')}`]);
+  for (const q of ['how much does a bushel of oats weigh', 'weight of a bushel of oats', 'bushel of oats weight']) {
+    assert.deepEqual(said(q), [`A bushel of oats is traded as 32 lb = 14.514956 kg ${note('oats')}`], q);
+  }
+  assert.deepEqual(said('a bushel of rye in grams'), [`A bushel of rye is traded as 56 lb = 25,401.17272 g ${note('rye')}`]);
+  // A volume asked is a volume; a crop without a standard weight keeps the density's message.
+  assert.deepEqual(said('1 bushel of wheat in liters'), ['1 US bushel = 35.23907 L (wheat ignored: a volume is the same whatever it holds)']);
+  assert.match(String(said('2 bushels of apples in pounds')), /^Between a volume and a weight of apples lies its density/u);
+  assert.deepEqual(said('3 pecks to bushels'), ['3 US pecks = 0.75 bu (in US bushels, as typed)']);
+});
+
 test('a marathon is 42.195 km and a half marathon 21.0975 km; a Mach number is said not to convert', () => {
   assert.deepEqual(said('marathon in miles'), ['A marathon is 42.195 km = 26.218757 mi']);
   assert.deepEqual(said('how long is a marathon'), ['A marathon is 42.195 km = 26.218757 mi']);

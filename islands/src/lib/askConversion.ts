@@ -207,8 +207,59 @@ function weighQuestion(query: string, data: AnswerData): Answer | null {
   const asked = (m[3] !== undefined ? [m[3]] : small ? ['g', 'oz'] : ['kg', 'lb']).map((to) => answer(`${what} to ${to}`, data));
   // A weight was asked: "oz" is the weight ounce here, without the fluid reading beside it.
   const volume = Object.values(data.categories).find((c) => c.units.some((u) => u.key === data.cooking?.cup))?.label;
-  const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : [])).filter((a) => a.label !== volume).map((a) => ({ ...a, text: a.text.replace(' (weight)', '') }));
+  const weighed = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : [])).filter((a) => a.label !== volume).map((a) => ({ ...a, text: a.text.replace(' (weight)', '') }));
+  // A line both asks give ("how much does a bushel of oats weigh": its pounds and kilograms), once.
+  const lines = weighed.filter((a, i) => weighed.findIndex((b) => b.text === a.text) === i);
   return lines.length > 0 ? { kind: 'answers', answers: lines } : (asked.find((a) => a?.kind === 'error') ?? null);
+}
+
+/**
+ * The US standard weights of a bushel of grain (USDA, Agricultural Handbook 697): grain is
+ * bought and sold by these, so "a bushel of wheat in kg" asks 60 lb, not a volume's weight.
+ */
+const BUSHEL_WEIGHTS: { words: string; crop: string; lb: number }[] = [
+  { words: 'wheat', crop: 'wheat', lb: 60 },
+  { words: 'soy\\s*beans?|soya\\s*beans?', crop: 'soybeans', lb: 60 },
+  { words: '(?:shelled\\s+)?corn|maize', crop: 'shelled corn', lb: 56 },
+  { words: 'rye', crop: 'rye', lb: 56 },
+  { words: 'barley', crop: 'barley', lb: 48 },
+  { words: 'oats?', crop: 'oats', lb: 32 },
+];
+const BUSHEL_OF = new RegExp(
+  `^(?:(\\d+(?:\\.\\d+)?|a|an|one)\\s+)?(?:us\\s+)?(?:bushels?|bu)\\s+of\\s+(${BUSHEL_WEIGHTS.map((c) => `(?:${c.words})`).join('|')})(?:\\s+(?:(?:to|in|into|as)\\s+)?(.+))?$`,
+  'iu',
+);
+
+/**
+ * "a bushel of wheat in kg", "100 bushels of corn to tonnes": the crop's standard weight per
+ * bushel, converted, saying so. Null when no crop of the table is named, or a weight is not
+ * what is asked ("1 bushel of wheat in liters" is a volume, answered as one).
+ */
+function bushelQuestion(query: string, data: AnswerData): Answer | null {
+  const m = BUSHEL_OF.exec(query.trim());
+  if (m === null) return null;
+  const count = m[1] === undefined || /^(?:a|an|one)$/iu.test(m[1]) ? 1 : Number(m[1]);
+  const crop = BUSHEL_WEIGHTS.find((c) => new RegExp(`^(?:${c.words})$`, 'iu').test(m[2]));
+  if (crop === undefined || !(count > 0)) return null;
+  const pounds = count * crop.lb;
+  const weight = Object.values(data.categories).find((c) => c.units.some((u) => u.key === 'pounds'))?.label;
+  const shown = `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(pounds)} lb`;
+  const inWeight = (to: string) => {
+    const a = answer(`${pounds} lb to ${to}`, data);
+    return (a?.kind === 'answers' ? a.answers : []).filter((line) => line.label === weight);
+  };
+  const asked = inWeight(m[3] ?? 'kg');
+  // In pounds already ("bushel of corn to lbs"): said in kilograms too, and linked to them.
+  const lines = asked.length === 1 && asked[0].text.endsWith(` = ${shown}`) ? inWeight('kg') : asked;
+  if (lines.length === 0) return null;
+  const said = count === 1 ? `A bushel of ${crop.crop} is` : `${m[1]} bushels of ${crop.crop} are`;
+  return {
+    kind: 'answers',
+    answers: lines.map((a) => {
+      const result = a.text.slice(a.text.indexOf(' = ') + 3);
+      return { ...a, text: `${said} traded as ${shown}${result === shown ? '' : ` = ${result}`} (the US standard weight of a bushel of ${crop.crop}, not its volume)` };
+    }),
+  };
 }
 
 /**
@@ -312,6 +363,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   const scale = notConverted(query);
   // Crypto is money asked: the box lists no currency pages under its sentence.
   if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
+  const bushel = bushelQuestion(query, data);
+  if (bushel !== null) return bushel;
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);
