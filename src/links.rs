@@ -45,7 +45,7 @@ impl PageLinks {
             .into_iter()
             // As a browser reads the value: tera writes `/` as `&#x2F;`.
             .map(crate::html::unescape)
-            .filter_map(|t| if (t.starts_with('/') && !t.starts_with("//")) || t.starts_with('#') { Some(t.into_owned()) } else { relative_to(path, &t) })
+            .filter_map(|t| internal(path, &t))
             .map(|t| decoded(&t))
             .filter(|t| !written.contains(t) && !t.starts_with(&assets))
             .collect();
@@ -64,12 +64,16 @@ impl PageLinks {
     }
 }
 
-/// A path-relative link (`feet-to-meters`, `../faq`) as the root-relative path it leads to
-/// from the page at `path` (RFC 3986's resolution: the page's folder, then `.` and `..`);
-/// None for a link that names a scheme (`https:`, `mailto:`) or a host (`//…`), or is empty.
-fn relative_to(path: &str, target: &str) -> Option<String> {
+/// An internal link as the root-relative path (or `#anchor`) it leads to from the page at
+/// `path`: `/faq` and `#top` as they are, a path-relative one (`feet-to-meters`, `../faq`)
+/// resolved as RFC 3986 does (the page's folder, then `.` and `..`); None for a link that
+/// names a scheme (`https:`, `mailto:`) or a host (`//…`), or is empty.
+fn internal(path: &str, target: &str) -> Option<String> {
+    if (target.starts_with('/') && !target.starts_with("//")) || target.starts_with('#') {
+        return Some(target.to_string());
+    }
     let scheme = target.find(':').is_some_and(|colon| !target[..colon].contains(['/', '?', '#']));
-    if target.is_empty() || target.starts_with('/') || target.starts_with('#') || scheme {
+    if target.is_empty() || target.starts_with("//") || scheme {
         return None;
     }
     let (target, rest) = target.split_at(target.find(['?', '#']).unwrap_or(target.len()));
@@ -173,14 +177,16 @@ mod tests {
     #[test]
     fn relative_links_resolve_from_the_pages_folder() {
         let from = "/volume-converter/conversions";
-        assert_eq!(relative_to(from, "liters-to-gallons").as_deref(), Some("/volume-converter/liters-to-gallons"));
-        assert_eq!(relative_to(from, "./liters-to-cups#table").as_deref(), Some("/volume-converter/liters-to-cups#table"));
-        assert_eq!(relative_to(from, "../faq?q=1").as_deref(), Some("/faq?q=1"));
-        assert_eq!(relative_to(from, "../../../faq").as_deref(), Some("/faq"), "no higher than the root");
-        assert_eq!(relative_to(from, "..").as_deref(), Some("/"));
-        assert_eq!(relative_to("/faq", "about").as_deref(), Some("/about"));
-        for not_relative in ["", "/x", "#x", "//cdn.example/x", "https://unitly.app/x", "mailto:a@b.c"] {
-            assert_eq!(relative_to(from, not_relative), None, "{not_relative}");
+        assert_eq!(internal(from, "liters-to-gallons").as_deref(), Some("/volume-converter/liters-to-gallons"));
+        assert_eq!(internal(from, "./liters-to-cups#table").as_deref(), Some("/volume-converter/liters-to-cups#table"));
+        assert_eq!(internal(from, "../faq?q=1").as_deref(), Some("/faq?q=1"));
+        assert_eq!(internal(from, "../../../faq").as_deref(), Some("/faq"), "no higher than the root");
+        assert_eq!(internal(from, "..").as_deref(), Some("/"));
+        assert_eq!(internal("/faq", "about").as_deref(), Some("/about"));
+        assert_eq!(internal(from, "/x").as_deref(), Some("/x"), "root-relative, as it is");
+        assert_eq!(internal(from, "#x").as_deref(), Some("#x"), "an anchor on the page, as it is");
+        for external in ["", "//cdn.example/x", "https://unitly.app/x", "mailto:a@b.c"] {
+            assert_eq!(internal(from, external), None, "{external}");
         }
         // Checked as the build checks a page's links, escaped as tera writes them.
         let html = r#"<a href="liters-to-gallons">x</a><a href="https://x.y/z">y</a><a href="&#x2F;faq#units">z</a>"#;

@@ -188,7 +188,7 @@ pub(super) fn plan(
     let made: HashSet<String> = out.iter().map(|p| p.path.clone()).collect();
     for p in &mut out {
         if let PageData::Pair(data) = &mut p.data {
-            let data = std::sync::Arc::make_mut(data);
+            let data = Arc::make_mut(data);
             data.related.retain(|link| made.contains(&link.path));
             data.inverse = data.inverse.take().filter(|link| made.contains(&link.path));
         }
