@@ -861,6 +861,9 @@ test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per ho
   assert.deepEqual(said('24000 btu ac in kw'), [`24000 BTU/h = 7.033706 kW (${btu})`]);
   assert.deepEqual(said('2 tons of cooling'), [`2 TR = 24,000 BTU/h (${ton})`, `2 TR = 7.033706 kW (${ton})`], 'with no target, in BTU/h and kW');
   assert.deepEqual(said('24000 btu ac'), [`24000 BTU/h = 2 TR (${btu})`, `24000 BTU/h = 7.033706 kW (${btu})`], 'with no target, in the other two units');
+  assert.deepEqual(said('12000 btu/h ac'), ['12000 BTU/h = 1 TR', '12000 BTU/h = 3.516853 kW'], 'a BTU rate needs no note, only the words taken out');
+  assert.deepEqual(said('9000 btuh heat pump to kw'), ['9000 BTU/h = 2.63764 kW']);
+  assert.deepEqual(said('12000 btu per hour air conditioner in tons'), [`12000 BTU/h = 1 TR (${ton})`]);
   assert.deepEqual(said('5 tons to kg'), ['5 US short tons = 4,535.9237 kg'], 'a ton alone is a weight');
   assert.match(String(said('1 ton of coal to btu')), /is a unit of energy, not weight/, 'coal is no air conditioner');
 });

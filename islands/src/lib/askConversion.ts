@@ -321,6 +321,9 @@ const AC_TON = new RegExp(String.raw`\btons?(?:\s+(?:of\s+)?(?:${AC_WORDS}|chill
 /** A BTU that is no rate yet ("btu", not "btu/h", "btuh" or "btu per hour"), with the air-conditioning words after it. */
 const PLAIN_BTU = new RegExp(String.raw`\bbtus?(?:\s+${AC_WORDS})?\b(?!\s*(?:\/|per\b|an?\s+hour\b))`, 'giu');
 
+/** A BTU rate with the air-conditioning words after it ("12000 btu/h ac", "9000 btuh heat pump"): the words only say what is rated. */
+const RATED_BTU = new RegExp(String.raw`\b(btus?\s*\/\s*hr?|btuh|btus?\s+(?:per|an?)\s+hour)\s+${AC_WORDS}\b`, 'giu');
+
 /**
  * Air conditioning's units, as the trade says them: a "ton" is a ton of refrigeration, 12,000
  * BTU/h, and an air conditioner's "BTU" is BTU per hour ("12000 btu to tons", "3 ton ac in
@@ -328,12 +331,14 @@ const PLAIN_BTU = new RegExp(String.raw`\bbtus?(?:\s+${AC_WORDS})?\b(?!\s*(?:\/|
  * word, saying so on each line; with no target, in the other two of BTU/h, TR and kW. Null otherwise, or when
  * that reading does not convert ("1 ton of coal to btu" keeps its message).
  */
-function hvacQuestion(query: string, data: AnswerData): Answer | null {
+function hvacQuestion(input: string, data: AnswerData): Answer | null {
+  const query = input.replace(RATED_BTU, '$1');
+  const rated = query !== input;
   const tons = [...query.matchAll(AC_TON)];
   const btus = [...query.matchAll(PLAIN_BTU)];
   // A match holds a space only when air-conditioning words follow its ton or BTU.
-  const acWord = [...tons, ...btus].some((m) => /\s/u.test(m[0]));
-  if (tons.length === 0 ? !(acWord && btus.length > 0) : !(acWord || /\bbtu/iu.test(query))) return null;
+  const acWord = rated || [...tons, ...btus].some((m) => /\s/u.test(m[0]));
+  if (tons.length === 0 ? !(acWord && (btus.length > 0 || rated)) : !(acWord || /\bbtu/iu.test(query))) return null;
   const read = query.replace(AC_TON, 'TR').replace(PLAIN_BTU, 'BTU/h');
   const targeted = readConversion(read, unitLexicon(data), null);
   if (targeted.kind !== 'ok') return null;
@@ -343,7 +348,7 @@ function hvacQuestion(query: string, data: AnswerData): Answer | null {
   const asked = targeted.target !== null ? [answer(read, data)] : usual.map((to) => answer(`${read} to ${to}`, data));
   const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
   const said = [tons.length > 0 && 'ton read as a ton of refrigeration, as in air conditioning', btus.length > 0 && 'BTU read as BTU/h, as air conditioners are rated'].filter(Boolean).join('; ');
-  return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
+  return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: said === '' ? a.text : `${a.text} (${said})` })) } : null;
 }
 
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
