@@ -287,12 +287,14 @@ fn bad_units_table_is_located() {
 #[test]
 fn broken_category_content_is_located_before_any_javascript_runs() {
     let p = Project::copy_of_real_site();
-    let illuminance = "  illuminance:\n    label: Illuminance\n    group: science\n    base: lux\n    precision: 6\n    default: { from: foot_candles, to: luxes }\n    units:\n      \
-                       - { key: lux, name: Lux (lx), symbol: lx, system: metric, factor: 1 }\n      \
-                       - { key: foot_candles, name: Foot-Candles (fc), symbol: fc, system: imperial, factor: \"1/0.09290304\" }\n\n";
-    p.edit("content/units.yaml", "currencies:\n", &format!("{illuminance}currencies:\n"));
-    let (l, c) = position(&p, "content/units.yaml", "luxes }");
-    let expected = format!("content/units.yaml:{l}:{c}: category illuminance: default.to names unit luxes, which is not in its units");
+    // A category the site lacks (inductance): it must move if one day the site adds it.
+    let inductance = "  inductance:\n    label: Inductance\n    group: science\n    base: henries\n    precision: 6\n    default: { from: microhenries, to: millihenry }\n    units:\n      \
+                      - { key: microhenries, name: Microhenries (µH), symbol: µH, system: metric, factor: 0.000001 }\n      \
+                      - { key: millihenries, name: Millihenries (mH), symbol: mH, system: metric, factor: 0.001 }\n      \
+                      - { key: henries, name: Henries (H), symbol: H, system: metric, factor: 1 }\n\n";
+    p.edit("content/units.yaml", "currencies:\n", &format!("{inductance}currencies:\n"));
+    let (l, c) = position(&p, "content/units.yaml", "millihenry }");
+    let expected = format!("content/units.yaml:{l}:{c}: category inductance: default.to names unit millihenry, which is not in its units");
     for args in [&["check"][..], &["build", "--out", "site"][..]] {
         let out = p.unitly(args);
         let err = stderr(&out);

@@ -1,5 +1,6 @@
 // A new unit category and a new currency are content only: a copy of the site gets an
-// illuminance category (a units.yaml block, a routes.yaml entry, a markdown page), SEK (one line under
+// inductance category (a units.yaml block, a routes.yaml entry, a markdown page; a
+// category the site lacks, so it must move if one day the site adds it), SEK (one line under
 // currencies:) and NOK (one line, plus its rate in the USD row of fallback_rates), nothing
 // else. The copy is served as it is, with the fake rate upstream answering a rate for SEK,
 // and Chromium converts with all three, live and offline.
@@ -14,7 +15,7 @@ const SEK_PER_USD = 10.5;
 const NOK_PER_USD_OFFLINE = 10.8;
 
 /** content/, themes/, islands/ and edge/ copied (node_modules linked), then edited as an editor would. */
-function siteWithIlluminanceAndSek() {
+function siteWithInductanceAndSek() {
   const dir = mkdtempSync(join(tmpdir(), 'unitly-content-only-'));
   for (const sub of ['content', 'themes', 'islands', 'edge']) {
     cpSync(join(ROOT, sub), join(dir, sub), { recursive: true, filter: (src) => !/\/(node_modules|dist)$/.test(src) });
@@ -24,16 +25,16 @@ function siteWithIlluminanceAndSek() {
   edit('content/units.yaml', (text) =>
     text
       .replace('\ncurrencies:\n', `
-  illuminance:
-    label: Illuminance
+  inductance:
+    label: Inductance
     group: science
-    base: lux
+    base: henries
     precision: 6
-    default: { from: foot_candles, to: lux }
+    default: { from: microhenries, to: millihenries }
     units:
-      - { key: lux, name: Lux (lx), symbol: lx, system: metric, factor: 1 }
-      - { key: phots, name: Phots (ph), symbol: ph, system: metric, factor: 10000 }
-      - { key: foot_candles, name: Foot-Candles (fc), symbol: fc, system: imperial, factor: "1/0.09290304" }
+      - { key: microhenries, name: Microhenries (µH), symbol: µH, system: metric, factor: 0.000001 }
+      - { key: millihenries, name: Millihenries (mH), symbol: mH, system: metric, factor: 0.001 }
+      - { key: henries, name: Henries (H), symbol: H, system: metric, factor: 1 }
 
 currencies:
 `)
@@ -42,16 +43,16 @@ currencies:
   edit('content/routes.yaml', (text) => {
     const start = text.indexOf('  - path: /length-converter\n');
     const entry = text.slice(start, text.indexOf('\n\n', start) + 2);
-    return text.replace(entry, entry + entry.replaceAll('length-converter', 'illuminance-converter').replace('converters/length.md', 'converters/illuminance.md')
-      .replace(/\n    label: .*/, '\n    label: Illuminance Converter').replace(/short_label: .*/, 'short_label: Illuminance').replace(/heading: .*/, 'heading: Illuminance Converter').replace(/title: .*/, 'title: Illuminance Converter | Unitly'));
+    return text.replace(entry, entry + entry.replaceAll('length-converter', 'inductance-converter').replace('converters/length.md', 'converters/inductance.md')
+      .replace(/\n    label: .*/, '\n    label: Inductance Converter').replace(/short_label: .*/, 'short_label: Inductance').replace(/heading: .*/, 'heading: Inductance Converter').replace(/title: .*/, 'title: Inductance Converter | Unitly'));
   });
-  writeFileSync(join(dir, 'content/converters/illuminance.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
-    .replace('category: length', 'category: illuminance')
-    .replace('preset: { from: meters, to: feet }', 'preset: { from: foot_candles, to: lux }'));
+  writeFileSync(join(dir, 'content/converters/inductance.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
+    .replace('category: length', 'category: inductance')
+    .replace('preset: { from: meters, to: feet }', 'preset: { from: microhenries, to: millihenries }'));
   return dir;
 }
 
-const root = siteWithIlluminanceAndSek();
+const root = siteWithInductanceAndSek();
 const ctx = siteForFile({ root, removeRoot: true, rates: defaultRates({ SEK: SEK_PER_USD }) });
 
 async function visit(path) {
@@ -65,31 +66,31 @@ async function visit(path) {
   return page;
 }
 
-test('the new illuminance page converts 10 fc to 107.639104 lx, and history and toasts name it Illuminance', async () => {
-  const page = await visit('/illuminance-converter');
-  const card = page.getByRole('region', { name: 'Illuminance Converter' });
+test('the new inductance page converts 250 µH to 0.25 mH, and history and toasts name it Inductance', async () => {
+  const page = await visit('/inductance-converter');
+  const card = page.getByRole('region', { name: 'Inductance Converter' });
   const from = card.getByRole('combobox', { name: 'From' });
-  assert.equal(await from.inputValue(), 'foot_candles');
-  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'lux');
-  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['lux', 'phots', 'foot_candles']);
-  await card.getByRole('textbox', { name: 'Value' }).fill('10');
+  assert.equal(await from.inputValue(), 'microhenries');
+  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'millihenries');
+  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['microhenries', 'millihenries', 'henries']);
+  await card.getByRole('textbox', { name: 'Value' }).fill('250');
   // The parser is fetched on the field's first focus: wait for the result, never a sleep.
   const result = card.getByRole('status', { name: 'Result' });
-  await result.filter({ hasText: 'lx' }).waitFor();
-  assert.equal((await result.textContent()).trim(), '107.639104 lx');
-  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Illuminance');
+  await result.filter({ hasText: 'mH' }).waitFor();
+  assert.equal((await result.textContent()).trim(), '0.25 mH');
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Inductance');
   const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
-  assert.deepEqual([entry.type, entry.from, entry.to], ['Illuminance', '10 fc', '107.639104 lx']);
+  assert.deepEqual([entry.type, entry.from, entry.to], ['Inductance', '250 µH', '0.25 mH']);
   await card.getByRole('button', { name: 'Reset' }).click();
-  await page.getByRole('region', { name: 'Notifications' }).getByText('Illuminance converter cleared').waitFor();
+  await page.getByRole('region', { name: 'Notifications' }).getByText('Inductance converter cleared').waitFor();
   assert.deepEqual(page.problems, []);
   await page.context().close();
 
   // The registry puts it on the home page's grid of every converter (a tile named by the
   // category's label, with its first units' symbols) and in the sitemap.
   const home = await (await fetch(`${ctx.site.url}/`)).text();
-  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/illuminance-converter"?>Illuminance<span>/);
-  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/illuminance-converter<\/loc>/);
+  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/inductance-converter"?>Inductance<span>/);
+  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/inductance-converter<\/loc>/);
 });
 
 test('the new currency is offered and converts live through the edge at the table rate', async () => {

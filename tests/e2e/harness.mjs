@@ -152,7 +152,10 @@ export async function startSite({ env = {}, root = ROOT, watch = false } = {}) {
         ok(m[1]);
       }
     });
-    child.on('exit', (code) => fail(new Error(`unitly serve exited (${code}):\n${out}\n${logs.join('')}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`unitly serve exited (${code}):\n${out}\n${logs.join('')}`));
+    });
   });
   return {
     url,
@@ -205,10 +208,15 @@ export function siteForFile({ browser = true, upstreams = true, env = {}, root, 
   before(async () => {
     if (upstreams) ctx.up = await fakeUpstreams(rates ? { rates } : {});
     await beforeStart?.(ctx);
-    [ctx.site, ctx.browser] = await Promise.all([
+    // Settled, not Promise.all: when the site fails to start, the browser already launched
+    // must still reach `after` to be closed, or its process keeps the test file alive forever.
+    const [site, launched] = await Promise.allSettled([
       startSite({ env: { ...ctx.up?.env, ...env }, root }),
       browser ? launchBrowser() : undefined,
     ]);
+    ctx.site = site.status === 'fulfilled' ? site.value : undefined;
+    ctx.browser = launched.status === 'fulfilled' ? launched.value : undefined;
+    for (const r of [site, launched]) if (r.status === 'rejected') throw r.reason;
   });
   after(async () => {
     await ctx.browser?.close();

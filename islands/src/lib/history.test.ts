@@ -80,7 +80,7 @@ test('entries of the wrong shape are dropped, valid ones kept and sorted newest 
   const s = new MemoryStorage();
   s.setItem(HISTORY_KEY, JSON.stringify([
     good(1000), null, 'text', 7, [],
-    { ...good(2000), type: 'Luminance' },
+    { ...good(2000), type: 'Shoe Size' },
     { ...good(3000), id: '3000' },
     { ...good(4000), to: 5 },
     { ...good(5000), timestamp: 'yesterday' },
@@ -102,7 +102,7 @@ test('a full or blocked storage is ignored: nothing thrown, history unchanged', 
 });
 
 test('an entry of an unknown type is a programming error', () => {
-  assert.throws(() => addHistory({ type: 'Luminance' as 'Length', from: 'a', to: 'b' }, new MemoryStorage()), TypeError);
+  assert.throws(() => addHistory({ type: 'Shoe Size' as 'Length', from: 'a', to: 'b' }, new MemoryStorage()), TypeError);
 });
 
 test('clearHistory empties it', () => {
