@@ -45,6 +45,10 @@ const EXAMPLES = [
   ['/density-converter', '1 pcf', 'kilograms_per_cubic_meter', '16.018463 kg/m³'],
   ['/torque-converter', '100 newton meters', 'pound_feet', '73.756215 lbf·ft'],
   ['/flow-rate-converter', '10 lpm', 'us_gallons_per_minute', '2.641721 gal/min'],
+  // A plain g is the gram anywhere else; on this card it is g-force.
+  ['/acceleration-converter', '3 g', 'meters_per_second_squared', '29.41995 m/s²'],
+  ['/acceleration-converter', '10 m/s^2', 'standard_gravity', '1.019716 gₙ'],
+  ['/illuminance-converter', '50 foot candles', 'lux', '538.195521 lx'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

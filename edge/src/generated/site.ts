@@ -17,6 +17,8 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "energy": "/energy-converter",
   "frequency": "/frequency-converter",
   "density": "/density-converter",
+  "acceleration": "/acceleration-converter",
+  "illuminance": "/illuminance-converter",
   "force": "/force-converter",
   "power": "/power-converter",
   "torque": "/torque-converter",

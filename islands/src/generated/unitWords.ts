@@ -299,4 +299,18 @@ export const UNIT_WORDS = {
     ["cubic_feet_per_second", "ft³/s", "cfs", "cusecs"],
     ["barrels_per_day", "bbl/d", "barrel per day", "barrels per day", "bpd"],
   ],
+  "acceleration": [
+    ["milligals", "mGal", "milligal", "milligalileo", "milligalileos"],
+    ["centimeters_per_second_squared", "cm/s²", "centimeter per second squared", "centimetres per second squared", "galileo", "galileos"],
+    ["meters_per_second_squared", "m/s²", "meter per second squared", "meters per second squared", "metres per second squared", "metre per second squared", "m/s/s"],
+    ["inches_per_second_squared", "in/s²", "inch per second squared", "inches per second squared"],
+    ["feet_per_second_squared", "ft/s²", "foot per second squared", "feet per second squared", "ft/s/s"],
+    ["standard_gravity", "gₙ", "G", "g force", "g forces", "gee", "gees", "standard gravities"],
+  ],
+  "illuminance": [
+    ["lux", "lx", "lumen per square meter", "lumens per square meter", "lumens per square metre", "lm/m²", "luxes"],
+    ["kilolux", "klx"],
+    ["foot_candles", "fc", "foot candle", "footcandle", "footcandles", "ftc", "fcs", "lumen per square foot", "lumens per square foot", "lm/ft²"],
+    ["phots", "ph", "phot", "lumen per square centimeter", "lumens per square centimeter", "lm/cm²"],
+  ],
 } as const satisfies Record<CategoryKey, readonly (readonly string[])[]>;

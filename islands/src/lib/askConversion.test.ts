@@ -868,6 +868,22 @@ test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per ho
   assert.match(String(said('1 ton of coal to btu')), /is a unit of energy, not weight/, 'coal is no air conditioner');
 });
 
+test('a plain g is the gram, and g-force where the other unit is an acceleration', () => {
+  assert.deepEqual(said('3 g in m/s2'), ['3 gₙ = 29.41995 m/s²']);
+  assert.deepEqual(said('9.8 m/s2 to g'), ['9.8 m/s² = 0.999322 gₙ']);
+  assert.deepEqual(said('5 G to ft/s2'), ['5 gₙ = 160.870243 ft/s²']);
+  assert.deepEqual(said('g force to m/s2'), ['1 gₙ = 9.80665 m/s²']);
+  assert.deepEqual(said('3 g to kg'), ['3 g = 0.003 kg']);
+});
+
+test('a power after a slashed unit may be typed with a caret: m/s^2, kg/m^3', () => {
+  assert.deepEqual(said('10 m/s^2 to g'), ['10 m/s² = 1.019716 gₙ']);
+  assert.deepEqual(said('1 kg/m^3 to g/cm3'), ['1 kg/m³ = 0.001 g/cm³']);
+  assert.deepEqual(said('1000 kg/m3 to lb/ft^3'), ['1000 kg/m³ = 62.427961 lb/ft³']);
+  assert.deepEqual(said('1 kg/m ^ 3 to g/cm^3'), ['1 kg/m³ = 0.001 g/cm³']);
+  assert.match(String(said('2^10 m to km')), /^Powers \(\^\) are read only as whole powers of 10/u, 'other powers are still refused');
+});
+
 test('amounts converted by name: the speed of light, absolute zero, water boiling and freezing, a body’s temperature', () => {
   assert.deepEqual(said('what is the speed of light in mph'), ['The speed of light is 299,792,458 m/s = 670,616,629.384395 mph']);
   assert.deepEqual(said('speed of light'), ['The speed of light is 299,792,458 m/s = 1,079,252,848.8 km/h', 'The speed of light is 299,792,458 m/s = 670,616,629.384395 mph']);

@@ -115,7 +115,9 @@ const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u
 function markedPattern(word: string): RegExp {
   const chars = [...word];
   const escaped = chars.map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  return new RegExp(escaped.map((c, i) => (i === 0 ? c : `${isLetter(chars[i - 1]) && isLetter(chars[i]) ? '\\.?' : ''}\\s*${c}`)).join(''), 'iuy');
+  // A power after a letter may be typed with a caret: kg/m^3, m/s^2.
+  const before = (i: number): string => (isLetter(chars[i - 1]) && isLetter(chars[i]) ? '\\.?' : isLetter(chars[i - 1]) && /^[23]$/u.test(chars[i]) ? '(?:\\s*\\^)?' : '');
+  return new RegExp(escaped.map((c, i) => (i === 0 ? c : `${before(i)}\\s*${c}`)).join(''), 'iuy');
 }
 
 const short = (exact: string): boolean => [...exact].length <= CASE_SYMBOL_CHARS;

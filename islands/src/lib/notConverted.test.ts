@@ -74,6 +74,14 @@ test('a shot and amps or volts get a sentence with what they need, never “Unkn
   assert.deepEqual(said('100 w to hp'), ['100 W = 0.134102 hp'], 'watts alone convert');
 });
 
+test('lumens get a sentence: lux times an area, lumens per watt by the kind of lamp', () => {
+  const light = /^Lumens are not converted here: they measure all the light a lamp gives out, while lux and foot-candles measure the light landing on each square meter or square foot, so lumens = lux × area/u;
+  for (const q of ['500 lux to lumens', 'lumens to lux', '800 lumens to watts', 'lumens to candela', '500 lux to watts']) assert.match(String(said(q)), light, q);
+  assert.deepEqual(said('50 lumens per square foot to lux'), ['50 fc = 538.195521 lx'], 'lumens per area are the foot-candle and the lux');
+  assert.deepEqual(said('100 lm/m2 to fc'), ['100 lx = 9.290304 fc']);
+  assert.equal(said('lumens'), null, 'no amount and no target: a search');
+});
+
 test('time zones get a sentence: the hours between two zones depend on the date', () => {
   for (const q of ['3pm est to gmt', 'est to ist', '10am pst in cet', '15:00 utc in pst']) assert.match(String(said(q)), /^Time zones are not converted here: the hours between two zones can change with daylight saving time/u, q);
   assert.match(String(said('3 pm to nm')), /Unknown unit “pm”/u, 'no zone: the units’ message');

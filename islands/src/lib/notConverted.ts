@@ -68,13 +68,21 @@ const SHOT = /\b(?:shots?|jiggers?)\b/iu;
 /** Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva to kw", "5000 mah to wh"; not the electron volt, an energy. */
 const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|volts?|voltage|kva|mva|va|ohms?|mah|ah)\b/iu;
 
+/**
+ * A lamp's light, with an amount or a target: "500 lux to lumens", "800 lumens to watts",
+ * "lumens to candela"; not lumens per area ("lumens per square foot" is the foot-candle).
+ */
+const LUMENS = /\b(?:lumens?|lm)\b(?!\s*(?:per\s+(?:square|sq)\b|\/\s*(?:m|ft|cm)))|\b(?:candelas?|candlepower)\b/iu;
+/** Light on a surface asked in watts: "500 lux to watts". */
+const LUX_WATTS = /\b(?:lux|lx|foot[\s-]*candles?|fc)\b.*\bwatts?\b|\bwatts?\b.*\b(?:lux|lx|foot[\s-]*candles?)\b/iu;
+
 /** Time zones by the abbreviations people type (EST, GMT, IST, CET, AEST …). */
 const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|ast|adt|nst|jst|kst|sgt|hkt|awst|acst|aest|aedt|nzst|nzdt)`;
 /** "3pm est to gmt", "est to ist", "10:00 utc in pst": a time or a zone, then another zone. */
 const TIME_ZONES = new RegExp(String.raw`(?:\b${ZONE}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d)\s*(?:\b${ZONE}\b\s*)?(?:to|in|into|→|->)\s+${ZONE}\b`, 'iu');
 
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|lumens?|candelas?|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -104,6 +112,9 @@ export function notConverted(typed: string): string | null {
   }
   if (WITH_AMOUNT_OR_TARGET.test(typed) && ELECTRIC.test(typed)) {
     return 'Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V); kVA to kW needs the power factor too (kW = kVA × PF), and mAh to Wh the battery’s voltage (Wh = mAh × V ÷ 1,000).';
+  }
+  if (WITH_AMOUNT_OR_TARGET.test(typed) && (LUMENS.test(typed) || LUX_WATTS.test(typed))) {
+    return 'Lumens are not converted here: they measure all the light a lamp gives out, while lux and foot-candles measure the light landing on each square meter or square foot, so lumens = lux × area (300 lux over a 10 m² floor is 3,000 lm). Watts are the power a lamp draws, and its lumens per watt depend on its kind: about 15 for an incandescent bulb, 80 to 150 for LEDs, so 800 lm takes about 60 W incandescent or 8 W LED. Candelas measure the light sent in one direction.';
   }
   if (TIME_ZONES.test(typed)) {
     return 'Time zones are not converted here: the hours between two zones can change with daylight saving time, on dates that differ from country to country, so a time converts only for a given date. A world clock (your phone’s clock app has one) converts it for today.';

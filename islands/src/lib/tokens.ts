@@ -577,8 +577,9 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
   for (const pattern of lex.marked) {
     pattern.lastIndex = start;
     const m = pattern.exec(s);
-    // Without the periods the pattern lets join its letters (in. H2O): no unit word holds one.
-    const found = m && !/[\p{L}\d]/u.test(s[start + m[0].length] ?? '') ? lookupWord(lex, m[0].replace(/\./gu, ''), category) : null;
+    // Without the periods the pattern lets join its letters (in. H2O) and the caret it lets
+    // stand before a power (kg/m^3): no unit word holds one.
+    const found = m && !/[\p{L}\d]/u.test(s[start + m[0].length] ?? '') ? lookupWord(lex, m[0].replace(/[.^]/gu, ''), category) : null;
     if (found && 'entry' in found) return [{ t: 'unit', entry: found.entry, text: m![0], space }, start + m![0].length];
     if (found && 'unclear' in found) fail(unclearWord(m![0], found.unclear));
   }
