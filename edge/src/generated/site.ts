@@ -19,6 +19,8 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "density": "/density-converter",
   "acceleration": "/acceleration-converter",
   "illuminance": "/illuminance-converter",
+  "radioactivity": "/radioactivity-converter",
+  "radiation_dose": "/radiation-dose-converter",
   "force": "/force-converter",
   "power": "/power-converter",
   "torque": "/torque-converter",

@@ -2,7 +2,7 @@
 // edit content/units.yaml and build. `cargo test` fails when this file is stale.
 
 /** Every unit category, in the order of content/units.yaml. */
-export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "torque", "flow_rate", "acceleration", "illuminance"] as const;
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "torque", "flow_rate", "acceleration", "illuminance", "radioactivity", "radiation_dose"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
 /** Each category's label, as history entries and toasts name it. */
@@ -28,6 +28,8 @@ export const CATEGORY_LABELS = {
   "flow_rate": "Flow Rate",
   "acceleration": "Acceleration",
   "illuminance": "Illuminance",
+  "radioactivity": "Radioactivity",
+  "radiation_dose": "Radiation Dose",
 } as const satisfies Record<CategoryKey, string>;
 export type CategoryLabel = (typeof CATEGORY_LABELS)[CategoryKey];
 

@@ -82,6 +82,17 @@ test('lumens get a sentence: lux times an area, lumens per watt by the kind of l
   assert.equal(said('lumens'), null, 'no amount and no target: a search');
 });
 
+test('grays, and an activity asked as a dose, get a sentence: what each measures and what the conversion needs', () => {
+  const gray = /^Grays are not converted here: a gray \(Gy\) is the absorbed dose, one joule of radiation energy per kilogram, and the old rad is 0\.01 Gy, so 1 Gy = 100 rad\./u;
+  for (const q of ['1 gy to sv', '1 gray to rad', 'gray to rad', '2 mgy in msv']) assert.match(String(said(q)), gray, q);
+  assert.equal(said('gray to black'), null, 'a colour');
+  const activity = /^Becquerels are not converted to sieverts here: becquerels and curies count the atoms of a source that decay each second, sieverts and rem the dose a body receives/u;
+  for (const q of ['100 bq to sv', '1 mci in msv']) assert.match(String(said(q)), activity, q);
+  assert.deepEqual(said('5 rad to degrees'), ['5 rad = 286.478898°'], 'rad alone is the radian');
+  assert.deepEqual(said('1 sv to rem'), ['1 Sv = 100 rem']);
+  assert.deepEqual(said('25 mCi to MBq'), ['25 mCi = 925 MBq']);
+});
+
 test('time zones get a sentence: the hours between two zones depend on the date', () => {
   for (const q of ['3pm est to gmt', 'est to ist', '10am pst in cet', '15:00 utc in pst']) assert.match(String(said(q)), /^Time zones are not converted here: the hours between two zones can change with daylight saving time/u, q);
   assert.match(String(said('3 pm to nm')), /Unknown unit “pm”/u, 'no zone: the units’ message');

@@ -76,13 +76,21 @@ const LUMENS = /\b(?:lumens?|lm)\b(?!\s*(?:per\s+(?:square|sq)\b|\/\s*(?:m|ft|cm
 /** Light on a surface asked in watts: "500 lux to watts". */
 const LUX_WATTS = /\b(?:lux|lx|foot[\s-]*candles?|fc)\b.*\bwatts?\b|\bwatts?\b.*\b(?:lux|lx|foot[\s-]*candles?)\b/iu;
 
+/** The absorbed dose's units ("1 gy to sv", "gray to rad"); "gray" alone or beside no dose word is a colour. */
+const GRAY = /\b(?:grays?|[mcµu]?gy)\b/iu;
+const DOSE_WORD = String.raw`\b(?:[mµu]?sv|[mµu]?sieverts?|m?rems?|rads?|[mcµu]?gy|grays?)\b`;
+const TWO_DOSE_WORDS = new RegExp(`${DOSE_WORD}.*${DOSE_WORD}`, 'iu');
+/** An activity beside a dose: "100 bq to sv", "1 mci in msv". */
+const ACTIVITY = /\b(?:[kmgt]?bq|becquerels?|[mµunp]?ci|curies?)\b/iu;
+const DOSE = new RegExp(DOSE_WORD, 'iu');
+
 /** Time zones by the abbreviations people type (EST, GMT, IST, CET, AEST …). */
 const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|ast|adt|nst|jst|kst|sgt|hkt|awst|acst|aest|aedt|nzst|nzdt)`;
 /** "3pm est to gmt", "est to ist", "10:00 utc in pst": a time or a zone, then another zone. */
 const TIME_ZONES = new RegExp(String.raw`(?:\b${ZONE}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d)\s*(?:\b${ZONE}\b\s*)?(?:to|in|into|→|->)\s+${ZONE}\b`, 'iu');
 
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|lumens?|candelas?|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -115,6 +123,12 @@ export function notConverted(typed: string): string | null {
   }
   if (WITH_AMOUNT_OR_TARGET.test(typed) && (LUMENS.test(typed) || LUX_WATTS.test(typed))) {
     return 'Lumens are not converted here: they measure all the light a lamp gives out, while lux and foot-candles measure the light landing on each square meter or square foot, so lumens = lux × area (300 lux over a 10 m² floor is 3,000 lm). Watts are the power a lamp draws, and its lumens per watt depend on its kind: about 15 for an incandescent bulb, 80 to 150 for LEDs, so 800 lm takes about 60 W incandescent or 8 W LED. Candelas measure the light sent in one direction.';
+  }
+  if (ACTIVITY.test(typed) && DOSE.test(typed)) {
+    return 'Becquerels are not converted to sieverts here: becquerels and curies count the atoms of a source that decay each second, sieverts and rem the dose a body receives, which depends on the nuclide and its radiation, the distance and the time, and whether it is breathed in or swallowed.';
+  }
+  if (GRAY.test(typed) && (/\d/u.test(typed) || TWO_DOSE_WORDS.test(typed))) {
+    return 'Grays are not converted here: a gray (Gy) is the absorbed dose, one joule of radiation energy per kilogram, and the old rad is 0.01 Gy, so 1 Gy = 100 rad. A sievert weights the gray by the kind of radiation: 1 Gy of X-rays, gamma or beta rays is 1 Sv, of alpha particles 20 Sv, so grays become sieverts only for a known radiation.';
   }
   if (TIME_ZONES.test(typed)) {
     return 'Time zones are not converted here: the hours between two zones can change with daylight saving time, on dates that differ from country to country, so a time converts only for a given date. A world clock (your phone’s clock app has one) converts it for today.';
