@@ -25,6 +25,8 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "power": "/power-converter",
   "torque": "/torque-converter",
   "flow_rate": "/flow-rate-converter",
+  "dynamic_viscosity": "/dynamic-viscosity-converter",
+  "kinematic_viscosity": "/kinematic-viscosity-converter",
   "digital_storage": "/digital-storage-converter",
   "data_transfer_rate": "/data-transfer-rate-converter",
   "cooking": "/cooking-converter",

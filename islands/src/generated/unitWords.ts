@@ -305,7 +305,7 @@ export const UNIT_WORDS = {
     ["meters_per_second_squared", "m/s²", "meter per second squared", "meters per second squared", "metres per second squared", "metre per second squared", "m/s/s"],
     ["inches_per_second_squared", "in/s²", "inch per second squared", "inches per second squared"],
     ["feet_per_second_squared", "ft/s²", "foot per second squared", "feet per second squared", "ft/s/s"],
-    ["standard_gravity", "gₙ", "G", "g force", "g forces", "gee", "gees", "standard gravities"],
+    ["standard_gravity", "gₙ", "G", "gs", "g force", "g forces", "gee", "gees", "standard gravities"],
   ],
   "illuminance": [
     ["lux", "lx", "lumen per square meter", "lumens per square meter", "lumens per square metre", "lm/m²", "luxes"],
@@ -332,5 +332,21 @@ export const UNIT_WORDS = {
     ["sieverts", "Sv", "sievert"],
     ["millirem", "mrem", "millirems"],
     ["rem", "rem", "rems", "roentgen equivalent man"],
+  ],
+  "dynamic_viscosity": [
+    ["centipoise", "cP", "centipoises"],
+    ["millipascal_seconds", "mPa·s", "millipascal second", "millipascal seconds", "mPas"],
+    ["poise", "P", "poises"],
+    ["pascal_seconds", "Pa·s", "pascal second", "pascal seconds", "Pas"],
+    ["pounds_per_foot_second", "lb/(ft·s)", "pound per foot second", "pounds per foot second"],
+    ["slugs_per_foot_second", "lbf·s/ft²", "slug per foot second", "lbf s/ft²"],
+    ["reyns", "reyn", "reyn"],
+  ],
+  "kinematic_viscosity": [
+    ["centistokes", "cSt", "centistoke"],
+    ["square_millimeters_per_second", "mm²/s", "square millimeter per second", "square millimetres per second"],
+    ["square_meters_per_second", "m²/s", "square meter per second", "square metres per second"],
+    ["square_inches_per_second", "in²/s", "square inch per second", "square inches per second"],
+    ["square_feet_per_second", "ft²/s", "square foot per second", "square feet per second"],
   ],
 } as const satisfies Record<CategoryKey, readonly (readonly string[])[]>;

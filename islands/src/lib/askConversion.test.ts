@@ -874,6 +874,7 @@ test('a plain g is the gram, and g-force where the other unit is an acceleration
   assert.deepEqual(said('5 G to ft/s2'), ['5 gₙ = 160.870243 ft/s²']);
   assert.deepEqual(said('g force to m/s2'), ['1 gₙ = 9.80665 m/s²']);
   assert.deepEqual(said('3 g to kg'), ['3 g = 0.003 kg']);
+  assert.deepEqual(said('5 gs to m/s2'), ['5 gₙ = 49.03325 m/s²']);
 });
 
 test('a power after a slashed unit may be typed with a caret: m/s^2, kg/m^3', () => {

@@ -93,6 +93,14 @@ test('grays, and an activity asked as a dose, get a sentence: what each measures
   assert.deepEqual(said('25 mCi to MBq'), ['25 mCi = 925 MBq']);
 });
 
+test('centipoise and centistokes in one query get a sentence: the density divides them', () => {
+  const density = /^Centipoise and centistokes are not converted into each other here: centistokes are centipoise divided by the fluid’s density in g\/cm³ \(cSt = cP ÷ density\)/u;
+  for (const q of ['100 cp to cst', 'cst to cp', '1 centipoise to centistokes']) assert.match(String(said(q)), density, q);
+  assert.deepEqual(said('500 cp to pa s'), ['500 cP = 0.5 Pa·s']);
+  assert.deepEqual(said('46 cst to mm2/s'), ['46 cSt = 46 mm²/s']);
+  assert.deepEqual(said('100 cps to hz'), ['100 cps = 100 Hz'], 'cps stays cycles per second');
+});
+
 test('time zones get a sentence: the hours between two zones depend on the date', () => {
   for (const q of ['3pm est to gmt', 'est to ist', '10am pst in cet', '15:00 utc in pst']) assert.match(String(said(q)), /^Time zones are not converted here: the hours between two zones can change with daylight saving time/u, q);
   assert.match(String(said('3 pm to nm')), /Unknown unit “pm”/u, 'no zone: the units’ message');

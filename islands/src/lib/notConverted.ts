@@ -84,6 +84,10 @@ const TWO_DOSE_WORDS = new RegExp(`${DOSE_WORD}.*${DOSE_WORD}`, 'iu');
 const ACTIVITY = /\b(?:[kmgt]?bq|becquerels?|[mµunp]?ci|curies?)\b/iu;
 const DOSE = new RegExp(DOSE_WORD, 'iu');
 
+/** Dynamic and kinematic viscosity in one query ("100 cp to cst"): the density divides them. */
+const DYNAMIC = /\b(?:cp|centipoises?|poises?|m?pa[\s·.]?s)\b/iu;
+const KINEMATIC = /\b(?:cst|centistokes?|stokes)\b|\bm?m[2²]\/s\b/iu;
+
 /** Time zones by the abbreviations people type (EST, GMT, IST, CET, AEST …). */
 const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|ast|adt|nst|jst|kst|sgt|hkt|awst|acst|aest|aedt|nzst|nzdt)`;
 /** "3pm est to gmt", "est to ist", "10:00 utc in pst": a time or a zone, then another zone. */
@@ -129,6 +133,9 @@ export function notConverted(typed: string): string | null {
   }
   if (GRAY.test(typed) && (/\d/u.test(typed) || TWO_DOSE_WORDS.test(typed))) {
     return 'Grays are not converted here: a gray (Gy) is the absorbed dose, one joule of radiation energy per kilogram, and the old rad is 0.01 Gy, so 1 Gy = 100 rad. A sievert weights the gray by the kind of radiation: 1 Gy of X-rays, gamma or beta rays is 1 Sv, of alpha particles 20 Sv, so grays become sieverts only for a known radiation.';
+  }
+  if (DYNAMIC.test(typed) && KINEMATIC.test(typed)) {
+    return 'Centipoise and centistokes are not converted into each other here: centistokes are centipoise divided by the fluid’s density in g/cm³ (cSt = cP ÷ density), so the density is needed. An oil of 35 cP and 0.85 g/cm³ is 41.18 cSt; for water, about 1 g/cm³, the two numbers are nearly equal.';
   }
   if (TIME_ZONES.test(typed)) {
     return 'Time zones are not converted here: the hours between two zones can change with daylight saving time, on dates that differ from country to country, so a time converts only for a given date. A world clock (your phone’s clock app has one) converts it for today.';
