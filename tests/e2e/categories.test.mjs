@@ -53,6 +53,7 @@ const EXAMPLES = [
   ['/radioactivity-converter', '1 MBq', 'millicuries', '0.027027 mCi'],
   ['/radiation-dose-converter', '2.4 mSv', 'millirem', '240 mrem'],
   ['/radiation-dose-converter', '0.12 uSv', 'millirem', '0.012 mrem'],
+  ['/radiation-dose-rate-converter', '0.12 uSv/h', 'millisieverts_per_year', '1.051898 mSv/yr'],
   ['/dynamic-viscosity-converter', '500 cP', 'pascal_seconds', '0.5 Pa·s'],
   ['/dynamic-viscosity-converter', '1 reyn', 'slugs_per_foot_second', '144 lbf·s/ft²'],
   ['/kinematic-viscosity-converter', '0.0005 ft²/s', 'centistokes', '46.45152 cSt'],

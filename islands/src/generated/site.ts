@@ -21,6 +21,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "illuminance": "/illuminance-converter",
   "radioactivity": "/radioactivity-converter",
   "radiation_dose": "/radiation-dose-converter",
+  "radiation_dose_rate": "/radiation-dose-rate-converter",
   "force": "/force-converter",
   "power": "/power-converter",
   "torque": "/torque-converter",

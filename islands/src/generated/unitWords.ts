@@ -333,6 +333,15 @@ export const UNIT_WORDS = {
     ["millirem", "mrem", "millirems"],
     ["rem", "rem", "rems", "roentgen equivalent man"],
   ],
+  "radiation_dose_rate": [
+    ["nanosieverts_per_hour", "nSv/h", "nanosievert per hour", "nanosieverts per hour", "nSv/hr"],
+    ["microsieverts_per_hour", "µSv/h", "microsievert per hour", "microsieverts per hour", "uSv/h", "µSv/hr", "uSv/hr"],
+    ["millisieverts_per_hour", "mSv/h", "millisievert per hour", "millisieverts per hour", "mSv/hr"],
+    ["sieverts_per_hour", "Sv/h", "sievert per hour", "sieverts per hour", "Sv/hr"],
+    ["millisieverts_per_year", "mSv/yr", "millisievert per year", "millisieverts per year", "mSv/year", "mSv/a"],
+    ["millirem_per_hour", "mrem/h", "millirem per hour", "mrem/hr"],
+    ["millirem_per_year", "mrem/yr", "millirem per year", "mrem/year"],
+  ],
   "dynamic_viscosity": [
     ["centipoise", "cP", "centipoises"],
     ["millipascal_seconds", "mPa·s", "millipascal second", "millipascal seconds", "mPas"],

@@ -93,6 +93,14 @@ test('grays, and an activity asked as a dose, get a sentence: what each measures
   assert.deepEqual(said('25 mCi to MBq'), ['25 mCi = 925 MBq']);
 });
 
+test('roentgens get a sentence: the exposure of air, roughly a rem for gamma rays', () => {
+  const roentgen = /^Roentgens are not converted here: they measure the exposure of air to X-rays and gamma rays, not the dose a person receives\. For gamma rays, 100 µR\/h is roughly 1 µSv\/h/u;
+  for (const q of ['100 uR/h to usv/h', '100 ur/h to usv/h', '1 roentgen to rem', '10 µR/hr', '5 R/h', '20 mr/h']) assert.match(String(said(q)), roentgen, q);
+  assert.deepEqual(said('1 roentgen equivalent man to sv'), ['1 rem = 0.01 Sv'], 'the rem’s own name');
+  assert.deepEqual(said('0.1 usv/h to msv/yr'), ['0.1 µSv/h = 0.876582 mSv/yr']);
+  assert.deepEqual(said('1 msv per year to usv per hour'), ['1 mSv/yr = 0.114079 µSv/h']);
+});
+
 test('centipoise and centistokes in one query get a sentence: the density divides them', () => {
   const density = /^Centipoise and centistokes are not converted into each other here: centistokes are centipoise divided by the fluid’s density in g\/cm³ \(cSt = cP ÷ density\)/u;
   for (const q of ['100 cp to cst', 'cst to cp', '1 centipoise to centistokes']) assert.match(String(said(q)), density, q);

@@ -84,6 +84,10 @@ const TWO_DOSE_WORDS = new RegExp(`${DOSE_WORD}.*${DOSE_WORD}`, 'iu');
 const ACTIVITY = /\b(?:[kmgt]?bq|becquerels?|[mµunp]?ci|curies?)\b/iu;
 const DOSE = new RegExp(DOSE_WORD, 'iu');
 
+/** Roentgens, the exposure of air: "100 µR/h to µSv/h", "1 roentgen to rem". */
+const ROENTGEN = /\b(?:micro|milli)?roentgens?\b|(?<![\p{L}])[µuμm]r\/hr?\b/iu;
+const ROENTGEN_SYMBOL = /(?<![\p{L}])R\/hr?\b/u;
+
 /** Dynamic and kinematic viscosity in one query ("100 cp to cst"): the density divides them. */
 const DYNAMIC = /\b(?:cp|centipoises?|poises?|m?pa[\s·.]?s)\b/iu;
 const KINEMATIC = /\b(?:cst|centistokes?|stokes)\b|\bm?m[2²]\/s\b/iu;
@@ -133,6 +137,10 @@ export function notConverted(typed: string): string | null {
   }
   if (GRAY.test(typed) && (/\d/u.test(typed) || TWO_DOSE_WORDS.test(typed))) {
     return 'Grays are not converted here: a gray (Gy) is the absorbed dose, one joule of radiation energy per kilogram, and the old rad is 0.01 Gy, so 1 Gy = 100 rad. A sievert weights the gray by the kind of radiation: 1 Gy of X-rays, gamma or beta rays is 1 Sv, of alpha particles 20 Sv, so grays become sieverts only for a known radiation.';
+  }
+  const roentgen = typed.replace(/\broentgen\s+equivalent\s+man\b/giu, 'rem');
+  if (ROENTGEN.test(roentgen) || ROENTGEN_SYMBOL.test(roentgen)) {
+    return 'Roentgens are not converted here: they measure the exposure of air to X-rays and gamma rays, not the dose a person receives. For gamma rays, 100 µR/h is roughly 1 µSv/h (about 0.9), and 1 R about 1 rem (10 mSv), which is why they are often equated.';
   }
   if (DYNAMIC.test(typed) && KINEMATIC.test(typed)) {
     return 'Centipoise and centistokes are not converted into each other here: centistokes are centipoise divided by the fluid’s density in g/cm³ (cSt = cP ÷ density), so the density is needed. An oil of 35 cP and 0.85 g/cm³ is 41.18 cSt; for water, about 1 g/cm³, the two numbers are nearly equal.';
