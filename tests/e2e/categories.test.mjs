@@ -55,6 +55,8 @@ const EXAMPLES = [
   ['/radiation-dose-converter', '0.12 uSv', 'millirem', '0.012 mrem'],
   ['/radiation-dose-rate-converter', '0.12 uSv/h', 'millisieverts_per_year', '1.051898 mSv/yr'],
   ['/dynamic-viscosity-converter', '500 cP', 'pascal_seconds', '0.5 Pa·s'],
+  ['/thermal-insulation-converter', '13 us r value', 'rsi', '2.289432 m²·K/W'],
+  ['/thermal-insulation-converter', '0.26 W/m²K', 'us_r_value', '21.839474 ft²·°F·h/BTU'],
   ['/dynamic-viscosity-converter', '1 reyn', 'slugs_per_foot_second', '144 lbf·s/ft²'],
   ['/kinematic-viscosity-converter', '0.0005 ft²/s', 'centistokes', '46.45152 cSt'],
 ];

@@ -26,6 +26,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "power": "/power-converter",
   "torque": "/torque-converter",
   "flow_rate": "/flow-rate-converter",
+  "thermal_insulation": "/thermal-insulation-converter",
   "dynamic_viscosity": "/dynamic-viscosity-converter",
   "kinematic_viscosity": "/kinematic-viscosity-converter",
   "digital_storage": "/digital-storage-converter",

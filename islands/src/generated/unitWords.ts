@@ -342,6 +342,12 @@ export const UNIT_WORDS = {
     ["millirem_per_hour", "mrem/h", "millirem per hour", "mrem/hr"],
     ["millirem_per_year", "mrem/yr", "millirem per year", "mrem/year"],
   ],
+  "thermal_insulation": [
+    ["rsi", "m²·K/W", "si r value", "metric r value", "m²K/W"],
+    ["u_value", "W/(m²·K)", "u value", "si u value", "W/m²K"],
+    ["us_r_value", "ft²·°F·h/BTU", "r value", "us r", "imperial r value"],
+    ["us_u_factor", "BTU/(h·ft²·°F)", "u factor", "us u value", "imperial u value"],
+  ],
   "dynamic_viscosity": [
     ["centipoise", "cP", "centipoises"],
     ["millipascal_seconds", "mPa·s", "millipascal second", "millipascal seconds", "mPas"],

@@ -885,6 +885,16 @@ test('a power after a slashed unit may be typed with a caret: m/s^2, kg/m^3', ()
   assert.match(String(said('2^10 m to km')), /^Powers \(\^\) are read only as whole powers of 10/u, 'other powers are still refused');
 });
 
+test('an R-value as US insulation is labelled (R-13) is the US R-value, said so; R after an insulation value is the R-value', () => {
+  assert.deepEqual(said('R-13'), ['13 ft²·°F·h/BTU = 2.289432 m²·K/W (R-13 read as a US R-value)', '13 ft²·°F·h/BTU = 0.436789 W/(m²·K) (R-13 read as a US R-value)']);
+  assert.deepEqual(said('r19 insulation in metric'), ['19 ft²·°F·h/BTU = 3.346093 m²·K/W (R-19 read as a US R-value)']);
+  assert.deepEqual(said('R-30 to u value'), ['30 ft²·°F·h/BTU = 0.189275 W/(m²·K) (R-30 read as a US R-value)']);
+  assert.deepEqual(said('rsi 2.5 to r'), ['2.5 m²·K/W = 14.195658 ft²·°F·h/BTU']);
+  assert.deepEqual(said('0.26 w/m2k in r'), ['0.26 W/(m²·K) = 21.839474 ft²·°F·h/BTU']);
+  assert.deepEqual(said('5 K to R'), ['5 K = 9 °R'], 'R after a temperature is the rankine');
+  assert.equal(said('r-134a'), null, 'a refrigerant');
+});
+
 test('amounts converted by name: the speed of light, absolute zero, water boiling and freezing, a body’s temperature', () => {
   assert.deepEqual(said('what is the speed of light in mph'), ['The speed of light is 299,792,458 m/s = 670,616,629.384395 mph']);
   assert.deepEqual(said('speed of light'), ['The speed of light is 299,792,458 m/s = 1,079,252,848.8 km/h', 'The speed of light is 299,792,458 m/s = 670,616,629.384395 mph']);

@@ -351,6 +351,30 @@ function hvacQuestion(input: string, data: AnswerData): Answer | null {
   return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: said === '' ? a.text : `${a.text} (${said})` })) } : null;
 }
 
+/** An R-value as US insulation is labelled: "R-13", "r19 insulation", "R 30 to rsi"; not R-134a. */
+const R_VALUE = /^r[-\s]?(\d+(?:\.\d+)?)(?![\w.])(?:\s+(?:insulation|batts?|rating|value))?(?:\s+((?:to|in|into|as)\s+.+))?$/iu;
+/** What "in metric" or "in si" asks of an R-value: RSI. */
+const METRIC_R = /^(?:to|in|into|as)\s+(?:metric|si|rsi|european|canadian)$/iu;
+
+/**
+ * A US R-value written as its label ("R-13", "R19 insulation in metric"): the number in
+ * ft²·°F·h/BTU, said so; with no target, in RSI and as a U-value. Null when the query is
+ * none, or when that reading does not convert.
+ */
+function rValueQuestion(query: string, data: AnswerData): Answer | null {
+  // "rsi 2.5 to r", "0.26 w/m2k in r": R alone after an insulation value is the R-value, not °R.
+  const toR = /^(.*\S)\s+(?:to|in|into|as)\s+r$/iu.exec(query.trim());
+  const asR = toR === null ? null : answer(`${toR[1]} to us r value`, data);
+  if (asR?.kind === 'answers') return asR;
+  const m = R_VALUE.exec(query.trim());
+  if (m === null) return null;
+  const said = `R-${m[1]} read as a US R-value`;
+  const amount = `${m[1]} us r value`;
+  const targets = m[2] === undefined || METRIC_R.test(m[2]) ? (m[2] === undefined ? ['rsi', 'u value'] : ['rsi']) : [m[2].replace(/^\S+\s+/u, '')];
+  const lines = targets.map((to) => answer(`${amount} to ${to}`, data)).flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
+  return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -378,6 +402,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (named !== null) return named;
   const cooling = hvacQuestion(query, data);
   if (cooling !== null) return cooling;
+  const insulation = rValueQuestion(query, data);
+  if (insulation !== null) return insulation;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
   const fan = withoutFan(query);
   // "400 convection to c": the fan word says the bare number is an oven's degrees, read as "400° to c" is.
