@@ -49,6 +49,7 @@ const EXAMPLES = [
   ['/acceleration-converter', '3 g', 'meters_per_second_squared', '29.41995 m/s²'],
   ['/acceleration-converter', '10 m/s^2', 'standard_gravity', '1.019716 gₙ'],
   ['/illuminance-converter', '50 foot candles', 'lux', '538.195521 lx'],
+  ['/luminance-converter', '48 nits', 'foot_lamberts', '14.009448 fL'],
   ['/radioactivity-converter', '20 mCi', 'megabecquerels', '740 MBq'],
   ['/radioactivity-converter', '1 MBq', 'millicuries', '0.027027 mCi'],
   ['/radiation-dose-converter', '2.4 mSv', 'millirem', '240 mrem'],

@@ -19,6 +19,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "density": "/density-converter",
   "acceleration": "/acceleration-converter",
   "illuminance": "/illuminance-converter",
+  "luminance": "/luminance-converter",
   "radioactivity": "/radioactivity-converter",
   "radiation_dose": "/radiation-dose-converter",
   "radiation_dose_rate": "/radiation-dose-rate-converter",

@@ -313,6 +313,13 @@ export const UNIT_WORDS = {
     ["foot_candles", "fc", "foot candle", "footcandle", "footcandles", "ftc", "fcs", "lumen per square foot", "lumens per square foot", "lm/ft²"],
     ["phots", "ph", "phot", "lumen per square centimeter", "lumens per square centimeter", "lm/cm²"],
   ],
+  "luminance": [
+    ["apostilbs", "asb", "apostilb", "blondel", "blondels"],
+    ["nits", "cd/m²", "nit", "candela per square meter", "candelas per square meter", "candelas per square metre"],
+    ["foot_lamberts", "fL", "foot lambert", "footlambert", "footlamberts", "ftL"],
+    ["candelas_per_square_foot", "cd/ft²", "candela per square foot"],
+    ["stilbs", "sb", "stilb"],
+  ],
   "radioactivity": [
     ["becquerels", "Bq", "becquerel"],
     ["kilobecquerels", "kBq", "kilobecquerel"],

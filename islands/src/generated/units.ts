@@ -2,7 +2,7 @@
 // edit content/units.yaml and build. `cargo test` fails when this file is stale.
 
 /** Every unit category, in the order of content/units.yaml. */
-export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "torque", "flow_rate", "acceleration", "illuminance", "radioactivity", "radiation_dose", "radiation_dose_rate", "thermal_insulation", "dynamic_viscosity", "kinematic_viscosity"] as const;
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "torque", "flow_rate", "acceleration", "illuminance", "luminance", "radioactivity", "radiation_dose", "radiation_dose_rate", "thermal_insulation", "dynamic_viscosity", "kinematic_viscosity"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
 /** Each category's label, as history entries and toasts name it. */
@@ -28,6 +28,7 @@ export const CATEGORY_LABELS = {
   "flow_rate": "Flow Rate",
   "acceleration": "Acceleration",
   "illuminance": "Illuminance",
+  "luminance": "Luminance",
   "radioactivity": "Radioactivity",
   "radiation_dose": "Radiation Dose",
   "radiation_dose_rate": "Radiation Dose Rate",

@@ -79,6 +79,8 @@ test('lumens get a sentence: lux times an area, lumens per watt by the kind of l
   for (const q of ['500 lux to lumens', 'lumens to lux', '800 lumens to watts', 'lumens to candela', '500 lux to watts']) assert.match(String(said(q)), light, q);
   assert.deepEqual(said('50 lumens per square foot to lux'), ['50 fc = 538.195521 lx'], 'lumens per area are the foot-candle and the lux');
   assert.deepEqual(said('100 lm/m2 to fc'), ['100 lx = 9.290304 fc']);
+  assert.deepEqual(said('2 candelas per square foot to cd/m²'), ['2 cd/ft² = 21.527821 cd/m²'], 'candelas per area are luminance');
+  assert.deepEqual(said('48 nits to fl'), ['48 cd/m² = 14.009448 fL']);
   assert.equal(said('lumens'), null, 'no amount and no target: a search');
 });
 

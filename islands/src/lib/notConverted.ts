@@ -70,9 +70,10 @@ const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|v
 
 /**
  * A lamp's light, with an amount or a target: "500 lux to lumens", "800 lumens to watts",
- * "lumens to candela"; not lumens per area ("lumens per square foot" is the foot-candle).
+ * "lumens to candela"; not lumens or candelas per area ("lumens per square foot" is the
+ * foot-candle, "cd/m²" the nit).
  */
-const LUMENS = /\b(?:lumens?|lm)\b(?!\s*(?:per\s+(?:square|sq)\b|\/\s*(?:m|ft|cm)))|\b(?:candelas?|candlepower)\b/iu;
+const LUMENS = /\b(?:lumens?|lm|candelas?|candlepower)\b(?!\s*(?:per\s+(?:square|sq)\b|\/\s*(?:m|ft|cm|in)))/iu;
 /** Light on a surface asked in watts: "500 lux to watts". */
 const LUX_WATTS = /\b(?:lux|lx|foot[\s-]*candles?|fc)\b.*\bwatts?\b|\bwatts?\b.*\b(?:lux|lx|foot[\s-]*candles?)\b/iu;
 
