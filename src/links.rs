@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// What the link check keeps of one rendered page (islands not yet filled in): its ids, and
 /// the internal links its template wrote beyond those its markdown wrote (those are checked
 /// at their source, with their line and column).
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct PageLinks {
     /// Every `id="…"` value, each followed by a newline: one allocation per page.
     ids: String,
@@ -32,6 +32,10 @@ impl PageLinks {
         let mut ids = String::new();
         let mut all = attr_values(html, "id");
         all.extend(island_ids.iter().map(String::as_str));
+        // Sorted, so that the same ids make the same text from build to build (a rebuild
+        // compares them, `same_ids`).
+        let mut all: Vec<&str> = all.into_iter().collect();
+        all.sort_unstable();
         for id in all {
             ids.push_str(id);
             ids.push('\n');
@@ -61,6 +65,11 @@ impl PageLinks {
 
     fn has_id(&self, id: &str) -> bool {
         self.unrendered || has_line(&self.ids, id)
+    }
+
+    /// Whether a link to this page's anchors resolves as it did to `other`'s.
+    pub fn same_ids(&self, other: &PageLinks) -> bool {
+        self.ids == other.ids && self.unrendered == other.unrendered
     }
 }
 
@@ -109,8 +118,17 @@ fn has_line(lines: &str, line: &str) -> bool {
 /// `links[i]`: what was kept of `pages[i]`. `files`: other paths that exist in the output
 /// (`/sitemap.xml`, static files). `every_page_ids`: the ids of what every page has alike
 /// (each followed by a newline; [`crate::render::Once`]), which no page's own ids repeat.
+/// `only`: the pages whose links to check (by index; None: every page), for a rebuild whose
+/// other pages' links and every page's ids are as a build that passed this check left them.
 /// Returns the number of links checked and the problems.
-pub fn check(pages: &[Arc<Page>], links: &[PageLinks], files: &HashSet<String>, every_page_ids: &str, templates_dir: &str) -> (usize, Problems) {
+pub fn check(
+    pages: &[Arc<Page>],
+    links: &[PageLinks],
+    only: Option<&[bool]>,
+    files: &HashSet<String>,
+    every_page_ids: &str,
+    templates_dir: &str,
+) -> (usize, Problems) {
     let by_path: HashMap<&str, &PageLinks> = pages.iter().zip(links).map(|(p, l)| (p.path.as_str(), l)).collect();
     // `target` decoded (`decoded`): kept hrefs are, a markdown link is decoded before.
     let resolves = |from: &str, target: &str| -> Result<(), String> {
@@ -130,7 +148,9 @@ pub fn check(pages: &[Arc<Page>], links: &[PageLinks], files: &HashSet<String>, 
     let found: Vec<(usize, Vec<Problem>)> = pages
         .par_iter()
         .zip(links)
-        .map(|(page, kept)| {
+        .enumerate()
+        .filter(|(i, _)| only.is_none_or(|only| only[*i]))
+        .map(|(_, (page, kept))| {
             let mut problems = Vec::new();
             for link in &kept.source {
                 if let Err(why) = resolves(&page.path, &decoded(&link.target)) {

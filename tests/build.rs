@@ -265,6 +265,36 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
 }
 
 #[test]
+fn a_rebuild_checks_again_the_links_an_edit_can_break() {
+    // A rebuild reads only the links of the pages whose links changed, unless some page's ids
+    // changed: then a link elsewhere to one of its anchors may no longer resolve.
+    let p = Project::copy_of_real_site();
+    p.edit("content/blog/conversion-tips.md", "\n\n", "\n\n## An anchor others link to\n\nLinked from another article.\n\n");
+    p.edit("content/blog/how-to-convert-units-quickly.md", "\n\n", "\n\nSee [the tips](/blog/conversion-tips#an-anchor-others-link-to).\n\n");
+    let (site, mut cache) = serving(&p);
+    let out = p.path("out");
+    site.build(&out, &mut cache).unwrap();
+
+    // A broken link written in the edited article itself.
+    p.edit("content/blog/conversion-tips.md", "Linked from another article.", "Linked from [nowhere](/no-such-page).");
+    let err = format!("{:#}", site.build(&out, &mut cache).err().expect("the broken link is found"));
+    assert!(err.contains("content/blog/conversion-tips.md") && err.contains("broken link `/no-such-page`"), "{err}");
+    p.edit("content/blog/conversion-tips.md", "Linked from [nowhere](/no-such-page).", "Linked from another article.");
+    site.build(&out, &mut cache).unwrap();
+    // A sentence added: this build reuses every other page, as the next one would.
+    p.edit("content/blog/conversion-tips.md", "Linked from another article.", "Linked from another article, twice.");
+    assert!(site.build(&out, &mut cache).unwrap().reused > 0);
+
+    // The anchor renamed in one article breaks the link in the other, which is reused.
+    p.edit("content/blog/conversion-tips.md", "## An anchor others link to", "## A renamed anchor");
+    let err = format!("{:#}", site.build(&out, &mut cache).err().expect("the broken anchor is found"));
+    assert!(err.contains("content/blog/how-to-convert-units-quickly.md") && err.contains("anchor `#an-anchor-others-link-to` does not exist"), "{err}");
+    p.edit("content/blog/conversion-tips.md", "## A renamed anchor", "## An anchor others link to");
+    site.build(&out, &mut cache).unwrap();
+    assert!(common::snapshot(&out) == full_build(&p, "fresh"), "the same output as a full build");
+}
+
+#[test]
 fn a_rebuild_reads_again_only_the_articles_whose_files_changed() {
     // `serve` remembers each article as loaded with its file's modification time and length;
     // a file with both unchanged is taken from memory (as make and cargo judge files).

@@ -23,7 +23,7 @@ impl Site {
         // Every problem at once: a page that does not render leaves the links of the others
         // to be checked in the same run.
         let (links, mut problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
-        let (checked, link_problems) = self.check_links(&content, &links, &renderer.listing_paths(), renderer.once().ids());
+        let (checked, link_problems) = self.check_links(&content, &links, None, &renderer.listing_paths(), renderer.once().ids());
         problems.0.extend(link_problems.0);
         problems.0.extend(links_to_held_back(&content, &links));
         problems.into_result().map_err(anyhow::Error::new)?;
@@ -36,11 +36,18 @@ impl Site {
     /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
     /// them resolve; their own links come from the same plan as the pages they point to).
     /// `every_page_ids`: the ids of what every page has alike ([`crate::render::Once::ids`]).
-    pub(super) fn check_links(&self, content: &Content, links: &[PageLinks], listings: &[&str], every_page_ids: &str) -> (usize, Problems) {
+    pub(super) fn check_links(
+        &self,
+        content: &Content,
+        links: &[PageLinks],
+        only: Option<&[bool]>,
+        listings: &[&str],
+        every_page_ids: &str,
+    ) -> (usize, Problems) {
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
         files.extend(listings.iter().map(|l| l.to_string()));
         files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
-        links::check(&content.pages, links, &files, every_page_ids, &format!("{THEME}/templates"))
+        links::check(&content.pages, links, only, &files, every_page_ids, &format!("{THEME}/templates"))
     }
 }
 

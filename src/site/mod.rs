@@ -260,7 +260,7 @@ impl Site {
         })?;
         self.step("images", || self.publish_images(&content, &stream.images, &staged))?;
         let links = std::mem::take(&mut stream.links);
-        self.step("check links", || self.check_rendered_links(&content, &links, &renderer))?;
+        self.step("check links", || self.check_rendered_links(&content, &links, stream.links_to_check(), &renderer))?;
         let page_images = std::mem::take(&mut stream.page_images);
         let prerendered = stream.prerendered.take().context("the island step did not run")?;
         let (report, next_reuse) = std::thread::scope(|scope| -> Result<_> {
@@ -375,10 +375,16 @@ impl Site {
     }
 
     /// The pages' links (the listing, 404 and offline pages are not routes).
-    fn check_rendered_links(&self, content: &Content, links: &[PageLinks], renderer: &Renderer) -> Result<((), String)> {
-        let (checked, problems) = self.check_links(content, links, &renderer.listing_paths(), renderer.once().ids());
+    fn check_rendered_links(&self, content: &Content, links: &[PageLinks], only: Option<&[bool]>, renderer: &Renderer) -> Result<((), String)> {
+        let (checked, problems) = self.check_links(content, links, only, &renderer.listing_paths(), renderer.once().ids());
         problems.into_result().map_err(anyhow::Error::new)?;
-        Ok(((), format!("{checked} internal links")))
+        Ok(match only {
+            Some(only) => {
+                let changed = only.iter().filter(|c| **c).count();
+                ((), format!("{checked} internal links of the {changed} {} whose links changed", if changed == 1 { "page" } else { "pages" }))
+            }
+            None => ((), format!("{checked} internal links")),
+        })
     }
 
     /// Sitemap, feed, robots.txt, `_headers`, the theme's static files and the service

@@ -37,6 +37,12 @@ impl PageReuse {
         previous.filter(|(r, _)| r.shared == shared)
     }
 
+    /// What the previous build kept of the links of the page it wrote to `file`, while the
+    /// page is not reused (a page rendered again).
+    pub fn previous_links(&self, file: &str) -> Option<&PageLinks> {
+        self.pages.get(file).map(|r| &r.links)
+    }
+
     /// Links the previous output's file in for every job whose page can be reused; returns
     /// the jobs left to render, and the reused ones with what the previous build kept of them.
     pub fn link_unchanged(&mut self, pages: &Pages, jobs: &[Job], staged: &StagedDir) -> (Vec<Job>, Vec<(Job, Reusable)>) {

@@ -2,7 +2,7 @@
 //! islands are prerendered, shown to the build's observers, then dropped.
 
 use super::observe::PageObserver;
-use super::plan::{Job, Pages};
+use super::plan::{output_file, Job, Pages};
 use super::reuse::PageReuse;
 use crate::diagnostics::Problems;
 use crate::islands::{self, IslandRegistry, Prerendered};
@@ -26,6 +26,11 @@ pub(super) struct Stream<'a> {
     observers: Vec<&'a dyn PageObserver>,
     /// What the link check needs of each of `content.pages`, by index.
     pub links: Vec<PageLinks>,
+    /// With a previous build: the pages whose links differ from what it kept of them (a
+    /// reused page's are the same), and whether any page's ids differ (then links to it
+    /// may not resolve as they did, and every page's links are checked again).
+    changed_links: Vec<bool>,
+    changed_ids: bool,
     /// The images of `content/images/` the pages use: URL → the first page using it.
     pub images: BTreeMap<String, usize>,
     /// Each page's images, by index, for the next build's reuse (pages without are absent).
@@ -50,6 +55,8 @@ impl<'a> Stream<'a> {
             staged,
             observers,
             links: vec![PageLinks::default(); pages],
+            changed_links: vec![true; pages],
+            changed_ids: false,
             images: Default::default(),
             page_images: HashMap::new(),
             reuse,
@@ -62,6 +69,12 @@ impl<'a> Stream<'a> {
             written: 0,
             bytes: 0,
         }
+    }
+
+    /// The pages whose links the link check must read (None: every page's): in a rebuild
+    /// with a previous build, those whose links changed, unless some page's ids did.
+    pub fn links_to_check(&self) -> Option<&[bool]> {
+        (self.reuse.is_some() && !self.changed_ids).then_some(self.changed_links.as_slice())
     }
 
     /// How many rendered pages wait for the islands.
@@ -87,6 +100,11 @@ impl<'a> Stream<'a> {
             match result {
                 Ok((links, images, page)) => {
                     if let (Job::Page(i), Some(links)) = (job, links) {
+                        if let Some(reuse) = &self.reuse {
+                            let before = reuse.previous_links(&output_file(&pages.content.pages[i].path));
+                            self.changed_links[i] = before != Some(&links);
+                            self.changed_ids |= !before.is_some_and(|b| b.same_ids(&links));
+                        }
                         self.links[i] = links;
                         self.add_images(i, images);
                     }
@@ -118,6 +136,7 @@ impl<'a> Stream<'a> {
         let (left, reused) = reuse.link_unchanged(pages, jobs, self.staged);
         for (job, kept) in reused {
             if let Job::Page(i) = job {
+                self.changed_links[i] = false;
                 self.links[i] = kept.links;
                 self.add_images(i, kept.images);
             }
