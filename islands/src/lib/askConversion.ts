@@ -370,7 +370,7 @@ function rValueQuestion(query: string, data: AnswerData): Answer | null {
   if (m === null) return null;
   const said = `R-${m[1]} read as a US R-value`;
   const amount = `${m[1]} us r value`;
-  const targets = m[2] === undefined || METRIC_R.test(m[2]) ? (m[2] === undefined ? ['rsi', 'u value'] : ['rsi']) : [m[2].replace(/^\S+\s+/u, '')];
+  const targets = m[2] === undefined ? ['rsi', 'u value'] : METRIC_R.test(m[2]) ? ['rsi'] : [m[2].replace(/^\S+\s+/u, '')];
   const lines = targets.map((to) => answer(`${amount} to ${to}`, data)).flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
   return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
 }
