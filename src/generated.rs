@@ -42,17 +42,24 @@ const HEADER: &str = "// Generated from content/units.yaml by `unitly build` (sr
 fn text_for(target: &str, content: &Content) -> String {
     match target {
         WORDS_TARGET => words(&content.units),
-        WORD_RULE_TARGET => word_rule(),
+        WORD_RULE_TARGET => word_rule(&content.units),
         WORD_FORMS_TARGET => word_forms(&content.units),
         _ if SITE_TARGETS.contains(&target) => site(content),
         _ => typescript(&content.units, content.cooking.as_ref()),
     }
 }
 
-/// The characters no unit word holds, the longest case-significant symbol, the longer case-significant words and the most words in one unit word.
-fn word_rule() -> String {
+/// The characters no unit word holds, the longest case-significant symbol, the longer
+/// case-significant words, the most words in one unit word, and the words units share.
+fn word_rule(units: &Units) -> String {
     let json = serde_json::to_string(NOT_IN_WORDS).expect("a string serialises");
     let case_words = serde_json::to_string(CASE_WORDS).expect("a list serialises");
+    let shared: Vec<[String; 3]> = units
+        .categories
+        .iter()
+        .flat_map(|c| c.units.iter().flat_map(move |u| u.shared.iter().map(move |w| [exact_form(w), c.key.clone(), u.key.clone()])))
+        .collect();
+    let shared = serde_json::to_string(&shared).expect("a list serialises");
     format!(
         "{HEADER}\n\
          /** Characters the Value field reads as numbers, operators or punctuation: never part of a unit word. */\n\
@@ -65,7 +72,10 @@ fn word_rule() -> String {
          export const CASE_WORDS: readonly string[] = {case_words};\n\
          \n\
          /** A unit word without such characters has at most this many words (cubic meters per hour). */\n\
-         export const MAX_WORDS = {MAX_WORDS};\n"
+         export const MAX_WORDS = {MAX_WORDS};\n\
+         \n\
+         /** [exact form, category, unit]: a word this unit shares with a unit of another category, which keeps it when no card or other unit decides (units.yaml `shared`). */\n\
+         export const SHARED_WORDS: readonly (readonly [string, string, string])[] = {shared};\n"
     )
 }
 

@@ -396,6 +396,11 @@ pub struct Unit {
     /// More words a visitor may type for this unit ("foot", "'"), besides key and symbol.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// Words of this unit (symbol or alias) that also name a unit of another category, which
+    /// keeps them when nothing decides: the point's `pt`, the pint's. The card's category or
+    /// the other unit typed decides (`12 pt to px`, `12 pt` on the length card).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shared: Vec<String>,
     /// A kitchen measure (cup, tablespoon): the card offers its results as fractions
     /// (`1 1/2 cups`). Reaches the islands through the generated module, not the props.
     #[serde(default, skip_serializing)]

@@ -9,7 +9,9 @@
 //! name one unit, except symbols of at most CASE_SYMBOL_CHARS characters, which may differ
 //! only in case and then name different units (mg and Mg, MB and Mb), and the few longer
 //! words of CASE_WORDS (Calories, the food kilocalorie, and calories): those are matched
-//! with their case.
+//! with their case. A word may also name units of two categories when one of them lists it
+//! in `shared` (the point's `pt`, the pint's): the card or the other unit typed decides, and
+//! alone the word is the unit that does not list it.
 
 use super::model::UnitCategory;
 use super::positions::Positions;
@@ -76,6 +78,8 @@ struct Claim {
     word: String,
     category: String,
     unit: String,
+    /// The unit lists this word in `shared`.
+    shared: bool,
 }
 
 /// Every word a visitor can type for a unit names exactly one unit across all categories under
@@ -124,13 +128,26 @@ pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCat
                         format!("`{word}` of `{}` has more than {MAX_WORDS} words: the Value field reads at most {MAX_WORDS} as one unit", unit.key),
                     ));
                 }
+                let shared = unit.shared.iter().any(|s| exact_form(s) == exact);
                 let list = claims.entry(exact.to_lowercase()).or_default();
                 let mine = |o: &Claim| o.category == c.key && o.unit == unit.key;
-                let clash = list.iter().find(|o| !mine(o) && (o.exact == exact || !case_significant(&o.exact) || !case_significant(&exact)));
+                // One of two units of different categories may share a word with the other.
+                let sharing = |o: &Claim| o.exact == exact && o.category != c.key && o.shared != shared;
+                let clash = list.iter().find(|o| !mine(o) && !sharing(o) && (o.exact == exact || !case_significant(&o.exact) || !case_significant(&exact)));
                 if let Some(o) = clash {
                     let (l, col) = at(n);
-                    let message = if o.exact == exact {
+                    let message = if o.exact == exact && o.category == c.key {
                         format!("`{word}` of `{}` also names `{}` ({}): a typed unit word must name one unit", unit.key, o.unit, o.category)
+                    } else if o.exact == exact && shared && o.shared {
+                        format!(
+                            "`{word}` of `{}` is shared by `{}` ({}) already: one of the units a word names keeps it, the other lists it in `shared`",
+                            unit.key, o.unit, o.category
+                        )
+                    } else if o.exact == exact {
+                        format!(
+                            "`{word}` of `{}` also names `{}` ({}): a typed unit word must name one unit, unless one of the two lists it in `shared` and the card or the other unit typed decides",
+                            unit.key, o.unit, o.category
+                        )
                     } else {
                         format!(
                             "`{word}` of `{}` differs from `{}` of `{}` ({}) only in case: only symbols of up to {CASE_SYMBOL_CHARS} characters (mg, Mg) may name two units so",
@@ -139,7 +156,26 @@ pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCat
                     };
                     problems.push(Problem::new(file, l, col, message));
                 } else if !list.iter().any(|o| mine(o) && o.exact == exact) {
-                    list.push(Claim { exact, word: word.clone(), category: c.key.clone(), unit: unit.key.clone() });
+                    list.push(Claim { exact, word: word.clone(), category: c.key.clone(), unit: unit.key.clone(), shared });
+                }
+            }
+        }
+    }
+    // A word listed in `shared` is one of the unit's words and another category's unit has it.
+    for c in categories {
+        for (i, unit) in c.units.iter().enumerate() {
+            for (j, word) in unit.shared.iter().enumerate() {
+                let exact = exact_form(word);
+                let (l, col) = positions.get("categories").get(&c.key).get("units").get(i).get("shared").get(j).position().unwrap_or((1, 1));
+                if !unit_words(unit).any(|w| exact_form(&w) == exact) {
+                    problems.push(Problem::new(file, l, col, format!("`{word}` in `shared` of `{}` is none of its words (key, symbol, aliases)", unit.key)));
+                } else if !claims.get(&exact.to_lowercase()).is_some_and(|list| list.iter().any(|o| o.exact == exact && !o.shared && o.category != c.key)) {
+                    problems.push(Problem::new(
+                        file,
+                        l,
+                        col,
+                        format!("`{word}` in `shared` of `{}` names no unit of another category: list it only where two units share it", unit.key),
+                    ));
                 }
             }
         }

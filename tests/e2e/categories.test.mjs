@@ -49,6 +49,10 @@ const EXAMPLES = [
   ['/acceleration-converter', '3 g', 'meters_per_second_squared', '29.41995 m/s²'],
   ['/acceleration-converter', '10 m/s^2', 'standard_gravity', '1.019716 gₙ'],
   ['/illuminance-converter', '50 foot candles', 'lux', '538.195521 lx'],
+  // pt alone is the pint; on the length card it is the point, and C on the charge card the coulomb.
+  ['/length-converter', '12 pt', 'millimeters', '4.233333 mm'],
+  ['/electric-charge-converter', '5000 mAh', 'coulombs', '18,000 C'],
+  ['/electric-charge-converter', '360 C', 'milliampere_hours', '100 mAh'],
   ['/luminance-converter', '48 nits', 'foot_lamberts', '14.009448 fL'],
   ['/radioactivity-converter', '20 mCi', 'megabecquerels', '740 MBq'],
   ['/radioactivity-converter', '1 MBq', 'millicuries', '0.027027 mCi'],

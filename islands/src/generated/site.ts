@@ -27,6 +27,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "power": "/power-converter",
   "torque": "/torque-converter",
   "flow_rate": "/flow-rate-converter",
+  "electric_charge": "/electric-charge-converter",
   "thermal_insulation": "/thermal-insulation-converter",
   "dynamic_viscosity": "/dynamic-viscosity-converter",
   "kinematic_viscosity": "/kinematic-viscosity-converter",

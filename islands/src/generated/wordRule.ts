@@ -12,3 +12,6 @@ export const CASE_WORDS: readonly string[] = ["calorie","calories"];
 
 /** A unit word without such characters has at most this many words (cubic meters per hour). */
 export const MAX_WORDS = 4;
+
+/** [exact form, category, unit]: a word this unit shares with a unit of another category, which keeps it when no card or other unit decides (units.yaml `shared`). */
+export const SHARED_WORDS: readonly (readonly [string, string, string])[] = [["pt","length","points"],["pts","length","points"],["C","electric_charge","coulombs"]];

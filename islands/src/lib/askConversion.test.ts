@@ -877,6 +877,30 @@ test('a plain g is the gram, and g-force where the other unit is an acceleration
   assert.deepEqual(said('5 gs to m/s2'), ['5 gₙ = 49.03325 m/s²']);
 });
 
+test('pt and pts are pints alone, and points beside a length unit (a word two categories share)', () => {
+  assert.deepEqual(said('12 pt to px'), ['12 pt = 16 px']);
+  assert.deepEqual(said('12 pts in mm'), ['12 pt = 4.233333 mm']);
+  assert.deepEqual(said('16px to pt'), ['16 px = 12 pt']);
+  assert.deepEqual(said('2 pt to cups'), ['2 US pints = 4 cups (in US cups, as typed)']);
+  assert.deepEqual(said('12 pt'), ['12 US pints = 1.5 gal', '12 US pints = 5.678118 L'], 'alone, the pint keeps pt');
+  assert.deepEqual(said('1920 px to cm'), ['1920 px = 50.8 cm']);
+  assert.deepEqual(said('one point five meters'), ['1.5 m = 4.92126 ft (“one point five” read as 1.5)'], 'a point said between digits is a decimal point');
+});
+
+test('charge: C is Celsius alone and the coulomb beside a charge unit; mAh and Wh meet at a battery\'s voltage', () => {
+  assert.deepEqual(said('5000 mah to c'), ['5000 mAh = 18,000 C']);
+  assert.deepEqual(said('60 ah to coulombs'), ['60 Ah = 216,000 C']);
+  assert.deepEqual(said('5000 milliamp hours to amp hours'), ['5000 mAh = 5 Ah']);
+  assert.deepEqual(said('37 C to F'), ['37 °C = 98.6 °F']);
+  const assumed = (reading: string) => `(3.7 V assumed, a lithium-ion cell’s nominal voltage: add the battery’s own, as in ${reading} at 12 V)`;
+  assert.deepEqual(said('20000 mah power bank to wh'), [`20000 mAh at 3.7 V = 74 Wh ${assumed('20000 mAh')}`]);
+  assert.deepEqual(said('2000 mah at 12v to wh'), ['2000 mAh at 12 V = 24 Wh']);
+  assert.deepEqual(said('3.7v 5000mah in wh'), ['5000 mAh at 3.7 V = 18.5 Wh'], 'the voltage before the charge');
+  assert.deepEqual(said('100 wh to mah'), [`100 Wh at 3.7 V = 27,027.027027 mAh ${assumed('100 Wh')}`], 'and back, an airline\'s limit');
+  assert.deepEqual(said('100 wh at 3.85 v to mah'), ['100 Wh at 3.85 V = 25,974.025974 mAh']);
+  assert.match(String(said('2 amps to mah')), /^Amps and volts are not converted here/u, 'a current is no charge');
+});
+
 test('a power after a slashed unit may be typed with a caret: m/s^2, kg/m^3', () => {
   assert.deepEqual(said('10 m/s^2 to g'), ['10 m/s² = 1.019716 gₙ']);
   assert.deepEqual(said('1 kg/m^3 to g/cm3'), ['1 kg/m³ = 0.001 g/cm³']);

@@ -7,7 +7,7 @@
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
-import { buildLexicon, lookupWord, parseInput, type LexCategory, type Lexicon } from './parse.ts';
+import { buildLexicon, convertParsed, lookupWord, parseInput, type LexCategory, type Lexicon } from './parse.ts';
 import { clockFit, type Clock } from './tokens.ts';
 import { QUALIFIERS, bitsForBytes, exactForm, listedWord, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { toNumber } from './rational.ts';
+import { div, mul, rational, toNumber, type Rational } from './rational.ts';
 import { fromBase, kindOf } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
@@ -375,6 +375,73 @@ function rValueQuestion(query: string, data: AnswerData): Answer | null {
   return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
 }
 
+/** A battery's voltage in a question: "at 3.7 V", "@ 12v", "3.85 volts". */
+const VOLTS = /(?:^|\s)(?:(?:at|@)\s*)?(\d+(?:\.\d+)?)\s*v(?:olts?)?(?=\s|$)/iu;
+/** The cell voltage of phones, laptops and power banks: lithium-ion's nominal 3.7 V. */
+const LITHIUM_ION_VOLTS = '3.7';
+/** Words around a battery that name no unit: "20000 mah power bank to wh". */
+const BATTERY_WORDS = /\s+(?:battery|batteries|cell|cells|pack|power\s*bank|powerbank)\b/giu;
+
+/** x as a visitor would type it: its exact decimal where it ends (37/2: 18.5), else the fraction (1000/37). */
+function typedExact(x: Rational): string {
+  for (let places = 0; places <= 12; places++) {
+    const scaled = x.n * 10n ** BigInt(places);
+    if (scaled % x.d !== 0n) continue;
+    const q = scaled / x.d;
+    const digits = (q < 0n ? -q : q).toString().padStart(places + 1, '0');
+    return `${q < 0n ? '-' : ''}${places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`}`;
+  }
+  return `${x.n}/${x.d}`;
+}
+
+/**
+ * A battery's charge asked as energy or the other way round: "20000 mAh to Wh", "2000 mAh
+ * at 12 V in Wh", "100 Wh to mAh". Wh = Ah × V, at the voltage typed or, with none, at
+ * lithium-ion's 3.7 V, said so. Null when the query is no such question.
+ */
+function batteryQuestion(query: string, data: AnswerData): Answer | null {
+  const asked = /^(.+?)\s+(?:to|in|into|as)\s+(.+)$/iu.exec(query.trim());
+  if (asked === null || data.categories.electric_charge === undefined || data.categories.energy === undefined) return null;
+  const volts = VOLTS.exec(asked[1]);
+  const left = (volts === null ? asked[1] : asked[1].replace(VOLTS, ' ')).replace(BATTERY_WORDS, ' ').trim();
+  const lex = unitLexicon(data);
+  const read = (text: string, category: string) => {
+    const parsed = parseInput(text, lex, category);
+    return parsed.kind === 'quantity' && parsed.category === category ? parsed : null;
+  };
+  const targetIn = (category: string): boolean => {
+    const found = lookupWord(lex, asked[2].trim(), category);
+    return found !== null && 'entry' in found && found.entry.category === category;
+  };
+  const v = volts?.[1] ?? LITHIUM_ION_VOLTS;
+  const [whole, decimals = ''] = v.split('.');
+  const voltage = rational(BigInt(whole + decimals), 10n ** BigInt(decimals.length));
+  if (voltage.n === 0n) return null;
+  const ampereHours = data.categories.electric_charge.units.find((u) => u.key === 'ampere_hours');
+  const wattHours = data.categories.energy.units.find((u) => u.key === 'watt_hours');
+  if (ampereHours === undefined || wattHours === undefined) return null;
+  const charge = read(left, 'electric_charge');
+  const energy = charge === null ? read(left, 'energy') : null;
+  let through: string;
+  if (charge !== null && targetIn('energy')) {
+    const wh = mul(convertParsed(charge, ampereHours, ampereHours), voltage);
+    through = `${typedExact(wh)} Wh`;
+  } else if (energy !== null && targetIn('electric_charge')) {
+    const ah = div(convertParsed(energy, wattHours, wattHours), voltage);
+    through = `${typedExact(ah)} Ah`;
+  } else {
+    return null;
+  }
+  const reading = (charge ?? energy)!.reading;
+  const converted = answer(`${through} to ${asked[2].trim()}`, data);
+  if (converted?.kind !== 'answers') return null;
+  const said = volts === null ? ` (${v} V assumed, a lithium-ion cell’s nominal voltage: add the battery’s own, as in ${reading} at 12 V)` : '';
+  return {
+    kind: 'answers',
+    answers: converted.answers.map(({ pair: _pair, ...a }) => ({ ...a, text: `${reading} at ${v} V = ${a.text.slice(a.text.indexOf(' = ') + 3)}${said}` })),
+  };
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -394,6 +461,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
   const bushel = bushelQuestion(query, data);
   if (bushel !== null) return bushel;
+  const battery = batteryQuestion(query, data);
+  if (battery !== null) return battery;
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);

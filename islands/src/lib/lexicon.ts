@@ -7,8 +7,11 @@
 // to CASE_SYMBOL_CHARS characters that differ only in case (mg milligram, Mg megagram; c cup,
 // C Celsius), and the longer words of CASE_WORDS (Calories the food kilocalorie, calories).
 // For those, the card's own category decides when one of them is its unit, else the case
-// typed, else the visitor is asked: "MG" is never silently a milligram.
-import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS } from '../generated/wordRule.ts';
+// typed, else the visitor is asked: "MG" is never silently a milligram. A word may also name
+// units of two categories where units.yaml lists it in `shared` (the point's pt, the pint's):
+// the card's category decides, and with none the unit that does not list it keeps the word
+// (the search box reads "12 pt to px" on the card of the category whose card reads both).
+import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS, SHARED_WORDS } from '../generated/wordRule.ts';
 import { PLURAL_SYMBOLS } from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
 import { plainName as plainNameOf } from './units.ts';
@@ -76,6 +79,9 @@ export function unitWordsOf(unit: LexUnit): string[] {
 
 const sameUnit = (a: Entry, b: Entry): boolean => a.category === b.category && a.unit.key === b.unit.key;
 
+/** Whether the entry is a word its unit shares with a unit of another category, which keeps it alone. */
+const sharing = (e: Entry): boolean => SHARED_WORDS.some(([exact, category, unit]) => exact === e.exact && category === e.category && unit === e.unit.key);
+
 /**
  * The words of every category, so a unit of another category is recognised (and named)
  * rather than reported unknown. The build refuses words that clash under the rule; here the
@@ -92,7 +98,7 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
         const entry: Entry = { category, unit, word, exact };
         const list = words.get(key);
         if (list === undefined) words.set(key, [entry]);
-        else if (list.every((e) => e.exact !== exact && (sameUnit(e, entry) || (caseSignificant(e.exact) && caseSignificant(exact))))) list.push(entry);
+        else if (list.every((e) => (e.exact === exact ? e.category !== category && sharing(e) !== sharing(entry) : sameUnit(e, entry) || (caseSignificant(e.exact) && caseSignificant(exact))))) list.push(entry);
       }
     }
   }
@@ -139,9 +145,11 @@ export function lookupWord(lex: Lexicon, word: string, category: string | null):
   const list = lex.words.get(wordKey(word)) ?? britishWord(lex, word);
   if (list === undefined) return null;
   const exact = exactForm(word);
-  const units = list.filter((e, i) => list.findIndex((x) => sameUnit(x, e)) === i);
+  // A shared word is its sharing unit's on that unit's card only.
+  const named = list.filter((e) => e.category === category || !sharing(e));
+  const units = named.filter((e, i) => named.findIndex((x) => sameUnit(x, e)) === i);
   const ours = units.filter((e) => e.category === category);
-  const one = units.length === 1 ? list[0] : ours.length === 1 ? ours[0] : undefined;
+  const one = units.length === 1 ? units[0] : ours.length === 1 ? ours[0] : undefined;
   if (one !== undefined) {
     const same = list.find((e) => sameUnit(e, one) && e.exact === exact);
     return same || !caseChangesSize(lex, exact, one) ? { entry: same ?? one } : { unclear: [one] };

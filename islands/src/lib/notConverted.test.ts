@@ -70,7 +70,7 @@ test('a shot and amps or volts get a sentence with what they need, never “Unkn
   assert.match(String(said('1 jigger in oz')), /a bar’s jigger usually holds 1 and 1\.5 US fl oz/u);
   assert.equal(said('shot glass'), null, 'no amount and no target: a search');
   const electric = /^Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage \(100 W is 0\.83 A at 120 V, 0\.43 A at 230 V\)/u;
-  for (const q of ['100 watts in amps', '12 volts to watts', '1 kva to kw', '5000 mah to wh']) assert.match(String(said(q)), electric, q);
+  for (const q of ['100 watts in amps', '12 volts to watts', '1 kva to kw', '2 amps to mah']) assert.match(String(said(q)), electric, q);
   assert.deepEqual(said('100 w to hp'), ['100 W = 0.134102 hp'], 'watts alone convert');
 });
 

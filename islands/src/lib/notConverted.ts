@@ -65,8 +65,13 @@ function machSaid(mach: number | undefined): string {
 
 /** A bar's measures, with an amount or a target: "1 shot in ml", "jigger to oz". */
 const SHOT = /\b(?:shots?|jiggers?)\b/iu;
-/** Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva to kw", "5000 mah to wh"; not the electron volt, an energy. */
-const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|volts?|voltage|kva|mva|va|ohms?|mah|ah)\b/iu;
+/**
+ * Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva
+ * to kw"; not the electron volt, an energy, nor amp-hours, a charge (mAh to Wh is asked at
+ * a voltage, askConversion.ts batteryQuestion). A volt beside a charge is that question's.
+ */
+const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|milliamperes?|volts?|voltage|kva|mva|va|ohms?)\b(?![\s-]*(?:hours?|hrs?|h|seconds?)\b)/iu;
+const CHARGE = /\b(?:[mk]?ah|coulombs?|(?:milli)?amp(?:ere)?s?[\s-]*(?:hours?|hrs?))\b/iu;
 
 /**
  * A lamp's light, with an amount or a target: "500 lux to lumens", "800 lumens to watts",
@@ -99,7 +104,7 @@ const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|ed
 const TIME_ZONES = new RegExp(String.raw`(?:\b${ZONE}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d)\s*(?:\b${ZONE}\b\s*)?(?:to|in|into|→|->)\s+${ZONE}\b`, 'iu');
 
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|mah|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -127,8 +132,8 @@ export function notConverted(typed: string): string | null {
   if (WITH_AMOUNT_OR_TARGET.test(typed) && SHOT.test(typed)) {
     return 'A shot is no fixed measure, so it is not converted here: about 1.5 US fl oz (44 mL) in the US, 25 or 35 mL in the UK, 30 mL in Australia, 2 or 4 cL in much of Europe; a bar’s jigger usually holds 1 and 1.5 US fl oz (30 and 44 mL). Type the measure in fl oz or mL.';
   }
-  if (WITH_AMOUNT_OR_TARGET.test(typed) && ELECTRIC.test(typed)) {
-    return 'Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V); kVA to kW needs the power factor too (kW = kVA × PF), and mAh to Wh the battery’s voltage (Wh = mAh × V ÷ 1,000).';
+  if (WITH_AMOUNT_OR_TARGET.test(typed) && ELECTRIC.test(typed) && !CHARGE.test(typed)) {
+    return 'Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V); kVA to kW needs the power factor too (kW = kVA × PF), and a battery’s Wh its voltage (Wh = mAh × V ÷ 1,000: type 5000 mAh at 3.7 V to Wh).';
   }
   if (WITH_AMOUNT_OR_TARGET.test(typed) && (LUMENS.test(typed) || LUX_WATTS.test(typed))) {
     return 'Lumens are not converted here: they measure all the light a lamp gives out, while lux and foot-candles measure the light landing on each square meter or square foot, so lumens = lux × area (300 lux over a 10 m² floor is 3,000 lm). Watts are the power a lamp draws, and its lumens per watt depend on its kind: about 15 for an incandescent bulb, 80 to 150 for LEDs, so 800 lm takes about 60 W incandescent or 8 W LED. Candelas measure the light sent in one direction.';

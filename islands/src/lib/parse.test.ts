@@ -74,6 +74,16 @@ test('bit rates as people write them, the nautical mile and the food Calorie: th
   assert.equal(shown('1 calorie', 'energy', 'kilocalories', 'joules'), '4.184');
 });
 
+test('a word two categories share is the card\'s unit on its card and the other unit elsewhere: pt', () => {
+  assert.equal(ok('12 pt', 'length').reading, '12 pt');
+  assert.equal(shown('12 pt', 'length', 'points', 'millimeters'), '4.233333');
+  assert.equal(shown('12 pts', 'length', 'points', 'pixels'), '16');
+  assert.equal(shown('2 pt', 'volume', 'pints', 'cups'), '4');
+  const alone = ok('2 pt', null);
+  assert.equal(alone.kind === 'quantity' && alone.category, 'volume', 'with no card, the unit that does not list it in shared');
+  assert.match(error('2 pt', 'weight'), /“pt” is a unit of volume, not weight/u);
+});
+
 test('degrees as keyboards type them, and minutes and seconds of arc after an angle', () => {
   assert.equal(shown('37ºC', 'temperature', 'celsius', 'fahrenheit'), '98.6');
   assert.equal(shown('37˚C', 'temperature', 'celsius', 'fahrenheit'), '98.6');

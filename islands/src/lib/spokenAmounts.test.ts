@@ -53,6 +53,10 @@ test('a number in words is read from where it begins to where it ends, and a wor
   assert.equal(read('two and three quarters cups'), '11/4 two and three quarters');
   assert.equal(read('one and a third cups'), '4/3 one and a third');
   assert.equal(read('one and two-thirds cups'), '5/3 one and two-thirds');
+  assert.equal(read('one point five meters'), '3/2 one point five', 'digits said after “point” are decimals');
+  assert.equal(read('one hundred point zero five km'), '2001/20 one hundred point zero five');
+  assert.equal(read('twelve point type'), '12/1 twelve', '“point” with no digit after it is the unit, 12-point type');
+  assert.equal(spelledNumber('two point seven five kg', 0, () => false)?.decimal, '2.75', 'said back as a decimal');
   assert.equal(read('a mile', true), '1/1 a');
   assert.equal(read('a mile', false), null, '“a” is one only before a unit');
   assert.equal(read('hundred'), null, 'a scale needs a number before it');

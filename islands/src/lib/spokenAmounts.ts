@@ -105,6 +105,8 @@ export function scaleAfter(s: string, at: number): { words: string; factor: bigi
 export interface Spelled {
   value: Rational;
   end: number;
+  /** The number as digits where it was said with a decimal point ("one point five": 1.5). */
+  decimal?: string;
 }
 
 type Said = 'start' | 'a' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale';
@@ -157,6 +159,17 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
       if (said !== 'hundred' && said !== 'scale') break;
       i = gap(word.end);
       continue;
+    }
+    // "one point five", "two point seven five": the digits said after "point" are decimals.
+    if (w === 'point' && said !== 'start' && said !== 'a') {
+      let digits = '';
+      for (let d = wordAt(gap(word.end)); d !== null && UNITS.includes(d.w); d = wordAt(gap(d.end))) {
+        digits += UNITS.indexOf(d.w);
+        end = d.end;
+      }
+      if (digits === '') break;
+      const whole = total + current;
+      return { value: rational(whole * 10n ** BigInt(digits.length) + BigInt(digits), 10n ** BigInt(digits.length)), end, decimal: `${whole}.${digits}` };
     }
     if ((w === 'a' || w === 'an') && said === 'start') {
       current = 1n;

@@ -143,7 +143,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
       const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(s, i, (j) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category));
       if (spelled !== null) {
         const typed = s.slice(i, spelled.end).replace(/\s+/gu, ' ');
-        const text = exactText(spelled.value);
+        const text = spelled.decimal ?? exactText(spelled.value);
         notes.add(`“${typed}” read as ${text}`);
         out.push({ t: 'num', v: spelled.value, text, space });
         i = spelled.end;

@@ -236,10 +236,39 @@ mod word_tests {
     fn a_word_naming_two_units_is_located_at_the_second() {
         let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [kg] }\n";
         // Inches (length, line 11) claims "kg" first; the weight symbol on line 19 is the clash.
-        assert_eq!(problems_with(bad, ""), ["19:57: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit"]);
+        assert_eq!(
+            problems_with(bad, ""),
+            ["19:57: `kg` of `kilograms` also names `inches` (length): a typed unit word must name one unit, unless one of the two lists it in `shared` and the card or the other unit typed decides"]
+        );
         // Compatibility forms fold: ｍ is m.
         let wide = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [ｍ] }\n";
         assert_eq!(problems_with(wide, ""), ["11:99: `ｍ` of `inches` also names `meters` (length): a typed unit word must name one unit"]);
+    }
+
+    #[test]
+    fn a_word_two_categories_share_is_listed_by_one_of_them() {
+        // The weight unit keeps `kg` alone; on a length card or beside a length unit, inches.
+        let shared = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [kg], shared: [kg] }\n";
+        assert_eq!(problems_with(shared, ""), Vec::<String>::new());
+        // In one category a word still names one unit.
+        let same = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [ft], shared: [ft] }\n";
+        assert_eq!(
+            problems_with(same, ""),
+            [
+                "11:99: `ft` of `inches` also names `feet` (length): a typed unit word must name one unit",
+                "11:113: `ft` in `shared` of `inches` names no unit of another category: list it only where two units share it"
+            ]
+        );
+        let stale = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [inch], shared: [in, yd] }\n";
+        assert_eq!(
+            problems_with(stale, ""),
+            [
+                "11:115: `in` in `shared` of `inches` names no unit of another category: list it only where two units share it",
+                "11:119: `yd` in `shared` of `inches` is none of its words (key, symbol, aliases)"
+            ]
+        );
+        let unlisted = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [kg] }\n";
+        assert!(problems_with(unlisted, "")[0].ends_with("unless one of the two lists it in `shared` and the card or the other unit typed decides"));
     }
 
     #[test]
