@@ -23,7 +23,8 @@ pub struct Entry<'a> {
     /// The short name ("Length", "Currency").
     pub label: &'a str,
     pub path: &'a str,
-    /// A few of its units' symbols, smallest first ("mm · cm · m · km").
+    /// A few of its units' symbols in the category's order: its default pair's and their
+    /// neighbours' ("dm · m · km · ft"), so a tile leads with what the category is used for.
     pub symbols: String,
     pub accent: &'a str,
 }
@@ -44,7 +45,7 @@ pub fn groups(content: &Content) -> Vec<Group<'_>> {
         let category = content.units.category(&front.category);
         let (group, entry) = match category {
             Some(c) => {
-                let symbols: Vec<&str> = c.units.iter().take(TILE_SYMBOLS).map(|u| u.symbol.as_str()).collect();
+                let symbols: Vec<&str> = tile_units(c).into_iter().map(|i| c.units[i].symbol.as_str()).collect();
                 let label = page.short_label.as_deref().unwrap_or(&c.label);
                 (c.group.as_str(), Entry { category: &c.key, label, path: &page.path, symbols: symbols.join(" · "), accent: &c.accent })
             }
@@ -75,6 +76,26 @@ pub fn groups(content: &Content) -> Vec<Group<'_>> {
     groups
 }
 
+/// The units a category's tile names, by their place in the category: the default pair's,
+/// then their neighbours, nearest first (a category listed smallest first would otherwise
+/// lead with its rarest units: nanometers, milligals).
+fn tile_units(c: &crate::content::model::UnitCategory) -> Vec<usize> {
+    let place = |key: &str| c.units.iter().position(|u| u.key == key);
+    let anchors: Vec<usize> = [place(&c.default.from), place(&c.default.to)].into_iter().flatten().collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    for step in 0..c.units.len() {
+        for &a in &anchors {
+            for i in [a.checked_sub(step), Some(a + step)].into_iter().flatten() {
+                if i < c.units.len() && !chosen.contains(&i) && chosen.len() < TILE_SYMBOLS {
+                    chosen.push(i);
+                }
+            }
+        }
+    }
+    chosen.sort_unstable();
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,7 +110,9 @@ mod tests {
         }
         assert!(listed.contains(&"currency"));
         let length = groups.iter().flat_map(|g| &g.converters).find(|e| e.category == "length").unwrap();
-        assert_eq!((length.label, length.path, length.symbols.as_str()), ("Length", "/length-converter", "nm · µm · mm · cm"));
+        assert_eq!((length.label, length.path, length.symbols.as_str()), ("Length", "/length-converter", "dm · m · km · ft"));
+        let charge = groups.iter().flat_map(|g| &g.converters).find(|e| e.category == "electric_charge").unwrap();
+        assert_eq!(charge.symbols, "mC · C · mAh · Ah", "the default pair, mAh and C, and their neighbours");
     }
 
     /// Every accent a category may name (units.yaml `accent`, checked against CARD_COLORS)
