@@ -34,6 +34,16 @@ const CURRENCY_GROUP: &str = "everyday";
 /// How many unit symbols a tile names.
 const TILE_SYMBOLS: usize = 4;
 
+/// The group a converter's category is listed under: its units.yaml group, the cooking
+/// converter's, or the currency converter's.
+pub fn group_of<'a>(content: &'a Content, category: &str) -> &'a str {
+    match (content.units.category(category), &content.cooking) {
+        (Some(c), _) => &c.group,
+        (None, Some(cooking)) if category == COOKING => &cooking.group,
+        _ => CURRENCY_GROUP,
+    }
+}
+
 /// The groups that have converters, in the order of GROUPS.
 pub fn groups(content: &Content) -> Vec<Group<'_>> {
     let mut groups: Vec<Group> = GROUPS.iter().map(|&(key, label)| Group { key, label, converters: Vec::new() }).collect();

@@ -32,8 +32,8 @@ impl OwnPage {
         }
     }
 
-    /// Inserts the page's context. `converters`: the converter pages, which the offline
-    /// page lists.
+    /// Inserts the page's context. `converters`: the converter pages of the app shell, which
+    /// the offline page lists.
     pub(super) fn fill(self, content: &Content, converters: &[&Page], ctx: &mut tera::Context) {
         match self {
             OwnPage::NotFound => not_found(content, ctx),
@@ -77,7 +77,7 @@ fn newsletter(content: &Content, i: usize, ctx: &mut tera::Context) {
 
 /// `converters`: always available offline (they are part of the app shell).
 fn offline(content: &Content, converters: &[&Page], ctx: &mut tera::Context) {
-    let description = "This page has not been saved for offline use yet. The converters and the pages you have visited work without a connection.";
+    let description = "This page has not been saved for offline use yet. The everyday converters and the pages you have visited work without a connection.";
     ctx.insert("page", &own_page(content, &OwnPage::Offline.path(), "You are offline", "You are offline", description, json!({})));
     let links: Vec<Value> = converters.iter().map(|p| json!({ "path": p.path, "label": p.label })).collect();
     ctx.insert("converters", &links);

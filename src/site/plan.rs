@@ -73,7 +73,7 @@ pub(super) struct Pages<'a> {
 
 impl<'a> Pages<'a> {
     pub fn new(content: &'a Content, renderer: &'a Renderer) -> Pages<'a> {
-        Pages { content, renderer, listings: renderer.listing_paths(), converters: converter_pages(content) }
+        Pages { content, renderer, listings: renderer.listing_paths(), converters: offline_converters(content) }
     }
 
     /// A rendered page's HTML minified, with what every page has alike in it
@@ -134,15 +134,23 @@ fn render_page(renderer: &Renderer, content: &Content, page: &Page) -> Result<Re
     Ok(Rendered { file: output_file(&page.path), html, links: body.links, images: body.images })
 }
 
+/// The home page's groups whose converters the app shell holds.
+const SHELL_GROUPS: [&str; 2] = ["everyday", "cooking"];
+
 /// The pages of the app shell, which work offline from a first visit on: the home page,
-/// then every converter page.
+/// then the converters of the home page's Everyday and Cooking groups (their specialised
+/// pages too). Not every converter: each category's page weighs 30–45 KB, and a first visit
+/// stores at most 2 MB however many categories there are; the science, engineering and
+/// digital converters work offline once opened, kept as visited.
 pub(super) fn shell_pages(content: &Content) -> Vec<&Page> {
     let home = content.each_page().filter(|p| p.path == "/");
-    home.chain(converter_pages(content)).collect()
+    home.chain(offline_converters(content)).collect()
 }
 
-fn converter_pages(content: &Content) -> Vec<&Page> {
-    content.each_page().filter(|p| matches!(p.data, PageData::Converter(_))).collect()
+/// The converter pages of the shell, which the offline page lists.
+fn offline_converters(content: &Content) -> Vec<&Page> {
+    let in_shell = |category: &str| SHELL_GROUPS.contains(&crate::render::catalog::group_of(content, category));
+    content.each_page().filter(|p| matches!(&p.data, PageData::Converter(front) if in_shell(&front.category))).collect()
 }
 
 /// `/` → `index.html`, `/blog/x` → `blog/x.html` (served at `/blog/x` by static hosts).

@@ -1,7 +1,7 @@
 // Installable and offline, on a site with 2,000 generated articles (bench/articles.mjs):
 // the service worker precaches only the app shell, so a first visit stores at most 2 MB
 // whatever the size of the blog; pages are cached as they are visited; offline, visited
-// pages and every converter work and any other page answers with the offline page; a new
+// pages and the everyday converters work and any other page answers with the offline page; a new
 // deployment waits for the visitor's reload instead of swapping assets under the tab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -55,8 +55,10 @@ test('sw.js: the manifest of this build in front of the bundled worker; the shel
   const html = await (await fetch(`${ctx.site.url}/length-converter`)).text();
   for (const asset of html.match(/\/assets\/[\w.-]+\.(?:js|css)/g)) assert.ok(m.shell.includes(asset), asset);
   assert.ok(!m.shell.some((u) => u.startsWith('/blog') || u.startsWith('/api') || u === '/faq'), 'no article, listing, API answer or info page');
-  // The shell grows with the converters (content/routes.yaml) and the bundle, never with
-  // articles or the pages generated per unit pair: besides those, a handful of fixed files.
+  // The shell grows with the everyday converters and the bundle, never with articles, the
+  // pages generated per unit pair or the science, engineering and digital categories (kept
+  // once opened): besides those, a handful of fixed files.
+  for (const p of ['/pressure-converter', '/acceleration-converter', '/digital-storage-converter']) assert.ok(!m.shell.includes(p), p);
   const converters = contentRoutes().filter((p) => /-converter$/.test(p));
   const fixed = m.shell.filter((u) => !converters.includes(u) && !u.startsWith('/assets/'));
   assert.ok(fixed.length <= 12, `fixed shell files: ${fixed.join(' ')}`);
@@ -65,7 +67,7 @@ test('sw.js: the manifest of this build in front of the bundled worker; the shel
   assert.match(headers, /\/sw\.js\n {2}Cache-Control: public, max-age=0, must-revalidate/);
 });
 
-test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pages and converters work, others get the offline page`, async () => {
+test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pages and the everyday converters work, others get the offline page`, async () => {
   const page = await newPage(ctx.browser, { serviceWorkers: 'allow' });
   const visited = '/blog/bench-length-note-00006';
   await page.goto(`${ctx.site.url}${visited}`);
@@ -124,6 +126,12 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
   await asked.click();
   await waitForAllIslands(page, ['ConverterCard']);
   await page.getByRole('status', { name: 'Result' }).filter({ hasText: '1.524 m' }).waitFor();
+  // A science converter is no part of the shell: never opened here, it is not offered.
+  await page.goto(`${ctx.site.url}/pressure-converter/psi-to-bars?value=30`);
+  await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+  await waitForAllIslands(page, ['OfflinePages']);
+  await page.getByRole('region', { name: 'Pages saved on this device' }).waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Its converter works offline' }).count(), 0, 'the pressure converter is not saved');
   await page.context().setOffline(false);
 
   // Visiting many more pages keeps the runtime cache within its bound, oldest out first.

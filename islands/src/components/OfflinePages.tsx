@@ -2,7 +2,8 @@
 // service worker's runtime cache, islands/src/sw/sw.ts), with their titles, so they can
 // be opened without a connection. Nothing is listed before hydration or without caches.
 // Asked for a pair page this device has not saved (a link someone sent), it first links the
-// pair's converter, which is saved, on the pair and value asked (urlState pairPageAsked).
+// pair's converter on the pair and value asked (urlState pairPageAsked), when that converter
+// is saved: the shell holds the everyday ones, the others once opened.
 import { useEffect, useState } from 'react';
 import { ASSETS_PATH } from '../generated/site.ts';
 import { RUNTIME_CACHE } from '../sw/policy.ts';
@@ -29,10 +30,10 @@ async function savedPages(): Promise<Saved[]> {
   return pages;
 }
 
-/** The converter of the pair page asked for, as a link: "Length Converter on 5 feet to meters". */
-function askedConverter(): { href: string; text: string } | null {
+/** The converter of the pair page asked for, as a link: "Length Converter on 5 feet to meters"; null when this device has not saved it. */
+async function askedConverter(): Promise<{ href: string; text: string } | null> {
   const asked = pairPageAsked(location.pathname, location.search);
-  if (asked === null) return null;
+  if (asked === null || typeof caches === 'undefined' || (await caches.match(asked.home, { ignoreSearch: true })) === undefined) return null;
   // The converter's name as this page links it, the longest ("Length Converter", not the menu's "Length").
   const named = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
     .filter((a) => a.getAttribute('href') === asked.home)
@@ -48,8 +49,14 @@ export default function OfflinePages() {
   const [pages, setPages] = useState<Saved[] | null>(null);
   const [asked, setAsked] = useState<{ href: string; text: string } | null>(null);
   useEffect(() => {
-    setAsked(askedConverter());
-    savedPages().then(setPages, () => setPages([]));
+    // Both at once, so the list never shows before the converter link it goes under.
+    Promise.all([askedConverter(), savedPages()]).then(
+      ([converter, saved]) => {
+        setAsked(converter);
+        setPages(saved);
+      },
+      () => setPages([]),
+    );
   }, []);
   if (pages === null) return null;
   return (

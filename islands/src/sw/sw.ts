@@ -5,7 +5,7 @@
 // - Install precaches only the app shell (a first visit stores well under 2 MB however many
 //   articles the site has). Pages and files a visitor opens are cached as visited, in a
 //   runtime cache bounded to `runtimeEntries` responses, oldest out first.
-// - Offline: cached pages and every converter work; any other page answers with the offline
+// - Offline: cached pages and the everyday converters (the shell) work; any other page answers with the offline
 //   page, never the browser's network error. The site search works on what its queries
 //   fetched before (kept apart, bounded to `searchEntries` files, one version of the index),
 //   and converts in its box from the index's answers file, stored at install and for each
