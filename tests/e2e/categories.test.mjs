@@ -53,6 +53,11 @@ const EXAMPLES = [
   ['/length-converter', '12 pt', 'millimeters', '4.233333 mm'],
   ['/electric-charge-converter', '5000 mAh', 'coulombs', '18,000 C'],
   ['/electric-charge-converter', '360 C', 'milliampere_hours', '100 mAh'],
+  // G is g-force anywhere else; rad the radian.
+  ['/magnetic-flux-density-converter', '50 G', 'milliteslas', '5 mT'],
+  ['/magnetic-flux-density-converter', '150 mG', 'microteslas', '15 µT'],
+  ['/absorbed-dose-converter', '4500 rad', 'grays', '45 Gy'],
+  ['/absorbed-dose-converter', '10 mGy', 'millirads', '1,000 mrad'],
   ['/luminance-converter', '48 nits', 'foot_lamberts', '14.009448 fL'],
   ['/radioactivity-converter', '20 mCi', 'megabecquerels', '740 MBq'],
   ['/radioactivity-converter', '1 MBq', 'millicuries', '0.027027 mCi'],

@@ -311,6 +311,14 @@ export const UNIT_WORDS = {
     ["ampere_hours", "Ah", "ampere hour", "ampere hours", "amp hour", "amp hours", "amp hr", "amp hrs"],
     ["statcoulombs", "statC", "statcoulomb", "franklin", "franklins", "esu of charge"],
   ],
+  "magnetic_flux_density": [
+    ["nanoteslas", "nT", "nanotesla", "gamma", "gammas", "γ"],
+    ["milligauss", "mG"],
+    ["microteslas", "µT", "microtesla", "uT"],
+    ["gauss", "G"],
+    ["milliteslas", "mT", "millitesla"],
+    ["teslas", "T", "tesla", "Wb/m²"],
+  ],
   "acceleration": [
     ["milligals", "mGal", "milligal", "milligalileo", "milligalileos"],
     ["centimeters_per_second_squared", "cm/s²", "centimeter per second squared", "centimetres per second squared", "galileo", "galileos"],
@@ -344,6 +352,16 @@ export const UNIT_WORDS = {
     ["microcuries", "µCi", "microcurie", "uCi"],
     ["millicuries", "mCi", "millicurie"],
     ["curies", "Ci", "curie"],
+  ],
+  "absorbed_dose": [
+    ["micrograys", "µGy", "microgray", "uGy"],
+    ["millirads", "mrad", "millirad"],
+    ["milligrays", "mGy", "milligray"],
+    ["rads", "rad", "radiation absorbed dose"],
+    ["centigrays", "cGy", "centigray"],
+    ["grays", "Gy", "gray"],
+    ["kilorads", "krad", "kilorad"],
+    ["kilograys", "kGy", "kilogray"],
   ],
   "radiation_dose": [
     ["microsieverts", "µSv", "microsievert", "uSv"],

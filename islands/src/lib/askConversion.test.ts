@@ -338,6 +338,10 @@ test('a conversion asked in words: how many, what is, convert', () => {
   assert.deepEqual(said('How many feet are in a mile'), ['1 mi = 5,280 ft']);
   assert.deepEqual(said('how many ml in a cup'), ['1 US cup = 236.588237 mL']);
   assert.deepEqual(said('how many feet in 3 miles'), ['3 mi = 15,840 ft']);
+  // A count checked against one unit is answered as "how many": 1 gallon is 4 quarts.
+  assert.deepEqual(said('4 quarts in a gallon'), ['1 US gallon = 4 qt (in US quarts, as typed)']);
+  assert.deepEqual(said('are there 3 feet in a yard?'), ['1 yd = 3 ft']);
+  assert.deepEqual(said('5 km in a mile'), ['1 mi = 1.609344 km'], 'a wrong guess gets the right figure');
   assert.deepEqual(said('what is 5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
   assert.deepEqual(said('convert from stone to kg'), ['1 st = 6.350293 kg']);
   const yen = answer('how much is 100 usd in jpy', data);
@@ -899,6 +903,16 @@ test('charge: C is Celsius alone and the coulomb beside a charge unit; mAh and W
   assert.deepEqual(said('100 wh to mah'), [`100 Wh at 3.7 V = 27,027.027027 mAh ${assumed('100 Wh')}`], 'and back, an airline\'s limit');
   assert.deepEqual(said('100 wh at 3.85 v to mah'), ['100 Wh at 3.85 V = 25,974.025974 mAh']);
   assert.match(String(said('2 amps to mah')), /^Amps and volts are not converted here/u, 'a current is no charge');
+});
+
+test('G is g-force alone and the gauss beside a field unit; T is the tesla, t the tonne', () => {
+  assert.deepEqual(said('1 G to µT'), ['1 G = 100 µT']);
+  assert.deepEqual(said('3 T to gauss'), ['3 T = 30,000 G']);
+  assert.deepEqual(said('150 mG to uT'), ['150 mG = 15 µT']);
+  assert.deepEqual(said('50 ut in mg'), ['50 µT = 500 mG'], 'mg beside a field unit is the milligauss');
+  assert.deepEqual(said('5 G to ft/s2'), ['5 gₙ = 160.870243 ft/s²']);
+  assert.deepEqual(said('2 t to kg'), ['2 t = 2,000 kg']);
+  assert.deepEqual(said('100 KG to lb'), ['100 kg = 220.462262 lb'], 'no kilogauss makes KG ask');
 });
 
 test('a power after a slashed unit may be typed with a caret: m/s^2, kg/m^3', () => {

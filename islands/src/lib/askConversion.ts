@@ -128,7 +128,7 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
 /**
  * A conversion asked in words, as a plain one: "how many ounces in a pound" is "1 pound to
  * ounces", "how many feet in 3 miles" "3 miles to feet", "how many cups is 500 ml" and
- * "500 ml is how many cups" "500 ml to cups"; "what is", "whats", "how much is", "how tall
+ * "500 ml is how many cups" "500 ml to cups", "4 quarts in a gallon" "1 gallon to quarts"; "what is", "whats", "how much is", "how tall
  * is" (far, heavy, hot…) and "convert (from)" before one, and "please" after it, are
  * dropped. Null when the query is no such question.
  */
@@ -140,6 +140,9 @@ export function plainConversion(query: string): string | null {
   if (howMany) return `${holdsNumber(howMany[2]) || holdsNumberWord(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
   const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
   if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
+  // "4 quarts in a gallon", "are there 3 feet in a yard": a count checked against one unit, answered as "how many".
+  const checked = /^(?:(?:are|is)\s+there\s+|there\s+(?:are|is)\s+)?\d[\d.,]*\s+(.+?)\s+(?:in|per|to)\s+(?:a|an|one)\s+(.+)$/iu.exec(q);
+  if (checked) return `1 ${checked[2]} to ${checked[1]}`;
   // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too, and
   // "exchange rate" before a currency pair, as rates are most often searched.
   const asked = /^(?:convert(?:\s+from)?|(?:(?:exchange|conversion)\s+)?rates?(?:\s+(?:of|for|from))?|what(?:['’]?s|\s+is|\s+are)|how\s+(?:much|tall|long|far|big|heavy|hot|cold|high|wide|deep|fast)\s+(?:is|are))\s+(.+)$/iu.exec(q);

@@ -84,10 +84,15 @@ test('lumens get a sentence: lux times an area, lumens per watt by the kind of l
   assert.equal(said('lumens'), null, 'no amount and no target: a search');
 });
 
-test('grays, and an activity asked as a dose, get a sentence: what each measures and what the conversion needs', () => {
-  const gray = /^Grays are not converted here: a gray \(Gy\) is the absorbed dose, one joule of radiation energy per kilogram, and the old rad is 0\.01 Gy, so 1 Gy = 100 rad\./u;
-  for (const q of ['1 gy to sv', '1 gray to rad', 'gray to rad', '2 mgy in msv']) assert.match(String(said(q)), gray, q);
+test('grays or rads asked as sieverts or rem, and an activity asked as a dose, get a sentence: what each measures and what the conversion needs', () => {
+  const gray = /^Grays are not converted to sieverts here: a gray \(Gy\) is the absorbed dose, one joule of radiation energy per kilogram \(the old rad is 0\.01 Gy\)/u;
+  for (const q of ['1 gy to sv', '2 mgy in msv', '100 rad to rem', 'gray to sievert']) assert.match(String(said(q)), gray, q);
   assert.equal(said('gray to black'), null, 'a colour');
+  assert.deepEqual(said('1 gray to rad'), ['1 Gy = 100 rad'], 'grays and rads convert');
+  assert.deepEqual(said('500 rad to gy'), ['500 rad = 5 Gy'], 'rad beside a gray is the rad');
+  assert.deepEqual(said('100 krad to gy'), ['100 krad = 1,000 Gy']);
+  assert.deepEqual(said('200 cgy to rad'), ['200 cGy = 200 rad']);
+  assert.deepEqual(said('5 mrad to degrees'), ['5 mrad = 0.286479°'], 'mrad alone is the milliradian');
   const activity = /^Becquerels are not converted to sieverts here: becquerels and curies count the atoms of a source that decay each second, sieverts and rem the dose a body receives/u;
   for (const q of ['100 bq to sv', '1 mci in msv']) assert.match(String(said(q)), activity, q);
   assert.deepEqual(said('5 rad to degrees'), ['5 rad = 286.478898°'], 'rad alone is the radian');

@@ -82,10 +82,13 @@ const LUMENS = /\b(?:lumens?|lm|candelas?|candlepower)\b(?!\s*(?:per\s+(?:square
 /** Light on a surface asked in watts: "500 lux to watts". */
 const LUX_WATTS = /\b(?:lux|lx|foot[\s-]*candles?|fc)\b.*\bwatts?\b|\bwatts?\b.*\b(?:lux|lx|foot[\s-]*candles?)\b/iu;
 
-/** The absorbed dose's units ("1 gy to sv", "gray to rad"); "gray" alone or beside no dose word is a colour. */
-const GRAY = /\b(?:grays?|[mcµu]?gy)\b/iu;
+/**
+ * An absorbed dose asked as an equivalent dose ("1 gy to sv", "100 rad to rem"): grays and
+ * rads convert among themselves, but to sieverts and rem only for a known radiation.
+ */
+const ABSORBED = /\b(?:grays?|[mcµuk]?gy|(?:milli|kilo)?rads?|[mk]rad)\b/iu;
+const EQUIVALENT = /\b(?:[mµu]?sv|(?:milli|micro)?sieverts?|m?rems?)\b/iu;
 const DOSE_WORD = String.raw`\b(?:[mµu]?sv|[mµu]?sieverts?|m?rems?|rads?|[mcµu]?gy|grays?)\b`;
-const TWO_DOSE_WORDS = new RegExp(`${DOSE_WORD}.*${DOSE_WORD}`, 'iu');
 /** An activity beside a dose: "100 bq to sv", "1 mci in msv". */
 const ACTIVITY = /\b(?:[kmgt]?bq|becquerels?|[mµunp]?ci|curies?)\b/iu;
 const DOSE = new RegExp(DOSE_WORD, 'iu');
@@ -141,8 +144,8 @@ export function notConverted(typed: string): string | null {
   if (ACTIVITY.test(typed) && DOSE.test(typed)) {
     return 'Becquerels are not converted to sieverts here: becquerels and curies count the atoms of a source that decay each second, sieverts and rem the dose a body receives, which depends on the nuclide and its radiation, the distance and the time, and whether it is breathed in or swallowed.';
   }
-  if (GRAY.test(typed) && (/\d/u.test(typed) || TWO_DOSE_WORDS.test(typed))) {
-    return 'Grays are not converted here: a gray (Gy) is the absorbed dose, one joule of radiation energy per kilogram, and the old rad is 0.01 Gy, so 1 Gy = 100 rad. A sievert weights the gray by the kind of radiation: 1 Gy of X-rays, gamma or beta rays is 1 Sv, of alpha particles 20 Sv, so grays become sieverts only for a known radiation.';
+  if (ABSORBED.test(typed) && EQUIVALENT.test(typed)) {
+    return 'Grays are not converted to sieverts here: a gray (Gy) is the absorbed dose, one joule of radiation energy per kilogram (the old rad is 0.01 Gy), and a sievert weights it by the kind of radiation: 1 Gy of X-rays, gamma or beta rays is 1 Sv, of alpha particles 20 Sv, so grays become sieverts, and rads rem, only for a known radiation.';
   }
   const roentgen = typed.replace(/\broentgen\s+equivalent\s+man\b/giu, 'rem');
   if (ROENTGEN.test(roentgen) || ROENTGEN_SYMBOL.test(roentgen)) {

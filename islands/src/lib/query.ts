@@ -85,7 +85,7 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
         if (typeof mine === 'string') {
           // A symbol of two units read with the target's case rule ("5K to miles": the
           // runner's kilometre, not the kelvin; "300k to c": the kelvin, not the kilometre).
-          const other = otherReading(left, right, lex, first.category);
+          const other = otherReading(left, right, lex, first.category, target !== null && typeof target !== 'string' ? target.category : undefined);
           if (other !== null) return { kind: 'ok', ...other };
           mismatch = (typeof target === 'string' || target === null ? null : caseQuestion(left, lex, target.category)) ?? mine;
           // "250 nm to kt": nm beside knots is the sailor's or pilot's nautical mile.
@@ -167,10 +167,12 @@ function caseQuestion(left: string, lex: Lexicon, category: string, read?: strin
 /**
  * The quantity `left` and target `right` read on the card of another category than `tried`,
  * the first whose card reads both (a unit symbol of two categories, k or K: kilometre and
- * kelvin); null when none does.
+ * kelvin), beginning with `prefer`, the target's own ("2 G to T": the tesla's, where G is the
+ * gauss, before the weight card's gram and tonne); null when none does.
  */
-function otherReading(left: string, right: string, lex: Lexicon, tried: string): Omit<Extract<ConversionReading, { kind: 'ok' }>, 'kind'> | null {
-  for (const key of Object.keys(lex.categories)) {
+function otherReading(left: string, right: string, lex: Lexicon, tried: string, prefer?: string): Omit<Extract<ConversionReading, { kind: 'ok' }>, 'kind'> | null {
+  const keys = Object.keys(lex.categories);
+  for (const key of prefer === undefined || !keys.includes(prefer) ? keys : [prefer, ...keys.filter((k) => k !== prefer)]) {
     if (key === tried) continue;
     const parsed = parseInput(left, lex, key);
     if (parsed.kind !== 'quantity' || parsed.category !== key) continue;
