@@ -99,7 +99,7 @@ describe('FAQ', () => {
     await page.goto(`${ctx.site.url}/faq#works-offline`);
     await waitForAllIslands(page, ['FaqSearch']);
     await page.waitForFunction(() => document.getElementById('works-offline')?.open === true);
-    assert.equal(await page.getByText(/keeps a copy of the site/).isVisible(), true);
+    assert.equal(await page.getByText(/keeps a copy of the home page and the everyday converters/).isVisible(), true);
     await assertClean(page);
     await page.context().close();
   });
