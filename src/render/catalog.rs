@@ -52,12 +52,12 @@ pub fn groups(content: &Content) -> Vec<Group<'_>> {
         if page.parent.as_deref() != Some("/") {
             continue; // a specialised page (metric length) under its category's page
         }
-        let category = content.units.category(&front.category);
-        let (group, entry) = match category {
+        let group = group_of(content, &front.category);
+        let entry = match content.units.category(&front.category) {
             Some(c) => {
                 let symbols: Vec<&str> = tile_units(c).into_iter().map(|i| c.units[i].symbol.as_str()).collect();
                 let label = page.short_label.as_deref().unwrap_or(&c.label);
-                (c.group.as_str(), Entry { category: &c.key, label, path: &page.path, symbols: symbols.join(" · "), accent: &c.accent })
+                Entry { category: &c.key, label, path: &page.path, symbols: symbols.join(" · "), accent: &c.accent }
             }
             None => match (&content.cooking, front.category.as_str()) {
                 (Some(cooking), COOKING) => {
@@ -69,12 +69,12 @@ pub fn groups(content: &Content) -> Vec<Group<'_>> {
                     let weights = m.weight.units.iter().filter_map(|k| symbol(&m.weight.category, k)).take(TILE_SYMBOLS / 2);
                     let symbols: Vec<&str> = volumes.chain(weights).collect();
                     let label = page.short_label.as_deref().unwrap_or(&cooking.label);
-                    (cooking.group.as_str(), Entry { category: COOKING, label, path: &page.path, symbols: symbols.join(" · "), accent: "orange" })
+                    Entry { category: COOKING, label, path: &page.path, symbols: symbols.join(" · "), accent: "orange" }
                 }
                 _ => {
                     let codes: Vec<&str> = content.units.currencies.iter().take(TILE_SYMBOLS).map(|c| c.code.as_str()).collect();
                     let label = page.short_label.as_deref().unwrap_or(&page.label);
-                    (CURRENCY_GROUP, Entry { category: &front.category, label, path: &page.path, symbols: codes.join(" · "), accent: "blue" })
+                    Entry { category: &front.category, label, path: &page.path, symbols: codes.join(" · "), accent: "blue" }
                 }
             },
         };

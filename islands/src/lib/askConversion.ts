@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { div, mul, rational, toNumber, type Rational } from './rational.ts';
+import { div, fromDecimal, mul, toNumber, type Rational } from './rational.ts';
 import { fromBase, kindOf } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
@@ -418,7 +418,7 @@ function batteryQuestion(query: string, data: AnswerData): Answer | null {
   };
   const v = volts?.[1] ?? LITHIUM_ION_VOLTS;
   const [whole, decimals = ''] = v.split('.');
-  const voltage = rational(BigInt(whole + decimals), 10n ** BigInt(decimals.length));
+  const voltage = fromDecimal(whole + decimals, -decimals.length);
   if (voltage.n === 0n) return null;
   const ampereHours = data.categories.electric_charge.units.find((u) => u.key === 'ampere_hours');
   const wattHours = data.categories.energy.units.find((u) => u.key === 'watt_hours');

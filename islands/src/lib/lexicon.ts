@@ -45,6 +45,8 @@ export interface Entry {
   /** The word as units.yaml writes it, and its exact form. */
   word: string;
   exact: string;
+  /** The unit lists this word in units.yaml `shared`: another category's unit keeps it where no card decides. */
+  shared?: true;
 }
 
 export interface Lexicon {
@@ -79,8 +81,8 @@ export function unitWordsOf(unit: LexUnit): string[] {
 
 const sameUnit = (a: Entry, b: Entry): boolean => a.category === b.category && a.unit.key === b.unit.key;
 
-/** Whether the entry is a word its unit shares with a unit of another category, which keeps it alone. */
-const sharing = (e: Entry): boolean => SHARED_WORDS.some(([exact, category, unit]) => exact === e.exact && category === e.category && unit === e.unit.key);
+/** Whether `unit` of `category` lists the word `exact` in `shared` (the generated SHARED_WORDS). */
+const listsShared = (exact: string, category: string, unit: string): boolean => SHARED_WORDS.some((w) => w[0] === exact && w[1] === category && w[2] === unit);
 
 /**
  * The words of every category, so a unit of another category is recognised (and named)
@@ -95,10 +97,10 @@ export function buildLexicon(categories: Record<string, LexCategory>): Lexicon {
         const exact = exactForm(word);
         if (exact === '') continue;
         const key = exact.toLowerCase();
-        const entry: Entry = { category, unit, word, exact };
+        const entry: Entry = { category, unit, word, exact, ...(listsShared(exact, category, unit.key) && { shared: true as const }) };
         const list = words.get(key);
         if (list === undefined) words.set(key, [entry]);
-        else if (list.every((e) => (e.exact === exact ? e.category !== category && sharing(e) !== sharing(entry) : sameUnit(e, entry) || (caseSignificant(e.exact) && caseSignificant(exact))))) list.push(entry);
+        else if (list.every((e) => (e.exact === exact ? e.category !== category && e.shared !== entry.shared : sameUnit(e, entry) || (caseSignificant(e.exact) && caseSignificant(exact))))) list.push(entry);
       }
     }
   }
@@ -146,7 +148,7 @@ export function lookupWord(lex: Lexicon, word: string, category: string | null):
   if (list === undefined) return null;
   const exact = exactForm(word);
   // A shared word is its sharing unit's on that unit's card only.
-  const named = list.filter((e) => e.category === category || !sharing(e));
+  const named = list.filter((e) => e.category === category || e.shared !== true);
   const units = named.filter((e, i) => named.findIndex((x) => sameUnit(x, e)) === i);
   const ours = units.filter((e) => e.category === category);
   const one = units.length === 1 ? units[0] : ours.length === 1 ? ours[0] : undefined;

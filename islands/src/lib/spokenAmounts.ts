@@ -6,7 +6,7 @@
 //  - spelledNumber and SCALE_WORDS, numbers in words: "one hundred", "twenty-five", "a
 //    million", "one and a half", "two and three quarters", and "2.5 billion". Read by the value parser itself
 //    (tokens.ts), so every Value field, the batch box and the search box read them alike.
-import { type Rational, rational } from './rational.ts';
+import { type Rational, fromDecimal, rational } from './rational.ts';
 
 /** How many of a part ("a", "three") and the parts' denominators ("quarter", "thirds"). */
 const COUNTS: Readonly<Record<string, bigint>> = { a: 1n, an: 1n, one: 1n, two: 2n, three: 3n, five: 5n, seven: 7n };
@@ -169,7 +169,7 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
       }
       if (digits === '') break;
       const whole = total + current;
-      return { value: rational(whole * 10n ** BigInt(digits.length) + BigInt(digits), 10n ** BigInt(digits.length)), end, decimal: `${whole}.${digits}` };
+      return { value: fromDecimal(`${whole}${digits}`, -digits.length), end, decimal: `${whole}.${digits}` };
     }
     if ((w === 'a' || w === 'an') && said === 'start') {
       current = 1n;
