@@ -53,6 +53,12 @@ const EXAMPLES = [
   ['/length-converter', '12 pt', 'millimeters', '4.233333 mm'],
   ['/electric-charge-converter', '5000 mAh', 'coulombs', '18,000 C'],
   ['/electric-charge-converter', '360 C', 'milliampere_hours', '100 mAh'],
+  ['/electric-current-converter', '500 mA', 'amperes', '0.5 A'],
+  ['/voltage-converter', '11 kV', 'volts', '11,000 V'],
+  ['/electrical-resistance-converter', '4.7 kohm', 'ohms', '4,700 Ω'],
+  ['/capacitance-converter', '0.1 uF', 'nanofarads', '100 nF'],
+  // F is Fahrenheit anywhere else.
+  ['/capacitance-converter', '2 F', 'millifarads', '2,000 mF'],
   // G is g-force anywhere else; rad the radian.
   ['/magnetic-flux-density-converter', '50 G', 'milliteslas', '5 mT'],
   ['/magnetic-flux-density-converter', '150 mG', 'microteslas', '15 µT'],

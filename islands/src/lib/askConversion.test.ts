@@ -902,7 +902,23 @@ test('charge: C is Celsius alone and the coulomb beside a charge unit; mAh and W
   assert.deepEqual(said('3.7v 5000mah in wh'), ['5000 mAh at 3.7 V = 18.5 Wh'], 'the voltage before the charge');
   assert.deepEqual(said('100 wh to mah'), [`100 Wh at 3.7 V = 27,027.027027 mAh ${assumed('100 Wh')}`], 'and back, an airline\'s limit');
   assert.deepEqual(said('100 wh at 3.85 v to mah'), ['100 Wh at 3.85 V = 25,974.025974 mAh']);
-  assert.match(String(said('2 amps to mah')), /^Amps and volts are not converted here/u, 'a current is no charge');
+  assert.match(String(said('2 amps to mah')), /^Amps, volts, watts and ohms are not converted into each other here/u, 'a current is no charge');
+});
+
+test('current, voltage, resistance and capacitance: F is Fahrenheit alone and the farad beside a capacitance unit; MFD is the microfarad', () => {
+  assert.deepEqual(said('10 uF to nF'), ['10 µF = 10,000 nF']);
+  assert.deepEqual(said('100 pf to nf'), ['100 pF = 0.1 nF']);
+  assert.deepEqual(said('1 F to µF'), ['1 F = 1,000,000 µF']);
+  assert.deepEqual(said('4700 uf to f'), ['4700 µF = 0.0047 F'], 'a lower-case f beside a farad unit');
+  assert.deepEqual(said('45 mfd to uf'), ['45 mfd = 45 µF']);
+  assert.deepEqual(said('100 F to C'), ['100 °F = 37.78 °C']);
+  assert.deepEqual(said('500 mA to A'), ['500 mA = 0.5 A']);
+  assert.deepEqual(said('5 ma to a'), ['5 mA = 0.005 A'], 'a beside a current unit is the ampere, not the are');
+  assert.deepEqual(said('250 µA in mA'), ['250 µA = 0.25 mA']);
+  assert.deepEqual(said('3300 mv to v'), ['3300 mV = 3.3 V']);
+  assert.deepEqual(said('4.7 k ohm to ohms'), ['4.7 kΩ = 4,700 Ω']);
+  assert.deepEqual(said('10 Mohm to kohm'), ['10 MΩ = 10,000 kΩ'], 'Mohm is the megohm');
+  assert.deepEqual(said('50 mohm to ohm'), ['50 mΩ = 0.05 Ω'], 'mohm the milliohm');
 });
 
 test('G is g-force alone and the gauss beside a field unit; T is the tesla, t the tonne', () => {

@@ -69,8 +69,16 @@ test('a shot and amps or volts get a sentence with what they need, never “Unkn
   assert.match(String(said('1 shot in ml')), /^A shot is no fixed measure, so it is not converted here: about 1\.5 US fl oz \(44 mL\) in the US, 25 or 35 mL in the UK/u);
   assert.match(String(said('1 jigger in oz')), /a bar’s jigger usually holds 1 and 1\.5 US fl oz/u);
   assert.equal(said('shot glass'), null, 'no amount and no target: a search');
-  const electric = /^Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage \(100 W is 0\.83 A at 120 V, 0\.43 A at 230 V\)/u;
-  for (const q of ['100 watts in amps', '12 volts to watts', '1 kva to kw', '2 amps to mah']) assert.match(String(said(q)), electric, q);
+  const electric = /^Amps, volts, watts and ohms are not converted into each other here: each is its own quantity, and the power and Ohm’s law connect them \(watts = volts × amps, amps = volts ÷ ohms\)\. So watts to amps needs the voltage \(100 W is 0\.83 A at 120 V, 0\.43 A at 230 V\)/u;
+  for (const q of ['100 watts in amps', '12 volts to watts', '1 kva to kw', '2 amps to mah', '12 v to amps', '5 ohms in amps', '100 W to A', '3 kW in amps', '230V to A', '10 mA to ohms', '100w to amps', '5 ma to w']) assert.match(String(said(q)), electric, q);
+  // Within one quantity they convert; a symbol counts only after a number or a "to".
+  assert.deepEqual(said('500 mA to A'), ['500 mA = 0.5 A']);
+  assert.deepEqual(said('2 amps to milliamps'), ['2 A = 2,000 mA']);
+  assert.deepEqual(said('11 kv to v'), ['11 kV = 11,000 V']);
+  assert.deepEqual(said('4.7 kohm to ohm'), ['4.7 kΩ = 4,700 Ω']);
+  assert.deepEqual(said('2.2 megohms in kΩ'), ['2.2 MΩ = 2,200 kΩ']);
+  assert.deepEqual(said('1 eV to J'), ['1 eV = 1.60218e-19 J'], 'the electron volt is an energy');
+  assert.equal(said('A cup of flour in grams')?.[0]?.startsWith('Amps'), false, 'no ampere in "A cup"');
   assert.deepEqual(said('100 w to hp'), ['100 W = 0.134102 hp'], 'watts alone convert');
 });
 

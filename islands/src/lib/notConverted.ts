@@ -66,12 +66,32 @@ function machSaid(mach: number | undefined): string {
 /** A bar's measures, with an amount or a target: "1 shot in ml", "jigger to oz". */
 const SHOT = /\b(?:shots?|jiggers?)\b/iu;
 /**
- * Amps, volts and what needs them, with an amount or a target: "100 watts to amps", "1 kva
- * to kw"; not the electron volt, an energy, nor amp-hours, a charge (mAh to Wh is asked at
- * a voltage, askConversion.ts batteryQuestion). A volt beside a charge is that question's.
+ * The quantities of a circuit, each its own converter (current, voltage, power, resistance,
+ * charge), by the words and symbols people type: a query naming two of them ("100 watts to
+ * amps", "12 v to amps", "5 ohms in amps", "2 amps to mah") needs Ohm's law, a voltage or a
+ * time, not a factor. A symbol counts only after a number or a "to" ("A cup" is no ampere),
+ * also as phones type it (12v, 100w, 5 ma); not the electron volt, an energy. A voltage
+ * beside a charge is a battery's question (askConversion.ts batteryQuestion). Volt-amperes,
+ * apparent power, are no unit here: asked at all, they get the sentence ("1 kva to kw").
  */
-const ELECTRIC = /(?<!\belectron[\s-]*)\b(?:amps?|amperes?|amperage|milliamps?|milliamperes?|volts?|voltage|kva|mva|va|ohms?)\b(?![\s-]*(?:hours?|hrs?|h|seconds?)\b)/iu;
-const CHARGE = /\b(?:[mk]?ah|coulombs?|(?:milli)?amp(?:ere)?s?[\s-]*(?:hours?|hrs?))\b/iu;
+const AFTER_AMOUNT = String.raw`(?:(?<=\d\s*)|(?<=\b(?:to|in|into|as)\s+))`;
+const CIRCUIT: ReadonlyArray<readonly [string, readonly RegExp[]]> = [
+  ['current', [/\b(?:(?:milli|micro|nano|kilo)?amp(?:ere)?s?|amperage)\b(?![\s-]*(?:hours?|hrs?|h|seconds?)\b)/iu, new RegExp(String.raw`${AFTER_AMOUNT}(?:[mµμunk]?A|ma)\b`, 'u')]],
+  ['voltage', [/(?<!\belectron[\s-]*)\b(?:(?:milli|micro|kilo)?volts?|voltage)\b/iu, new RegExp(String.raw`${AFTER_AMOUNT}[mµμuk]?[Vv]\b`, 'u')]],
+  ['power', [/\b(?:(?:milli|kilo|mega)?watts?|wattage)\b(?![\s-]*(?:hours?|hrs?|h)\b)/iu, new RegExp(String.raw`${AFTER_AMOUNT}[mkMG]?[Ww]\b`, 'u')]],
+  ['resistance', [/\b(?:(?:[kmg]|milli|kilo|mega|giga)?ohms?|kilohms?|megohms?|gigohms?)\b|[kMmG]?Ω/iu]],
+  ['charge', [/\b(?:[mk]?ah|coulombs?|(?:milli)?amp(?:ere)?s?[\s-]*(?:hours?|hrs?))\b/iu]],
+];
+const APPARENT_POWER = /\b[km]?va\b/iu;
+
+/** Whether a query asks one circuit quantity in another ("100 watts to amps"), or in volt-amperes. */
+function asksAcrossCircuit(typed: string): boolean {
+  if (!WITH_AMOUNT_OR_TARGET.test(typed)) return false;
+  if (APPARENT_POWER.test(typed)) return true;
+  const named = new Set(CIRCUIT.filter(([, forms]) => forms.some((f) => f.test(typed))).map(([q]) => q));
+  if (named.has('charge') && named.has('voltage')) return false;
+  return named.size >= 2;
+}
 
 /**
  * A lamp's light, with an amount or a target: "500 lux to lumens", "800 lumens to watts",
@@ -135,8 +155,8 @@ export function notConverted(typed: string): string | null {
   if (WITH_AMOUNT_OR_TARGET.test(typed) && SHOT.test(typed)) {
     return 'A shot is no fixed measure, so it is not converted here: about 1.5 US fl oz (44 mL) in the US, 25 or 35 mL in the UK, 30 mL in Australia, 2 or 4 cL in much of Europe; a bar’s jigger usually holds 1 and 1.5 US fl oz (30 and 44 mL). Type the measure in fl oz or mL.';
   }
-  if (WITH_AMOUNT_OR_TARGET.test(typed) && ELECTRIC.test(typed) && !CHARGE.test(typed)) {
-    return 'Amps and volts are not converted here: a power in watts is volts × amps, so watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V); kVA to kW needs the power factor too (kW = kVA × PF), and a battery’s Wh its voltage (Wh = mAh × V ÷ 1,000: type 5000 mAh at 3.7 V to Wh).';
+  if (asksAcrossCircuit(typed)) {
+    return 'Amps, volts, watts and ohms are not converted into each other here: each is its own quantity, and the power and Ohm’s law connect them (watts = volts × amps, amps = volts ÷ ohms). So watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V), kVA to kW the power factor too (kW = kVA × PF), a charge in mAh a time (2 A for one hour is 2,000 mAh), and a battery’s Wh its voltage (Wh = mAh × V ÷ 1,000: type 5000 mAh at 3.7 V to Wh).';
   }
   if (WITH_AMOUNT_OR_TARGET.test(typed) && (LUMENS.test(typed) || LUX_WATTS.test(typed))) {
     return 'Lumens are not converted here: they measure all the light a lamp gives out, while lux and foot-candles measure the light landing on each square meter or square foot, so lumens = lux × area (300 lux over a 10 m² floor is 3,000 lm). Watts are the power a lamp draws, and its lumens per watt depend on its kind: about 15 for an incandescent bulb, 80 to 150 for LEDs, so 800 lm takes about 60 W incandescent or 8 W LED. Candelas measure the light sent in one direction.';
