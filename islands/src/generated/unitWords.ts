@@ -264,6 +264,7 @@ export const UNIT_WORDS = {
   ],
   "density": [
     ["milligrams_per_liter", "mg/L", "milligram per liter", "milligrams per litre"],
+    ["milligrams_per_deciliter", "mg/dL", "milligram per deciliter", "milligrams per decilitre", "milligram per decilitre"],
     ["grams_per_liter", "g/L", "gram per liter", "grams per litre"],
     ["kilograms_per_cubic_meter", "kg/m³"],
     ["kilograms_per_liter", "kg/L", "kilogram per liter", "kilograms per litre"],

@@ -4,6 +4,7 @@ import { answer, pairNotation, type AnswerData } from './askConversion.ts';
 import { everyCurrency } from './currencyCatalog.ts';
 import { answerData, saidBy } from '../../test/testData.ts';
 import { mayConvert } from './searchWords.ts';
+import { runGnuUnits } from './gnuUnits.mjs';
 
 const data = answerData();
 
@@ -919,6 +920,36 @@ test('current, voltage, resistance and capacitance: F is Fahrenheit alone and th
   assert.deepEqual(said('4.7 k ohm to ohms'), ['4.7 kΩ = 4,700 Ω']);
   assert.deepEqual(said('10 Mohm to kohm'), ['10 MΩ = 10,000 kΩ'], 'Mohm is the megohm');
   assert.deepEqual(said('50 mohm to ohm'), ['50 mΩ = 0.05 Ω'], 'mohm the milliohm');
+});
+
+test('a lab result from mg/dL to mmol/L or back, by the molar mass of the substance typed; glucose when none is, said so', () => {
+  const glucose = 'glucose, 180.156 g/mol';
+  const saidWith = (q: string) => {
+    const a = answer(q, data);
+    return a?.kind === 'answers' ? a.answers.map((x) => `${x.text} · ${x.note ?? ''}`) : a;
+  };
+  assert.deepEqual(saidWith('100 mg/dl to mmol/l'), [`100 mg/dL of glucose = 5.55 mmol/L · ${glucose}: read as blood glucose; for cholesterol or triglycerides type the word, as in 200 mg/dL cholesterol to mmol/L`]);
+  assert.deepEqual(saidWith('blood sugar 120 mg/dl in mmol'), [`120 mg/dL of glucose = 6.66 mmol/L · ${glucose}`]);
+  assert.deepEqual(said('5.5 mmol/l to mg/dl'), ['5.5 mmol/L of glucose = 99.09 mg/dL']);
+  assert.deepEqual(said('mmol/l to mg/dl'), ['1 mmol/L of glucose = 18.02 mg/dL'], 'a pair named alone: its factor');
+  assert.deepEqual(said('mg/dl to mmol/l'), ['1 mg/dL of glucose = 0.0555 mmol/L']);
+  assert.deepEqual(said('200 mg/dl cholesterol to mmol/l'), ['200 mg/dL of cholesterol = 5.17 mmol/L']);
+  assert.deepEqual(said('ldl 3.4 mmol/l in mg/dl'), ['3.4 mmol/L of cholesterol = 131.46 mg/dL']);
+  assert.deepEqual(said('150 mg/dl triglycerides to mmol/l'), ['150 mg/dL of triglycerides = 1.69 mmol/L']);
+  assert.deepEqual(said('creatinine 1.2 mg/dl to umol/l'), ['1.2 mg/dL of creatinine = 106.08 µmol/L']);
+  assert.deepEqual(said('88 µmol/l creatinine to mg/dl'), ['88 µmol/L of creatinine = 0.995 mg/dL']);
+  assert.deepEqual(said('cholesterol 5.2 mmol/l'), ['5.2 mmol/L of cholesterol = 201.06 mg/dL'], 'the substance named: no target needed');
+  assert.deepEqual(said('glucose 1 g/l'), ['1 g/L of glucose = 5.55 mmol/L']);
+  assert.deepEqual(said('100 mg/dl to g/l'), ['100 mg/dL = 1 g/L'], 'a mass per volume stays one');
+  // The same figures from GNU units, with the molar masses as they are written here.
+  const gnu = runGnuUnits([
+    ['100 mg/dL / (180.156 g/mol)', 'mmol/L'],
+    ['200 mg/dL / (386.654 g/mol)', 'mmol/L'],
+    ['150 mg/dL / (885.7 g/mol)', 'mmol/L'],
+    ['1.2 mg/dL / (113.12 g/mol)', 'micromol/L'],
+    ['5.5 mmol/L * 180.156 g/mol', 'mg/dL'],
+  ]).map((x) => Number(Number(x).toFixed(2)));
+  assert.deepEqual(gnu, [5.55, 5.17, 1.69, 106.08, 99.09]);
 });
 
 test('G is g-force alone and the gauss beside a field unit; T is the tesla, t the tonne', () => {

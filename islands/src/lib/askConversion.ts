@@ -445,6 +445,83 @@ function batteryQuestion(query: string, data: AnswerData): Answer | null {
   };
 }
 
+/**
+ * What lab reports give in two units, a mass per volume (mg/dL, g/L) and an amount of
+ * substance per volume (mmol/L, µmol/L), which only the substance's molar mass connects:
+ * blood glucose, cholesterol, triglycerides (as triolein, the labs' factor 0.01129) and
+ * creatinine (in µmol/L). `molar`: g/mol, decimal digits.
+ */
+const LAB_SUBSTANCES = [
+  { name: 'glucose', words: String.raw`(?:blood|fasting|plasma)\s*(?:glucose|sugar)|glucose|bg|glyc(?:a)?emia`, molar: '180.156', per: 'mmol/L' },
+  { name: 'cholesterol', words: String.raw`(?:total|ldl|hdl|non[\s-]*hdl)?\s*cholesterol|(?:ldl|hdl)(?:-c)?`, molar: '386.654', per: 'mmol/L' },
+  { name: 'triglycerides', words: String.raw`triglycerides?|trigs?|tg`, molar: '885.7', per: 'mmol/L' },
+  { name: 'creatinine', words: String.raw`(?:serum\s+)?creatinine`, molar: '113.12', per: 'µmol/L' },
+] as const;
+/** mmol/L or µmol/L as typed ("mmol/l", "mmol", "umol per liter"): the exponent of the mole's prefix. */
+const MOLAR_UNIT = /^(?:(m|milli)|(µ|μ|u|micro))mol(?:e?s?)?(?:\s*\/\s*l|\s+per\s+(?:l|liters?|litres?))?$/iu;
+/** The units of a mass concentration a lab reports in (density's), by key. */
+const LAB_MASS_UNITS = ['milligrams_per_deciliter', 'milligrams_per_liter', 'grams_per_liter'];
+
+/**
+ * A lab result from mg/dL to mmol/L or back: "100 mg/dl to mmol/l", "cholesterol 5.2 mmol/l
+ * in mg/dl", "creatinine 1.2 mg/dl to umol/l". The substance typed decides the molar mass;
+ * with none the reading is blood glucose, said so. Null when the query is no such question.
+ */
+function labQuestion(query: string, data: AnswerData): Answer | null {
+  const density = data.categories.density;
+  const gramsPerLiter = density?.units.find((u) => u.key === 'grams_per_liter');
+  if (density === undefined || gramsPerLiter === undefined || !/mol|mg\s*\/\s*dl|g\s*\/\s*l/iu.test(query)) return null;
+  const named = LAB_SUBSTANCES.find((s) => new RegExp(String.raw`(?<![\p{L}])(?:${s.words})(?![\p{L}])`, 'iu').test(query));
+  const substance = named ?? LAB_SUBSTANCES[0];
+  const rest = (named === undefined ? query : query.replace(new RegExp(String.raw`(?<![\p{L}])(?:${named.words})(?:\s+(?:levels?|readings?|results?))?(?![\p{L}])`, 'iu'), ' '))
+    .replace(/\b(?:of|an?)\b/giu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  // With the substance named, no target is needed: "glucose 100 mg/dl", "cholesterol 5.2 mmol/l".
+  const bare = named === undefined || /\s(?:to|in|into|as)\s/iu.test(` ${rest} `) ? null : /mol/iu.test(rest) ? 'mg/dL' : substance.per;
+  const asked = /^(.+?)\s+(?:to|in|into|as)\s+(.+)$/iu.exec(bare === null ? rest : `${rest} to ${bare}`);
+  if (asked === null) return null;
+  const lex = unitLexicon(data);
+  const molarMass = fromDecimal(substance.molar.replace('.', ''), -(substance.molar.split('.')[1]?.length ?? 0));
+  const perMole = (prefix: RegExpExecArray): Rational => (prefix[1] !== undefined ? fromDecimal('1000', 0) : fromDecimal('1000000', 0));
+  const said = (amount: string) => `${amount} of ${substance.name}`;
+  const note = `${substance.name}, ${substance.molar} g/mol${named === undefined ? ': read as blood glucose; for cholesterol or triglycerides type the word, as in 200 mg/dL cholesterol to mmol/L' : ''}`;
+  // As labs report them, to two decimals; under 1 to three significant digits (1 mg/dL is 0.0555 mmol/L).
+  const format = (x: Rational) => {
+    const n = toNumber(x);
+    return new Intl.NumberFormat('en-US', Math.abs(n) < 1 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 }).format(n);
+  };
+  const target = MOLAR_UNIT.exec(asked[2].trim());
+  if (target !== null) {
+    // From a mass per volume: g/L × (mmol or µmol per mol) ÷ (g/mol).
+    const mass = /\d/u.test(asked[1]) ? asked[1] : `1 ${asked[1]}`;
+    const parsed = parseInput(mass, lex, 'density');
+    if (parsed.kind !== 'quantity' || parsed.category !== 'density' || !LAB_MASS_UNITS.includes(parsed.unit.key)) return null;
+    const amount = div(mul(convertParsed(parsed, gramsPerLiter, gramsPerLiter), perMole(target)), molarMass);
+    const opened = answer(`${mass} to g/L`, data);
+    if (opened?.kind !== 'answers' || opened.answers.length !== 1) return null;
+    const { pair: _pair, ...line } = opened.answers[0];
+    const unit = target[1] !== undefined ? 'mmol/L' : 'µmol/L';
+    return { kind: 'answers', answers: [{ ...line, text: `${said(parsed.reading)} = ${format(amount)} ${unit}`, note }] };
+  }
+  // To a mass per volume, from an amount of substance typed: mmol or µmol per liter.
+  const from = /^(\d[\d,]*(?:\.\d+)?|\.\d+)?\s*(.+)$/u.exec(asked[1].trim());
+  const source = from === null ? null : MOLAR_UNIT.exec(from[2].trim());
+  const found = lookupWord(lex, asked[2].trim(), 'density');
+  if (from === null || source === null || found === null || !('entry' in found) || !LAB_MASS_UNITS.includes(found.entry.unit.key)) return null;
+  const typed = (from[1] ?? '1').replace(/,/gu, '');
+  const [whole, decimals = ''] = typed.split('.');
+  const gPerL = div(mul(fromDecimal(whole + decimals, -decimals.length), molarMass), perMole(source));
+  const converted = answer(`${typedExact(gPerL)} g/L to ${asked[2].trim()}`, data);
+  if (converted?.kind !== 'answers' || converted.answers.length !== 1) return null;
+  const { pair: _pair, ...line } = converted.answers[0];
+  const unit = source[1] !== undefined ? 'mmol/L' : 'µmol/L';
+  const inGrams = parseInput(`${typedExact(gPerL)} g/L`, lex, 'density');
+  if (inGrams.kind !== 'quantity') return null;
+  const result = convertParsed(inGrams, gramsPerLiter, found.entry.unit);
+  return { kind: 'answers', answers: [{ ...line, text: `${said(`${from[1] ?? '1'} ${unit}`)} = ${format(result)} ${found.entry.unit.symbol}`, note }] };
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -466,6 +543,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (bushel !== null) return bushel;
   const battery = batteryQuestion(query, data);
   if (battery !== null) return battery;
+  const lab = labQuestion(query, data);
+  if (lab !== null) return lab;
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);
