@@ -287,14 +287,14 @@ fn bad_units_table_is_located() {
 #[test]
 fn broken_category_content_is_located_before_any_javascript_runs() {
     let p = Project::copy_of_real_site();
-    // A category the site lacks (inductance): it must move if one day the site adds it.
-    let inductance = "  inductance:\n    label: Inductance\n    group: science\n    base: henries\n    precision: 6\n    default: { from: microhenries, to: millihenry }\n    units:\n      \
-                      - { key: microhenries, name: Microhenries (µH), symbol: µH, system: metric, factor: 0.000001 }\n      \
-                      - { key: millihenries, name: Millihenries (mH), symbol: mH, system: metric, factor: 0.001 }\n      \
-                      - { key: henries, name: Henries (H), symbol: H, system: metric, factor: 1 }\n\n";
-    p.edit("content/units.yaml", "currencies:\n", &format!("{inductance}currencies:\n"));
-    let (l, c) = position(&p, "content/units.yaml", "millihenry }");
-    let expected = format!("content/units.yaml:{l}:{c}: category inductance: default.to names unit millihenry, which is not in its units");
+    // A category the site lacks (catalytic activity): it must move if one day the site adds it.
+    let katals = "  catalytic_activity:\n    label: Catalytic Activity\n    group: science\n    base: katals\n    precision: 6\n    default: { from: microkatals, to: millikatal }\n    units:\n      \
+                  - { key: microkatals, name: Microkatals (µkat), symbol: µkat, system: metric, factor: 0.000001 }\n      \
+                  - { key: millikatals, name: Millikatals (mkat), symbol: mkat, system: metric, factor: 0.001 }\n      \
+                  - { key: katals, name: Katals (kat), symbol: kat, system: metric, factor: 1 }\n\n";
+    p.edit("content/units.yaml", "currencies:\n", &format!("{katals}currencies:\n"));
+    let (l, c) = position(&p, "content/units.yaml", "millikatal }");
+    let expected = format!("content/units.yaml:{l}:{c}: category catalytic_activity: default.to names unit millikatal, which is not in its units");
     for args in [&["check"][..], &["build", "--out", "site"][..]] {
         let out = p.unitly(args);
         let err = stderr(&out);

@@ -57,6 +57,7 @@ const EXAMPLES = [
   ['/voltage-converter', '11 kV', 'volts', '11,000 V'],
   ['/electrical-resistance-converter', '4.7 kohm', 'ohms', '4,700 Ω'],
   ['/capacitance-converter', '0.1 uF', 'nanofarads', '100 nF'],
+  ['/inductance-converter', '470 uH', 'millihenries', '0.47 mH'],
   // F is Fahrenheit anywhere else.
   ['/capacitance-converter', '2 F', 'millifarads', '2,000 mF'],
   // G is g-force anywhere else; rad the radian.

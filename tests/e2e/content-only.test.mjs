@@ -1,5 +1,5 @@
 // A new unit category and a new currency are content only: a copy of the site gets an
-// inductance category (a units.yaml block, a routes.yaml entry, a markdown page; a
+// catalytic activity category (a units.yaml block, a routes.yaml entry, a markdown page; a
 // category the site lacks, so it must move if one day the site adds it), SEK (one line under
 // currencies:) and NOK (one line, plus its rate in the USD row of fallback_rates), nothing
 // else. The copy is served as it is, with the fake rate upstream answering a rate for SEK,
@@ -15,7 +15,7 @@ const SEK_PER_USD = 10.5;
 const NOK_PER_USD_OFFLINE = 10.8;
 
 /** content/, themes/, islands/ and edge/ copied (node_modules linked), then edited as an editor would. */
-function siteWithInductanceAndSek() {
+function siteWithCatalyticActivityAndSek() {
   const dir = mkdtempSync(join(tmpdir(), 'unitly-content-only-'));
   for (const sub of ['content', 'themes', 'islands', 'edge']) {
     cpSync(join(ROOT, sub), join(dir, sub), { recursive: true, filter: (src) => !/\/(node_modules|dist)$/.test(src) });
@@ -25,16 +25,16 @@ function siteWithInductanceAndSek() {
   edit('content/units.yaml', (text) =>
     text
       .replace('\ncurrencies:\n', `
-  inductance:
-    label: Inductance
+  catalytic_activity:
+    label: Catalytic Activity
     group: science
-    base: henries
+    base: katals
     precision: 6
-    default: { from: microhenries, to: millihenries }
+    default: { from: microkatals, to: millikatals }
     units:
-      - { key: microhenries, name: Microhenries (µH), symbol: µH, system: metric, factor: 0.000001 }
-      - { key: millihenries, name: Millihenries (mH), symbol: mH, system: metric, factor: 0.001 }
-      - { key: henries, name: Henries (H), symbol: H, system: metric, factor: 1 }
+      - { key: microkatals, name: Microkatals (µkat), symbol: µkat, system: metric, factor: 0.000001 }
+      - { key: millikatals, name: Millikatals (mkat), symbol: mkat, system: metric, factor: 0.001 }
+      - { key: katals, name: Katals (kat), symbol: kat, system: metric, factor: 1 }
 
 currencies:
 `)
@@ -43,16 +43,16 @@ currencies:
   edit('content/routes.yaml', (text) => {
     const start = text.indexOf('  - path: /length-converter\n');
     const entry = text.slice(start, text.indexOf('\n\n', start) + 2);
-    return text.replace(entry, entry + entry.replaceAll('length-converter', 'inductance-converter').replace('converters/length.md', 'converters/inductance.md')
-      .replace(/\n    label: .*/, '\n    label: Inductance Converter').replace(/short_label: .*/, 'short_label: Inductance').replace(/heading: .*/, 'heading: Inductance Converter').replace(/title: .*/, 'title: Inductance Converter | Unitly'));
+    return text.replace(entry, entry + entry.replaceAll('length-converter', 'catalytic-activity-converter').replace('converters/length.md', 'converters/catalytic-activity.md')
+      .replace(/\n    label: .*/, '\n    label: Catalytic Activity Converter').replace(/short_label: .*/, 'short_label: Catalytic Activity').replace(/heading: .*/, 'heading: Catalytic Activity Converter').replace(/title: .*/, 'title: Catalytic Activity Converter | Unitly'));
   });
-  writeFileSync(join(dir, 'content/converters/inductance.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
-    .replace('category: length', 'category: inductance')
-    .replace('preset: { from: meters, to: feet }', 'preset: { from: microhenries, to: millihenries }'));
+  writeFileSync(join(dir, 'content/converters/catalytic-activity.md'), readFileSync(join(dir, 'content/converters/length.md'), 'utf8')
+    .replace('category: length', 'category: catalytic_activity')
+    .replace('preset: { from: meters, to: feet }', 'preset: { from: microkatals, to: millikatals }'));
   return dir;
 }
 
-const root = siteWithInductanceAndSek();
+const root = siteWithCatalyticActivityAndSek();
 const ctx = siteForFile({ root, removeRoot: true, rates: defaultRates({ SEK: SEK_PER_USD }) });
 
 async function visit(path) {
@@ -66,31 +66,31 @@ async function visit(path) {
   return page;
 }
 
-test('the new inductance page converts 250 µH to 0.25 mH, and history and toasts name it Inductance', async () => {
-  const page = await visit('/inductance-converter');
-  const card = page.getByRole('region', { name: 'Inductance Converter' });
+test('the new catalytic activity page converts 250 µkat to 0.25 mkat, and history and toasts name it Catalytic Activity', async () => {
+  const page = await visit('/catalytic-activity-converter');
+  const card = page.getByRole('region', { name: 'Catalytic Activity Converter' });
   const from = card.getByRole('combobox', { name: 'From' });
-  assert.equal(await from.inputValue(), 'microhenries');
-  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'millihenries');
-  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['microhenries', 'millihenries', 'henries']);
+  assert.equal(await from.inputValue(), 'microkatals');
+  assert.equal(await card.getByRole('combobox', { name: 'To' }).inputValue(), 'millikatals');
+  assert.deepEqual(await from.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['microkatals', 'millikatals', 'katals']);
   await card.getByRole('textbox', { name: 'Value' }).fill('250');
   // The parser is fetched on the field's first focus: wait for the result, never a sleep.
   const result = card.getByRole('status', { name: 'Result' });
-  await result.filter({ hasText: 'mH' }).waitFor();
-  assert.equal((await result.textContent()).trim(), '0.25 mH');
-  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Inductance');
+  await result.filter({ hasText: 'mkat' }).waitFor();
+  assert.equal((await result.textContent()).trim(), '0.25 mkat');
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('conversion-history') ?? '[]')[0]?.type) === 'Catalytic Activity');
   const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('conversion-history')));
-  assert.deepEqual([entry.type, entry.from, entry.to], ['Inductance', '250 µH', '0.25 mH']);
+  assert.deepEqual([entry.type, entry.from, entry.to], ['Catalytic Activity', '250 µkat', '0.25 mkat']);
   await card.getByRole('button', { name: 'Reset' }).click();
-  await page.getByRole('region', { name: 'Notifications' }).getByText('Inductance converter cleared').waitFor();
+  await page.getByRole('region', { name: 'Notifications' }).getByText('Catalytic Activity converter cleared').waitFor();
   assert.deepEqual(page.problems, []);
   await page.context().close();
 
   // The registry puts it on the home page's grid of every converter (a tile named by the
   // category's label, with its first units' symbols) and in the sitemap.
   const home = await (await fetch(`${ctx.site.url}/`)).text();
-  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/inductance-converter"?>Inductance<span>/);
-  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/inductance-converter<\/loc>/);
+  assert.match(home, /<li class="?accent-[a-z]+"?><a href="?\/catalytic-activity-converter"?>Catalytic Activity<span>/);
+  assert.match(await (await fetch(`${ctx.site.url}/sitemap.xml`)).text(), /\/catalytic-activity-converter<\/loc>/);
 });
 
 test('the new currency is offered and converts live through the edge at the table rate', async () => {

@@ -34,6 +34,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "voltage": "/voltage-converter",
   "electrical_resistance": "/electrical-resistance-converter",
   "capacitance": "/capacitance-converter",
+  "inductance": "/inductance-converter",
   "thermal_insulation": "/thermal-insulation-converter",
   "dynamic_viscosity": "/dynamic-viscosity-converter",
   "kinematic_viscosity": "/kinematic-viscosity-converter",

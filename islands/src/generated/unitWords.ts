@@ -341,6 +341,12 @@ export const UNIT_WORDS = {
     ["millifarads", "mF", "millifarad"],
     ["farads", "F", "farad"],
   ],
+  "inductance": [
+    ["nanohenries", "nH", "nanohenry"],
+    ["microhenries", "µH", "microhenry", "microhenrys", "uH"],
+    ["millihenries", "mH", "millihenry", "millihenrys"],
+    ["henries", "H", "henry", "henrys"],
+  ],
   "magnetic_flux_density": [
     ["nanoteslas", "nT", "nanotesla", "gamma", "gammas", "γ"],
     ["milligauss", "mG"],

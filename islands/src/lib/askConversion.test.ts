@@ -906,7 +906,7 @@ test('charge: C is Celsius alone and the coulomb beside a charge unit; mAh and W
   assert.match(String(said('2 amps to mah')), /^Amps, volts, watts and ohms are not converted into each other here/u, 'a current is no charge');
 });
 
-test('current, voltage, resistance and capacitance: F is Fahrenheit alone and the farad beside a capacitance unit; MFD is the microfarad', () => {
+test('current, voltage, resistance, capacitance and inductance: F is Fahrenheit alone and the farad beside a capacitance unit; MFD is the microfarad', () => {
   assert.deepEqual(said('10 uF to nF'), ['10 µF = 10,000 nF']);
   assert.deepEqual(said('100 pf to nf'), ['100 pF = 0.1 nF']);
   assert.deepEqual(said('1 F to µF'), ['1 F = 1,000,000 µF']);
@@ -920,6 +920,9 @@ test('current, voltage, resistance and capacitance: F is Fahrenheit alone and th
   assert.deepEqual(said('4.7 k ohm to ohms'), ['4.7 kΩ = 4,700 Ω']);
   assert.deepEqual(said('10 Mohm to kohm'), ['10 MΩ = 10,000 kΩ'], 'Mohm is the megohm');
   assert.deepEqual(said('50 mohm to ohm'), ['50 mΩ = 0.05 Ω'], 'mohm the milliohm');
+  assert.deepEqual(said('470 uh to mh'), ['470 µH = 0.47 mH']);
+  assert.deepEqual(said('5 H to mH'), ['5 H = 5,000 mH'], 'H is the henry, h the hour');
+  assert.deepEqual(said('2 h to minutes'), ['2 h = 120 min']);
 });
 
 test('a lab result from mg/dL to mmol/L or back, by the molar mass of the substance typed; glucose when none is, said so', () => {
