@@ -22,6 +22,7 @@ import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, holdsNumber, namesPair } from './searchWords.ts';
 import { asksCrypto, notConverted } from './notConverted.ts';
+import { readComponentCode } from './componentCode.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
@@ -522,6 +523,18 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
   return { kind: 'answers', answers: [{ ...line, text: `${said(`${from[1] ?? '1'} ${unit}`)} = ${format(result)} ${found.entry.unit.symbol}`, note }] };
 }
 
+/** An electronic part's code as its value: "104 capacitor to nF", "4k7", "inductor 4R7" (componentCode.ts). */
+function componentQuestion(query: string, data: AnswerData): Answer | null {
+  const part = readComponentCode(query);
+  if (part === null) return null;
+  const lines = (part.target === null ? part.usual : [part.target]).flatMap((to) => {
+    const a = answer(`${part.quantity} to ${to}`, data);
+    return a?.kind === 'answers' ? a.answers : [];
+  });
+  if (lines.length === 0) return null;
+  return { kind: 'answers', answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${part.code} = ${a.text.slice(a.text.indexOf(' = ') + 3)}`, note: part.reading })) };
+}
+
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 
@@ -545,6 +558,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (battery !== null) return battery;
   const lab = labQuestion(query, data);
   if (lab !== null) return lab;
+  const part = componentQuestion(query, data);
+  if (part !== null) return part;
   const weighed = weighQuestion(query, data);
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);
