@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { div, fromDecimal, mul, toNumber, type Rational } from './rational.ts';
+import { div, fromDecimal, fromDecimalText, mul, toNumber, type Rational } from './rational.ts';
 import { fromBase, kindOf } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
@@ -418,8 +418,7 @@ function batteryQuestion(query: string, data: AnswerData): Answer | null {
     return found !== null && 'entry' in found && found.entry.category === category;
   };
   const v = volts?.[1] ?? LITHIUM_ION_VOLTS;
-  const [whole, decimals = ''] = v.split('.');
-  const voltage = fromDecimal(whole + decimals, -decimals.length);
+  const voltage = fromDecimalText(v);
   if (voltage.n === 0n) return null;
   const ampereHours = data.categories.electric_charge.units.find((u) => u.key === 'ampere_hours');
   const wattHours = data.categories.energy.units.find((u) => u.key === 'watt_hours');
@@ -483,8 +482,8 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
   const asked = /^(.+?)\s+(?:to|in|into|as)\s+(.+)$/iu.exec(bare === null ? rest : `${rest} to ${bare}`);
   if (asked === null) return null;
   const lex = unitLexicon(data);
-  const molarMass = fromDecimal(substance.molar.replace('.', ''), -(substance.molar.split('.')[1]?.length ?? 0));
-  const perMole = (prefix: RegExpExecArray): Rational => (prefix[1] !== undefined ? fromDecimal('1000', 0) : fromDecimal('1000000', 0));
+  const molarMass = fromDecimalText(substance.molar);
+  const perMole = (prefix: RegExpExecArray): Rational => fromDecimal('1', prefix[1] !== undefined ? 3 : 6);
   const said = (amount: string) => `${amount} of ${substance.name}`;
   const note = `${substance.name}, ${substance.molar} g/mol${named === undefined ? ': read as blood glucose; for cholesterol or triglycerides type the word, as in 200 mg/dL cholesterol to mmol/L' : ''}`;
   // As labs report them, to two decimals; under 1 to three significant digits (1 mg/dL is 0.0555 mmol/L).
@@ -510,9 +509,7 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
   const source = from === null ? null : MOLAR_UNIT.exec(from[2].trim());
   const found = lookupWord(lex, asked[2].trim(), 'density');
   if (from === null || source === null || found === null || !('entry' in found) || !LAB_MASS_UNITS.includes(found.entry.unit.key)) return null;
-  const typed = (from[1] ?? '1').replace(/,/gu, '');
-  const [whole, decimals = ''] = typed.split('.');
-  const gPerL = div(mul(fromDecimal(whole + decimals, -decimals.length), molarMass), perMole(source));
+  const gPerL = div(mul(fromDecimalText((from[1] ?? '1').replace(/,/gu, '')), molarMass), perMole(source));
   const converted = answer(`${typedExact(gPerL)} g/L to ${asked[2].trim()}`, data);
   if (converted?.kind !== 'answers' || converted.answers.length !== 1) return null;
   const { pair: _pair, ...line } = converted.answers[0];

@@ -49,6 +49,12 @@ export function fromDecimal(digits: string, exp: number): Rational {
   return exp >= 0 ? rational(n * 10n ** BigInt(exp)) : rational(n, 10n ** BigInt(-exp));
 }
 
+/** A plain decimal as typed ("3.7", "12", ".5") exactly: 37/10, 12, 1/2. */
+export function fromDecimalText(text: string): Rational {
+  const [whole, decimals = ''] = text.split('.');
+  return fromDecimal(whole + decimals, -decimals.length);
+}
+
 /**
  * A double as the decimal it was written as: String(0.3048) is "0.3048", so the factor is
  * exactly 3048/10000 rather than the binary neighbour the double actually holds.
