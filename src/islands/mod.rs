@@ -156,9 +156,13 @@ struct PipelineError {
     message: String,
 }
 
+pub use store::Renders;
+
 pub struct Prerendered {
     pub manifest: ClientManifest,
-    pub html: HashMap<String, String>,
+    /// Shared with the island cache: a build holds every render once (tens of MB with
+    /// 20,000 articles), however many steps ask for them.
+    pub html: HashMap<String, Renders>,
     /// How many islands Node rendered this time (0 when everything came from the cache).
     pub rendered: usize,
 }
@@ -214,7 +218,7 @@ pub fn prerender(
         (reuse_client, _) => {
             let answer = run_node(islands_dir, css, &missing, assets_dir, reuse_client.is_none())?;
             rendered = missing.len();
-            cache.html.extend(answer.html);
+            cache.html.extend(answer.html.into_iter().map(|(k, h)| (k, Renders::from(h))));
             match (answer.client, reuse_client) {
                 (Some(m), _) | (None, Some((m, _))) => m,
                 (None, None) => bail!("the island pipeline returned no client bundle"),
@@ -222,7 +226,7 @@ pub fn prerender(
         }
     };
     cache.client = Some((manifest.clone(), assets_dir.to_path_buf()));
-    let html: HashMap<String, String> = requests.iter().filter_map(|r| cache.html.get(&r.key).map(|h| (r.key.clone(), h.clone()))).collect();
+    let html: HashMap<String, Renders> = requests.iter().filter_map(|r| cache.html.get(&r.key).map(|h| (r.key.clone(), h.clone()))).collect();
     if rendered > 0 {
         if let Err(e) = store.save(&manifest, if every_page { &html } else { &cache.html }, assets_dir) {
             eprintln!("warning: could not keep the islands in {}: {e:#}", store::DIR);
@@ -354,7 +358,7 @@ pub fn prop_ids(html: &str, requests: &HashMap<&str, &RenderRequest>) -> HashSet
 
 /// Replaces island placeholders with their server HTML, wrapped for hydration, and the
 /// assets placeholder with the stylesheet, preloads and runtime script.
-pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests: &HashMap<&str, &RenderRequest>, assets: &str) -> Result<String> {
+pub fn fill_placeholders(html: &str, renders: &HashMap<String, Renders>, requests: &HashMap<&str, &RenderRequest>, assets: &str) -> Result<String> {
     let mark = crate::marks::prefix();
     let mut out = String::with_capacity(html.len() + 4096);
     let mut rest = html;
@@ -370,7 +374,7 @@ pub fn fill_placeholders(html: &str, renders: &HashMap<String, String>, requests
             let request = requests.get(key).with_context(|| format!("island {key} was never requested"))?;
             let body = renders.get(key).with_context(|| format!("island {} was not prerendered", request.name))?;
             if client == SERVER_ONLY {
-                out.push_str(body);
+                out.push_str(body.as_ref());
                 rest = &after[end + 3..];
                 continue;
             }
@@ -428,7 +432,7 @@ mod tests {
     fn placeholders_become_wrapped_islands() {
         let req = RenderRequest { key: "k1".into(), name: "Toggle".into(), props: serde_json::json!({"a": "<\"x\">"}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
-        let renders: HashMap<String, String> = [("k1".to_string(), "<button>t</button>".to_string())].into_iter().collect();
+        let renders: HashMap<String, Renders> = [("k1".to_string(), Renders::from("<button>t</button>"))].into_iter().collect();
         let out = fill_placeholders(&format!("<p>a</p>{}{}", m("island:k1:idle"), m("assets")), &renders, &requests, "<script></script>").unwrap();
         assert_eq!(
             out,
@@ -497,7 +501,7 @@ mod tests {
     fn server_only_islands_are_their_html_alone() {
         let req = RenderRequest { key: "k1".into(), name: "Facts".into(), props: serde_json::json!({"secret": "not in the page"}).to_string().into() };
         let requests: HashMap<&str, &RenderRequest> = [("k1", &req)].into_iter().collect();
-        let renders: HashMap<String, String> = [("k1".to_string(), "<table></table>".to_string())].into_iter().collect();
+        let renders: HashMap<String, Renders> = [("k1".to_string(), Renders::from("<table></table>"))].into_iter().collect();
         let out = fill_placeholders(&format!("<p>a</p>{}<p>b</p>", m("island:k1:none")), &renders, &requests, "").unwrap();
         assert_eq!(out, "<p>a</p><table></table><p>b</p>");
     }

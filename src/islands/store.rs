@@ -10,6 +10,9 @@ use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// An island's server HTML, shared between the cache and the build's steps.
+pub type Renders = std::sync::Arc<str>;
+
 pub const DIR: &str = ".unitly-cache/islands";
 const MANIFEST: &str = "manifest.json";
 const RENDERS: &str = "renders.json";
@@ -36,7 +39,7 @@ pub fn inputs(project: &Path, styles: &Path) -> Vec<PathBuf> {
 pub struct IslandCache {
     pub(super) inputs: String,
     pub(super) client: Option<(ClientManifest, PathBuf)>,
-    pub(super) html: HashMap<String, String>,
+    pub(super) html: HashMap<String, Renders>,
 }
 
 /// Tells the cache that the last build's assets now live at `dir` (after the swap).
@@ -58,7 +61,7 @@ pub struct Store {
 /// island renders by key.
 pub struct Saved {
     pub manifest: ClientManifest,
-    pub html: HashMap<String, String>,
+    pub html: HashMap<String, Renders>,
 }
 
 impl Store {
@@ -86,7 +89,10 @@ impl Store {
     /// The saved results, when there are some for these inputs and every client file is there.
     pub fn load(&self) -> Option<Saved> {
         let manifest: ClientManifest = serde_json::from_slice(&std::fs::read(self.dir.join(MANIFEST)).ok()?).ok()?;
-        let html: HashMap<String, String> = serde_json::from_slice(&std::fs::read(self.dir.join(RENDERS)).ok()?).ok()?;
+        // Parsed as it is read: the file is tens of MB, not to be held beside its parse.
+        let file = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(self.dir.join(RENDERS)).ok()?);
+        let html: HashMap<String, String> = serde_json::from_reader(file).ok()?;
+        let html = html.into_iter().map(|(k, h)| (k, Renders::from(h))).collect();
         let client = self.client_dir();
         manifest.files.iter().all(|f| client.join(f).is_file()).then_some(Saved { manifest, html })
     }
@@ -94,12 +100,18 @@ impl Store {
     /// Keeps this build's results: `html` (the renders it used) and the client files now in
     /// `assets`. Written beside and renamed into place, so a build running at the same time
     /// reads the old results or the new ones; earlier inputs' results are removed.
-    pub fn save(&self, manifest: &ClientManifest, html: &HashMap<String, String>, assets: &Path) -> Result<()> {
+    pub fn save(&self, manifest: &ClientManifest, html: &HashMap<String, Renders>, assets: &Path) -> Result<()> {
         let staging = self.root.join(format!(".staging-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
         copy_files(assets, &staging.join(CLIENT), &manifest.files)?;
         write(&staging.join(MANIFEST), &serde_json::to_vec(manifest)?)?;
-        write(&staging.join(RENDERS), &serde_json::to_vec(html)?)?;
+        // Streamed to the file: the renders are tens of MB, not to be held twice.
+        let renders: HashMap<&str, &str> = html.iter().map(|(k, h)| (k.as_str(), h.as_ref())).collect();
+        let path = staging.join(RENDERS);
+        let file = std::fs::File::create(&path).with_context(|| format!("writing {}", path.display()))?;
+        let mut out = std::io::BufWriter::new(file);
+        serde_json::to_writer(&mut out, &renders).with_context(|| format!("writing {}", path.display()))?;
+        std::io::Write::flush(&mut out).with_context(|| format!("writing {}", path.display()))?;
         let _ = std::fs::remove_dir_all(&self.dir);
         std::fs::rename(&staging, &self.dir).with_context(|| format!("moving {} to {}", staging.display(), self.dir.display()))?;
         for entry in std::fs::read_dir(&self.root).into_iter().flatten().filter_map(Result::ok) {

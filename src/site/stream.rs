@@ -193,7 +193,7 @@ impl<'a> Stream<'a> {
 }
 
 /// Whether every island placeholder of `html` has its server HTML in `renders`.
-fn islands_prerendered(html: &str, renders: &HashMap<String, String>) -> bool {
+fn islands_prerendered(html: &str, renders: &HashMap<String, islands::Renders>) -> bool {
     html.split(&islands::island_mark()).skip(1).all(|rest| rest.split_once(':').is_some_and(|(key, _)| renders.contains_key(key)))
 }
 
