@@ -1022,6 +1022,15 @@ test('a marathon is 42.195 km and a half marathon 21.0975 km; a Mach number is s
   assert.match(String(said('1000 km/h to mach')), /^A Mach number is not converted here/u);
 });
 
+test('a leap year is 366 days and a common year 365, each said with the other and the Gregorian average', () => {
+  const note = ' (a common year 365 d; the Gregorian year averages 365.2425 d)';
+  assert.deepEqual(said('leap year in days'), [`A leap year is 366 d${note}`]);
+  assert.deepEqual(said('how many hours in a leap year'), [`A leap year is 366 d = 8,784 h${note}`]);
+  assert.deepEqual(said('common year in weeks'), ['A common year is 365 d = 52.142857 wk (a leap year 366 d)']);
+  assert.deepEqual(said('1 year in days'), ['1 yr = 365.2425 d'], 'the year unit is still the Gregorian average');
+  assert.equal(said('leap year calculator'), null, 'a search');
+});
+
 test('a room’s sides asked in square feet get the Area card’s message, "by" as times', () => {
   const room = '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 10 × 12 ft².';
   assert.equal(said('10 x 12 feet in square feet'), room, 'not ““ft²” is a unit of area, not length”');

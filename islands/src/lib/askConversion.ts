@@ -293,11 +293,13 @@ const NAMED: { words: string; said: string; amount: string; shown: string; usual
   { words: 'absolute\\s+zero', said: 'Absolute zero is', amount: '0 K', shown: '0 K', usual: ['°C', '°F'] },
   { words: 'boiling\\s+point\\s+of\\s+water|water[’\']?s?\\s+boiling\\s+point', said: 'Water boils at', amount: '100 °C', shown: '100 °C', usual: ['°F'], after: ' at sea level' },
   { words: 'freezing\\s+point\\s+of\\s+water|water[’\']?s?\\s+freezing\\s+point', said: 'Water freezes at', amount: '0 °C', shown: '0 °C', usual: ['°F'] },
+  { words: 'leap\\s+year', said: 'A leap year is', amount: '366 d', shown: '366 d', usual: ['weeks', 'hours'], after: ' (a common year 365 d; the Gregorian year averages 365.2425 d)' },
+  { words: 'common\\s+year|non[\\s-]*leap\\s+year', said: 'A common year is', amount: '365 d', shown: '365 d', usual: ['weeks', 'hours'], after: ' (a leap year 366 d)' },
   { words: '(?:normal\\s+|average\\s+|human\\s+)?body\\s+temperature', said: 'A body’s usual temperature is about', amount: '37 °C', shown: '37 °C', usual: ['°F'], after: ' (it varies a little from person to person)' },
 ];
 const NAMED_ASKED = NAMED.map((n) => new RegExp(`^(?:(?:a|an|one|the|1)\\s+)?(?:${n.words})s?(?:\\s+distance)?(\\s+(?:to|in|into|as))?(?:\\s+(.+))?$`, 'iu'));
 
-/** "marathon in miles", "speed of light in mph", "absolute zero in f": the named amount converted, said by its name. Null when the query names none. */
+/** "marathon in miles", "speed of light in mph", "absolute zero in f", "leap year in days": the named amount converted, said by its name. Null when the query names none. */
 function namedQuestion(query: string, data: AnswerData): Answer | null {
   const question = query.trim();
   const at = NAMED_ASKED.findIndex((r) => r.test(question));
