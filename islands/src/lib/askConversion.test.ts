@@ -1031,6 +1031,18 @@ test('a leap year is 366 days and a common year 365, each said with the other an
   assert.equal(said('leap year calculator'), null, 'a search');
 });
 
+test('a speed reached in a time is an average acceleration, and a distance covered in a time an average speed', () => {
+  assert.deepEqual(said('0 to 60 mph in 3 seconds in g'), ['0–60 mph in 3 s = 0.911708 gₙ'], '26.8224 m/s ÷ 3 s = 8.9408 m/s²');
+  assert.deepEqual(said('0-100 km/h in 5.2 s'), ['0–100 km/h in 5.2 s = 0.54472 gₙ', '0–100 km/h in 5.2 s = 5.34188 m/s²']);
+  assert.deepEqual(said('30 to 70 mph in 4.5 seconds in m/s2'), ['30–70 mph in 4.5 s = 3.973689 m/s²']);
+  assert.deepEqual(said('100 m in 9.58 seconds'), ['100 m in 9.58 s = 37.578288 km/h', '100 m in 9.58 s = 23.350066 mph']);
+  assert.deepEqual(said('5 km in 20 minutes to mph'), ['5 km in 20 min = 9.320568 mph']);
+  assert.deepEqual(said('a mile in 4 min'), ['1 mi in 4 min = 24.14016 km/h', '1 mi in 4 min = 15 mph']);
+  assert.deepEqual(said('26.2 miles in 3 hours 30 minutes to mph'), ['26.2 mi in 3 h 30 min = 7.485714 mph']);
+  assert.deepEqual(said('5 ft in cm'), ['5 ft = 152.4 cm'], 'a length asked in a length stays a conversion');
+  assert.deepEqual(said('1 hour in minutes'), ['1 h = 60 min']);
+});
+
 test('a room’s sides asked in square feet get the Area card’s message, "by" as times', () => {
   const room = '“ft” is a unit of length: for an area, multiply the numbers and write the square unit once, 10 × 12 ft².';
   assert.equal(said('10 x 12 feet in square feet'), room, 'not ““ft²” is a unit of area, not length”');

@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { div, fromDecimal, fromDecimalText, mul, toNumber, type Rational } from './rational.ts';
+import { div, fromDecimal, fromDecimalText, mul, sub, toNumber, type Rational } from './rational.ts';
 import { fromBase, kindOf } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
@@ -263,6 +263,75 @@ function bushelQuestion(query: string, data: AnswerData): Answer | null {
       const result = a.text.slice(a.text.indexOf(' = ') + 3);
       return { ...a, text: `${said} traded as ${shown}${result === shown ? '' : ` = ${result}`} (the US standard weight of a bushel of ${crop.crop}, not its volume)` };
     }),
+  };
+}
+
+/** A speed reached in a time: "0 to 60 mph in 3 seconds", "0-100 km/h in 5.2 s to g", "60 mph in 3 sec". */
+const SPEED_IN_TIME = /^(?:(\d+(?:\.\d+)?)\s*(?:to|-|–)\s*)?(\d+(?:\.\d+)?)\s*(.+?)\s+in\s+(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)(?:\s+(?:to|in|into|as)\s+(.+))?$/iu;
+
+/**
+ * A car's or a runner's "0 to 60 mph in 3 seconds" as the average acceleration, the speed
+ * gained over the time: in g and m/s² (or the target typed). Null when the query is no such
+ * question or its unit is no speed.
+ */
+function accelerationQuestion(query: string, data: AnswerData): Answer | null {
+  const m = SPEED_IN_TIME.exec(query.trim());
+  if (m === null || data.categories.speed === undefined || data.categories.acceleration === undefined) return null;
+  const [, start = '0', end, unit, seconds, target] = m;
+  const lex = unitLexicon(data);
+  const metersPerSecond = data.categories.speed.units.find((u) => u.key === 'meters_per_second');
+  const speedOf = (amount: string) => {
+    const parsed = parseInput(`${amount} ${unit}`, lex, 'speed');
+    return parsed.kind === 'quantity' && parsed.category === 'speed' && metersPerSecond !== undefined ? convertParsed(parsed, metersPerSecond, metersPerSecond) : null;
+  };
+  const [from, to] = [speedOf(start), speedOf(end)];
+  const time = fromDecimalText(seconds);
+  if (from === null || to === null || time.n === 0n) return null;
+  const gained = div(sub(to, from), time);
+  const lines = (target === undefined ? ['g', 'm/s2'] : [target]).flatMap((t) => {
+    const a = answer(`${typedExact(gained)} m/s2 to ${t}`, data);
+    return a?.kind === 'answers' ? a.answers : [];
+  });
+  if (lines.length === 0) return null;
+  const shown = parseInput(`${end} ${unit}`, lex, 'speed');
+  const symbol = shown.kind === 'quantity' && shown.single ? shown.unit.symbol : unit;
+  const said = `${m[1] === undefined ? '' : `${start}–`}${end} ${symbol} in ${seconds} s`;
+  return {
+    kind: 'answers',
+    answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${said} = ${a.text.slice(a.text.indexOf(' = ') + 3)}`, note: 'the average acceleration: the speed gained ÷ the time' })),
+  };
+}
+
+/** A distance covered in a time: "100 m in 9.58 seconds", "5 km in 20 minutes to mph", "a mile in 4 min". */
+const DISTANCE_IN_TIME = /^(.+?)\s+in\s+(\d.*?)(?:\s+(?:to|into|as)\s+(.+)|\s+in\s+([^\d].*))?$/iu;
+
+/**
+ * A distance covered in a time as the average speed, in km/h and mph (or the target typed):
+ * "100 m in 9.58 seconds" is 37.58 km/h. Null when the query is no such question: the first
+ * part must read as a length and the second as a time.
+ */
+function speedQuestion(query: string, data: AnswerData): Answer | null {
+  const m = DISTANCE_IN_TIME.exec(query.trim());
+  if (m === null || data.categories.length === undefined || data.categories.time === undefined || data.categories.speed === undefined) return null;
+  const [, distanceText, timeText, to, within] = m;
+  const lex = unitLexicon(data);
+  const meters = data.categories.length.units.find((u) => u.key === 'meters');
+  const secondsUnit = data.categories.time.units.find((u) => u.key === 'seconds');
+  const distance = parseInput(distanceText.replace(/^(?:a|an|one)\s+/iu, '1 '), lex, 'length');
+  const time = parseInput(timeText, lex, 'time');
+  if (meters === undefined || secondsUnit === undefined || distance.kind !== 'quantity' || distance.category !== 'length' || time.kind !== 'quantity' || time.category !== 'time') return null;
+  const seconds = convertParsed(time, secondsUnit, secondsUnit);
+  if (seconds.n === 0n) return null;
+  const speed = div(convertParsed(distance, meters, meters), seconds);
+  const target = to ?? within;
+  const lines = (target === undefined ? ['km/h', 'mph'] : [target]).flatMap((t) => {
+    const a = answer(`${typedExact(speed)} m/s to ${t}`, data);
+    return a?.kind === 'answers' ? a.answers.filter((line) => line.label === data.categories.speed.label) : [];
+  });
+  if (lines.length === 0) return null;
+  return {
+    kind: 'answers',
+    answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${distance.reading} in ${time.reading} = ${a.text.slice(a.text.indexOf(' = ') + 3)}`, note: 'the average speed: the distance ÷ the time' })),
   };
 }
 
@@ -563,6 +632,10 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (weighed !== null) return weighed;
   const paced = paceQuestion(query, data);
   if (paced !== null) return paced;
+  const accelerated = accelerationQuestion(query, data);
+  if (accelerated !== null) return accelerated;
+  const sped = speedQuestion(query, data);
+  if (sped !== null) return sped;
   const named = namedQuestion(query, data);
   if (named !== null) return named;
   const cooling = hvacQuestion(query, data);
