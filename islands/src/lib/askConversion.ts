@@ -528,7 +528,7 @@ const LAB_SUBSTANCES = [
   { name: 'triglycerides', words: String.raw`triglycerides?|trigs?|tg`, molar: '885.7', per: 'mmol/L' },
   { name: 'creatinine', words: String.raw`(?:serum\s+)?creatinine`, molar: '113.12', per: 'µmol/L' },
 ] as const;
-/** mmol/L or µmol/L as typed ("mmol/l", "mmol", "umol per liter"): the exponent of the mole's prefix. */
+/** mmol/L or µmol/L as typed ("mmol/l", "mmol", "umol per liter"): group 1 is set for milli, group 2 for micro. */
 const MOLAR_UNIT = /^(?:(m|milli)|(µ|μ|u|micro))mol(?:e?s?)?(?:\s*\/\s*l|\s+per\s+(?:l|liters?|litres?))?$/iu;
 /** The units of a mass concentration a lab reports in (density's), by key. */
 const LAB_MASS_UNITS = ['milligrams_per_deciliter', 'milligrams_per_liter', 'grams_per_liter'];
