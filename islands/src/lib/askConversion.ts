@@ -266,6 +266,23 @@ function bushelQuestion(query: string, data: AnswerData): Answer | null {
   };
 }
 
+/** `quantity` converted to each of `targets`: the lines that convert. */
+function linesIn(quantity: string, targets: readonly string[], data: AnswerData): UnitAnswer[] {
+  return targets.flatMap((t) => {
+    const a = answer(`${quantity} to ${t}`, data);
+    return a?.kind === 'answers' ? a.answers : [];
+  });
+}
+
+/**
+ * Lines a question converted through another quantity, said as it was asked: `left` before
+ * each result ("104 = 100 nF"), `after` behind it. The pair page is dropped: it is the pair
+ * of the quantity converted, not of the question.
+ */
+function restated(lines: UnitAnswer[], left: string, note?: string, after = ''): Answer {
+  return { kind: 'answers', answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${left} = ${a.text.slice(a.text.indexOf(' = ') + 3)}${after}`, ...(note !== undefined && { note }) })) };
+}
+
 /** A speed reached in a time: "0 to 60 mph in 3 seconds", "0-100 km/h in 5.2 s to g", "60 mph in 3 sec". */
 const SPEED_IN_TIME = /^(?:(\d+(?:\.\d+)?)\s*(?:to|-|–)\s*)?(\d+(?:\.\d+)?)\s*(.+?)\s+in\s+(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)(?:\s+(?:to|in|into|as)\s+(.+))?$/iu;
 
@@ -288,18 +305,12 @@ function accelerationQuestion(query: string, data: AnswerData): Answer | null {
   const time = fromDecimalText(seconds);
   if (from === null || to === null || time.n === 0n) return null;
   const gained = div(sub(to, from), time);
-  const lines = (target === undefined ? ['g', 'm/s2'] : [target]).flatMap((t) => {
-    const a = answer(`${typedExact(gained)} m/s2 to ${t}`, data);
-    return a?.kind === 'answers' ? a.answers : [];
-  });
+  const lines = linesIn(`${typedExact(gained)} m/s2`, target === undefined ? ['g', 'm/s2'] : [target], data);
   if (lines.length === 0) return null;
   const shown = parseInput(`${end} ${unit}`, lex, 'speed');
   const symbol = shown.kind === 'quantity' && shown.single ? shown.unit.symbol : unit;
   const said = `${m[1] === undefined ? '' : `${start}–`}${end} ${symbol} in ${seconds} s`;
-  return {
-    kind: 'answers',
-    answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${said} = ${a.text.slice(a.text.indexOf(' = ') + 3)}`, note: 'the average acceleration: the speed gained ÷ the time' })),
-  };
+  return restated(lines, said, 'the average acceleration: the speed gained ÷ the time');
 }
 
 /** A distance covered in a time: "100 m in 9.58 seconds", "5 km in 20 minutes to mph", "a mile in 4 min". */
@@ -324,15 +335,9 @@ function speedQuestion(query: string, data: AnswerData): Answer | null {
   if (seconds.n === 0n) return null;
   const speed = div(convertParsed(distance, meters, meters), seconds);
   const target = to ?? within;
-  const lines = (target === undefined ? ['km/h', 'mph'] : [target]).flatMap((t) => {
-    const a = answer(`${typedExact(speed)} m/s to ${t}`, data);
-    return a?.kind === 'answers' ? a.answers.filter((line) => line.label === data.categories.speed.label) : [];
-  });
+  const lines = linesIn(`${typedExact(speed)} m/s`, target === undefined ? ['km/h', 'mph'] : [target], data).filter((line) => line.label === data.categories.speed.label);
   if (lines.length === 0) return null;
-  return {
-    kind: 'answers',
-    answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${distance.reading} in ${time.reading} = ${a.text.slice(a.text.indexOf(' = ') + 3)}`, note: 'the average speed: the distance ÷ the time' })),
-  };
+  return restated(lines, `${distance.reading} in ${time.reading}`, 'the average speed: the distance ÷ the time');
 }
 
 /**
@@ -510,10 +515,7 @@ function batteryQuestion(query: string, data: AnswerData): Answer | null {
   const converted = answer(`${through} to ${asked[2].trim()}`, data);
   if (converted?.kind !== 'answers') return null;
   const said = volts === null ? ` (${v} V assumed, a lithium-ion cell’s nominal voltage: add the battery’s own, as in ${reading} at 12 V)` : '';
-  return {
-    kind: 'answers',
-    answers: converted.answers.map(({ pair: _pair, ...a }) => ({ ...a, text: `${reading} at ${v} V = ${a.text.slice(a.text.indexOf(' = ') + 3)}${said}` })),
-  };
+  return restated(converted.answers, `${reading} at ${v} V`, undefined, said);
 }
 
 /**
@@ -580,12 +582,12 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
   const source = from === null ? null : MOLAR_UNIT.exec(from[2].trim());
   const found = lookupWord(lex, asked[2].trim(), 'density');
   if (from === null || source === null || found === null || !('entry' in found) || !LAB_MASS_UNITS.includes(found.entry.unit.key)) return null;
-  const gPerL = div(mul(fromDecimalText((from[1] ?? '1').replace(/,/gu, '')), molarMass), perMole(source));
-  const converted = answer(`${typedExact(gPerL)} g/L to ${asked[2].trim()}`, data);
+  const gPerL = typedExact(div(mul(fromDecimalText((from[1] ?? '1').replace(/,/gu, '')), molarMass), perMole(source)));
+  const converted = answer(`${gPerL} g/L to ${asked[2].trim()}`, data);
   if (converted?.kind !== 'answers' || converted.answers.length !== 1) return null;
   const { pair: _pair, ...line } = converted.answers[0];
   const unit = source[1] !== undefined ? 'mmol/L' : 'µmol/L';
-  const inGrams = parseInput(`${typedExact(gPerL)} g/L`, lex, 'density');
+  const inGrams = parseInput(`${gPerL} g/L`, lex, 'density');
   if (inGrams.kind !== 'quantity') return null;
   const result = convertParsed(inGrams, gramsPerLiter, found.entry.unit);
   return { kind: 'answers', answers: [{ ...line, text: `${said(`${from[1] ?? '1'} ${unit}`)} = ${format(result)} ${found.entry.unit.symbol}`, note }] };
@@ -595,12 +597,8 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
 function componentQuestion(query: string, data: AnswerData): Answer | null {
   const part = readComponentCode(query);
   if (part === null) return null;
-  const lines = (part.target === null ? part.usual : [part.target]).flatMap((to) => {
-    const a = answer(`${part.quantity} to ${to}`, data);
-    return a?.kind === 'answers' ? a.answers : [];
-  });
-  if (lines.length === 0) return null;
-  return { kind: 'answers', answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${part.code} = ${a.text.slice(a.text.indexOf(' = ') + 3)}`, note: part.reading })) };
+  const lines = linesIn(part.quantity, part.target === null ? part.usual : [part.target], data);
+  return lines.length === 0 ? null : restated(lines, part.code, part.reading);
 }
 
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
