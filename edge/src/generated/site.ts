@@ -17,6 +17,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "energy": "/energy-converter",
   "frequency": "/frequency-converter",
   "density": "/density-converter",
+  "molar_concentration": "/molar-concentration-converter",
   "magnetic_flux_density": "/magnetic-flux-density-converter",
   "absorbed_dose": "/absorbed-dose-converter",
   "acceleration": "/acceleration-converter",

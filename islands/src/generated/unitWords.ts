@@ -263,6 +263,9 @@ export const UNIT_WORDS = {
     ["terabytes_per_second", "TB/s", "terabyte per second", "TBps"],
   ],
   "density": [
+    ["nanograms_per_deciliter", "ng/dL", "nanogram per deciliter", "nanograms per decilitre", "nanogram per decilitre"],
+    ["nanograms_per_milliliter", "ng/mL", "nanogram per milliliter", "nanograms per millilitre", "nanogram per millilitre"],
+    ["micrograms_per_deciliter", "µg/dL", "microgram per deciliter", "micrograms per decilitre", "microgram per decilitre", "ug/dL", "mcg/dL"],
     ["milligrams_per_liter", "mg/L", "milligram per liter", "milligrams per litre"],
     ["milligrams_per_deciliter", "mg/dL", "milligram per deciliter", "milligrams per decilitre", "milligram per decilitre"],
     ["grams_per_liter", "g/L", "gram per liter", "grams per litre"],
@@ -274,6 +277,14 @@ export const UNIT_WORDS = {
     ["pounds_per_cubic_foot", "lb/ft³", "pcf"],
     ["pounds_per_us_gallon", "lb/gal", "pound per gallon", "pounds per gallon", "ppg"],
     ["pounds_per_imperial_gallon", "lb/gal UK"],
+  ],
+  "molar_concentration": [
+    ["picomoles_per_liter", "pmol/L", "picomole per liter", "picomoles per litre", "picomolar", "pM"],
+    ["nanomoles_per_liter", "nmol/L", "nanomole per liter", "nanomoles per litre", "nanomolar", "nM"],
+    ["micromoles_per_liter", "µmol/L", "micromole per liter", "micromoles per litre", "micromolar", "umol/L", "µM", "uM"],
+    ["millimoles_per_liter", "mmol/L", "millimole per liter", "millimoles per litre", "millimolar", "mM"],
+    ["moles_per_cubic_meter", "mol/m³", "mole per cubic meter", "moles per cubic metre"],
+    ["moles_per_liter", "mol/L", "mole per liter", "moles per litre", "molar", "molarity", "M"],
   ],
   "torque": [
     ["dyne_centimeters", "dyn·cm", "dyne centimeter", "dyne centimeters"],

@@ -42,7 +42,7 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('250 NM to mi'), ['250 nmi = 287.694862 mi'], 'NM is the nautical mile of charts and flight plans');
   assert.deepEqual(said('300 NM to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'in a torque, the newton-metre still');
   assert.match(String(said('5 nM to mi')), /“nM” could be nm \(Nanometers\) or NM \(Nautical Miles\)/);
-  assert.deepEqual(said('300 NM'), ['300 nmi = 1,822,834.645669 ft (NM read as Nautical Miles, by its case; for Newton-Meters type N·m)', '300 nmi = 555,600 m (NM read as Nautical Miles, by its case; for Newton-Meters type N·m)'],
+  assert.deepEqual(said('300 NM'), ['300 nmi = 1,822,834.645669 ft (NM read as Nautical Miles, by its case; for Nanomoles per Liter type nmol/L, for Newton-Meters type N·m)', '300 nmi = 555,600 m (NM read as Nautical Miles, by its case; for Nanomoles per Liter type nmol/L, for Newton-Meters type N·m)'],
     'with no category to decide, NM is the nautical mile by its case, and the line says how to write the torque printed "300 NM"');
   assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K');
   assert.deepEqual(said('10K in miles'), ['10 km = 6.213712 mi']);
@@ -953,6 +953,53 @@ test('a lab result from mg/dL to mmol/L or back, by the molar mass of the substa
     ['5.5 mmol/L * 180.156 g/mol', 'mg/dL'],
   ]).map((x) => Number(Number(x).toFixed(2)));
   assert.deepEqual(gnu, [5.55, 5.17, 1.69, 106.08, 99.09]);
+});
+
+test('lab results of more substances, each in the units its results come in: vitamin D, testosterone, iron, urea, uric acid, minerals, bilirubin', () => {
+  assert.deepEqual(said('vitamin d 30 ng/ml to nmol/l'), ['30 ng/mL of vitamin D = 74.88 nmol/L']);
+  assert.deepEqual(said('vitamin d 75 nmol/l'), ['75 nmol/L of vitamin D = 30.05 ng/mL'], 'named: the other unit of its results');
+  assert.deepEqual(said('25-oh vitamin d 50 nmol/l to ng/ml'), ['50 nmol/L of vitamin D = 20.03 ng/mL']);
+  assert.deepEqual(said('testosterone 500 ng/dl to nmol/l'), ['500 ng/dL of testosterone = 17.34 nmol/L']);
+  assert.deepEqual(said('testosterone 17 nmol/l'), ['17 nmol/L of testosterone = 490.31 ng/dL']);
+  assert.deepEqual(said('iron 100 ug/dl to umol/l'), ['100 µg/dL of iron = 17.91 µmol/L']);
+  assert.deepEqual(said('bun 14 mg/dl to mmol/l'), ['14 mg/dL of urea nitrogen (BUN) = 5 mmol/L'], 'as its two nitrogen atoms');
+  assert.deepEqual(said('urea 7 mmol/l to mg/dl'), ['7 mmol/L of urea = 42.04 mg/dL']);
+  assert.deepEqual(said('uric acid 6 mg/dl to umol/l'), ['6 mg/dL of uric acid = 356.91 µmol/L']);
+  assert.deepEqual(said('calcium 9.5 mg/dl'), ['9.5 mg/dL of calcium = 2.37 mmol/L']);
+  assert.deepEqual(said('magnesium 2 mg/dl to mmol/l'), ['2 mg/dL of magnesium = 0.823 mmol/L']);
+  assert.deepEqual(said('phosphorus 3.5 mg/dl'), ['3.5 mg/dL of phosphate (as phosphorus) = 1.13 mmol/L']);
+  assert.deepEqual(said('bilirubin 1 mg/dl to umol/l'), ['1 mg/dL of bilirubin = 17.1 µmol/L']);
+  assert.match(String(said('30 ng/ml to nmol/l')), /^A molar concentration becomes a mass per volume only through the molar mass/u, 'no substance: not read as glucose');
+  assert.deepEqual(said('1 ng/ml to mg/l'), ['1 ng/mL = 0.001 mg/L'], 'a mass per volume stays one');
+  const gnu = runGnuUnits([
+    ['30 ng/mL / (400.64 g/mol)', 'nmol/L'],
+    ['500 ng/dL / (288.42 g/mol)', 'nmol/L'],
+    ['100 microgram/dL / (55.845 g/mol)', 'micromol/L'],
+    ['14 mg/dL / (28.014 g/mol)', 'mmol/L'],
+    ['7 mmol/L * 60.06 g/mol', 'mg/dL'],
+    ['6 mg/dL / (168.11 g/mol)', 'micromol/L'],
+    ['9.5 mg/dL / (40.078 g/mol)', 'mmol/L'],
+    ['3.5 mg/dL / (30.974 g/mol)', 'mmol/L'],
+    ['1 mg/dL / (584.66 g/mol)', 'micromol/L'],
+  ]).map((x) => Number(Number(x).toFixed(2)));
+  assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
+});
+
+test('molar concentration: mM, µM, nM and pM read with their case; a clock time is no picomolar; mol/L to g/L needs a molar mass', () => {
+  assert.deepEqual(said('5 mM to uM'), ['5 mmol/L = 5,000 µmol/L']);
+  assert.deepEqual(said('5 mm to um'), ['5 mm = 5,000 µm'], 'mm and um stay lengths');
+  assert.deepEqual(said('100 nM to pM'), ['100 nmol/L = 100,000 pmol/L']);
+  assert.deepEqual(said('2 molar to millimolar'), ['2 mol/L = 2,000 mmol/L']);
+  assert.deepEqual(said('1 M to mM'), ['1 mol/L = 1,000 mmol/L']);
+  assert.deepEqual(said('5 mmol/l to mol/m3'), ['5 mmol/L = 5 mol/m³']);
+  assert.deepEqual(said('2 m to ft'), ['2 m = 6.56168 ft']);
+  for (const clock of ['3 pm', '3 PM', '10 pm to am', '10:30 p.m.']) assert.equal(answer(clock, data), null, `${clock}: a time of day`);
+  const needsMolarMass = /^A molar concentration becomes a mass per volume only through the molar mass of what is dissolved/u;
+  assert.match(String(said('1 mol/l to g/l')), needsMolarMass);
+  assert.match(String(said('58.44 g/l to M')), needsMolarMass);
+  assert.deepEqual(said('glucose 1 mol/l to g/l'), ['1 mol/L of glucose = 180.16 g/L'], 'with the substance named, any molar unit');
+  assert.deepEqual(said('cholesterol 5.2 mM'), ['5.2 mmol/L of cholesterol = 201.06 mg/dL']);
+  assert.deepEqual(said('100 mg/dl to uM'), ['100 mg/dL of glucose = 5,550.74 µmol/L']);
 });
 
 test('G is g-force alone and the gauss beside a field unit; T is the tesla, t the tonne', () => {

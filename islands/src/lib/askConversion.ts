@@ -7,7 +7,7 @@
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
-import { buildLexicon, convertParsed, lookupWord, parseInput, type LexCategory, type Lexicon } from './parse.ts';
+import { buildLexicon, convertParsed, lookupWord, parseInput, type LexCategory, type LexUnit, type Lexicon } from './parse.ts';
 import { clockFit, type Clock } from './tokens.ts';
 import { QUALIFIERS, bitsForBytes, exactForm, listedWord, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
@@ -16,7 +16,7 @@ import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
 import { div, fromDecimal, fromDecimalText, mul, sub, toNumber, type Rational } from './rational.ts';
-import { fromBase, kindOf } from './kinds.ts';
+import { fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
@@ -519,21 +519,64 @@ function batteryQuestion(query: string, data: AnswerData): Answer | null {
 }
 
 /**
- * What lab reports give in two units, a mass per volume (mg/dL, g/L) and an amount of
- * substance per volume (mmol/L, µmol/L), which only the substance's molar mass connects:
- * blood glucose, cholesterol, triglycerides (as triolein, the labs' factor 0.01129) and
- * creatinine (in µmol/L). `molar`: g/mol, decimal digits.
+ * What lab reports give in two units, a mass per volume (mg/dL, ng/mL) and an amount of
+ * substance per volume (mmol/L, µmol/L, nmol/L), which only the substance's molar mass
+ * connects. `molar`: g/mol, decimal digits; `per` and `mass`: the units its results come in,
+ * the answer's unit when only the other is typed. Triglycerides are counted as triolein (the
+ * labs' factor 0.01129), urea nitrogen (BUN) as its two nitrogen atoms (mmol/L of urea),
+ * vitamin D as 25-hydroxyvitamin D₃, phosphate as phosphorus. Longer names first: the first
+ * whose words are typed is the one read.
  */
 const LAB_SUBSTANCES = [
-  { name: 'glucose', words: String.raw`(?:blood|fasting|plasma)\s*(?:glucose|sugar)|glucose|bg|glyc(?:a)?emia`, molar: '180.156', per: 'mmol/L' },
-  { name: 'cholesterol', words: String.raw`(?:total|ldl|hdl|non[\s-]*hdl)?\s*cholesterol|(?:ldl|hdl)(?:-c)?`, molar: '386.654', per: 'mmol/L' },
-  { name: 'triglycerides', words: String.raw`triglycerides?|trigs?|tg`, molar: '885.7', per: 'mmol/L' },
-  { name: 'creatinine', words: String.raw`(?:serum\s+)?creatinine`, molar: '113.12', per: 'µmol/L' },
+  { name: 'glucose', words: String.raw`(?:blood|fasting|plasma)\s*(?:glucose|sugar)|glucose|bg|glyc(?:a)?emia`, molar: '180.156', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'cholesterol', words: String.raw`(?:total|ldl|hdl|non[\s-]*hdl)?\s*cholesterol|(?:ldl|hdl)(?:-c)?`, molar: '386.654', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'triglycerides', words: String.raw`triglycerides?|trigs?|tg`, molar: '885.7', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'creatinine', words: String.raw`(?:serum\s+)?creatinine`, molar: '113.12', per: 'µmol/L', mass: 'mg/dL' },
+  { name: 'urea nitrogen (BUN)', words: String.raw`bun|(?:blood\s+)?urea\s+nitrogen`, molar: '28.014', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'urea', words: String.raw`(?:serum\s+)?urea`, molar: '60.06', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'uric acid', words: String.raw`(?:serum\s+)?uric\s+acid|urate`, molar: '168.11', per: 'µmol/L', mass: 'mg/dL' },
+  { name: 'calcium', words: String.raw`(?:serum\s+|total\s+)?calcium`, molar: '40.078', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'magnesium', words: String.raw`(?:serum\s+)?magnesium`, molar: '24.305', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'phosphate (as phosphorus)', words: String.raw`(?:serum\s+)?(?:phosphate|phosphorus)`, molar: '30.974', per: 'mmol/L', mass: 'mg/dL' },
+  { name: 'bilirubin', words: String.raw`(?:total\s+|direct\s+|indirect\s+)?bilirubin`, molar: '584.66', per: 'µmol/L', mass: 'mg/dL' },
+  { name: 'iron', words: String.raw`(?:serum\s+)?iron`, molar: '55.845', per: 'µmol/L', mass: 'µg/dL' },
+  { name: 'vitamin D', words: String.raw`(?:25[\s-]*(?:oh|hydroxy)[\s-]*)?vit(?:amin)?\s*d3?|25[\s-]*oh[\s-]*d|calcidiol|calcifediol`, molar: '400.64', per: 'nmol/L', mass: 'ng/mL' },
+  { name: 'testosterone', words: String.raw`(?:total\s+|free\s+)?testosterone`, molar: '288.42', per: 'nmol/L', mass: 'ng/dL' },
 ] as const;
-/** mmol/L or µmol/L as typed ("mmol/l", "mmol", "umol per liter"): group 1 is set for milli, group 2 for micro. */
-const MOLAR_UNIT = /^(?:(m|milli)|(µ|μ|u|micro))mol(?:e?s?)?(?:\s*\/\s*l|\s+per\s+(?:l|liters?|litres?))?$/iu;
-/** The units of a mass concentration a lab reports in (density's), by key. */
-const LAB_MASS_UNITS = ['milligrams_per_deciliter', 'milligrams_per_liter', 'grams_per_liter'];
+/** The units a result read as blood glucose, with no substance typed, may be in (by key). */
+const GLUCOSE_UNITS = ['millimoles_per_liter', 'micromoles_per_liter', 'milligrams_per_deciliter', 'milligrams_per_liter', 'grams_per_liter'];
+
+/**
+ * A molar unit as lab questions type it: "mmol/l", "µM", or "mmol" and "umol per liter",
+ * an amount where a concentration is meant (read per liter). With no substance typed, only
+ * blood glucose's units: "1 mol/l to g/l" is chemistry.
+ */
+function molarUnit(text: string, lex: Lexicon, substance: { named: boolean }): LexUnit | null {
+  const perLiter = text.replace(/^[\d,.]+\s*/u, '').trim().replace(/^(\S*mol(?:e?s)?)(?:\s+per\s+(?:l|liters?|litres?))?$/iu, '$1/L');
+  const found = unitIn(perLiter, 'molar_concentration', lex);
+  return found !== null && (substance.named || GLUCOSE_UNITS.includes(found.key)) ? found : null;
+}
+
+/** A mass per volume (density's unit) as typed after its number, if one is; with no substance typed, only blood glucose's. */
+function massUnit(text: string, lex: Lexicon, substance: { named: boolean }): LexUnit | null {
+  const found = unitIn(text.replace(/^[\d,.]+\s*/u, '').trim(), 'density', lex);
+  return found !== null && (substance.named || GLUCOSE_UNITS.includes(found.key)) ? found : null;
+}
+
+function unitIn(text: string, category: string, lex: Lexicon): LexUnit | null {
+  const found = lookupWord(lex, text, category);
+  return found !== null && 'entry' in found && found.entry.category === category ? found.entry.unit : null;
+}
+
+const MOLAR_MASS_NEEDED =
+  'A molar concentration becomes a mass per volume only through the molar mass of what is dissolved: g/L = mol/L × g/mol, so 1 mol/L of sodium chloride (58.44 g/mol) is 58.44 g/L. For a lab result, type the substance, as in 30 ng/mL vitamin D to nmol/L or 5.5 mmol/L glucose to mg/dL.';
+
+/** A molar concentration asked as a mass per volume, or back, in units no glucose result is read in ("1 mol/l to g/l"). */
+function chemistryQuestion(from: string, to: string, lex: Lexicon): boolean {
+  const any = { named: true };
+  const [molar, mass] = massUnit(from, lex, any) === null ? [molarUnit(from, lex, any), massUnit(to, lex, any)] : [molarUnit(to, lex, any), massUnit(from, lex, any)];
+  return molar !== null && mass !== null && !(GLUCOSE_UNITS.includes(molar.key) && GLUCOSE_UNITS.includes(mass.key));
+}
 
 /**
  * A lab result from mg/dL to mmol/L or back: "100 mg/dl to mmol/l", "cholesterol 5.2 mmol/l
@@ -543,20 +586,21 @@ const LAB_MASS_UNITS = ['milligrams_per_deciliter', 'milligrams_per_liter', 'gra
 function labQuestion(query: string, data: AnswerData): Answer | null {
   const density = data.categories.density;
   const gramsPerLiter = density?.units.find((u) => u.key === 'grams_per_liter');
-  if (density === undefined || gramsPerLiter === undefined || !/mol|mg\s*\/\s*dl|g\s*\/\s*l/iu.test(query)) return null;
+  if (density === undefined || gramsPerLiter === undefined || !(/mol|g\s*\/\s*(?:d?l|ml)/iu.test(query) || /[\d\s][mµμunp]?M\b/u.test(query))) return null;
   const named = LAB_SUBSTANCES.find((s) => new RegExp(String.raw`(?<![\p{L}])(?:${s.words})(?![\p{L}])`, 'iu').test(query));
   const substance = named ?? LAB_SUBSTANCES[0];
   const rest = (named === undefined ? query : query.replace(new RegExp(String.raw`(?<![\p{L}])(?:${named.words})(?:\s+(?:levels?|readings?|results?))?(?![\p{L}])`, 'iu'), ' '))
     .replace(/\b(?:of|an?)\b/giu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
-  // With the substance named, no target is needed: "glucose 100 mg/dl", "cholesterol 5.2 mmol/l".
-  const bare = named === undefined || /\s(?:to|in|into|as)\s/iu.test(` ${rest} `) ? null : /mol/iu.test(rest) ? 'mg/dL' : substance.per;
+  const lex = unitLexicon(data);
+  const typed = { named: named !== undefined };
+  // With the substance named, no target is needed: "glucose 100 mg/dl", "cholesterol 5.2 mM".
+  const bare = named === undefined || /\s(?:to|in|into|as)\s/iu.test(` ${rest} `) ? null : molarUnit(rest, lex, typed) !== null ? substance.mass : substance.per;
   const asked = /^(.+?)\s+(?:to|in|into|as)\s+(.+)$/iu.exec(bare === null ? rest : `${rest} to ${bare}`);
   if (asked === null) return null;
-  const lex = unitLexicon(data);
+  if (named === undefined && chemistryQuestion(asked[1], asked[2], lex)) return { kind: 'error', message: MOLAR_MASS_NEEDED };
   const molarMass = fromDecimalText(substance.molar);
-  const perMole = (prefix: RegExpExecArray): Rational => fromDecimal('1', prefix[1] !== undefined ? 3 : 6);
   const said = (amount: string) => `${amount} of ${substance.name}`;
   const note = `${substance.name}, ${substance.molar} g/mol${named === undefined ? ': read as blood glucose; for cholesterol or triglycerides type the word, as in 200 mg/dL cholesterol to mmol/L' : ''}`;
   // As labs report them, to two decimals; under 1 to three significant digits (1 mg/dL is 0.0555 mmol/L).
@@ -564,33 +608,32 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
     const n = toNumber(x);
     return new Intl.NumberFormat('en-US', Math.abs(n) < 1 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 }).format(n);
   };
-  const target = MOLAR_UNIT.exec(asked[2].trim());
+  // Both sides through their bases: a density's kg/m³ is g/L, a molar concentration's mol/L.
+  const target = molarUnit(asked[2], lex, typed);
   if (target !== null) {
-    // From a mass per volume: g/L × (mmol or µmol per mol) ÷ (g/mol).
+    // From a mass per volume: g/L ÷ (g/mol) is mol/L.
     const mass = /\d/u.test(asked[1]) ? asked[1] : `1 ${asked[1]}`;
     const parsed = parseInput(mass, lex, 'density');
-    if (parsed.kind !== 'quantity' || parsed.category !== 'density' || !LAB_MASS_UNITS.includes(parsed.unit.key)) return null;
-    const amount = div(mul(convertParsed(parsed, gramsPerLiter, gramsPerLiter), perMole(target)), molarMass);
+    if (parsed.kind !== 'quantity' || parsed.category !== 'density' || !(typed.named || GLUCOSE_UNITS.includes(parsed.unit.key))) return null;
+    const amount = fromBase(div(convertParsed(parsed, gramsPerLiter, gramsPerLiter), molarMass), target);
     const opened = answer(`${mass} to g/L`, data);
     if (opened?.kind !== 'answers' || opened.answers.length !== 1) return null;
     const { pair: _pair, ...line } = opened.answers[0];
-    const unit = target[1] !== undefined ? 'mmol/L' : 'µmol/L';
-    return { kind: 'answers', answers: [{ ...line, text: `${said(parsed.reading)} = ${format(amount)} ${unit}`, note }] };
+    return { kind: 'answers', answers: [{ ...line, text: `${said(parsed.reading)} = ${format(amount)} ${target.symbol}`, note }] };
   }
-  // To a mass per volume, from an amount of substance typed: mmol or µmol per liter.
+  // To a mass per volume, from a molar concentration typed.
   const from = /^(\d[\d,]*(?:\.\d+)?|\.\d+)?\s*(.+)$/u.exec(asked[1].trim());
-  const source = from === null ? null : MOLAR_UNIT.exec(from[2].trim());
-  const found = lookupWord(lex, asked[2].trim(), 'density');
-  if (from === null || source === null || found === null || !('entry' in found) || !LAB_MASS_UNITS.includes(found.entry.unit.key)) return null;
-  const gPerL = typedExact(div(mul(fromDecimalText((from[1] ?? '1').replace(/,/gu, '')), molarMass), perMole(source)));
+  const source = from === null ? null : molarUnit(from[2], lex, typed);
+  const mass = massUnit(asked[2], lex, typed);
+  if (from === null || source === null || mass === null) return null;
+  const gPerL = typedExact(mul(toBase(fromDecimalText((from[1] ?? '1').replace(/,/gu, '')), source), molarMass));
   const converted = answer(`${gPerL} g/L to ${asked[2].trim()}`, data);
   if (converted?.kind !== 'answers' || converted.answers.length !== 1) return null;
   const { pair: _pair, ...line } = converted.answers[0];
-  const unit = source[1] !== undefined ? 'mmol/L' : 'µmol/L';
   const inGrams = parseInput(`${gPerL} g/L`, lex, 'density');
   if (inGrams.kind !== 'quantity') return null;
-  const result = convertParsed(inGrams, gramsPerLiter, found.entry.unit);
-  return { kind: 'answers', answers: [{ ...line, text: `${said(`${from[1] ?? '1'} ${unit}`)} = ${format(result)} ${found.entry.unit.symbol}`, note }] };
+  const result = convertParsed(inGrams, gramsPerLiter, mass);
+  return { kind: 'answers', answers: [{ ...line, text: `${said(`${from[1] ?? '1'} ${source.symbol}`)} = ${format(result)} ${mass.symbol}`, note }] };
 }
 
 /** An electronic part's code as its value: "104 capacitor to nF", "4k7", "inductor 4R7" (componentCode.ts). */
@@ -600,6 +643,9 @@ function componentQuestion(query: string, data: AnswerData): Answer | null {
   const lines = linesIn(part.quantity, part.target === null ? part.usual : [part.target], data);
   return lines.length === 0 ? null : restated(lines, part.code, part.reading);
 }
+
+/** A time of day by the 12-hour clock, alone or asked as the other half of the day. */
+const CLOCK_TIME = /^\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?:\s+(?:to|in)\s+(?:\d{1,2}(?::\d\d)?\s*)?(?:am|pm|a\.m\.?|p\.m\.?))?$/iu;
 
 /** A square or cubic unit's digit typed without ² or ³ ("m2", "ft3"). */
 const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
@@ -618,6 +664,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   const scale = notConverted(query);
   // Crypto is money asked: the box lists no currency pages under its sentence.
   if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
+  // "3 pm", "10:30 p.m.", "10 pm to am": a time of day, not picomoles per liter (pM).
+  if (CLOCK_TIME.test(query)) return null;
   const bushel = bushelQuestion(query, data);
   if (bushel !== null) return bushel;
   const battery = batteryQuestion(query, data);
