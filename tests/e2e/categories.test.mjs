@@ -79,6 +79,10 @@ const EXAMPLES = [
   // mM is the millimolar here and anywhere: mm is the millimeter.
   ['/molar-concentration-converter', '0.5 mM', 'micromoles_per_liter', '500 µmol/L'],
   ['/molar-concentration-converter', '75 nM', 'micromoles_per_liter', '0.075 µmol/L'],
+  ['/electrical-conductivity-converter', '450 uS/cm', 'millisiemens_per_centimeter', '0.45 mS/cm'],
+  // cf alone is the cubic foot; on this card it is the conductivity factor.
+  ['/electrical-conductivity-converter', '12 cf', 'millisiemens_per_centimeter', '1.2 mS/cm'],
+  ['/electrical-conductivity-converter', '61 %IACS', 'megasiemens_per_meter', '35.38 MS/m'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

@@ -18,6 +18,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "frequency": "/frequency-converter",
   "density": "/density-converter",
   "molar_concentration": "/molar-concentration-converter",
+  "electrical_conductivity": "/electrical-conductivity-converter",
   "magnetic_flux_density": "/magnetic-flux-density-converter",
   "absorbed_dose": "/absorbed-dose-converter",
   "acceleration": "/acceleration-converter",

@@ -985,6 +985,21 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('conductivity: µS/cm, mS/cm, dS/m, CF and % IACS; cf alone is the cubic foot; a TDS meter\'s ppm on each scale', () => {
+  assert.deepEqual(said('500 us/cm to ms/cm'), ['500 µS/cm = 0.5 mS/cm']);
+  assert.deepEqual(said('4 ds/m to us/cm'), ['4 dS/m = 4,000 µS/cm']);
+  assert.deepEqual(said('10 CF to mS/cm'), ['10 CF = 1 mS/cm']);
+  assert.deepEqual(said('61% IACS to MS/m'), ['61 %IACS = 35.38 MS/m']);
+  assert.deepEqual(said('10 cf to gallons'), ['10 ft³ = 74.805195 gal (in US gallons, as typed)'], 'cf is the cubic foot, CF the conductivity factor');
+  const scales = ['on the 500 scale (sodium chloride, common on US meters)', 'on the 640 scale (potassium chloride)', 'on the 700 scale (the 442 mix, common in Europe and Australia)'];
+  assert.deepEqual(said('1.5 mS/cm to ppm'), scales.map((s, i) => `1.5 mS/cm ≈ ${['750', '960', '1,050'][i]} ppm ${s}`));
+  assert.deepEqual(said('ec 1.8 to ppm'), scales.map((s, i) => `1.8 mS/cm ≈ ${['900', '1,152', '1,260'][i]} ppm ${s}`), 'a grower\'s EC is in mS/cm');
+  assert.deepEqual(said('cf 15 to ppm'), scales.map((s, i) => `15 CF ≈ ${['750', '960', '1,050'][i]} ppm ${s}`));
+  assert.deepEqual(said('1000 ppm to us/cm'), scales.map((s, i) => `1,000 ppm ${s} ≈ ${['2,000', '1,563', '1,429'][i]} µS/cm`));
+  assert.deepEqual(said('750 ppm to ec'), scales.map((s, i) => `750 ppm ${s} ≈ ${['1.5', '1.172', '1.071'][i]} mS/cm`));
+  assert.equal(answer('ppm to mg/l', data), null, 'a ppm with no conductivity is no TDS question');
+});
+
 test('molar concentration: mM, µM, nM and pM read with their case; a clock time is no picomolar; mol/L to g/L needs a molar mass', () => {
   assert.deepEqual(said('5 mM to uM'), ['5 mmol/L = 5,000 µmol/L']);
   assert.deepEqual(said('5 mm to um'), ['5 mm = 5,000 µm'], 'mm and um stay lengths');

@@ -644,6 +644,54 @@ function componentQuestion(query: string, data: AnswerData): Answer | null {
   return lines.length === 0 ? null : restated(lines, part.code, part.reading);
 }
 
+/**
+ * The scales a TDS meter turns conductivity into ppm with, each assuming the salt dissolved:
+ * ppm = µS/cm × factor. No unit converts them exactly; the box gives each.
+ */
+const TDS_SCALES = [
+  { factor: '0.5', said: 'on the 500 scale (sodium chloride, common on US meters)' },
+  { factor: '0.64', said: 'on the 640 scale (potassium chloride)' },
+  { factor: '0.7', said: 'on the 700 scale (the 442 mix, common in Europe and Australia)' },
+] as const;
+const PPM_WORDS = String.raw`(?:ppm|parts\s+per\s+million)(?:\s+tds)?|tds(?:\s+ppm)?`;
+
+/**
+ * Conductivity as the ppm a TDS meter shows, or back: "1.5 mS/cm to ppm", "ec 1.8 to ppm"
+ * (a grower's EC is in mS/cm, CF ten times it), "1000 ppm to uS/cm", "750 ppm to ec".
+ */
+function tdsQuestion(query: string, data: AnswerData): Answer | null {
+  const asked = /^(.+?)\s+(?:to|in|into|as)\s+(.+)$/iu.exec(query.trim());
+  const conductivity = data.categories.electrical_conductivity;
+  if (asked === null || conductivity === undefined) return null;
+  // A grower's EC 1.8 is mS/cm; CF 18 is the conductivity factor.
+  const grower = (text: string) =>
+    text.trim().replace(/^ec$/iu, 'mS/cm').replace(/^ec\s*([\d.]+)$|^([\d.]+)\s*ec$/iu, (_m, a, b) => `${a ?? b} mS/cm`).replace(/^cf\s*([\d.]+)$/iu, '$1 CF');
+  const lex = unitLexicon(data);
+  const microsiemens = conductivity.units.find((u) => u.key === 'microsiemens_per_centimeter');
+  const about = (x: Rational) => new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 }).format(toNumber(x));
+  const ppm = new RegExp(String.raw`^(?:([\d,]*\.?\d+)\s*)?(?:${PPM_WORDS})$`, 'iu');
+  if (microsiemens === undefined) return null;
+  if (new RegExp(String.raw`^(?:${PPM_WORDS})$`, 'iu').test(asked[2].trim())) {
+    const left = grower(asked[1]);
+    const parsed = parseInput(/\d/u.test(left) ? left : `1 ${left}`, lex, 'electrical_conductivity');
+    if (parsed.kind !== 'quantity' || parsed.category !== 'electrical_conductivity') return null;
+    const [line] = linesIn(parsed.reading, ['µS/cm'], data);
+    if (line === undefined) return null;
+    const { pair: _pair, ...opened } = line;
+    const micro = convertParsed(parsed, microsiemens, microsiemens);
+    return { kind: 'answers', answers: TDS_SCALES.map((scale) => ({ ...opened, text: `${parsed.reading} ≈ ${about(mul(micro, fromDecimalText(scale.factor)))} ppm ${scale.said}` })) };
+  }
+  const typed = ppm.exec(asked[1].trim());
+  if (typed === null) return null;
+  const target = grower(asked[2]);
+  const amount = (typed[1] ?? '1').replace(/,/gu, '');
+  const answers = TDS_SCALES.flatMap((scale) => {
+    const micro = div(fromDecimalText(amount), fromDecimalText(scale.factor));
+    return linesIn(`${about(micro).replace(/,/gu, '')} µS/cm`, [target], data).map(({ pair: _pair, ...a }) => ({ ...a, text: `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(Number(amount))} ppm ${scale.said} ≈ ${a.text.slice(a.text.indexOf(' = ') + 3)}` }));
+  });
+  return answers.length === TDS_SCALES.length ? { kind: 'answers', answers } : null;
+}
+
 /** A time of day by the 12-hour clock, alone or asked as the other half of the day. */
 const CLOCK_TIME = /^\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?:\s+(?:to|in)\s+(?:\d{1,2}(?::\d\d)?\s*)?(?:am|pm|a\.m\.?|p\.m\.?))?$/iu;
 
@@ -672,6 +720,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (battery !== null) return battery;
   const lab = labQuestion(query, data);
   if (lab !== null) return lab;
+  const tds = tdsQuestion(query, data);
+  if (tds !== null) return tds;
   const part = componentQuestion(query, data);
   if (part !== null) return part;
   const weighed = weighQuestion(query, data);
