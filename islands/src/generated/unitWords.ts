@@ -236,6 +236,7 @@ export const UNIT_WORDS = {
     ["gigahertz", "GHz"],
     ["terahertz", "THz"],
     ["radians_per_second", "rad/s", "radian per second"],
+    ["degrees_per_second", "°/s", "degree per second", "deg/s", "deg/sec", "dps"],
   ],
   "fuel_economy": [
     ["kilometers_per_liter", "km/L", "kilometer per liter", "kilometres per litre", "kmpl"],

@@ -985,6 +985,13 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('degrees per second, a gyroscope\'s dps, beside rpm and rad/s', () => {
+  assert.deepEqual(said('360 deg/s to rpm'), ['360 °/s = 60 rpm']);
+  assert.deepEqual(said('2000 dps to rpm'), ['2000 °/s = 333.333333 rpm']);
+  assert.deepEqual(said('1 rad/s to deg/s'), ['1 rad/s = 57.29578 °/s']);
+  assert.deepEqual(said('45 deg to rad'), ['45 ° = 0.785398 rad'], 'deg alone stays the angle');
+});
+
 test('conductivity: µS/cm, mS/cm, dS/m, CF and % IACS; cf alone is the cubic foot; a TDS meter\'s ppm on each scale', () => {
   assert.deepEqual(said('500 us/cm to ms/cm'), ['500 µS/cm = 0.5 mS/cm']);
   assert.deepEqual(said('4 ds/m to us/cm'), ['4 dS/m = 4,000 µS/cm']);
