@@ -83,6 +83,8 @@ const EXAMPLES = [
   // cf alone is the cubic foot; on this card it is the conductivity factor.
   ['/electrical-conductivity-converter', '12 cf', 'millisiemens_per_centimeter', '1.2 mS/cm'],
   ['/electrical-conductivity-converter', '61 %IACS', 'megasiemens_per_meter', '35.38 MS/m'],
+  ['/thermal-conductivity-converter', '35 mW/mK', 'us_k_value', '0.242672 BTU·in/(h·ft²·°F)'],
+  ['/thermal-conductivity-converter', '1 kcal/h m C', 'watts_per_meter_kelvin', '1.163 W/(m·K)'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

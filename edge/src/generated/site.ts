@@ -38,6 +38,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "capacitance": "/capacitance-converter",
   "inductance": "/inductance-converter",
   "thermal_insulation": "/thermal-insulation-converter",
+  "thermal_conductivity": "/thermal-conductivity-converter",
   "dynamic_viscosity": "/dynamic-viscosity-converter",
   "kinematic_viscosity": "/kinematic-viscosity-converter",
   "digital_storage": "/digital-storage-converter",

@@ -443,6 +443,14 @@ export const UNIT_WORDS = {
     ["us_r_value", "ft²·°F·h/BTU", "r value", "us r", "imperial r value"],
     ["us_u_factor", "BTU/(h·ft²·°F)", "u factor", "us u value", "imperial u value"],
   ],
+  "thermal_conductivity": [
+    ["milliwatts_per_meter_kelvin", "mW/(m·K)", "milliwatt per meter kelvin", "milliwatts per metre kelvin", "mW/mK", "mW/m K"],
+    ["us_k_value", "BTU·in/(h·ft²·°F)", "k value"],
+    ["watts_per_meter_kelvin", "W/(m·K)", "watt per meter kelvin", "watts per metre kelvin", "W/mK", "W/m K"],
+    ["kilocalories_per_meter_hour", "kcal/(h·m·°C)", "kilocalorie per meter hour", "kcal/m h C", "kcal/h m C"],
+    ["btu_per_foot_hour", "BTU/(h·ft·°F)", "btu per hour foot", "btu/h ft F", "btu/hr ft F"],
+    ["calories_per_centimeter_second", "cal/(s·cm·°C)", "calorie per centimeter second", "cal/s cm C"],
+  ],
   "dynamic_viscosity": [
     ["centipoise", "cP", "centipoises"],
     ["millipascal_seconds", "mPa·s", "millipascal second", "millipascal seconds", "mPas"],

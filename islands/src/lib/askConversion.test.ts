@@ -985,6 +985,13 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('thermal conductivity: W/mK, mW/mK, the US k-value and BTU/(h·ft·°F)', () => {
+  assert.deepEqual(said('0.035 W/mK to k value'), ['0.035 W/(m·K) = 0.242672 BTU·in/(h·ft²·°F) (in US k-value, as typed)']);
+  assert.deepEqual(said('1 w/m k to btu/h ft F'), ['1 W/(m·K) = 0.577789 BTU/(h·ft·°F)']);
+  assert.deepEqual(said('22 mW/mK to W/mK'), ['22 mW/(m·K) = 0.022 W/(m·K)']);
+  assert.deepEqual(said('1 kcal/h m C to W/mK'), ['1 kcal/(h·m·°C) = 1.163 W/(m·K)']);
+});
+
 test('degrees per second, a gyroscope\'s dps, beside rpm and rad/s', () => {
   assert.deepEqual(said('360 deg/s to rpm'), ['360 °/s = 60 rpm']);
   assert.deepEqual(said('2000 dps to rpm'), ['2000 °/s = 333.333333 rpm']);
