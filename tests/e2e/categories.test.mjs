@@ -85,6 +85,10 @@ const EXAMPLES = [
   ['/electrical-conductivity-converter', '61 %IACS', 'megasiemens_per_meter', '35.38 MS/m'],
   ['/thermal-conductivity-converter', '35 mW/mK', 'us_k_value', '0.242672 BTU·in/(h·ft²·°F)'],
   ['/thermal-conductivity-converter', '1 kcal/h m C', 'watts_per_meter_kelvin', '1.163 W/(m·K)'],
+  ['/specific-heat-capacity-converter', '4.18 J/g C', 'joules_per_kilogram_kelvin', '4,180 J/(kg·K)'],
+  ['/specific-heat-capacity-converter', '1 btu/lb F', 'kilojoules_per_kilogram_kelvin', '4.1868 kJ/(kg·K)'],
+  ['/irradiance-converter', '1000 W/m2', 'btuh_per_square_foot', '316.998331 BTU/(h·ft²)'],
+  ['/irradiance-converter', '0.8 sun', 'watts_per_square_meter', '800 W/m²'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

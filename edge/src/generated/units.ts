@@ -2,7 +2,7 @@
 // edit content/units.yaml and build. `cargo test` fails when this file is stale.
 
 /** Every unit category, in the order of content/units.yaml. */
-export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "molar_concentration", "torque", "flow_rate", "electric_charge", "electric_current", "voltage", "electrical_resistance", "capacitance", "inductance", "electrical_conductivity", "magnetic_flux_density", "acceleration", "illuminance", "luminance", "radioactivity", "absorbed_dose", "radiation_dose", "radiation_dose_rate", "thermal_insulation", "thermal_conductivity", "dynamic_viscosity", "kinematic_viscosity"] as const;
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "density", "molar_concentration", "torque", "flow_rate", "electric_charge", "electric_current", "voltage", "electrical_resistance", "capacitance", "inductance", "electrical_conductivity", "magnetic_flux_density", "acceleration", "illuminance", "luminance", "radioactivity", "absorbed_dose", "radiation_dose", "radiation_dose_rate", "thermal_insulation", "irradiance", "thermal_conductivity", "specific_heat_capacity", "dynamic_viscosity", "kinematic_viscosity"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
 /** Each category's label, as history entries and toasts name it. */
@@ -43,7 +43,9 @@ export const CATEGORY_LABELS = {
   "radiation_dose": "Radiation Dose",
   "radiation_dose_rate": "Radiation Dose Rate",
   "thermal_insulation": "Thermal Insulation",
+  "irradiance": "Irradiance and Heat Flux",
   "thermal_conductivity": "Thermal Conductivity",
+  "specific_heat_capacity": "Specific Heat Capacity",
   "dynamic_viscosity": "Dynamic Viscosity",
   "kinematic_viscosity": "Kinematic Viscosity",
 } as const satisfies Record<CategoryKey, string>;
@@ -78,7 +80,7 @@ export const LIMITS = {
 export const COOKING_UNITS: readonly string[] = ["metric_tablespoons", "australian_tablespoons", "metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
 
 /** Units whose symbol is a word (`plural:`): the symbol after any number but one or a proper fraction (lib/singular.ts), by key. */
-export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips" };
+export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips", "suns": "suns" };
 
 /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */
 export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "weight": { "tons": "tonnes" } };

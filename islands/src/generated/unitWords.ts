@@ -443,6 +443,14 @@ export const UNIT_WORDS = {
     ["us_r_value", "ft²·°F·h/BTU", "r value", "us r", "imperial r value"],
     ["us_u_factor", "BTU/(h·ft²·°F)", "u factor", "us u value", "imperial u value"],
   ],
+  "irradiance": [
+    ["watts_per_square_meter", "W/m²", "watt per square meter", "watts per square metre"],
+    ["btuh_per_square_foot", "BTU/(h·ft²)", "btuh per square foot", "btuh/ft²", "btu/hr ft²", "btu/h ft²", "btu/hr/ft²"],
+    ["milliwatts_per_square_centimeter", "mW/cm²", "milliwatt per square centimeter", "milliwatts per square centimetre"],
+    ["watts_per_square_foot", "W/ft²", "watt per square foot"],
+    ["suns", "sun", "sun", "standard sun"],
+    ["kilowatts_per_square_meter", "kW/m²", "kilowatt per square meter", "kilowatts per square metre"],
+  ],
   "thermal_conductivity": [
     ["milliwatts_per_meter_kelvin", "mW/(m·K)", "milliwatt per meter kelvin", "milliwatts per metre kelvin", "mW/mK", "mW/m K"],
     ["us_k_value", "BTU·in/(h·ft²·°F)", "k value"],
@@ -450,6 +458,13 @@ export const UNIT_WORDS = {
     ["kilocalories_per_meter_hour", "kcal/(h·m·°C)", "kilocalorie per meter hour", "kcal/m h C", "kcal/h m C"],
     ["btu_per_foot_hour", "BTU/(h·ft·°F)", "btu per hour foot", "btu/h ft F", "btu/hr ft F"],
     ["calories_per_centimeter_second", "cal/(s·cm·°C)", "calorie per centimeter second", "cal/s cm C"],
+  ],
+  "specific_heat_capacity": [
+    ["joules_per_kilogram_kelvin", "J/(kg·K)", "joule per kilogram kelvin", "J/kgK", "J/kg K", "J/kg C", "J/kgC"],
+    ["joules_per_gram_celsius", "J/(g·°C)", "joule per gram celsius", "J/g C", "J/gC", "J/g K", "J/gK"],
+    ["kilojoules_per_kilogram_kelvin", "kJ/(kg·K)", "kilojoule per kilogram kelvin", "kJ/kgK", "kJ/kg K", "kJ/kg C", "kJ/kgC"],
+    ["calories_per_gram_celsius", "cal/(g·°C)", "calorie per gram celsius", "cal/g C", "cal/gC", "cal/g K"],
+    ["btu_per_pound_fahrenheit", "BTU/(lb·°F)", "btu per pound fahrenheit", "btu/lb F", "btu/lbF"],
   ],
   "dynamic_viscosity": [
     ["centipoise", "cP", "centipoises"],

@@ -985,6 +985,19 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('irradiance and heat flux: W/m², BTU/(h·ft²), mW/cm² and the solar panel\'s sun', () => {
+  assert.deepEqual(said('1000 w/m2 to btu/hr ft2'), ['1000 W/m² = 316.998331 BTU/(h·ft²)']);
+  assert.deepEqual(said('5 mW/cm2 to W/m2'), ['5 mW/cm² = 50 W/m²']);
+  assert.deepEqual(said('1 sun to w/m2'), ['1 sun = 1,000 W/m²']);
+  assert.deepEqual(said('1361 W/m2 in suns'), ['1361 W/m² = 1.361 suns']);
+});
+
+test('specific heat capacity: J/(g·°C), J/(kg·K), cal/(g·°C) and BTU/(lb·°F)', () => {
+  assert.deepEqual(said('2.5 J/g C to J/kg K'), ['2.5 J/(g·°C) = 2,500 J/(kg·K)']);
+  assert.deepEqual(said('1 cal/g C to J/g C'), ['1 cal/(g·°C) = 4.184 J/(g·°C)']);
+  assert.deepEqual(said('900 J/kgK to btu/lb F'), ['900 J/(kg·K) = 0.214961 BTU/(lb·°F)']);
+});
+
 test('thermal conductivity: W/mK, mW/mK, the US k-value and BTU/(h·ft·°F)', () => {
   assert.deepEqual(said('0.035 W/mK to k value'), ['0.035 W/(m·K) = 0.242672 BTU·in/(h·ft²·°F) (in US k-value, as typed)']);
   assert.deepEqual(said('1 w/m k to btu/h ft F'), ['1 W/(m·K) = 0.577789 BTU/(h·ft·°F)']);
