@@ -89,6 +89,7 @@ const EXAMPLES = [
   ['/specific-heat-capacity-converter', '1 btu/lb F', 'kilojoules_per_kilogram_kelvin', '4.1868 kJ/(kg·K)'],
   ['/irradiance-converter', '1000 W/m2', 'btuh_per_square_foot', '316.998331 BTU/(h·ft²)'],
   ['/irradiance-converter', '0.8 sun', 'watts_per_square_meter', '800 W/m²'],
+  ['/magnetic-field-strength-converter', '12 kOe', 'kiloamperes_per_meter', '954.929659 kA/m'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

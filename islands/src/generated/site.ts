@@ -20,6 +20,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "molar_concentration": "/molar-concentration-converter",
   "electrical_conductivity": "/electrical-conductivity-converter",
   "magnetic_flux_density": "/magnetic-flux-density-converter",
+  "magnetic_field_strength": "/magnetic-field-strength-converter",
   "absorbed_dose": "/absorbed-dose-converter",
   "acceleration": "/acceleration-converter",
   "illuminance": "/illuminance-converter",

@@ -369,6 +369,12 @@ export const UNIT_WORDS = {
     ["percent_iacs", "%IACS", "IACS", "percent IACS"],
     ["megasiemens_per_meter", "MS/m", "megasiemens per metre"],
   ],
+  "magnetic_field_strength": [
+    ["amperes_per_meter", "A/m", "ampere per meter", "amperes per metre", "amp per meter", "amps per meter", "ampere turns per meter"],
+    ["oersteds", "Oe", "oersted"],
+    ["kiloamperes_per_meter", "kA/m", "kiloampere per meter", "kiloamperes per metre"],
+    ["kilooersteds", "kOe", "kilooersted"],
+  ],
   "magnetic_flux_density": [
     ["nanoteslas", "nT", "nanotesla", "gamma", "gammas", "γ"],
     ["milligauss", "mG"],

@@ -985,6 +985,12 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('magnetic field strength: the oersted is 1,000/(4π) A/m, exactly both ways', () => {
+  assert.deepEqual(said('12 kOe to kA/m'), ['12 kOe = 954.929659 kA/m']);
+  assert.deepEqual(said('40 A/m to Oe'), ['40 A/m = 0.502655 Oe']);
+  assert.deepEqual(said('954.929659 kA/m to kOe'), ['954.929659 kA/m = 12 kOe']);
+});
+
 test('irradiance and heat flux: W/m², BTU/(h·ft²), mW/cm² and the solar panel\'s sun', () => {
   assert.deepEqual(said('1000 w/m2 to btu/hr ft2'), ['1000 W/m² = 316.998331 BTU/(h·ft²)']);
   assert.deepEqual(said('5 mW/cm2 to W/m2'), ['5 mW/cm² = 50 W/m²']);

@@ -124,6 +124,14 @@ test('centipoise and centistokes in one query get a sentence: the density divide
   assert.deepEqual(said('100 cps to hz'), ['100 cps = 100 Hz'], 'cps stays cycles per second');
 });
 
+test('magnetic field strength and flux density get a sentence: B = µ₀ × H only in air', () => {
+  const sentence = /^Oersteds and gauss are not converted into each other here: the oersted and the ampere per meter measure the magnetic field strength H/u;
+  for (const q of ['1 Oe to G', '1 oersted to gauss', '100 A/m to µT', '50 uT to A/m', '5 amps per meter to gauss']) assert.match(String(said(q)), sentence, q);
+  assert.deepEqual(said('12 kOe to kA/m'), ['12 kOe = 954.929659 kA/m']);
+  assert.deepEqual(said('1 G to mT'), ['1 G = 0.1 mT']);
+  assert.deepEqual(said('10 kg to t'), ['10 kg = 0.01 t'], 'a tonne is no tesla beside a weight');
+});
+
 test('time zones get a sentence: the hours between two zones depend on the date', () => {
   for (const q of ['3pm est to gmt', 'est to ist', '10am pst in cet', '15:00 utc in pst']) assert.match(String(said(q)), /^Time zones are not converted here: the hours between two zones can change with daylight saving time/u, q);
   assert.doesNotMatch(String(said('3 pm to nm')), /^Time zones/u, 'no zone: read as units (picomoles per liter)');

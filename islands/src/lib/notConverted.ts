@@ -119,6 +119,9 @@ const ROENTGEN_SYMBOL = /(?<![\p{L}])R\/hr?\b/u;
 
 /** Dynamic and kinematic viscosity in one query ("100 cp to cst"): the density divides them. */
 const DYNAMIC = /\b(?:cp|centipoises?|poises?|m?pa[\s·.]?s)\b/iu;
+/** The magnetic field strength H (oersteds, A/m) and the flux density B (gauss, teslas): the symbols by their case. */
+const FIELD_STRENGTH = /(?<![\p{L}])k?Oe\b|\b(?:(?:kilo)?oersteds?|k?a\/m|(?:kilo)?amp(?:ere)?s?\s+per\s+met(?:er|re)s?)\b/iu;
+const FLUX_DENSITY = /(?:^|[\s\d])(?:[mkµu]?G|[mµun]?T)(?![\p{L}])|\b(?:gauss|(?:milli|micro|nano)?teslas?)\b/u;
 const KINEMATIC = /\b(?:cst|centistokes?|stokes)\b|\bm?m[2²]\/s\b/iu;
 
 /** Time zones by the abbreviations people type (EST, GMT, IST, CET, AEST …). */
@@ -170,6 +173,9 @@ export function notConverted(typed: string): string | null {
   const roentgen = typed.replace(/\broentgen\s+equivalent\s+man\b/giu, 'rem');
   if (ROENTGEN.test(roentgen) || ROENTGEN_SYMBOL.test(roentgen)) {
     return 'Roentgens are not converted here: they measure the exposure of air to X-rays and gamma rays, not the dose a person receives. For gamma rays, 100 µR/h is roughly 1 µSv/h (about 0.9), and 1 R about 1 rem (10 mSv), which is why they are often equated.';
+  }
+  if (FIELD_STRENGTH.test(typed) && FLUX_DENSITY.test(typed)) {
+    return 'Oersteds and gauss are not converted into each other here: the oersted and the ampere per meter measure the magnetic field strength H, the gauss and the tesla the flux density B. In air or a vacuum B = µ₀ × H, so 1 Oe goes with 1 G and 1 A/m with 1.256637 µT; inside iron or a magnet the material adds its own magnetisation and the two differ.';
   }
   if (DYNAMIC.test(typed) && KINEMATIC.test(typed)) {
     return 'Centipoise and centistokes are not converted into each other here: centistokes are centipoise divided by the fluid’s density in g/cm³ (cSt = cP ÷ density), so the density is needed. An oil of 35 cP and 0.85 g/cm³ is 41.18 cSt; for water, about 1 g/cm³, the two numbers are nearly equal.';
