@@ -33,6 +33,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "power": "/power-converter",
   "torque": "/torque-converter",
   "flow_rate": "/flow-rate-converter",
+  "mass_flow_rate": "/mass-flow-rate-converter",
   "electric_charge": "/electric-charge-converter",
   "electric_current": "/electric-current-converter",
   "voltage": "/voltage-converter",

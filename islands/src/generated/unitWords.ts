@@ -314,6 +314,16 @@ export const UNIT_WORDS = {
     ["cubic_feet_per_second", "ft³/s", "cfs", "cusecs"],
     ["barrels_per_day", "bbl/d", "barrel per day", "barrels per day", "bpd"],
   ],
+  "mass_flow_rate": [
+    ["grams_per_second", "g/s", "gram per second", "grams a second"],
+    ["kilograms_per_hour", "kg/h", "kilogram per hour", "kg/hr"],
+    ["pounds_per_hour", "lb/h", "pound per hour", "lb/hr", "lbs/hr", "lbs/h", "pph"],
+    ["kilograms_per_minute", "kg/min", "kilogram per minute"],
+    ["pounds_per_minute", "lb/min", "pound per minute", "lbs/min"],
+    ["tonnes_per_hour", "t/h", "tonne per hour", "metric tons per hour", "metric ton per hour", "t/hr"],
+    ["pounds_per_second", "lb/s", "pound per second", "lbs/s", "lb/sec"],
+    ["kilograms_per_second", "kg/s", "kilogram per second", "kg/sec"],
+  ],
   "electric_charge": [
     ["picocoulombs", "pC", "picocoulomb"],
     ["nanocoulombs", "nC", "nanocoulomb"],

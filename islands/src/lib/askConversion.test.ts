@@ -985,6 +985,13 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('mass flow rate: lb/h, kg/h, t/h, g/s and pph', () => {
+  assert.deepEqual(said('10000 lb/hr to kg/hr'), ['10000 lb/h = 4,535.9237 kg/h']);
+  assert.deepEqual(said('5 g/s to lb/min'), ['5 g/s = 0.661387 lb/min']);
+  assert.deepEqual(said('1 kg/s to t/h'), ['1 kg/s = 3.6 t/h']);
+  assert.deepEqual(said('2000 pph to kg/h'), ['2000 lb/h = 907.18474 kg/h'], 'pph, aviation fuel flow');
+});
+
 test('magnetic field strength: the oersted is 1,000/(4π) A/m, exactly both ways', () => {
   assert.deepEqual(said('12 kOe to kA/m'), ['12 kOe = 954.929659 kA/m']);
   assert.deepEqual(said('40 A/m to Oe'), ['40 A/m = 0.502655 Oe']);
