@@ -92,6 +92,8 @@ const EXAMPLES = [
   ['/magnetic-field-strength-converter', '12 kOe', 'kiloamperes_per_meter', '954.929659 kA/m'],
   ['/mass-flow-rate-converter', '10000 lb/hr', 'tonnes_per_hour', '4.535924 t/h'],
   ['/mass-flow-rate-converter', '5 g/s', 'pounds_per_minute', '0.661387 lb/min'],
+  ['/spring-rate-converter', '8 kg/mm', 'pounds_force_per_inch', '447.979317 lbf/in'],
+  ['/spring-rate-converter', '72.8 dyn/cm', 'millinewtons_per_meter', '72.8 mN/m'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

@@ -32,6 +32,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "force": "/force-converter",
   "power": "/power-converter",
   "torque": "/torque-converter",
+  "spring_rate": "/spring-rate-converter",
   "flow_rate": "/flow-rate-converter",
   "mass_flow_rate": "/mass-flow-rate-converter",
   "electric_charge": "/electric-charge-converter",

@@ -287,6 +287,16 @@ export const UNIT_WORDS = {
     ["moles_per_cubic_meter", "mol/m³", "mole per cubic meter", "moles per cubic metre"],
     ["moles_per_liter", "mol/L", "mole per liter", "moles per litre", "molar", "molarity", "M"],
   ],
+  "spring_rate": [
+    ["dynes_per_centimeter", "dyn/cm", "dyne per centimeter", "dynes per centimetre", "dyne/cm"],
+    ["millinewtons_per_meter", "mN/m", "millinewton per meter", "millinewtons per metre"],
+    ["newtons_per_meter", "N/m", "newton per meter", "newtons per metre"],
+    ["pounds_force_per_foot", "lbf/ft", "pound force per foot", "plf"],
+    ["pounds_force_per_inch", "lbf/in", "pound force per inch", "lb/in", "lbs/in", "pli"],
+    ["newtons_per_millimeter", "N/mm", "newton per millimeter", "newtons per millimetre"],
+    ["kilonewtons_per_meter", "kN/m", "kilonewton per meter", "kilonewtons per metre"],
+    ["kilograms_force_per_millimeter", "kgf/mm", "kilogram force per millimeter", "kg/mm"],
+  ],
   "torque": [
     ["dyne_centimeters", "dyn·cm", "dyne centimeter", "dyne centimeters"],
     ["newton_centimeters", "N·cm", "newton centimeter", "newton centimetres"],

@@ -985,6 +985,13 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('spring rate and surface tension: lb/in, N/mm, kg/mm, dyn/cm', () => {
+  assert.deepEqual(said('450 lb/in to n/mm'), ['450 lbf/in = 78.807076 N/mm']);
+  assert.deepEqual(said('8 kg/mm to lb/in'), ['8 kgf/mm = 447.979317 lbf/in'], 'a coilover maker\'s kg/mm is kilograms-force');
+  assert.deepEqual(said('72.8 dyn/cm to mN/m'), ['72.8 dyn/cm = 72.8 mN/m']);
+  assert.deepEqual(said('3 kN/m to plf'), ['3 kN/m = 205.565298 lbf/ft']);
+});
+
 test('mass flow rate: lb/h, kg/h, t/h, g/s and pph', () => {
   assert.deepEqual(said('10000 lb/hr to kg/hr'), ['10000 lb/h = 4,535.9237 kg/h']);
   assert.deepEqual(said('5 g/s to lb/min'), ['5 g/s = 0.661387 lb/min']);
