@@ -94,6 +94,8 @@ const EXAMPLES = [
   ['/mass-flow-rate-converter', '5 g/s', 'pounds_per_minute', '0.661387 lb/min'],
   ['/spring-rate-converter', '8 kg/mm', 'pounds_force_per_inch', '447.979317 lbf/in'],
   ['/spring-rate-converter', '72.8 dyn/cm', 'millinewtons_per_meter', '72.8 mN/m'],
+  ['/linear-density-converter', '132 lb/yd', 'kilograms_per_meter', '65.479214 kg/m'],
+  ['/linear-density-converter', '70 denier', 'decitex', '77.777778 dtex'],
 ];
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {

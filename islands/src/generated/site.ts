@@ -31,6 +31,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "specific_heat_capacity": "/specific-heat-capacity-converter",
   "force": "/force-converter",
   "power": "/power-converter",
+  "linear_density": "/linear-density-converter",
   "torque": "/torque-converter",
   "spring_rate": "/spring-rate-converter",
   "flow_rate": "/flow-rate-converter",

@@ -263,6 +263,15 @@ export const UNIT_WORDS = {
     ["gibibytes_per_second", "GiB/s", "gibibyte per second"],
     ["terabytes_per_second", "TB/s", "terabyte per second", "TBps"],
   ],
+  "linear_density": [
+    ["deniers", "den", "denier"],
+    ["decitex", "dtex", "decitexes"],
+    ["tex", "tex"],
+    ["grams_per_meter", "g/m", "gram per meter", "grams per metre"],
+    ["pounds_per_yard", "lb/yd", "pound per yard", "lbs/yd"],
+    ["kilograms_per_meter", "kg/m", "kilogram per meter", "kilograms per metre"],
+    ["pounds_per_foot", "lb/ft", "pound per foot", "lbs/ft"],
+  ],
   "density": [
     ["nanograms_per_deciliter", "ng/dL", "nanogram per deciliter", "nanograms per decilitre", "nanogram per decilitre"],
     ["nanograms_per_milliliter", "ng/mL", "nanogram per milliliter", "nanograms per millilitre", "nanogram per millilitre"],

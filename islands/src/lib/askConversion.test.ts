@@ -985,6 +985,14 @@ test('lab results of more substances, each in the units its results come in: vit
   assert.deepEqual(gnu, [74.88, 17.34, 17.91, 5, 42.04, 356.91, 2.37, 1.13, 17.1]);
 });
 
+test('linear density: lb/ft, kg/m, lb/yd rail, denier, tex and dtex', () => {
+  assert.deepEqual(said('1.05 lb/ft to kg/m'), ['1.05 lb/ft = 1.562572 kg/m']);
+  assert.deepEqual(said('70 denier to dtex'), ['70 den = 77.777778 dtex']);
+  assert.deepEqual(said('40 tex to denier'), ['40 tex = 360 den']);
+  assert.deepEqual(said('132 lb/yd to kg/m'), ['132 lb/yd = 65.479214 kg/m']);
+  assert.deepEqual(said('10 lbf/ft to N/m'), ['10 lbf/ft = 145.939029 N/m'], 'lbf/ft stays a force per length');
+});
+
 test('spring rate and surface tension: lb/in, N/mm, kg/mm, dyn/cm', () => {
   assert.deepEqual(said('450 lb/in to n/mm'), ['450 lbf/in = 78.807076 N/mm']);
   assert.deepEqual(said('8 kg/mm to lb/in'), ['8 kgf/mm = 447.979317 lbf/in'], 'a coilover maker\'s kg/mm is kilograms-force');
