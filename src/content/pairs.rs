@@ -302,8 +302,17 @@ fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> P
     let (pf, pt) = (&data.from_prose, &data.to_prose);
     let (fs, ts) = (&data.from_symbol, &data.to_symbol);
     let title = fitted_title(format!("{f} to {t} Converter – {fs} to {ts}"), || format!("{fs} to {ts} – {f} to {t}"));
-    // Short boilerplate, so that every description fits the ~160 characters results show.
-    let description = format!("Convert {pf} to {pt} ({fs} to {ts}): formula, worked example and common values. Free, works offline.");
+    // Short boilerplate, so that every description fits the ~160 characters results show;
+    // long unit names (kilocalories per hour meter °C) drop the last sentence, then the symbols.
+    let what = "formula, worked example and common values";
+    let description = [
+        format!("Convert {pf} to {pt} ({fs} to {ts}): {what}. Free, works offline."),
+        format!("Convert {pf} to {pt} ({fs} to {ts}): {what}."),
+        format!("Convert {pf} to {pt}: {what}."),
+    ]
+    .into_iter()
+    .reduce(|fits, shorter| if fits.chars().count() <= DESCRIPTION_SHOWN { fits } else { shorter })
+    .unwrap_or_default();
     let keywords = vec![
         format!("{pf} to {pt}"),
         format!("{} to {}", data.from_symbol, data.to_symbol),
@@ -316,6 +325,9 @@ fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> P
 
 /// About how many characters of a title search results show before cutting it.
 pub const TITLE_SHOWN: usize = 65;
+
+/// About how many characters of a description search results show before cutting it.
+pub const DESCRIPTION_SHOWN: usize = 160;
 
 /// `full` when results show it whole, else `short` (which leads with what people search:
 /// the symbols or codes, so a cut drops only the names).
