@@ -1,5 +1,6 @@
-//! The site with fifty unit categories (forty-five generated as content, ten units each,
-//! with the words of a real category page): the home page lists every one of them, grouped,
+//! The site with fifty unit categories (its own, and as many more generated as content as
+//! make fifty, at least five, ten units each, with the words of a real category page): the
+//! home page lists every one of them, grouped,
 //! within the page budget (PAGE_BUDGET); every page's menu offers them all; and a converter page's props hold
 //! its own category only.
 
@@ -10,7 +11,11 @@ mod common;
 use common::{stderr, stdout, Project};
 use unitly::site::PAGE_BUDGET;
 
-const GENERATED: usize = 45;
+const CATEGORIES: usize = 50;
+/// Generated categories beside the site's own: each adds about 190 files (pair pages and
+/// their search results), so adding forty-five to the site's forty-five passed the 20,000
+/// files a Worker version may have on the Free plan, which the build warns of.
+const AT_LEAST_GENERATED: usize = 5;
 const GROUPS: [&str; 5] = ["everyday", "science", "engineering", "digital", "cooking"];
 
 /// Two letters for `i` (unit words hold no digits: the Value field reads those as numbers).
@@ -37,16 +42,22 @@ fn category(i: usize) -> String {
     )
 }
 
-fn fifty_categories() -> Project {
+/// The site's own categories: the keys of content/units.yaml that have a label.
+fn own_categories(units_yaml: &str) -> usize {
+    units_yaml.lines().filter(|l| l.starts_with("    label: ")).count()
+}
+
+fn fifty_categories() -> (Project, usize) {
     let site = Project::copy_of_real_site();
-    let categories: String = (0..GENERATED).map(category).collect();
+    let generated = CATEGORIES.saturating_sub(own_categories(&site.read("content/units.yaml"))).max(AT_LEAST_GENERATED);
+    let categories: String = (0..generated).map(category).collect();
     site.edit("content/units.yaml", "\ncurrencies:\n", &format!("\n{categories}currencies:\n"));
     let routes = site.read("content/routes.yaml");
     let start = routes.find("  - path: /area-converter\n").expect("the area route");
     let area = &routes[start..routes[start..].find("\n\n").map(|e| start + e + 2).unwrap()];
     let mut added = String::new();
     let page = site.read("content/converters/area.md");
-    for i in 0..GENERATED {
+    for i in 0..generated {
         let c = code(i);
         added.push_str(
             &area
@@ -66,7 +77,7 @@ fn fifty_categories() -> Project {
         );
     }
     site.edit("content/routes.yaml", area, &format!("{area}{added}"));
-    site
+    (site, generated)
 }
 
 /// The `href`s of the links from `marker` (an attribute of the element) to `close`.
@@ -78,7 +89,7 @@ fn links_in<'a>(html: &'a str, marker: &str, close: &str) -> Vec<&'a str> {
 
 #[test]
 fn fifty_categories_are_all_listed_on_a_home_page_within_budget_and_in_every_menu() {
-    let site = fifty_categories();
+    let (site, generated) = fifty_categories();
     let built = site.unitly(&["build", "--out", "dist"]);
     let (out, err) = (stdout(&built), stderr(&built));
     assert!(built.status.success(), "{out}\n{err}");
@@ -87,7 +98,7 @@ fn fifty_categories_are_all_listed_on_a_home_page_within_budget_and_in_every_men
     let category_pages: Vec<String> = ["length", "weight", "temperature", "volume", "area"]
         .map(|k| format!("/{k}-converter"))
         .into_iter()
-        .chain((0..GENERATED).map(|i| format!("/gq{}-converter", code(i))))
+        .chain((0..generated).map(|i| format!("/gq{}-converter", code(i))))
         .collect();
     let home = std::fs::read_to_string(site.path("dist/index.html")).unwrap();
     println!("/ with 50 categories: {} bytes", home.len());

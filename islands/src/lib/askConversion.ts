@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { div, fromDecimal, fromDecimalText, mul, sub, toNumber, type Rational } from './rational.ts';
+import { div, fromDecimalText, mul, sub, toNumber, type Rational } from './rational.ts';
 import { fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
