@@ -376,6 +376,7 @@ test('a unit written with per between two units reads as the unit with a slash',
   assert.equal(key('10 km per litre', 'fuel_economy'), 'kilometers_per_liter');
   assert.equal(key('1 kg per m3', 'density'), 'kilograms_per_cubic_meter');
   assert.equal(key('1 kg per m^3', 'density'), 'kilograms_per_cubic_meter');
+  assert.equal(key('2 kg per m', 'linear_density'), 'kilograms_per_meter', 'with no power, kg per m is kg/m, a linear density');
   assert.equal(shown('36 km per hour', 'speed', 'meters_per_second', 'meters_per_second'), '10');
   // "per" with no unit after it, or two units with no such quotient, is still refused.
   assert.match(error('10 km per', 'speed'), /per/);

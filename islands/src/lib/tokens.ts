@@ -628,15 +628,16 @@ function readUnit(s: string, start: number, space: boolean, lex: Lexicon, catego
     if (bracketed !== null) return token(bracketed.entry, s.slice(start, bracketed.end), bracketed.end);
     // "pint uk", "gallon US", "cup metric": the qualifier after the unit word, as forums write it.
     const qualifierAfter = n > 1 && QUALIFIERS.has(wordKey(last.text)) ? last.text : null;
-    const found = lookupWord(lex, text, category)
+    const named = lookupWord(lex, text, category)
       ?? poweredWord(lex, parts[0].text, textOf(1, n), category)
       ?? (n > 1 ? poweredWord(lex, last.text, textOf(0, n - 1), category, POWER_AFTER) : null)
-      ?? (qualifierAfter !== null ? qualified(lex, qualifierAfter, textOf(0, n - 1), category) : null)
-      // "km per hour": two units with "per" between them, as the unit with a slash.
-      ?? perWord(lex, parts.slice(0, n).map((p) => p.text), category);
-    // "kg per m3": the same with a power after the last word.
-    const perPower = found === null && power !== null ? perWord(lex, parts.slice(0, n).map((p, i) => (i === n - 1 ? p.text + power[0].replace('^', '') : p.text)), category) : null;
+      ?? (qualifierAfter !== null ? qualified(lex, qualifierAfter, textOf(0, n - 1), category) : null);
+    // "kg per m3": two units with "per" between them and a power after the last word, as the
+    // unit with a slash; before "kg per m" alone, which is a unit too (kg/m, a linear density).
+    const perPower = named === null && power !== null ? perWord(lex, parts.slice(0, n).map((p, i) => (i === n - 1 ? p.text + power[0].replace('^', '') : p.text)), category) : null;
     if (perPower !== null) return token(perPower.entry, text + power![0], last.end + power![0].length);
+    // "km per hour": the same with no power.
+    const found = named ?? perWord(lex, parts.slice(0, n).map((p) => p.text), category);
     if (found === null && qualifierAfter !== null) {
       // "tbsp uk" says what "uk tbsp" would.
       const unit = lookupWord(lex, textOf(0, n - 1), category);
