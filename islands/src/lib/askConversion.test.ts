@@ -1046,7 +1046,7 @@ test('conductivity: µS/cm, mS/cm, dS/m, CF and % IACS; cf alone is the cubic fo
   assert.deepEqual(said('10 CF to mS/cm'), ['10 CF = 1 mS/cm']);
   assert.deepEqual(said('61% IACS to MS/m'), ['61 %IACS = 35.38 MS/m']);
   assert.deepEqual(said('10 cf to gallons'), ['10 ft³ = 74.805195 gal (in US gallons, as typed)'], 'cf is the cubic foot, CF the conductivity factor');
-  const scales = ['on the 500 scale (sodium chloride, common on US meters)', 'on the 640 scale (potassium chloride)', 'on the 700 scale (the 442 mix, common in Europe and Australia)'];
+  const scales = ['on the 500 scale (sodium chloride, common on US meters)', 'on the 640 scale (some Eutech meters)', 'on the 700 scale (the 442 mix, common in Europe and Australia)'];
   assert.deepEqual(said('1.5 mS/cm to ppm'), scales.map((s, i) => `1.5 mS/cm ≈ ${['750', '960', '1,050'][i]} ppm ${s}`));
   assert.deepEqual(said('ec 1.8 to ppm'), scales.map((s, i) => `1.8 mS/cm ≈ ${['900', '1,152', '1,260'][i]} ppm ${s}`), 'a grower\'s EC is in mS/cm');
   assert.deepEqual(said('cf 15 to ppm'), scales.map((s, i) => `15 CF ≈ ${['750', '960', '1,050'][i]} ppm ${s}`));

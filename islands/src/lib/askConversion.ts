@@ -645,12 +645,13 @@ function componentQuestion(query: string, data: AnswerData): Answer | null {
 }
 
 /**
- * The scales a TDS meter turns conductivity into ppm with, each assuming the salt dissolved:
- * ppm = µS/cm × factor. No unit converts them exactly; the box gives each.
+ * The scales a TDS meter turns conductivity into ppm with, ppm = µS/cm × factor: each maker's
+ * assumption about what is dissolved (500 for sodium chloride, 700 for the 442 mix, 640 on
+ * some Eutech meters). No unit converts them exactly; the box gives each.
  */
 const TDS_SCALES = [
   { factor: '0.5', said: 'on the 500 scale (sodium chloride, common on US meters)' },
-  { factor: '0.64', said: 'on the 640 scale (potassium chloride)' },
+  { factor: '0.64', said: 'on the 640 scale (some Eutech meters)' },
   { factor: '0.7', said: 'on the 700 scale (the 442 mix, common in Europe and Australia)' },
 ] as const;
 const PPM_WORDS = String.raw`(?:ppm|parts\s+per\s+million)(?:\s+tds)?|tds(?:\s+ppm)?`;
