@@ -574,7 +574,8 @@ const MOLAR_MASS_NEEDED =
 /** A molar concentration asked as a mass per volume, or back, in units no glucose result is read in ("1 mol/l to g/l"). */
 function chemistryQuestion(from: string, to: string, lex: Lexicon): boolean {
   const any = { named: true };
-  const [molar, mass] = massUnit(from, lex, any) === null ? [molarUnit(from, lex, any), massUnit(to, lex, any)] : [molarUnit(to, lex, any), massUnit(from, lex, any)];
+  const massFirst = massUnit(from, lex, any);
+  const [molar, mass] = massFirst === null ? [molarUnit(from, lex, any), massUnit(to, lex, any)] : [molarUnit(to, lex, any), massFirst];
   return molar !== null && mass !== null && !(GLUCOSE_UNITS.includes(molar.key) && GLUCOSE_UNITS.includes(mass.key));
 }
 
@@ -686,9 +687,10 @@ function tdsQuestion(query: string, data: AnswerData): Answer | null {
   if (typed === null) return null;
   const target = grower(asked[2]);
   const amount = (typed[1] ?? '1').replace(/,/gu, '');
+  const shown = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(Number(amount));
   const answers = TDS_SCALES.flatMap((scale) => {
     const micro = div(fromDecimalText(amount), fromDecimalText(scale.factor));
-    return linesIn(`${about(micro).replace(/,/gu, '')} µS/cm`, [target], data).map(({ pair: _pair, ...a }) => ({ ...a, text: `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(Number(amount))} ppm ${scale.said} ≈ ${a.text.slice(a.text.indexOf(' = ') + 3)}` }));
+    return linesIn(`${about(micro).replace(/,/gu, '')} µS/cm`, [target], data).map(({ pair: _pair, ...a }) => ({ ...a, text: `${shown} ppm ${scale.said} ≈ ${a.text.slice(a.text.indexOf(' = ') + 3)}` }));
   });
   return answers.length === TDS_SCALES.length ? { kind: 'answers', answers } : null;
 }
