@@ -295,7 +295,16 @@ impl Index {
                 .collect()
         };
         let terms = read("c").into_iter().flat_map(|(_, chunk)| chunk.as_object().expect("a chunk").clone()).collect();
-        Index { fragments: read("p").into_iter().collect(), terms }
+        // A fragment file holds `group` results in number order (src/search/fragments.rs).
+        let group = entry["group"].as_u64().expect("results per fragment file");
+        let fragments = read("p")
+            .into_iter()
+            .flat_map(|(file, results)| {
+                let results = results.as_array().expect("a fragment file is an array").clone();
+                results.into_iter().enumerate().filter(|(_, f)| !f.is_null()).map(move |(i, f)| (file * group + i as u64, f))
+            })
+            .collect();
+        Index { fragments, terms }
     }
 
     fn url(&self, result: u64) -> &str {

@@ -12,7 +12,8 @@
 //! - `search.json`: this build's `version`, each chunk's first term (`chunks`) and the
 //!   words queries drop (`stop`). Small; always asked for afresh.
 //! - `search/<version>/c/<n>.json`: the chunks ([`postings::Chunks`]).
-//! - `search/<version>/p/<n>.json`: result `n`: `{"url","title","section","text"}`.
+//! - `search/<version>/p/<g>.json`: results `8g` to `8g + 7`, each `{"url","title","section","text"}`
+//!   ([`fragments`]: eight to a file, named in the entry as `group`).
 //! - `search/<version>/w/<list>.txt`: the spelling lists (the entry names those there are).
 //! - `search/<version>/units.json`: what answers a conversion in the box ([`answers`]).
 //!
@@ -25,6 +26,7 @@
 
 mod answers;
 mod extract;
+mod fragments;
 mod postings;
 mod records;
 mod spelling;
@@ -174,8 +176,8 @@ pub struct Summary {
 /// (src/patch.rs), so a rebuild writes only the results, chunks and lists that changed.
 pub struct Carried {
     pub from: String,
-    /// The results whose fragments (`p/12.json`) are unchanged.
-    results: HashSet<u32>,
+    /// The fragment files (`p/3.json`, by group) written anew: a result of theirs was indexed again.
+    rewritten: HashSet<u32>,
     /// The other files unchanged, by their path within the version folder (`c/0.json`).
     files: HashSet<String>,
 }
@@ -183,8 +185,10 @@ pub struct Carried {
 impl Carried {
     /// Whether the file at `within` the version folder is carried over.
     pub fn keeps(&self, within: &str) -> bool {
-        let result = within.strip_prefix("p/").and_then(|f| f.strip_suffix(".json")).and_then(|n| n.parse::<u32>().ok());
-        result.map_or_else(|| self.files.contains(within), |n| self.results.contains(&n))
+        match fragments::group_of(within) {
+            Some(group) => !self.rewritten.contains(&group),
+            None => self.files.contains(within),
+        }
     }
 }
 
@@ -225,6 +229,8 @@ pub struct SearchIndex {
     words: Mutex<spelling::Vocabulary>,
     /// Result number → a hash of its fragment, for the version.
     fragments: Mutex<Vec<(u32, u64)>>,
+    /// The fragments whose file waits for another result's ([`fragments`]).
+    pending: fragments::Pending,
     /// `units.json` ([`answers`]).
     answers: String,
     /// How many of the results are records (the FAQ's and the units'), numbered first.
@@ -280,6 +286,8 @@ impl SearchIndex {
         for dir in ["c", "p", "w"] {
             std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
         }
+        // Records first, then pages, numbered without gaps (`plan`).
+        let results = (records.len() + pages.len()) as u32;
         let index = SearchIndex {
             pages,
             out: out.to_path_buf(),
@@ -288,6 +296,7 @@ impl SearchIndex {
             postings: Mutex::default(),
             words: Mutex::default(),
             fragments: Mutex::default(),
+            pending: fragments::Pending::new(results),
             answers,
             records: records.len(),
             indexing: AtomicU64::default(),
@@ -374,9 +383,11 @@ impl SearchIndex {
             text.truncate(cut);
         }
         let fragment = serde_json::json!({ "url": planned.url, "title": planned.title, "section": planned.section, "text": text }).to_string();
-        let path = self.out.join(DIR).join(BUILDING).join("p").join(format!("{}.json", planned.number));
-        std::fs::write(&path, &fragment).with_context(|| format!("writing {}", path.display()))?;
         self.fragments.lock().expect("search fragments lock").push((planned.number, crate::hash::fnv1a(fragment.as_bytes())));
+        if let Some((file, text)) = self.pending.add(planned.number, fragment) {
+            let path = self.out.join(DIR).join(BUILDING).join(file);
+            std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        }
         self.words.lock().expect("search words lock").add_page(words);
         self.postings.lock().expect("search postings lock").add_titled(planned.number, counts, &title, length, planned.prior);
         Ok(())
@@ -395,6 +406,8 @@ impl SearchIndex {
         // The kept version's files by name and hash: one this build writes the same is carried.
         let mut kept_files = HashMap::new();
         let mut carried = None;
+        let building = self.out.join(DIR).join(BUILDING);
+        let (waiting, written) = self.pending.take();
         if let Some(mut kept) = self.kept.lock().expect("search kept lock").take() {
             kept_files = std::mem::take(&mut kept.files);
             let renewed: HashSet<u32> = std::mem::take(&mut *self.renewed.lock().expect("search renewed lock")).into_iter().collect();
@@ -403,10 +416,17 @@ impl SearchIndex {
             kept.words.remove(std::mem::take(&mut *self.old_words.lock().expect("search old words lock")));
             kept.words.add(vocabulary);
             kept.fragments.retain(|n, _| !renewed.contains(n));
-            let results = kept.fragments.keys().copied().collect();
-            carried = Some(Carried { from: std::mem::take(&mut kept.version), results, files: HashSet::new() });
+            let rewritten = self.rewrite_fragment_files(&kept.version, waiting, &written, &renewed)?;
+            carried = Some(Carried { from: std::mem::take(&mut kept.version), rewritten, files: HashSet::new() });
             kept.fragments.extend(fresh);
             (postings, vocabulary, fragments) = (kept.postings, kept.words, kept.fragments);
+        } else {
+            // A result with no text (a page with no <main>) leaves its file waiting: it is
+            // `null` there.
+            for (group, members) in waiting {
+                let path = building.join(fragments::file_of(group * fragments::GROUP));
+                std::fs::write(&path, fragments::file_text(&members)).with_context(|| format!("writing {}", path.display()))?;
+            }
         }
         let results = postings.pages();
         let terms = postings.terms();
@@ -417,7 +437,6 @@ impl SearchIndex {
         // Named in the entry, so that the browser asks only for lists that exist: a missing
         // one was a 404 in the console of everyone whose query it was one edit away from.
         let list_names = lists.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(" ");
-        let building = self.out.join(DIR).join(BUILDING);
         let mut version = crate::hash::Fnv::new();
         let mut sorted: Vec<(u32, u64)> = fragments.iter().map(|(&n, &h)| (n, h)).collect();
         sorted.sort();
@@ -455,14 +474,51 @@ impl SearchIndex {
         let version = format!("{:012x}", version.finish() & 0xffff_ffff_ffff);
         let versioned = self.out.join(DIR).join(&version);
         std::fs::rename(&building, &versioned).with_context(|| format!("renaming {} to {}", building.display(), versioned.display()))?;
-        let entry =
-            serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>(), "lists": list_names });
+        let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>(), "lists": list_names, "group": fragments::GROUP });
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
         let planned = Arc::clone(&self.pages);
         let kept =
             Kept { version: version.clone(), postings, words: vocabulary, fragments, files, records: self.records, answers: self.answers.clone(), planned };
         Ok(Summary { results, terms, chunks: chunk_count, words, version, indexing, kept_results, kept, carried })
+    }
+}
+
+impl SearchIndex {
+    /// A rebuild on a kept index: writes each fragment file a result of which was indexed
+    /// again (`renewed`) and not yet written, its other results' fragments read from the
+    /// previous version's file; returns those files' groups, which are not carried over.
+    fn rewrite_fragment_files(
+        &self,
+        from: &str,
+        waiting: Vec<(u32, fragments::Members)>,
+        written: &HashSet<u32>,
+        renewed: &HashSet<u32>,
+    ) -> Result<HashSet<u32>> {
+        let mut files: HashMap<u32, fragments::Members> = waiting.into_iter().collect();
+        for &number in renewed {
+            let group = number / fragments::GROUP;
+            if !written.contains(&group) {
+                files.entry(group).or_insert_with(|| vec![None; self.pending.size(group)]);
+            }
+        }
+        let mut rewritten: HashSet<u32> = written.clone();
+        for (group, mut members) in files {
+            let file = fragments::file_of(group * fragments::GROUP);
+            let previous_path = self.previous.join(DIR).join(from).join(&file);
+            let text = std::fs::read_to_string(&previous_path).with_context(|| format!("reading {} for the search index", previous_path.display()))?;
+            let previous = fragments::parse_file(&text).with_context(|| format!("{} is no fragment file", previous_path.display()))?;
+            for (i, (member, old)) in members.iter_mut().zip(previous).enumerate() {
+                let number = group * fragments::GROUP + i as u32;
+                if member.is_none() && !renewed.contains(&number) {
+                    *member = old;
+                }
+            }
+            let path = self.out.join(DIR).join(BUILDING).join(&file);
+            std::fs::write(&path, fragments::file_text(&members)).with_context(|| format!("writing {}", path.display()))?;
+            rewritten.insert(group);
+        }
+        Ok(rewritten)
     }
 }
 

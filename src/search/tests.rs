@@ -68,15 +68,19 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
     let written = files.keys().filter_map(|f| f.strip_prefix(&format!("{DIR}/{}/w/", summary.version))?.strip_suffix(".txt")).count();
     assert_eq!(named.len(), written);
     assert!(named.iter().all(|name| under(&format!("w/{name}.txt")).is_some()));
-    let rood = json(&under("p/1.json").expect("result 1"));
+    // Results 0 to 2 share the first fragment file; the entry says how many a file holds.
+    assert_eq!(entry["group"], fragments::GROUP);
+    let file = json(&under("p/0.json").expect("results 0 to 7"));
+    assert_eq!(file.as_array().map(Vec::len), Some(3), "three results: {file}");
+    let rood = &file[1];
     assert_eq!(rood["url"], "/blog/rood");
     assert_eq!(rood["title"], "The rood");
     assert_eq!(rood["section"], "Blog");
     assert_eq!(rood["text"], "The rood Origin A rood is a quarter of an acre.");
-    let faq = json(&under("p/0.json").expect("result 0"));
+    let faq = &file[0];
     assert_eq!(faq["url"], "/faq#offline");
     assert_eq!(faq["text"], "Does Unitly work offline? Yes, after a first visit.");
-    assert!(under("p/3.json").is_none(), "the listing page is no result");
+    assert!(files.keys().filter(|f| f.contains("/p/")).count() == 1, "the listing page is no result");
     assert_eq!(under("units.json").as_deref(), Some("{}"), "what answers conversions is a file of the version");
     assert!(!files.keys().any(|f| f.contains(BUILDING)));
 
@@ -129,19 +133,30 @@ fn the_same_pages_give_the_same_files() {
 #[test]
 fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives() {
     let record = || Record { url: "/faq#rood".into(), title: "What is a rood?".into(), section: "FAQ".into(), content: "A quarter acre.".into() };
-    let plan = || planned(&[("a.html", "/a", "Acre"), ("b.html", "/b", "Perch"), ("c.html", "/c", "Chain")], 1);
+    // The record and eleven pages: two fragment files, b.html's result (2) in the first.
+    let others: Vec<(String, String)> = (0..8).map(|i| (format!("f{i}.html"), page(&format!("Furlong {i}"), "<p>A furlong is ten chains.</p>"))).collect();
+    let plan = || {
+        let mut list = vec![("a.html", "/a", "Acre"), ("b.html", "/b", "Perch"), ("c.html", "/c", "Chain")];
+        list.extend(others.iter().map(|(file, _)| (file.as_str(), "/f", "Furlong")));
+        planned(&list, 1)
+    };
     let (a, c) = (page("Acre", "<p>An acre is ten square chains.</p>"), page("Chain", "<p>A chain is four perches.</p>"));
     let b_before = page("Perch", "<p>Perches measured furlongs.</p>");
     let b_after = page("Perch", "<p>A perch is a rod, 16½ feet.</p>");
+    let pages = |b: &str| -> Vec<(String, String)> {
+        let mut list = vec![("a.html".to_string(), a.clone()), ("b.html".to_string(), b.to_string()), ("c.html".to_string(), c.clone())];
+        list.extend(others.iter().cloned());
+        list
+    };
     // The first build: every page written into the output.
     let output = tempfile::tempdir().unwrap();
     let first = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), output.path(), output.path(), None).unwrap();
-    for (file, html) in [("a.html", &a), ("b.html", &b_before), ("c.html", &c)] {
-        std::fs::write(output.path().join(file), html).unwrap();
-        first.written(file, html);
+    for (file, html) in pages(&b_before) {
+        std::fs::write(output.path().join(&file), &html).unwrap();
+        first.written(&file, &html);
     }
     let kept = first.finish().unwrap().kept;
-    // The rebuild: b.html changed and staged, a.html and c.html reused (not written: they keep
+    // The rebuild: b.html changed and staged, the other pages reused (not written: they keep
     // their results in the kept index); then the staged files
     // patched into the output as `serve` does.
     let staging = tempfile::tempdir().unwrap();
@@ -149,27 +164,28 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     std::fs::write(staging.path().join("b.html"), &b_after).unwrap();
     rebuild.written("b.html", &b_after);
     let summary = rebuild.finish().unwrap();
-    assert_eq!((summary.results, summary.kept_results), (4, 3));
+    assert_eq!((summary.results, summary.kept_results), (12, 11));
     let carried = summary.carried.expect("carried over");
-    assert!(carried.keeps("p/0.json") && carried.keeps("p/3.json") && !carried.keeps("p/2.json") && !carried.keeps("p/x.json"));
+    assert!(!carried.keeps("p/0.json") && carried.keeps("p/1.json") && !carried.keeps("p/x.json"));
     let staged = files(staging.path());
     assert!(
-        staged.keys().filter(|f| f.contains("/p/")).eq([&format!("{DIR}/{}/p/2.json", summary.version)]),
-        "only the changed result is written: {:?}",
+        staged.keys().filter(|f| f.contains("/p/")).eq([&format!("{DIR}/{}/p/0.json", summary.version)]),
+        "only the changed result's file is written: {:?}",
         staged.keys()
     );
     let patch = crate::patch::Patch::of(output.path()).unwrap();
-    patch.keep("a.html");
-    patch.keep("c.html");
+    for (file, _) in pages(&b_after).iter().filter(|(file, _)| file != "b.html") {
+        patch.keep(file);
+    }
     let from = format!("{DIR}/{}", carried.from);
     patch.carry(&from, &format!("{DIR}/{}", summary.version), move |within| carried.keeps(within));
     patch.apply(staging.path(), output.path()).unwrap();
     // The same pages indexed from nothing.
     let anew_out = tempfile::tempdir().unwrap();
     let anew = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
-    for (file, html) in [("a.html", &a), ("b.html", &b_after), ("c.html", &c)] {
-        std::fs::write(anew_out.path().join(file), html).unwrap();
-        anew.written(file, html);
+    for (file, html) in pages(&b_after) {
+        std::fs::write(anew_out.path().join(&file), &html).unwrap();
+        anew.written(&file, &html);
     }
     anew.finish().unwrap();
     let rebuilt = files(output.path());

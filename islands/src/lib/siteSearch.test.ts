@@ -4,17 +4,20 @@ import { chunkOf, chunksFor, excerpt, listed, openSearch, rank, scoresFor, title
 
 const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
 
-/** A small index as the build writes it: two chunks, four results, one spelling list. */
+const rood = { url: '/area-converter?from=rood', title: 'Roods (ro)', section: 'Area unit', text: 'Roods (ro) A rood is a quarter of an acre.' };
+const conversion = { url: '/blog/conversion', title: 'Conversion', section: 'Blog', text: 'Conversion tables in metre and acre.' };
+const conversions = { url: '/blog/conversions', title: 'More conversion', section: 'Blog', text: 'More conversion notes.' };
+const metres = { url: '/blog/metres', title: 'Metres', section: 'Blog', text: 'Metres.' };
+
+/** A small index as the build writes it: two chunks, four results two to a file, one spelling list. */
 function site() {
   const files: Record<string, string> = {
-    '/search.json': JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop], lists: 'fc10' }),
+    '/search.json': JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop], lists: 'fc10', group: 2 }),
     // Results: 0 the rood unit, 1 an article on conversion, 2 one on converters, 3 one on metres.
     '/search/v1/c/0.json': JSON.stringify({ acre: [100, 0, 20, 1, 5], conversion: [100, 1, 40, 1, 10], converter: [100, 2, 30] }),
     '/search/v1/c/1.json': JSON.stringify({ metre: [100, 1, 8, 1, 45, 1, 30], rood: [100, 0, 60], table: [100, 1, 12] }),
-    '/search/v1/p/0.json': JSON.stringify({ url: '/area-converter?from=rood', title: 'Roods (ro)', section: 'Area unit', text: 'Roods (ro) A rood is a quarter of an acre.' }),
-    '/search/v1/p/1.json': JSON.stringify({ url: '/blog/conversion', title: 'Conversion', section: 'Blog', text: 'Conversion tables in metre and acre.' }),
-    '/search/v1/p/2.json': JSON.stringify({ url: '/blog/conversions', title: 'More conversion', section: 'Blog', text: 'More conversion notes.' }),
-    '/search/v1/p/3.json': JSON.stringify({ url: '/blog/metres', title: 'Metres', section: 'Blog', text: 'Metres.' }),
+    '/search/v1/p/0.json': JSON.stringify([rood, conversion]),
+    '/search/v1/p/1.json': JSON.stringify([conversions, metres]),
     '/search/v1/w/fc10.txt': 'conversion 2\ncollection 1\n',
     '/search/v1/units.json': JSON.stringify({ categories: {}, currencies: [] }),
   };
@@ -97,6 +100,24 @@ test('pages are ranked by score; every term must match', async () => {
   assert.deepEqual((await search.search('rood table')).hits.map((h) => h.url), ['/area-converter?from=rood', '/blog/conversion']);
 });
 
+test('results share fragment files, each asked for once; an index a browser kept from before has one file per result', async () => {
+  const { get, asked } = site();
+  const search = await openSearch(get);
+  await search.search('conversion metre');
+  // Results 1 and 2: the first and second files.
+  assert.deepEqual(asked.filter((url) => url.includes('/p/')).sort(), ['/search/v1/p/0.json', '/search/v1/p/1.json']);
+  asked.length = 0;
+  assert.deepEqual((await search.search('metre')).hits.map((h) => h.url).sort(), ['/blog/conversion', '/blog/conversions', '/blog/metres']);
+  assert.deepEqual(asked.filter((url) => url.includes('/p/')), [], 'result 3 is in a file the box has');
+  const before: Record<string, string> = {
+    '/search.json': JSON.stringify({ version: 'v0', chunks: ['acre'], stop: [...stop] }),
+    '/search/v0/c/0.json': JSON.stringify({ rood: [100, 0, 60] }),
+    '/search/v0/p/0.json': JSON.stringify(rood),
+  };
+  const old = await openSearch(async (url) => before[url] ?? Promise.reject(new Error(`404 ${url}`)));
+  assert.deepEqual((await old.search('rood')).hits.map((h) => h.url), ['/area-converter?from=rood']);
+});
+
 test('a misspelled word is read as the site word one edit away, and says so', async () => {
   const { get, asked } = site();
   const search = await openSearch(get);
@@ -124,7 +145,7 @@ test('a misspelled word beside a right one is corrected too: the pages with both
 
 test('an entry that does not name its lists: each is asked for, and a missing one is no error', async () => {
   const { get, asked } = site();
-  const unnamed = async (url: string) => (url === '/search.json' ? JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop] }) : get(url));
+  const unnamed = async (url: string) => (url === '/search.json' ? JSON.stringify({ version: 'v1', chunks: ['acre', 'metre'], stop: [...stop], group: 2 }) : get(url));
   const search = await openSearch(unnamed);
   assert.equal((await search.search('convresion')).corrected, 'conversion');
   assert.deepEqual(await search.search('zzzzzzzz'), { hits: [] });

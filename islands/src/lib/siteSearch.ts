@@ -31,6 +31,12 @@ export interface Entry {
   stop: string[];
   /** The spelling lists the index has, by name, separated by spaces (absent before they were named). */
   lists?: string;
+  /**
+   * How many results share a fragment file: `p/<n ÷ group>.json` is an array of them in
+   * number order (src/search/fragments.rs). Absent in an index written before they shared
+   * files (a version a browser kept offline), where `p/<n>.json` is result n alone.
+   */
+  group?: number;
 }
 
 /** A run of an excerpt: a matched word is `mark`ed. */
@@ -198,7 +204,13 @@ export class SiteSearch {
   }
 
   private fragment(n: number): Promise<Fragment> {
-    return this.load(`p/${n}.json`, (t) => JSON.parse(t) as Fragment);
+    const group = this.entry.group;
+    if (group === undefined) return this.load(`p/${n}.json`, (t) => JSON.parse(t) as Fragment);
+    return this.load(`p/${Math.floor(n / group)}.json`, (t) => JSON.parse(t) as (Fragment | null)[]).then((file) => {
+      const fragment = file[n % group];
+      if (!fragment) throw new Error(`search result ${n} has no fragment`);
+      return fragment;
+    });
   }
 
   private list(name: string): Promise<WordList> {
