@@ -453,6 +453,13 @@ pub struct Currency {
 /// bodies (degrees Celsius, British thermal units, International Table calories, Julian years).
 const PROPER_WORDS: [&str; 9] = ["Celsius", "Fahrenheit", "Rankine", "Réaumur", "British", "Australian", "International", "Table", "Julian"];
 
+/// A category's label inside a sentence ("a unit of electric current"): each word in lower
+/// case, except one with a capital after its first letter, which is an acronym's spelling
+/// ("HbA1c"). islands/src/lib/lexicon.ts `lower` is the same rule.
+pub fn label_in_text(label: &str) -> String {
+    label.split(' ').map(|word| if word.chars().skip(1).any(char::is_uppercase) { word.to_string() } else { word.to_lowercase() }).collect::<Vec<_>>().join(" ")
+}
+
 /// A unit's name as a sentence writes it: its plain name (below) with the capitals of title
 /// case dropped, except an acronym's and a proper word's: "US Gallons per 100 Miles (mpg US)" →
 /// "US gallons per 100 miles", "Degrees Celsius" stays, "Kilowatt-Hours" → "kilowatt-hours".
@@ -496,6 +503,13 @@ pub fn plain_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::prose_name;
+
+    #[test]
+    fn a_label_in_a_sentence_keeps_an_acronyms_capitals() {
+        assert_eq!(super::label_in_text("Electric Current"), "electric current");
+        assert_eq!(super::label_in_text("HbA1c"), "HbA1c");
+        assert_eq!(super::label_in_text("Spring Rate and Surface Tension"), "spring rate and surface tension");
+    }
 
     #[test]
     fn a_name_in_a_sentence_keeps_only_acronyms_and_proper_words_capitalised() {

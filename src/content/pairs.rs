@@ -223,7 +223,7 @@ fn index_page(home: &Page, category: &UnitCategory, pairs: &[Page]) -> Option<Pa
     if count == 0 {
         return None;
     }
-    let label = category.label.to_lowercase();
+    let label = crate::content::model::label_in_text(&category.label);
     let path = format!("{}/{INDEX_SLUG}", home.path);
     Some(Page {
         source_hash: crate::hash::in_memory(path.as_bytes()),
@@ -318,7 +318,7 @@ fn page(home: &Page, category: &UnitCategory, path: String, data: PairData) -> P
         format!("{} to {}", data.from_symbol, data.to_symbol),
         format!("convert {pf} to {pt}"),
         format!("{pf} in {pt}"),
-        format!("{} conversion", category.label.to_lowercase()),
+        format!("{} conversion", crate::content::model::label_in_text(&category.label)),
     ];
     pair_page(home, path, data, title, description, keywords)
 }

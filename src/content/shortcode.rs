@@ -192,8 +192,8 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
         let why = match elsewhere {
             Some(other) => format!(
                 "`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing",
-                category.label.to_lowercase(),
-                other.label.to_lowercase()
+                crate::content::model::label_in_text(&category.label),
+                crate::content::model::label_in_text(&other.label)
             ),
             None => unknown_unit(to, units),
         };
@@ -277,7 +277,7 @@ fn impossible(category: &UnitCategory, from: &str, value: &str) -> Option<String
             .then(|| format!("value `{value} {}` is below absolute zero (−273.15 °C), the lowest temperature possible", unit.symbol));
     }
     let reciprocal = category.units.iter().any(|u| matches!(u.kind(), Ok(Kind::Reciprocal(_))));
-    (reciprocal && x < 0.0).then(|| format!("value `{value}` is negative: {} is never below zero", category.label.to_lowercase()))
+    (reciprocal && x < 0.0).then(|| format!("value `{value}` is negative: {} is never below zero", crate::content::model::label_in_text(&category.label)))
 }
 
 /// The number a preset value (already read by [`number`]) stands for.
@@ -294,7 +294,7 @@ fn value_of(value: &str) -> Option<f64> {
 }
 
 fn label(category: &UnitCategory) -> String {
-    category.label.to_lowercase()
+    crate::content::model::label_in_text(&category.label)
 }
 
 /// A preset value: a number (`2.5`, `1,000`, `-40`), a fraction (`3/4`) or a mixed number

@@ -225,6 +225,11 @@ impl Renderer {
             let name = value.as_str().ok_or("prose: a unit's name (a string)")?;
             Ok(Value::String(crate::content::model::prose_name(name)))
         });
+        // A category's label in a sentence: "{{ category.label | in_text }}" ("electric current", "HbA1c").
+        tera.register_filter("in_text", |value: &Value, _: &HashMap<String, Value>| {
+            let label = value.as_str().ok_or("in_text: a category's label (a string)")?;
+            Ok(Value::String(crate::content::model::label_in_text(label)))
+        });
         let list = articles(content);
         let entries: Vec<crate::listing::Entry> = list.iter().map(|a| crate::listing::Entry { date: a.date.as_str(), featured: a.featured }).collect();
         let listings = crate::listing::plan(&entries);

@@ -90,6 +90,8 @@ const EXAMPLES = [
   ['/irradiance-converter', '1000 W/m2', 'btuh_per_square_foot', '316.998331 BTU/(h·ft²)'],
   ['/irradiance-converter', '0.8 sun', 'watts_per_square_meter', '800 W/m²'],
   ['/magnetic-field-strength-converter', '12 kOe', 'kiloamperes_per_meter', '954.929659 kA/m'],
+  ['/hba1c-converter', '7%', 'ifcc_mmol_per_mol', '53 mmol/mol'],
+  ['/hba1c-converter', '48 mmol/mol', 'ngsp_percent', '6.5 %'],
   ['/mass-flow-rate-converter', '10000 lb/hr', 'tonnes_per_hour', '4.535924 t/h'],
   ['/mass-flow-rate-converter', '5 g/s', 'pounds_per_minute', '0.661387 lb/min'],
   ['/spring-rate-converter', '8 kg/mm', 'pounds_force_per_inch', '447.979317 lbf/in'],

@@ -6,7 +6,7 @@
 // Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
 // read only in effects, so the first client render matches the server's HTML.
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { findUnit, unitKeyOfText, valueExample, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
+import { findUnit, labelInText, unitKeyOfText, valueExample, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
 import { findTarget, isCookingUnit, resultLine, resultSymbol, withSymbol } from '../lib/target.ts';
 import type { Outcome } from '../lib/conversion.ts';
@@ -246,7 +246,7 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
             if (e.currentTarget.open) void loadConv();
           }}
         >
-          <summary>{`Every ${category.label.toLowerCase()} unit`}</summary>
+          <summary>{`Every ${labelInText(category.label)} unit`}</summary>
           {allOpen &&
             (ok === null ? (
               <p className="field-hint">{error ?? (pending ? 'Converting…' : 'Enter a value to see it in every unit.')}</p>

@@ -18,6 +18,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "frequency": "/frequency-converter",
   "density": "/density-converter",
   "molar_concentration": "/molar-concentration-converter",
+  "hba1c": "/hba1c-converter",
   "electrical_conductivity": "/electrical-conductivity-converter",
   "magnetic_flux_density": "/magnetic-flux-density-converter",
   "magnetic_field_strength": "/magnetic-field-strength-converter",

@@ -296,6 +296,10 @@ export const UNIT_WORDS = {
     ["moles_per_cubic_meter", "mol/m³", "mole per cubic meter", "moles per cubic metre"],
     ["moles_per_liter", "mol/L", "mole per liter", "moles per litre", "molar", "molarity", "M"],
   ],
+  "hba1c": [
+    ["ifcc_mmol_per_mol", "mmol/mol", "IFCC", "millimoles per mole", "millimole per mole"],
+    ["ngsp_percent", "%", "NGSP", "DCCT"],
+  ],
   "spring_rate": [
     ["dynes_per_centimeter", "dyn/cm", "dyne per centimeter", "dynes per centimetre", "dyne/cm"],
     ["millinewtons_per_meter", "mN/m", "millinewton per meter", "millinewtons per metre"],

@@ -1007,6 +1007,22 @@ test('mass flow rate: lb/h, kg/h, t/h, g/s and pph', () => {
   assert.deepEqual(said('2000 pph to kg/h'), ['2000 lb/h = 907.18474 kg/h'], 'pph, aviation fuel flow');
 });
 
+test('HbA1c: the NGSP percent and IFCC mmol/mol by the master equation, named or not; a % alone is no HbA1c result', () => {
+  assert.deepEqual(said('7% to mmol/mol'), ['7 % = 53 mmol/mol']);
+  assert.deepEqual(said('58 mmol/mol to %'), ['58 mmol/mol = 7.5 %']);
+  assert.deepEqual(said('hba1c 6.5%'), ['6.5 % = 47.5 mmol/mol']);
+  assert.deepEqual(said('my HbA1c is 8.2 percent'), ['8.2 % = 66.1 mmol/mol']);
+  assert.deepEqual(said('a1c 7'), ['7 % = 53 mmol/mol'], 'a number under 20 is a percent');
+  assert.deepEqual(said('hba1c 48'), ['48 mmol/mol = 6.5 %']);
+  assert.deepEqual(said('A1C of 53 mmol/mol in percent'), ['53 mmol/mol = 7 %']);
+  assert.deepEqual(said('glycated haemoglobin 42 mmol/mol'), ['42 mmol/mol = 6 %']);
+  assert.deepEqual(said('48 ifcc to ngsp'), ['48 mmol/mol = 6.5 %']);
+  assert.deepEqual(said('hemoglobin a1c 6.1'), ['6.1 % = 43.2 mmol/mol']);
+  assert.equal(said('a1c to mmol/mol'), null, 'no number: the search finds the page, and no "a" of area is read');
+  for (const share of ['20%', '5% of 200', '15 % to mmol']) assert.equal(said(share), null, share);
+  assert.deepEqual(said('61% IACS to MS/m'), ['61 %IACS = 35.38 MS/m'], 'a % of another unit is that unit');
+});
+
 test('magnetic field strength: the oersted is 1,000/(4π) A/m, exactly both ways', () => {
   assert.deepEqual(said('12 kOe to kA/m'), ['12 kOe = 954.929659 kA/m']);
   assert.deepEqual(said('40 A/m to Oe'), ['40 A/m = 0.502655 Oe']);

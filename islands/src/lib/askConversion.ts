@@ -543,6 +543,12 @@ const LAB_SUBSTANCES = [
   { name: 'vitamin D', words: String.raw`(?:25[\s-]*(?:oh|hydroxy)[\s-]*)?vit(?:amin)?\s*d3?|25[\s-]*oh[\s-]*d|calcidiol|calcifediol`, molar: '400.64', per: 'nmol/L', mass: 'ng/mL' },
   { name: 'testosterone', words: String.raw`(?:total\s+|free\s+)?testosterone`, molar: '288.42', per: 'nmol/L', mass: 'ng/dL' },
 ] as const;
+/** Each substance's words as a query names it, and with "level", "reading" or "result" after them (taken out), compiled once. */
+const LAB_NAMES = LAB_SUBSTANCES.map((substance) => ({
+  substance,
+  named: new RegExp(String.raw`(?<![\p{L}])(?:${substance.words})(?![\p{L}])`, 'iu'),
+  withLevel: new RegExp(String.raw`(?<![\p{L}])(?:${substance.words})(?:\s+(?:levels?|readings?|results?))?(?![\p{L}])`, 'iu'),
+}));
 /** The units a result read as blood glucose, with no substance typed, may be in (by key). */
 const GLUCOSE_UNITS = ['millimoles_per_liter', 'micromoles_per_liter', 'milligrams_per_deciliter', 'milligrams_per_liter', 'grams_per_liter'];
 
@@ -588,9 +594,10 @@ function labQuestion(query: string, data: AnswerData): Answer | null {
   const density = data.categories.density;
   const gramsPerLiter = density?.units.find((u) => u.key === 'grams_per_liter');
   if (density === undefined || gramsPerLiter === undefined || !(/mol|g\s*\/\s*(?:d?l|ml)/iu.test(query) || /[\d\s][mµμunp]?M\b/u.test(query))) return null;
-  const named = LAB_SUBSTANCES.find((s) => new RegExp(String.raw`(?<![\p{L}])(?:${s.words})(?![\p{L}])`, 'iu').test(query));
+  const match = LAB_NAMES.find((m) => m.named.test(query));
+  const named = match?.substance;
   const substance = named ?? LAB_SUBSTANCES[0];
-  const rest = (named === undefined ? query : query.replace(new RegExp(String.raw`(?<![\p{L}])(?:${named.words})(?:\s+(?:levels?|readings?|results?))?(?![\p{L}])`, 'iu'), ' '))
+  const rest = (match === undefined ? query : query.replace(match.withLevel, ' '))
     .replace(/\b(?:of|an?)\b/giu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
@@ -695,6 +702,37 @@ function tdsQuestion(query: string, data: AnswerData): Answer | null {
   return answers.length === TDS_SCALES.length ? { kind: 'answers', answers } : null;
 }
 
+/** HbA1c's names as a query types them: "hba1c", "hb a1c", "hgb a1c", "hemoglobin a1c", "a1c", "glycated haemoglobin". */
+const HBA1C_NAMES = /(?<![\p{L}\d])(?:(?:hg?b\s*|ha?emoglobin\s+)?a1c|glyc(?:osyl)?ated\s+ha?emoglobin)(?![\p{L}\d])/iu;
+/** A % after a number that is not %IACS. */
+const BARE_PERCENT = /\d\s*%(?!\s*iacs)/iu;
+/** What makes a % an HbA1c result: HbA1c's names, or its scales'. */
+const HBA1C_CONTEXT = /a1c|mmol\s*\/\s*mol|ngsp|dcct|ifcc|glyc/iu;
+/** HbA1c's scales as typed after its number: the percent's words, then the IFCC unit's. */
+const HBA1C_SCALE = String.raw`%|percent|ngsp|dcct|mmol\s*\/\s*mol|mmol\s+per\s+mol|millimoles?\s+per\s+mole|ifcc`;
+const PERCENT_WORD = /^(?:%|percent|ngsp|dcct)$/iu;
+/** A result with its scale, and the other asked for, once HbA1c's name is taken out: "7%", "48 mmol/mol to %", "6.5". */
+const HBA1C_READING = new RegExp(String.raw`^(\d+(?:\.\d+)?)\s*(${HBA1C_SCALE})?(?:\s+(?:to|in|into|as)\s+(${HBA1C_SCALE}))?$`, 'iu');
+
+/**
+ * An HbA1c result named as such: "hba1c 7%", "a1c 6.5", "7.5 a1c", "a1c 53 mmol/mol to %",
+ * answered on the other scale. With no unit typed, a number under 20 is a percent: no result
+ * reaches 20 %, and 20 mmol/mol is 4 %, the bottom of the normal range.
+ */
+function hba1cQuestion(query: string, data: AnswerData): Answer | null {
+  if (data.categories.hba1c === undefined) return null;
+  const rest = query
+    .replace(HBA1C_NAMES, ' ')
+    .replace(/(?<![\p{L}])(?:of|an?|is|my|what|levels?|results?|tests?|readings?)(?![\p{L}])/giu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const read = HBA1C_READING.exec(rest);
+  if (read === null) return null;
+  const [, value, unit, target] = read;
+  const percentFirst = unit !== undefined ? PERCENT_WORD.test(unit) : target !== undefined ? !PERCENT_WORD.test(target) : Number(value) < 20;
+  return answer(percentFirst ? `${value} % to mmol/mol` : `${value} mmol/mol to %`, data);
+}
+
 /** A time of day by the 12-hour clock, alone or asked as the other half of the day. */
 const CLOCK_TIME = /^\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?:\s+(?:to|in)\s+(?:\d{1,2}(?::\d\d)?\s*)?(?:am|pm|a\.m\.?|p\.m\.?))?$/iu;
 
@@ -717,6 +755,11 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
   // "3 pm", "10:30 p.m.", "10 pm to am": a time of day, not picomoles per liter (pM).
   if (CLOCK_TIME.test(query)) return null;
+  // A query naming HbA1c is its result or nothing: "a1c to mmol/mol" is no "a" (are) of area.
+  if (HBA1C_NAMES.test(query)) return hba1cQuestion(query, data);
+  // "20%", "5% of 200": a share, not an HbA1c result, whose % names it only beside HbA1c's
+  // words or its other scale ("7% to mmol/mol").
+  if (BARE_PERCENT.test(query) && !HBA1C_CONTEXT.test(query)) return null;
   const bushel = bushelQuestion(query, data);
   if (bushel !== null) return bushel;
   const battery = batteryQuestion(query, data);

@@ -3,6 +3,7 @@
 // suite (tests/e2e, plain Node) can import it. Never bundled into the site.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 /** Each unit key's `gnu:` of content/units.yaml (read once), for units taken from a page's props, which leave it out. */
@@ -24,6 +25,9 @@ export function gnuName(unit) {
   return unit.gnu ?? gnuField(unit.key) ?? unit.key;
 }
 
+/** Definitions GNU units lacks (HbA1c's two scales), loaded after its own. */
+const EXTRA_DEFINITIONS = fileURLToPath(new URL('./gnuExtra.units', import.meta.url));
+
 const isAffine = (unit) => unit.scale !== undefined;
 const isReciprocal = (unit) => unit.reciprocal !== undefined;
 
@@ -42,11 +46,11 @@ export function gnuQuery(from, to, value) {
 /**
  * Runs ONE GNU units process over many [have, want] queries fed on stdin and returns its
  * answers as printed (15 significant digits, all a double holds). -f '' loads only the
- * system definitions (no ~/.units). A failing query prints an error instead of a number and
+ * system definitions (no ~/.units), and gnuExtra.units the few units GNU does not define. A failing query prints an error instead of a number and
  * would shift every answer after it, so anything that is not a number throws.
  */
 export function runGnuUnits(queries) {
-  const run = spawnSync('units', ['-f', '', '-t', '-d', '15'], {
+  const run = spawnSync('units', ['-f', '', '-f', EXTRA_DEFINITIONS, '-t', '-d', '15'], {
     input: queries.map(([have, want]) => `${have}\n${want}\n`).join(''),
     encoding: 'utf8',
     env: { ...process.env, LC_ALL: 'C' },

@@ -14,7 +14,7 @@
 import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS, SHARED_WORDS } from '../generated/wordRule.ts';
 import { PLURAL_SYMBOLS } from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
-import { plainName as plainNameOf } from './units.ts';
+import { labelInText, plainName as plainNameOf } from './units.ts';
 
 /** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition). */
 export interface LexUnit extends Definition {
@@ -598,4 +598,5 @@ function distance(a: string, b: string): number {
 }
 
 export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-export const lower = (s: string): string => s.toLowerCase();
+/** A category's label in a sentence ("weight", "HbA1c"): units.ts `labelInText`. */
+export const lower = labelInText;

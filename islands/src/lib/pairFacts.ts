@@ -8,7 +8,7 @@ import { isPace } from './tokens';
 import { exactNumber, factorOf, fromBase, kindOf, toBase } from './kinds';
 import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
-import { plainName, type Unit, type UnitCategory } from './units';
+import { labelInText, plainName, type Unit, type UnitCategory } from './units';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_CAVEAT } from './foodEnergy';
 
 export interface PairFacts {
@@ -50,6 +50,13 @@ const COOKING_VALUES = ['1/8', '1/4', '1/3', '1/2', '2/3', '3/4', '1', '3/2', '2
 /** Readings with an offset (temperatures), in the base unit: a range people meet (°C). Each row
  *  shows the From unit's reading of it, so the Kelvin table never starts below absolute zero. */
 const BASE_READINGS = ['-40', '-20', '-10', '0', '10', '20', '25', '30', '37', '40', '50', '60', '80', '100'];
+/** Readings of a test's result on its own scale, by the From unit: HbA1c from the normal range to a poorly controlled diabetes. */
+const RESULT_READINGS: Record<string, string[]> = {
+  ngsp_percent: ['4', '4.5', '5', '5.5', '5.7', '6', '6.5', '7', '7.5', '8', '8.5', '9', '10', '11', '12', '14'],
+  ifcc_mmol_per_mol: ['20', '25', '31', '36', '39', '42', '48', '53', '58', '64', '69', '75', '86', '97', '108', '130'],
+};
+/** The reading a pair page of such a scale states first: the threshold of diabetes (ADA, WHO). */
+const RESULT_LANDMARKS: Record<string, string> = { ngsp_percent: '6.5', ifcc_mmol_per_mol: '48' };
 /** Fuel economy and other reciprocal pairs: nothing at or below zero. */
 const POSITIVE_READING_VALUES = ['5', '10', '15', '20', '25', '30', '35', '40', '45', '50', '60', '80', '100'];
 
@@ -109,6 +116,7 @@ export function tableValues(category: UnitCategory, from: Unit, target?: Target)
   if (target?.kind === 'unit' && isPace(target.unit)) return (RUNNING_SPEEDS[from.key] ?? POSITIVE_READING_VALUES).map(exactNumber);
   const kinds = new Set(category.units.filter((u) => !isPace(u)).map(kindOf));
   if (kinds.has('reciprocal')) return POSITIVE_READING_VALUES.map(exactNumber);
+  if (RESULT_READINGS[from.key]) return RESULT_READINGS[from.key].map(exactNumber);
   if (kinds.has('affine')) return BASE_READINGS.map((t) => fromBase(exactNumber(t), from));
   return DEFAULT_VALUES.map(exactNumber);
 }
@@ -260,7 +268,18 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     const [sf, of] = affine(from);
     const [st, ot] = affine(to);
     const a = div(st, sf);
-    return affineRelation(from, to, a, of, ot);
+    const relation = affineRelation(from, to, a, of, ot);
+    // A test's scale says its zero nowhere a result falls (0 % HbA1c is −23.5 mmol/mol): the
+    // statement gives a reading that matters instead.
+    const landmark = RESULT_LANDMARKS[from.key];
+    if (landmark === undefined) return relation;
+    return {
+      ...relation,
+      statement: (answer: (v: Rational) => Answer) => {
+        const at = answer(exactNumber(landmark));
+        return { text: `${withSymbol(landmark, from)} ${at.exact ? '=' : '≈'} ${at.result}`, exact: at.exact };
+      },
+    };
   }
   return linearRelation(from, to, div(factorOf(from), factorOf(to)));
 }
@@ -431,7 +450,7 @@ function numberText(x: Rational): { text: string; formula: string; words: string
 function definition(category: UnitCategory, u: Unit): { key: string; name: string; text: string } {
   const name = `${plainName(u.name)} (${u.symbol})`;
   const base = category.units.find((b) => b.key === category.base);
-  const label = category.label.toLowerCase();
+  const label = labelInText(category.label);
   let text: string;
   if (u.key === category.base || !base) {
     text = `The base unit of ${label} here: every ${label} conversion on Unitly goes through ${u.symbol}.`;

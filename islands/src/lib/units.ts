@@ -78,6 +78,14 @@ export interface UnitsData {
   fallback_rates: RateTable;
 }
 
+/** A category's label in a sentence: each word in lower case but an acronym's, "electric current" but "HbA1c" (src/content/model.rs `label_in_text`). */
+export function labelInText(label: string): string {
+  return label
+    .split(' ')
+    .map((w) => (/\p{Lu}/u.test(w.slice(1)) ? w : w.toLowerCase()))
+    .join(' ');
+}
+
 /**
  * A unit's (or compound's) name without the symbol in brackets, as a pair page's title writes
  * it (src/content/model.rs plain_name): "Feet (ft)" → "Feet", "Feet + Inches (ft in)" →
