@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ROOT, openPage, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 
 /** The site's own unit categories (content/units.yaml), and as many generated as make fifty. */
-const REAL = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}[a-z_]+:\n {4}label:/gm)].length;
+const REAL = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}[a-z0-9_]+:\n {4}label:/gm)].length;
 const GENERATED = 50 - REAL;
 /** The converters that are no category of units.yaml: currency, and cooking by ingredient. */
 const OTHERS = 1 + (existsSync(join(ROOT, 'content/ingredients.yaml')) ? 1 : 0);

@@ -102,7 +102,7 @@ const EXAMPLES = [
 
 test('every category page has its card, titled and preset to the page pair, and converts', async () => {
   const pages = categoryPages();
-  const categories = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}([a-z_]+):\n {4}label:/gm)].map((m) => m[1]);
+  const categories = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}([a-z0-9_]+):\n {4}label:/gm)].map((m) => m[1]);
   assert.deepEqual(pages.map((p) => p.category).sort(), [...categories].sort(), 'every category of units.yaml has its page');
   const page = await openPage(ctx.browser);
   for (const want of pages) {

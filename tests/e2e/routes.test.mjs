@@ -25,7 +25,7 @@ const LAUNCH_ROUTES = ['/', ...MAIN_CONVERTERS, ...VARIANTS, '/about', '/blog', 
 // The 29 pages the site launched with and every page content/ adds since (the other unit categories' converters).
 const EXPECTED_ROUTES = contentRoutes();
 /** A unit category's own converter page (not one of the specialised variants under it). */
-const isCategoryConverter = (path) => /^\/[a-z-]+-converter$/.test(path) && !VARIANTS.includes(path);
+const isCategoryConverter = (path) => /^\/[a-z0-9-]+-converter$/.test(path) && !VARIANTS.includes(path);
 
 function sitemapValues(path) {
   if (path === '/') return { priority: 1.0, changefreq: 'daily' };
