@@ -338,6 +338,16 @@ export async function startWorker(bindings, { persist, kv, cache } = {}) {
 }
 
 /** Polls `check` until it is true (work done in waitUntil lands just after the answer). */
+/**
+ * Asserts that the worker logged `pattern`, waiting for it up to 3 s: workerd's output reaches
+ * the test's pipe after the request or scheduled run that logged it has returned, and on a
+ * busy machine later than the next line of the test.
+ */
+export async function assertLogged(w, pattern) {
+  await until(() => pattern.test(w.logs.join(""))).catch(() => {});
+  assert.match(w.logs.join(""), pattern);
+}
+
 export async function until(check, ms = 3000) {
   const end = Date.now() + ms;
   while (!(await check())) {

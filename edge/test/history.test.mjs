@@ -3,7 +3,7 @@
 // call), currencies outside the provider, and a provider that is down or slow.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { historyPerUsd, importSource, withWorker } from "./helpers.mjs";
+import { assertLogged, historyPerUsd, importSource, withWorker } from "./helpers.mjs";
 
 const DAY = 86_400_000;
 const days = (a, b) => (Date.parse(b) - Date.parse(a)) / DAY;
@@ -134,7 +134,7 @@ test("the provider down or slow: 'history unavailable' within 5 s, and a pause b
     assert.ok(Date.now() - started < 8000, `answered in ${Date.now() - started} ms`);
     assert.equal(slow.status, 502);
     assert.deepEqual(slow.json, { result: "error", "error-type": "history-unavailable" });
-    assert.match(w.logs.join(""), /\[unitly\] history: the provider failed \(timed out after 4500 ms\)/);
+    await assertLogged(w, /\[unitly\] history: the provider failed \(timed out after 4500 ms\)/);
     const calls = up.calls("history-series") + up.calls("history-currencies");
     // Paused: answered without asking.
     up.state.historyFail = "status";
@@ -147,7 +147,7 @@ test("the provider streaming a huge answer: refused once past the size cap, with
     up.state.huge = { prefix: "/history/", mode: "stream", bytes: 64 * 1024 * 1024 };
     const a = await w.fetch("/api/rates/history/GBP/JPY?range=max");
     assert.deepEqual([a.status, a.json], [502, { result: "error", "error-type": "history-unavailable" }]);
-    assert.match(w.logs.join(""), /\[unitly\] history: the provider failed \(.*answer too large\)/);
+    await assertLogged(w, /\[unitly\] history: the provider failed \(.*answer too large\)/);
     assert.ok(up.state.hugeSent < 16 * 1024 * 1024, `the fake wrote ${up.state.hugeSent} bytes before the edge hung up`);
   }));
 
