@@ -1018,6 +1018,11 @@ test('HbA1c: the NGSP percent and IFCC mmol/mol by the master equation, named or
   assert.deepEqual(said('glycated haemoglobin 42 mmol/mol'), ['42 mmol/mol = 6 %']);
   assert.deepEqual(said('48 ifcc to ngsp'), ['48 mmol/mol = 6.5 %']);
   assert.deepEqual(said('hemoglobin a1c 6.1'), ['6.1 % = 43.2 mmol/mol']);
+  assert.deepEqual(said('hba1c 6,5%'), ['6.5 % = 47.5 mmol/mol'], 'a decimal comma, as European reports write it');
+  assert.deepEqual(said('HbA1c: 7%'), ['7 % = 53 mmol/mol']);
+  assert.deepEqual(said('a1c 7 = ? mmol/mol'), ['7 % = 53 mmol/mol'], '= asks for the unit after it');
+  assert.deepEqual(said('hba1c = 48'), ['48 mmol/mol = 6.5 %']);
+  assert.deepEqual(said('a1c of 7 to mmol'), ['7 % = 53 mmol/mol']);
   assert.equal(said('a1c to mmol/mol'), null, 'no number: the search finds the page, and no "a" of area is read');
   for (const share of ['20%', '5% of 200', '15 % to mmol']) assert.equal(said(share), null, share);
   assert.deepEqual(said('61% IACS to MS/m'), ['61 %IACS = 35.38 MS/m'], 'a % of another unit is that unit');

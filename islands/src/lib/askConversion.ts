@@ -709,10 +709,10 @@ const BARE_PERCENT = /\d\s*%(?!\s*iacs)/iu;
 /** What makes a % an HbA1c result: HbA1c's names, or its scales'. */
 const HBA1C_CONTEXT = /a1c|mmol\s*\/\s*mol|ngsp|dcct|ifcc|glyc/iu;
 /** HbA1c's scales as typed after its number: the percent's words, then the IFCC unit's. */
-const HBA1C_SCALE = String.raw`%|percent|ngsp|dcct|mmol\s*\/\s*mol|mmol\s+per\s+mol|millimoles?\s+per\s+mole|ifcc`;
+const HBA1C_SCALE = String.raw`%|percent|ngsp|dcct|mmol\s*\/\s*mol|mmol\s+per\s+mol|millimoles?\s+per\s+mole|ifcc|mmol`;
 const PERCENT_WORD = /^(?:%|percent|ngsp|dcct)$/iu;
 /** A result with its scale, and the other asked for, once HbA1c's name is taken out: "7%", "48 mmol/mol to %", "6.5". */
-const HBA1C_READING = new RegExp(String.raw`^(\d+(?:\.\d+)?)\s*(${HBA1C_SCALE})?(?:\s+(?:to|in|into|as)\s+(${HBA1C_SCALE}))?$`, 'iu');
+const HBA1C_READING = new RegExp(String.raw`^(\d+(?:[.,]\d+)?)\s*(${HBA1C_SCALE})?(?:\s+(?:to|in|into|as)\s+(${HBA1C_SCALE}))?$`, 'iu');
 
 /**
  * An HbA1c result named as such: "hba1c 7%", "a1c 6.5", "7.5 a1c", "a1c 53 mmol/mol to %",
@@ -723,12 +723,16 @@ function hba1cQuestion(query: string, data: AnswerData): Answer | null {
   if (data.categories.hba1c === undefined) return null;
   const rest = query
     .replace(HBA1C_NAMES, ' ')
+    // "HbA1c: 7%", "hba1c = 48"; "7 = mmol/mol" asks for mmol/mol.
+    .replace(/=\s*(?=[^\d\s])/gu, ' to ')
+    .replace(/[:=]/gu, ' ')
     .replace(/(?<![\p{L}])(?:of|an?|is|my|what|levels?|results?|tests?|readings?)(?![\p{L}])/giu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
   const read = HBA1C_READING.exec(rest);
   if (read === null) return null;
-  const [, value, unit, target] = read;
+  // "6,5 %": a decimal comma, as European reports write it (no result needs a digit group).
+  const [value, unit, target] = [read[1].replace(',', '.'), read[2], read[3]];
   const percentFirst = unit !== undefined ? PERCENT_WORD.test(unit) : target !== undefined ? !PERCENT_WORD.test(target) : Number(value) < 20;
   return answer(percentFirst ? `${value} % to mmol/mol` : `${value} mmol/mol to %`, data);
 }
