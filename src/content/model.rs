@@ -455,7 +455,7 @@ const PROPER_WORDS: [&str; 9] = ["Celsius", "Fahrenheit", "Rankine", "Réaumur",
 
 /// A category's label inside a sentence ("a unit of electric current"): each word in lower
 /// case, except one with a capital after its first letter, which is an acronym's spelling
-/// ("HbA1c"). islands/src/lib/lexicon.ts `lower` is the same rule.
+/// ("HbA1c"). islands/src/lib/units.ts `labelInText` is the same rule.
 pub fn label_in_text(label: &str) -> String {
     label.split(' ').map(|word| if word.chars().skip(1).any(char::is_uppercase) { word.to_string() } else { word.to_lowercase() }).collect::<Vec<_>>().join(" ")
 }

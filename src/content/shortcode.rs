@@ -190,11 +190,9 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
     if !known_to {
         let elsewhere = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == to) || c.compounds.iter().any(|k| k.key == to));
         let why = match elsewhere {
-            Some(other) => format!(
-                "`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing",
-                crate::content::model::label_in_text(&category.label),
-                crate::content::model::label_in_text(&other.label)
-            ),
+            Some(other) => {
+                format!("`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing", label(category), label(other))
+            }
             None => unknown_unit(to, units),
         };
         return Err((to_at, why));
@@ -277,7 +275,7 @@ fn impossible(category: &UnitCategory, from: &str, value: &str) -> Option<String
             .then(|| format!("value `{value} {}` is below absolute zero (−273.15 °C), the lowest temperature possible", unit.symbol));
     }
     let reciprocal = category.units.iter().any(|u| matches!(u.kind(), Ok(Kind::Reciprocal(_))));
-    (reciprocal && x < 0.0).then(|| format!("value `{value}` is negative: {} is never below zero", crate::content::model::label_in_text(&category.label)))
+    (reciprocal && x < 0.0).then(|| format!("value `{value}` is negative: {} is never below zero", label(category)))
 }
 
 /// The number a preset value (already read by [`number`]) stands for.

@@ -17,9 +17,9 @@ pub type Members = Vec<Option<String>>;
 /// How many results share a fragment file (named in `search.json` as `group`).
 pub const GROUP: u32 = 8;
 
-/// The file, within the version folder, that holds result `number`'s fragment.
-pub fn file_of(number: u32) -> String {
-    format!("p/{}.json", number / GROUP)
+/// Fragment file `group`, within the version folder: results `GROUP × group` on.
+pub fn file(group: u32) -> String {
+    format!("p/{group}.json")
 }
 
 /// The group a file within the version folder is (`p/3.json` → 3), if it is a fragment file.
@@ -84,7 +84,7 @@ impl Pending {
         let members = files.waiting.remove(&group)?;
         files.written.insert(group);
         drop(files);
-        Some((file_of(number), file_text(&members)))
+        Some((file(group), file_text(&members)))
     }
 
     /// The files still waiting (a result of theirs has no fragment yet), by group, and the

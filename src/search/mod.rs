@@ -424,7 +424,7 @@ impl SearchIndex {
             // A result with no text (a page with no <main>) leaves its file waiting: it is
             // `null` there.
             for (group, members) in waiting {
-                let path = building.join(fragments::file_of(group * fragments::GROUP));
+                let path = building.join(fragments::file(group));
                 std::fs::write(&path, fragments::file_text(&members)).with_context(|| format!("writing {}", path.display()))?;
             }
         }
@@ -504,7 +504,7 @@ impl SearchIndex {
         }
         let mut rewritten: HashSet<u32> = written.clone();
         for (group, mut members) in files {
-            let file = fragments::file_of(group * fragments::GROUP);
+            let file = fragments::file(group);
             let previous_path = self.previous.join(DIR).join(from).join(&file);
             let text = std::fs::read_to_string(&previous_path).with_context(|| format!("reading {} for the search index", previous_path.display()))?;
             let previous = fragments::parse_file(&text).with_context(|| format!("{} is no fragment file", previous_path.display()))?;
