@@ -304,7 +304,17 @@ impl Index {
                 results.into_iter().enumerate().filter(|(_, f)| !f.is_null()).map(move |(i, f)| (file * group + i as u64, f))
             })
             .collect();
-        Index { fragments, terms }
+        let index = Index { fragments, terms };
+        // Every result the postings name is in the file its number says (the numbers a
+        // fragment file leaves empty are skipped, never named).
+        for (term, list) in &index.terms {
+            let mut page = 0;
+            for posting in list.as_array().expect("postings")[1..].chunks(2) {
+                page += posting[0].as_u64().expect("a page delta");
+                assert!(index.fragments.contains_key(&page), "“{term}” names result {page}, which no fragment file holds");
+            }
+        }
+        index
     }
 
     fn url(&self, result: u64) -> &str {

@@ -13,7 +13,7 @@
 //!   words queries drop (`stop`). Small; always asked for afresh.
 //! - `search/<version>/c/<n>.json`: the chunks ([`postings::Chunks`]).
 //! - `search/<version>/p/<g>.json`: results `8g` to `8g + 7`, each `{"url","title","section","text"}`
-//!   ([`fragments`]: eight to a file, named in the entry as `group`).
+//!   ([`fragments`]: as many as fit, eight at most, named in the entry as `group`).
 //! - `search/<version>/w/<list>.txt`: the spelling lists (the entry names those there are).
 //! - `search/<version>/units.json`: what answers a conversion in the box ([`answers`]).
 //!
@@ -103,22 +103,49 @@ struct Planned {
     symbols: Option<String>,
 }
 
-/// The results of `content`'s pages by output file, numbered after the `first` records in
-/// content order, so the numbers are the same every build.
-fn plan(content: &Content, first: usize, output_file: fn(&str) -> String) -> HashMap<String, Planned> {
+/// How much text a page is expected to give its fragment, before it is written: a pair
+/// page's is short (its table is left out), any other's about its markdown's size (a converter
+/// page adds its card's and its units' words to an introduction of 3–5 KB).
+fn estimate(content: &Content, page: &Page) -> usize {
+    /// A pair page's text: 400–1,000 bytes on the real site.
+    const PAIR_TEXT: usize = 700;
+    match page.data {
+        crate::content::PageData::Pair(_) => PAIR_TEXT,
+        _ => std::fs::metadata(content.root.join(&page.source)).map_or(PAIR_TEXT, |m| m.len() as usize),
+    }
+}
+
+/// The results planned before the pages are written.
+struct Plan {
+    /// Output file → its result, for the pages.
+    pages: Arc<HashMap<String, Planned>>,
+    /// Which numbers there are, and how many results each fragment file holds.
+    layout: Arc<fragments::Layout>,
+    /// The records' numbers, in their order (none when a kept index has them).
+    records: Vec<u32>,
+}
+
+/// The results of `content`'s pages by output file, and the fragment files' layout: the
+/// records (their estimates in `records`) are numbered first, then the pages in content
+/// order, so the numbers are the same every build ([`fragments::Layout`]).
+fn plan(content: &Content, records: impl IntoIterator<Item = usize>, output_file: fn(&str) -> String) -> Plan {
     use rayon::prelude::*;
-    let pages: Vec<(usize, &Page, &'static str)> =
-        content.each_page().filter_map(|p| section(p).map(|s| (p, s))).enumerate().map(|(i, (p, s))| (i, p, s)).collect();
-    pages
+    let pages: Vec<(&Page, &'static str, usize)> =
+        content.each_page().collect::<Vec<_>>().into_par_iter().filter_map(|p| section(p).map(|s| (p, s, estimate(content, p)))).collect();
+    let mut record_numbers = records.into_iter().collect::<Vec<_>>();
+    let first = record_numbers.len();
+    let (layout, numbers) = fragments::Layout::of(record_numbers.drain(..).chain(pages.iter().map(|&(_, _, e)| e)));
+    let planned = pages
         .into_par_iter()
-        .map(|(i, p, section)| {
+        .enumerate()
+        .map(|(i, (p, section, _))| {
             let label = (!p.label.is_empty() && !p.heading.to_lowercase().contains(&p.label.to_lowercase())).then(|| p.label.clone());
             let symbols = match &p.data {
                 crate::content::PageData::Pair(pair) => Some(format!("{} {}", pair.from_symbol, pair.to_symbol)),
                 _ => None,
             };
             let planned = Planned {
-                number: (first + i) as u32,
+                number: numbers[first + i],
                 url: p.path.clone(),
                 title: p.heading.clone(),
                 section: section.to_string(),
@@ -128,7 +155,8 @@ fn plan(content: &Content, first: usize, output_file: fn(&str) -> String) -> Has
             };
             (output_file(&p.path), planned)
         })
-        .collect()
+        .collect();
+    Plan { pages: Arc::new(planned), layout: Arc::new(layout), records: numbers[..first].to_vec() }
 }
 
 /// The terms of a page's titles' words (not their numbers), each word's and its plural's:
@@ -209,8 +237,10 @@ pub struct Kept {
     records: usize,
     answers: String,
     /// The results planned, the same whenever the index is kept (`site::reuse` hashes every
-    /// page's path, title and hold).
+    /// page's path, title and hold), and their files' layout: an article edited to a new
+    /// length keeps its number until the next full build.
     planned: Arc<HashMap<String, Planned>>,
+    layout: Arc<fragments::Layout>,
 }
 
 /// The index being built: every page written goes past [`SearchIndex::written`];
@@ -274,29 +304,28 @@ impl SearchIndex {
             Some(kept) => (Records::Counted(kept.records), kept.answers.clone()),
             None => (Records::Made(records::faq(content).into_iter().chain(records::units(content)).collect()), answers::units_json(content)),
         };
-        let pages = match &kept {
-            Some(kept) => Arc::clone(&kept.planned),
-            None => Arc::new(plan(content, records.len(), output_file)),
+        let plan = match (&kept, &records) {
+            (Some(kept), _) => Plan { pages: Arc::clone(&kept.planned), layout: Arc::clone(&kept.layout), records: Vec::new() },
+            (None, Records::Made(made)) => plan(content, made.iter().map(Record::estimate), output_file),
+            (None, Records::Counted(_)) => unreachable!("records are only counted from a kept index"),
         };
-        SearchIndex::new(pages, records, answers, out, previous, kept)
+        SearchIndex::new(plan, records, answers, out, previous, kept)
     }
 
-    fn new(pages: Arc<HashMap<String, Planned>>, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
+    fn new(plan: Plan, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
         let building = out.join(DIR).join(BUILDING);
         for dir in ["c", "p", "w"] {
             std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
         }
-        // Records first, then pages, numbered without gaps (`plan`).
-        let results = (records.len() + pages.len()) as u32;
         let index = SearchIndex {
-            pages,
+            pages: plan.pages,
             out: out.to_path_buf(),
             previous: previous.to_path_buf(),
             failed: Mutex::default(),
             postings: Mutex::default(),
             words: Mutex::default(),
             fragments: Mutex::default(),
-            pending: fragments::Pending::new(results),
+            pending: fragments::Pending::new(plan.layout),
             answers,
             records: records.len(),
             indexing: AtomicU64::default(),
@@ -310,8 +339,8 @@ impl SearchIndex {
             // The records come from content the previous build had too: they are in it.
             _ => return Ok(index),
         };
-        for (number, r) in records.into_iter().enumerate() {
-            let planned = Planned { number: number as u32, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None, symbols: None };
+        for (r, number) in records.into_iter().zip(plan.records) {
+            let planned = Planned { number, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None, symbols: None };
             let text = format!("{} {}", r.title, r.content);
             let headings = vec![(0..r.title.len(), 5)];
             index.add(&planned, extract::Extracted { text, headings })?;
@@ -477,9 +506,18 @@ impl SearchIndex {
         let entry = serde_json::json!({ "version": version, "chunks": chunks.first_terms, "stop": terms::stop_words().collect::<Vec<_>>(), "lists": list_names, "group": fragments::GROUP });
         std::fs::write(self.out.join(ENTRY), entry.to_string()).with_context(|| format!("writing {ENTRY}"))?;
         let indexing = Duration::from_nanos(self.indexing.load(Ordering::Relaxed));
-        let planned = Arc::clone(&self.pages);
-        let kept =
-            Kept { version: version.clone(), postings, words: vocabulary, fragments, files, records: self.records, answers: self.answers.clone(), planned };
+        let (planned, layout) = (Arc::clone(&self.pages), Arc::clone(self.pending.layout()));
+        let kept = Kept {
+            version: version.clone(),
+            postings,
+            words: vocabulary,
+            fragments,
+            files,
+            records: self.records,
+            answers: self.answers.clone(),
+            planned,
+            layout,
+        };
         Ok(Summary { results, terms, chunks: chunk_count, words, version, indexing, kept_results, kept, carried })
     }
 }

@@ -14,6 +14,13 @@ pub struct Record {
     pub content: String,
 }
 
+impl Record {
+    /// The bytes of text its fragment will hold (`fragments::Layout`).
+    pub fn estimate(&self) -> usize {
+        self.title.len() + 1 + self.content.len()
+    }
+}
+
 pub const FAQ_SECTION: &str = "FAQ";
 
 /// One record per FAQ entry, when the site has a FAQ page to open it on.

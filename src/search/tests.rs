@@ -6,6 +6,14 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
+/// An index of these pages after `records`, numbered without gaps ([`planned`]), eight to a
+/// fragment file.
+fn new_index(pages: Arc<HashMap<String, Planned>>, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
+    let (layout, numbers) = fragments::Layout::of(vec![1; records.len() + pages.len()]);
+    let plan = Plan { pages, layout: Arc::new(layout), records: numbers[..records.len()].to_vec() };
+    SearchIndex::new(plan, records, answers, out, previous, kept)
+}
+
 fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Planned>> {
     let planned = pages
         .iter()
@@ -48,7 +56,7 @@ fn pages_and_records_become_results_with_their_text_section_and_url() {
     let faq =
         Record { url: "/faq#offline".into(), title: "Does Unitly work offline?".into(), section: "FAQ".into(), content: "Yes, after a first visit.".into() };
     let pages = planned(&[("blog/rood.html", "/blog/rood", "The rood"), ("blog/acre.html", "/blog/acre", "The acre")], 1);
-    let index = SearchIndex::new(pages, Records::Made(vec![faq]), "{}".into(), out.path(), out.path(), None).unwrap();
+    let index = new_index(pages, Records::Made(vec![faq]), "{}".into(), out.path(), out.path(), None).unwrap();
     index.written("blog/rood.html", &page("The rood", "<h2 id=\"origin\">Origin</h2><p>A rood is a quarter of an acre.</p>"));
     index.written("blog/acre.html", &page("The acre", "<p>An acre is 4046.8564224 square metres.</p>"));
     // Not a search result: never indexed.
@@ -100,8 +108,7 @@ fn the_spelling_lists_hold_the_words_of_pages_and_records() {
     let out = tempfile::tempdir().unwrap();
     let record = Record { url: "/x".into(), title: "Stones".into(), section: "Weight unit".into(), content: "A unit of weight.".into() };
     let index =
-        SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), Records::Made(vec![record]), "{}".into(), out.path(), out.path(), None)
-            .unwrap();
+        new_index(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 1), Records::Made(vec![record]), "{}".into(), out.path(), out.path(), None).unwrap();
     index.written("a.html", &page("Conversion", "<p>Conversion tables</p>"));
     index.written("b.html", &page("More", "<p>conversion</p>"));
     let summary = index.finish().unwrap();
@@ -118,8 +125,7 @@ fn the_same_pages_give_the_same_files() {
     let build = || {
         let out = tempfile::tempdir().unwrap();
         let index =
-            SearchIndex::new(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None)
-                .unwrap();
+            new_index(planned(&[("a.html", "/a", "A"), ("b.html", "/b", "B")], 0), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
         // Written in either order, as parallel workers would.
         index.written("b.html", &page("Bee", "<p>Second page text</p>"));
         index.written("a.html", &page("Ant", "<p>First page text</p>"));
@@ -150,7 +156,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     };
     // The first build: every page written into the output.
     let output = tempfile::tempdir().unwrap();
-    let first = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), output.path(), output.path(), None).unwrap();
+    let first = new_index(plan(), Records::Made(vec![record()]), "{}".into(), output.path(), output.path(), None).unwrap();
     for (file, html) in pages(&b_before) {
         std::fs::write(output.path().join(&file), &html).unwrap();
         first.written(&file, &html);
@@ -160,7 +166,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     // their results in the kept index); then the staged files
     // patched into the output as `serve` does.
     let staging = tempfile::tempdir().unwrap();
-    let rebuild = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), staging.path(), output.path(), Some(kept)).unwrap();
+    let rebuild = new_index(plan(), Records::Made(vec![record()]), "{}".into(), staging.path(), output.path(), Some(kept)).unwrap();
     std::fs::write(staging.path().join("b.html"), &b_after).unwrap();
     rebuild.written("b.html", &b_after);
     let summary = rebuild.finish().unwrap();
@@ -182,7 +188,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     patch.apply(staging.path(), output.path()).unwrap();
     // The same pages indexed from nothing.
     let anew_out = tempfile::tempdir().unwrap();
-    let anew = SearchIndex::new(plan(), Records::Made(vec![record()]), "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
+    let anew = new_index(plan(), Records::Made(vec![record()]), "{}".into(), anew_out.path(), anew_out.path(), None).unwrap();
     for (file, html) in pages(&b_after) {
         std::fs::write(anew_out.path().join(&file), &html).unwrap();
         anew.written(&file, &html);
@@ -200,7 +206,7 @@ fn a_page_is_found_by_the_name_the_menus_give_it() {
     let out = tempfile::tempdir().unwrap();
     let mut pages = (*planned(&[("faq.html", "/faq", "Frequently Asked Questions")], 0)).clone();
     pages.get_mut("faq.html").unwrap().label = Some("FAQ".into());
-    let index = SearchIndex::new(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
+    let index = new_index(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
     index.written("faq.html", &page("Frequently Asked Questions", "<p>Answers about accuracy and offline use.</p>"));
     let summary = index.finish().unwrap();
     let chunks: Vec<serde_json::Value> =
@@ -225,7 +231,7 @@ fn a_word_in_a_pages_title_scores_above_any_page_that_only_says_it() {
     let mut pages = (*planned(&borrowed, 0)).clone();
     pages.get_mut("faq.html").unwrap().label = Some("FAQ".into());
     pages.get_mut("pair1.html").unwrap().symbols = Some("ft m".into());
-    let index = SearchIndex::new(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
+    let index = new_index(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
     let long_text = "<p>Unitly is a free converter of units and currencies, made to be exact and fast. </p>".repeat(30);
     index.written("about.html", &page("About Unitly", &long_text));
     for (i, file) in pairs.iter().enumerate() {
