@@ -486,6 +486,25 @@ test('keyboard only: Ctrl+K focuses the box, arrows choose, Escape closes then c
   await finish(page);
 });
 
+test('an amount alone is not searched: the box says to add units, then answers the conversion', async () => {
+  const page = await open('/');
+  const asked = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/search\/[^/]+\/[cp]\//.test(path)) asked.push(path);
+  });
+  await box(page).focus();
+  // At a visitor's pace, "2", "25" and "250" are each read, and none is looked up.
+  await page.keyboard.type('250', { delay: 80 });
+  await page.getByText('Add units to convert it: “250 kg to lb”, “250 usd to eur”.').waitFor();
+  await page.getByRole('status').filter({ hasText: /^Add units to convert it: “250 kg to lb”/ }).waitFor();
+  assert.deepEqual(asked, [], 'no chunk or result of the index for a number alone');
+  await page.keyboard.type(' kg to lb', { delay: 20 });
+  await results(page).getByRole('option').first().filter({ hasText: /^250 kg = 551\.155655 lb/ }).waitFor();
+  assert.ok(asked.length > 0, 'the words are looked up once there are some');
+  await finish(page);
+});
+
 test('typing a conversion, a screen reader hears the box’s status once, for what was typed', async () => {
   const page = await newPage(ctx.browser);
   await recordLiveRegions(page);

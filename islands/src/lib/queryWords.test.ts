@@ -10,12 +10,14 @@ const units = unitWords(loadUnits());
 /** Each word of a query as the ways a page may have it: "lbs|pound". */
 const read = (query: string, words: typeof units | null = units) => readQuery(query, stop, words).map((w) => waysOf(w).map((way) => way.join(' ')).join('|'));
 
-test('a number among other words is no word a page must have; alone, it is the query', () => {
+test('a number is no word a page must have, among other words or alone', () => {
   assert.deepEqual(read('100 usd to eur'), ['usd|us dollar', 'eur|euro']);
   assert.deepEqual(read('100 usd to eur', null), ['usd', 'eur'], 'without the unit words too');
   assert.deepEqual(read('top 10 converters'), ['top', 'converter']);
   assert.deepEqual(read('1,5 km to mi'), ['km|kilometer', 'mi|mile']);
-  assert.deepEqual(read('2024'), ['2024']);
+  // Alone, it is an amount on its way to a conversion (the box hints at units instead).
+  assert.deepEqual(read('2024'), []);
+  assert.deepEqual(read('10k', null), [], 'a letter alone is no word either');
 });
 
 test('a number typed against a word is two words; a unit written with digits stays one', () => {

@@ -4,7 +4,8 @@
 // kilometers per hour, "°F" or "℉" Fahrenheit, "usd" or "$" US Dollar (the unit words are
 // units.json's, those the box converts with: aliases, symbols, British spellings; a unit's
 // pages always name it by its name). A number stuck to a word is a word of its own ("100km", "£100"), and numbers
-// among other words are no words a page must have: "100 usd to eur" looks for usd and eur.
+// are no words a page must have: "100 usd to eur" looks for usd and eur, "10k" (on its way
+// to "10kg in lb") for nothing.
 import { buildLexicon, exactForm, lookupWord, wordKey, type LexCategory, type Lexicon, type LexUnit } from './lexicon.ts';
 import { MAX_WORDS } from '../generated/wordRule.ts';
 import { fold, terms } from './searchWords.ts';
@@ -84,8 +85,8 @@ interface Read extends QueryWord {
 
 /**
  * The words of `query`, in its order, each with the ways a page may have it; numbers are
- * left out when other words remain. `units`: units.json's words (null: only the words as
- * typed).
+ * left out (a query of numbers alone has no words: siteSearch.ts amountAlone). `units`:
+ * units.json's words (null: only the words as typed).
  */
 export function readQuery(query: string, stop: ReadonlySet<string>, units: UnitWords | null): QueryWord[] {
   // ℃ is °C in its compatibility form.
@@ -136,9 +137,7 @@ export function readQuery(query: string, stop: ReadonlySet<string>, units: UnitW
       if (beside) w.names = [nameTerms(r.unit, stop)];
     }
   }
-  const words = out.filter((w) => w.typed.length > 0 || w.names.some((n) => n.length > 0));
-  const some = words.some((w) => !w.number) ? words.filter((w) => !w.number) : words;
-  return some.map((w) => ({ typed: w.typed, names: names(w) }));
+  return out.filter((w) => !w.number && (w.typed.length > 0 || w.names.some((n) => n.length > 0))).map((w) => ({ typed: w.typed, names: names(w) }));
 }
 
 /** A word's names, each once, without the one it is typed as and any with no terms. */

@@ -65,6 +65,15 @@ export function terms(text: string, stop: ReadonlySet<string>): string[] {
 /** Whether a query may be a conversion ("5 ft 11 in to cm", "１２３ kg to lb"): it holds a number. */
 export const holdsNumber = (query: string): boolean => /[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]/.test(query) || OTHER_DIGIT.test(query);
 
+/**
+ * Whether a query is an amount alone ("10", "-40", "2,500.75", "1 1/2"): the start of a
+ * conversion being typed ("10kg in lb" is "1", then "10" at a visitor's pace), not words to
+ * look for. The box answers it with a hint instead of searching: the pages that print a
+ * number beginning with those digits are a list no one asked for, and fetching it cost each
+ * conversion typed two or three searches' files (about 30 KB) before its units.
+ */
+export const amountAlone = (query: string): boolean => /^[+\-−]?[\p{N}\s.,'’/⁄_]+$/u.test(query.trim()) && holdsNumber(query);
+
 /** How a unit's word begins: a letter, a degree sign (°F; ℃ and ℉ are signs of their own) or a currency sign (€ to £). */
 const UNIT_START = '(?:\\p{L}|[°℃℉]|\\p{Sc})';
 const PAIR = new RegExp(String.raw`^\s*${UNIT_START}.*?(?:${SEPARATOR_SOURCE})\s*${UNIT_START}`, 'iu');

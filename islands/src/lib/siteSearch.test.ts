@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { amountAlone } from './searchWords.ts';
 import { chunkOf, chunksFor, excerpt, listed, openSearch, rank, scoresFor, titledAs, titleMatch, withoutTitle, type Segment } from './siteSearch.ts';
 
 const stop = new Set(['a', 'is', 'of', 'the', 'what', 'to']);
@@ -70,6 +71,11 @@ test('the excerpt shows the matched words, marked, in their sentence', () => {
   assert.match(got, /^… .*The \[rood\] was a quarter of an acre in England\. .* …$/);
   assert.equal(plain(excerpt('Short text about acres.', ['acre'], stop)), 'Short text about [acres].');
   assert.equal(plain(excerpt('', ['x'], stop)), '');
+});
+
+test('an amount alone is the start of a conversion, not a search; an amount with any word is searched', () => {
+  for (const q of ['10', ' 250 ', '-40', '−3.5', '2,500.75', '1 1/2', '½', '１２']) assert.ok(amountAlone(q), q);
+  for (const q of ['10k', '10 kg', '1799 metre', 'kg', '', ' ', '-', '1e3', '£100']) assert.ok(!amountAlone(q), q);
 });
 
 test('a search fetches the entry, the chunk its term falls in and the results it shows', async () => {
@@ -254,7 +260,8 @@ test('a number among other words is no word a page must have, and one typed agai
   const titles = async (q: string) => (await search.search(q)).hits.map((h) => h.title);
   assert.deepEqual(await titles('100 lbs to kg'), ['Pounds to Kilograms']);
   assert.deepEqual(await titles('100lbs to kg'), ['Pounds to Kilograms']);
-  assert.deepEqual(await titles('100'), ['Centuries (century)', 'Liters per 100 Kilometers (L/100 km)'], 'alone, a number is the query');
+  assert.deepEqual(await titles('100'), [], 'alone, a number finds nothing: it is an amount on its way to a conversion');
+  assert.deepEqual(await titles('10k'), [], 'nor with a letter after it ("10k", on the way to "10kg")');
   // The fuel unit is one word, whose 100 is part of its name.
   assert.deepEqual(await titles('l/100km'), ['Liters per 100 Kilometers (L/100 km)']);
 });

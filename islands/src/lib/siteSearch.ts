@@ -278,6 +278,9 @@ export class SiteSearch {
   private scores(words: readonly QueryWord[]): Promise<Map<number, number>[]> {
     return Promise.all(
       words.map(async (word) => {
+        // The typed terms' chunks are asked for now, beside the names' (wayScores finds them
+        // loaded): one round trip for both, not one after the other.
+        for (const t of word.typed) this.chunksOf(t).catch(() => undefined);
         const rarities = await Promise.all(word.names.flat().map(async (t) => (await this.chunksOf(t)).find((c) => Object.hasOwn(c, t))?.[t][0] ?? 0));
         const cap = rarities.some((r) => r > 0) ? Math.max(...rarities) : Infinity;
         const ways = [...(word.typed.length > 0 ? [this.wayScores(word.typed, cap)] : []), ...word.names.map((name) => this.wayScores(name, Infinity))];
@@ -358,7 +361,11 @@ export class SiteSearch {
     const perWord = await this.scores(unique(words));
     let pages = rank(perWord);
     let corrected: string | undefined;
-    const typed = wordsOf(fold(query)).map((w) => w.word);
+    // A word with a digit is an amount, or one with its unit ("10kg"), which the unit words
+    // read: never a misspelling (the lists hold letters), so its chunk is not asked for.
+    const typed = wordsOf(fold(query))
+      .map((w) => w.word)
+      .filter((w) => !/\p{N}/u.test(w));
     if (perWord.some((m) => m.size === 0) || (await Promise.all(typed.map((w) => this.known(w)))).some((k) => !k)) {
       const fixed = await this.corrected(query);
       if (fixed !== null) {

@@ -9,7 +9,7 @@
 // spelling: its answer comes first in the list, opens the converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { listed, openSearch, type Found, type Hit, type Listed, type SiteSearch } from '../lib/siteSearch.ts';
-import { holdsNumber, mayConvert } from '../lib/searchWords.ts';
+import { amountAlone, holdsNumber, mayConvert } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import type { BoxAnswer } from '../lib/boxAnswers.ts';
@@ -41,7 +41,7 @@ interface Props {
 const mayBeCountry = (query: string): boolean => /^\p{L}[\p{L}\s.&'’-]*$/u.test(query) && query.split(/\s+/u).length <= 4;
 
 /** Wait this long after a keystroke before reading the index (typing on is not a query). */
-const DEBOUNCE_MS = 60;
+const DEBOUNCE_MS = 40;
 
 type Outcome = { query: string; found: Found } | { query: string; failed: 'offline' | 'unavailable' };
 
@@ -138,14 +138,23 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
             if (latest.current.trim() === trimmed) setConverted(trimmed);
           },
         );
+    let answering: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
-      const found = read();
-      if (mayConvert(trimmed)) void convert(found);
-      // Words alone may name a country ("Philippines"): its currency, as the picker finds it.
-      else if (mayBeCountry(trimmed)) void country();
+      // An amount alone is not searched (amountAlone): its note says what to add.
+      const alone = amountAlone(trimmed);
+      if (alone) setOutcome({ query: trimmed, found: { hits: [] } });
+      const found = alone ? Promise.resolve(null) : read();
+      // The answer is worked out in a task of its own, once the search has asked for its
+      // files: its few milliseconds of script would hold their requests back.
+      answering = setTimeout(() => {
+        if (mayConvert(trimmed)) void convert(found);
+        // Words alone may name a country ("Philippines"): its currency, as the picker finds it.
+        else if (mayBeCountry(trimmed)) void country();
+      });
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
+      clearTimeout(answering);
       aborted.abort();
     };
   }, [trimmed]);
@@ -233,6 +242,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   let note = '';
   if (trimmed !== '' && shown) {
     if ('failed' in shown) note = shown.failed === 'offline' ? 'Search needs a connection: you are offline.' : 'Search is unavailable right now. Try again in a moment.';
+    else if (hits.length === 0 && !answer && amountAlone(trimmed)) note = `Add units to convert it: “${trimmed} kg to lb”, “${trimmed} usd to eur”.`;
     else if (hits.length === 0 && !answer) note = `No results for “${trimmed}”.`;
     else if (corrected) note = `Showing results for “${corrected}”.`;
   }
