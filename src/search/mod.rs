@@ -132,9 +132,9 @@ fn plan(content: &Content, records: impl IntoIterator<Item = usize>, output_file
     use rayon::prelude::*;
     let pages: Vec<(&Page, &'static str, usize)> =
         content.each_page().collect::<Vec<_>>().into_par_iter().filter_map(|p| section(p).map(|s| (p, s, estimate(content, p)))).collect();
-    let mut record_numbers = records.into_iter().collect::<Vec<_>>();
-    let first = record_numbers.len();
-    let (layout, numbers) = fragments::Layout::of(record_numbers.drain(..).chain(pages.iter().map(|&(_, _, e)| e)));
+    let estimates: Vec<usize> = records.into_iter().chain(pages.iter().map(|&(_, _, e)| e)).collect();
+    let first = estimates.len() - pages.len();
+    let (layout, numbers) = fragments::Layout::of(estimates);
     let planned = pages
         .into_par_iter()
         .enumerate()
@@ -299,15 +299,17 @@ impl SearchIndex {
     /// `output_file`: where the build writes a page of this path. `kept`: the index of the
     /// previous build in `previous`, which must have had the same results in the same order.
     pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>) -> Result<SearchIndex> {
-        // A kept index has the records already, and the same answers.
-        let (records, answers) = match &kept {
-            Some(kept) => (Records::Counted(kept.records), kept.answers.clone()),
-            None => (Records::Made(records::faq(content).into_iter().chain(records::units(content)).collect()), answers::units_json(content)),
-        };
-        let plan = match (&kept, &records) {
-            (Some(kept), _) => Plan { pages: Arc::clone(&kept.planned), layout: Arc::clone(&kept.layout), records: Vec::new() },
-            (None, Records::Made(made)) => plan(content, made.iter().map(Record::estimate), output_file),
-            (None, Records::Counted(_)) => unreachable!("records are only counted from a kept index"),
+        // A kept index has the records already, the same answers and the same plan.
+        let (records, answers, plan) = match &kept {
+            Some(kept) => {
+                let plan = Plan { pages: Arc::clone(&kept.planned), layout: Arc::clone(&kept.layout), records: Vec::new() };
+                (Records::Counted(kept.records), kept.answers.clone(), plan)
+            }
+            None => {
+                let made: Vec<Record> = records::faq(content).into_iter().chain(records::units(content)).collect();
+                let plan = plan(content, made.iter().map(Record::estimate), output_file);
+                (Records::Made(made), answers::units_json(content), plan)
+            }
         };
         SearchIndex::new(plan, records, answers, out, previous, kept)
     }
