@@ -600,3 +600,12 @@ function distance(a: string, b: string): number {
 export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 /** A category's label in a sentence ("weight", "HbA1c"): units.ts `labelInText`. */
 export const lower = labelInText;
+
+/**
+ * "a" or "an" before `text` as it is said: by its first vowel, or an acronym's by its first
+ * letter's name ("an HbA1c reading", "an area", "a temperature").
+ */
+export function article(text: string): 'a' | 'an' {
+  const acronym = /\p{Lu}/u.test(text.slice(1, text.search(/\s|$/u)));
+  return (acronym ? /^[AEFHILMNORSX]/u : /^[aeiou]/iu).test(text) ? 'an' : 'a';
+}

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { gnuName, gnuQuery, runGnuUnits } from './gnuUnits.mjs';
 import { buildLexicon, convertParsed, parseInput, type Parsed } from './parse';
 import { rational, toNumber, type Rational } from './rational';
+import { article } from './lexicon.ts';
 import { formatResult } from './format';
 import { findUnit, type CategoryKey, type Unit } from './units';
 import { loadUnits } from '../../test/testData.ts';
@@ -230,7 +231,9 @@ test('what cannot be read gets a message, never a number', () => {
     ['5 cubits', /Unknown unit “cubits”. Length units include nm, µm, mm, cm, dm, m/, 'length'],
     ['€100', /“€” is not a number/, null],
     ['100 °F + 5 °C', /Temperature readings cannot be added/, 'temperature'],
-    ['2 * 50 °F * 2', /temperature reading cannot be multiplied/, 'temperature'],
+    ['2 * 50 °F * 2', /^A temperature reading cannot be multiplied/, 'temperature'],
+    ['7 % * 2', /^An HbA1c reading cannot be multiplied/, 'hba1c'],
+    ['6.5 % + 1 %', /^HbA1c readings cannot be added/, 'hba1c'],
     ['1/0', /Division by zero/, 'length'],
     ['5 / (2 - 2)', /Division by zero/, 'length'],
     ['1 1/0', /Division by zero/, 'length'],
@@ -693,4 +696,8 @@ test('digits of other scripts are digits: full width (a Japanese IME), Arabic-In
   assert.equal(ok('５ ｋｍ／ｈ', 'speed').reading, '5 km/h');
   assert.equal(ok('5 ｍ／ｓ', 'speed').reading, '5 m/s');
   assert.equal(ok('５＇１１＂').reading, '5 ft 11 in');
+});
+
+test('a message says “a” or “an” as the word after it is said, an acronym by its first letter', () => {
+  assert.deepEqual(['temperature', 'area', 'electric current', 'HbA1c', 'pace', 'LED'].map(article), ['a', 'an', 'an', 'an', 'a', 'an']);
 });

@@ -31,7 +31,7 @@ import { exactNumber, fromBase, kindOf, toBase, type Definition } from './kinds'
 import { MAX_VALUE_CHARS } from './urlState';
 import { takesSingular } from './singular.ts';
 import { SMALL_CALORIE, SMALL_CALORIE_NOTE, smallCalorieUnsaid } from './foodEnergy.ts';
-import { type Entry, type Lexicon, type LexUnit, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
+import { type Entry, type Lexicon, type LexUnit, article, cap, lower, lookupWord, readingUnit, entryIn, strangerWord } from './lexicon.ts';
 import { type Clock, ParseError, type Refusal, type Token, clockFit, clockNote, clockRefusal, clockScale, fail, isPace, tokenize } from './tokens.ts';
 
 export {
@@ -450,7 +450,7 @@ class Parser {
 
   private mulDiv(v: Val, w: Val, op: '*' | '/', tight: boolean): Val {
     const reading = v.readingOf ?? w.readingOf;
-    if (reading !== undefined) fail(`A ${lower(reading)} reading cannot be multiplied or divided: convert it as it is.`);
+    if (reading !== undefined) fail(`${cap(article(lower(reading)))} ${lower(reading)} reading cannot be multiplied or divided: convert it as it is.`);
     if (op === '*') {
       if (v.dim + w.dim > 1) {
         const area = this.areaHint(v, w);
@@ -466,7 +466,7 @@ class Parser {
     if (v.dim === 1 && w.dim === 1) {
       const label = lower(this.lex.categories[this.category!]?.label ?? 'quantity');
       const ratio = Number(toNumber(div(v.r, w.r)).toPrecision(6));
-      fail(`${v.text} ÷ ${w.text} is a plain ratio${Number.isFinite(ratio) ? ` (${ratio})` : ''}, not ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}: divide a quantity by a plain number.`, 'ratio');
+      fail(`${v.text} ÷ ${w.text} is a plain ratio${Number.isFinite(ratio) ? ` (${ratio})` : ''}, not ${article(label)} ${label}: divide a quantity by a plain number.`, 'ratio');
     }
     const text = tight ? `${v.text}/${w.text}` : `${v.text} ÷ ${w.text}`;
     return { r: div(v.r, w.r), dim: (v.dim - w.dim) as 0 | 1, money: v.money, first: v.first, last: v.last, text };
