@@ -25,8 +25,8 @@ pub const OFFLINE_PATH: &str = "/offline";
 /// 20–40 KB and the shared scripts already in the shell, a few megabytes at most.
 pub const RUNTIME_ENTRIES: usize = 60;
 /// How many files of the search index the search cache keeps (oldest out first): chunks of
-/// about 12 KB and files of eight results' excerpts of about 6 KB (more where they are eight
-/// long articles), so about a megabyte.
+/// about 12 KB and files of results' excerpts of up to about 12 KB (eight short results, or
+/// one or two articles: src/search/fragments.rs), so about a megabyte.
 pub const SEARCH_ENTRIES: usize = 80;
 
 #[derive(Serialize)]
