@@ -7,9 +7,9 @@
 // cards convert (conversion.ts), so the box and the cards read every input the same way. The
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
-import { buildLexicon, convertParsed, lookupWord, parseInput, type LexCategory, type LexUnit, type Lexicon } from './parse.ts';
+import { convertParsed, lookupWord, parseInput, type LexCategory, type LexUnit, type Lexicon } from './parse.ts';
 import { clockFit, type Clock } from './tokens.ts';
-import { QUALIFIERS, bitsForBytes, exactForm, listedWord, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
+import { QUALIFIERS, bitsForBytes, exactForm, lexiconOf, listedWord, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingData, type Ingredient } from './cooking.ts';
 import { readMoney } from './amount.ts';
@@ -76,16 +76,9 @@ export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: 
 
 export type Answer = { kind: 'answers'; answers: UnitAnswer[] } | CurrencyQuestion | AnswerError;
 
-/** The lexicon of every category, built once per data. */
-const lexicons = new WeakMap<AnswerData, Lexicon>();
-
+/** The lexicon of every category, built once per units.json (the search's too: lexiconOf). */
 function unitLexicon(data: AnswerData): Lexicon {
-  let lex = lexicons.get(data);
-  if (lex === undefined) {
-    lex = buildLexicon(data.categories as Record<string, LexCategory>);
-    lexicons.set(data, lex);
-  }
-  return lex;
+  return lexiconOf(data.categories as Record<string, LexCategory>);
 }
 
 /** Whether `word` names a unit of the site in any category ("kips", "KIP", "CUP"). */

@@ -84,6 +84,21 @@ const sameUnit = (a: Entry, b: Entry): boolean => a.category === b.category && a
 /** Whether `unit` of `category` lists the word `exact` in `shared` (the generated SHARED_WORDS). */
 const listsShared = (exact: string, category: string, unit: string): boolean => SHARED_WORDS.some((w) => w[0] === exact && w[1] === category && w[2] === unit);
 
+const lexicons = new WeakMap<object, Lexicon>();
+
+/**
+ * The lexicon of `categories`, built once per object: the search box reads the query's unit
+ * words and works out its answer from the same units.json, so one build (7–30 ms) serves both.
+ */
+export function lexiconOf(categories: Record<string, LexCategory>): Lexicon {
+  let lex = lexicons.get(categories);
+  if (lex === undefined) {
+    lex = buildLexicon(categories);
+    lexicons.set(categories, lex);
+  }
+  return lex;
+}
+
 /**
  * The words of every category, so a unit of another category is recognised (and named)
  * rather than reported unknown. The build refuses words that clash under the rule; here the

@@ -6,7 +6,7 @@
 // pages always name it by its name). A number stuck to a word is a word of its own ("100km", "£100"), and numbers
 // are no words a page must have: "100 usd to eur" looks for usd and eur, "10k" (on its way
 // to "10kg in lb") for nothing.
-import { buildLexicon, exactForm, lookupWord, wordKey, type LexCategory, type Lexicon, type LexUnit } from './lexicon.ts';
+import { exactForm, lexiconOf, lookupWord, wordKey, type LexCategory, type Lexicon, type LexUnit } from './lexicon.ts';
 import { MAX_WORDS } from '../generated/wordRule.ts';
 import { fold, terms } from './searchWords.ts';
 
@@ -40,7 +40,7 @@ export function unitWords(data: NamedUnits): UnitWords {
   let words = built.get(data);
   if (words === undefined) {
     const currencies = new Map(data.currencies.flatMap((c) => [c.code, c.symbol].map((typed) => [exactForm(typed).toLowerCase(), c] as const)));
-    words = { lexicon: buildLexicon(data.categories), currencies };
+    words = { lexicon: lexiconOf(data.categories), currencies };
     built.set(data, words);
   }
   return words;
