@@ -337,7 +337,6 @@ export async function startWorker(bindings, { persist, kv, cache } = {}) {
   };
 }
 
-/** Polls `check` until it is true (work done in waitUntil lands just after the answer). */
 /**
  * Asserts that the worker logged `pattern`, waiting for it up to 3 s: workerd's output reaches
  * the test's pipe after the request or scheduled run that logged it has returned, and on a
@@ -348,6 +347,7 @@ export async function assertLogged(w, pattern) {
   assert.match(w.logs.join(""), pattern);
 }
 
+/** Polls `check` until it is true (work done in waitUntil lands just after the answer). */
 export async function until(check, ms = 3000) {
   const end = Date.now() + ms;
   while (!(await check())) {
