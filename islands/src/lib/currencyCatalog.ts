@@ -5,6 +5,8 @@
 // outside the featured ones is on the card, so a page's first scripts carry none of it.
 import data from '../generated/currencies.json';
 import { COUNTRY_WORDS, CURRENCY_WORDS, localSignsOf } from './currencyWords.ts';
+import { replacedOf } from './replacedCurrencies.ts';
+import { CURRENCY_CODES } from '../generated/units.ts';
 import type { Currency } from './units.ts';
 
 /** A currency of the catalog, with the countries and territories where it is tender. */
@@ -14,6 +16,13 @@ export interface KnownCurrency extends Currency {
 
 export const CATALOG: readonly KnownCurrency[] = data.currencies;
 const byCode = new Map(CATALOG.map((c) => [c.code, c]));
+
+/**
+ * Whether `code` (in capitals) is one the box reads money in: the catalog's, a featured one
+ * (units.yaml may name one the catalog lacks), or a withdrawn one, whose successor it names
+ * ("VEF").
+ */
+export const isCurrencyCode = (code: string): boolean => byCode.has(code) || (CURRENCY_CODES as readonly string[]).includes(code) || replacedOf(code) !== null;
 
 /**
  * The currency of `code` as the card shows it: a featured one as the props give it, else

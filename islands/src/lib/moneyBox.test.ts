@@ -67,6 +67,42 @@ test('a currency the index has no page for is answered by its code or name, with
   }
 });
 
+test('two three-letter words are read as a pair only when both are currency codes, as the box checks before it fetches the parser', async () => {
+  const { answerFor } = await import('./boxAnswers.ts');
+  const { pairNotationOnly } = await import('./searchWords.ts');
+  const { isCurrencyCode } = await import('./currencyCatalog.ts');
+  const { loadUnits } = await import('../../test/testData.ts');
+  const units = loadUnits();
+  const featured = { ...answerData(), currencies: units.currencies };
+  assert.deepEqual(pairNotationOnly('conver'), ['CON', 'VER']);
+  assert.deepEqual(pairNotationOnly('usd inr rate'), ['USD', 'INR']);
+  for (const q of ['conversion', '100 usdinr', 'usd to inr', 'how many usd inr']) assert.equal(pairNotationOnly(q), null, q);
+  for (const code of ['USD', 'THB', 'VEF', 'HRK']) assert.ok(isCurrencyCode(code), code);
+  for (const code of ['CON', 'VER', 'MPH', 'LBS']) assert.ok(!isCurrencyCode(code), code);
+  // What the box skips loses nothing: every such query whose words are not both codes has no
+  // answer from the parser either. Six-letter words of the site's units, two of their
+  // three-letter symbols, and pairs as markets write them.
+  const words = Object.values(units.categories).flatMap((c) => c.units.flatMap((u) => [u.key, u.symbol, u.name, ...(u.aliases ?? [])]));
+  const six = words.filter((w) => /^\p{L}{6}$/u.test(w));
+  const three = [...new Set(words.filter((w) => /^\p{L}{3}$/u.test(w)))];
+  const queries = [...six, ...three.flatMap((a) => three.slice(0, 12).map((b) => `${a} ${b}`)), 'eurusd', 'EUR/USD', 'usd inr rate', 'VEF USD', 'hrk eur', 'cupusd', 'banana', 'conver'];
+  const fetch = globalThis.fetch;
+  globalThis.fetch = async () => new Response('{"result":"error"}', { status: 502, headers: { 'content-type': 'application/json' } });
+  try {
+    let skipped = 0;
+    for (const q of queries) {
+      const codes = pairNotationOnly(q);
+      if (codes === null || codes.every(isCurrencyCode)) continue;
+      skipped++;
+      assert.equal(await answerFor(q, featured), null, q);
+    }
+    assert.ok(skipped > 100, `${skipped} queries skipped`);
+    for (const q of ['eurusd', 'EUR/USD', 'usd inr rate', 'VEF USD']) assert.ok(pairNotationOnly(q)!.every(isCurrencyCode) && (await answerFor(q, featured)) !== null, q);
+  } finally {
+    globalThis.fetch = fetch;
+  }
+});
+
 /** The box's answers and the search's listing, with the featured currencies and the rate service failing (the fallback table answers). */
 async function withListing(fn: (tools: { answerFor: typeof import('./boxAnswers.ts').answerFor; listed: typeof import('./siteSearch.ts').listed; featured: ReturnType<typeof answerData> }) => Promise<void>): Promise<void> {
   const { answerFor } = await import('./boxAnswers.ts');

@@ -116,6 +116,20 @@ export const PAIR_FORM = String.raw`(\p{L}{3})\s*(?:\/\s*)?(\p{L}{3})`;
  */
 const PAIR_NOTATION = new RegExp(String.raw`^\s*(?:${RATE_BEFORE})?${PAIR_FORM}(?:${RATE_AFTER})?\s*$`, 'iu');
 
+/** Whether a query may convert other than as a pair in markets' notation. */
+const convertsOtherwise = (query: string): boolean =>
+  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
+
 /** Whether the box should read a query as a conversion too: a number, a pair, a "how many", or a currency. */
-export const mayConvert = (query: string): boolean =>
-  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || PAIR_NOTATION.test(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
+export const mayConvert = (query: string): boolean => convertsOtherwise(query) || PAIR_NOTATION.test(query);
+
+/**
+ * The two three-letter words, in capitals, of a query that may convert only as markets write
+ * a pair ("eurusd", "usd inr rate"), so that the box looks them up among currency codes
+ * before it fetches the parser: any word of six letters looks like such a pair ("conver" on
+ * the way to "conversion"). Null when the query is no such pair or may convert otherwise.
+ */
+export function pairNotationOnly(query: string): [string, string] | null {
+  const m = PAIR_NOTATION.exec(query);
+  return m === null || convertsOtherwise(query) ? null : [m[1].toUpperCase(), m[2].toUpperCase()];
+}

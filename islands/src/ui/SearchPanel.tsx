@@ -9,13 +9,18 @@
 // spelling: its answer comes first in the list, opens the converter filled in, and has Copy.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import { listed, openSearch, type Found, type Hit, type Listed, type SiteSearch } from '../lib/siteSearch.ts';
-import { amountAlone, holdsNumber, mayConvert } from '../lib/searchWords.ts';
+import { amountAlone, holdsNumber, mayConvert, pairNotationOnly } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
 import type { BoxAnswer } from '../lib/boxAnswers.ts';
 import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 const answersChunk = lazyChunk(() => import('../lib/boxAnswers.ts'));
+// The currency catalog alone (about 10 KB) tells whether words name a country, or two
+// three-letter words a pair of currency codes ("eurusd"), before the answers' chunk (the
+// parser, the lexicon and the rates client, about 54 KB) is fetched for them:
+// most such words typed in the box are neither ("conversion history", "conver").
+const catalogChunk = lazyChunk(() => import('../lib/currencyCatalog.ts'));
 
 /** A result as listed: a page found, or a conversion's answer. */
 type Option = Listed;
@@ -125,9 +130,11 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
           },
         );
     const country = () =>
-      answersChunk
+      catalogChunk
         .load()
-        .then(async (m) => m.countryAnswer(trimmed, await (await searchIndex()).units(), aborted.signal))
+        .then((catalog) =>
+          catalog.currencyOfCountry(trimmed) === null ? null : answersChunk.load().then(async (m) => m.countryAnswer(trimmed, await (await searchIndex()).units(), aborted.signal)),
+        )
         .then(
           (answer) => {
             if (latest.current.trim() !== trimmed) return;
@@ -147,7 +154,13 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
       // The answer is worked out in a task of its own, once the search has asked for its
       // files: its few milliseconds of script would hold their requests back.
       answering = setTimeout(() => {
-        if (mayConvert(trimmed)) void convert(found);
+        const codes = pairNotationOnly(trimmed);
+        if (codes !== null) {
+          void catalogChunk.load().then(
+            (catalog) => (codes.every(catalog.isCurrencyCode) ? convert(found) : latest.current.trim() === trimmed && setConverted(trimmed)),
+            () => convert(found),
+          );
+        } else if (mayConvert(trimmed)) void convert(found);
         // Words alone may name a country ("Philippines"): its currency, as the picker finds it.
         else if (mayBeCountry(trimmed)) void country();
       });
