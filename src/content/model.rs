@@ -361,6 +361,10 @@ pub struct UnitCategory {
     /// Results in several units, largest first (feet + inches).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub compounds: Vec<Compound>,
+    /// A category of plain numbers (lakhs, millions): a number typed with no unit and a
+    /// target in the category is counted in the base unit ("5 million in lakh").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts: bool,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

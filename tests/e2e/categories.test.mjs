@@ -76,6 +76,8 @@ const EXAMPLES = [
   ['/thermal-insulation-converter', '0.26 W/m²K', 'us_r_value', '21.839474 ft²·°F·h/BTU'],
   ['/dynamic-viscosity-converter', '1 reyn', 'slugs_per_foot_second', '144 lbf·s/ft²'],
   ['/kinematic-viscosity-converter', '0.0005 ft²/s', 'centistokes', '46.45152 cSt'],
+  ['/numbers-converter', '2.5 crore', 'millions', '25 million'],
+  ['/numbers-converter', '15 lakh', 'millions', '1.5 million'],
   // mM is the millimolar here and anywhere: mm is the millimeter.
   ['/molar-concentration-converter', '0.5 mM', 'micromoles_per_liter', '500 µmol/L'],
   ['/molar-concentration-converter', '75 nM', 'micromoles_per_liter', '0.075 µmol/L'],

@@ -9,6 +9,7 @@ export const CONVERTER_PATHS: Readonly<Record<string, string>> = {
   "volume": "/volume-converter",
   "area": "/area-converter",
   "time": "/time-converter",
+  "numbers": "/numbers-converter",
   "speed": "/speed-converter",
   "fuel_economy": "/fuel-economy-converter",
   "currency": "/currency-converter",

@@ -118,6 +118,18 @@ export const UNIT_WORDS = {
     ["centuries", "century"],
     ["millennia", "millennium", "millenniums"],
   ],
+  "numbers": [
+    ["ones", "ones"],
+    ["hundreds", "hundred"],
+    ["thousands", "thousand"],
+    ["lakhs", "lakh", "lac", "lacs"],
+    ["millions", "million"],
+    ["crores", "crore"],
+    ["billions", "billion"],
+    ["arabs", "arab"],
+    ["kharabs", "kharab"],
+    ["trillions", "trillion"],
+  ],
   "angle": [
     ["arcseconds", "arcsec", "arcsecond", "arc second", "arc seconds"],
     ["arcminutes", "arcmin", "arcminute", "arc minute", "arc minutes", "moa", "minute of angle", "minutes of angle"],

@@ -2,7 +2,7 @@
 // edit content/units.yaml and build. `cargo test` fails when this file is stale.
 
 /** Every unit category, in the order of content/units.yaml. */
-export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "linear_density", "density", "molar_concentration", "hba1c", "spring_rate", "torque", "flow_rate", "mass_flow_rate", "electric_charge", "electric_current", "voltage", "electrical_resistance", "capacitance", "inductance", "electrical_conductivity", "magnetic_field_strength", "magnetic_flux_density", "acceleration", "illuminance", "luminance", "radioactivity", "absorbed_dose", "radiation_dose", "radiation_dose_rate", "thermal_insulation", "irradiance", "thermal_conductivity", "specific_heat_capacity", "dynamic_viscosity", "kinematic_viscosity"] as const;
+export const CATEGORY_KEYS = ["length", "weight", "temperature", "volume", "area", "time", "numbers", "angle", "digital_storage", "force", "speed", "pressure", "energy", "power", "frequency", "fuel_economy", "data_transfer_rate", "linear_density", "density", "molar_concentration", "hba1c", "spring_rate", "torque", "flow_rate", "mass_flow_rate", "electric_charge", "electric_current", "voltage", "electrical_resistance", "capacitance", "inductance", "electrical_conductivity", "magnetic_field_strength", "magnetic_flux_density", "acceleration", "illuminance", "luminance", "radioactivity", "absorbed_dose", "radiation_dose", "radiation_dose_rate", "thermal_insulation", "irradiance", "thermal_conductivity", "specific_heat_capacity", "dynamic_viscosity", "kinematic_viscosity"] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
 /** Each category's label, as history entries and toasts name it. */
@@ -13,6 +13,7 @@ export const CATEGORY_LABELS = {
   "volume": "Volume",
   "area": "Area",
   "time": "Time",
+  "numbers": "Numbers",
   "angle": "Angle",
   "digital_storage": "Digital Storage",
   "force": "Force",

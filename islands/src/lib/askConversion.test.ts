@@ -149,6 +149,29 @@ test('a value with a target unit is answered by the value parser, with the conve
   assert.deepEqual(said('1 acre to square meters'), ['1 ac = 4,046.856422 m²']);
 });
 
+test('lakhs and crores in millions and billions: a number written out counts as ones, and money stays money', () => {
+  assert.deepEqual(said('1 crore in million'), ['1 crore = 10 million']);
+  assert.deepEqual(said('10 lakh to million'), ['10 lakh = 1 million']);
+  assert.deepEqual(said('lakh to million'), ['1 lakh = 0.1 million']);
+  assert.deepEqual(said('how many lakhs in a crore'), ['1 crore = 100 lakh']);
+  assert.deepEqual(said('1 lakh = how many thousand'), ['1 lakh = 100 thousand']);
+  assert.deepEqual(said('1 trillion in crore'), ['1 trillion = 100,000 crore']);
+  // With no unit of its own, a number counts in ones: the scale words stay numbers here.
+  assert.deepEqual(said('5 million in lakh'), ['5 million = 50 lakh']);
+  assert.deepEqual(said('1 billion in crore'), ['1 billion = 100 crore']);
+  assert.deepEqual(said('1,50,000 to lakh'), ['1,50,000 = 1.5 lakh (the commas group lakhs and crores)']);
+  const a = answer('5 million in lakh', data);
+  assert.ok(a?.kind === 'answers');
+  assert.equal(a.answers[0].href, '/numbers-converter?value=5+million&from=millions&to=lakhs');
+  // Only there: elsewhere a number needs its unit, and the scale words still multiply one.
+  assert.match(String(said('5 to ft')), /^Say which unit 5 is in/u);
+  assert.deepEqual(said('2 million km in miles'), ['2 million km = 1,242,742.384475 mi']);
+  // Money counted in lakhs and crores is money, and crores of what is not said: the search's.
+  assert.equal(said('2 crore rupees to usd'), '20000000 INR → USD');
+  assert.equal(said('10 million dollars to crore'), null);
+  assert.equal(said('1 billion usd in crore'), null);
+});
+
 test('another name of the unit asked for is answered as typed, not as a tautology', () => {
   assert.deepEqual(said('5 cc to ml'), ['5 cc = 5 mL']);
   assert.deepEqual(said('5 dm3 to l'), ['5 dm3 = 5 L']);

@@ -132,7 +132,7 @@ export function plainConversion(query: string): string | null {
   const q = query.trim().replace(/\s*\?+$/u, '').replace(polite, '');
   const howMany = /^how\s+many\s+(.+?)\s+(?:(?:are|is)\s+)?(?:in|per|is|are|makes?|equals?)\s+(?:(?:a|an|one)\s+)?(.+)$/iu.exec(q);
   if (howMany) return `${holdsNumber(howMany[2]) || holdsNumberWord(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
-  const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
+  const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|=|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
   if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
   // "4 quarts in a gallon", "are there 3 feet in a yard": a count checked against one unit, answered as "how many".
   const checked = /^(?:(?:are|is)\s+there\s+|there\s+(?:are|is)\s+)?\d[\d.,]*\s+(.+?)\s+(?:in|per|to)\s+(?:a|an|one)\s+(.+)$/iu.exec(q);
@@ -832,6 +832,7 @@ function answerValue(query: string, data: AnswerData, withMoney = true): Answer 
   // units; an ingredient's word is never a unit word otherwise, so what the units answer is
   // never a measure of an ingredient.
   const units = unitAnswer(query, data);
+  if (units?.kind === 'error' && moneyCounted(units.message, data)) return null;
   // "1 gallon of paint" is read as a volume, what it holds ignored; "of" an ingredient, known
   // or not ("1 cup of flour", "1 cup of caster sugar"), is the cooking converter's.
   if (units?.kind === 'answers') {
@@ -840,6 +841,18 @@ function answerValue(query: string, data: AnswerData, withMoney = true): Answer 
     return ingredient ? cooking! : units;
   }
   return cookingAnswer(query, data) ?? unknownContents(query, units, data) ?? units;
+}
+
+/**
+ * Whether `message` says that a word of money is no unit of a category of plain numbers
+ * ("10 million dollars to crore", "1 billion usd in crore"): which crores are meant, of
+ * dollars or of rupees, is not said, so the search answers, not a message about numbers.
+ */
+function moneyCounted(message: string, data: AnswerData): boolean {
+  const word = listedWord(message);
+  if (word === null || !Object.values(data.categories).some((c) => c.counts === true && message.toLowerCase().includes(`${c.label.toLowerCase()} units include`))) return false;
+  const read = readMoney(`1 ${word}`, data.currencies);
+  return read.kind === 'ok' && read.parsed.kind === 'quantity';
 }
 
 /**
@@ -1309,10 +1322,13 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
   if (page === undefined) return null;
   if (parsed.kind === 'number') {
     if (target === null) return null; // a number alone is a search ("2024")
-    const example = exampleUnit(c, parsed.clock, target.kind === 'unit' ? target.unit.key : target.key);
-    return { kind: 'error', message: `Say which unit ${parsed.reading} is in, as in “${parsed.reading} ${example.symbol} to …”.` };
+    if (c.counts !== true) {
+      const example = exampleUnit(c, parsed.clock, target.kind === 'unit' ? target.unit.key : target.key);
+      return { kind: 'error', message: `Say which unit ${parsed.reading} is in, as in “${parsed.reading} ${example.symbol} to …”.` };
+    }
   }
-  const from = c.units.find((u) => u.key === parsed.unit.key);
+  // Plain numbers count in the base: "5 million in lakh" is 5,000,000 ones.
+  const from = c.units.find((u) => u.key === (parsed.kind === 'number' ? c.base : parsed.unit.key));
   if (!from) return null;
   // With a target, that; without one, the converter's usual pair ("5 ft": in meters).
   const keys = target !== null ? [target.kind === 'unit' ? target.unit.key : target.key] : [c.default.to, c.default.from].filter((k) => k !== from.key);

@@ -54,6 +54,19 @@ test('plain numbers read exactly: decimals, grouping, decimal commas, e-notation
   }
 });
 
+test('on the Numbers card the scale words are its units; elsewhere they multiply, and "a" before a unit is one', () => {
+  // From is Crores: "2 million" is 2 of the card's Millions, not 2,000,000 crores.
+  assert.equal(shown('2 million', 'numbers', 'crores', 'lakhs'), '20');
+  assert.equal(shown('a million', 'numbers', 'crores', 'lakhs'), '10');
+  assert.equal(shown('two million', 'numbers', 'crores', 'lakhs'), '20');
+  assert.equal(shown('2.5 crore', 'numbers', 'ones', 'millions'), '25');
+  assert.equal(shown('1,50,000', 'numbers', 'ones', 'lakhs'), '1.5');
+  assert.equal(shown('2 million m', 'length', 'meters', 'kilometers'), '2,000');
+  assert.equal(shown('a hectare', 'area', 'acres', 'square_meters'), '10,000');
+  assert.equal(shown('a hundred acres', 'area', 'square_meters', 'hectares'), '40.468564');
+  assert.equal(shown('a week', 'time', 'hours', 'days'), '7');
+});
+
 test('bit rates as people write them, the nautical mile and the food Calorie: the case of b/B, of NM and of C says which unit', () => {
   assert.equal(shown('100 Mb/s', 'data_transfer_rate', 'megabits_per_second', 'megabytes_per_second'), '12.5');
   assert.equal(shown('1 Gb/s', 'data_transfer_rate', 'gigabits_per_second', 'megabytes_per_second'), '125');

@@ -118,9 +118,10 @@ type Said = 'start' | 'a' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale';
  * hundred thousand", and a part after one ("one and a half", "two and three quarters"). "a"
  * or "an" alone is one where `unitAt` says a unit's word begins after it ("a mile", "an
  * inch"), never else (the are's symbol is a). Null when no number is spelled there; a word
- * that only begins like one ("often", "tenth", "seconds") is none.
+ * that only begins like one ("often", "tenth", "seconds") is none. A scale word `ownScale` says
+ * is a unit ("two million" on the Numbers card) ends the number before it.
  */
-export function spelledNumber(s: string, at: number, unitAt: (i: number) => boolean): Spelled | null {
+export function spelledNumber(s: string, at: number, unitAt: (i: number) => boolean, ownScale: (i: number) => boolean = () => false): Spelled | null {
   const WORD = /(\p{L}+)(?![\p{L}\p{N}])/uy;
   const wordAt = (i: number): { w: string; end: number } | null => {
     WORD.lastIndex = i;
@@ -147,6 +148,7 @@ export function spelledNumber(s: string, at: number, unitAt: (i: number) => bool
     const teen = TEENS.indexOf(w);
     const ten = TENS.indexOf(w);
     const scale = SCALE_WORDS[w];
+    if (scale !== undefined && ownScale(i)) break;
     // "and" goes on only into a number ("one hundred and five") or "and a half".
     if (w === 'and' && said !== 'start' && said !== 'a') {
       AND_PART.lastIndex = word.end;

@@ -123,7 +123,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
       // "1 million meters", "2.5 billion bytes": the scale multiplies what comes before it, as
       // a unit applies to it (1/2 million is half a million), read back in its words ("2.5
       // billion B"). Not a unit's own word ("1 million btu" is 1 MMBtu).
-      const scale = tok.t === 'num' && tok.clock === undefined && !unitRunAt(s, i, lex, category) ? scaleAfter(s, i) : null;
+      const scale = tok.t === 'num' && tok.clock === undefined && !unitRunAt(s, i, lex, category) && !ownScaleAt(s, i, lex, category) ? scaleAfter(s, i) : null;
       if (scale !== null) {
         out.push({ t: 'op', v: '*', space: true, scale: true }, { t: 'num', v: rational(scale.factor), text: scale.words.toLowerCase(), space: true, scale: true });
         i = scale.end;
@@ -140,7 +140,12 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
     } else if (c === '^') {
       fail('Powers (^) are read only as whole powers of 10 (10^6, 1.5 × 10^6): write the number out, or use e-notation such as 1e6.');
     } else {
-      const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(s, i, (j) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category));
+      const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(
+            s,
+            i,
+            (j) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category),
+            (j) => ownScaleAt(s, j, lex, category),
+          );
       if (spelled !== null) {
         const typed = s.slice(i, spelled.end).replace(/\s+/gu, ' ');
         const text = spelled.decimal ?? exactText(spelled.value);
@@ -154,7 +159,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
       word.lastIndex = i;
       const scaleWord = word.exec(s)?.[0];
       // "million meters": a scale with no number before it is a number word, no unit.
-      if (scaleWord !== undefined && scaleWord.toLowerCase() in SCALE_WORDS && out.at(-1)?.t !== 'num' && !unitRunAt(s, i, lex, category)) {
+      if (scaleWord !== undefined && scaleWord.toLowerCase() in SCALE_WORDS && out.at(-1)?.t !== 'num' && !unitRunAt(s, i, lex, category) && !ownScaleAt(s, i, lex, category)) {
         fail(`“${scaleWord}” is a number word: write the amount before it, as in “1 ${scaleWord.toLowerCase()}” or “one ${scaleWord.toLowerCase()}”.`);
       }
       const [tok, next] = readUnit(s, i, space, lex, category, notes, out);
@@ -180,6 +185,20 @@ function unitRunAt(s: string, at: number, lex: Lexicon, category: string | null)
     if (lookupWord(lex, parts.slice(0, n).map((p) => p.text).join(' '), category) !== null) return true;
   }
   return false;
+}
+
+/**
+ * Whether a scale word at `at` is a unit of the card's own category: "2 million" on the
+ * Numbers card is 2 of its Millions, not 2,000,000 in From.
+ */
+function ownScaleAt(s: string, at: number, lex: Lexicon, category: string | null): boolean {
+  if (category === null) return false;
+  const word = /\s*(\p{L}+)(?![\p{L}\p{N}])/uy;
+  word.lastIndex = at;
+  const w = word.exec(s)?.[1];
+  if (w === undefined || !(w.toLowerCase() in SCALE_WORDS)) return false;
+  const own = lookupWord(lex, w, category);
+  return own !== null && 'entry' in own && own.entry.category === category;
 }
 
 /** Whether a unit's word begins at `at` ("mile" of "a mile"): what makes "a" one. */

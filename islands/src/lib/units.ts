@@ -50,6 +50,8 @@ export interface UnitCategory {
   icon?: string[];
   units: Unit[];
   compounds?: Compound[];
+  /** Plain numbers (lakhs, millions): a number typed with no unit, with a target here, counts in the base unit ("5 million in lakh"). */
+  counts?: boolean;
 }
 
 /**
