@@ -140,12 +140,8 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
     } else if (c === '^') {
       fail('Powers (^) are read only as whole powers of 10 (10^6, 1.5 × 10^6): write the number out, or use e-notation such as 1e6.');
     } else {
-      const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(
-            s,
-            i,
-            (j) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category),
-            (j) => ownScaleAt(s, j, lex, category),
-          );
+      const unitAfter = (j: number) => out.at(-1)?.t !== 'num' && unitAt(s, j, lex, category);
+      const spelled = unitRunAt(s, i, lex, category) ? null : spelledNumber(s, i, unitAfter, (j) => ownScaleAt(s, j, lex, category));
       if (spelled !== null) {
         const typed = s.slice(i, spelled.end).replace(/\s+/gu, ' ');
         const text = spelled.decimal ?? exactText(spelled.value);
