@@ -48,6 +48,7 @@ export const UNIT_WORDS = {
     ["uk_tons", "LT", "uk ton", "long ton", "long tons", "uk long ton", "uk long tons"],
     ["pennyweights", "dwt", "pennyweight"],
     ["troy_ounces", "oz t", "troy ounce", "troy oz", "ozt"],
+    ["tolas", "tola", "tolas"],
   ],
   "temperature": [
     ["celsius", "°C", "C", "degC", "degrees celsius", "centigrade"],
@@ -99,6 +100,7 @@ export const UNIT_WORDS = {
     ["square_rods", "rd²", "square rod", "sq rd", "perch", "perches", "square perch", "square perches"],
     ["roods", "rood"],
     ["acres", "ac", "acre"],
+    ["gunthas", "guntha", "gunthas", "gunta", "guntas"],
     ["square_miles", "mi²", "square mile", "sq mi"],
   ],
   "time": [

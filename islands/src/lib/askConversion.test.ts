@@ -172,6 +172,21 @@ test('lakhs and crores in millions and billions: a number written out counts as 
   assert.equal(said('1 billion usd in crore'), null);
 });
 
+test('gold and silver in tolas and ounces: the ounce of a precious metal is the troy ounce, and land in gunthas', () => {
+  assert.deepEqual(said('1 tola to grams'), ['1 tola = 11.663804 g']);
+  assert.deepEqual(said('10 tola gold in grams'), ['10 tola = 116.638038 g (gold ignored: a weight is the same whatever it is of)']);
+  const troy = (typed: string, metal: string) => `${typed} read as the troy ounce, as gold and silver are weighed; ${metal} ignored: a weight is the same whatever it is of`;
+  assert.deepEqual(said('1 oz gold in grams'), [`1 oz t = 31.103477 g (${troy('oz', 'gold')})`]);
+  assert.deepEqual(said('2 ounces of silver to g'), [`2 oz t = 62.206954 g (${troy('ounces', 'silver')})`]);
+  assert.deepEqual(said('1 troy oz gold in g'), ['1 oz t = 31.103477 g (gold ignored: a weight is the same whatever it is of)']);
+  // Not an ounce of anything else, nor a fluid ounce.
+  assert.deepEqual(said('1 oz in g'), ['1 oz = 28.349523 g']);
+  assert.deepEqual(said('1 oz of rice in g'), ['1 oz = 28.349523 g (rice ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('5 fl oz of gold to ml'), ['5 US fluid ounces = 147.867648 mL (gold ignored: a volume is the same whatever it holds)']);
+  assert.deepEqual(said('1 acre in guntha'), ['1 ac = 40 guntha']);
+  assert.deepEqual(said('2 acres 10 gunta in sq ft'), ['2 ac 10 guntha = 98,010 ft²']);
+});
+
 test('another name of the unit asked for is answered as typed, not as a tautology', () => {
   assert.deepEqual(said('5 cc to ml'), ['5 cc = 5 mL']);
   assert.deepEqual(said('5 dm3 to l'), ['5 dm3 = 5 L']);
@@ -476,7 +491,8 @@ test('a weight of something that is no ingredient is that weight; its density is
   assert.deepEqual(said('2 kg of rice in pounds'), ['2 kg = 4.409245 lb (rice ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('5 pounds of potatoes in kg'), ['5 lb = 2.267962 kg (potatoes ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 troy ounce of gold in grams'), ['1 oz t = 31.103477 g (gold ignored: a weight is the same whatever it is of)']);
-  assert.deepEqual(said('1 oz of gold in grams'), ['1 oz = 28.349523 g (gold ignored: a weight is the same whatever it is of)']);
+  // An ounce of gold is the troy ounce, as gold is priced (the test above holds the note).
+  assert.deepEqual(said('1 oz of gold in grams'), ['1 oz t = 31.103477 g (oz read as the troy ounce, as gold and silver are weighed; gold ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('2 kg of flour in cups'), ['2 kg of all-purpose flour, spooned = 16.6 cups (in US cups, as typed)'], 'an ingredient in a volume: the cooking converter’s');
   assert.equal(said('2 kg of rice in cups'), 'Between a volume and a weight of rice lies its density, which this site has only for the Cooking converter’s ingredients, as in “2 kg of water in cups”.');
   assert.doesNotMatch(String(said('1 kg of m&ms in pounds')), /density/u, 'a weight in a weight: no density between them');

@@ -86,6 +86,12 @@ const SUPERSCRIPT: Record<string, string> = {
  */
 const TIMES_X = /(?<=[\d'"′″’”]|\S\s+)[xX](?=\s*\.?\d)/gu;
 
+/** Precious metals, which are weighed in troy ounces and named after their weight ("10 tola gold"). */
+const METAL = String.raw`(?:gold|silver|platinum|palladium)`;
+const PRECIOUS = new RegExp(`^${METAL}$`, 'iu');
+/** An ounce of a precious metal, "1 oz gold", "2 ounces of silver": the troy ounce, as it is priced (not "fl oz", not "troy oz" already). */
+const METAL_OUNCE = new RegExp(String.raw`(?<!\bfl\.?\s*|\btroy\s+)\b(?:oz|ounces?)(?=\s+(?:of\s+)?${METAL}\b)`, 'giu');
+
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 /**
@@ -98,7 +104,12 @@ const plainQualifier = (s: string): string => s.replace(QUALIFIER_PARENS, ' $1')
 /** Reads `s` into tokens; `notes` collects what the reading should say (how a number was read). */
 export function tokenize(typed: string, lex: Lexicon, category: string | null, notes: Set<string>): Token[] {
   // Read as the digits they are: the reading then says "Read as 123" for "１２３".
-  const s = plainQualifier(plainDigits(typed)).replace(TIMES_X, '×');
+  const s = plainQualifier(plainDigits(typed))
+    .replace(TIMES_X, '×')
+    .replace(METAL_OUNCE, (ounce: string) => {
+      notes.add(`${ounce} read as the troy ounce, as gold and silver are weighed`);
+      return 'oz t';
+    });
   const out: Token[] = [];
   /** The hyphens and en dashes typed, for telling a range from a subtraction. */
   const dashes = new Map<Token, string>();
@@ -565,17 +576,19 @@ const HELD: Record<string, string> = { volume: 'a volume is the same whatever it
 
 /**
  * "of paint" ending a volume ("1 gallon of paint", "2 cubic yards of concrete") or "of rice"
- * a weight ("2 kg of rice", "1 oz of gold") on its card or in the search box: what it holds,
- * words that name no unit, to the end. A volume or a weight is the same whatever it is of, so
- * they are ignored, and the reading says so (`why`). (The cooking card reads its ingredients
- * before this, and says when it knows none.)
+ * a weight ("2 kg of rice", "10 g of gold", or a precious metal with no "of": "10 tola gold")
+ * on its card or in the search box: what it holds, words that name no unit, to the end. A
+ * volume or a weight is the same whatever it is of, so they are ignored, and the reading says
+ * so (`why`). (The cooking card reads its ingredients before this, and says when it knows none.)
  */
 function contents(s: string, start: number, lex: Lexicon, category: string | null, prev: Token | undefined): { words: string; end: number; why: string } | null {
   const why = prev?.t === 'unit' ? HELD[prev.entry.category] : undefined;
   if (prev?.t !== 'unit' || why === undefined || (category !== null && category !== prev.entry.category)) return null;
   const parts = wordRun(s, start);
-  if (parts.length < 2 || wordKey(parts[0].text) !== 'of' || s.slice(parts[parts.length - 1].end).trim() !== '') return null;
-  const words = parts.slice(1);
+  if (parts.length === 0 || s.slice(parts[parts.length - 1].end).trim() !== '') return null;
+  const metal = parts.length === 1 && PRECIOUS.test(parts[0].text);
+  if (!metal && (parts.length < 2 || wordKey(parts[0].text) !== 'of')) return null;
+  const words = metal ? parts : parts.slice(1);
   if (words.some((p) => !/^\p{L}+$/u.test(p.text) || lookupWord(lex, p.text, null) !== null)) return null;
   // As typed, hyphens kept ("paint-thinner"), spaces evened and a closing period left out.
   const from = words[0].end - words[0].text.length - (words[0].dotted ? 1 : 0);
