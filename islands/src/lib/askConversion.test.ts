@@ -183,6 +183,10 @@ test('gold and silver in tolas and ounces: the ounce of a precious metal is the 
   assert.deepEqual(said('1 oz in g'), ['1 oz = 28.349523 g']);
   assert.deepEqual(said('1 oz of rice in g'), ['1 oz = 28.349523 g (rice ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('5 fl oz of gold to ml'), ['5 US fluid ounces = 147.867648 mL (gold ignored: a volume is the same whatever it holds)']);
+  // Asked in ounces, too: "1 kg of gold in oz" is 32.150747 troy ounces, not 35.27 ounces.
+  assert.deepEqual(said('1 kg of gold in oz'), ['1 kg = 32.150747 oz t (gold ignored: a weight is the same whatever it is of; oz read as the troy ounce, as gold and silver are weighed)']);
+  assert.deepEqual(said('10 tola gold in oz'), ['10 tola = 3.75 oz t (gold ignored: a weight is the same whatever it is of; oz read as the troy ounce, as gold and silver are weighed)']);
+  assert.deepEqual(said('1 kg of rice in oz'), ['1 kg = 35.273962 oz (rice ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 acre in guntha'), ['1 ac = 40 guntha']);
   assert.deepEqual(said('2 acres 10 gunta in sq ft'), ['2 ac 10 guntha = 98,010 ft²']);
 });

@@ -89,6 +89,10 @@ const TIMES_X = /(?<=[\d'"′″’”]|\S\s+)[xX](?=\s*\.?\d)/gu;
 /** Precious metals, which are weighed in troy ounces and named after their weight ("10 tola gold"). */
 const METAL = String.raw`(?:gold|silver|platinum|palladium)`;
 const PRECIOUS = new RegExp(`^${METAL}$`, 'iu');
+/** A precious metal named anywhere in a query ("1 kg of gold in oz"): the ounce asked is the troy ounce too. */
+export const NAMES_METAL = new RegExp(String.raw`\b${METAL}\b`, 'iu');
+/** What the reading says when an ounce of a precious metal is read as the troy ounce. */
+export const troyNote = (ounce: string): string => `${ounce} read as the troy ounce, as gold and silver are weighed`;
 /** An ounce of a precious metal, "1 oz gold", "2 ounces of silver": the troy ounce, as it is priced (not "fl oz", not "troy oz" already). */
 const METAL_OUNCE = new RegExp(String.raw`(?<!\bfl\.?\s*|\btroy\s+)\b(?:oz|ounces?)(?=\s+(?:of\s+)?${METAL}\b)`, 'giu');
 
@@ -107,7 +111,7 @@ export function tokenize(typed: string, lex: Lexicon, category: string | null, n
   const s = plainQualifier(plainDigits(typed))
     .replace(TIMES_X, '×')
     .replace(METAL_OUNCE, (ounce: string) => {
-      notes.add(`${ounce} read as the troy ounce, as gold and silver are weighed`);
+      notes.add(troyNote(ounce));
       return 'oz t';
     });
   const out: Token[] = [];
