@@ -319,6 +319,9 @@ test('money in a currency with no page: a country names it, a shared word asks w
   const options = results(page).getByRole('option');
   await search(page, 'Thailand');
   await options.first().filter({ hasText: /^1 THB = 0\.027894 USD/ }).waitFor();
+  // Six letters read like a pair of codes ("eurusd"); CAN and ADA are none, so a country.
+  await search(page, 'Canada');
+  await options.first().filter({ hasText: /^1 CAD = [\d.]+ USD/ }).waitFor();
   await search(page, '500 pesos to usd');
   await page.locator('.site-search-note', { hasText: /^“pesos” is written for several currencies/ }).waitFor();
   await search(page, '250 thai baht in usd');

@@ -156,8 +156,10 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
       answering = setTimeout(() => {
         const codes = pairNotationOnly(trimmed);
         if (codes !== null) {
+          // Not two codes, a word of six letters may be a country ("Canada", "Mexico").
+          const otherwise = () => (mayBeCountry(trimmed) ? country() : latest.current.trim() === trimmed && setConverted(trimmed));
           void catalogChunk.load().then(
-            (catalog) => (codes.every(catalog.isCurrencyCode) ? convert(found) : latest.current.trim() === trimmed && setConverted(trimmed)),
+            (catalog) => (codes.every(catalog.isCurrencyCode) ? convert(found) : otherwise()),
             () => convert(found),
           );
         } else if (mayConvert(trimmed)) void convert(found);
