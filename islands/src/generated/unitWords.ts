@@ -37,6 +37,7 @@ export const UNIT_WORDS = {
     ["carats", "ct", "carat", "metric carat", "metric carats"],
     ["grams", "g", "gram", "gramme", "grammes"],
     ["kilograms", "kg", "kilogram", "kilogramme", "kilogrammes", "kilo", "kilos", "kgs"],
+    ["quintals", "q", "quintal", "qtl", "qtls"],
     ["tonnes", "t", "tonne", "metric ton", "metric tons", "metric tonne", "metric tonnes", "Mg", "megagram", "megagrams", "megagramme", "megagrammes"],
     ["grains", "gr", "grain"],
     ["ounces", "oz", "ounce", "ozs"],

@@ -172,7 +172,9 @@ test('lakhs and crores in millions and billions: a number written out counts as 
   assert.equal(said('1 billion usd in crore'), null);
 });
 
-test('gold and silver in tolas and ounces: the ounce of a precious metal is the troy ounce, and land in gunthas', () => {
+test('gold and silver in tolas and ounces: the ounce of a precious metal is the troy ounce; land in gunthas, grain in quintals', () => {
+  assert.deepEqual(said('1 quintal in kg'), ['1 q = 100 kg']);
+  assert.deepEqual(said('20 qtl to tonnes'), ['20 q = 2 t']);
   assert.deepEqual(said('1 tola to grams'), ['1 tola = 11.663804 g']);
   assert.deepEqual(said('10 tola gold in grams'), ['10 tola = 116.638038 g (gold ignored: a weight is the same whatever it is of)']);
   const troy = (typed: string, metal: string) => `${typed} read as the troy ounce, as gold and silver are weighed; ${metal} ignored: a weight is the same whatever it is of`;
