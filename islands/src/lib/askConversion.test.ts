@@ -386,6 +386,11 @@ test('a conversion asked in words: how many, what is, convert', () => {
   // A count checked against one unit is answered as "how many": 1 gallon is 4 quarts.
   assert.deepEqual(said('4 quarts in a gallon'), ['1 US gallon = 4 qt (in US quarts, as typed)']);
   assert.deepEqual(said('are there 3 feet in a yard?'), ['1 yd = 3 ft']);
+  assert.deepEqual(said('3 feet in 1 yard'), ['1 yd = 3 ft']);
+  assert.deepEqual(said('12 inches in 1 foot'), ['1 ft = 12 in']);
+  // "to 1" is no such question, nor a number alone in a unit ("5 in 1 m" is 5 in + 1 m).
+  assert.equal(said('10 kg to 1 lb'), null);
+  assert.deepEqual(said('5 in 1 m'), ['5 in 1 m = 3.697507 ft', '5 in 1 m = 1.127 m']);
   assert.deepEqual(said('5 km in a mile'), ['1 mi = 1.609344 km'], 'a wrong guess gets the right figure');
   assert.deepEqual(said('what is 5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
   assert.deepEqual(said('convert from stone to kg'), ['1 st = 6.350293 kg']);

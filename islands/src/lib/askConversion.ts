@@ -134,8 +134,9 @@ export function plainConversion(query: string): string | null {
   if (howMany) return `${holdsNumber(howMany[2]) || holdsNumberWord(howMany[2]) ? '' : '1 '}${howMany[2]} to ${howMany[1]}`;
   const isHowMany = /^(?:(a|an|one)\s+)?(.+?)\s+(?:is|are|equals?|=|in|makes?)\s+how\s+many\s+(.+)$/iu.exec(q);
   if (isHowMany) return `${isHowMany[1] ? '1 ' : ''}${isHowMany[2]} to ${isHowMany[3]}`;
-  // "4 quarts in a gallon", "are there 3 feet in a yard": a count checked against one unit, answered as "how many".
-  const checked = /^(?:(?:are|is)\s+there\s+|there\s+(?:are|is)\s+)?\d[\d.,]*\s+(.+?)\s+(?:in|per|to)\s+(?:a|an|one)\s+(.+)$/iu.exec(q);
+  // "4 quarts in a gallon", "are there 3 feet in a yard", "12 inches in 1 foot": a count checked
+  // against one unit, answered as "how many" ("10 kg to 1 lb" is no such question).
+  const checked = /^(?:(?:are|is)\s+there\s+|there\s+(?:are|is)\s+)?\d[\d.,]*\s+(.+?)\s+(?:(?:in|per|to)\s+(?:a|an|one)|(?:in|per)\s+1)\s+(.+)$/iu.exec(q);
   if (checked) return `1 ${checked[2]} to ${checked[1]}`;
   // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too, and
   // "exchange rate" before a currency pair, as rates are most often searched.
