@@ -3,7 +3,8 @@
 // right. Plain TypeScript over the parser (parse.ts) and the formatter (format.ts), so the
 // card, the every-unit list and the batch all say exactly the same thing.
 
-import { HANDS, convertParsed, horseHeight, inBase, buildLexicon, isReadingUnit, readingUnit, wholeCategoryReads, type Lexicon, type LexUnit } from './parse';
+import { lexiconOf } from './lexicon.ts';
+import { HANDS, convertParsed, horseHeight, inBase, isReadingUnit, readingUnit, wholeCategoryReads, type Lexicon, type LexUnit } from './parse';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_NOTE, foodCalorieQuestion, smallCalorieUnsaid } from './foodEnergy';
 import { NANOMETRE_NOTE, NM, readConversion, type ConversionReading } from './query.ts';
 import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
@@ -54,17 +55,15 @@ export type Outcome =
       pace?: string;
     };
 
-const lexicons = new WeakMap<object, Lexicon>();
+/** Each category alone, as the one record its lexicon is kept by (lexiconOf). */
+const alone = new WeakMap<object, Record<string, UnitCategory>>();
 
-/** The lexicon of one category (built once per category object). */
+/** The lexicon of one category, or of `all` (built once per object, by lexiconOf). */
 export function lexiconFor(category: UnitCategory & { key: string }, all?: Record<string, UnitCategory>): Lexicon {
-  const owner = all ?? category;
-  let lex = lexicons.get(owner);
-  if (lex === undefined) {
-    lex = buildLexicon(all ?? { [category.key]: category });
-    lexicons.set(owner, lex);
-  }
-  return lex;
+  if (all !== undefined) return lexiconOf(all);
+  let own = alone.get(category);
+  if (own === undefined) alone.set(category, (own = { [category.key]: category }));
+  return lexiconOf(own);
 }
 
 /** Under Auto, a compound's last part shows this many decimals (5 ft 10.87 in). */

@@ -2,7 +2,7 @@
 // cards, the currency card and the header search box share.
 import { type Entry, type Lexicon, type LexUnit, strangerWord, entryIn, listedWord, lookupWord, nearestWord, unclearWord, unknownWord } from './lexicon.ts';
 import { parseInput, type Parsed } from './parse.ts';
-import { NAMES_METAL, ParseError, readUnitWords, troyNote, type Refusal } from './tokens.ts';
+import { NAMES_METAL, OUNCE_WORD, ParseError, readUnitWords, troyNote, type Refusal } from './tokens.ts';
 import { SEPARATOR_SOURCE } from './separators.ts';
 
 /** A unit, or a compound of the category ("ft in"), typed after to/in. */
@@ -101,7 +101,7 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
     let parsed = parseInput(left, lex, category ?? target.category);
     if (parsed.kind === 'empty') continue;
     // "1 kg of gold in oz": the ounce asked of a precious metal is the troy ounce, as the value's is.
-    if (target.kind === 'unit' && /^(?:oz|ounces?)$/iu.test(right) && NAMES_METAL.test(left) && parsed.kind !== 'error') {
+    if (target.kind === 'unit' && OUNCE_WORD.test(right) && NAMES_METAL.test(left) && parsed.kind !== 'error') {
       const troy = lookupWord(lex, 'troy ounce', target.category);
       if (troy !== null && 'entry' in troy) {
         target = { kind: 'unit', unit: troy.entry.unit, category: target.category };

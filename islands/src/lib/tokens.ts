@@ -93,8 +93,11 @@ const PRECIOUS = new RegExp(`^${METAL}$`, 'iu');
 export const NAMES_METAL = new RegExp(String.raw`\b${METAL}\b`, 'iu');
 /** What the reading says when an ounce of a precious metal is read as the troy ounce. */
 export const troyNote = (ounce: string): string => `${ounce} read as the troy ounce, as gold and silver are weighed`;
+const OUNCE = String.raw`(?:oz|ounces?)`;
+/** The ounce's words alone ("oz", "ounces"): asked of a precious metal, the troy ounce (query.ts). */
+export const OUNCE_WORD = new RegExp(`^${OUNCE}$`, 'iu');
 /** An ounce of a precious metal, "1 oz gold", "2 ounces of silver": the troy ounce, as it is priced (not "fl oz", not "troy oz" already). */
-const METAL_OUNCE = new RegExp(String.raw`(?<!\bfl\.?\s*|\btroy\s+)\b(?:oz|ounces?)(?=\s+(?:of\s+)?${METAL}\b)`, 'giu');
+const METAL_OUNCE = new RegExp(String.raw`(?<!\bfl\.?\s*|\btroy\s+)\b${OUNCE}(?=\s+(?:of\s+)?${METAL}\b)`, 'giu');
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
