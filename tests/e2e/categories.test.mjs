@@ -78,6 +78,8 @@ const EXAMPLES = [
   ['/kinematic-viscosity-converter', '0.0005 ft²/s', 'centistokes', '46.45152 cSt'],
   ['/numbers-converter', '2.5 crore', 'millions', '25 million'],
   ['/numbers-converter', '15 lakh', 'millions', '1.5 million'],
+  ['/numbers-converter', '48 lakh crore', 'trillions', '48 trillion'],
+  ['/numbers-converter', '50k', 'lakhs', '0.5 lakh'],
   // mM is the millimolar here and anywhere: mm is the millimeter.
   ['/molar-concentration-converter', '0.5 mM', 'micromoles_per_liter', '500 µmol/L'],
   ['/molar-concentration-converter', '75 nM', 'micromoles_per_liter', '0.075 µmol/L'],

@@ -160,6 +160,19 @@ test('lakhs and crores in millions and billions: a number written out counts as 
   assert.deepEqual(said('5 million in lakh'), ['5 million = 50 lakh']);
   assert.deepEqual(said('1 billion in crore'), ['1 billion = 100 crore']);
   assert.deepEqual(said('1,50,000 to lakh'), ['1,50,000 = 1.5 lakh (the commas group lakhs and crores)']);
+  // Scale words in a row multiply, as budgets and reports say them.
+  assert.deepEqual(said('5 hundred thousand in lakh'), ['5 hundred thousand = 5 lakh']);
+  assert.deepEqual(said('1 lakh crore to billion'), ['1 lakh crore = 1,000 billion']);
+  assert.deepEqual(said('48 lakh crore in trillion'), ['48 lakh crore = 48 trillion']);
+  assert.deepEqual(said('10 thousand crore in billion'), ['10 thousand crore = 100 billion']);
+  // Their abbreviations; k is a thousand only asked in numbers: elsewhere the runner's kilometre, or the kelvin.
+  assert.deepEqual(said('1 cr in million'), ['1 crore = 10 million']);
+  assert.deepEqual(said('1 bn to crore'), ['1 billion = 100 crore']);
+  assert.deepEqual(said('5 mn in lakh'), ['5 million = 50 lakh']);
+  assert.deepEqual(said('50k in lakhs'), ['50 thousand = 0.5 lakh']);
+  assert.deepEqual(said('10k in miles'), ['10 km = 6.213712 mi']);
+  assert.deepEqual(said('300k to c'), ['300 K = 26.85 °C']);
+  assert.equal(said('20 cr rupees to usd'), '200000000 INR → USD');
   const a = answer('5 million in lakh', data);
   assert.ok(a?.kind === 'answers');
   assert.equal(a.answers[0].href, '/numbers-converter?value=5+million&from=millions&to=lakhs');

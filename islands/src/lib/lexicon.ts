@@ -37,6 +37,8 @@ export interface LexCategory {
   units: LexUnit[];
   /** Compound units (feet + inches): each part's next part takes a bare trailing number. */
   compounds?: { key?: string; parts: string[] }[];
+  /** Plain numbers (units.ts UnitCategory): scale words in a row multiply ("5 hundred thousand"). */
+  counts?: boolean;
 }
 
 export interface Entry {

@@ -61,6 +61,22 @@ test('on the Numbers card the scale words are its units; elsewhere they multiply
   assert.equal(shown('two million', 'numbers', 'crores', 'lakhs'), '20');
   assert.equal(shown('2.5 crore', 'numbers', 'ones', 'millions'), '25');
   assert.equal(shown('1,50,000', 'numbers', 'ones', 'lakhs'), '1.5');
+  // Its scale words in a row multiply, as spoken, each larger than the last; the last is counted.
+  assert.equal(shown('5 hundred thousand', 'numbers', 'ones', 'lakhs'), '5');
+  assert.equal(shown('five hundred thousand', 'numbers', 'ones', 'lakhs'), '5');
+  const budget = ok('48 lakh crore', 'numbers');
+  assert.ok(budget.kind === 'quantity' && budget.reading === '48 lakh crore' && budget.unit.key === 'crores');
+  assert.equal(shown('48 lakh crore', 'numbers', 'ones', 'trillions'), '48');
+  assert.equal(shown('1 crore 20 lakh', 'numbers', 'ones', 'millions'), '12');
+  assert.match(error('5 thousand hundred', 'numbers'), /“hundred” follows 5 thousand, which already has a unit/);
+  // The abbreviations of reports and price lists: 10k, 2.5 cr, 5 mn, 1 bn.
+  assert.equal(shown('10k', 'numbers', 'ones', 'lakhs'), '0.1');
+  assert.equal(shown('2.5 cr', 'numbers', 'ones', 'millions'), '25');
+  assert.equal(shown('5 mn', 'numbers', 'ones', 'lakhs'), '50');
+  assert.equal(shown('1 bn', 'numbers', 'ones', 'crores'), '100');
+  // Elsewhere 10k is the runner's 10 km, and scale words never follow a unit.
+  assert.equal(shown('10k', 'length', 'meters', 'meters'), '10,000');
+  assert.match(error('5 m thousand', 'length'), /“thousand” is a number word: write the amount before it/);
   assert.equal(shown('2 million m', 'length', 'meters', 'kilometers'), '2,000');
   assert.equal(shown('a hectare', 'area', 'acres', 'square_meters'), '10,000');
   assert.equal(shown('a hundred acres', 'area', 'square_meters', 'hectares'), '40.468564');

@@ -311,7 +311,28 @@ class Parser {
     const t = this.peek();
     if (t?.t !== 'unit') return v;
     this.i++;
-    return this.applyUnit(v, t.entry, t.text, this.i - 1);
+    return this.scaleWords(this.applyUnit(v, t.entry, t.text, this.i - 1));
+  }
+
+  /**
+   * "5 hundred thousand", "48 lakh crore": in a category of plain numbers (Numbers), scale
+   * words in a row multiply, as they are spoken, each larger than the last; the last is the
+   * unit counted (500 thousand, 4,800,000 crore). Anything else after a quantity is left to
+   * the caller's message.
+   */
+  private scaleWords(v: Val): Val {
+    const home = this.category === null ? undefined : this.lex.categories[this.category];
+    if (home?.counts !== true) return v;
+    for (let t = this.peek(); t?.t === 'unit' && v.dim === 1 && v.last !== undefined; t = this.peek()) {
+      const entry = entryIn(t.entry, this.lex, this.category!);
+      const one = rational(1n);
+      if (entry === null || entry.category !== this.category || compare(toBase(one, entry.unit), toBase(one, v.last)) <= 0) break;
+      this.i++;
+      const { unit } = entry;
+      if (!this.unitsTyped.includes(unit)) this.unitsTyped.push(unit);
+      v = { r: toBase(v.r, unit), dim: 1, first: unit, last: unit, text: `${v.text} ${readingUnit(unit, false)}` };
+    }
+    return v;
   }
 
   /** `v` in the unit of `entry`, typed as `typed` (token `at`). */
