@@ -137,3 +137,22 @@ test('time zones get a sentence: the hours between two zones depend on the date'
   assert.doesNotMatch(String(said('3 pm to nm')), /^Time zones/u, 'no zone: read as units (picomoles per liter)');
   assert.deepEqual(said('5 ft in m'), ['5 ft = 1.524 m'], 'no zone in it');
 });
+
+test('land measured by local custom (bigha, katha, marla, kanal) gets its sizes, never “Unknown unit”; the words alone stay words', async () => {
+  const { buildLexicon, parseInput } = await import('./parse.ts');
+  const lex = buildLexicon(answerData().categories as Parameters<typeof buildLexicon>[0]);
+  const bigha = /^Bighas and kathas are not converted here: .* In West Bengal it is 14,400 ft² \(1,337\.8 m²\), 20 katha of 720 ft²; .* in Nepal 6,772\.63 m²/u;
+  const marla = /^Marlas and kanals are not converted here: .* 272\.25 ft² \(25\.29 m².* a kanal of 20 marla is 5,445 ft² and 8 kanal make an acre; many housing societies count 225 ft², so their kanal is 4,500 ft²/u;
+  for (const q of ['1 bigha to acre', 'bigha', '2 bighas in sq ft', '5 katha in sq ft', '1 cottah in sqft', '3 kattha to m2', 'biswa to bigha']) assert.match(String(said(q)), bigha, q);
+  for (const q of ['10 marla to sq ft', '1 kanal to sq ft', '1 kanal in marla', '5 marla in m2']) assert.match(String(said(q)), marla, q);
+  for (const [q, sentence] of [['2 bigha', bigha], ['5 marla', marla]] as const) {
+    const read = parseInput(q, lex, 'area');
+    assert.match(read.kind === 'error' ? read.message : read.kind, sentence, `${q} on the Area card`);
+  }
+  // A story, a canal, a name: words to look up.
+  for (const q of ['satyanarayan katha', 'kanal', 'marla']) assert.equal(said(q), null, q);
+  // The sizes the sentences give, against the Area converter's own units.
+  assert.deepEqual(said('14400 sq ft in m2'), ['14400 ft² = 1,337.803776 m²']);
+  assert.deepEqual(said('5445 sq ft * 8 in acres'), ['5445 ft² × 8 = 1 ac']);
+  assert.deepEqual(said('272.25 sq ft in m2'), ['272.25 ft² = 25.292853 m²']);
+});

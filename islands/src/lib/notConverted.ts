@@ -1,6 +1,7 @@
 // Scales and sizes people ask a converter for that are no unit with one exact factor: the
 // Beaufort wind scale (bands of speeds), BMI (a ratio of two measurements), shoe and
-// clothing sizes (which differ by brand and standard), a price per volume (money and a
+// clothing sizes (which differ by brand and standard), land in bighas and marlas (which
+// differ by state or by who records the land), a price per volume (money and a
 // volume, two conversions), and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
 // each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
@@ -129,8 +130,18 @@ const ZONE = String.raw`(?:utc|gmt|bst|ist|cet|cest|eet|eest|wet|west|msk|est|ed
 /** "3pm est to gmt", "est to ist", "10:00 utc in pst": a time or a zone, then another zone. */
 const TIME_ZONES = new RegExp(String.raw`(?:\b${ZONE}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d)\s*(?:\b${ZONE}\b\s*)?(?:to|in|into|→|->)\s+${ZONE}\b`, 'iu');
 
+/**
+ * Land as South Asia measures it by local custom, whose size differs by state, or by who
+ * records the land: the bigha and its parts (katha, kattha, cottah, biswa), and the marla and
+ * kanal. "katha" is also a story, "kanal" a canal and "marla" a name: those only with an
+ * amount or a target ("5 katha in sq ft"); a bigha is always land.
+ */
+const BIGHA = /\bbighas?\b/iu;
+const BIGHA_PARTS = /\b(?:kath|katth|cott)ah?s?\b|\bbiswas?\b/iu;
+const MARLA = /\b(?:marlas?|kanals?)\b/iu;
+
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:mach|shots?|jiggers?|amps?|amperes?|volts?|kva|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:bighas?|kathas?|katthas?|cottahs?|biswas?|marlas?|kanals?|mach|shots?|jiggers?|amps?|amperes?|volts?|kva|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -189,6 +200,12 @@ export function notConverted(typed: string): string | null {
   }
   if (asksCrypto(typed)) {
     return 'Cryptocurrencies such as bitcoin are not converted here: Unitly quotes national currencies at mid-market rates, and a coin has no such rate (its price differs from one exchange to another).';
+  }
+  if (BIGHA.test(typed) || (WITH_AMOUNT_OR_TARGET.test(typed) && BIGHA_PARTS.test(typed))) {
+    return 'Bighas and kathas are not converted here: they are local measures of land with no one size. In India a bigha differs from state to state, and between the pucca and kachcha bigha of one state, from about a fifth of an acre to about two thirds. In West Bengal it is 14,400 ft² (1,337.8 m²), 20 katha of 720 ft²; in Assam also 14,400 ft², 5 katha of 2,880 ft²; in Nepal 6,772.63 m², 20 kattha of 338.63 m². Elsewhere take its size from the land record, and convert that in ft² or m² on the Area converter.';
+  }
+  if (WITH_AMOUNT_OR_TARGET.test(typed) && MARLA.test(typed)) {
+    return 'Marlas and kanals are not converted here: their size depends on who records the land. Revenue records in Pakistan and Indian Punjab count 272.25 ft² (25.29 m², 9 square karams of 5.5 ft) to the marla, so a kanal of 20 marla is 5,445 ft² and 8 kanal make an acre; many housing societies count 225 ft², so their kanal is 4,500 ft². Check which the deed or the scheme uses, and convert the ft² on the Area converter.';
   }
   if (SHOE.test(typed)) return 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.';
   if (CLOTHING.test(typed)) return 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';
