@@ -215,15 +215,20 @@ test('a pair or a value with a misspelled unit is answered as the search correct
   await finish(page);
 });
 
-test('while the box asks bits or bytes, the pair in bytes is listed first and Enter opens it', async () => {
+test('while the box asks bits or bytes, the pair in bytes is listed first and Enter opens it; sizes all in lower case are answered in bytes', async () => {
   const page = await open('/');
-  for (const [query, title] of [['1 gb in mb', 'Gigabytes to Megabytes'], ['kb to mb', 'Kilobytes to Megabytes']]) {
+  for (const [query, title] of [['1 GB in mb', 'Gigabytes to Megabytes'], ['500 mb in GB', 'Megabytes to Gigabytes']]) {
     await search(page, query);
     await page.locator('.site-search-note', { hasText: 'type it with its case.' }).waitFor();
     await results(page).getByRole('option').first().filter({ has: page.locator('.site-search-title', { hasText: new RegExp(`^${title}$`) }) }).waitFor();
   }
   await box(page).press('Enter');
-  await page.waitForURL((u) => u.pathname === '/digital-storage-converter/kilobytes-to-megabytes');
+  await page.waitForURL((u) => u.pathname === '/digital-storage-converter/megabytes-to-gigabytes');
+  await page.goto(`${ctx.site.url}/`);
+  await search(page, '1 gb to mb');
+  await results(page).getByRole('option').first().filter({ hasText: '1 GB = 1,000 MB (gb and mb read as GB and MB, bytes; as Gbit and Mbit, bits, the number is the same)' }).waitFor();
+  await box(page).press('Enter');
+  await page.waitForURL((u) => u.pathname === '/digital-storage-converter' && u.searchParams.get('from') === 'gigabytes' && u.searchParams.get('to') === 'megabytes');
   await finish(page);
 });
 

@@ -88,16 +88,26 @@ test('compound units as usually written, and US or UK gallons by their symbols, 
   assert.deepEqual(said('1 US tbsp to ml'), ['1 US tablespoon = 14.786765 mL']);
 });
 
-test('a symbol whose case decides the unit, typed in neither, is asked about', () => {
-  // mb is the millibar by its case (GNU units' mb), so in "1 gb to mb" the gb is asked about
-  // first; in the target's category (digital storage) mb is still Mb or MB.
-  assert.equal(said('1 gb to mb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.');
+test('a symbol whose case decides the unit, typed in neither, is asked about; sizes all in lower case read alike, as bytes', () => {
+  // Read alike, gb and mb give the same number as bits or as bytes: bytes, as such a search means, and said.
+  const alike = (typed: string, bytes: string, bits: string) => `${typed} read as ${bytes}, bytes; as ${bits}, bits, the number is the same`;
+  assert.deepEqual(said('1 gb to mb'), [`1 GB = 1,000 MB (${alike('gb and mb', 'GB and MB', 'Gbit and Mbit')})`]);
+  assert.deepEqual(said('how many mb in a gb'), [`1 GB = 1,000 MB (${alike('gb and mb', 'GB and MB', 'Gbit and Mbit')})`], 'asked in words too');
+  assert.deepEqual(said('500 mb to gb'), [`500 MB = 0.5 GB (${alike('mb and gb', 'MB and GB', 'Mbit and Gbit')})`]);
+  assert.deepEqual(said('8 gb + 500 mb to gb'), [`8 GB + 500 MB = 8.5 GB (${alike('gb and mb', 'GB and MB', 'Gbit and Mbit')})`]);
+  // With no bits of the same name, or beside a size named in full, bytes alone is said.
+  assert.deepEqual(said('1 gib to mib'), ['1 GiB = 1,024 MiB (gib and mib read as GiB and MiB, bytes)'], 'mib is no millibit');
+  assert.deepEqual(said('1 gigabyte to mb'), ['1 GB = 1,000 MB (mb read as MB, bytes)']);
+  // A size typed with its case may be another kind than its target's: asked.
   assert.equal(said('1 GB to mb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
   assert.equal(said('500 mb in GB'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
   assert.equal(said('1 mb to kB'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.');
   assert.deepEqual(said('1 GB to MB'), ['1 GB = 1,000 MB']);
+  // So is a rate, whose bits and bytes differ by 8 (mbps is megabits, as providers write it).
+  assert.equal(said('100 mbps in mb/s'), '“mb/s” could be Mb/s (Megabits per Second) or MB/s (Megabytes per Second): type it with its case.');
+  // And a size with no target, whose bits and bytes differ by 8.
+  assert.equal(said('1 gb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.');
   assert.equal(said('top 10 converters in 2024'), null, 'words that are no units still get no message');
-  assert.equal(said('how many mb in a gb'), '“gb” could be Gb (Gigabits) or GB (Gigabytes): type it with its case.', 'asked in words too');
 });
 
 test('a pair with the weight ounce and no number says the fluid reading as one with a number does, its pair page first', () => {
@@ -111,17 +121,17 @@ test('a pair with the weight ounce and no number says the fluid reading as one w
   assert.equal(said('cups to grams'), null, 'no fluid reading: still left to the search');
 });
 
-test('while bits or bytes is asked, the pair in bytes is the page listed first; a pair with no number asks too', () => {
+test('while bits or bytes is asked, the pair in bytes is the page listed first; a pair with no number in lower case is read as bytes', () => {
   const pairs = (q: string) => {
     const a = answer(q, data);
     return a?.kind === 'error' ? a.pairs?.map((p) => p.title) : a;
   };
-  assert.deepEqual(pairs('1 gb in mb'), ['Gigabytes to Megabytes']);
-  assert.deepEqual(pairs('1 tb in gb'), ['Terabytes to Gigabytes']);
-  assert.deepEqual(pairs('how many mb in a gb'), ['Gigabytes to Megabytes']);
   assert.deepEqual(pairs('1 Gb in mb'), ['Gigabits to Megabytes'], 'only the word typed in neither case is read as bytes');
-  assert.equal(said('kb to mb'), '“mb” could be Mb (Megabits) or MB (Megabytes): type it with its case.', 'as “1 kb to mb” asks');
-  assert.deepEqual(pairs('kb to mb'), ['Kilobytes to Megabytes']);
+  assert.deepEqual(pairs('500 mb in GB'), ['Megabytes to Gigabytes']);
+  assert.deepEqual(said('kb to mb'), ['1 kB = 0.001 MB (kb and mb read as kB and MB, bytes; as kbit and Mbit, bits, the number is the same)'], 'as “1 kb to mb” is');
+  const a = answer('1 tb in gb', data);
+  assert.ok(a?.kind === 'answers');
+  assert.match(a.answers[0].href, /-converter\?value=1\+TB&from=terabytes&to=gigabytes$/u);
   assert.equal(pairs('100 mb'), undefined, 'no target: no pair');
 });
 
@@ -795,7 +805,7 @@ test('number words: a scale after a number, numbers in words and “a” before 
   assert.equal(said('top ten converters'), null);
   assert.equal(said('a to b'), null, 'no message about “a” where it is no number');
   assert.equal(said('a guide to units'), null);
-  assert.match(String(said('one hundred kb to mb')), /“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/, 'a number in words asks as digits do, never “two numbers in a row”');
+  assert.deepEqual(said('one hundred kb to mb'), ['100 kB = 0.1 MB (“one hundred” read as 100; kb and mb read as kB and MB, bytes; as kbit and Mbit, bits, the number is the same)'], 'a number in words reads as digits do, never “two numbers in a row”');
   assert.deepEqual(said('5 m to ft'), ['5 m = 16.404199 ft']);
   assert.deepEqual(said('5 a to m2'), ['5 a = 500 m²']);
   assert.ok(mayConvert('one hundred meters'));

@@ -61,6 +61,12 @@ const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
  * a message. The quantity follows parseInput (parse.ts). Never throws.
  */
 export function readConversion(input: string, lex: Lexicon, category: string | null): ConversionReading {
+  const read = readAsTyped(input, lex, category);
+  if (read.kind !== 'error' || category !== null) return read;
+  return sizesInLowerCase(input.trim(), lex) ?? read;
+}
+
+function readAsTyped(input: string, lex: Lexicon, category: string | null): ConversionReading {
   const text = input.trim();
   if (text === '') return { kind: 'empty' };
   const dangling = DANGLING.exec(text);
@@ -155,6 +161,39 @@ function offeredElsewhere(message: string, lex: Lexicon): string | null {
 
 /** The category whose b/B symbols a lower-case word (mb, gb) may mean. */
 const STORAGE = 'digital_storage';
+
+/**
+ * "1 gb to mb", "how many mb in a gb", "1 gib to mib": sizes typed in lower case with a
+ * target, in the search box. By its case each word may be bits or bytes (or is no unit:
+ * "mib", m being milli), but read alike both sides give the same number, so they are read as
+ * bytes, what such a search almost always means, and the note says so. Null unless every
+ * unit read is a data size and at least one word was so read; a size typed with its case
+ * ("1 GB to mb") keeps the question, as it may mean another kind than its target's.
+ */
+function sizesInLowerCase(text: string, lex: Lexicon): ConversionReading | null {
+  const read: { typed: string; bytes: LexUnit; bits?: LexUnit }[] = [];
+  if (/\p{Lu}/u.test(text)) return null;
+  const asBytes = text.replace(/\p{L}+/gu, (word) => {
+    const units = (lex.words.get(word) ?? []).filter((e) => e.category === STORAGE).map((e) => e.unit);
+    const bytes = units.find((u) => u.key.endsWith('bytes'));
+    const bits = units.find((u) => u.key.endsWith('bits'));
+    const found = lookupWord(lex, word, STORAGE);
+    if (bytes === undefined || (bits === undefined && found !== null && 'entry' in found)) return word;
+    if (!read.some((r) => r.typed === word)) read.push({ typed: word, bytes, bits });
+    return bytes.symbol;
+  });
+  if (read.length === 0) return null;
+  const reading = readAsTyped(asBytes, lex, null);
+  if (reading.kind !== 'ok' || reading.category !== STORAGE || reading.target === null) return null;
+  const list = (words: string[]) => words.join(' and ');
+  // The same number in bits only when every size of the reading was such a word ("1 gigabyte to mb" is bytes either way).
+  const target = reading.target.kind === 'unit' ? [reading.target.unit] : reading.target.parts;
+  const sizes = [...(reading.parsed.kind === 'quantity' ? reading.parsed.units : []), ...target];
+  const alike = read.every((r) => r.bits !== undefined) && sizes.every((u) => read.some((r) => r.bytes === u));
+  const inBits = alike ? `; as ${list(read.map((r) => r.bits!.symbol))}, bits, the number is the same` : '';
+  const note = `${list(read.map((r) => r.typed))} read as ${list(read.map((r) => r.bytes.symbol))}, bytes${inBits}`;
+  return { ...reading, parsed: { ...reading.parsed, notes: [...reading.parsed.notes, note] } };
+}
 
 /**
  * The question a unit symbol of `left` asks in `category`, whose units have it in another
