@@ -97,7 +97,7 @@ export const UNIT_WORDS = {
     ["square_kilometers", "km²", "square kilometer", "square kilometre", "sq km"],
     ["square_inches", "in²", "square inch", "sq in"],
     ["square_feet", "ft²", "square foot", "sq ft", "sqft", "SF"],
-    ["square_yards", "yd²", "square yard", "sq yd"],
+    ["square_yards", "yd²", "square yard", "sq yd", "gaj", "gaz", "sq gaj", "square gaj"],
     ["square_rods", "rd²", "square rod", "sq rd", "perch", "perches", "square perch", "square perches"],
     ["roods", "rood"],
     ["acres", "ac", "acre"],

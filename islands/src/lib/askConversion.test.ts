@@ -206,14 +206,17 @@ test('gold and silver in tolas and ounces: the ounce of a precious metal is the 
   assert.deepEqual(said('1 troy oz gold in g'), ['1 oz t = 31.103477 g (gold ignored: a weight is the same whatever it is of)']);
   // Not an ounce of anything else, nor a fluid ounce.
   assert.deepEqual(said('1 oz in g'), ['1 oz = 28.349523 g']);
-  assert.deepEqual(said('1 oz of rice in g'), ['1 oz = 28.349523 g (rice ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('1 oz of lentils in g'), ['1 oz = 28.349523 g (lentils ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('5 fl oz of gold to ml'), ['5 US fluid ounces = 147.867648 mL (gold ignored: a volume is the same whatever it holds)']);
   // Asked in ounces, too: "1 kg of gold in oz" is 32.150747 troy ounces, not 35.27 ounces.
   assert.deepEqual(said('1 kg of gold in oz'), ['1 kg = 32.150747 oz t (gold ignored: a weight is the same whatever it is of; oz read as the troy ounce, as gold and silver are weighed)']);
   assert.deepEqual(said('10 tola gold in oz'), ['10 tola = 3.75 oz t (gold ignored: a weight is the same whatever it is of; oz read as the troy ounce, as gold and silver are weighed)']);
-  assert.deepEqual(said('1 kg of rice in oz'), ['1 kg = 35.273962 oz (rice ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('1 kg of lentils in oz'), ['1 kg = 35.273962 oz (lentils ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 acre in guntha'), ['1 ac = 40 guntha']);
   assert.deepEqual(said('2 acres 10 gunta in sq ft'), ['2 ac 10 guntha = 98,010 ft²']);
+  // A plot's gaj (gaz in Pakistan) is the square yard.
+  assert.deepEqual(said('200 gaj in sq ft'), ['200 yd² = 1,800 ft²']);
+  assert.deepEqual(said('100 sq gaj to m2'), ['100 yd² = 83.612736 m²']);
 });
 
 test('another name of the unit asked for is answered as typed, not as a tautology', () => {
@@ -230,7 +233,7 @@ test('whose unit, written after it, is read as before it, never as an ingredient
   assert.deepEqual(said('1 pint us to ml'), ['1 US pint = 473.176473 mL']);
   assert.deepEqual(said('1 ton uk to kg'), ['1 UK long ton = 1,016.046909 kg']);
   assert.match(String(said('1 tbsp uk to ml')), /^“uk tbsp” is not read here: UK recipes take a tablespoon as 15 mL/);
-  assert.match(String(said('1 cup rice in grams')), /^Unknown ingredient “rice”/, 'other words after a measure are still an ingredient');
+  assert.match(String(said('1 cup lentils in grams')), /^Unknown ingredient “lentils”/, 'other words after a measure are still an ingredient');
 });
 
 test('quarters, thirds and eighths said in words are read as halves are', () => {
@@ -522,13 +525,13 @@ test('a typo of the quantity’s unit is offered from its own category, not list
 
 test('a weight of something that is no ingredient is that weight; its density is blamed only between a volume and a weight', () => {
   // units -t '1 ozt' g = 31.103477; 2 kg = 4.4092452 lb.
-  assert.deepEqual(said('2 kg of rice in pounds'), ['2 kg = 4.409245 lb (rice ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('2 kg of lentils in pounds'), ['2 kg = 4.409245 lb (lentils ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('5 pounds of potatoes in kg'), ['5 lb = 2.267962 kg (potatoes ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 troy ounce of gold in grams'), ['1 oz t = 31.103477 g (gold ignored: a weight is the same whatever it is of)']);
   // An ounce of gold is the troy ounce, as gold is priced (the test above holds the note).
   assert.deepEqual(said('1 oz of gold in grams'), ['1 oz t = 31.103477 g (oz read as the troy ounce, as gold and silver are weighed; gold ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('2 kg of flour in cups'), ['2 kg of all-purpose flour, spooned = 16.6 cups (in US cups, as typed)'], 'an ingredient in a volume: the cooking converter’s');
-  assert.equal(said('2 kg of rice in cups'), 'Between a volume and a weight of rice lies its density, which this site has only for the Cooking converter’s ingredients, as in “2 kg of water in cups”.');
+  assert.equal(said('2 kg of lentils in cups'), 'Between a volume and a weight of lentils lies its density, which this site has only for the Cooking converter’s ingredients, as in “2 kg of water in cups”.');
   assert.doesNotMatch(String(said('1 kg of m&ms in pounds')), /density/u, 'a weight in a weight: no density between them');
 });
 
@@ -721,6 +724,14 @@ test('Australian (20 mL) and metric (15 mL) tablespoons in the box; a metric tea
   assert.deepEqual(said('1 metric ton in kg'), ['1 t = 1,000 kg'], 'metric before a unit that has it stays that unit');
 });
 
+test('rice, uncooked or cooked, and rolled oats by the cup, as USDA FoodData Central weighs them', () => {
+  assert.deepEqual(said('1 cup rice in grams'), ['1 US cup of rice, white, long-grain, uncooked = 185 g']);
+  assert.deepEqual(said('2 cups basmati rice in grams'), ['2 US cups of rice, white, long-grain, uncooked = 370 g']);
+  assert.deepEqual(said('1 cup of cooked rice in grams'), ['1 US cup of rice, white, long-grain, cooked = 158 g']);
+  assert.deepEqual(said('1 cup oats in grams'), ['1 US cup of rolled oats, dry = 81 g']);
+  assert.deepEqual(said('500 g oats in cups'), ['500 g of rolled oats, dry = 6.17 cups (in US cups, as typed)']);
+});
+
 test('a stick of butter is half a US cup, saying so; the link opens the card in cups with the stick typed', () => {
   const stick = '(a US stick of butter is 1/2 cup, 8 tbsp, 113 g)';
   assert.deepEqual(said('1 stick butter in grams'), [`1 stick of butter = 113.4 g ${stick}`]);
@@ -741,7 +752,7 @@ test('a UK cup of an ingredient opens the Cooking card in imperial cups, not in 
 
 test('words after a measure that name no unit are an unknown ingredient; level reads as nothing, heaped and scant are said to be inexact', () => {
   const unknown = (what: string): string => `Unknown ingredient “${what}”: the Cooking converter lists the ones it knows.`;
-  assert.equal(said('1 cup rice in grams'), unknown('rice'));
+  assert.equal(said('1 cup lentils in grams'), unknown('lentils'));
   assert.equal(said('1 tsp baking soda'), unknown('baking soda'));
   assert.equal(said('1 cup chocolate chips in grams'), unknown('chocolate chips'));
   assert.equal(said('225g self-raising flour in cups'), unknown('self-raising flour'));

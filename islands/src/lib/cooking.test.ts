@@ -151,7 +151,7 @@ test('the card’s reading and copied line are English: “1 cup of butter = 226
 
 test('on the card, words after a measure that name no unit are an unknown ingredient; heaped is said to be inexact', () => {
   const sugar = ingredient('sugar');
-  assert.equal(cookingInput('1 cup rice', sugar, data.ingredients, measures).error, 'Unknown ingredient “rice”: choose it in Ingredient.');
+  assert.equal(cookingInput('1 cup lentils', sugar, data.ingredients, measures).error, 'Unknown ingredient “lentils”: choose it in Ingredient.');
   assert.equal(cookingInput('1 tsp baking soda', sugar, data.ingredients, measures).error, 'Unknown ingredient “baking soda”: choose it in Ingredient.');
   const level = cookingInput('1 level tsp salt', sugar, data.ingredients, measures);
   assert.deepEqual([level.ingredient.key, level.rest, level.note], ['salt', '1 tsp', null]);
