@@ -156,3 +156,10 @@ test('land measured by local custom (bigha, katha, marla, kanal) gets its sizes,
   assert.deepEqual(said('5445 sq ft * 8 in acres'), ['5445 ft² × 8 = 1 ac']);
   assert.deepEqual(said('272.25 sq ft in m2'), ['272.25 ft² = 25.292853 m²']);
 });
+
+test('parts per million asked as mg/L or a percentage get the water rule and the share; a TDS meter’s ppm still converts', () => {
+  const ppm = /^Parts per million are not converted here: .* In water and dilute water solutions, .* 1 ppm by mass is about 1 mg\/L .* 1 ppm is 0\.0001 %, so 10,000 ppm is 1 %\.$/u;
+  for (const q of ['1 ppm to mg/l', '1 mg/l to ppm', '10 ppb to ug/l', '500 ppm in percent', '5% to ppm', 'ppm to mg/kg']) assert.match(String(said(q)), ppm, q);
+  assert.match(String(said('1000 ppm to us/cm')), /^1,000 ppm on the 500 scale .* ≈ 2,000 µS\/cm/u);
+  assert.equal(said('ppm'), null, 'the word alone is looked up');
+});

@@ -140,8 +140,16 @@ const BIGHA = /\bbighas?\b/iu;
 const BIGHA_PARTS = /\b(?:kath|katth|cott)ah?s?\b|\bbiswas?\b/iu;
 const MARLA = /\b(?:marlas?|kanals?)\b/iu;
 
+/**
+ * Parts per million or billion asked as a mass in a volume or a percentage: "1 ppm to mg/l",
+ * "500 ppm in percent". A ratio, which only a density turns into mg/L (TDS meters' ppm, asked
+ * against a conductivity, is answered in askConversion.ts).
+ */
+const PARTS_PER = /\b(?:pp[mb]|parts\s+per\s+(?:million|billion))\b/iu;
+const MASS_IN_VOLUME_OR_PERCENT = /(?:[mµu]?g|micrograms?|milligrams?|grams?)\s*(?:\/|per)\s*(?:[dm]?l|lit(?:er|re)s?|kg|kilograms?)\b|%|\bper\s*cent\b|\bpercent(?:age)?\b/iu;
+
 /** The words these sentences are asked by: the search's spelling corrector keeps them as typed ("shoes", never "shows"). */
-const WORDS = /^(?:bighas?|kathas?|katthas?|cottahs?|biswas?|marlas?|kanals?|mach|shots?|jiggers?|amps?|amperes?|volts?|kva|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
+const WORDS = /^(?:ppm|ppb|bighas?|kathas?|katthas?|cottahs?|biswas?|marlas?|kanals?|mach|shots?|jiggers?|amps?|amperes?|volts?|kva|lumens?|candelas?|grays?|gy|beaufort|bitcoins?|ethereum|litecoins?|dogecoins?|shoes?|sizes?|dress|clothing|clothes|jeans|trousers|shirts?|force|gale)$/iu;
 
 /** Whether `word` is one notConverted knows. */
 export const notConvertedWord = (word: string): boolean => WORDS.test(word);
@@ -206,6 +214,9 @@ export function notConverted(typed: string): string | null {
   }
   if (WITH_AMOUNT_OR_TARGET.test(typed) && MARLA.test(typed)) {
     return 'Marlas and kanals are not converted here: their size depends on who records the land. Revenue records in Pakistan and Indian Punjab count 272.25 ft² (25.29 m², 9 square karams of 5.5 ft) to the marla, so a kanal of 20 marla is 5,445 ft² and 8 kanal make an acre; many housing societies count 225 ft², so their kanal is 4,500 ft². Check which the deed or the scheme uses, and convert the ft² on the Area converter.';
+  }
+  if (PARTS_PER.test(typed) && MASS_IN_VOLUME_OR_PERCENT.test(typed)) {
+    return 'Parts per million are not converted here: ppm is a ratio (mass to mass, or volume to volume for a gas) and mg/L a mass in a volume, which the density of the solution connects. In water and dilute water solutions, where a liter weighs about a kilogram, 1 ppm by mass is about 1 mg/L (and 1 mg/kg exactly), and 1 ppb about 1 µg/L. As a share, 1 ppm is 0.0001 %, so 10,000 ppm is 1 %.';
   }
   if (SHOE.test(typed)) return 'Shoe sizes are not converted here: UK, US and EU sizes differ by brand and by standard, so no one factor turns one into another.';
   if (CLOTHING.test(typed)) return 'Clothing sizes are not converted here: UK, US and EU sizes differ by brand and by garment, so no one factor turns one into another.';

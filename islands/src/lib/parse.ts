@@ -586,6 +586,9 @@ function clocksAlone(tokens: Token[], lex: Lexicon, category: string | null, val
   }
 }
 
+/** A bare °, ′ or ″ right after its number, as target.ts withSymbol writes them (45°, 30′); °C and °/s keep their space. */
+const tightSigns = (text: string): string => text.replace(/(\d) ([°′″])(?=$|\s)/gu, '$1$2');
+
 /** The hand's key: a number before it may be a horse's height (Parser.handsHigh). */
 export const HANDS = 'hands';
 
@@ -638,7 +641,7 @@ export function parseInput(input: string, lex: Lexicon, category: string | null)
     if (units.some((u) => u.key === SMALL_CALORIE) && smallCalorieUnsaid(text)) notes.add(SMALL_CALORIE_NOTE);
     let symbols = v.text;
     for (const u of units) symbols = symbols.split(readingUnit(u, false)).join(u.symbol).split(readingUnit(u, true)).join(u.symbol);
-    return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: v.text, notes: [...notes], units, symbols };
+    return { kind: 'quantity', value: v.r, unit, category: parser.categoryRead!, single: v.readingUnit !== undefined, reading: tightSigns(v.text), notes: [...notes], units, symbols: tightSigns(symbols) };
   } catch (e) {
     if (e instanceof ParseError) return { kind: 'error', message: e.message, ...(e.refusal && { refusal: e.refusal }) };
     if (e instanceof RangeError && /division by zero/.test(e.message)) return { kind: 'error', message: 'Division by zero.' };
