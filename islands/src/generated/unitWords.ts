@@ -125,7 +125,7 @@ export const UNIT_WORDS = {
     ["ones", "ones"],
     ["hundreds", "hundred"],
     ["thousands", "thousand", "k"],
-    ["lakhs", "lakh", "lac", "lacs"],
+    ["lakhs", "lakh", "lac", "lacs", "L"],
     ["millions", "million", "mn"],
     ["crores", "crore", "cr", "crs"],
     ["billions", "billion", "bn"],

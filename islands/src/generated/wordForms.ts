@@ -572,6 +572,7 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["lakh", "lakh", "lakh"],
   ["lac", "lac", "lac"],
   ["lacs", "lacs", "lacs"],
+  ["L", "L", "l"],
   ["millions", "millions", "millions"],
   ["million", "million", "million"],
   ["mn", "mn", "mn"],

@@ -14,4 +14,4 @@ export const CASE_WORDS: readonly string[] = ["calorie","calories"];
 export const MAX_WORDS = 4;
 
 /** [exact form, category, unit]: a word this unit shares with a unit of another category, which keeps it when no card or other unit decides (units.yaml `shared`). */
-export const SHARED_WORDS: readonly (readonly [string, string, string])[] = [["pt","length","points"],["pts","length","points"],["k","numbers","thousands"],["C","electric_charge","coulombs"],["F","capacitance","farads"],["G","magnetic_flux_density","gauss"],["mrad","absorbed_dose","millirads"],["rad","absorbed_dose","rads"]];
+export const SHARED_WORDS: readonly (readonly [string, string, string])[] = [["pt","length","points"],["pts","length","points"],["k","numbers","thousands"],["L","numbers","lakhs"],["C","electric_charge","coulombs"],["F","capacitance","farads"],["G","magnetic_flux_density","gauss"],["mrad","absorbed_dose","millirads"],["rad","absorbed_dose","rads"]];

@@ -74,6 +74,8 @@ test('on the Numbers card the scale words are its units; elsewhere they multiply
   assert.equal(shown('2.5 cr', 'numbers', 'ones', 'millions'), '25');
   assert.equal(shown('5 mn', 'numbers', 'ones', 'lakhs'), '50');
   assert.equal(shown('1 bn', 'numbers', 'ones', 'crores'), '100');
+  assert.equal(shown('1.5L', 'numbers', 'ones', 'thousands'), '150', 'a salary\'s 1.5L is lakhs');
+  assert.equal(shown('1.5L', 'volume', 'liters', 'milliliters'), '1,500', 'on any other card L is the liter');
   // Elsewhere 10k is the runner's 10 km, and scale words never follow a unit.
   assert.equal(shown('10k', 'length', 'meters', 'meters'), '10,000');
   assert.match(error('5 m thousand', 'length'), /“thousand” is a number word: write the amount before it/);
