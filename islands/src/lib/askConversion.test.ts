@@ -726,6 +726,14 @@ test('Australian (20 mL) and metric (15 mL) tablespoons in the box; a metric tea
   assert.deepEqual(said('1 metric ton in kg'), ['1 t = 1,000 kg'], 'metric before a unit that has it stays that unit');
 });
 
+test('durations as timers write them: m after hours or before seconds is the minute; alone it is the metre', () => {
+  assert.deepEqual(said('1h30m to minutes'), ['1 h 30 min = 90 min']);
+  assert.deepEqual(said('1m30s to seconds'), ['1 min 30 s = 90 s']);
+  assert.deepEqual(said('2 h 15 m to hours'), ['2 h 15 min = 2.25 h']);
+  assert.deepEqual(said('5 m to ft'), ['5 m = 16.404199 ft']);
+  assert.equal(said('90 m to min'), '“min” is a unit of time, not length.');
+});
+
 test('rice, uncooked or cooked, and rolled oats by the cup, as USDA FoodData Central weighs them', () => {
   assert.deepEqual(said('1 cup rice in grams'), ['1 US cup of rice, white, long-grain, uncooked = 185 g']);
   assert.deepEqual(said('2 cups basmati rice in grams'), ['2 US cups of rice, white, long-grain, uncooked = 370 g']);

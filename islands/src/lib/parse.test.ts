@@ -83,6 +83,12 @@ test('on the Numbers card the scale words are its units; elsewhere they multiply
   assert.equal(shown('a hectare', 'area', 'acres', 'square_meters'), '10,000');
   assert.equal(shown('a hundred acres', 'area', 'square_meters', 'hectares'), '40.468564');
   assert.equal(shown('a week', 'time', 'hours', 'days'), '7');
+  // In a duration m is the minute after hours or before seconds, as timers write it; alone, the metre.
+  assert.equal(shown('1h30m', 'time', 'hours', 'minutes'), '90');
+  assert.equal(shown('2 h 15 m', 'time', 'hours', 'hours'), '2.25');
+  assert.equal(shown('1m30s', 'time', 'hours', 'seconds'), '90');
+  assert.match(error('5 m', 'time'), /“m” is a unit of length, not time/);
+  assert.match(error('1m30s', 'length'), /“s” is a unit of time, not length/, 'on another card m stays the metre');
 });
 
 test('bit rates as people write them, the nautical mile and the food Calorie: the case of b/B, of NM and of C says which unit', () => {

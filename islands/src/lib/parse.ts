@@ -338,7 +338,7 @@ class Parser {
   /** `v` in the unit of `entry`, typed as `typed` (token `at`). */
   private applyUnit(v: Val, typedEntry: Entry, typed: string, at?: number): Val {
     const home = (this.category ??= typedEntry.category);
-    const entry = entryIn(typedEntry, this.lex, home);
+    const entry = entryIn(typedEntry, this.lex, home) ?? this.durationMinute(typedEntry, at);
     if (entry === null) {
       const next = at === undefined ? undefined : this.toks[at + 1];
       const room = this.roomArea(v, typedEntry, home);
@@ -358,6 +358,20 @@ class Parser {
     }
     if (unit.factor === undefined) return { r: v.r, dim: 1, money: unit, first: unit, last: unit, text: withText };
     return { r: toBase(v.r, unit), dim: 1, first: unit, last: unit, text: withText };
+  }
+
+  /**
+   * "1h30m", "2 h 15 m", "1m30s": in a duration, m right after hours or right before a number
+   * of seconds is the minute, as timers and logs write it; anywhere else it is the metre, which
+   * gets the category's message. Null when it is not that.
+   */
+  private durationMinute(typed: Entry, at: number | undefined): Entry | null {
+    if (typed.unit.key !== 'meters' || at === undefined || this.category === null) return null;
+    const minutes = this.lex.categories[this.category]?.units.find((u) => u.key === 'minutes');
+    if (minutes === undefined) return null;
+    const [number, next] = [this.toks[at + 1], this.toks[at + 2]];
+    const seconds = number?.t === 'num' && next?.t === 'unit' && entryIn(next.entry, this.lex, this.category)?.unit.key === 'seconds';
+    return this.unitsTyped.at(-1)?.key === 'hours' || seconds ? { category: this.category, unit: minutes, word: 'm', exact: 'm' } : null;
   }
 
   /**
