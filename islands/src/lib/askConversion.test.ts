@@ -726,6 +726,18 @@ test('Australian (20 mL) and metric (15 mL) tablespoons in the box; a metric tea
   assert.deepEqual(said('1 metric ton in kg'), ['1 t = 1,000 kg'], 'metric before a unit that has it stays that unit');
 });
 
+test('words naming what is measured, before it, are ignored and said so; before a bare number they stay the search’s', () => {
+  assert.deepEqual(said('weight 70 kg in lbs'), ['70 kg = 154.323584 lb (weight ignored)']);
+  assert.deepEqual(said('body temperature 37 c in f'), ['37 °C = 98.6 °F (body temperature ignored)']);
+  assert.deepEqual(said('my height 5 ft 10 in cm'), ['5 ft 10 in = 177.8 cm (my height ignored)']);
+  assert.deepEqual(said('baby weight 7 lb 8 oz in kg'), ['7 lb 8 oz = 3.401943 kg (baby weight ignored)']);
+  // "15 in cm" reads a bare 15 as inches; after a name it is no length.
+  assert.match(String(said('iphone 15 in cm')), /^Unknown unit “iphone”/u);
+  assert.equal(said('top 10 converters in 2024'), null);
+  // A unit or currency word first is read as it was: no word is dropped from a quantity.
+  assert.match(String(said('usd 100 to eur')), /^100 USD → EUR$/u);
+});
+
 test('durations as timers write them: m after hours or before seconds is the minute; alone it is the metre', () => {
   assert.deepEqual(said('1h30m to minutes'), ['1 h 30 min = 90 min']);
   assert.deepEqual(said('1m30s to seconds'), ['1 min 30 s = 90 s']);

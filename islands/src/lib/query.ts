@@ -63,7 +63,31 @@ const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
 export function readConversion(input: string, lex: Lexicon, category: string | null): ConversionReading {
   const read = readAsTyped(input, lex, category);
   if (read.kind !== 'error' || category !== null) return read;
-  return sizesInLowerCase(input.trim(), lex) ?? read;
+  return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? read;
+}
+
+/** Up to three words before the first number: "weight 70 kg in lbs", "body temperature 37 c in f". */
+const CONTEXT_WORDS = /^((?:\p{L}[\p{L}'’-]*\s+){1,3})(?=[-+−]?[\d.,]*\d)/u;
+/** Where a quantity's text ends and its target begins. */
+const FIRST_SEPARATOR = /\s+(?:to|in|into|as)\s+|\s*(?:→|->|=>|=)\s*/iu;
+
+/**
+ * "weight 70 kg in lbs", "my height 5 ft 10 in cm", "fever 38.5 c in f": words that name what
+ * is measured, before it, in the search box. When none of them is a unit's or a currency's and
+ * the rest reads as a quantity typed with its unit, they are ignored, and the note says so.
+ * Null otherwise: "iphone 15 in cm" is no 15 inches, and words before a bare number are the
+ * search's.
+ */
+function afterContextWords(text: string, lex: Lexicon): ConversionReading | null {
+  const m = CONTEXT_WORDS.exec(text);
+  if (m === null) return null;
+  const words = m[1].trim();
+  if (words.split(/\s+/u).some((w) => lookupWord(lex, w, null) !== null)) return null;
+  const rest = text.slice(m[0].length);
+  if (parseInput(rest.split(FIRST_SEPARATOR)[0], lex, null).kind !== 'quantity') return null;
+  const reading = readAsTyped(rest, lex, null);
+  if (reading.kind !== 'ok') return null;
+  return { ...reading, parsed: { ...reading.parsed, notes: [...reading.parsed.notes, `${words} ignored`] } };
 }
 
 function readAsTyped(input: string, lex: Lexicon, category: string | null): ConversionReading {
