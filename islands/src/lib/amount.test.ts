@@ -94,7 +94,7 @@ test('a magnitude after the amount multiplies it exactly, as prices and salaries
   assert.equal(readAmount('10k', every, { from: 'USD', to: 'EUR' }).value, 10000, 'with the whole catalog, the kyat among it');
 });
 
-test('“50p” is pence, never the pula; a one-letter sign after a number (20 L, 300 R) is refused, not read as a currency', () => {
+test('“50p” is pence, never the pula; a one-letter sign after a number (300 R) is refused, not read as a currency, and 20 L is 20 lakh', () => {
   const every = everyCurrency(loadUnits().currencies);
   const read = (t: string, from = 'GBP', to = 'EUR') => readAmount(t, every, { from, to });
   assert.deepEqual(read('50p'), { value: 0.5, message: null, from: 'GBP', hint: 'From 50 ÷ 100 GBP (p is pence: 100p is £1)' });
@@ -103,7 +103,9 @@ test('“50p” is pence, never the pula; a one-letter sign after a number (20 L
   assert.equal(read('£1.50 + 50p').value, 2);
   assert.equal(read('P 50', 'BWP', 'USD').from, 'BWP', 'the pula’s P before the number');
   assert.equal(read('P 50').from, 'BWP');
-  assert.equal(read('20 L').message, '“L” after a number is not read as a currency: write the sign before the amount (“L 20” is 20 HNL), or type the code (“20 HNL”).');
+  // L after a number is the lakh, as Indian salaries write it (12L); the lempira's L goes before it.
+  assert.deepEqual(read('20 L'), { value: 2000000, message: null, hint: 'Read as 20 × 100000 (L is a lakh, 100,000)' });
+  assert.equal(read('L 20').from, 'HNL');
   assert.match(read('300 R').message ?? '', /^“R” after a number is not read as a currency: .*“R 300” is 300 ZAR/);
   assert.equal(read('R 300').from, 'ZAR');
   assert.equal(read('10 K').value, 10000, 'K is still a thousand');
@@ -271,6 +273,7 @@ test('Rs is the rupee India writes, and lakh and crore count rupees as India doe
   assert.equal(read('10 lac INR'), '1000000 INR | From 10 × 100000 INR (a lac is a lakh, 100,000)');
   assert.equal(read('2 crore INR'), '20000000 INR | From 2 × 10000000 INR (a crore is 10,000,000)');
   assert.equal(read('Rs 3 cr'), '30000000 INR | From 3 × 10000000 INR (cr is a crore, 10,000,000)');
+  assert.equal(read('₹12L'), '1200000 INR | From 12 × 100000 INR (L is a lakh, 100,000)', 'a salary as India writes it');
   assert.equal(read('lakh rupees'), '“lakh” is a number word: write the amount before it, as in “1 lakh”.');
 });
 

@@ -112,14 +112,16 @@ export function currencyOfWord(word: string, currencies: Currency[]): string | n
 
 /**
  * A magnitude written after an amount, as prices and salaries are: 10k, 1.5m, 2 bn, 3 million,
- * and as India and its neighbours count: 1 lakh (100,000), 2 crore (10,000,000).
+ * and as India and its neighbours count: 1 lakh (100,000), 12L, 2 crore (10,000,000).
  */
-const MAGNITUDE = /(\d)\s*(k|thousand|m|mn|million|b|bn|billion|lakhs?|lacs?|crores?|cr)(?![\p{L}\p{N}])/giu;
+const MAGNITUDE = /(\d)\s*(k|thousand|m|mn|million|b|bn|billion|lakhs?|lacs?|l|crores?|cr)(?![\p{L}\p{N}])/giu;
 const MAGNITUDES: Record<string, [string, string]> = {
   lakh: ['100000', 'a lakh is 100,000'],
   lakhs: ['100000', 'a lakh is 100,000'],
   lac: ['100000', 'a lac is a lakh, 100,000'],
   lacs: ['100000', 'a lac is a lakh, 100,000'],
+  // ₹12L, as Indian salaries and prices write a lakh.
+  l: ['100000', 'L is a lakh, 100,000'],
   crore: ['10000000', 'a crore is 10,000,000'],
   crores: ['10000000', 'a crore is 10,000,000'],
   cr: ['10000000', 'cr is a crore, 10,000,000'],

@@ -182,6 +182,7 @@ test('lakhs and crores in millions and billions: a number written out counts as 
   assert.deepEqual(said('50k in lakhs'), ['50 thousand = 0.5 lakh']);
   assert.deepEqual(said('12L to million'), ['12 lakh = 1.2 million'], 'a salary in lakhs');
   assert.deepEqual(said('2L to gallons'), ['2 L = 0.528344 gal (in US gallons, as typed)'], 'L asked in a volume is the liter');
+  assert.equal(said('1.5L inr to usd'), '150000 INR → USD', 'and before money the lakh');
   assert.deepEqual(said('10k in miles'), ['10 km = 6.213712 mi']);
   assert.deepEqual(said('300k to c'), ['300 K = 26.85 °C']);
   assert.equal(said('20 cr rupees to usd'), '200000000 INR → USD');
