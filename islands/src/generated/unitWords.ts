@@ -102,6 +102,8 @@ export const UNIT_WORDS = {
     ["roods", "rood"],
     ["acres", "ac", "acre"],
     ["gunthas", "guntha", "gunthas", "gunta", "guntas"],
+    ["cents", "cent", "cents"],
+    ["grounds", "ground", "grounds"],
     ["square_miles", "mi²", "square mile", "sq mi"],
   ],
   "time": [
