@@ -103,7 +103,6 @@ export const UNIT_WORDS = {
     ["acres", "ac", "acre"],
     ["gunthas", "guntha", "gunthas", "gunta", "guntas"],
     ["cents", "cent", "cents"],
-    ["grounds", "ground", "grounds"],
     ["square_miles", "mi²", "square mile", "sq mi"],
   ],
   "time": [

@@ -217,10 +217,11 @@ test('gold and silver in tolas and ounces: the ounce of a precious metal is the 
   assert.deepEqual(said('1 kg of lentils in oz'), ['1 kg = 35.273962 oz (lentils ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 acre in guntha'), ['1 ac = 40 guntha']);
   assert.deepEqual(said('2 acres 10 gunta in sq ft'), ['2 ac 10 guntha = 98,010 ft²']);
-  // Plots as South India measures them: the cent (1/100 acre) and Chennai's ground (2,400 ft²).
+  // Plots as South India measures them: the cent (1/100 acre).
   assert.deepEqual(said('1 cent in sq ft'), ['1 cent = 435.6 ft²']);
   assert.deepEqual(said('5 cents to sq m'), ['5 cents = 202.342821 m²']);
-  assert.deepEqual(said('1 ground in sq ft'), ['1 ground = 2,400 ft²']);
+  // Chennai's ground (2,400 ft²) is no unit here: "ground" is a recipe's word (ground beef, ground cinnamon).
+  assert.deepEqual(said('1 lb of ground beef in grams'), ['1 lb = 453.59237 g (ground beef ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 acre in cents'), ['1 ac = 100 cents']);
   // Cents with no other unit of area are money, left to the search as before.
   assert.equal(said('50 cents to dollars'), null);

@@ -701,7 +701,7 @@ function tdsQuestion(query: string, data: AnswerData): Answer | null {
  * unit of area ("1 cent in sq ft"), else the money's ("99 cents", "50 cents to dollars").
  */
 const CENTS_ALONE = /^\s*[\d.,/ ]*\d\s*cents?\b/iu;
-const AREA_WORD = /\b(?:sq|square|acres?|ac|hectares?|ha|ares?|grounds?|gunthas?|guntas?|gaj|gaz|roods?|perch(?:es)?)\b|\p{L}[²2](?![\p{L}\p{N}])/iu;
+const AREA_WORD = /\b(?:sq|square|acres?|ac|hectares?|ha|ares?|gunthas?|guntas?|gaj|gaz|roods?|perch(?:es)?)\b|\p{L}[²2](?![\p{L}\p{N}])/iu;
 
 /** HbA1c's names as a query types them: "hba1c", "hb a1c", "hgb a1c", "hemoglobin a1c", "a1c", "glycated haemoglobin". */
 const HBA1C_NAMES = /(?<![\p{L}\d])(?:(?:hg?b\s*|ha?emoglobin\s+)?a1c|glyc(?:osyl)?ated\s+ha?emoglobin)(?![\p{L}\d])/iu;
