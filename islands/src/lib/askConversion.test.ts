@@ -517,12 +517,17 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.deepEqual(said('100 barrels of oil to liters'), ['100 bbl = 15,898.729493 L (oil ignored: a volume is the same whatever it holds)']);
 });
 
-test('a volume of something that is no ingredient is that volume; an ingredient, known or not, is the cooking converter’s', () => {
+test('a volume of something that is no ingredient is that volume; across volume and weight an ingredient, known or not, is the cooking converter’s', () => {
   assert.deepEqual(said('1 gallon of paint in litres'), ['1 US gallon = 3.785412 L (paint ignored: a volume is the same whatever it holds)']);
   assert.deepEqual(said('2 cubic yards of mulch to m3'), ['2 yd³ = 1.52911 m³ (mulch ignored: a volume is the same whatever it holds)']);
   assert.deepEqual(said('1 gallon of paint-thinner to l'), ['1 US gallon = 3.785412 L (paint-thinner ignored: a volume is the same whatever it holds)'], 'as typed, hyphen kept');
   assert.equal(said('1 cup caster sugar to grams'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
-  assert.equal(said('1 cup of caster sugar to ml'), 'Unknown ingredient “caster sugar”: the Cooking converter lists the ones it knows.');
+  // A volume in a volume, or a weight in a weight, is the same whatever it is of, known or not.
+  assert.deepEqual(said('1 cup of caster sugar to ml'), ['1 US cup = 236.588237 mL (caster sugar ignored: a volume is the same whatever it holds)']);
+  assert.deepEqual(said('2 cups chicken stock in ml'), ['2 US cups = 473.176473 mL (chicken stock ignored: a volume is the same whatever it holds)']);
+  assert.deepEqual(said('1 lb beef in grams'), ['1 lb = 453.59237 g (beef ignored: a weight is the same whatever it is of)']);
+  assert.deepEqual(said('2 kg chicken to lbs'), ['2 kg = 4.409245 lb (chicken ignored: a weight is the same whatever it is of)']);
+  assert.equal(said('5 lb turkey'), 'Unknown ingredient “turkey”: the Cooking converter lists the ones it knows.', 'with no target, what is asked is unsaid');
   assert.deepEqual(said('1 cup of flour to ml'), ['1 US cup of all-purpose flour, spooned = 236.59 mL']);
   assert.deepEqual(said('5 inches of water to psi'), ['5 inH₂O = 0.180636 psi']);
 });

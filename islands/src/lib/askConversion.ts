@@ -1126,6 +1126,12 @@ function* poweredReadings(query: string, data: AnswerData): Generator<Conversion
   }
 }
 
+/** "butter ignored: a weight is the same whatever it is of": what a measure is of, dropped from its reading in `category`. */
+function ignoredNote(what: string, category: string, data: AnswerData): string {
+  const label = (data.categories[category]?.label ?? category).toLowerCase();
+  return `${what} ignored: ${category === 'volume' ? 'a volume is the same whatever it holds' : `${/^[aeiou]/iu.test(label) ? 'an' : 'a'} ${label} is the same whatever it is of`}`;
+}
+
 /**
  * A measure of an ingredient ("1 cup of flour in grams", "200 g butter to cups", "2 tbsp
  * honey → ml", "3 cups flour"): the ingredient ends what is converted, as on the cooking card (cooking.ts),
@@ -1144,7 +1150,16 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
     const { ingredient, rest, unknown, named, note } = splitIngredient(query.slice(0, end), data.cooking.ingredients, measures, (w) => isUnitWord(w, data) || QUALIFIERS.has(wordKey(w)));
     // "1 cup caster sugar to grams": an ingredient the data has not, as the card says, not
     // the granulated sugar its last word names.
-    if (unknown !== null) return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };
+    if (unknown !== null) {
+      // "1 lb beef in grams", "2 cups chicken stock in ml": a weight in a weight, or a volume
+      // in a volume, is the same whatever it is of; only across the two is the ingredient asked.
+      // With a target only: "1 tsp baking soda" alone asks grams, which only the ingredient gives.
+      const measure = `${rest}${query.slice(end)}`;
+      const targeted = measure.search(SEPARATOR) >= 0 && !/^(?:to|in|into|as)\b/iu.test(unknown);
+      const same = orUnits && targeted ? unitAnswer(measure, data, (c) => [ignoredNote(unknown, c, data)]) : null;
+      if (same?.kind === 'answers') return same;
+      return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };
+    }
     if (ingredient === null || rest === '') continue;
     const category = ingredientCategory(data.cooking, ingredient);
     const measure = `${rest}${query.slice(end)}`;
@@ -1155,7 +1170,7 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
     // if the weight were typed wrong.
     if (read.kind !== 'ok') {
       // The ingredient named is never dropped unsaid (3 t of butter was once 3,000,000 g).
-      const ignored = (c: string): string[] => [`${named ?? ingredient.name.toLowerCase()} ignored: ${c === 'volume' ? 'a volume is the same whatever it holds' : `${/^[aeiou]/iu.test(c) ? 'an' : 'a'} ${(data.categories[c]?.label ?? c).toLowerCase()} is the same whatever it is of`}`];
+      const ignored = (c: string): string[] => [ignoredNote(named ?? ingredient.name.toLowerCase(), c, data)];
       const units = orUnits ? unitAnswer(measure, data, ignored) : null;
       if (units?.kind === 'answers') return units;
       const weighed = orUnits ? everyVolumeAnswer(measure, data, ingredient, page) : null;
