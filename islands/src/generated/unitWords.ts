@@ -127,7 +127,7 @@ export const UNIT_WORDS = {
     ["hundreds", "hundred"],
     ["thousands", "thousand", "k"],
     ["lakhs", "lakh", "lac", "lacs", "L"],
-    ["millions", "million", "mn"],
+    ["millions", "million"],
     ["crores", "crore", "cr", "crs"],
     ["billions", "billion", "bn"],
     ["arabs", "arab"],

@@ -578,7 +578,6 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["L", "L", "l"],
   ["millions", "millions", "millions"],
   ["million", "million", "million"],
-  ["mn", "mn", "mn"],
   ["crores", "crores", "crores"],
   ["crore", "crore", "crore"],
   ["cr", "cr", "cr"],
