@@ -754,6 +754,20 @@ test('words naming what is measured, before it, are ignored and said so; before 
   assert.match(String(said('usd 100 to eur')), /^100 USD → EUR$/u);
 });
 
+test('words around a conversion that ask nothing more (today, now, current, conversion, calculator) are passed over', () => {
+  assert.equal(said('usd to inr today'), '1 USD → INR');
+  assert.equal(said('today usd to inr'), '1 USD → INR');
+  assert.equal(said('current usd to inr'), '1 USD → INR');
+  assert.equal(said('1 usd to inr now'), '1 USD → INR');
+  assert.equal(said('usd to inr conversion'), '1 USD → INR');
+  assert.deepEqual(said('10 km to miles conversion'), ['10 km = 6.213712 mi']);
+  assert.deepEqual(said('5 ft to cm calculator'), ['5 ft = 152.4 cm']);
+  assert.deepEqual(said('how many feet in a mile exactly'), ['1 mi = 5,280 ft']);
+  // Around no conversion they are the search's.
+  assert.equal(said('leap year calculator'), null);
+  assert.equal(said('length converter'), null);
+});
+
 test('durations as timers write them: m after hours or before seconds is the minute; alone it is the metre', () => {
   assert.deepEqual(said('1h30m to minutes'), ['1 h 30 min = 90 min']);
   assert.deepEqual(said('1m30s to seconds'), ['1 min 30 s = 90 s']);

@@ -751,6 +751,20 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
  * grams" without an ingredient) is left to the search, without a message.
  */
 export function answer(asked: string, data: AnswerData): Answer | null {
+  // "usd to inr today", "10 km to miles conversion", "current usd to inr": the words around a
+  // conversion that ask nothing more; the query as typed is read when the rest answers nothing.
+  // Only around a conversion (a number or a target): "leap year calculator" is a search.
+  const plain = asked.replace(LEADING_FILLER, '').replace(TRAILING_FILLER, '');
+  if (plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)) return answerAsTyped(plain, data) ?? answerAsTyped(asked, data);
+  return answerAsTyped(asked, data);
+}
+
+/** Words before a conversion that ask nothing more ("current usd to inr"). */
+const LEADING_FILLER = /^\s*(?:(?:today(?:['’]?s)?|current|live|latest|online)\s+)+/iu;
+/** Words after one that ask nothing more ("usd to inr today", "5 ft to cm calculator"). */
+const TRAILING_FILLER = /(?:\s+(?:today|now|right\s+now|live|conversion|converter|calculator|calc|online|exactly))+\s*[?.!]*\s*$/iu;
+
+function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
   // "half a cup in ml", "1 cup and 2 tbsp": as the reader writes them (spokenAmounts.ts).
   const query = spokenAmounts(asked.replace(/\?/gu, ' ').trim(), (w) => isUnitWord(w, data) || /^sticks?$/iu.test(w));
