@@ -768,6 +768,16 @@ test('words around a conversion that ask nothing more (today, now, current, conv
   assert.equal(said('length converter'), null);
 });
 
+test('a target that names only a system is the same measure in it: “5 imperial gallons to us”, “1 cup to metric”', () => {
+  assert.deepEqual(said('5 imperial gallons to us'), ['5 imperial gallons = 6.00475 gal (in US gallons, as typed)']);
+  assert.deepEqual(said('40 mpg uk to us'), ['40 miles per imperial gallon = 33.306967 mpg (in miles per US gallon, as typed)']);
+  assert.deepEqual(said('10 gallons to imperial'), ['10 US gallons = 8.326742 imp gal (in imperial gallons, as typed)']);
+  assert.deepEqual(said('1 uk ton to us'), ['1 UK long ton = 1.12 tons (in US short tons, as typed)']);
+  assert.deepEqual(said('1 cup to metric'), ['1 US cup = 0.946353 metric cups']);
+  // With no such measure in the other system, the reader's message, as before.
+  assert.equal(said('5 kg to us'), '“µs” is a unit of time, not weight.');
+});
+
 test('durations as timers write them: m after hours or before seconds is the minute; alone it is the metre', () => {
   assert.deepEqual(said('1h30m to minutes'), ['1 h 30 min = 90 min']);
   assert.deepEqual(said('1m30s to seconds'), ['1 min 30 s = 90 s']);

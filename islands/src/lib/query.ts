@@ -63,7 +63,28 @@ const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
 export function readConversion(input: string, lex: Lexicon, category: string | null): ConversionReading {
   const read = readAsTyped(input, lex, category);
   if (read.kind !== 'error' || category !== null) return read;
-  return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? read;
+  return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? systemTarget(input.trim(), lex) ?? read;
+}
+
+/** A target that names only a system of measures: "to us", "in imperial", "to metric". */
+const SYSTEM_TARGET = /^(.*\S)\s+(?:to|in|into|as)\s+(us|u\.s\.|usa|american|uk|u\.k\.|british|imperial|imp|metric|aus|australian)\s*$/iu;
+/** The system words a unit's own words may hold ("imperial gallons", "mpg uk"). */
+const SYSTEM_WORDS = /\b(?:us|u\.s\.|usa|american|uk|u\.k\.|british|imperial|imp|metric|aus|australian)\b/giu;
+
+/**
+ * "5 imperial gallons to us", "40 mpg uk to us": the target is the same measure in the other
+ * system, the quantity's unit words with the system named instead ("us gallons", "us mpg").
+ * Null when that names no unit of the quantity's category ("5 kg to us").
+ */
+function systemTarget(text: string, lex: Lexicon): ConversionReading | null {
+  const m = SYSTEM_TARGET.exec(text);
+  if (m === null) return null;
+  const left = parseInput(m[1], lex, null);
+  if (left.kind !== 'quantity') return null;
+  const words = m[1].replace(/[-+−]?[\d.,/ ]*\d/gu, ' ').replace(SYSTEM_WORDS, ' ').replace(/\s+/gu, ' ').trim();
+  if (words === '' || /\d/u.test(words)) return null;
+  const reading = readAsTyped(`${m[1]} to ${m[2]} ${words}`, lex, null);
+  return reading.kind === 'ok' && reading.category === left.category && reading.target !== null ? reading : null;
 }
 
 /** Up to three words before the first number: "weight 70 kg in lbs", "body temperature 37 c in f". */
