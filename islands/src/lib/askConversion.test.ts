@@ -778,6 +778,15 @@ test('a target that names only a system is the same measure in it: “5 imperial
   assert.equal(said('5 kg to us'), '“µs” is a unit of time, not weight.');
 });
 
+test('an electricity bill’s unit is a kilowatt-hour, said so; other units stay unknown', () => {
+  const note = '(a unit of electricity read as a kilowatt-hour, as electricity bills count)';
+  assert.deepEqual(said('300 units to kwh'), [`300 units = 300 kWh ${note}`]);
+  assert.deepEqual(said('100 units of electricity in joules'), [`100 units of electricity = 360,000,000 J ${note}`]);
+  assert.deepEqual(said('1 unit in wh'), [`1 unit = 1,000 Wh ${note}`]);
+  assert.match(String(said('10 units of insulin to ml')), /^Unknown unit “units”/u, 'not beside a volume');
+  assert.equal(said('2 units'), null);
+});
+
 test('durations as timers write them: m after hours or before seconds is the minute; alone it is the metre', () => {
   assert.deepEqual(said('1h30m to minutes'), ['1 h 30 min = 90 min']);
   assert.deepEqual(said('1m30s to seconds'), ['1 min 30 s = 90 s']);

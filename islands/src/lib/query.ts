@@ -63,8 +63,28 @@ const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
 export function readConversion(input: string, lex: Lexicon, category: string | null): ConversionReading {
   const read = readAsTyped(input, lex, category);
   if (read.kind !== 'error' || category !== null) return read;
-  return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? systemTarget(input.trim(), lex) ?? read;
+  return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? systemTarget(input.trim(), lex) ?? electricityUnits(input.trim(), lex) ?? read;
 }
+
+/** "300 units", "1 unit of electricity": what an electricity bill counts. */
+const BILL_UNITS = /(?<![\p{L}])units?(?:\s+(?:of\s+)?(?:electricity|power))?(?![\p{L}])/giu;
+
+/**
+ * "300 units to kwh", "1 kwh in units", "100 units of electricity in joules": an electricity
+ * bill's unit is the kilowatt-hour (the Board of Trade unit), as bills in India, Pakistan and
+ * Bangladesh count it, and the note says so. Null unless the whole reads as energy.
+ */
+function electricityUnits(text: string, lex: Lexicon): ConversionReading | null {
+  if (text.search(BILL_UNITS) < 0) return null;
+  const reading = readAsTyped(text.replace(BILL_UNITS, 'kWh'), lex, null);
+  if (reading.kind !== 'ok' || reading.category !== ENERGY || reading.target === null) return null;
+  // "300 units = 300 kWh": the units as typed, where the quantity is in them.
+  const typed = text.split(FIRST_SEPARATOR)[0].trim();
+  const said = typed.search(BILL_UNITS) >= 0 && reading.parsed.kind === 'quantity' ? { reading: typed } : {};
+  return { ...reading, parsed: { ...reading.parsed, ...said, notes: [...reading.parsed.notes, 'a unit of electricity read as a kilowatt-hour, as electricity bills count'] } };
+}
+
+const ENERGY = 'energy';
 
 /** A target that names only a system of measures: "to us", "in imperial", "to metric". */
 const SYSTEM_TARGET = /^(.*\S)\s+(?:to|in|into|as)\s+(us|u\.s\.|usa|american|uk|u\.k\.|british|imperial|imp|metric|aus|australian)\s*$/iu;
