@@ -61,6 +61,8 @@ const DANGLING = /(?:\s(to|into|as)|\s*(→|->|=>|=))$/iu;
  * a message. The quantity follows parseInput (parse.ts). Never throws.
  */
 export function readConversion(input: string, lex: Lexicon, category: string | null): ConversionReading {
+  // In the search box, a query that does not read as typed is tried as a visitor meant it:
+  // sizes in lower case, words before a quantity, a system as the target, a bill's units.
   const read = readAsTyped(input, lex, category);
   if (read.kind !== 'error' || category !== null) return read;
   return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? systemTarget(input.trim(), lex) ?? electricityUnits(input.trim(), lex) ?? read;
@@ -131,6 +133,7 @@ function afterContextWords(text: string, lex: Lexicon): ConversionReading | null
   return { ...reading, parsed: { ...reading.parsed, notes: [...reading.parsed.notes, `${words} ignored`] } };
 }
 
+/** readConversion's reading of the query as it is typed. */
 function readAsTyped(input: string, lex: Lexicon, category: string | null): ConversionReading {
   const text = input.trim();
   if (text === '') return { kind: 'empty' };
