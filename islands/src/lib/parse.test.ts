@@ -87,6 +87,7 @@ test('on the Numbers card the scale words are its units; elsewhere they multiply
   assert.equal(shown('2 h 15 m', 'time', 'hours', 'hours'), '2.25');
   assert.equal(shown('1m30s', 'time', 'hours', 'seconds'), '90');
   assert.match(error('5 m', 'time'), /“m” is a unit of length, not time/);
+  assert.match(error('1 hour 30 meters', 'time'), /is a unit of length, not time/, 'the symbol only, never the word');
   assert.match(error('1m30s', 'length'), /“s” is a unit of time, not length/, 'on another card m stays the metre');
 });
 

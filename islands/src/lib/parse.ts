@@ -366,7 +366,7 @@ class Parser {
    * gets the category's message. Null when it is not that.
    */
   private durationMinute(typed: Entry, at: number | undefined): Entry | null {
-    if (typed.unit.key !== 'meters' || at === undefined || this.category === null) return null;
+    if (typed.unit.key !== 'meters' || typed.exact !== 'm' || at === undefined || this.category === null) return null;
     const minutes = this.lex.categories[this.category]?.units.find((u) => u.key === 'minutes');
     if (minutes === undefined) return null;
     const [number, next] = [this.toks[at + 1], this.toks[at + 2]];
