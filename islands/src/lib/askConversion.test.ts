@@ -221,6 +221,8 @@ test('gold and silver in tolas and ounces: the ounce of a precious metal is the 
   // Plots as South India measures them: the cent (1/100 acre).
   assert.deepEqual(said('1 cent in sq ft'), ['1 cent = 435.6 ft²']);
   assert.deepEqual(said('5 cents to sq m'), ['5 cents = 202.342821 m²']);
+  assert.deepEqual(said('5 cents to sqft'), ['5 cents = 2,178 ft²'], 'every way the Area card reads a unit of area');
+  assert.deepEqual(said('5 cents to sqm'), ['5 cents = 202.342821 m²']);
   // Chennai's ground (2,400 ft²) is no unit here: "ground" is a recipe's word (ground beef, ground cinnamon).
   assert.deepEqual(said('1 lb of ground beef in grams'), ['1 lb = 453.59237 g (ground beef ignored: a weight is the same whatever it is of)']);
   assert.deepEqual(said('1 acre in cents'), ['1 ac = 100 cents']);

@@ -696,12 +696,18 @@ function tdsQuestion(query: string, data: AnswerData): Answer | null {
   return answers.length === TDS_SCALES.length ? { kind: 'answers', answers } : null;
 }
 
+/** An amount of cents first: "99 cents", "5 cents to sq ft". */
+const CENTS_FIRST = /^\s*[\d.,/ ]*\d\s*cents?\b/iu;
+
 /**
- * An amount of cents first: the land's cent (a hundredth of an acre) only beside another
- * unit of area ("1 cent in sq ft"), else the money's ("99 cents", "50 cents to dollars").
+ * Whether a query of cents is land: the land's cent (a hundredth of an acre) only read as area
+ * beside another unit of area ("1 cent in sq ft", "5 cents to sqft"), else the money's ("99
+ * cents", "50 cents to dollars"). The Area card's reader decides, not a list of its words.
  */
-const CENTS_ALONE = /^\s*[\d.,/ ]*\d\s*cents?\b/iu;
-const AREA_WORD = /\b(?:sq|square|acres?|ac|hectares?|ha|ares?|gunthas?|guntas?|gaj|gaz|roods?|perch(?:es)?)\b|\p{L}[²2](?![\p{L}\p{N}])/iu;
+function centsOfLand(query: string, data: AnswerData): boolean {
+  const read = readConversion(query, unitLexicon(data), AREA);
+  return read.kind === 'ok' && (read.target !== null || (read.parsed.kind === 'quantity' && read.parsed.units.some((u) => u.key !== 'cents')));
+}
 
 /** HbA1c's names as a query types them: "hba1c", "hb a1c", "hgb a1c", "hemoglobin a1c", "a1c", "glycated haemoglobin". */
 const HBA1C_NAMES = /(?<![\p{L}\d])(?:(?:hg?b\s*|ha?emoglobin\s+)?a1c|glyc(?:osyl)?ated\s+ha?emoglobin)(?![\p{L}\d])/iu;
@@ -775,7 +781,7 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   // "3 pm", "10:30 p.m.", "10 pm to am": a time of day, not picomoles per liter (pM).
   if (CLOCK_TIME.test(query)) return null;
   // "99 cents", "50 cents to dollars": money, which the box leaves to the search as before the land's cent.
-  if (CENTS_ALONE.test(query) && !AREA_WORD.test(query.replace(CENTS_ALONE, ''))) return null;
+  if (CENTS_FIRST.test(query) && !centsOfLand(query, data)) return null;
   // A query naming HbA1c is its result or nothing: "a1c to mmol/mol" is no "a" (are) of area.
   if (HBA1C_NAMES.test(query)) return hba1cQuestion(query, data);
   // "20%", "5% of 200": a share, not an HbA1c result, whose % names it only beside HbA1c's
