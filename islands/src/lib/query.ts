@@ -65,7 +65,8 @@ export function readConversion(input: string, lex: Lexicon, category: string | n
   // sizes in lower case, words before a quantity, a system as the target, a bill's units.
   const read = readAsTyped(input, lex, category);
   if (read.kind !== 'error' || category !== null) return read;
-  return sizesInLowerCase(input.trim(), lex) ?? afterContextWords(input.trim(), lex) ?? systemTarget(input.trim(), lex) ?? electricityUnits(input.trim(), lex) ?? read;
+  const text = input.trim();
+  return sizesInLowerCase(text, lex) ?? afterContextWords(text, lex) ?? systemTarget(text, lex) ?? electricityUnits(text, lex) ?? read;
 }
 
 /** "300 units", "1 unit of electricity": what an electricity bill counts. */
@@ -81,7 +82,7 @@ function electricityUnits(text: string, lex: Lexicon): ConversionReading | null 
   const reading = readAsTyped(text.replace(BILL_UNITS, 'kWh'), lex, null);
   if (reading.kind !== 'ok' || reading.category !== ENERGY || reading.target === null) return null;
   // "300 units = 300 kWh": the units as typed, where the quantity is in them.
-  const typed = text.split(FIRST_SEPARATOR)[0].trim();
+  const typed = quantityPart(text);
   const said = typed.search(BILL_UNITS) >= 0 && reading.parsed.kind === 'quantity' ? { reading: typed } : {};
   return { ...reading, parsed: { ...reading.parsed, ...said, notes: [...reading.parsed.notes, 'a unit of electricity read as a kilowatt-hour, as electricity bills count'] } };
 }
@@ -111,8 +112,9 @@ function systemTarget(text: string, lex: Lexicon): ConversionReading | null {
 
 /** Up to three words before the first number: "weight 70 kg in lbs", "body temperature 37 c in f". */
 const CONTEXT_WORDS = /^((?:\p{L}[\p{L}'’-]*\s+){1,3})(?=[-+−]?[\d.,]*\d)/u;
-/** Where a quantity's text ends and its target begins. */
-const FIRST_SEPARATOR = /\s+(?:to|in|into|as)\s+|\s*(?:→|->|=>|=)\s*/iu;
+
+/** A query's text before its first separator: the quantity of "70 kg in lbs". */
+const quantityPart = (text: string): string => text.split(SEPARATOR)[0].trim();
 
 /**
  * "weight 70 kg in lbs", "my height 5 ft 10 in cm", "fever 38.5 c in f": words that name what
@@ -127,7 +129,7 @@ function afterContextWords(text: string, lex: Lexicon): ConversionReading | null
   const words = m[1].trim();
   if (words.split(/\s+/u).some((w) => lookupWord(lex, w, null) !== null)) return null;
   const rest = text.slice(m[0].length);
-  if (parseInput(rest.split(FIRST_SEPARATOR)[0], lex, null).kind !== 'quantity') return null;
+  if (parseInput(quantityPart(rest), lex, null).kind !== 'quantity') return null;
   const reading = readAsTyped(rest, lex, null);
   if (reading.kind !== 'ok') return null;
   return { ...reading, parsed: { ...reading.parsed, notes: [...reading.parsed.notes, `${words} ignored`] } };
@@ -245,8 +247,10 @@ function sizesInLowerCase(text: string, lex: Lexicon): ConversionReading | null 
     const units = (lex.words.get(word) ?? []).filter((e) => e.category === STORAGE).map((e) => e.unit);
     const bytes = units.find((u) => u.key.endsWith('bytes'));
     const bits = units.find((u) => u.key.endsWith('bits'));
-    const found = lookupWord(lex, word, STORAGE);
-    if (bytes === undefined || (bits === undefined && found !== null && 'entry' in found)) return word;
+    if (bytes === undefined) return word;
+    // A word of bytes alone is a size to read only when its case makes it none ("mib").
+    const found = bits === undefined ? lookupWord(lex, word, STORAGE) : null;
+    if (found !== null && 'entry' in found) return word;
     if (!read.some((r) => r.typed === word)) read.push({ typed: word, bytes, bits });
     return bytes.symbol;
   });
