@@ -8,7 +8,7 @@
 // units come from the index's units.json (src/search/answers.rs), fetched when a query may
 // be a conversion (searchWords.ts mayConvert).
 import { convertParsed, lookupWord, parseInput, type LexCategory, type LexUnit, type Lexicon } from './parse.ts';
-import { clockFit, type Clock } from './tokens.ts';
+import { clockFit, heldIgnored, type Clock } from './tokens.ts';
 import { QUALIFIERS, bitsForBytes, exactForm, lexiconOf, listedWord, otherCategory, sureTypo, typeThatOf, wordKey } from './lexicon.ts';
 import { readConversion, SEPARATOR, type ConversionReading } from './query.ts';
 import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingData, type Ingredient } from './cooking.ts';
@@ -1146,10 +1146,13 @@ function* poweredReadings(query: string, data: AnswerData): Generator<Conversion
   }
 }
 
-/** "butter ignored: a weight is the same whatever it is of": what a measure is of, dropped from its reading in `category`. */
+/**
+ * "butter ignored: a weight is the same whatever it is of": what a measure is of, dropped from
+ * its reading in `category`, as the reader says it of a volume or a weight (tokens.ts).
+ */
 function ignoredNote(what: string, category: string, data: AnswerData): string {
   const label = (data.categories[category]?.label ?? category).toLowerCase();
-  return `${what} ignored: ${category === 'volume' ? 'a volume is the same whatever it holds' : `${/^[aeiou]/iu.test(label) ? 'an' : 'a'} ${label} is the same whatever it is of`}`;
+  return heldIgnored(what, category) ?? `${what} ignored: ${/^[aeiou]/iu.test(label) ? 'an' : 'a'} ${label} is the same whatever it is of`;
 }
 
 /**

@@ -581,16 +581,18 @@ const inDegrees = (lex: Lexicon, category: string | null): boolean =>
 /** Why what a measure holds or is of is ignored, by the measure's category. */
 const HELD: Record<string, string> = { volume: 'a volume is the same whatever it holds', weight: 'a weight is the same whatever it is of' };
 
+/** "paint ignored: a volume is the same whatever it holds": the reading's note for what a volume holds or a weight is of (null in another category). */
+export const heldIgnored = (words: string, category: string): string | null => (HELD[category] === undefined ? null : `${words} ignored: ${HELD[category]}`);
+
 /**
  * "of paint" ending a volume ("1 gallon of paint", "2 cubic yards of concrete") or "of rice"
  * a weight ("2 kg of rice", "10 g of gold", or a precious metal with no "of": "10 tola gold")
  * on its card or in the search box: what it holds, words that name no unit, to the end. A
  * volume or a weight is the same whatever it is of, so they are ignored, and the reading says
- * so (`why`). (The cooking card reads its ingredients before this, and says when it knows none.)
+ * so (heldIgnored). (The cooking card reads its ingredients before this, and says when it knows none.)
  */
-function contents(s: string, start: number, lex: Lexicon, category: string | null, prev: Token | undefined): { words: string; end: number; why: string } | null {
-  const why = prev?.t === 'unit' ? HELD[prev.entry.category] : undefined;
-  if (prev?.t !== 'unit' || why === undefined || (category !== null && category !== prev.entry.category)) return null;
+function contents(s: string, start: number, lex: Lexicon, category: string | null, prev: Token | undefined): { words: string; end: number; category: string } | null {
+  if (prev?.t !== 'unit' || HELD[prev.entry.category] === undefined || (category !== null && category !== prev.entry.category)) return null;
   const parts = wordRun(s, start);
   if (parts.length === 0 || s.slice(parts[parts.length - 1].end).trim() !== '') return null;
   const metal = parts.length === 1 && PRECIOUS.test(parts[0].text);
@@ -599,14 +601,14 @@ function contents(s: string, start: number, lex: Lexicon, category: string | nul
   if (words.some((p) => !/^\p{L}+$/u.test(p.text) || lookupWord(lex, p.text, null) !== null)) return null;
   // As typed, hyphens kept ("paint-thinner"), spaces evened and a closing period left out.
   const from = words[0].end - words[0].text.length - (words[0].dotted ? 1 : 0);
-  return { words: s.slice(from, s.length).trim().replace(/\s+/gu, ' ').replace(/\.$/u, ''), end: s.length, why };
+  return { words: s.slice(from, s.length).trim().replace(/\s+/gu, ' ').replace(/\.$/u, ''), end: s.length, category: prev.entry.category };
 }
 
 /** The unit word at `start`, longest first ("fl oz" before "fl"), or null for a word that only says "degrees" or what a volume holds. */
 function readUnit(s: string, start: number, space: boolean, lex: Lexicon, category: string | null, notes?: Set<string>, before: readonly Token[] = []): [Token | null, number] {
   const held = notes === undefined ? null : contents(s, start, lex, category, before.at(-1));
   if (held !== null) {
-    notes!.add(`${held.words} ignored: ${held.why}`);
+    notes!.add(heldIgnored(held.words, held.category)!);
     return [null, held.end];
   }
   for (const pattern of lex.marked) {
