@@ -9,7 +9,9 @@
 //    layouts (the same header and footer markup, head tags, an article page and a list page
 //    of every article), and times `unitly build` against `hugo --minify`, alternating,
 //    several runs each, each into a new folder; prints the medians and the ratio, and
-//    unitly's first build of the site apart (no island cache yet: Node runs).
+//    unitly's first build of the site apart (no island cache yet: Node runs). Then unitly
+//    again into the last run's folder after one article's body is edited, keeping the pages
+//    the last build saved (src/site/saved.rs), against the same Hugo median.
 //    Also Astro 5 with @astrojs/react (bench/astro, installed there with `npm ci` when
 //    missing): the same articles as a content collection, the same chrome, and one React
 //    island per article page (`client:visible`), the tool a team would pick for static pages
@@ -262,6 +264,20 @@ try {
         rss.astro.push(c.rssKB);
       }
     }
+    // A build that finds what the last build into its folder saved (src/site/saved.rs):
+    // after one article's body is edited, as an editor's next `unitly build` is, into the
+    // last run's folder; against Hugo's full build, which has no such mode.
+    const article = join(u, 'content/blog/conversion-tips.md');
+    const original = readFileSync(article, 'utf8');
+    const kept = [];
+    let keptProfile = '';
+    for (let r = 0; r < RUNS; r++) {
+      writeFileSync(article, original.replace(/\n\n/, `\n\nEdited for the build benchmark, pass ${r}.\n\n`));
+      const k = timed(BIN, ['--root', u, 'build', '--out', join(u, `out-${RUNS - 1}`)]);
+      kept.push(k.ms);
+      keptProfile = k.out;
+    }
+    writeFileSync(article, original);
     const [uOut, hOut] = [join(u, `out-${RUNS - 1}`), join(h, `out-${RUNS - 1}`)];
     const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
     const hugoPages = Number(execFileSync('sh', ['-c', `find ${hOut} -name '*.html' | wc -l`], { encoding: 'utf8' }));
@@ -270,12 +286,13 @@ try {
     // The first unitly run of a site has no island cache (.unitly-cache/islands: Node bundles
     // and prerenders); the later ones reuse it, as every build after the first does.
     const astroRow = withAstro ? { astro: median(times.astro), astroFirst: times.astro[0], aCpu: median(cpu.astro), aRss: Math.max(...rss.astro) } : {};
-    const row = { ...astroRow, n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
+    const row = { ...astroRow, n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), kept: median(kept), keptReused: keptProfile.match(/\((\d+) reused\)/)?.[1], hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
     summary.push(row);
     profiles.push([n, lastProfile]);
     console.log(
       `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
         `first unitly build (no island cache) ${fmt(row.first)}, ratio ${(row.first / row.hugo).toFixed(2)}; ` +
+        `unitly build after one article's edit, keeping the saved pages (${row.keptReused} reused) ${fmt(row.kept)}, ratio ${(row.kept / row.hugo).toFixed(2)}; ` +
         (withAstro ? `astro ${fmt(row.astro)} (first ${fmt(row.astroFirst)}; peak RSS ${(row.aRss / 1024).toFixed(0)} MB): ratio unitly/astro ${(row.unitly / row.astro).toFixed(2)}; ` : '') +
         `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB; peak RSS unitly ${(row.uRss / 1024).toFixed(0)} MB vs hugo ${(row.hRss / 1024).toFixed(0)} MB; load average ${row.load.toFixed(2)}\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
     );
@@ -295,12 +312,12 @@ try {
   }
 
   console.log('\nsummary');
-  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | astro build (first) | unitly / astro | first unitly build (no cache) / hugo | CPU unitly | CPU hugo | CPU astro | peak RSS unitly | peak RSS hugo | peak RSS astro | load average (1 min) |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| articles added | unitly build | hugo --minify | unitly / hugo | astro build (first) | unitly / astro | first unitly build (no cache) / hugo | unitly build after an edit, pages kept / hugo | CPU unitly | CPU hugo | CPU astro | peak RSS unitly | peak RSS hugo | peak RSS astro | load average (1 min) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const mb = (kb) => (Number.isFinite(kb) ? `${(kb / 1024).toFixed(0)} MB` : '–');
   for (const r of summary) {
     const astro = r.astro === undefined ? ['–', '–', '–', '–'] : [`${fmt(r.astro)} (${fmt(r.astroFirst)})`, (r.unitly / r.astro).toFixed(2), fmt(r.aCpu), mb(r.aRss)];
-    console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${astro[0]} | ${astro[1]} | ${fmt(r.first)} / ${(r.first / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${astro[2]} | ${mb(r.uRss)} | ${mb(r.hRss)} | ${astro[3]} | ${r.load.toFixed(2)} |`);
+    console.log(`| ${r.n.toLocaleString('en-US')} | ${fmt(r.unitly)} | ${fmt(r.hugo)} | ${(r.unitly / r.hugo).toFixed(2)} | ${astro[0]} | ${astro[1]} | ${fmt(r.first)} / ${(r.first / r.hugo).toFixed(2)} | ${fmt(r.kept)} / ${(r.kept / r.hugo).toFixed(2)} | ${fmt(r.uCpu)} | ${fmt(r.hCpu)} | ${astro[2]} | ${mb(r.uRss)} | ${mb(r.hRss)} | ${astro[3]} | ${r.load.toFixed(2)} |`);
   }
   for (const r of rebuilds) console.log(`rebuild after one edit, ${r.label}: ${fmt(r.wall)} (build ${fmt(r.reported)}, CPU ${fmt(r.cpu)})`);
   console.log('\nunitly build steps (last run at each size):');

@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// What the link check keeps of one rendered page (islands not yet filled in): its ids, and
 /// the internal links its template wrote beyond those its markdown wrote (those are checked
 /// at their source, with their line and column).
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PageLinks {
     /// Every `id="…"` value, each followed by a newline: one allocation per page.
     ids: String,

@@ -21,6 +21,8 @@ pub struct Patch {
     current: HashSet<String>,
     /// The output's folders when the build started, a folder before what it holds.
     folders: Vec<String>,
+    /// [`output_digest`] of the output as walked.
+    digest: u64,
     /// Files of the output kept as they are (relative paths).
     kept: Mutex<HashSet<String>>,
     /// Folders of the output renamed before the staged files move in.
@@ -38,15 +40,21 @@ struct Carry {
 impl Patch {
     /// A patch of the output folder `target` as it is now.
     pub fn of(target: &Path) -> Result<Patch> {
-        let (mut current, mut folders) = (HashSet::new(), Vec::new());
-        for (rel, is_dir) in relative_entries(target)? {
-            if is_dir {
+        let (mut current, mut folders, mut digest) = (HashSet::new(), Vec::new(), 0u64);
+        walk(target, |rel, entry| {
+            digest = digest.wrapping_add(file_stamp(&rel, entry));
+            if entry.file_type().is_dir() {
                 folders.push(rel);
             } else {
                 current.insert(rel);
             }
-        }
-        Ok(Patch { current, folders, kept: Mutex::default(), carried: Mutex::default() })
+        })?;
+        Ok(Patch { current, folders, digest, kept: Mutex::default(), carried: Mutex::default() })
+    }
+
+    /// The output's [`output_digest`] when the build started.
+    pub fn digest(&self) -> u64 {
+        self.digest
     }
 
     /// Whether the output had file `rel` when the build started.
@@ -140,10 +148,47 @@ fn carried_within<'a, 'c>(moved: &'c [Carry], rel: &'a str) -> Option<(&'c Carry
 /// Every file and folder under `root`, as a path relative to it with `/` between names and
 /// whether it is a folder; a folder comes before what it holds.
 fn relative_entries(root: &Path) -> Result<Vec<(String, bool)>> {
+    let mut entries = Vec::new();
+    walk(root, |rel, entry| entries.push((rel, entry.file_type().is_dir())))?;
+    Ok(entries)
+}
+
+/// A digest of the files under `root` as they are on disk: each one's path, size, inode and
+/// modification time, summed so that the walk's order does not matter. A file written,
+/// replaced or removed since, by unitly or anything else, changes it (`build`'s saved page
+/// reuse, src/site/saved.rs, holds only for the output exactly as it left it).
+pub fn output_digest(root: &Path) -> Result<u64> {
+    let mut digest = 0u64;
+    walk(root, |rel, entry| digest = digest.wrapping_add(file_stamp(&rel, entry)))?;
+    Ok(digest)
+}
+
+/// One entry's part of [`output_digest`] (0 for a folder).
+fn file_stamp(rel: &str, entry: &walkdir::DirEntry) -> u64 {
+    if entry.file_type().is_dir() {
+        return 0;
+    }
+    let mut h = crate::hash::Fnv::new();
+    h.field(rel.as_bytes());
+    if let Ok(m) = entry.metadata() {
+        let modified = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        #[cfg(unix)]
+        let inode = std::os::unix::fs::MetadataExt::ino(&m);
+        #[cfg(not(unix))]
+        let inode = 0u64;
+        h.field(&m.len().to_le_bytes());
+        h.field(&inode.to_le_bytes());
+        h.field(&modified.to_le_bytes());
+    }
+    h.finish()
+}
+
+/// Calls `found` with every entry under `root` and its path relative to it, `/` between
+/// names; a folder comes before what it holds.
+pub(crate) fn walk(root: &Path, mut found: impl FnMut(String, &walkdir::DirEntry)) -> Result<()> {
     // Each path walked is `root`, a separator, then the relative path: cut as bytes, since
     // `strip_prefix` compares name by name (most of a walk of 11,000 files).
     let root_len = root.as_os_str().len();
-    let mut entries = Vec::new();
     for entry in walkdir::WalkDir::new(root).min_depth(1) {
         let entry = entry.with_context(|| format!("reading {}", root.display()))?;
         let path = entry.path().as_os_str().as_encoded_bytes();
@@ -152,9 +197,9 @@ fn relative_entries(root: &Path) -> Result<Vec<(String, bool)>> {
         if std::path::MAIN_SEPARATOR != '/' {
             rel = rel.replace(std::path::MAIN_SEPARATOR, "/");
         }
-        entries.push((rel, entry.file_type().is_dir()));
+        found(rel, &entry);
     }
-    Ok(entries)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -212,5 +257,33 @@ mod tests {
         assert_eq!(tree(&target), expected.map(|(a, b)| (a.to_string(), b.to_string())));
         assert!(!target.join("blog/page").exists() && !target.join("search/v1").exists(), "emptied folders go too");
         assert!(tree(&staging).is_empty(), "every staged file moved in; the folders are the caller's to remove");
+    }
+
+    #[test]
+    fn the_digest_of_an_output_changes_with_any_file_written_replaced_or_removed_and_only_then() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path();
+        write(out, "index.html", "home");
+        write(out, "blog/a.html", "article a");
+        let digest = output_digest(out).unwrap();
+        assert_eq!(output_digest(out).unwrap(), digest, "the same folder, the same digest");
+        assert_eq!(Patch::of(out).unwrap().digest(), digest, "a patch's walk sees the same");
+
+        // Rewritten in place with the same length: its modification time differs.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write(out, "blog/a.html", "article b");
+        let rewritten = output_digest(out).unwrap();
+        assert_ne!(rewritten, digest);
+        // Replaced by another file of the same bytes (a new inode).
+        std::fs::write(out.join("blog/copy"), "article b").unwrap();
+        std::fs::rename(out.join("blog/copy"), out.join("blog/a.html")).unwrap();
+        let replaced = output_digest(out).unwrap();
+        assert_ne!(replaced, rewritten);
+        write(out, "extra.txt", "added");
+        assert_ne!(output_digest(out).unwrap(), replaced);
+        std::fs::remove_file(out.join("extra.txt")).unwrap();
+        assert_eq!(output_digest(out).unwrap(), replaced, "removed again: the folder is as it was");
+        std::fs::remove_file(out.join("index.html")).unwrap();
+        assert_ne!(output_digest(out).unwrap(), replaced);
     }
 }

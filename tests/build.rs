@@ -264,6 +264,63 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     assert!(p.read("out/blog/extra-09.html").contains("data-edited"));
 }
 
+/// A `unitly build`'s "N pages written (M reused)": (N, M).
+fn written_and_reused(out: &std::process::Output) -> (usize, usize) {
+    let text = stdout(out);
+    let line = text.lines().find(|l| l.trim_start().starts_with("pages ")).unwrap_or_else(|| panic!("no pages step:\n{text}"));
+    let number = |s: &str| s.split(|c: char| !c.is_ascii_digit()).find(|w| !w.is_empty()).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+    (number(line), number(line.split_once('(').unwrap_or_else(|| panic!("{line}")).1))
+}
+
+#[test]
+fn a_build_keeps_the_pages_the_last_build_into_its_folder_saved_while_that_folder_is_as_it_left_it() {
+    let p = Project::copy_of_real_site();
+    let build = |out: &str| {
+        let o = p.unitly(&["build", "--out", out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        written_and_reused(&o)
+    };
+    let saved = p.path(unitly::site::SAVED_PAGES);
+    assert_eq!(build("out").1, 0, "nothing saved yet");
+    assert!(saved.is_file(), "the first build saves its pages");
+
+    // Nothing changed: every page is kept, and the output is a full build's.
+    let (written, reused) = build("out");
+    assert!(reused >= real_site_page_count(), "{reused} of {written} kept");
+    assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-0"));
+
+    // A body edit: that article is rendered again, the others kept.
+    p.edit("content/blog/conversion-tips.md", "\n\n", "\n\nA sentence added between two builds.\n\n");
+    let (_, after_edit) = build("out");
+    assert_eq!(after_edit, reused - 1, "every page but the edited article");
+    assert!(p.read("out/blog/conversion-tips.html").contains("A sentence added between two builds."));
+    assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-1"), "the same output as a full build");
+
+    // A failed build leaves the output, and so what was saved for it, as they were.
+    p.edit("content/blog/conversion-tips.md", "title: ", "title: [unclosed ");
+    assert!(!p.unitly(&["build", "--out", "out"]).status.success());
+    p.edit("content/blog/conversion-tips.md", "title: [unclosed ", "title: ");
+    assert_eq!(build("out").1, reused, "kept again after the failure");
+
+    // A file of the output changed by hand: nothing is kept, and the file is made again.
+    let about = p.read("out/about.html");
+    p.write("out/about.html", &format!("{about}<!-- edited by hand -->"));
+    assert_eq!(build("out").1, 0, "an output changed since is no output to keep pages of");
+    assert_eq!(p.read("out/about.html"), about);
+
+    // Another folder: saved for it, and the first folder's pages are not kept for it.
+    assert_eq!(build("out").1, reused);
+    assert_eq!(build("elsewhere").1, 0);
+    assert_eq!(build("out").1, 0, "the pages saved are the last folder's");
+
+    // A damaged file is no reuse, and is replaced.
+    let bytes = std::fs::read(&saved).unwrap();
+    std::fs::write(&saved, &bytes[..bytes.len() / 2]).unwrap();
+    assert_eq!(build("out").1, 0);
+    assert_eq!(build("out").1, reused);
+    assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-2"));
+}
+
 #[test]
 fn a_rebuild_checks_again_the_links_an_edit_can_break() {
     // A rebuild reads only the links of the pages whose links changed, unless some page's ids

@@ -23,7 +23,7 @@ pub enum PageData {
 }
 
 /// An internal link written in markdown, with where it was written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SourceLink {
     pub target: String,
     pub line: usize,

@@ -72,12 +72,38 @@ impl StagedDir {
         self.patch.is_some()
     }
 
-    /// When patching: the current output's folder `from` becomes `to`, keeping `files` of it
-    /// (paths relative to it).
-    pub fn carry(&self, from: &str, to: &str, keeps: impl Fn(&str) -> bool + Send + 'static) {
+    /// The current output's folder `from` becomes `to` in the new build, keeping the files of
+    /// it that `keeps` (asked with their path relative to it) unless the build wrote them
+    /// anew: renamed when patching, otherwise hard-linked into the staged folder.
+    pub fn carry(&self, from: &str, to: &str, keeps: impl Fn(&str) -> bool + Send + 'static) -> Result<()> {
         if let Some(patch) = &self.patch {
             patch.carry(from, to, keeps);
+            return Ok(());
         }
+        let (from_dir, to_dir) = (self.target.join(from), self.staged_path(to)?.1);
+        if !self.has_current || !from_dir.is_dir() {
+            return Ok(());
+        }
+        let mut kept = Vec::new();
+        crate::patch::walk(&from_dir, |within, entry| {
+            if entry.file_type().is_file() && keeps(&within) {
+                kept.push(within);
+            }
+        })?;
+        for within in kept {
+            let (current, staged) = (from_dir.join(&within), to_dir.join(&within));
+            if staged.exists() {
+                continue;
+            }
+            replacing(&staged, || std::fs::hard_link(&current, &staged)).with_context(|| format!("linking {} to {}", current.display(), staged.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Whether the output folder holds an earlier build's output, which this one may keep
+    /// files of.
+    pub fn has_current(&self) -> bool {
+        self.has_current
     }
 
     pub fn path(&self) -> &Path {

@@ -30,7 +30,7 @@ pub const GROUP: u32 = 8;
 pub const FILE_BYTES: usize = 8 * 1024;
 
 /// Which numbers the results get, and how many results each fragment file holds.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Layout {
     /// Results in each file, by group.
     sizes: Vec<u8>,

@@ -87,7 +87,7 @@ fn prior(page: &Page) -> f32 {
 }
 
 /// A result planned before the pages are written: its number, what it shows and its prior.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Planned {
     number: u32,
     url: String,
@@ -225,6 +225,7 @@ impl Carried {
 /// checks) then reads and counts only the pages it renders again, and the output carries the
 /// other results' files over ([`Carried`]), instead of every page (3,500 on the real site)
 /// being read back and every fragment written anew.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Kept {
     version: String,
     postings: postings::Postings,

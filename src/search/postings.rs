@@ -35,7 +35,7 @@ const SCALE: f64 = 100.0;
 /// word in their titles (Stones and the pair pages of stones) the order stays as it was.
 pub const TITLE_BONUS: f64 = K1 + 1.0;
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Postings {
     /// Term → (page number, weighted count).
     terms: HashMap<String, Vec<(u32, f32)>>,

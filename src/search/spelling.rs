@@ -12,7 +12,7 @@ pub const MIN_LENGTH: usize = 5;
 pub const MAX_LENGTH: usize = 24;
 
 /// The words of the pages indexed so far, with the number of pages holding each.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Vocabulary {
     pages: HashMap<String, u32>,
 }

@@ -8,6 +8,7 @@ mod check;
 mod observe;
 mod plan;
 mod reuse;
+mod saved;
 mod stream;
 
 use crate::content::date::Date;
@@ -31,6 +32,7 @@ use stream::{Stream, MAX_WAITING};
 pub use crate::theme::THEME;
 pub use observe::{PageObserver, PAGE_BUDGET};
 pub use plan::output_file;
+pub use saved::FILE as SAVED_PAGES;
 
 pub struct Site {
     pub root: PathBuf,
@@ -69,9 +71,27 @@ pub struct BuildCache {
     removing: Option<std::thread::JoinHandle<Result<()>>>,
     /// The generated modules' texts, and the own content's digest they were made of.
     generated: Option<(u64, Vec<String>)>,
+    /// The pages a previous run saved, being read ([`saved`]: `build`).
+    saved: Option<std::thread::JoinHandle<Option<saved::Saved>>>,
+    /// The output's digest `pages` holds for, when they were read from a saved file: in
+    /// `serve` the previous output is the last build's own.
+    saved_output: Option<u64>,
 }
 
 impl BuildCache {
+    /// A cache that reads, beside the build's first steps, what the last build into `out`
+    /// saved for it ([`saved`]: `build`).
+    pub fn saved(root: &Path, out: &Path) -> BuildCache {
+        let mut cache = BuildCache::default();
+        cache.saved = saved::start_reading(root, out);
+        cache
+    }
+
+    /// Saves what the next build into `out` may reuse of the one just made.
+    pub fn save(&self, root: &Path, out: &Path) {
+        saved::save(root, out, self.pages.as_ref());
+    }
+
     fn wait_for_removal(&mut self) {
         if let Some(Ok(Err(e))) = self.removing.take().map(std::thread::JoinHandle::join) {
             eprintln!("warning: {e:#}");
@@ -156,7 +176,7 @@ impl Site {
             println!("unitly build → {}", out.display());
         }
         // A rebuild patches the current output (src/patch.rs): its walk runs beside the load.
-        let walk = cache.pages.is_some().then(|| {
+        let walk = (cache.pages.is_some() || cache.saved.is_some()).then(|| {
             let out = out.to_path_buf();
             std::thread::spawn(move || crate::patch::Patch::of(&out))
         });
@@ -176,13 +196,25 @@ impl Site {
         // first rebuild in `serve` would find them changed and reuse nothing.
         crate::npm::ensure_npm_packages(&self.root.join("islands"))?;
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
+        if let Some(Ok(Some((pages, output)))) = cache.saved.take().map(std::thread::JoinHandle::join) {
+            (cache.pages, cache.saved_output) = (Some(pages), Some(output));
+        }
         let previous = PageReuse::of_previous(cache.pages.take(), shared);
-        // Reusing pages, the build writes only what changed into the current output.
-        let staged = match walk.filter(|_| previous.is_some()) {
-            Some(walk) => StagedDir::patching(out, || walk.join().map_err(|_| anyhow::anyhow!("the output's walk panicked"))?)?,
-            None => StagedDir::new(out)?,
+        // A walk that failed (no output yet) is no reuse; pages saved by an earlier run
+        // (`build`, src/site/saved.rs) are reused only into the output exactly as it left it.
+        let saved_output = cache.saved_output.take();
+        let walked = walk.filter(|_| previous.is_some()).and_then(|walk| walk.join().ok()?.ok());
+        let walked = walked.filter(|p| saved_output.is_none_or(|digest| digest == p.digest()));
+        // Reusing pages, `serve` writes only what changed into the current output; `build`
+        // links what it keeps into the new folder it swaps in, so a reader never sees the two
+        // mixed.
+        let can_reuse = walked.is_some();
+        let staged = match walked {
+            Some(patch) if saved_output.is_none() => StagedDir::patching(out, || Ok(patch))?,
+            _ => StagedDir::new(out)?,
         };
-        let (reuse, kept_search) = previous.filter(|_| staged.is_patching()).unzip();
+        let (reuse, kept_search) = previous.filter(|_| can_reuse && staged.has_current()).unzip();
+        let reusing = reuse.is_some();
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
         let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search)?;
         let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell, &search]);
@@ -207,7 +239,8 @@ impl Site {
                 files.push(("robots.txt".to_string(), sitemap::robots(&content)));
                 files
             });
-            let mut islands = Some(scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, &island_store, &mut cache.islands))));
+            let mut islands =
+                Some(scope.spawn(|| self.step("islands", || self.prerender_islands(&requests, &staged, reusing, &island_store, &mut cache.islands))));
             let join = |stream: &mut Stream, handle: std::thread::ScopedJoinHandle<'_, Result<Prerendered>>| -> Result<()> {
                 let prerendered = handle.join().map_err(|_| anyhow::anyhow!("the island step panicked"))??;
                 stream.ready(prerendered, &requests);
@@ -235,7 +268,7 @@ impl Site {
         std::mem::take(&mut stream.problems).into_result().map_err(anyhow::Error::new)?;
         if stream.late() > 0 {
             let requests = registry.requests();
-            let prerendered = self.step("late islands", || self.prerender_islands(&requests, &staged, &island_store, &mut cache.islands))?;
+            let prerendered = self.step("late islands", || self.prerender_islands(&requests, &staged, reusing, &island_store, &mut cache.islands))?;
             stream.ready(prerendered, &requests);
             stream.late_to_waiting();
             stream.flush()?;
@@ -254,7 +287,7 @@ impl Site {
             );
             if let Some(carried) = s.carried {
                 let dir = crate::search::DIR;
-                staged.carry(&format!("{dir}/{}", carried.from), &format!("{dir}/{}", s.version), move |within| carried.keeps(within));
+                staged.carry(&format!("{dir}/{}", carried.from), &format!("{dir}/{}", s.version), move |within| carried.keeps(within))?;
             }
             Ok((s.kept, summary))
         })?;
@@ -357,19 +390,23 @@ impl Site {
         Ok(((), summary))
     }
 
-    /// `store`: the island store, made by the build's first prerender and used by the second.
+    /// `reusing`: whether the build keeps pages of the current output (then `requests` are
+    /// only those of the pages it renders). `store`: the island store, made by the build's
+    /// first prerender and used by the second.
     fn prerender_islands(
         &self,
         requests: &[islands::RenderRequest],
         staged: &StagedDir,
+        reusing: bool,
         store: &std::sync::OnceLock<islands::store::Store>,
         cache: &mut IslandCache,
     ) -> Result<(Prerendered, String)> {
         let css = self.theme_dir().join("styles/main.css");
         let store = store.get_or_init(|| islands::store_of(&self.root, &css));
         let assets = staged.path().join(output::ASSETS_DIR);
-        let keep_current = |file: &str| staged.is_patching() && staged.link_current(&format!("{}/{file}", output::ASSETS_DIR));
-        let p = islands::prerender(store, &css, requests, !staged.is_patching(), &assets, &keep_current, cache)?;
+        let keep_current = |file: &str| reusing && staged.link_current(&format!("{}/{file}", output::ASSETS_DIR));
+        // Reusing pages, the requests are only those of the pages rendered again.
+        let p = islands::prerender(store, &css, requests, !reusing, &assets, &keep_current, cache)?;
         let summary = format!("{} islands ({} rendered now), {} client files", requests.len(), p.rendered, p.manifest.files.len());
         Ok((p, summary))
     }

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub(super) struct PageReuse {
     /// The shared inputs ([`shared_inputs`]) the pages were made from.
     shared: u64,
@@ -25,6 +26,7 @@ pub(super) struct PageReuse {
 pub(super) type Previous = (PageReuse, crate::search::Kept);
 
 /// What a build kept of a page another build may reuse.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub(super) struct Reusable {
     source: u64,
     pub links: PageLinks,
