@@ -21,8 +21,8 @@ pub struct Patch {
     current: HashSet<String>,
     /// The output's folders when the build started, a folder before what it holds.
     folders: Vec<String>,
-    /// [`output_digest`] of the output as walked.
-    digest: u64,
+    /// [`output_digest`] of the output as walked, when asked for.
+    digest: Option<u64>,
     /// Files of the output kept as they are (relative paths).
     kept: Mutex<HashSet<String>>,
     /// Folders of the output renamed before the staged files move in.
@@ -40,20 +40,33 @@ struct Carry {
 impl Patch {
     /// A patch of the output folder `target` as it is now.
     pub fn of(target: &Path) -> Result<Patch> {
-        let (mut current, mut folders, mut digest) = (HashSet::new(), Vec::new(), 0u64);
+        Patch::walked(target, false)
+    }
+
+    /// [`Patch::of`], with the output's [`output_digest`] taken in the same walk (a `stat` per
+    /// file, which a rebuild in `serve`, writing into its own last output, does without).
+    pub fn with_digest(target: &Path) -> Result<Patch> {
+        Patch::walked(target, true)
+    }
+
+    fn walked(target: &Path, digest: bool) -> Result<Patch> {
+        let (mut current, mut folders, mut sum) = (HashSet::new(), Vec::new(), 0u64);
         walk(target, |rel, entry| {
-            digest = digest.wrapping_add(file_stamp(&rel, entry));
+            if digest {
+                sum = sum.wrapping_add(file_stamp(&rel, entry));
+            }
             if entry.file_type().is_dir() {
                 folders.push(rel);
             } else {
                 current.insert(rel);
             }
         })?;
+        let digest = digest.then_some(sum);
         Ok(Patch { current, folders, digest, kept: Mutex::default(), carried: Mutex::default() })
     }
 
-    /// The output's [`output_digest`] when the build started.
-    pub fn digest(&self) -> u64 {
+    /// The output's [`output_digest`] when the build started, if the walk took it.
+    pub fn digest(&self) -> Option<u64> {
         self.digest
     }
 
@@ -267,7 +280,8 @@ mod tests {
         write(out, "blog/a.html", "article a");
         let digest = output_digest(out).unwrap();
         assert_eq!(output_digest(out).unwrap(), digest, "the same folder, the same digest");
-        assert_eq!(Patch::of(out).unwrap().digest(), digest, "a patch's walk sees the same");
+        assert_eq!(Patch::with_digest(out).unwrap().digest(), Some(digest), "a patch's walk sees the same");
+        assert_eq!(Patch::of(out).unwrap().digest(), None);
 
         // Rewritten in place with the same length: its modification time differs.
         std::thread::sleep(std::time::Duration::from_millis(20));

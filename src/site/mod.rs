@@ -175,10 +175,11 @@ impl Site {
         if self.verbose {
             println!("unitly build → {}", out.display());
         }
-        // A rebuild patches the current output (src/patch.rs): its walk runs beside the load.
+        // A rebuild patches the current output (src/patch.rs), and a build with saved pages
+        // checks that the output is as they were: its walk runs beside the load.
         let walk = (cache.pages.is_some() || cache.saved.is_some()).then(|| {
-            let out = out.to_path_buf();
-            std::thread::spawn(move || crate::patch::Patch::of(&out))
+            let (out, saved) = (out.to_path_buf(), cache.saved.is_some());
+            std::thread::spawn(move || if saved { crate::patch::Patch::with_digest(&out) } else { crate::patch::Patch::of(&out) })
         });
         let content = self.step("load content", || self.load_content(&mut cache.articles))?;
         self.step("generate types", || self.generate_types(&content, &mut cache.generated))?;
@@ -204,7 +205,7 @@ impl Site {
         // (`build`, src/site/saved.rs) are reused only into the output exactly as it left it.
         let saved_output = cache.saved_output.take();
         let walked = walk.filter(|_| previous.is_some()).and_then(|walk| walk.join().ok()?.ok());
-        let walked = walked.filter(|p| saved_output.is_none_or(|digest| digest == p.digest()));
+        let walked = walked.filter(|p| saved_output.is_none_or(|digest| p.digest() == Some(digest)));
         // Reusing pages, `serve` writes only what changed into the current output; `build`
         // links what it keeps into the new folder it swaps in, so a reader never sees the two
         // mixed.
