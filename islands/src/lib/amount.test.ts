@@ -185,6 +185,11 @@ test('a sign or name several currencies share is the card’s From, else its To,
   assert.equal(read('$100', 'EUR', 'GBP'), '100 USD -');
   assert.equal(read('¥100', 'EUR', 'GBP'), '100 JPY -');
   assert.equal(read('₩100', 'EUR', 'GBP'), '100 KRW -');
+  // "won": the South Korean won's, the only won exchanged abroad; North Korea's on its own card.
+  assert.equal(read('100 won', 'EUR', 'GBP'), '100 KRW -');
+  assert.equal(read('5000 won to usd', 'EUR', 'GBP'), '5000 KRW USD');
+  assert.equal(read('100 won', 'KPW', 'USD'), '100 KPW -');
+  assert.equal(read('100 KPW', 'EUR', 'GBP'), '100 KPW -');
   assert.match(read('kr 100', 'EUR', 'GBP'), /“kr” is written for several currencies/);
   assert.match(read('100 pesos', 'EUR', 'GBP'), /“pesos” is written for several currencies \(ARS, CLP, COP, CUC, CUP, DOP, MXN, PHP, UYU\)/);
   // Before the catalog is here, the featured currencies alone.

@@ -1,7 +1,7 @@
 // The currency card's Amount read by the value parser (fractions, sums, a decimal comma, a
 // currency typed with it: €100, 100 EUR, 100 usd to jpy). Loaded by the card when needed.
 import { buildLexicon, wordKey, type Lexicon, type LexUnit } from './parse.ts';
-import { moreWordsOf } from './currencyWords.ts';
+import { moreWordsOf, NOT_MEANT_BY_SHARED_WORDS } from './currencyWords.ts';
 import { readConversion, type ConversionReading } from './query.ts';
 import { toNumber } from './rational.ts';
 import { plainDigits } from './digits.ts';
@@ -66,13 +66,16 @@ function currencyWords(currencies: Currency[]): Words {
  * The currency a word means: the one currency of the list that has it; of several ("$",
  * "dollars", "¥", "kr", "pesos"), the card's From, else its To, when that is one of them
  * ("$100" on a Mexican peso card is pesos); else the first featured one (USD before CAD),
- * else the one whose own sign or name it is (₩ is the South Korean won's). A word only other
- * currencies share ("pesos", "kr") means none.
+ * else the one whose own sign or name it is (₩ is the South Korean won's), else the only one
+ * exchanged abroad ("won": NOT_MEANT_BY_SHARED_WORDS). A word only other currencies share
+ * ("pesos", "kr") means none.
  */
 function meant(holders: Holder[], pair?: { from: string; to: string }): Currency | undefined {
   if (holders.length === 1) return holders[0].currency;
   const holder = (code: string | undefined) => holders.find((h) => h.currency.code === code);
-  return (holder(pair?.from) ?? holder(pair?.to) ?? holders.find((h) => FEATURED.has(h.currency.code)) ?? holders.find((h) => h.own))?.currency;
+  const exchanged = holders.filter((h) => !NOT_MEANT_BY_SHARED_WORDS.has(h.currency.code));
+  const decided = holder(pair?.from) ?? holder(pair?.to) ?? holders.find((h) => FEATURED.has(h.currency.code)) ?? holders.find((h) => h.own);
+  return (decided ?? (exchanged.length === 1 ? exchanged[0] : undefined))?.currency;
 }
 
 /**

@@ -47,6 +47,13 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Currencies that a word shared with another does not name when nothing else decides: North
+ * Korea's won is not exchanged outside the country, so "won" ("5000 won to usd") means South
+ * Korea's, as ₩ does. By its code, or chosen in From or To, it is read as before.
+ */
+export const NOT_MEANT_BY_SHARED_WORDS: ReadonlySet<string> = new Set(['KPW']);
+
+/**
  * Other names of countries, as people search for their currency: "UK" and "England" find the
  * pound of the United Kingdom, "USA" the dollar of the United States. By the catalog's English
  * country names.
