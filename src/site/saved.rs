@@ -91,12 +91,17 @@ fn write(file: &Path, out: &Path, pages: Option<&Previous>) -> Result<()> {
 /// by this binary: a magic line, the key (a little-endian `u64`), the pages and the index,
 /// then the output's digest (another).
 fn read(file: &PathBuf, out: &Path) -> Option<Saved> {
-    let bytes = std::fs::read(file).ok()?;
-    let rest = bytes.strip_prefix(MAGIC)?;
-    let (key_bytes, rest) = rest.split_first_chunk::<8>()?;
-    if u64::from_le_bytes(*key_bytes) != key(out)? {
+    use std::io::Read;
+    // The head first: a file saved for another folder or binary is not read further.
+    let mut input = std::fs::File::open(file).ok()?;
+    let mut head = [0; MAGIC.len() + 8];
+    input.read_exact(&mut head).ok()?;
+    let (magic, key_bytes) = head.split_at(MAGIC.len());
+    if magic != MAGIC || u64::from_le_bytes(key_bytes.try_into().ok()?) != key(out)? {
         return None;
     }
+    let mut rest = Vec::new();
+    input.read_to_end(&mut rest).ok()?;
     let (payload, digest) = rest.split_last_chunk::<8>()?;
     let previous: (PageReuse, crate::search::Kept) = postcard::from_bytes(payload).ok()?;
     Some((previous, u64::from_le_bytes(*digest)))
