@@ -296,6 +296,20 @@ fn a_build_keeps_the_pages_the_last_build_into_its_folder_saved_while_that_folde
     assert!(p.read("out/blog/conversion-tips.html").contains("A sentence added between two builds."));
     assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-1"), "the same output as a full build");
 
+    // An island only the edited article asks for: the build reads the island store's renders
+    // of its pages alone, renders the new one, and the store keeps every render it had, so a
+    // full build afterwards sends none to Node.
+    p.edit("content/blog/conversion-tips.md", "A sentence added between two builds.", "{{ converter(from=\"feet\", to=\"meters\", value=\"17\") }}");
+    let o = p.unitly(&["build", "--out", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(islands_rendered_now(&o) > 0, "the card's islands are rendered now");
+    assert_eq!(written_and_reused(&o).1, reused - 1);
+    assert!(p.read("out/blog/conversion-tips.html").contains("data-island=\"ConverterCard\""));
+    assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-islands"), "the same output as a full build");
+    assert_eq!(islands_rendered_now(&p.unitly(&["build", "--out", "fresh-islands-2"])), 0, "every island render was kept");
+    assert_eq!(build("out").1, 0, "the pages saved were the other folder's");
+    assert_eq!(build("out").1, reused);
+
     // A failed build leaves the output, and so what was saved for it, as they were.
     p.edit("content/blog/conversion-tips.md", "title: ", "title: [unclosed ");
     assert!(!p.unitly(&["build", "--out", "out"]).status.success());

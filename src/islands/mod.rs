@@ -196,8 +196,18 @@ pub fn prerender(
     let islands_dir = store.islands_dir();
     if cache.inputs != store.key() {
         *cache = IslandCache { inputs: store.key().to_string(), ..Default::default() };
-        if let Some(saved) = store.load() {
-            *cache = IslandCache { inputs: store.key().to_string(), client: Some((saved.manifest, store.client_dir())), html: saved.html };
+        // When not every page asks (a build that keeps most pages), only the renders asked
+        // for are read: a few of 10,000.
+        let wanted: Option<HashSet<&str>> = (!every_page).then(|| requests.iter().map(|r| r.key.as_str()).collect());
+        if let Some(saved) = store.load(wanted.as_ref()) {
+            let client = Some((saved.manifest, store.client_dir()));
+            *cache = IslandCache { inputs: store.key().to_string(), client, html: saved.html, partial: wanted.is_some() };
+        }
+    } else if cache.partial {
+        // Asked for since (the late islands' pages): read those too.
+        let more: HashSet<&str> = requests.iter().map(|r| r.key.as_str()).filter(|k| !cache.html.contains_key(*k)).collect();
+        if let Some(saved) = (!more.is_empty()).then(|| store.load(Some(&more))).flatten() {
+            cache.html.extend(saved.html);
         }
     }
     let missing: Vec<&RenderRequest> = requests.iter().filter(|r| !cache.html.contains_key(&r.key)).collect();
@@ -228,6 +238,13 @@ pub fn prerender(
     cache.client = Some((manifest.clone(), assets_dir.to_path_buf()));
     let html: HashMap<String, Renders> = requests.iter().filter_map(|r| cache.html.get(&r.key).map(|h| (r.key.clone(), h.clone()))).collect();
     if rendered > 0 {
+        if cache.partial {
+            // The store keeps every render it had, not only those read.
+            for (key, render) in store.load(None).map(|saved| saved.html).unwrap_or_default() {
+                cache.html.entry(key).or_insert(render);
+            }
+            cache.partial = false;
+        }
         if let Err(e) = store.save(&manifest, if every_page { &html } else { &cache.html }, assets_dir) {
             eprintln!("warning: could not keep the islands in {}: {e:#}", store::DIR);
         }

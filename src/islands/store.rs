@@ -7,7 +7,7 @@
 
 use super::manifest::{copy_files, ClientManifest};
 use anyhow::{Context, Result};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -42,6 +42,9 @@ pub struct IslandCache {
     pub(super) inputs: String,
     pub(super) client: Option<(ClientManifest, PathBuf)>,
     pub(super) html: HashMap<String, Renders>,
+    /// Whether `html` holds only the renders asked for so far, not every render the store
+    /// has (a build that keeps most pages reads a few of 10,000).
+    pub(super) partial: bool,
 }
 
 /// Tells the cache that the last build's assets now live at `dir` (after the swap).
@@ -89,9 +92,10 @@ impl Store {
     }
 
     /// The saved results, when there are some for these inputs and every client file is there.
-    pub fn load(&self) -> Option<Saved> {
+    /// `wanted`: the keys of the renders to read (none: all of them).
+    pub fn load(&self, wanted: Option<&HashSet<&str>>) -> Option<Saved> {
         let manifest: ClientManifest = serde_json::from_slice(&std::fs::read(self.dir.join(MANIFEST)).ok()?).ok()?;
-        let html = read_renders(&self.dir.join(RENDERS)).ok()?;
+        let html = read_renders(&self.dir.join(RENDERS), wanted).ok()?;
         let client = self.client_dir();
         manifest.files.iter().all(|f| client.join(f).is_file()).then_some(Saved { manifest, html })
     }
@@ -121,67 +125,91 @@ impl Store {
     }
 }
 
-/// The start of a renders file; another start (a file of another format) is not read.
-const RENDERS_MAGIC: &[u8] = b"unitly island renders 1\n";
+/// The start of a renders file; another start (a file of another format, or the first,
+/// which had no index) is not read.
+const RENDERS_MAGIC: &[u8] = b"unitly island renders 2\n";
 
-/// Writes the renders as [`RENDERS_MAGIC`], their number, then each key and its HTML, every
-/// number a little-endian `u32` and every text a length and its UTF-8 bytes. Streamed to the file, and read back at the speed of a
-/// copy: the renders are tens of MB (43 MB with 2,000 articles), which as JSON took one core
-/// 190 ms to unescape at the start of every build while the other waited.
+/// Writes the renders as [`RENDERS_MAGIC`], their number, an index (each key and the length of
+/// its HTML), then every HTML one after the other in the index's order; every number a
+/// little-endian `u32`, every key a length and its UTF-8 bytes. Streamed to the file, and read
+/// back at the speed of a copy: the renders are tens of MB (43 MB with 2,000 articles), which
+/// as JSON took one core 190 ms to unescape at the start of every build while the other
+/// waited. The index lets a build that keeps most pages read the few renders it asks for.
 fn write_renders(path: &Path, html: &HashMap<String, Renders>) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
     let too_large = || std::io::Error::other("over 4 GB");
+    let length = |bytes: &[u8]| u32::try_from(bytes.len()).map(u32::to_le_bytes).map_err(|_| too_large());
+    let renders: Vec<(&String, &Renders)> = html.iter().collect();
     out.write_all(RENDERS_MAGIC)?;
-    out.write_all(&u32::try_from(html.len()).map_err(|_| too_large())?.to_le_bytes())?;
-    for (key, render) in html {
-        for field in [key.as_bytes(), render.as_bytes()] {
-            let len = u32::try_from(field.len()).map_err(|_| too_large())?;
-            out.write_all(&len.to_le_bytes())?;
-            out.write_all(field)?;
-        }
+    out.write_all(&u32::try_from(renders.len()).map_err(|_| too_large())?.to_le_bytes())?;
+    for (key, render) in &renders {
+        out.write_all(&length(key.as_bytes())?)?;
+        out.write_all(key.as_bytes())?;
+        out.write_all(&length(render.as_bytes())?)?;
+    }
+    for (_, render) in &renders {
+        out.write_all(render.as_bytes())?;
     }
     out.flush()
 }
 
-/// Reads what [`write_renders`] wrote; an error for anything else (a file cut short, a length
-/// past its end, bytes that are not UTF-8, bytes after the last render), which the caller
+/// Reads what [`write_renders`] wrote, only the renders of the `wanted` keys when given (the
+/// others are not read); an error for anything else (a file cut short, a length past its end,
+/// bytes after the last render, keys or renders read that are not UTF-8), which the caller
 /// takes as no cache.
-fn read_renders(path: &Path) -> std::io::Result<HashMap<String, Renders>> {
+fn read_renders(path: &Path, wanted: Option<&HashSet<&str>>) -> std::io::Result<HashMap<String, Renders>> {
+    use std::io::{Seek, SeekFrom};
+    let damaged = |why: &str| std::io::Error::other(format!("a damaged renders file: {why}"));
     let file = std::fs::File::open(path)?;
-    let mut left = file.metadata()?.len();
-    let mut input = std::io::BufReader::with_capacity(1 << 20, file);
+    let size = file.metadata()?.len();
+    let mut input = std::io::BufReader::with_capacity(1 << 18, file);
     let mut magic = vec![0; RENDERS_MAGIC.len()];
     input.read_exact(&mut magic)?;
     if magic != RENDERS_MAGIC {
-        return Err(std::io::Error::other("not a renders file"));
+        return Err(damaged("not a renders file"));
     }
-    let mut count = [0; 4];
-    input.read_exact(&mut count)?;
-    let count = u32::from_le_bytes(count);
-    left -= (magic.len() + 4) as u64;
-    let mut field = |left: &mut u64| -> std::io::Result<String> {
-        let mut len = [0; 4];
-        input.read_exact(&mut len)?;
-        let len = u64::from(u32::from_le_bytes(len));
+    let number = |input: &mut std::io::BufReader<std::fs::File>| -> std::io::Result<u64> {
+        let mut n = [0; 4];
+        input.read_exact(&mut n)?;
+        Ok(u64::from(u32::from_le_bytes(n)))
+    };
+    let count = number(&mut input)?;
+    let mut at = RENDERS_MAGIC.len() as u64 + 4;
+    let mut index = Vec::new();
+    let mut total = 0u64;
+    for _ in 0..count {
+        let key_len = number(&mut input)?;
         // A length the file cannot hold is a damaged file, not an allocation to attempt.
-        if len + 4 > *left {
-            return Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof));
+        if at + 8 + key_len > size {
+            return Err(damaged("a key past the end"));
         }
-        *left -= len + 4;
+        let mut key = vec![0; key_len as usize];
+        input.read_exact(&mut key)?;
+        let render_len = number(&mut input)?;
+        at += 8 + key_len;
+        index.push((String::from_utf8(key).map_err(std::io::Error::other)?, total, render_len));
+        total += render_len;
+    }
+    // The renders fill the rest exactly: a file cut short or with bytes after is refused
+    // before any is read.
+    if at + total != size {
+        return Err(damaged("the renders do not fill the file"));
+    }
+    let mut html = HashMap::new();
+    let mut position = 0u64;
+    for (key, offset, len) in index {
+        if wanted.is_some_and(|w| !w.contains(key.as_str())) {
+            continue;
+        }
+        if offset != position {
+            input.seek(SeekFrom::Start(at + offset))?;
+        }
         let mut bytes = vec![0; len as usize];
         input.read_exact(&mut bytes)?;
-        String::from_utf8(bytes).map_err(std::io::Error::other)
-    };
-    let mut html = HashMap::new();
-    for _ in 0..count {
-        let key = field(&mut left)?;
-        let render = field(&mut left)?;
-        html.insert(key, Renders::from(render));
+        position = offset + len;
+        html.insert(key, Renders::from(String::from_utf8(bytes).map_err(std::io::Error::other)?));
     }
-    match left {
-        0 => Ok(html),
-        _ => Err(std::io::Error::other("bytes after the last render")),
-    }
+    Ok(html)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -201,9 +229,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(RENDERS);
         write_renders(&path, &renders()).unwrap();
-        assert_eq!(read_renders(&path).unwrap(), renders());
+        assert_eq!(read_renders(&path, None).unwrap(), renders());
         write_renders(&path, &HashMap::new()).unwrap();
-        assert!(read_renders(&path).unwrap().is_empty());
+        assert!(read_renders(&path, None).unwrap().is_empty());
+    }
+
+    #[test]
+    fn only_the_renders_asked_for_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(RENDERS);
+        write_renders(&path, &renders()).unwrap();
+        for keys in [vec!["kä"], vec!["k2", "k1"], vec!["k1", "kä", "k9"], vec![]] {
+            let wanted: HashSet<&str> = keys.iter().copied().collect();
+            let expected: HashMap<String, Renders> = renders().into_iter().filter(|(k, _)| wanted.contains(k.as_str())).collect();
+            assert_eq!(read_renders(&path, Some(&wanted)).unwrap(), expected, "{keys:?}");
+        }
     }
 
     #[test]
@@ -212,27 +252,32 @@ mod tests {
         let path = dir.path().join(RENDERS);
         write_renders(&path, &renders()).unwrap();
         let whole = std::fs::read(&path).unwrap();
-        // Cut anywhere before the end: never a partial map, never a panic.
+        let one: HashSet<&str> = ["k1"].into_iter().collect();
+        // Cut anywhere before the end: never a partial map, never a panic, even when the
+        // renders asked for lie before the cut.
         for cut in 0..whole.len() {
             std::fs::write(&path, &whole[..cut]).unwrap();
-            assert!(read_renders(&path).is_err(), "cut at {cut}");
+            assert!(read_renders(&path, None).is_err(), "cut at {cut}");
+            assert!(read_renders(&path, Some(&one)).is_err(), "cut at {cut}, one render asked for");
         }
         std::fs::write(&path, [&whole[..], b"x"].concat()).unwrap();
-        assert!(read_renders(&path).is_err(), "a byte after the end");
+        assert!(read_renders(&path, None).is_err(), "a byte after the end");
         let mut huge = RENDERS_MAGIC.to_vec();
         huge.extend(1u32.to_le_bytes());
         huge.extend(u32::MAX.to_le_bytes());
         std::fs::write(&path, &huge).unwrap();
-        assert!(read_renders(&path).is_err(), "a length past the end");
+        assert!(read_renders(&path, None).is_err(), "a length past the end");
         std::fs::write(&path, br#"{"k1":"<button>Copy</button>"}"#).unwrap();
-        assert!(read_renders(&path).is_err(), "the old JSON file");
+        assert!(read_renders(&path, None).is_err(), "the old JSON file");
+        std::fs::write(&path, [&b"unitly island renders 1\n"[..], &0u32.to_le_bytes()].concat()).unwrap();
+        assert!(read_renders(&path, None).is_err(), "the first format, with no index");
         let mut not_utf8 = RENDERS_MAGIC.to_vec();
         not_utf8.extend(1u32.to_le_bytes());
-        for field in [&b"k"[..], &[0xff, 0xfe][..]] {
-            not_utf8.extend((field.len() as u32).to_le_bytes());
-            not_utf8.extend(field);
-        }
+        not_utf8.extend(1u32.to_le_bytes());
+        not_utf8.extend(b"k");
+        not_utf8.extend(2u32.to_le_bytes());
+        not_utf8.extend([0xff, 0xfe]);
         std::fs::write(&path, &not_utf8).unwrap();
-        assert!(read_renders(&path).is_err(), "bytes that are not UTF-8");
+        assert!(read_renders(&path, None).is_err(), "bytes that are not UTF-8");
     }
 }
