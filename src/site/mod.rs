@@ -73,9 +73,6 @@ pub struct BuildCache {
     generated: Option<(u64, Vec<String>)>,
     /// The pages a previous run saved, being read ([`saved`]: `build`).
     saved: Option<std::thread::JoinHandle<Option<saved::Saved>>>,
-    /// The output's digest `pages` holds for, when they were read from a saved file: in
-    /// `serve` the previous output is the last build's own.
-    saved_output: Option<u64>,
 }
 
 impl BuildCache {
@@ -197,13 +194,15 @@ impl Site {
         // first rebuild in `serve` would find them changed and reuse nothing.
         crate::npm::ensure_npm_packages(&self.root.join("islands"))?;
         let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
-        if let Some(Ok(Some((pages, output)))) = cache.saved.take().map(std::thread::JoinHandle::join) {
-            (cache.pages, cache.saved_output) = (Some(pages), Some(output));
-        }
-        let previous = PageReuse::of_previous(cache.pages.take(), shared);
-        // A walk that failed (no output yet) is no reuse; pages saved by an earlier run
-        // (`build`, src/site/saved.rs) are reused only into the output exactly as it left it.
-        let saved_output = cache.saved_output.take();
+        // Pages saved by an earlier run (`build`, src/site/saved.rs) come with the output's
+        // digest they hold for; in `serve` the previous output is the last build's own.
+        let (last_build, saved_output) = match cache.saved.take().map(std::thread::JoinHandle::join) {
+            Some(Ok(Some((pages, output)))) => (Some(pages), Some(output)),
+            _ => (cache.pages.take(), None),
+        };
+        let previous = PageReuse::of_previous(last_build, shared);
+        // A walk that failed (no output yet) is no reuse; saved pages are reused only into the
+        // output exactly as it left it.
         let walked = walk.filter(|_| previous.is_some()).and_then(|walk| walk.join().ok()?.ok());
         let walked = walked.filter(|p| saved_output.is_none_or(|digest| p.digest() == Some(digest)));
         // Reusing pages, `serve` writes only what changed into the current output; `build`

@@ -12,10 +12,10 @@
 //! are checked as in `serve`. One file, for the last output built: its size follows the
 //! site's, not the number of builds or folders.
 
-use super::reuse::{PageReuse, Previous};
+use super::reuse::Previous;
 use anyhow::{Context, Result};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub const FILE: &str = ".unitly-cache/pages.bin";
 /// Changed whenever what is saved changes shape (the binary's own stamp changes with it too).
@@ -90,7 +90,7 @@ fn write(file: &Path, out: &Path, pages: Option<&Previous>) -> Result<()> {
 /// The saved reuse in `file` and the output digest it holds for, when it was saved for `out`
 /// by this binary: a magic line, the key (a little-endian `u64`), the pages and the index,
 /// then the output's digest (another).
-fn read(file: &PathBuf, out: &Path) -> Option<Saved> {
+fn read(file: &Path, out: &Path) -> Option<Saved> {
     use std::io::Read;
     // The head first: a file saved for another folder or binary is not read further.
     let mut input = std::fs::File::open(file).ok()?;
@@ -103,6 +103,6 @@ fn read(file: &PathBuf, out: &Path) -> Option<Saved> {
     let mut rest = Vec::new();
     input.read_to_end(&mut rest).ok()?;
     let (payload, digest) = rest.split_last_chunk::<8>()?;
-    let previous: (PageReuse, crate::search::Kept) = postcard::from_bytes(payload).ok()?;
+    let previous: Previous = postcard::from_bytes(payload).ok()?;
     Some((previous, u64::from_le_bytes(*digest)))
 }
