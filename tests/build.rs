@@ -253,10 +253,33 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     assert_eq!(islands_rendered_now(&fresh), 0, "every island render was kept");
     assert!(common::snapshot(&out) == common::snapshot(&p.path("fresh-islands")));
 
-    // A title (front matter) changes listings and neighbours: nothing is reused.
+    // A title (front matter) changes the listings: that article, the home page, `/blog` and
+    // its numbered pages and archives are rendered again; the pair pages, the converters and
+    // the other articles are kept, and the search index numbers its results again.
     p.edit("content/blog/extra-08.md", "title: ", "title: Renamed ");
-    assert_eq!(site.build(&out, &mut cache).unwrap().reused, 0);
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, report.pages - 3, "all but the article, / and /blog");
+    assert!(p.read("out/blog.html").contains("Renamed "));
     assert!(common::snapshot(&out) == full("fresh-2"));
+
+    // An article added (the newest) or removed: the same, and the removed one's page is gone.
+    p.write("content/blog/extra-31.md", &template.replace("slug: conversion-tips", "slug: extra-31").replace("date: 2025-12-28", "date: 2026-01-15"));
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, report.pages - 2, "all but / and /blog");
+    assert!(p.read("out/index.html").contains("/blog/extra-31"), "the home page lists the newest article");
+    assert!(common::snapshot(&out) == full("fresh-3"));
+    std::fs::remove_file(p.path("content/blog/extra-05.md")).unwrap();
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, report.pages - 2);
+    assert!(!p.path("out/blog/extra-05.html").exists());
+    assert!(common::snapshot(&out) == full("fresh-4"));
+
+    // An article removed that a kept page links to: the link check reads every page's links.
+    p.edit("content/blog/extra-06.md", "\n\n", "\n\nSee [another](/blog/extra-04).\n\n");
+    site.build(&out, &mut cache).unwrap();
+    std::fs::remove_file(p.path("content/blog/extra-04.md")).unwrap();
+    let err = format!("{:#}", site.build(&out, &mut cache).err().expect("the link to the removed article is found"));
+    assert!(err.contains("content/blog/extra-06.md") && err.contains("broken link `/blog/extra-04`"), "{err}");
+    p.edit("content/blog/extra-06.md", "See [another](/blog/extra-04).", "See another.");
+    site.build(&out, &mut cache).unwrap();
+    assert!(common::snapshot(&out) == full("fresh-5"));
 
     // So does a template.
     p.edit("themes/unitly/templates/article.html", "<article class=\"prose article\">", "<article class=\"prose article\" data-edited>");
@@ -333,6 +356,12 @@ fn a_build_keeps_the_pages_the_last_build_into_its_folder_saved_while_that_folde
     assert_eq!(build("out").1, 0);
     assert_eq!(build("out").1, reused);
     assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-2"));
+
+    // An article added: it, the home page and `/blog` are rendered, the other pages kept.
+    let article = p.read("content/blog/conversion-tips.md").replace("slug: conversion-tips", "slug: added-later").replace("featured: true", "featured: false");
+    p.write("content/blog/added-later.md", &article);
+    assert_eq!(build("out").1, reused - 2);
+    assert!(common::snapshot(&p.path("out")) == full_build(&p, "fresh-3"));
 }
 
 #[test]

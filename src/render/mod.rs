@@ -37,6 +37,8 @@ pub struct Renderer {
     listings: Vec<crate::listing::Listing>,
     /// What every page's structured data shares ([`SiteLd`]).
     site_ld: SiteLd,
+    /// What the own parts were made for ([`own_parts_key`]).
+    own_key: u64,
 }
 
 /// What a renderer makes of the site's own content and the templates alone: every category
@@ -216,7 +218,8 @@ impl Renderer {
     pub fn new(templates_dir: &Path, content: &Content, islands: Arc<IslandRegistry>, cache: &mut TemplateCache) -> Result<Renderer, tera::Error> {
         let mut tera = cache.parsed(templates_dir)?;
         let links = link_labels(content);
-        let own = cache.own_parts(own_parts_key(content, &links), || OwnParts::new(templates_dir, content));
+        let own_key = own_parts_key(content, &links);
+        let own = cache.own_parts(own_key, || OwnParts::new(templates_dir, content));
         tera.register_function("island", islands.tera_function(own.category_texts.clone()));
         // Tera has no map literals: `props(a=1, b=x)` builds an island's props object.
         tera.register_function("props", |args: &HashMap<String, Value>| Ok(Value::Object(args.clone().into_iter().collect())));
@@ -246,7 +249,22 @@ impl Renderer {
         globals.insert("category_menu", &menu_marker());
         globals.insert("site_footer", &footer_marker());
         let article_extras = article_extras(content, &summaries);
-        Ok(Renderer { tera, globals, own, article_extras, summaries, listings, site_ld: SiteLd::of(content) })
+        Ok(Renderer { tera, globals, own, article_extras, summaries, listings, site_ld: SiteLd::of(content), own_key })
+    }
+
+    /// A hash of what every page is made of besides the templates and the articles: the own
+    /// content, the base URL and the labels of the menu's and footer's links.
+    pub fn own_key(&self) -> u64 {
+        self.own_key
+    }
+
+    /// Whether `page` shows what the set of articles makes: the home page's latest articles
+    /// and `/blog`'s list (their dates are also those pages' `lastmod`), or an extra of
+    /// [`ARTICLE_EXTRAS`] its template mentions. Every other page is made of the own content,
+    /// the templates and, for an article, its own file.
+    pub fn shows_articles(&self, page: &Page) -> bool {
+        let own = self.own.extras.len();
+        page.path == "/" || page.path == crate::listing::BLOG_PATH || self.own.needs.get(&page.template).is_some_and(|needed| needed.iter().any(|&i| i >= own))
     }
 
     /// What every page has alike, to be filled in after minifying.

@@ -63,6 +63,11 @@ impl Layout {
     pub fn size(&self, group: u32) -> usize {
         self.sizes.get(group as usize).map_or(0, |&n| n as usize)
     }
+
+    /// How many files there are.
+    pub fn groups(&self) -> u32 {
+        self.sizes.len() as u32
+    }
 }
 
 /// Fragment file `group`, within the version folder: results `GROUP × group` on.

@@ -87,7 +87,7 @@ fn prior(page: &Page) -> f32 {
 }
 
 /// A result planned before the pages are written: its number, what it shows and its prior.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Planned {
     number: u32,
     url: String,
@@ -126,12 +126,13 @@ struct Plan {
 }
 
 /// The results of `content`'s pages by output file, and the fragment files' layout: the
-/// records (their estimates in `records`) are numbered first, then the pages in content
-/// order, so the numbers are the same every build ([`fragments::Layout`]).
+/// records (their estimates in `records`) are numbered first, then the site's own pages in
+/// content order, then the articles by date and path ([`in_plan_order`]), so the numbers are
+/// the same every build ([`fragments::Layout`]).
 fn plan(content: &Content, records: impl IntoIterator<Item = usize>, output_file: fn(&str) -> String) -> Plan {
     use rayon::prelude::*;
     let pages: Vec<(&Page, &'static str, usize)> =
-        content.each_page().collect::<Vec<_>>().into_par_iter().filter_map(|p| section(p).map(|s| (p, s, estimate(content, p)))).collect();
+        in_plan_order(content).into_par_iter().filter_map(|p| section(p).map(|s| (p, s, estimate(content, p)))).collect();
     let estimates: Vec<usize> = records.into_iter().chain(pages.iter().map(|&(_, _, e)| e)).collect();
     let first = estimates.len() - pages.len();
     let (layout, numbers) = fragments::Layout::of(estimates);
@@ -157,6 +158,26 @@ fn plan(content: &Content, records: impl IntoIterator<Item = usize>, output_file
         })
         .collect();
     Plan { pages: Arc::new(planned), layout: Arc::new(layout), records: numbers[..first].to_vec() }
+}
+
+/// The pages in the order their results are numbered: the site's own (a few thousand pair
+/// pages among them), then the articles, oldest first. An article added (most often the
+/// newest) or removed then changes the numbers of the articles after it alone, which a build
+/// that keeps the other pages indexes again (`site::reuse`).
+fn in_plan_order(content: &Content) -> Vec<&Page> {
+    fn article_date(p: &Page) -> Option<&str> {
+        match &p.data {
+            crate::content::PageData::Article(a) => Some(a.date.as_str()),
+            _ => None,
+        }
+    }
+    let mut pages: Vec<&Page> = content.each_page().collect();
+    // Stable: the own pages keep their content order.
+    pages.sort_by(|a, b| match (article_date(a), article_date(b)) {
+        (Some(x), Some(y)) => (x, &a.path).cmp(&(y, &b.path)),
+        (x, y) => x.is_some().cmp(&y.is_some()),
+    });
+    pages
 }
 
 /// The terms of a page's titles' words (not their numbers), each word's and its plural's:
@@ -208,13 +229,15 @@ pub struct Carried {
     rewritten: HashSet<u32>,
     /// The other files unchanged, by their path within the version folder (`c/0.json`).
     files: HashSet<String>,
+    /// How many fragment files the new version has (results planned again may have fewer).
+    groups: u32,
 }
 
 impl Carried {
     /// Whether the file at `within` the version folder is carried over.
     pub fn keeps(&self, within: &str) -> bool {
         match fragments::group_of(within) {
-            Some(group) => !self.rewritten.contains(&group),
+            Some(group) => group < self.groups && !self.rewritten.contains(&group),
             None => self.files.contains(within),
         }
     }
@@ -244,6 +267,9 @@ pub struct Kept {
     layout: Arc<fragments::Layout>,
 }
 
+/// A kept index's plan: its results by output file, and their files' layout.
+type KeptPlan = (Arc<HashMap<String, Planned>>, Arc<fragments::Layout>);
+
 /// The index being built: every page written goes past [`SearchIndex::written`];
 /// [`SearchIndex::finish`] writes the rest. A page `serve` reuses unchanged keeps its result
 /// in the kept index ([`Kept`]), which is why a build only reuses pages when it has one.
@@ -272,6 +298,10 @@ pub struct SearchIndex {
     /// replace theirs in it ([`Kept`]).
     kept: Mutex<Option<Kept>>,
     has_kept: bool,
+    /// With a kept index whose results were planned again (another set of articles): the
+    /// kept plan and layout. A result whose page is gone, or kept with another number, is
+    /// renewed as an edited page's is.
+    replanned: Option<KeptPlan>,
     /// The results this build indexed again, and their words as the previous output had them
     /// (taken out of the kept index's spelling counts).
     renewed: Mutex<Vec<u32>>,
@@ -298,24 +328,32 @@ impl SearchIndex {
     /// numbers are the same every build) and indexes the records. `out`: the staging folder;
     /// `previous`: the output folder, where the pages rendered again had their old words.
     /// `output_file`: where the build writes a page of this path. `kept`: the index of the
-    /// previous build in `previous`, which must have had the same results in the same order.
-    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>) -> Result<SearchIndex> {
-        // A kept index has the records already, the same answers and the same plan.
-        let (records, answers, plan) = match &kept {
-            Some(kept) => {
+    /// previous build in `previous`, made of the same own content (the records, the answers);
+    /// `replan`: its pages are not the same (an article added, removed or retitled), so the
+    /// results are planned again, and those whose page or number changed are indexed again.
+    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>, replan: bool) -> Result<SearchIndex> {
+        let made = || -> Vec<Record> { records::faq(content).into_iter().chain(records::units(content)).collect() };
+        // A kept index has the records already, the same answers and, with the same pages,
+        // the same plan.
+        let (records, answers, plan, replanned) = match &kept {
+            Some(kept) if !replan => {
                 let plan = Plan { pages: Arc::clone(&kept.planned), layout: Arc::clone(&kept.layout), records: Vec::new() };
-                (Records::Counted(kept.records), kept.answers.clone(), plan)
+                (Records::Counted(kept.records), kept.answers.clone(), plan, None)
+            }
+            Some(kept) => {
+                let plan = plan(content, made().iter().map(Record::estimate), output_file);
+                (Records::Counted(kept.records), kept.answers.clone(), plan, Some((Arc::clone(&kept.planned), Arc::clone(&kept.layout))))
             }
             None => {
-                let made: Vec<Record> = records::faq(content).into_iter().chain(records::units(content)).collect();
+                let made = made();
                 let plan = plan(content, made.iter().map(Record::estimate), output_file);
-                (Records::Made(made), answers::units_json(content), plan)
+                (Records::Made(made), answers::units_json(content), plan, None)
             }
         };
-        SearchIndex::new(plan, records, answers, out, previous, kept)
+        SearchIndex::new(plan, records, answers, out, previous, kept, replanned)
     }
 
-    fn new(plan: Plan, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
+    fn new(plan: Plan, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>, replanned: Option<KeptPlan>) -> Result<SearchIndex> {
         let building = out.join(DIR).join(BUILDING);
         for dir in ["c", "p", "w"] {
             std::fs::create_dir_all(building.join(dir)).with_context(|| format!("creating {}", building.display()))?;
@@ -334,6 +372,7 @@ impl SearchIndex {
             indexing: AtomicU64::default(),
             has_kept: kept.is_some(),
             kept: Mutex::new(kept),
+            replanned,
             renewed: Mutex::default(),
             old_words: Mutex::default(),
         };
@@ -353,14 +392,43 @@ impl SearchIndex {
 
     fn index_page(&self, file: &str, html: &str) -> Result<()> {
         let Some(planned) = self.pages.get(file) else { return Ok(()) };
-        if self.has_kept {
-            self.forget_previous(file, planned.number)?;
+        if let Some(number) = self.previous_number(file) {
+            self.forget_previous(file, number)?;
         }
         let Some(main) = extract::main_of(html) else { return Ok(()) };
         let started = Instant::now();
         let added = self.add(planned, extract::extract(main));
         self.indexing.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
         added
+    }
+
+    /// The number the kept index gave the page written to `file`, if it was a result there.
+    fn previous_number(&self, file: &str) -> Option<u32> {
+        match &self.replanned {
+            Some((planned, _)) => planned.get(file).map(|p| p.number),
+            None => self.has_kept.then(|| self.pages.get(file).map(|p| p.number)).flatten(),
+        }
+    }
+
+    /// A page kept as the previous output has it: indexed again (from that file, which the
+    /// new output has too) when its result was planned anew with another number.
+    fn index_kept(&self, file: &str) -> Result<()> {
+        let Some((before, _)) = &self.replanned else { return Ok(()) };
+        let (now, was) = (self.pages.get(file), before.get(file));
+        if now == was {
+            return Ok(());
+        }
+        let path = self.previous.join(file);
+        let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()))?;
+        self.index_page(file, &html)
+    }
+
+    /// With results planned anew: takes those whose page is gone out of the kept index.
+    fn forget_gone(&self) -> Result<()> {
+        let Some((before, _)) = &self.replanned else { return Ok(()) };
+        use rayon::prelude::*;
+        let gone: Vec<(&String, u32)> = before.iter().filter(|(file, _)| !self.pages.contains_key(*file)).map(|(f, p)| (f, p.number)).collect();
+        gone.into_par_iter().try_for_each(|(file, number)| self.forget_previous(file, number))
     }
 
     /// Takes result `number`, about to be indexed again, out of the kept index: its words
@@ -427,6 +495,7 @@ impl SearchIndex {
 
     /// Writes the chunks, the spelling lists and the entry, once every page is in.
     pub fn finish(&self) -> Result<Summary> {
+        self.forget_gone()?;
         if let Some(e) = self.failed.lock().expect("search failure lock").take() {
             return Err(e);
         }
@@ -449,7 +518,8 @@ impl SearchIndex {
             kept.words.add(vocabulary);
             kept.fragments.retain(|n, _| !renewed.contains(n));
             let rewritten = self.rewrite_fragment_files(&kept.version, waiting, &written, &renewed)?;
-            carried = Some(Carried { from: std::mem::take(&mut kept.version), rewritten, files: HashSet::new() });
+            let groups = self.pending.layout().groups();
+            carried = Some(Carried { from: std::mem::take(&mut kept.version), rewritten, files: HashSet::new(), groups });
             kept.fragments.extend(fresh);
             (postings, vocabulary, fragments) = (kept.postings, kept.words, kept.fragments);
         } else {
@@ -539,13 +609,23 @@ impl SearchIndex {
         let mut files: HashMap<u32, fragments::Members> = waiting.into_iter().collect();
         for &number in renewed {
             let group = number / fragments::GROUP;
-            if !written.contains(&group) {
+            // A group the results planned again no longer have is not written (nor carried).
+            if !written.contains(&group) && self.pending.size(group) > 0 {
                 files.entry(group).or_insert_with(|| vec![None; self.pending.size(group)]);
             }
         }
         let mut rewritten: HashSet<u32> = written.clone();
         for (group, mut members) in files {
             let file = fragments::file(group);
+            // A file the previous version did not have (results planned again) holds only
+            // results indexed now.
+            let had = self.replanned.as_ref().is_none_or(|(_, layout)| layout.size(group) > 0);
+            if !had {
+                let path = self.out.join(DIR).join(BUILDING).join(&file);
+                std::fs::write(&path, fragments::file_text(&members)).with_context(|| format!("writing {}", path.display()))?;
+                rewritten.insert(group);
+                continue;
+            }
             let previous_path = self.previous.join(DIR).join(from).join(&file);
             let text = std::fs::read_to_string(&previous_path).with_context(|| format!("reading {} for the search index", previous_path.display()))?;
             let previous = fragments::parse_file(&text).with_context(|| format!("{} is no fragment file", previous_path.display()))?;
@@ -568,6 +648,11 @@ impl SearchIndex {
     /// A page that is a search result is indexed as it is written.
     pub fn written(&self, file: &str, html: &str) {
         self.fail(self.index_page(file, html));
+    }
+
+    /// A page kept from the previous build: indexed again if its result's number changed.
+    pub fn kept(&self, file: &str) {
+        self.fail(self.index_kept(file));
     }
 }
 

@@ -11,7 +11,7 @@ fn page(title: &str, body: &str) -> String {
 fn new_index(pages: Arc<HashMap<String, Planned>>, records: Records, answers: String, out: &Path, previous: &Path, kept: Option<Kept>) -> Result<SearchIndex> {
     let (layout, numbers) = fragments::Layout::of(vec![1; records.len() + pages.len()]);
     let plan = Plan { pages, layout: Arc::new(layout), records: numbers[..records.len()].to_vec() };
-    SearchIndex::new(plan, records, answers, out, previous, kept)
+    SearchIndex::new(plan, records, answers, out, previous, kept, None)
 }
 
 fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Planned>> {

@@ -193,14 +193,14 @@ impl Site {
         // bundle and renders): installed before those are hashed, or on a fresh checkout the
         // first rebuild in `serve` would find them changed and reuse nothing.
         crate::npm::ensure_npm_packages(&self.root.join("islands"))?;
-        let shared = reuse::shared_inputs(&self.root, &self.theme_dir(), &content);
+        let inputs = reuse::inputs(&self.root, &self.theme_dir(), &content, &renderer);
         // Pages saved by an earlier run (`build`, src/site/saved.rs) come with the output's
         // digest they hold for; in `serve` the previous output is the last build's own.
         let (last_build, saved_output) = match cache.saved.take().map(std::thread::JoinHandle::join) {
             Some(Ok(Some((pages, output)))) => (Some(pages), Some(output)),
             _ => (cache.pages.take(), None),
         };
-        let previous = PageReuse::of_previous(last_build, shared);
+        let previous = PageReuse::of_previous(last_build, inputs);
         // A walk that failed (no output yet) is no reuse; saved pages are reused only into the
         // output exactly as it left it.
         let walked = walk.filter(|_| previous.is_some()).and_then(|walk| walk.join().ok()?.ok());
@@ -216,7 +216,9 @@ impl Site {
         let (reuse, kept_search) = previous.filter(|_| can_reuse && staged.has_current()).unzip();
         let reusing = reuse.is_some();
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
-        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search)?;
+        // With another set of articles, the search index's results are planned again.
+        let replan = reuse.as_ref().is_some_and(PageReuse::articles_changed);
+        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search, replan)?;
         let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell, &search]);
         self.step("render first pages", || {
             let n = first_jobs.len();
@@ -301,7 +303,7 @@ impl Site {
             // articles): made beside the write, off the build's path.
             let listings = &pages.listings;
             let (content, kept) = (&content, kept_search);
-            let next_reuse = scope.spawn(move || reuse::reusable_pages(content, listings, shared, links, page_images, kept));
+            let next_reuse = scope.spawn(move || reuse::reusable_pages(content, listings, inputs, links, page_images, kept));
             let report = self.step("write", || {
                 let shell = shell.take_html(staged.target())?;
                 self.write(content, &stream, &shell, &prerendered, beside, &staged)

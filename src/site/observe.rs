@@ -14,6 +14,9 @@ pub trait PageObserver: Sync {
     /// `file` (its path in the output, e.g. `blog/x.html`) was written with `html`, its
     /// final HTML (islands filled, minified).
     fn written(&self, file: &str, html: &str);
+
+    /// `file` was kept as the previous build made it (a rebuild's reused page).
+    fn kept(&self, _file: &str) {}
 }
 
 /// The most HTML a page should weigh (64 KB): a phone downloads and parses all of it before
@@ -91,5 +94,9 @@ impl PageObserver for ShellPages {
 impl PageObserver for crate::search::SearchIndex {
     fn written(&self, file: &str, html: &str) {
         crate::search::SearchIndex::written(self, file, html);
+    }
+
+    fn kept(&self, file: &str) {
+        crate::search::SearchIndex::kept(self, file);
     }
 }

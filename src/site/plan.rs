@@ -69,17 +69,53 @@ pub(super) struct Pages<'a> {
     renderer: &'a Renderer,
     pub listings: Vec<&'a str>,
     converters: Vec<&'a Page>,
+    /// The pages with an article among their ancestors (its title in their breadcrumb): seldom any.
+    under_article: std::sync::OnceLock<HashSet<&'a str>>,
+}
+
+/// The paths of the pages with an article among their ancestors.
+fn under_article(content: &Content) -> HashSet<&str> {
+    let by_path: HashMap<&str, &Page> = content.each_page().map(|p| (p.path.as_str(), p)).collect();
+    let is_article = |p: &Page| matches!(p.data, PageData::Article(_));
+    content
+        .each_page()
+        .filter(|page| {
+            let mut parent = page.parent.as_deref();
+            // At most one step a page: a cycle of parents ends the walk.
+            for _ in 0..by_path.len() {
+                match parent.and_then(|path| by_path.get(path)) {
+                    Some(p) if is_article(p) => return true,
+                    Some(p) => parent = p.parent.as_deref(),
+                    None => return false,
+                }
+            }
+            false
+        })
+        .map(|p| p.path.as_str())
+        .collect()
 }
 
 impl<'a> Pages<'a> {
     pub fn new(content: &'a Content, renderer: &'a Renderer) -> Pages<'a> {
-        Pages { content, renderer, listings: renderer.listing_paths(), converters: offline_converters(content) }
+        Pages { content, renderer, listings: renderer.listing_paths(), converters: offline_converters(content), under_article: Default::default() }
     }
 
     /// A rendered page's HTML minified, with what every page has alike in it
     /// ([`crate::render::Once`]).
     pub fn minified(&self, html: &str) -> String {
         self.renderer.once().fill(crate::output::minify(&crate::marks::with_token(html)))
+    }
+
+    /// Whether the job's page shows what the set of articles makes ([`Renderer::shows_articles`]),
+    /// a listing page's list, or an article's title in its breadcrumb.
+    pub fn shows_articles(&self, job: Job) -> bool {
+        match job {
+            Job::Page(i) => {
+                let page = &self.content.pages[i];
+                self.renderer.shows_articles(page) || self.under_article.get_or_init(|| under_article(self.content)).contains(page.path.as_str())
+            }
+            Job::Listing(_) | Job::Own(_) => true,
+        }
     }
 
     /// The page's output file and HTML (islands as placeholders); a problem in a page's

@@ -1,23 +1,40 @@
-//! `serve`'s page reuse: what the last successful build made of the pages that depend on
-//! the shared inputs only (the app's own pages, unit pair pages, listing pages) or on those
-//! and their own source file (articles). An edit to one article's body renders that article
-//! again and keeps every other page's file in the output, however many there are.
+//! The page reuse of `serve` and of a build that finds the last one's output: what the last
+//! successful build made of the pages that depend on the shared inputs only (the app's own
+//! pages, unit pair pages, listing pages) or on those and their own source file (articles).
+//! An edit to one article's body renders that article again and keeps every other page's
+//! file in the output, however many there are; an article added, removed or given new front
+//! matter renders that article and the pages that list articles (the home page, the blog's),
+//! and keeps the others (the pair pages, the converters, the help and legal pages).
 
 use super::plan::{output_file, Job, Pages};
-use crate::content::Content;
+use crate::content::{Content, Page, PageData};
 use crate::links::PageLinks;
 use crate::output::StagedDir;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
 
+/// What a build's pages were made from ([`inputs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(super) struct Inputs {
+    /// Everything but the articles: the theme, the islands, the images, the own content, the
+    /// base URL and the labels of the menu's links.
+    pub site: u64,
+    /// That, and every article's front matter, path and hold: the set of articles.
+    pub all: u64,
+}
+
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(super) struct PageReuse {
-    /// The shared inputs ([`shared_inputs`]) the pages were made from.
-    shared: u64,
-    /// Output file → the page's source hash (0 for a listing page) and what the build kept
-    /// of it.
+    /// The inputs the pages were made from.
+    made_of: Inputs,
+    /// Output file → what the page was made of ([`page_key`]; 0 for a listing page) and what
+    /// the build kept of it.
     pages: HashMap<String, Reusable>,
+    /// Set for the build reusing them: the set of articles changed since, so the pages that
+    /// show it are made again.
+    #[serde(skip)]
+    articles_changed: bool,
 }
 
 /// What `serve` keeps of a build for the next: its pages, and the search index they are in,
@@ -33,10 +50,28 @@ pub(super) struct Reusable {
     pub images: Vec<String>,
 }
 
+/// What a page is made of besides the shared inputs: its source file, and whether it is held
+/// back (a scheduled article's hold ends with a date, its file unchanged).
+fn page_key(page: &Page) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    (page.source_hash, page.hold).hash(&mut h);
+    h.finish()
+}
+
 impl PageReuse {
-    /// The previous build's pages, if they were made from the same shared inputs.
-    pub fn of_previous(previous: Option<Previous>, shared: u64) -> Option<Previous> {
-        previous.filter(|(r, _)| r.shared == shared)
+    /// The previous build's pages, if they were made from the same site (the articles may
+    /// differ).
+    pub fn of_previous(previous: Option<Previous>, inputs: Inputs) -> Option<Previous> {
+        let (mut reuse, kept) = previous.filter(|(r, _)| r.made_of.site == inputs.site)?;
+        reuse.articles_changed = reuse.made_of.all != inputs.all;
+        Some((reuse, kept))
+    }
+
+    /// Whether the set of articles (or an article's front matter) changed since these pages
+    /// were made.
+    pub fn articles_changed(&self) -> bool {
+        self.articles_changed
     }
 
     /// What the previous build kept of the links of the page it wrote to `file`, while the
@@ -46,13 +81,17 @@ impl PageReuse {
     }
 
     /// Links the previous output's file in for every job whose page can be reused; returns
-    /// the jobs left to render, and the reused ones with what the previous build kept of them.
-    pub fn link_unchanged(&mut self, pages: &Pages, jobs: &[Job], staged: &StagedDir) -> (Vec<Job>, Vec<(Job, Reusable)>) {
+    /// the jobs left to render, and the reused ones with their file and what the previous
+    /// build kept of them.
+    pub fn link_unchanged(&mut self, pages: &Pages, jobs: &[Job], staged: &StagedDir) -> (Vec<Job>, Vec<(Job, String, Reusable)>) {
         let linked: Vec<(Job, Option<String>)> = jobs
             .par_iter()
             .map(|&job| {
+                if self.articles_changed && pages.shows_articles(job) {
+                    return (job, None);
+                }
                 let (file, source) = match job {
-                    Job::Page(i) => (output_file(&pages.content.pages[i].path), pages.content.pages[i].source_hash),
+                    Job::Page(i) => (output_file(&pages.content.pages[i].path), page_key(&pages.content.pages[i])),
                     Job::Listing(i) => (output_file(pages.listings[i]), 0),
                     _ => return (job, None),
                 };
@@ -62,8 +101,8 @@ impl PageReuse {
             .collect();
         let (mut left, mut reused) = (Vec::new(), Vec::new());
         for (job, file) in linked {
-            match file.and_then(|f| self.pages.remove(&f)) {
-                Some(kept) => reused.push((job, kept)),
+            match file.and_then(|f| self.pages.remove(&f).map(|kept| (f, kept))) {
+                Some((file, kept)) => reused.push((job, file, kept)),
                 None => left.push(job),
             }
         }
@@ -75,34 +114,42 @@ impl PageReuse {
 pub(super) fn reusable_pages(
     content: &Content,
     listings: &[&str],
-    shared: u64,
+    made_of: Inputs,
     links: Vec<PageLinks>,
     mut images: HashMap<usize, Vec<String>>,
     search: crate::search::Kept,
 ) -> Previous {
     let mut reusable = HashMap::new();
     for (i, (page, links)) in content.pages.iter().zip(links).enumerate() {
-        reusable.insert(output_file(&page.path), Reusable { source: page.source_hash, links, images: images.remove(&i).unwrap_or_default() });
+        reusable.insert(output_file(&page.path), Reusable { source: page_key(page), links, images: images.remove(&i).unwrap_or_default() });
     }
     for path in listings {
         reusable.insert(output_file(path), Reusable { source: 0, links: PageLinks::default(), images: Vec::new() });
     }
-    (PageReuse { shared, pages: reusable }, search)
+    (PageReuse { made_of, pages: reusable, articles_changed: false }, search)
 }
 
-/// A hash of everything a page's output depends on but its own source: every content
-/// file but the articles' bodies, which pages are published, the base URL, the theme,
-/// the islands and the images (file metadata for those: like the other caches of
-/// `serve`, in memory only). `root`: the project; `theme`: its theme's folder.
-pub(super) fn shared_inputs(root: &Path, theme: &Path, content: &Content) -> u64 {
+/// What the pages are made of, but their own sources ([`Inputs`]). `site`: every content
+/// file but the articles' (`renderer`'s own key), which pages there are of the own content,
+/// the base URL, the theme, the islands and the images (file metadata for those: like the
+/// other caches of `serve`, in memory only); `all` adds every content file read (the articles'
+/// front matter) and every page's path and hold. `root`: the project; `theme`: its theme's
+/// folder.
+pub(super) fn inputs(root: &Path, theme: &Path, content: &Content, renderer: &crate::render::Renderer) -> Inputs {
     use std::hash::{Hash, Hasher};
     let mut roots = crate::islands::store::inputs(root, &theme.join("styles"));
     roots.extend([theme.to_path_buf(), root.join(crate::images::DIR)]);
     let files = crate::fingerprint::of(&roots);
     let mut h = std::hash::DefaultHasher::new();
-    (content.digest, files, &content.config.base_url).hash(&mut h);
-    for page in &content.pages {
+    (files, renderer.own_key(), &content.config.base_url).hash(&mut h);
+    let is_article = |page: &&std::sync::Arc<Page>| matches!(page.data, PageData::Article(_));
+    for page in content.pages.iter().filter(|p| !is_article(p)) {
         (&page.path, page.hold).hash(&mut h);
     }
-    h.finish()
+    let site = h.finish();
+    content.digest.hash(&mut h);
+    for page in content.pages.iter().filter(is_article) {
+        (&page.path, page.hold).hash(&mut h);
+    }
+    Inputs { site, all: h.finish() }
 }

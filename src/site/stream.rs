@@ -56,7 +56,8 @@ impl<'a> Stream<'a> {
             observers,
             links: vec![PageLinks::default(); pages],
             changed_links: vec![true; pages],
-            changed_ids: false,
+            // Pages added or removed: links to them may not resolve as they did.
+            changed_ids: reuse.as_ref().is_some_and(PageReuse::articles_changed),
             images: Default::default(),
             page_images: HashMap::new(),
             reuse,
@@ -134,7 +135,9 @@ impl<'a> Stream<'a> {
     fn reuse_unchanged(&mut self, pages: &Pages, jobs: &[Job]) -> Vec<Job> {
         let Some(reuse) = &mut self.reuse else { return jobs.to_vec() };
         let (left, reused) = reuse.link_unchanged(pages, jobs, self.staged);
-        for (job, kept) in reused {
+        let observers = &self.observers;
+        reused.par_iter().for_each(|(_, file, _)| observers.iter().for_each(|o| o.kept(file)));
+        for (job, _, kept) in reused {
             if let Job::Page(i) = job {
                 self.changed_links[i] = false;
                 self.links[i] = kept.links;
