@@ -11,7 +11,8 @@
 //    several runs each, each into a new folder; prints the medians and the ratio, and
 //    unitly's first build of the site apart (no island cache yet: Node runs). Then unitly
 //    again into the last run's folder after one article's body is edited, keeping the pages
-//    the last build saved (src/site/saved.rs), against the same Hugo median.
+//    the last build saved (src/site/saved.rs), against the same Hugo median; and after an
+//    article is added (the newest), then removed again.
 //    Also Astro 5 with @astrojs/react (bench/astro, installed there with `npm ci` when
 //    missing): the same articles as a content collection, the same chrome, and one React
 //    island per article page (`client:visible`), the tool a team would pick for static pages
@@ -278,6 +279,19 @@ try {
       keptProfile = k.out;
     }
     writeFileSync(article, original);
+    // An article added (dated today: the newest) and removed again, into the same folder:
+    // rendered with the pages that list articles, every other page kept. The first addition
+    // renders one island in Node (the home page's sitemap card counts the URLs); later ones
+    // find that render in the island cache.
+    const [added, removed] = [[], []];
+    const today = new Date().toISOString().slice(0, 10);
+    const newArticle = join(u, 'content/blog/bench-added-today.md');
+    for (let r = 0; r < RUNS; r++) {
+      writeFileSync(newArticle, original.replace(/^slug: .*$/m, 'slug: bench-added-today').replace(/^date: .*$/m, `date: ${today}`).replace(/^featured: true$/m, 'featured: false'));
+      added.push(timed(BIN, ['--root', u, 'build', '--out', join(u, `out-${RUNS - 1}`)]).ms);
+      rmSync(newArticle);
+      removed.push(timed(BIN, ['--root', u, 'build', '--out', join(u, `out-${RUNS - 1}`)]).ms);
+    }
     const [uOut, hOut] = [join(u, `out-${RUNS - 1}`), join(h, `out-${RUNS - 1}`)];
     const pages = Number(lastProfile.match(/built (\d+) pages/)?.[1] ?? 0);
     const hugoPages = Number(execFileSync('sh', ['-c', `find ${hOut} -name '*.html' | wc -l`], { encoding: 'utf8' }));
@@ -286,13 +300,14 @@ try {
     // The first unitly run of a site has no island cache (.unitly-cache/islands: Node bundles
     // and prerenders); the later ones reuse it, as every build after the first does.
     const astroRow = withAstro ? { astro: median(times.astro), astroFirst: times.astro[0], aCpu: median(cpu.astro), aRss: Math.max(...rss.astro) } : {};
-    const row = { ...astroRow, n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), kept: median(kept), keptReused: keptProfile.match(/\((\d+) reused\)/)?.[1], hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
+    const row = { ...astroRow, n, pages, hugoPages, first: times.unitly[0], unitly: median(times.unitly), kept: median(kept), added: median(added), removed: median(removed), addedAll: added, keptReused: keptProfile.match(/\((\d+) reused\)/)?.[1], hugo: median(times.hugo), uCpu: median(cpu.unitly), hCpu: median(cpu.hugo), uRss: Math.max(...rss.unitly), hRss: Math.max(...rss.hugo), load: loadavg()[0], uBytes, hBytes, all: times };
     summary.push(row);
     profiles.push([n, lastProfile]);
     console.log(
       `N=${n}: unitly ${fmt(row.unitly)} (${pages} pages + 404) vs hugo ${fmt(row.hugo)} (${hugoPages} pages): ratio unitly/hugo ${(row.unitly / row.hugo).toFixed(2)}; ` +
         `first unitly build (no island cache) ${fmt(row.first)}, ratio ${(row.first / row.hugo).toFixed(2)}; ` +
         `unitly build after one article's edit, keeping the saved pages (${row.keptReused} reused) ${fmt(row.kept)}, ratio ${(row.kept / row.hugo).toFixed(2)}; ` +
+        `after an article is added ${fmt(row.added)} (runs [${added.map((x) => x.toFixed(0)).join(', ')}] ms), ratio ${(row.added / row.hugo).toFixed(2)}; after it is removed ${fmt(row.removed)}, ratio ${(row.removed / row.hugo).toFixed(2)}; ` +
         (withAstro ? `astro ${fmt(row.astro)} (first ${fmt(row.astroFirst)}; peak RSS ${(row.aRss / 1024).toFixed(0)} MB): ratio unitly/astro ${(row.unitly / row.astro).toFixed(2)}; ` : '') +
         `article HTML ${(uBytes / 1024).toFixed(1)} KB vs ${(hBytes / 1024).toFixed(1)} KB; peak RSS unitly ${(row.uRss / 1024).toFixed(0)} MB vs hugo ${(row.hRss / 1024).toFixed(0)} MB; load average ${row.load.toFixed(2)}\n  CPU time (user + system) unitly ${fmt(row.uCpu)} vs hugo ${fmt(row.hCpu)}\n  runs unitly [${times.unitly.map((x) => x.toFixed(0)).join(', ')}] ms, hugo [${times.hugo.map((x) => x.toFixed(0)).join(', ')}] ms`,
     );
