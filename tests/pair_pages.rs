@@ -207,8 +207,23 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         ("/length-converter/angstroms-to-feet-and-inches", false),
         ("/length-converter/light-years-to-feet-and-inches", false),
         ("/weight-converter/grams-to-stones-and-pounds", false),
+        ("/length-converter/kilometers-to-feet-and-inches", false),
+        ("/length-converter/pixels-to-feet-and-inches", false),
+        ("/weight-converter/tonnes-to-pounds-and-ounces", false),
     ] {
         assert_eq!(site.path(&format!("site{path}.html")).exists(), exists, "{path}");
+    }
+    // A category page's few links per unit lead with the pairs people search: the category's
+    // headline units and each unit's counterpart in the other system.
+    for (home, pairs) in [
+        ("/length-converter", ["feet-to-meters", "miles-to-kilometers", "kilometers-to-miles"]),
+        ("/weight-converter", ["kilograms-to-pounds", "pounds-to-kilograms", "ounces-to-grams"]),
+        ("/area-converter", ["acres-to-hectares", "hectares-to-acres", "square-feet-to-square-meters"]),
+    ] {
+        let links = hrefs(&html_of(&site, home));
+        for pair in pairs {
+            assert!(links.contains(&format!("{home}/{pair}")), "{home} links {pair}");
+        }
     }
     // A compound's page leads on to its parts, both ways.
     let parts = hrefs(&html_of(&site, "/length-converter/centimeters-to-feet-and-inches"));

@@ -59,17 +59,18 @@ impl End {
 
 /// Whether the pair `from` → `compound` reads well in parts, so that it gets a page: the last
 /// row of its table, 1,000 `from`, is at least ten of the smallest part (no page of "< 0.01 in"
-/// rows: angstroms or mils to feet and inches), and one `from` is at most 10,000 of the
-/// largest part (no light-years in feet and inches); and one `from` is not a whole number of
-/// the largest part (feet, yards or miles in feet and inches would read "… 0 in" on every
-/// row). People search "cm to feet and inches", "inches to feet and inches" and "kg to stone
-/// and pounds", not these.
+/// rows: angstroms or mils to feet and inches) and at least one of the largest (no page of
+/// pixels in feet and inches that never reaches a foot), and one `from` is at most 1,000 of the
+/// largest part (no kilometres in feet and inches, no tonnes in pounds and ounces); and one
+/// `from` is not a whole number of the largest part (feet, yards or miles in feet and inches
+/// would read "… 0 in" on every row). People search "cm to feet and inches", "inches to feet
+/// and inches" and "kg to stone and pounds", not these.
 fn reads_in_parts(from: &End, compound: &End) -> bool {
     match (from.span, compound.span) {
         (Some((size, _)), Some((smallest, largest))) => {
             let in_largest = size / largest;
             let whole = in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
-            size >= smallest / 100.0 && size <= largest * 10_000.0 && !whole
+            size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && !whole
         }
         _ => true,
     }
@@ -110,6 +111,26 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
     (units, compounds)
 }
 
+/// Each metric or imperial unit's nearest unit in size of the other system (by the ratio of
+/// their sizes): miles → kilometers, acres → hectares, kilograms → pounds.
+fn counterparts(category: &UnitCategory) -> HashMap<&str, &str> {
+    let sized: Vec<(&str, &str, f64)> = category
+        .units
+        .iter()
+        .filter(|u| u.system == "metric" || u.system == "imperial")
+        .filter_map(|u| Some((u.key.as_str(), u.system.as_str(), u.factor.as_ref()?.parse().ok()?.value())))
+        .filter(|&(_, _, size)| size > 0.0)
+        .collect();
+    sized
+        .iter()
+        .filter_map(|&(key, system, size)| {
+            let others = sized.iter().filter(|&&(_, s, _)| s != system);
+            let nearest = others.min_by(|a, b| (a.2 / size).ln().abs().total_cmp(&(b.2 / size).ln().abs()))?;
+            Some((key, nearest.0))
+        })
+        .collect()
+}
+
 fn path_of(category_path: &str, from: &End, to: &End) -> String {
     format!("{category_path}/{}-to-{}", from.slug, to.slug)
 }
@@ -122,7 +143,18 @@ pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Pro
         let Some(home) = category_page(pages, &category.key) else { continue };
         let (units, compounds) = ends(category);
         let sources: HashMap<&str, &str> = category.units.iter().filter_map(|u| Some((u.key.as_str(), u.source.as_deref()?))).collect();
+        let counterparts = counterparts(category);
         out.extend(plan(home, &category.key, &units, &compounds, pages, problems, |mut data, path| {
+            // The category page's few links per unit lead with the pairs people search: to the
+            // category's headline units (meters and feet, kilograms and pounds), then to the
+            // unit's counterpart in the other system (miles → kilometers, acres → hectares).
+            if [&category.default.from, &category.default.to].contains(&&data.to) {
+                data.distance = 0;
+            } else if counterparts.get(data.from.as_str()) == Some(&data.to.as_str()) {
+                data.distance = 1;
+            } else if data.distance > 0 {
+                data.distance += 1;
+            }
             data.sources = [&data.from, &data.to].into_iter().filter_map(|k| Some((k.clone(), sources.get(k.as_str())?.to_string()))).collect();
             Some(page(home, category, path, data))
         }));

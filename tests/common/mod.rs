@@ -112,7 +112,7 @@ pub fn reads_in_parts(sizes: &HashMap<String, f64>, from: &str, parts: &[String]
     let size = sizes[from];
     let in_largest = size / largest;
     let whole = in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
-    size >= smallest / 100.0 && size <= largest * 10_000.0 && !whole
+    size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && !whole
 }
 
 /// Every page the real site's build writes (not the 404): its routes and articles, and the

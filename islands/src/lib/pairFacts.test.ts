@@ -122,9 +122,15 @@ test('a rounded example says ≈, and a table with rounded rows says so, beside 
 test('a compound target says how it is read, and has no inverse statement of its own', () => {
   const facts = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
   assert.equal(facts.to.name, 'Feet and Inches', 'as the heading names it');
-  assert.deepEqual(facts.statement, { text: '1 cm ≈ 0.394 in', exact: false });
+  // Not rounded in parts ("≈ 0.39 in", "1 kg ≈ 2.2 lb"): the factor into the part it is nearest.
+  assert.deepEqual(facts.statement, { text: '1 cm ≈ 0.3937007874 in', exact: false });
+  assert.deepEqual(pairFacts(category('weight'), 'kilograms', 'stones_pounds')!.statement, { text: '1 kg ≈ 2.204622622 lb', exact: false });
+  assert.deepEqual(pairFacts(category('length'), 'meters', 'feet_inches')!.statement, { text: '1 m ≈ 3.280839895 ft', exact: false });
+  assert.equal(facts.rule.words, 'convert to inches, then take out whole feet');
   const inches = pairFacts(category('length'), 'inches', 'feet_inches')!;
   assert.deepEqual(inches.statement, { text: '1 ft = 12 in', exact: true });
+  // From is a part already: nothing to convert first.
+  assert.equal(inches.rule.words, 'take out whole feet (12 in each); the rest stays in inches');
   // Every row regroups: whole feet and the inches left, from one foot up.
   assert.deepEqual(inches.rows.slice(0, 3), [{ value: '12', result: '1 ft 0 in' }, { value: '15', result: '1 ft 3 in' }, { value: '18', result: '1 ft 6 in' }]);
   assert.deepEqual(inches.example, { value: '66 in', result: '5 ft 6 in', exact: true });

@@ -73,6 +73,7 @@ const RUNNING_SPEEDS: Record<string, string[]> = {
   feet_per_second: ['6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '18', '20'],
   knots: ['3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
   centimeters_per_second: ['150', '200', '250', '300', '350', '400', '450', '500', '550', '600'],
+  feet_per_minute: ['400', '450', '500', '550', '600', '650', '700', '800', '900', '1000', '1100', '1200'],
 };
 
 /** A part to its compound (inches to feet and inches): these many of the largest part, so
@@ -231,15 +232,25 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     const parts = target.parts.map((p) => p.symbol).join(' + ');
     const largest = target.parts[0];
     // From is the smallest part (inches to feet and inches): how many make the largest.
-    const statement = target.parts.includes(from)
-      ? () => ({ text: `${withSymbol('1', largest)} = ${withSymbol(exactText(div(factorOf(largest), factorOf(from))), from)}`, exact: true })
-      : (answer: (v: Rational) => Answer) => {
-          const one = answer(rational(1n));
-          return { text: `${withSymbol('1', from)} ${one.exact ? '=' : '≈'} ${one.result}`, exact: one.exact };
-        };
+    const smallest = target.parts.at(-1)!;
+    const [largestName, smallestName] = [largest, smallest].map((u) => plainName(u.name).toLowerCase());
+    if (target.parts.includes(from)) {
+      const perLargest = exactText(div(factorOf(largest), factorOf(from)));
+      return {
+        statement: () => ({ text: `${withSymbol('1', largest)} = ${withSymbol(perLargest, from)}`, exact: true }),
+        rule: { words: `take out whole ${largestName} (${withSymbol(perLargest, from)} each); the rest stays in ${smallestName}`, formula: `${f} → ${parts}` },
+      };
+    }
     return {
-      statement,
-      rule: { words: `convert to ${plainName(target.parts.at(-1)!.name).toLowerCase()}, then take out whole ${plainName(target.parts[0].name).toLowerCase()}`, formula: `${f} → ${parts}` },
+      statement: (answer: (v: Rational) => Answer) => {
+        const one = answer(rational(1n));
+        if (one.exact) return { text: `${withSymbol('1', from)} = ${one.result}`, exact: true };
+        // Rounded in parts, 1 kg would read "≈ 2.2 lb": the factor into the part it is
+        // nearest (the largest from its size up), as a pair of two units states it.
+        const part = compare(factorOf(from), factorOf(largest)) >= 0 ? largest : smallest;
+        return linearRelation(from, part, div(factorOf(from), factorOf(part))).statement(answer);
+      },
+      rule: { words: `convert to ${smallestName}, then take out whole ${largestName}`, formula: `${f} → ${parts}` },
     };
   }
   const to = target.unit;
