@@ -35,7 +35,7 @@ export const UNIT_WORDS = {
     ["micrograms", "µg", "microgram", "microgramme", "microgrammes", "mcg", "ug"],
     ["milligrams", "mg", "milligram", "milligramme", "milligrammes"],
     ["carats", "ct", "carat", "metric carat", "metric carats"],
-    ["grams", "g", "gram", "gramme", "grammes"],
+    ["grams", "g", "gram", "gramme", "grammes", "gm", "gms"],
     ["kilograms", "kg", "kilogram", "kilogramme", "kilogrammes", "kilo", "kilos", "kgs"],
     ["quintals", "q", "quintal", "qtl", "qtls"],
     ["tonnes", "t", "tonne", "metric ton", "metric tons", "metric tonne", "metric tonnes", "Mg", "megagram", "megagrams", "megagramme", "megagrammes"],

@@ -142,6 +142,8 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["gram", "gram", "gram"],
   ["gramme", "gramme", "gramme"],
   ["grammes", "grammes", "grammes"],
+  ["gm", "gm", "gm"],
+  ["gms", "gms", "gms"],
   ["kilograms", "kilograms", "kilograms"],
   ["kg", "kg", "kg"],
   ["kilogram", "kilogram", "kilogram"],

@@ -770,6 +770,18 @@ test('words around a conversion that ask nothing more (today, now, current, conv
   assert.equal(said('length converter'), null);
 });
 
+test('an amount and the unit wanted with no “to” between, as typed into a search engine, is read with one', () => {
+  assert.deepEqual(said('5 feet cm'), ['5 ft = 152.4 cm']);
+  assert.deepEqual(said('100 lbs kgs'), ['100 lb = 45.359237 kg']);
+  assert.deepEqual(said('1 cup sugar grams'), ['1 US cup of granulated sugar = 200 g']);
+  assert.deepEqual(said('5 square feet square meters'), ['5 ft² = 0.464515 m²']);
+  assert.deepEqual(said('10 fl oz ml calculator'), ['10 US fluid ounces = 295.735296 mL']);
+  // A height's inches with no "in" are still its inches, and a lone unit is no target.
+  assert.deepEqual(said('5 ft 11'), ['5 ft 11 in = 1.8034 m']);
+  assert.deepEqual(said('2 kg'), ['2 kg = 4.409245 lb']);
+  assert.equal(said('3 pm est'), null);
+});
+
 test('a target that names only a system is the same measure in it: “5 imperial gallons to us”, “1 cup to metric”', () => {
   assert.deepEqual(said('5 imperial gallons to us'), ['5 imperial gallons = 6.00475 gal (in US gallons, as typed)']);
   assert.deepEqual(said('40 mpg uk to us'), ['40 miles per imperial gallon = 33.306967 mpg (in miles per US gallon, as typed)']);

@@ -761,8 +761,27 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   // conversion that ask nothing more; the query as typed is read when the rest answers nothing.
   // Only around a conversion (a number or a target): "leap year calculator" is a search.
   const plain = asked.replace(LEADING_FILLER, '').replace(TRAILING_FILLER, '');
-  if (plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)) return answerAsTyped(plain, data) ?? answerAsTyped(asked, data);
-  return answerAsTyped(asked, data);
+  if (plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)) return answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data);
+  return answerAsTyped(asked, data) ?? withoutSeparator(asked, data);
+}
+
+/**
+ * "5 feet cm", "100 lb kg", "1 cup sugar grams": an amount, then the unit wanted with no "to"
+ * between, as people type into a search engine. Read as "… to <the last word or two>" when
+ * those name a unit and that reads as an answer; else nothing, as before.
+ */
+function withoutSeparator(query: string, data: AnswerData): Answer | null {
+  if (!/\d/u.test(query) || query.search(SEPARATOR) >= 0) return null;
+  const words = query.trim().split(/\s+/u);
+  // "square feet", "fl oz" before "feet", "oz"; at least an amount and a unit before them.
+  for (const n of [2, 1]) {
+    if (words.length < n + 2) continue;
+    const target = words.slice(-n).join(' ');
+    if (/\d/u.test(target) || !isUnitWord(target, data)) continue;
+    const read = answerAsTyped(`${words.slice(0, -n).join(' ')} to ${target}`, data);
+    if (read !== null && read.kind !== 'error') return read;
+  }
+  return null;
 }
 
 /** Words before a conversion that ask nothing more ("current usd to inr"). */

@@ -44,6 +44,10 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   DKK: ['kroner', 'crown', 'crowns'],
   ISK: ['krónur', 'crown', 'crowns'],
   CZK: ['crown', 'crowns'],
+  // The plurals English takes from Portuguese and Spanish, and the British spelling.
+  BRL: ['reais'],
+  PEN: ['soles'],
+  RUB: ['rouble', 'roubles'],
 };
 
 /**

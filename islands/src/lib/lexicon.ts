@@ -199,6 +199,8 @@ function britishWord(lex: Lexicon, word: string): Entry[] | undefined {
 
 /** SI prefixes whose letter is another prefix in the other case: milli/mega, pico/peta, zepto/zetta, yocto/yotta. */
 const CASE_PREFIXES = 'mMpPzZyY';
+/** Units whose milli- nobody means where m is typed in lower case before them ("2.4 ghz to mhz"). */
+const LOWER_CASE_MEANS_MEGA = new Set(['Hz']);
 
 /**
  * Whether a symbol typed in another case than the unit's word `e` would be another size of
@@ -211,7 +213,10 @@ function caseChangesSize(lex: Lexicon, exact: string, e: Entry): boolean {
   const mine = [...e.exact];
   if (typed.length !== mine.length || !short(e.exact)) return false;
   const rest = mine.slice(1).join('');
-  const prefixed = typed[0] !== mine[0] && CASE_PREFIXES.includes(mine[0]) && (lex.words.get(rest.toLowerCase())?.some((x) => x.category === e.category && x.exact === rest) ?? false);
+  // "mhz" typed all in lower case is MHz: a millihertz is no frequency anyone converts.
+  const meansLarge = mine[0] === 'M' && exact === exact.toLowerCase() && LOWER_CASE_MEANS_MEGA.has(rest);
+  const prefixed =
+    !meansLarge && typed[0] !== mine[0] && CASE_PREFIXES.includes(mine[0]) && (lex.words.get(rest.toLowerCase())?.some((x) => x.category === e.category && x.exact === rest) ?? false);
   const symbols = lex.categories[e.category]?.units.map((u) => u.symbol) ?? [];
   const bitsAndBytes = symbols.some((s) => s.startsWith('bit')) && symbols.some((s) => s.startsWith('B'));
   return prefixed || (bitsAndBytes && typed.some((c, i) => c !== mine[i] && (mine[i] === 'b' || mine[i] === 'B')));

@@ -218,6 +218,10 @@ const TABLE: Row[] = [
   ['5 mW', 'power', 'watts', 'kilowatts', /^“mW” is not MW \(Megawatts\).*Type “MW” if you mean it\.$/],
   ['5 mw', 'power', 'watts', 'kilowatts', /^“mw” is not MW/],
   ['2 Ms', 'time', 'seconds', 'minutes', /^“Ms” is not ms \(Milliseconds\)/],
+  // All in lower case, "mhz" is MHz (nobody converts millihertz); typed "mHz", it still asks.
+  ['2.4 ghz', 'frequency', 'hertz', 'megahertz', '2,400 MHz', 'From 2.4 GHz', ['2.4 GHz', 'MHz']],
+  ['100 mhz', 'frequency', 'hertz', 'kilohertz', '100,000 kHz', 'From 100 MHz', ['100 MHz', 'kHz']],
+  ['1 mHz', 'frequency', 'hertz', 'hertz', /^“mHz” is not MHz \(Megahertz\)/],
   ['1 Mb', 'digital_storage', 'bytes', 'kilobytes', '125 kB', 'From 1 Mbit', ['1 megabit', 'kB']],
   ['1 MB', 'digital_storage', 'bytes', 'kilobytes', '1,000 kB', 'From 1 MB', ['1 megabyte', 'kB']],
   ['1 mb', 'digital_storage', 'bytes', 'kilobytes', /^“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/],
