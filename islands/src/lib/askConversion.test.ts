@@ -1298,6 +1298,8 @@ test('amounts converted by name: the speed of light, absolute zero, water boilin
   assert.deepEqual(said('freezing point of water in f'), ['Water freezes at 0 °C = 32 °F']);
   assert.deepEqual(said('body temperature in f'), ['A body’s usual temperature is about 37 °C = 98.6 °F (it varies a little from person to person)']);
   assert.match(String(said('speed of light in m')), /is a unit of length, not speed/u);
+  // With no number nor "in", the search box asks about them too (searchWords.mayConvert).
+  for (const q of ['speed of light', 'body temperature', 'boiling point of water', 'leap year']) assert.ok(mayConvert(q), `the box reads “${q}”`);
 });
 
 test('a bushel of grain by weight: the US standard weight per bushel, said so; by volume, a bushel is a volume', () => {

@@ -7,6 +7,7 @@ import { SEPARATOR_SOURCE } from './separators.ts';
 import { OTHER_DIGIT } from './digits.ts';
 import { notConverted } from './notConverted.ts';
 import { holdsNumberWord } from './spokenAmounts.ts';
+import { namesAmount } from './namedAmounts.ts';
 
 /** Lower-case, accents and curly quotes folded, so "Cafe" finds "Café" and 'don't' finds 'don’t'. */
 export function fold(text: string): string {
@@ -118,7 +119,7 @@ const PAIR_NOTATION = new RegExp(String.raw`^\s*(?:${RATE_BEFORE})?${PAIR_FORM}(
 
 /** Whether a query may convert other than as a pair in markets' notation. */
 const convertsOtherwise = (query: string): boolean =>
-  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || asksHowMany(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
+  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || asksHowMany(query) || namesAmount(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
 
 /** Whether the box should read a query as a conversion too: a number, a pair, a "how many", or a currency. */
 export const mayConvert = (query: string): boolean => convertsOtherwise(query) || PAIR_NOTATION.test(query);
