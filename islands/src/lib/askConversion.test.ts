@@ -259,6 +259,14 @@ test('quarters, thirds and eighths said in words are read as halves are', () => 
   assert.deepEqual(said('a quarter cup butter in grams'), ['1/4 US cup of butter = 56.7 g']);
 });
 
+test('letters glued to a number are a code or a name, not a unit before its number', () => {
+  // A4 paper, a PS5, vitamin B12, a T20 match: the search's, not 4 ares or 5 metric horsepower.
+  for (const q of ['a4', 'ps5', 'b12', 't20', 'g20']) assert.equal(said(q), null, q);
+  // A unit before its number with a space, and a sign glued to it, are read as before.
+  assert.deepEqual(said('kg 5'), ['5 kg = 11.023113 lb']);
+  assert.match(String(said('$5 to eur')), /^5 USD → EUR$/u);
+});
+
 test('money by its signs alone, and by its nicknames', () => {
   assert.equal(said('€ to £'), '1 EUR → GBP');
   assert.equal(said('$ to €'), '1 USD → EUR');
