@@ -265,6 +265,9 @@ test('letters glued to a number are a code or a name, not a unit before its numb
   // A unit before its number with a space, and a sign glued to it, are read as before.
   assert.deepEqual(said('kg 5'), ['5 kg = 11.023113 lb']);
   assert.match(String(said('$5 to eur')), /^5 USD → EUR$/u);
+  // Money's letters glued to its amount are still money, as India writes rupees.
+  assert.match(String(said('Rs100 to usd')), /^100 INR → USD$/u);
+  assert.match(String(said('CHF100 to eur')), /^100 CHF → EUR$/u);
 });
 
 test('money by its signs alone, and by its nicknames', () => {

@@ -550,10 +550,10 @@ class Parser {
       return { ...v, text: `(${v.text})` };
     }
     if (t.t === 'unit') {
-      // A unit written before its number: €100, $ 5. Letters glued to a number are a code or
-      // a name (A4, PS5, B12, T20), not a unit before its number.
+      // A unit written before its number: €100, $ 5, Rs100, CHF100. Other letters glued to a
+      // number are a code or a name (A4, PS5, B12, T20), not a unit before its number.
       const next = this.toks[this.i + 1];
-      if (next?.t === 'num' && !next.space && /^\p{L}+$/u.test(t.text)) {
+      if (next?.t === 'num' && !next.space && t.entry.category !== 'currency' && /^\p{L}+$/u.test(t.text)) {
         return fail(`“${t.text}${next.text}” is no quantity: type the number first, as in “${next.text} ${t.text}”.`);
       }
       this.i++;
