@@ -243,6 +243,12 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     assert!(p.read("out/blog/extra-07.html").contains("A sentence added while serving."));
     assert!(common::snapshot(&out) == full("fresh-1"), "the same output as a full build");
 
+    // An article grown past its fragment file's room: the search index numbers the results
+    // after it again, as a full build does; every other page is still kept.
+    p.edit("content/blog/extra-03.md", "\n\n", &format!("\n\n{}\n\n", "A long paragraph added between two builds. ".repeat(300)));
+    assert_eq!(site.build(&out, &mut cache).unwrap().reused, report.pages - 1 + listings);
+    assert!(common::snapshot(&out) == full("fresh-grown"), "the same output as a full build");
+
     // An island only the edited article asks for is rendered now and kept on disk with the
     // reused pages' renders, so a build started afresh sends none of them to Node again.
     p.edit("content/blog/extra-07.md", "A sentence added while serving.", "{{ converter(from=\"feet\", to=\"meters\", value=\"7\") }}");
@@ -281,10 +287,21 @@ fn a_rebuild_reuses_unchanged_articles_and_equals_a_full_build() {
     site.build(&out, &mut cache).unwrap();
     assert!(common::snapshot(&out) == full("fresh-5"));
 
+    // A page under an article whose article is held back: its breadcrumb loses the article,
+    // as a full build's does, where keeping it would keep a link to a page that is gone.
+    p.edit("content/routes.yaml", "collections:\n", "collections:\n  notes:\n    dir: notes\n    path: /notes/{slug}\n    template: article.html\n    schema: Article\n    parent: /blog/extra-09\n    priority: 0.5\n    changefreq: monthly\n");
+    p.write("content/notes/a-note.md", &template.replace("slug: conversion-tips", "slug: a-note"));
+    site.build(&out, &mut cache).unwrap();
+    assert!(p.read("out/notes/a-note.html").contains("/blog/extra-09"));
+    p.edit("content/blog/extra-09.md", "featured: false", "featured: false\ndraft: true");
+    site.build(&out, &mut cache).unwrap();
+    assert!(!p.read("out/notes/a-note.html").contains("/blog/extra-09"));
+    assert!(common::snapshot(&out) == full("fresh-6"));
+
     // So does a template.
     p.edit("themes/unitly/templates/article.html", "<article class=\"prose article\">", "<article class=\"prose article\" data-edited>");
     assert_eq!(site.build(&out, &mut cache).unwrap().reused, 0);
-    assert!(p.read("out/blog/extra-09.html").contains("data-edited"));
+    assert!(p.read("out/blog/extra-08.html").contains("data-edited"));
 }
 
 /// A `unitly build`'s "N pages written (M reused)": (N, M).

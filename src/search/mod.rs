@@ -260,9 +260,8 @@ pub struct Kept {
     /// alone, which is the same whenever the index is kept (`site::reuse`).
     records: usize,
     answers: String,
-    /// The results planned, the same whenever the index is kept (`site::reuse` hashes every
-    /// page's path, title and hold), and their files' layout: an article edited to a new
-    /// length keeps its number until the next full build.
+    /// The results planned, and their files' layout: the next build plans its own and
+    /// numbers again the results that moved ([`SearchIndex::start`]).
     planned: Arc<HashMap<String, Planned>>,
     layout: Arc<fragments::Layout>,
 }
@@ -328,27 +327,21 @@ impl SearchIndex {
     /// numbers are the same every build) and indexes the records. `out`: the staging folder;
     /// `previous`: the output folder, where the pages rendered again had their old words.
     /// `output_file`: where the build writes a page of this path. `kept`: the index of the
-    /// previous build in `previous`, made of the same own content (the records, the answers);
-    /// `replan`: its pages are not the same (an article added, removed or retitled), so the
-    /// results are planned again, and those whose page or number changed are indexed again.
-    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>, replan: bool) -> Result<SearchIndex> {
-        let made = || -> Vec<Record> { records::faq(content).into_iter().chain(records::units(content)).collect() };
-        // A kept index has the records already, the same answers and, with the same pages,
-        // the same plan.
+    /// previous build in `previous`, made of the same own content (the records, the answers).
+    /// Its plan holds while the results are planned the same; an article added, removed,
+    /// retitled or grown past its fragment file's room moves numbers, and the results whose
+    /// page or number changed are indexed again.
+    pub fn start(content: &Content, out: &Path, previous: &Path, output_file: fn(&str) -> String, kept: Option<Kept>) -> Result<SearchIndex> {
+        let made: Vec<Record> = records::faq(content).into_iter().chain(records::units(content)).collect();
+        let plan = plan(content, made.iter().map(Record::estimate), output_file);
+        // A kept index has the records already and the same answers.
         let (records, answers, plan, replanned) = match &kept {
-            Some(kept) if !replan => {
+            Some(kept) if *kept.planned == *plan.pages && *kept.layout == *plan.layout => {
                 let plan = Plan { pages: Arc::clone(&kept.planned), layout: Arc::clone(&kept.layout), records: Vec::new() };
                 (Records::Counted(kept.records), kept.answers.clone(), plan, None)
             }
-            Some(kept) => {
-                let plan = plan(content, made().iter().map(Record::estimate), output_file);
-                (Records::Counted(kept.records), kept.answers.clone(), plan, Some((Arc::clone(&kept.planned), Arc::clone(&kept.layout))))
-            }
-            None => {
-                let made = made();
-                let plan = plan(content, made.iter().map(Record::estimate), output_file);
-                (Records::Made(made), answers::units_json(content), plan, None)
-            }
+            Some(kept) => (Records::Counted(kept.records), kept.answers.clone(), plan, Some((Arc::clone(&kept.planned), Arc::clone(&kept.layout)))),
+            None => (Records::Made(made), answers::units_json(content), plan, None),
         };
         SearchIndex::new(plan, records, answers, out, previous, kept, replanned)
     }
@@ -385,7 +378,7 @@ impl SearchIndex {
             let planned = Planned { number, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None, symbols: None };
             let text = format!("{} {}", r.title, r.content);
             let headings = vec![(0..r.title.len(), 5)];
-            index.add(&planned, extract::Extracted { text, headings })?;
+            index.add(&planned, extract::Extracted { text, headings }, true)?;
         }
         Ok(index)
     }
@@ -395,9 +388,15 @@ impl SearchIndex {
         if let Some(number) = self.previous_number(file) {
             self.forget_previous(file, number)?;
         }
+        self.index_text(planned, html, true)
+    }
+
+    /// Indexes a result's page; `words`: whether its words join the spelling lists (not for a
+    /// kept page given another number, whose words the lists have).
+    fn index_text(&self, planned: &Planned, html: &str, words: bool) -> Result<()> {
         let Some(main) = extract::main_of(html) else { return Ok(()) };
         let started = Instant::now();
-        let added = self.add(planned, extract::extract(main));
+        let added = self.add(planned, extract::extract(main), words);
         self.indexing.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
         added
     }
@@ -415,12 +414,14 @@ impl SearchIndex {
     fn index_kept(&self, file: &str) -> Result<()> {
         let Some((before, _)) = &self.replanned else { return Ok(()) };
         let (now, was) = (self.pages.get(file), before.get(file));
-        if now == was {
-            return Ok(());
-        }
+        let Some(now) = now.filter(|&now| Some(now) != was) else { return Ok(()) };
         let path = self.previous.join(file);
         let html = std::fs::read_to_string(&path).with_context(|| format!("reading {} for the search index", path.display()))?;
-        self.index_page(file, &html)
+        // The same page: its old result goes, its words stay as they were counted.
+        if let Some(was) = was {
+            self.renewed.lock().expect("search renewed lock").push(was.number);
+        }
+        self.index_text(now, &html, was.is_none())
     }
 
     /// With results planned anew: takes those whose page is gone out of the kept index.
@@ -451,7 +452,7 @@ impl SearchIndex {
     }
 
     /// Counts the result's terms, keeps its words and writes its fragment.
-    fn add(&self, planned: &Planned, extracted: extract::Extracted) -> Result<()> {
+    fn add(&self, planned: &Planned, extracted: extract::Extracted, with_words: bool) -> Result<()> {
         let mut counts: HashMap<String, f32> = HashMap::new();
         let mut length = 0u32;
         let mut count = |part: &str, weight: f32| {
@@ -476,7 +477,7 @@ impl SearchIndex {
         // The title's terms, and the menus' name's, rank the page above those that only say
         // them (postings::TITLE_BONUS).
         let title = title_terms(std::iter::once(&planned.title).chain(&planned.label).chain(&planned.symbols));
-        let words = spelling::words_of(&extracted.text);
+        let words = with_words.then(|| spelling::words_of(&extracted.text));
         let mut text = extracted.text;
         if text.len() > MAX_TEXT {
             let cut = (0..=MAX_TEXT).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
@@ -488,7 +489,9 @@ impl SearchIndex {
             let path = self.out.join(DIR).join(BUILDING).join(file);
             std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
         }
-        self.words.lock().expect("search words lock").add_page(words);
+        if let Some(words) = words {
+            self.words.lock().expect("search words lock").add_page(words);
+        }
         self.postings.lock().expect("search postings lock").add_titled(planned.number, counts, &title, length, planned.prior);
         Ok(())
     }

@@ -216,9 +216,7 @@ impl Site {
         let (reuse, kept_search) = previous.filter(|_| can_reuse && staged.has_current()).unzip();
         let reusing = reuse.is_some();
         let (budget, shell) = (PageBudget::default(), ShellPages::new(shell_files(&content)));
-        // With another set of articles, the search index's results are planned again.
-        let replan = reuse.as_ref().is_some_and(PageReuse::articles_changed);
-        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search, replan)?;
+        let search = SearchIndex::start(&content, staged.path(), staged.target(), output_file, kept_search)?;
         let mut stream = Stream::new(&staged, content.pages.len(), reuse, vec![&budget, &shell, &search]);
         self.step("render first pages", || {
             let n = first_jobs.len();

@@ -73,7 +73,8 @@ pub(super) struct Pages<'a> {
     under_article: std::sync::OnceLock<HashSet<&'a str>>,
 }
 
-/// The paths of the pages with an article among their ancestors.
+/// The paths of the pages with an article among their ancestors, or a parent held back (a
+/// draft or scheduled article, which a build without it leaves out of their breadcrumb).
 fn under_article(content: &Content) -> HashSet<&str> {
     let by_path: HashMap<&str, &Page> = content.each_page().map(|p| (p.path.as_str(), p)).collect();
     let is_article = |p: &Page| matches!(p.data, PageData::Article(_));
@@ -83,10 +84,11 @@ fn under_article(content: &Content) -> HashSet<&str> {
             let mut parent = page.parent.as_deref();
             // At most one step a page: a cycle of parents ends the walk.
             for _ in 0..by_path.len() {
-                match parent.and_then(|path| by_path.get(path)) {
+                let Some(path) = parent else { return false };
+                match by_path.get(path) {
                     Some(p) if is_article(p) => return true,
                     Some(p) => parent = p.parent.as_deref(),
-                    None => return false,
+                    None => return true,
                 }
             }
             false

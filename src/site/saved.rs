@@ -8,7 +8,7 @@
 //! saved file names the folder and has a digest of its every file's name, size, inode and
 //! modification time ([`crate::patch::output_digest`]). A file changed, added or removed
 //! since by anything else (a hand edit, another tool, a build that failed to save) means no
-//! reuse at all; so does another unitly binary. The shared inputs (`reuse::shared_inputs`)
+//! reuse at all; so does another unitly binary. The shared inputs (`reuse::inputs`)
 //! are checked as in `serve`. One file, for the last output built: its size follows the
 //! site's, not the number of builds or folders.
 
@@ -19,7 +19,7 @@ use std::path::Path;
 
 pub const FILE: &str = ".unitly-cache/pages.bin";
 /// Changed whenever what is saved changes shape (the binary's own stamp changes with it too).
-const MAGIC: &[u8] = b"unitly saved pages 1\n";
+const MAGIC: &[u8] = b"unitly saved pages 2\n";
 
 /// What is read back: the pages and the search index they are in, and the output's digest
 /// they hold for.
