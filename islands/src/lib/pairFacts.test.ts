@@ -293,4 +293,7 @@ test('metric heights and weights in parts have tables of heights, body weights a
   // Not a height in kilometres: the usual values there.
   assert.equal(values('length', 'kilometers', 'feet_inches')[0], '1');
   assert.equal(values('length', 'kilometers', 'feet_inches').length, 21);
+  // Nor a baby's weight in quintals (0.015 q): a farm's weight, in the usual values.
+  assert.equal(values('weight', 'quintals', 'pounds_ounces')[0], '1');
+  assert.equal(values('weight', 'quintals', 'stones_pounds')[0], '1');
 });

@@ -86,20 +86,22 @@ const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '
  * and babies' weights (kg in pounds and ounces, as birth weights are told), as the Celsius
  * page has body and oven temperatures. By the compound's key in units.yaml.
  */
-const PEOPLE_VALUES: Record<string, { unit: string; values: string[] }> = {
-  feet_inches: { unit: 'centimeters', values: ['1', '10', '30', '50', '100', '150', '155', '160', '165', '170', '175', '180', '185', '190', '195', '200'] },
-  stones_pounds: { unit: 'kilograms', values: ['10', '20', '30', '40', '45', '50', '55', '60', '65', '70', '75', '80', '85', '90', '95', '100', '105', '110', '115', '120', '125', '130'] },
-  pounds_ounces: { unit: 'kilograms', values: ['1.5', '1.75', '2', '2.25', '2.5', '2.75', '3', '3.25', '3.5', '3.75', '4', '4.25', '4.5', '4.75', '5', '6', '8', '10', '12'] },
+const PEOPLE_VALUES: Record<string, { unit: string; largest: string; values: string[] }> = {
+  feet_inches: { unit: 'centimeters', largest: 'meters', values: ['1', '10', '30', '50', '100', '150', '155', '160', '165', '170', '175', '180', '185', '190', '195', '200'] },
+  stones_pounds: { unit: 'kilograms', largest: 'kilograms', values: ['10', '20', '30', '40', '45', '50', '55', '60', '65', '70', '75', '80', '85', '90', '95', '100', '105', '110', '115', '120', '125', '130'] },
+  pounds_ounces: { unit: 'kilograms', largest: 'kilograms', values: ['1.5', '1.75', '2', '2.25', '2.5', '2.75', '3', '3.25', '3.5', '3.75', '4', '4.25', '4.5', '4.75', '5', '6', '8', '10', '12'] },
 };
 
 /** PEOPLE_VALUES in `from` (mm, m; g), when `from` is a metric unit near the reference unit; else null. */
 function peopleValues(category: UnitCategory, from: Unit, target: Target | undefined): Rational[] | null {
   const people = target?.kind === 'compound' ? PEOPLE_VALUES[target.compound.key] : undefined;
   const reference = people === undefined ? undefined : category.units.find((u) => u.key === people.unit);
-  if (people === undefined || reference === undefined || from.system !== 'metric' || kindOf(from) !== 'linear') return null;
+  const largest = people === undefined ? undefined : category.units.find((u) => u.key === people.largest);
+  if (people === undefined || reference === undefined || largest === undefined || from.system !== 'metric' || kindOf(from) !== 'linear') return null;
   const scale = div(factorOf(reference), factorOf(from));
-  // Millimetres to metres, grams to kilograms: not kilometres of height nor tonnes of baby.
-  if (compare(scale, fromDecimal('1', -2)) < 0 || compare(scale, rational(1000n)) > 0) return null;
+  // Millimetres to metres, grams to kilograms: not kilometres of height nor quintals or
+  // tonnes of baby.
+  if (compare(factorOf(from), factorOf(largest)) > 0 || compare(scale, rational(1000n)) > 0) return null;
   return people.values.map((v) => mul(exactNumber(v), scale));
 }
 
