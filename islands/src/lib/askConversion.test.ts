@@ -271,6 +271,9 @@ test('letters glued to a number are a code or a name, not a unit before its numb
 });
 
 test('money by its signs alone, and by its nicknames', () => {
+  // The plurals English borrows, the British spelling, the full names of the crowns and the pound.
+  assert.equal(said('50 reais in usd'), '50 BRL → USD');
+  assert.equal(said('100 pounds sterling to euros'), '100 GBP → EUR');
   assert.equal(said('€ to £'), '1 EUR → GBP');
   assert.equal(said('$ to €'), '1 USD → EUR');
   assert.equal(said('5 bucks in euros'), '5 USD → EUR');

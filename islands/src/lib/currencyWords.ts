@@ -30,7 +30,7 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   // Rs, as India writes rupees besides ₹ (ICU's narrow sign, so not in LOCAL_SIGNS): shared
   // with the other rupees' Rs, and so the featured rupee's, as "rupees" is.
   INR: ['Rs'],
-  GBP: ['sterling', 'quid'],
+  GBP: ['sterling', 'quid', 'pound sterling', 'pounds sterling'],
   JPY: ['JP¥', '円'],
   CAD: ['C$', 'loonie', 'loonies'],
   AUD: ['AU$', 'aussie dollar', 'aussie dollars'],
@@ -39,9 +39,9 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   TRY: ['TL'],
   THB: ['บาท'],
   PLN: ['złoty', 'złotys', 'złote', 'złotych'],
-  SEK: ['kronor', 'crown', 'crowns'],
-  NOK: ['kroner', 'crown', 'crowns'],
-  DKK: ['kroner', 'crown', 'crowns'],
+  SEK: ['kronor', 'crown', 'crowns', 'swedish kronor'],
+  NOK: ['kroner', 'crown', 'crowns', 'norwegian kroner'],
+  DKK: ['kroner', 'crown', 'crowns', 'danish kroner'],
   ISK: ['krónur', 'crown', 'crowns'],
   CZK: ['crown', 'crowns'],
   // The plurals English takes from Portuguese and Spanish, and the British spelling.

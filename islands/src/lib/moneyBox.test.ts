@@ -43,6 +43,10 @@ test('a currency the index has no page for is answered by its code or name, with
     assert.equal(await open('thai baht'), '/currency-converter?value=1&from=THB&to=USD');
     assert.equal(await open('100 MXN'), '/currency-converter?value=100&from=MXN&to=USD');
     assert.equal(await open('100 mxn'), '/currency-converter?value=100&from=MXN&to=USD');
+    // The plurals English borrows, the British spelling and the crowns' full names.
+    assert.equal(await open('100 soles to dollars'), '/currency-converter?value=100&from=PEN&to=USD');
+    assert.equal(await open('100 roubles to euros'), '/currency-converter?value=100&from=RUB&to=EUR');
+    assert.equal(await open('100 danish kroner in pounds'), '/currency-converter?value=100&from=DKK&to=GBP');
     // Featured ones have their pages; a lower-case word of three letters is a word; "peso" is several.
     for (const q of ['USD', 'usd', 'cup', 'peso']) assert.equal(await open(q), null, q);
     // A unit's word in any case is the unit, not a currency: kips (force), the cup; the kip's code and name stay money.
