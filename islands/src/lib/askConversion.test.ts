@@ -257,6 +257,10 @@ test('quarters, thirds and eighths said in words are read as halves are', () => 
   assert.deepEqual(said('a quarter mile in meters'), ['1/4 mi = 402.336 m']);
   assert.deepEqual(said('two and a quarter pounds in kg'), ['2 1/4 lb = 1.020583 kg (“two and a quarter” read as 2 1/4)']);
   assert.deepEqual(said('a quarter cup butter in grams'), ['1/4 US cup of butter = 56.7 g']);
+  // The same in digits, as recipes print them.
+  assert.deepEqual(said('1 and 1/2 cups in ml'), ['1 1/2 US cups = 354.882355 mL']);
+  assert.deepEqual(said('what is 1/4 of a cup in tbsp'), ['1/4 US cup = 4 tbsp (in US tablespoons, as typed)']);
+  assert.equal(said('1/2 of 200 g'), null, 'a share of an amount is no measure');
 });
 
 test('letters glued to a number are a code or a name, not a unit before its number', () => {

@@ -8,6 +8,9 @@ test('a spoken half is 1/2 before a unit only, never inside "and a half"', () =>
   assert.equal(spokenAmounts('one and a half cups to ml'), 'one and a half cups to ml');
   assert.equal(spokenAmounts('1 and a half cups to ml'), '1 1/2 cups to ml');
   assert.equal(spokenAmounts('2 and a half hours'), '2 1/2 hours');
+  assert.equal(spokenAmounts('1 and 1/2 cups to ml'), '1 1/2 cups to ml');
+  assert.equal(spokenAmounts('1/4 of a cup in tbsp'), '1/4 cup in tbsp');
+  assert.equal(spokenAmounts('1/4 of the way', () => false), '1/4 of the way', 'only before a unit');
   const units = (w: string) => ['cup', 'pint', 'us cup', 'miles'].includes(w.toLowerCase());
   assert.equal(spokenAmounts('half marathon in miles', units), 'half marathon in miles');
   assert.equal(spokenAmounts('half a pint in ml', units), '1/2 pint in ml');

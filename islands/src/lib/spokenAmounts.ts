@@ -1,6 +1,7 @@
 // Amounts as recipes and people say them. Two readers:
 //  - spokenAmounts, written as the reader reads them: "half a cup" is 1/2 cup, "three quarters
-//    of a cup" 3/4 cup, "1 and a half cups" 1 1/2 cups, "1 cup and 2 tbsp" and "1 cup plus 2
+//    of a cup" 3/4 cup, "1 and a half cups" and "1 and 1/2 cups" 1 1/2 cups, "1/4 of a cup"
+//    1/4 cup, "1 cup and 2 tbsp" and "1 cup plus 2
 //    tbsp" are 1 cup + 2 tbsp, "minus 40" is -40. Used by the search box and the Cooking card
 //    before their readers (askConversion.ts, cooking.ts).
 //  - spelledNumber and SCALE_WORDS, numbers in words: "one hundred", "twenty-five", "a
@@ -23,6 +24,12 @@ const FRACTION = new RegExp(
   `(?<!\\band\\s+(?:${COUNT}[\\s-]+)?)(?<![\\p{L}\\d])(?:(${COUNT})[\\s-]+)?(${PART})\\s+(?:of\\s+)?(?:an?\\s+)?(?=(\\p{L}[\\p{L}.]*)(?:\\s+(\\p{L}[\\p{L}.]*))?)`,
   'giu',
 );
+
+/** "1 and 1/2 cups": a whole number and a fraction in digits, as 1 1/2. */
+const AND_DIGITS = /(?<![\d.,/])(\d+)\s+and\s+(\d+\/\d+)\s+(?=\p{L})/giu;
+
+/** "1/4 of a cup", "3/4 of a teaspoon": a fraction in digits of a unit, as 1/4 cup; the word after it is `$2`. */
+const DIGITS_OF = /(?<![\d.,/])(\d+\/\d+)\s+of\s+(?:an?\s+)?(?=(\p{L}[\p{L}.]*))/giu;
 
 /** "1 and a half cups", "2 and three quarters cups": the number and the part, as 1 1/2. */
 const AND_A_FRACTION = new RegExp(`(?<![\\d.,/])(\\d+)\\s+and\\s+(${COUNT})[\\s-]+(${PART})\\s+(?:of\\s+)?(?:an?\\s+)?(?=\\p{L})`, 'giu');
@@ -51,6 +58,8 @@ export function spokenAmounts(text: string, isUnit: (word: string) => boolean = 
   return text
     .replace(ARTICLE, '')
     .replace(MINUS, '-')
+    .replace(AND_DIGITS, '$1 $2 ')
+    .replace(DIGITS_OF, (all, fraction: string, word: string) => (isUnit(word) ? `${fraction} ` : all))
     .replace(AND_A_FRACTION, (_, whole: string, count: string, name: string) => {
       const { n, d } = part(count, name);
       return `${whole} ${n}/${d} `;
