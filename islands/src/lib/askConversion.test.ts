@@ -1058,6 +1058,10 @@ test('air conditioning: a ton is a ton of refrigeration and its BTU a BTU per ho
   assert.deepEqual(said('12000 btu per hour air conditioner in tons'), [`12000 BTU/h = 1 TR (${ton})`]);
   assert.deepEqual(said('5 tons to kg'), ['5 US short tons = 4,535.9237 kg'], 'a ton alone is a weight');
   assert.match(String(said('1 ton of coal to btu')), /is a unit of energy, not weight/, 'coal is no air conditioner');
+  // A BTU asked in a unit of power, or a power in BTU, is the rating too (units -t '12000 btu/hr' kW = 3.5168528).
+  assert.deepEqual(said('12000 btu to kw'), [`12000 BTU/h = 3.516853 kW (${btu})`]);
+  assert.deepEqual(said('10 kw to btu'), [`10 kW = 34,121.416331 BTU/h (${btu})`]);
+  assert.deepEqual(said('1 btu to j'), ['1 BTU = 1,055.055853 J'], 'energy to energy stays energy');
 });
 
 test('a plain g is the gram, and g-force where the other unit is an acceleration', () => {

@@ -393,7 +393,7 @@ function hvacQuestion(input: string, data: AnswerData): Answer | null {
   const btus = [...query.matchAll(PLAIN_BTU)];
   // A match holds a space only when air-conditioning words follow its ton or BTU.
   const acWord = rated || [...tons, ...btus].some((m) => /\s/u.test(m[0]));
-  if (tons.length === 0 ? !(acWord && (btus.length > 0 || rated)) : !(acWord || /\bbtu/iu.test(query))) return null;
+  if (tons.length === 0 ? !(acWord && (btus.length > 0 || rated)) && !(btus.length > 0 && btuAskedAsPower(query, data)) : !(acWord || /\bbtu/iu.test(query))) return null;
   const read = query.replace(AC_TON, 'TR').replace(PLAIN_BTU, 'BTU/h');
   const targeted = readConversion(read, unitLexicon(data), null);
   if (targeted.kind !== 'ok') return null;
@@ -404,6 +404,13 @@ function hvacQuestion(input: string, data: AnswerData): Answer | null {
   const lines = asked.flatMap((a) => (a?.kind === 'answers' ? a.answers : []));
   const said = [tons.length > 0 && 'ton read as a ton of refrigeration, as in air conditioning', btus.length > 0 && 'BTU read as BTU/h, as air conditioners are rated'].filter(Boolean).join('; ');
   return lines.length > 0 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: said === '' ? a.text : `${a.text} (${said})` })) } : null;
+}
+
+/** "12000 btu to kw": a BTU, an amount of energy, asked in a unit of power, as an air conditioner's rating is. */
+function btuAskedAsPower(query: string, data: AnswerData): boolean {
+  const lexicon = unitLexicon(data);
+  const asRate = readConversion(query.replace(PLAIN_BTU, 'BTU/h'), lexicon, null);
+  return readConversion(query, lexicon, null).kind === 'error' && asRate.kind === 'ok' && asRate.category === 'power' && asRate.target?.category === 'power';
 }
 
 /** An R-value as US insulation is labelled: "R-13", "r19 insulation", "R 30 to rsi"; not R-134a. */
