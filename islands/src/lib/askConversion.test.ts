@@ -527,7 +527,10 @@ test('a measure of an ingredient: the cooking converter’s figures, opening it 
   assert.equal(said('8 oz to ml'), '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL. What a measure weighs depends on what is in it: name the ingredient, as in “8 oz of flour to ml”.');
   assert.equal(said('8 ounces to ml'), '“ounces” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 236.588237 mL. What a measure weighs depends on what is in it: name the ingredient, as in “8 ounces of flour to ml”.');
   assert.equal(said('8oz to cups'), '“oz” is a weight; for fluid ounces type fl oz: 8 US fluid ounces = 1 cup. What a cup weighs depends on what is in it: name the ingredient, as in “8oz of flour to cups”.');
-  assert.equal(said('5 lb to ml'), 'What a measure weighs depends on what is in it: name the ingredient, as in “5 lb of flour to ml”.', 'no volume is written in pounds');
+  // Outside the kitchen's measures a volume and a weight are water's, said so (units -t '1 gallon' 'kg' by water: 3.785 kg).
+  assert.deepEqual(said('1 litre to kg'), ['1 L of water = 1 kg (as water; for another liquid or food, name it, as in “1 litre of milk to kg”)']);
+  assert.deepEqual(said('1 gallon to kg'), ['1 US gallon of water = 3.79 kg (as water; for another liquid or food, name it, as in “1 gallon of milk to kg”)']);
+  assert.deepEqual(said('5 lb to ml'), ['5 lb of water = 2,267.96 mL (as water; for another liquid or food, name it, as in “5 lb of milk to ml”)']);
   // A recipe's T or t against a volume weighs nothing: the spoon reading is worked out, as the fluid ounce's is.
   assert.equal(said('1 T to ml'), '“T” is the tonne; for tablespoons type tbsp: 1 US tablespoon = 14.786765 mL.');
   assert.equal(said('2 T to tsp'), '“T” is the tonne; for tablespoons type tbsp: 2 US tablespoons = 6 tsp.');

@@ -999,6 +999,14 @@ function unitAnswer(query: string, data: AnswerData, more: (category: string) =>
     // that reading leads, worked out, and the ingredient's weight follows.
     const fluid = fluidOunceReading(query, data);
     // The fluid reading's pair page is listed first: "oz to ml", US Fluid Ounces to Milliliters.
+    if (fluid === null) {
+      // "1 litre to kg", "100 ml to g": outside the kitchen's measures, water is what is meant.
+      const water = KITCHEN_MEASURE.test(query) ? null : asWater(query, data);
+      if (water !== null) {
+        const note = `as water; for another liquid or food, name it, as in “${withIngredient(query, 'milk')}”`;
+        return { kind: 'answers', answers: water.answers.map((a) => ({ ...a, text: `${a.text} (${note})` })) };
+      }
+    }
     return fluid === null ? { kind: 'error', message: hint + typeThat + more } : { kind: 'error', message: `${fluid.said} ${hint}`, ...(fluid.pair && { pairs: [fluid.pair] }) };
   }
   const category = read.category === null ? undefined : data.categories[read.category];
@@ -1266,11 +1274,26 @@ function cookingHint(query: string, data: AnswerData): string | null {
   const last = [...query.matchAll(SEPARATOR)].at(-1);
   const chosen = cooking?.ingredients.find((i) => i.key === cooking.default.ingredient);
   if (!cooking || last === undefined || chosen === undefined) return null;
-  const example = `${query.slice(0, last.index).trim()} of ${chosen.aliases?.[0] ?? chosen.name.toLowerCase()}${query.slice(last.index)}`;
+  const example = withIngredient(query, chosen.aliases?.[0] ?? chosen.name.toLowerCase());
   if (cookingAnswer(example, data, false)?.kind !== 'answers') return null;
   // "a cup" when one was typed ("2 cups to grams"), else no cup a visitor did not name.
   const measure = /\bcups?\b/iu.test(query) ? 'a cup' : 'a measure';
-  return `What ${measure} weighs depends on what is in it: name the ingredient, as in “${example.trim()}”.`;
+  return `What ${measure} weighs depends on what is in it: name the ingredient, as in “${example}”.`;
+}
+
+/** A kitchen's measure, whose weight is most often asked of flour or sugar, not water. */
+const KITCHEN_MEASURE = /(?<![\p{L}])(?:cups?|tbsps?|tbs|tablespoons?|tsps?|teaspoons?|sticks?)(?![\p{L}])/iu;
+/** "1 litre to kg" with an ingredient named: "1 litre of milk to kg". */
+function withIngredient(query: string, ingredient: string): string {
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  return last === undefined ? query : `${query.slice(0, last.index).trim()} of ${ingredient}${query.slice(last.index)}`.trim();
+}
+
+/** The query read with water as its ingredient ("1 litre to kg": 1 L of water = 1 kg); null when that does not convert. */
+function asWater(query: string, data: AnswerData): Extract<Answer, { kind: 'answers' }> | null {
+  if ([...query.matchAll(SEPARATOR)].length === 0) return null;
+  const read = cookingAnswer(withIngredient(query, 'water'), data, false);
+  return read?.kind === 'answers' ? read : null;
 }
 
 /** The ounce as typed in a measure: "8 oz", "8oz", "8 ounces", "1 ounce". */
