@@ -791,6 +791,14 @@ test('words around a conversion that ask nothing more (today, now, current, conv
   assert.equal(said('length converter'), null);
 });
 
+test('a word or two naming what is measured, between a quantity and its target, is ignored and said so', () => {
+  assert.deepEqual(said('32 inch tv in cm'), ['32 in = 81.28 cm (tv ignored: a length is the same whatever it is of)']);
+  assert.deepEqual(said('32 psi tire pressure in bar'), ['32 psi = 2.206322 bar (tire pressure ignored: a pressure is the same whatever it is of)']);
+  assert.deepEqual(said('100 gaj plot in sq ft'), ['100 yd² = 900 ft² (plot ignored: an area is the same whatever it is of)']);
+  // Never after a bare number, whose "in" would read as inches: a misspelled unit is the speller's.
+  assert.match(String(said('5 feetz in cm')), /^Unknown unit “feetz”/u);
+});
+
 test('an amount and the unit wanted with no “to” between, as typed into a search engine, is read with one', () => {
   assert.deepEqual(said('5 feet cm'), ['5 ft = 152.4 cm']);
   assert.deepEqual(said('100 lbs kgs'), ['100 lb = 45.359237 kg']);

@@ -749,8 +749,35 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   // conversion that ask nothing more; the query as typed is read when the rest answers nothing.
   // Only around a conversion (a number or a target): "leap year calculator" is a search.
   const plain = asked.replace(LEADING_FILLER, '').replace(TRAILING_FILLER, '');
-  if (plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)) return answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data);
-  return answerAsTyped(asked, data) ?? withoutSeparator(asked, data);
+  const read =
+    plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)
+      ? (answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data))
+      : (answerAsTyped(asked, data) ?? withoutSeparator(asked, data));
+  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : read;
+}
+
+/**
+ * "32 inch tv in cm", "27 inch monitor to cm", "100 gaj plot in sq ft", "32 psi tire pressure
+ * in bar": a word or two naming what is measured, between a quantity and its target, where
+ * the reading found no unit; the measure converted without them, said so. Null otherwise.
+ */
+function measuredThing(query: string, message: string, data: AnswerData): Answer | null {
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  if (last === undefined) return null;
+  const words = query.slice(0, last.index).trim().split(/\s+/u);
+  for (const n of [1, 2]) {
+    const thing = words.slice(-n);
+    const rest = words.slice(0, -n);
+    // A quantity with its unit before them ("32 inch", "32inch"), never a bare number, whose
+    // "in" would then read as inches ("5 feetz in cm" is a typo, left to the speller).
+    const unit = rest.at(-1)?.replace(/^[\d.,]+/u, '') ?? '';
+    if (!rest.some((w) => /\d/u.test(w)) || unit === '' || !isUnitWord(unit, data)) continue;
+    if (!thing.every((w) => /^\p{L}+$/u.test(w) && !isUnitWord(w, data))) continue;
+    if (!message.startsWith(`Unknown unit “${thing[0]}”`)) continue;
+    const read = unitAnswer(`${rest.join(' ')}${query.slice(last.index)}`, data, (c) => [ignoredNote(thing.join(' '), c, data)]);
+    if (read?.kind === 'answers') return read;
+  }
+  return null;
 }
 
 /**
