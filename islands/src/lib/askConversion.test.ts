@@ -791,6 +791,14 @@ test('words around a conversion that ask nothing more (today, now, current, conv
   assert.equal(said('length converter'), null);
 });
 
+test('a blood pressure as it is written is two readings, not a fraction', () => {
+  const bp = '(120/80 read as a blood pressure, two readings)';
+  // units -t '120 mmHg' kPa = 15.998686; '80 mmHg' = 10.665791.
+  assert.deepEqual(said('120/80 mmhg to kpa'), [`120 mmHg = 15.998686 kPa ${bp}`, `80 mmHg = 10.665791 kPa ${bp}`]);
+  assert.deepEqual(said('120/80 mmHg'), [`120 mmHg = 15.998686 kPa ${bp}`, `80 mmHg = 10.665791 kPa ${bp}`], 'with no target, in kPa');
+  assert.deepEqual(said('3/4 mmhg to pa'), ['3/4 mmHg = 99.991791 Pa'], 'a fraction stays one');
+});
+
 test('a word or two naming what is measured, between a quantity and its target, is ignored and said so', () => {
   assert.deepEqual(said('32 inch tv in cm'), ['32 in = 81.28 cm (tv ignored: a length is the same whatever it is of)']);
   assert.deepEqual(said('32 psi tire pressure in bar'), ['32 psi = 2.206322 bar (tire pressure ignored: a pressure is the same whatever it is of)']);

@@ -413,6 +413,23 @@ function btuAskedAsPower(query: string, data: AnswerData): boolean {
   return readConversion(query, lexicon, null).kind === 'error' && asRate.kind === 'ok' && asRate.category === 'power' && asRate.target?.category === 'power';
 }
 
+/** A blood pressure as it is written, systolic over diastolic: "120/80 mmHg", "140/90 mm hg to kpa". */
+const BLOOD_PRESSURE = /^(\d{2,3})\s*\/\s*(\d{2,3})\s*(mm\s*hg\b.*)$/iu;
+
+/**
+ * "120/80 mmHg to kPa": two readings, each converted, not the fraction 1.5 mmHg. Null when
+ * the query is none (the first number at most the second: "3/4 mmHg" stays a fraction).
+ */
+function bloodPressure(query: string, data: AnswerData): Answer | null {
+  const m = BLOOD_PRESSURE.exec(query.trim());
+  if (m === null || Number(m[1]) <= Number(m[2])) return null;
+  const said = `${m[1]}/${m[2]} read as a blood pressure, two readings`;
+  // With no target, in kilopascals, as medicine outside mmHg writes it.
+  const asked = m[3].search(SEPARATOR) >= 0 ? m[3] : `${m[3]} to kPa`;
+  const lines = [m[1], m[2]].map((n) => answer(`${n} ${asked}`, data)).flatMap((a) => (a?.kind === 'answers' ? a.answers.slice(0, 1) : []));
+  return lines.length === 2 ? { kind: 'answers', answers: lines.map((a) => ({ ...a, text: `${a.text} (${said})` })) } : null;
+}
+
 /** An R-value as US insulation is labelled: "R-13", "r19 insulation", "R 30 to rsi"; not R-134a. */
 const R_VALUE = /^r[-\s]?(\d+(?:\.\d+)?)(?![\w.])(?:\s+(?:insulation|batts?|rating|value))?(?:\s+((?:to|in|into|as)\s+.+))?$/iu;
 /** What "in metric" or "in si" asks of an R-value: RSI. */
@@ -843,6 +860,8 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   if (named !== null) return named;
   const cooling = hvacQuestion(query, data);
   if (cooling !== null) return cooling;
+  const pressure = bloodPressure(query, data);
+  if (pressure !== null) return pressure;
   const insulation = rValueQuestion(query, data);
   if (insulation !== null) return insulation;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
