@@ -791,6 +791,14 @@ test('words around a conversion that ask nothing more (today, now, current, conv
   assert.equal(said('length converter'), null);
 });
 
+test('ci against a volume is an engine’s cubic inches, said so; against an activity the curie', () => {
+  const ci = '(ci read as cubic inches, as engine sizes are written; the curie is Ci)';
+  // units -t '350 in^3' L = 5.7354724; '5.7 L' 'in^3' = 347.83534.
+  assert.deepEqual(said('350 ci to liters'), [`350 in³ = 5.735472 L ${ci}`]);
+  assert.deepEqual(said('5.7 l to ci'), [`5.7 L = 347.835341 in³ ${ci}`]);
+  assert.deepEqual(said('1 ci to bq'), ['1 Ci = 37,000,000,000 Bq']);
+});
+
 test('a blood pressure as it is written is two readings, not a fraction', () => {
   const bp = '(120/80 read as a blood pressure, two readings)';
   // units -t '120 mmHg' kPa = 15.998686; '80 mmHg' = 10.665791.

@@ -413,6 +413,25 @@ function btuAskedAsPower(query: string, data: AnswerData): boolean {
   return readConversion(query, lexicon, null).kind === 'error' && asRate.kind === 'ok' && asRate.category === 'power' && asRate.target?.category === 'power';
 }
 
+/** "ci" typed in lower case, the curie's symbol, and as engines' sizes are written, cubic inches. */
+const LOWER_CI = /(?<![\p{L}])ci(?![\p{L}])/gu;
+
+/**
+ * "350 ci to liters", "5.7 l to ci": a curie against a volume is an engine's cubic inches
+ * ("350 ci", the small-block V8), said so. Null when the query reads as typed or does not
+ * read so either ("1 ci to bq" is a curie).
+ */
+function engineSize(query: string, data: AnswerData): Answer | null {
+  if (query.search(LOWER_CI) < 0) return null;
+  const lexicon = unitLexicon(data);
+  const asInches = query.replace(LOWER_CI, 'in³');
+  const read = readConversion(asInches, lexicon, null);
+  if (readConversion(query, lexicon, null).kind !== 'error' || read.kind !== 'ok' || read.category !== 'volume') return null;
+  const answered = answer(asInches, data);
+  if (answered?.kind !== 'answers') return null;
+  return { kind: 'answers', answers: answered.answers.map((a) => ({ ...a, text: `${a.text} (ci read as cubic inches, as engine sizes are written; the curie is Ci)` })) };
+}
+
 /** A blood pressure as it is written, systolic over diastolic: "120/80 mmHg", "140/90 mm hg to kpa". */
 const BLOOD_PRESSURE = /^(\d{2,3})\s*\/\s*(\d{2,3})\s*(mm\s*hg\b.*)$/iu;
 
@@ -862,6 +881,8 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   if (cooling !== null) return cooling;
   const pressure = bloodPressure(query, data);
   if (pressure !== null) return pressure;
+  const engine = engineSize(query, data);
+  if (engine !== null) return engine;
   const insulation = rValueQuestion(query, data);
   if (insulation !== null) return insulation;
   // "180°C fan to f": the oven's temperature, with the fan oven's note (oven.ts).
