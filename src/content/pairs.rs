@@ -112,13 +112,15 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
 }
 
 /// Each metric or imperial unit's nearest unit in size of the other system (by the ratio of
-/// their sizes): miles → kilometers, acres → hectares, kilograms → pounds.
-fn counterparts(category: &UnitCategory) -> HashMap<&str, &str> {
+/// their sizes): miles → kilometers, acres → hectares, kilograms → pounds. `units`: the
+/// category's units as [`ends`] made them (in the category's order, with their sizes).
+fn counterparts<'a>(category: &'a UnitCategory, units: &[End]) -> HashMap<&'a str, &'a str> {
     let sized: Vec<(&str, &str, f64)> = category
         .units
         .iter()
-        .filter(|u| u.system == "metric" || u.system == "imperial")
-        .filter_map(|u| Some((u.key.as_str(), u.system.as_str(), u.factor.as_ref()?.parse().ok()?.value())))
+        .zip(units)
+        .filter(|(u, _)| u.system == "metric" || u.system == "imperial")
+        .filter_map(|(u, end)| Some((u.key.as_str(), u.system.as_str(), end.span?.0)))
         .filter(|&(_, _, size)| size > 0.0)
         .collect();
     sized
@@ -143,7 +145,7 @@ pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Pro
         let Some(home) = category_page(pages, &category.key) else { continue };
         let (units, compounds) = ends(category);
         let sources: HashMap<&str, &str> = category.units.iter().filter_map(|u| Some((u.key.as_str(), u.source.as_deref()?))).collect();
-        let counterparts = counterparts(category);
+        let counterparts = counterparts(category, &units);
         out.extend(plan(home, &category.key, &units, &compounds, pages, problems, |mut data, path| {
             // The category page's few links per unit lead with the pairs people search: to the
             // category's headline units (meters and feet, kilograms and pounds), then to the

@@ -623,19 +623,15 @@ impl SearchIndex {
             // A file the previous version did not have (results planned again) holds only
             // results indexed now.
             let had = self.replanned.as_ref().is_none_or(|(_, layout)| layout.size(group) > 0);
-            if !had {
-                let path = self.out.join(DIR).join(BUILDING).join(&file);
-                std::fs::write(&path, fragments::file_text(&members)).with_context(|| format!("writing {}", path.display()))?;
-                rewritten.insert(group);
-                continue;
-            }
-            let previous_path = self.previous.join(DIR).join(from).join(&file);
-            let text = std::fs::read_to_string(&previous_path).with_context(|| format!("reading {} for the search index", previous_path.display()))?;
-            let previous = fragments::parse_file(&text).with_context(|| format!("{} is no fragment file", previous_path.display()))?;
-            for (i, (member, old)) in members.iter_mut().zip(previous).enumerate() {
-                let number = group * fragments::GROUP + i as u32;
-                if member.is_none() && !renewed.contains(&number) {
-                    *member = old;
+            if had {
+                let previous_path = self.previous.join(DIR).join(from).join(&file);
+                let text = std::fs::read_to_string(&previous_path).with_context(|| format!("reading {} for the search index", previous_path.display()))?;
+                let previous = fragments::parse_file(&text).with_context(|| format!("{} is no fragment file", previous_path.display()))?;
+                for (i, (member, old)) in members.iter_mut().zip(previous).enumerate() {
+                    let number = group * fragments::GROUP + i as u32;
+                    if member.is_none() && !renewed.contains(&number) {
+                        *member = old;
+                    }
                 }
             }
             let path = self.out.join(DIR).join(BUILDING).join(&file);

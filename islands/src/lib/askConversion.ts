@@ -408,9 +408,15 @@ function hvacQuestion(input: string, data: AnswerData): Answer | null {
 
 /** "12000 btu to kw": a BTU, an amount of energy, asked in a unit of power, as an air conditioner's rating is. */
 function btuAskedAsPower(query: string, data: AnswerData): boolean {
+  return readOnlyAs(query, query.replace(PLAIN_BTU, 'BTU/h'), 'power', data)?.target?.category === 'power';
+}
+
+/** The reading of `rewritten`, when `query` as typed does not read and `rewritten` reads as a quantity of `category`; else null. */
+function readOnlyAs(query: string, rewritten: string, category: string, data: AnswerData): Extract<ConversionReading, { kind: 'ok' }> | null {
   const lexicon = unitLexicon(data);
-  const asRate = readConversion(query.replace(PLAIN_BTU, 'BTU/h'), lexicon, null);
-  return readConversion(query, lexicon, null).kind === 'error' && asRate.kind === 'ok' && asRate.category === 'power' && asRate.target?.category === 'power';
+  if (readConversion(query, lexicon, null).kind !== 'error') return null;
+  const read = readConversion(rewritten, lexicon, null);
+  return read.kind === 'ok' && read.category === category ? read : null;
 }
 
 /** "ci" typed in lower case, the curie's symbol, and as engines' sizes are written, cubic inches. */
@@ -423,10 +429,8 @@ const LOWER_CI = /(?<![\p{L}])ci(?![\p{L}])/gu;
  */
 function engineSize(query: string, data: AnswerData): Answer | null {
   if (query.search(LOWER_CI) < 0) return null;
-  const lexicon = unitLexicon(data);
   const asInches = query.replace(LOWER_CI, 'in³');
-  const read = readConversion(asInches, lexicon, null);
-  if (readConversion(query, lexicon, null).kind !== 'error' || read.kind !== 'ok' || read.category !== 'volume') return null;
+  if (readOnlyAs(query, asInches, 'volume', data) === null) return null;
   const answered = answer(asInches, data);
   if (answered?.kind !== 'answers') return null;
   return { kind: 'answers', answers: answered.answers.map((a) => ({ ...a, text: `${a.text} (ci read as cubic inches, as engine sizes are written; the curie is Ci)` })) };
