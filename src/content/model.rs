@@ -365,6 +365,12 @@ pub struct UnitCategory {
     /// target in the category is counted in the base unit ("5 million in lakh").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub counts: bool,
+    /// The metric and imperial units people use day to day (meters and feet, not fathoms): a
+    /// unit's counterpart in the other system is the nearest of them in size, and the search
+    /// box answers an amount typed alone in one of them. Not in a card's props: the search
+    /// box's data adds it (src/search/answers.rs).
+    #[serde(default, skip_serializing)]
+    pub usual: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -112,8 +112,9 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
 }
 
 /// Each metric or imperial unit's nearest unit in size of the other system (by the ratio of
-/// their sizes): miles → kilometers, acres → hectares, kilograms → pounds. `units`: the
-/// category's units as [`ends`] made them (in the category's order, with their sizes).
+/// their sizes): miles → kilometers, acres → hectares. A usual unit's is the nearest usual
+/// one (grams → ounces, not grains), another's the nearest of all (cubic meters → cubic
+/// yards). `units`: the category's units as [`ends`] made them (in order, with their sizes).
 fn counterparts<'a>(category: &'a UnitCategory, units: &[End]) -> HashMap<&'a str, &'a str> {
     let sized: Vec<(&str, &str, f64)> = category
         .units
@@ -123,14 +124,20 @@ fn counterparts<'a>(category: &'a UnitCategory, units: &[End]) -> HashMap<&'a st
         .filter_map(|(u, end)| Some((u.key.as_str(), u.system.as_str(), end.span?.0)))
         .filter(|&(_, _, size)| size > 0.0)
         .collect();
+    let usual = |key: &str| category.usual.iter().any(|u| u == key);
     sized
         .iter()
         .filter_map(|&(key, system, size)| {
-            let others = sized.iter().filter(|&&(_, s, _)| s != system);
+            let others = sized.iter().filter(|&&(k, s, _)| s != system && (!usual(key) || usual(k)));
             let nearest = others.min_by(|a, b| (a.2 / size).ln().abs().total_cmp(&(b.2 / size).ln().abs()))?;
             Some((key, nearest.0))
         })
         .collect()
+}
+
+/// [`counterparts`] of one category, for a caller without its [`ends`].
+pub fn counterparts_of(category: &UnitCategory) -> HashMap<&str, &str> {
+    counterparts(category, &ends(category).0)
 }
 
 fn path_of(category_path: &str, from: &End, to: &End) -> String {

@@ -19,6 +19,10 @@ pub fn units_json(content: &Content) -> String {
         if let Some(fields) = json.as_object_mut() {
             fields.remove("icon");
             fields.remove("accent");
+            // The box answers an amount typed alone in the other system's usual units.
+            if !c.usual.is_empty() {
+                fields.insert("usual".into(), serde_json::json!(c.usual));
+            }
         }
         categories.insert(c.key.clone(), json);
     }

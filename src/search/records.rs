@@ -43,6 +43,7 @@ pub fn units(content: &Content) -> Vec<Record> {
     let mut records = Vec::new();
     for category in &content.units.categories {
         let Some(path) = pages.get(category.key.as_str()) else { continue };
+        let counterparts = crate::content::pairs::counterparts_of(category);
         let base = category.units.iter().find(|u| u.key == category.base);
         for unit in &category.units {
             let mut text = format!("A unit of {}, symbol {}.", category.label.to_lowercase(), unit.symbol);
@@ -58,8 +59,13 @@ pub fn units(content: &Content) -> Vec<Record> {
             if let Some(source) = &unit.source {
                 text.push_str(&format!(" Source: {source}{}", if source.ends_with('.') { "" } else { "." }));
             }
-            // To: the category's usual target, or its usual source for that unit itself.
-            let to = if category.default.to == unit.key { &category.default.from } else { &category.default.to };
+            // To: the unit's counterpart in the other system (grams → ounces), else the
+            // category's usual target, or its usual source for that unit itself.
+            let to = match counterparts.get(unit.key.as_str()) {
+                Some(&to) => to,
+                None if category.default.to == unit.key => &category.default.from,
+                None => &category.default.to,
+            };
             records.push(Record {
                 url: format!("{path}?from={}&to={to}", unit.key),
                 title: unit.name.clone(),

@@ -308,10 +308,29 @@ test('a compound is a target: feet and inches, stones and pounds', () => {
   assert.deepEqual(said('80 kg in stones and pounds'), ['80 kg = 12 st 8.37 lb']);
 });
 
-test('without a target, the value is given in its converter’s usual units', () => {
-  const lines = said('5 ft');
-  assert.ok(Array.isArray(lines) && lines.length >= 1 && lines.every((l) => l.startsWith('5 ft = ')), String(lines));
-  assert.ok((lines as string[]).includes('5 ft = 1.524 m'), String(lines));
+test('without a target, an amount is given in the other system’s usual unit that suits it, then its converter’s pair', () => {
+  // The unit a visitor of the other system thinks in, by the amount's size: not the card's
+  // fixed pair (5 km was 16,404 ft), nor the nearest unit in size (1 g is no 15 grains).
+  assert.deepEqual(said('5 km'), ['5 km = 3.106856 mi', '5 km = 5,000 m']);
+  assert.deepEqual(said('1 mile'), ['1 mi = 1.609344 km', '1 mi = 5,280 ft']);
+  assert.deepEqual(said('10 cm'), ['10 cm = 3.937008 in'], 'no 0.1 m: the card’s unit of the same system only when the amount holds one');
+  assert.deepEqual(said('180 cm'), ['180 cm = 5.905512 ft', '180 cm = 1.8 m']);
+  assert.deepEqual(said('5 ft'), ['5 ft = 1.524 m']);
+  assert.deepEqual(said('100 g'), ['100 g = 3.527396 oz']);
+  assert.deepEqual(said('1 g'), ['1 g = 0.035274 oz'], 'under an ounce, still ounces');
+  assert.deepEqual(said('3 t'), ['3 t = 6,613.867866 lb', '3 t = 3,000 kg']);
+  assert.deepEqual(said('1 tbsp'), ['1 US tablespoon = 14.786765 mL']);
+  assert.deepEqual(said('1 gallon'), ['1 US gallon = 3.785412 L']);
+  assert.deepEqual(said('1 l'), ['1 L = 1.056688 qt']);
+  assert.deepEqual(said('1 ha'), ['1 ha = 2.471054 ac', '1 ha = 10,000 m²']);
+  assert.deepEqual(said('100 yd'), ['100 yd = 91.44 m', '100 yd = 300 ft'], 'a unit that is not usual has a usual counterpart too');
+  assert.deepEqual(said('32 psi'), ['32 psi = 2.206322 bar']);
+  assert.deepEqual(said('-5 km'), ['-5 km = -3.106856 mi', '-5 km = -5,000 m'], 'by the size of the amount, whatever its sign');
+  // A unit of neither system, or a category with no usual units: the converter's pair.
+  assert.deepEqual(said('10 nmi'), ['10 nmi = 60,761.154856 ft', '10 nmi = 18,520 m']);
+  assert.deepEqual(said('1 kcal'), ['1 kcal = 0.00116222 kWh']);
+  // A target typed decides.
+  assert.deepEqual(said('5 km to ft'), ['5 km = 16,404.199475 ft']);
 });
 
 test('money: codes, names and signs, either way round; the rate is asked for by the caller', () => {
@@ -350,10 +369,10 @@ test('what cannot be converted says why, with a did-you-mean for a misspelled un
 
 test('a symbol that is a temperature in its other case is answered as both without a target', () => {
   // c is the cup, C Celsius: "37 c" is as likely a temperature.
-  assert.deepEqual(said('37 c'), ['37 US cups = 2.3125 gal', '37 US cups = 8.753765 L', '37 °C = 98.6 °F']);
+  assert.deepEqual(said('37 c'), ['37 US cups = 8.753765 L', '37 US cups = 2.3125 gal', '37 °C = 98.6 °F']);
   assert.deepEqual(said('37 c to f'), ['37 °C = 98.6 °F'], 'a target decides');
-  assert.deepEqual(said('2 cups'), ['2 US cups = 0.125 gal', '2 US cups = 0.473176 L'], 'a word of one unit only');
-  assert.deepEqual(said('5 mg'), ['5 mg = 0.0000110231 lb', '5 mg = 0.000005 kg'], 'Mg, a weight too, is no reading');
+  assert.deepEqual(said('2 cups'), ['2 US cups = 473.176473 mL'], 'a word of one unit only');
+  assert.deepEqual(said('5 mg'), ['5 mg = 0.00017637 oz'], 'Mg, a weight too, is no reading');
   // A capital typed is meant: 10 kN is force only, even were "kn" a reading's symbol (a
   // pace's here, as the knot's kn was a speed reading beside the paces).
   assert.deepEqual(said('10 kN'), ['10 kN = 2,248.089431 lbf', '10 kN = 10,000 N']);
@@ -449,7 +468,7 @@ test('a conversion asked in words: how many, what is, convert', () => {
   assert.deepEqual(said('12 inches in 1 foot'), ['1 ft = 12 in']);
   // "to 1" is no such question, nor a number alone in a unit ("5 in 1 m" is 5 in + 1 m).
   assert.equal(said('10 kg to 1 lb'), null);
-  assert.deepEqual(said('5 in 1 m'), ['5 in 1 m = 3.697507 ft', '5 in 1 m = 1.127 m']);
+  assert.deepEqual(said('5 in 1 m'), ['5 in 1 m = 1.127 m', '5 in 1 m = 3.697507 ft']);
   assert.deepEqual(said('5 km in a mile'), ['1 mi = 1.609344 km'], 'a wrong guess gets the right figure');
   assert.deepEqual(said('what is 5 ft 11 in in cm'), ['5 ft 11 in = 180.34 cm']);
   assert.deepEqual(said('convert from stone to kg'), ['1 st = 6.350293 kg']);
@@ -1105,7 +1124,7 @@ test('pt and pts are pints alone, and points beside a length unit (a word two ca
   assert.deepEqual(said('12 pts in mm'), ['12 pt = 4.233333 mm']);
   assert.deepEqual(said('16px to pt'), ['16 px = 12 pt']);
   assert.deepEqual(said('2 pt to cups'), ['2 US pints = 4 cups (in US cups, as typed)']);
-  assert.deepEqual(said('12 pt'), ['12 US pints = 1.5 gal', '12 US pints = 5.678118 L'], 'alone, the pint keeps pt');
+  assert.deepEqual(said('12 pt'), ['12 US pints = 5.678118 L', '12 US pints = 1.5 gal'], 'alone, the pint keeps pt');
   assert.deepEqual(said('1920 px to cm'), ['1920 px = 50.8 cm']);
   assert.deepEqual(said('one point five meters'), ['1.5 m = 4.92126 ft (“one point five” read as 1.5)'], 'a point said between digits is a decimal point');
 });

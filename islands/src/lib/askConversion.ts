@@ -15,8 +15,8 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { div, fromDecimalText, mul, sub, toNumber, type Rational } from './rational.ts';
-import { fromBase, kindOf, toBase } from './kinds.ts';
+import { compare, div, fromDecimalText, isNegative, isZero, mul, neg, sub, toNumber, type Rational } from './rational.ts';
+import { factorOf, fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
@@ -26,7 +26,7 @@ import { NAMED, NAMED_ASKED } from './namedAmounts.ts';
 import { readComponentCode } from './componentCode.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
-import { plainName, type Currency, type RateTable, type UnitCategory } from './units.ts';
+import { plainName, type Currency, type RateTable, type Unit, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -1466,6 +1466,29 @@ function exampleUnit(c: UnitCategory, clock: Clock | undefined, target: string):
  * converter's usual units ("5 ft": in meters); each opens the converter at `page` with the
  * value and pair filled in (`extra`: more of the address), `what` after the value read.
  */
+const abs = (x: Rational): Rational => (isNegative(x) ? neg(x) : x);
+
+/**
+ * The other system's usual unit (units.yaml `usual`) an amount alone of `from` is best said
+ * in: the largest that `base` (the amount in the category's base unit) holds at least one of,
+ * else the smallest (100 g: ounces, 2 lb: kilograms, 1 g: ounces); for nothing, the nearest
+ * in size. Null for a unit of neither system, or a category with no usual units.
+ */
+export function usualCounterpart(c: UnitCategory, from: Unit, base: Rational): Unit | null {
+  if (from.system !== 'metric' && from.system !== 'imperial') return null;
+  const others = (c.usual ?? [])
+    .map((key) => c.units.find((u) => u.key === key))
+    .filter((u): u is Unit => u !== undefined && u.system !== from.system && kindOf(u) === 'linear')
+    .sort((a, b) => compare(factorOf(a), factorOf(b)));
+  if (others.length === 0) return null;
+  const amount = abs(base);
+  if (isZero(amount)) {
+    const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(from))));
+    return others.reduce((best, u) => (apart(u) < apart(best) ? u : best));
+  }
+  return others.filter((u) => compare(amount, factorOf(u)) >= 0).at(-1) ?? others[0];
+}
+
 function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCategory & { key: string }, page: string | undefined, extra: string, what = ''): Answer | null {
   const { parsed, target } = read;
   if (page === undefined) return null;
@@ -1479,8 +1502,16 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
   // Plain numbers count in the base: "5 million in lakh" is 5,000,000 ones.
   const from = c.units.find((u) => u.key === (parsed.kind === 'number' ? c.base : parsed.unit.key));
   if (!from) return null;
-  // With a target, that; without one, the converter's usual pair ("5 ft": in meters).
-  const keys = target !== null ? [target.kind === 'unit' ? target.unit.key : target.key] : [c.default.to, c.default.from].filter((k) => k !== from.key);
+  // With a target, that; without one, the other system's usual unit that suits the amount
+  // ("5 km": miles), then of the converter's pair the unit of the typed one's system when the
+  // amount holds one of it ("5 km": 5,000 m; "1 in": no 0.083 ft); else the converter's pair.
+  const counterpart = target === null && parsed.kind === 'quantity' && !parsed.single ? usualCounterpart(c, from, parsed.value) : null;
+  const sameSystem = (key: string): boolean => {
+    const unit = c.units.find((u) => u.key === key);
+    return unit !== undefined && unit.system === from.system && kindOf(unit) === 'linear' && compare(abs(parsed.value), factorOf(unit)) >= 0;
+  };
+  const pair = [c.default.to, c.default.from].filter((k) => k !== from.key && (counterpart === null || (k !== counterpart.key && sameSystem(k))));
+  const keys = target !== null ? [target.kind === 'unit' ? target.unit.key : target.key] : counterpart !== null ? [counterpart.key, ...pair] : pair;
   const answers: UnitAnswer[] = [];
   for (const key of keys) {
     const to = findTarget(c, key);

@@ -52,6 +52,8 @@ export interface UnitCategory {
   compounds?: Compound[];
   /** Plain numbers (lakhs, millions): a number typed with no unit, with a target here, counts in the base unit ("5 million in lakh"). */
   counts?: boolean;
+  /** The metric and imperial units people use day to day (units.yaml `usual`): only in the search box's data, which answers an amount alone in them. */
+  usual?: string[];
 }
 
 /**

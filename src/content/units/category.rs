@@ -49,6 +49,11 @@ impl<'a, 'p, 't> Locator<'a, 'p, 't> {
         self.item("units", index, field)
     }
 
+    /// Value `index` of the category's list of words `list`, else at `list:`.
+    fn scalar(&self, list: &str, index: usize) -> (usize, usize) {
+        self.category.get(list).get(index).position().unwrap_or_else(|| self.key(list))
+    }
+
     /// Item `index` of the category's `list` (units, compounds), at `field`'s value when it
     /// has it, else at its `key`; at `list:` when there is no such item.
     fn item(&self, list: &str, index: usize, field: Option<&str>) -> (usize, usize) {
@@ -131,6 +136,15 @@ pub(super) fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut P
     ] {
         if !has(key) {
             bad(pos, format!("{what} names unit {key}, which is not in its units"));
+        }
+    }
+    for (i, key) in c.usual.iter().enumerate() {
+        let at = at.scalar("usual", i);
+        match c.units.iter().find(|u| &u.key == key) {
+            None => bad(at, format!("usual names unit {key}, which is not in its units")),
+            Some(u) if !matches!(u.kind(), Ok(Kind::Linear(_))) => bad(at, format!("usual unit {key} is not linear: a counterpart is chosen by size")),
+            Some(u) if u.system == "other" => bad(at, format!("usual unit {key} is in neither the metric nor the imperial system")),
+            Some(_) => {}
         }
     }
     if let Some((i, base)) = c.units.iter().enumerate().find(|(_, u)| u.key == c.base) {

@@ -160,6 +160,16 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
     }
 
     #[test]
+    fn usual_units_are_linear_metric_or_imperial_units_of_the_category() {
+        let text = GOOD.replace("default: { from: meters, to: feet }", "default: { from: meters, to: feet }\n    usual: [meters, furlongs, feet]");
+        let (p, _) = problems_of(&text);
+        assert_eq!(p, ["content/units.yaml:8:21: category length: usual names unit furlongs, which is not in its units"]);
+        let other = text.replace("usual: [meters, furlongs, feet]", "usual: [meters, feet]").replace("system: imperial", "system: other");
+        let (p, _) = problems_of(&other);
+        assert_eq!(p, ["content/units.yaml:8:21: category length: usual unit feet is in neither the metric nor the imperial system"]);
+    }
+
+    #[test]
     fn unit_problems_are_located_on_the_units_line() {
         let text = GOOD.replace("factor: 0.3048", "factor: -1").replace("system: metric", "system: si");
         let (p, _) = problems_of(&text);
