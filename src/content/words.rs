@@ -22,13 +22,20 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Characters the value parser reads as numbers, operators or punctuation. A key or symbol
 /// holding one (`km/h`, `L/100 km`) is matched whole; an alias may hold none but the `/` of
-/// a ratio ([`is_ratio`]). The parser builds its word pattern from this.
+/// a ratio ([`is_ratio`]) and a number between its words ([`number_inside_words`]). The parser builds its word pattern from this.
 pub const NOT_IN_WORDS: &str = "0123456789+-−–*×·/÷⁄()^.,;:=!?<>[]{}|\\½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒→";
 
 /// A ratio of unit words, letters on each side of each `/` (`g/mL`, `kg/cm²`): the parser
 /// matches such a word whole before it reads `/` as division, as it does a symbol (`km/h`).
 fn is_ratio(alias: &str) -> bool {
     alias.split('/').all(|side| side.chars().any(char::is_alphabetic))
+}
+
+/// A number between a unit's words (`litres per 100 km`, `l/100 kms`): the parser matches such
+/// a word whole, as it does the key `liters_per_100_kilometers`, so "8 litres per 100 km" is 8.
+fn number_inside_words(alias: &str) -> bool {
+    let exact: Vec<char> = exact_form(alias).chars().collect();
+    exact.iter().enumerate().all(|(i, c)| !c.is_ascii_digit() || (i > 0 && exact[i..].iter().find(|c| !c.is_ascii_digit()).is_some_and(|c| c.is_alphabetic())))
 }
 
 /// Words up to this many characters (exact form) may differ only in case and name two units.
@@ -105,7 +112,10 @@ pub(super) fn validate(file: &Path, positions: &Positions, categories: &[UnitCat
                 let (l, col) = at(j + 2);
                 if exact_form(alias).is_empty() {
                     problems.push(Problem::new(file, l, col, format!("unit `{}` has an empty alias", unit.key)));
-                } else if let Some(bad) = alias.chars().find(|&ch| NOT_IN_WORDS.contains(ch) && !(ch == '/' && is_ratio(alias))) {
+                } else if let Some(bad) = alias
+                    .chars()
+                    .find(|&ch| NOT_IN_WORDS.contains(ch) && !(ch == '/' && is_ratio(alias)) && !(ch.is_ascii_digit() && number_inside_words(alias)))
+                {
                     problems.push(Problem::new(
                         file,
                         l,

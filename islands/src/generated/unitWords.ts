@@ -256,7 +256,7 @@ export const UNIT_WORDS = {
   ],
   "fuel_economy": [
     ["kilometers_per_liter", "km/L", "kilometer per liter", "kilometres per litre", "kmpl"],
-    ["liters_per_100_kilometers", "L/100 km"],
+    ["liters_per_100_kilometers", "L/100 km", "liters per 100 km", "litres per 100 km", "litres per 100 kilometres", "l per 100 km", "litres/100 km", "liters/100 km", "lp100km"],
     ["us_miles_per_gallon", "mpg", "us mpg", "miles per gallon", "mile per gallon", "miles per us gallon", "mile per us gallon", "mpg us"],
     ["uk_miles_per_gallon", "mpg UK", "imperial mpg", "miles per imperial gallon", "mile per imperial gallon", "miles per uk gallon", "uk mpg", "imp mpg", "mpg imperial", "mpg imp"],
     ["us_gallons_per_100_miles", "gal/100 mi"],

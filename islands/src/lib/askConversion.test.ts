@@ -461,6 +461,15 @@ test('a conversion asked in words: how many, what is, convert', () => {
   assert.deepEqual(said('How many feet are in a mile'), ['1 mi = 5,280 ft']);
   assert.deepEqual(said('how many ml in a cup'), ['1 US cup = 236.588237 mL']);
   assert.deepEqual(said('how many feet in 3 miles'), ['3 mi = 15,840 ft']);
+  // Fuel consumption as people write it out.
+  assert.deepEqual(said('8 litres per 100 km in mpg'), ['8 L/100 km = 29.401823 mpg (in miles per US gallon, as typed)']);
+  assert.deepEqual(said('8 l per 100 km to mpg'), ['8 L/100 km = 29.401823 mpg (in miles per US gallon, as typed)']);
+  assert.deepEqual(said('8 litres/100km to mpg'), ['8 L/100 km = 29.401823 mpg (in miles per US gallon, as typed)']);
+  // How-to questions name the pair, in the order asked.
+  assert.deepEqual(said('how to convert cm to inches'), ['1 cm = 0.393701 in']);
+  assert.deepEqual(said('how do i convert lbs to kg?'), ['1 lb = 0.453592 kg']);
+  assert.deepEqual(said('how can you change 5 km to miles'), ['5 km = 3.106856 mi']);
+  assert.deepEqual(said('calculate square feet to square meters'), ['1 ft² = 0.092903 m²']);
   // A count checked against one unit is answered as "how many": 1 gallon is 4 quarts.
   assert.deepEqual(said('4 quarts in a gallon'), ['1 US gallon = 4 qt (in US quarts, as typed)']);
   assert.deepEqual(said('are there 3 feet in a yard?'), ['1 yd = 3 ft']);

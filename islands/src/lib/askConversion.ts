@@ -124,7 +124,7 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
  * A conversion asked in words, as a plain one: "how many ounces in a pound" is "1 pound to
  * ounces", "how many feet in 3 miles" "3 miles to feet", "how many cups is 500 ml" and
  * "500 ml is how many cups" "500 ml to cups", "4 quarts in a gallon" "1 gallon to quarts"; "what is", "whats", "how much is", "how tall
- * is" (far, heavy, hot…) and "convert (from)" before one, and "please" after it, are
+ * is" (far, heavy, hot…) and "(how to / how do I) convert (from)" (change, calculate) before one, and "please" after it, are
  * dropped. Null when the query is no such question.
  */
 export function plainConversion(query: string): string | null {
@@ -141,7 +141,7 @@ export function plainConversion(query: string): string | null {
   if (checked) return `1 ${checked[2]} to ${checked[1]}`;
   // The everyday wrappers, "whats" as phones type it; "how tall/far/heavy/hot… is" too, and
   // "exchange rate" before a currency pair, as rates are most often searched.
-  const asked = /^(?:convert(?:\s+from)?|(?:(?:exchange|conversion)\s+)?rates?(?:\s+(?:of|for|from))?|what(?:['’]?s|\s+is|\s+are)|how\s+(?:much|tall|long|far|big|heavy|hot|cold|high|wide|deep|fast)\s+(?:is|are))\s+(.+)$/iu.exec(q);
+  const asked = /^(?:(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|should\s+i)\s+)?(?:convert|change|calculate|turn)(?:\s+from)?|(?:(?:exchange|conversion)\s+)?rates?(?:\s+(?:of|for|from))?|what(?:['’]?s|\s+is|\s+are)|how\s+(?:much|tall|long|far|big|heavy|hot|cold|high|wide|deep|fast)\s+(?:is|are))\s+(.+)$/iu.exec(q);
   return asked ? asked[1] : polite.test(query.trim().replace(/\s*\?+$/u, '')) ? q : null;
 }
 

@@ -302,9 +302,11 @@ mod word_tests {
 
     #[test]
     fn an_alias_the_parser_cannot_read_is_located() {
-        let bad = "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [in2, 'in.', in/, i/n] }\n";
+        let bad =
+            "      - { key: inches, name: Inches (in), symbol: in, system: imperial, factor: 0.0254, aliases: [in2, 'in.', in/, i/n, inch per 12 ft, 2 in] }\n";
         let got = problems_with(bad, "");
-        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got.len(), 4, "a number between words reads whole, not before or after them: {got:?}");
+        assert!(got[3].contains("alias `2 in` of `inches` contains `2`"), "{got:?}");
         assert!(got[0].starts_with("11:99: alias `in2` of `inches` contains `2`"), "{got:?}");
         assert!(got[1].contains("alias `in.` of `inches` contains `.`"), "{got:?}");
         assert!(got[2].contains("alias `in/` of `inches` contains `/`"), "a ratio has a word on each side: {got:?}");
