@@ -151,7 +151,7 @@ test('mb is the millibar, as weather maps, pilots and GNU units write it; Mb and
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {
   const a = answer('5 ft 11 in to cm', data);
   assert.ok(a?.kind === 'answers');
-  assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length', pair: { href: '/length-converter/feet-to-centimeters', title: 'Feet to Centimeters' } }]);
+  assert.deepEqual(a.answers, [{ kind: 'units', text: '5 ft 11 in = 180.34 cm', href: '/length-converter?value=5+ft+11+in&from=feet&to=centimeters', label: 'Length', pair: { href: '/length-converter/feet-to-centimeters', title: 'Feet to Centimeters' }, keys: { category: 'length', from: 'feet', to: 'centimeters' } }]);
   assert.deepEqual(said('10kg in lb'), ['10 kg = 22.046226 lb']);
   assert.deepEqual(said('100 °F to C'), ['100 °F = 37.78 °C']);
   assert.deepEqual(said('3/4 cup in ml'), ['3/4 US cup = 177.441177 mL']);
@@ -403,20 +403,24 @@ test('a number before words that name no unit is a search, not an unknown unit',
   assert.equal(said('top 10 converters in 2024'), null);
 });
 
-test('a pair with no number, as people search it, is answered for one of the first', () => {
+test('a pair with no number, as people search it, is answered for one of the first, or by its rule', () => {
   assert.deepEqual(said('feet to meters'), ['1 ft = 0.3048 m']);
   assert.deepEqual(said('feet = meters'), ['1 ft = 0.3048 m'], 'every separator the reader takes names a pair (separators.ts)');
   assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
-  assert.deepEqual(said('Celsius in Fahrenheit'), ['1 °C = 33.8 °F']);
   assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.394 in']);
-  // mpg is named in full as gallon and ton are ("1 US gallon"): the UK's mpg is the imperial one.
-  assert.deepEqual(said('mpg to L/100km'), ['1 mile per US gallon = 235.214583 L/100 km'], 'a number inside a unit is no value');
   assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
+  // Readings with an offset or a reciprocal are no multiples: "1 °C = 33.8 °F" would read as
+  // a factor, so the rule, as the pair page states it (pairFacts.ts).
+  assert.deepEqual(said('Celsius in Fahrenheit'), ['°F = °C × 1.8 + 32 (0 °C = 32 °F)']);
+  assert.deepEqual(said('kelvin to celsius'), ['°C = K − 273.15 (0 K = -273.15 °C)']);
+  assert.deepEqual(said('mpg to L/100km'), ['L/100 km = 235.2145833 ÷ mpg'], 'a number inside a unit is no value');
+  assert.deepEqual(said('min/km to mph'), ['mph = 37.28227153 ÷ (min/km)']);
+  assert.deepEqual(said('1 c to f'), ['1 °C = 33.8 °F'], 'a number typed is converted');
   // Degree signs begin a unit as a letter does (℃ and ℉ are signs of their own).
-  assert.deepEqual(said('°F to °C'), ['1 °F = -17.22 °C']);
-  assert.deepEqual(said('°c to °f'), ['1 °C = 33.8 °F']);
-  assert.deepEqual(said('F to °C'), ['1 °F = -17.22 °C']);
-  assert.deepEqual(said('℃ to ℉'), ['1 °C = 33.8 °F']);
+  assert.deepEqual(said('°F to °C'), ['°C = (°F − 32) ÷ 1.8 (0 °F ≈ -17.77777778 °C)']);
+  assert.deepEqual(said('°c to °f'), ['°F = °C × 1.8 + 32 (0 °C = 32 °F)']);
+  assert.deepEqual(said('F to °C'), ['°C = (°F − 32) ÷ 1.8 (0 °F ≈ -17.77777778 °C)']);
+  assert.deepEqual(said('℃ to ℉'), ['°F = °C × 1.8 + 32 (0 °C = 32 °F)']);
   for (const q of ['°F to °C', '℃ to ℉', '°F → K']) assert.ok(mayConvert(q), q);
   const eur = answer('usd to eur', data);
   assert.ok(eur?.kind === 'currency' && eur.pair && eur.amount === 1 && eur.href === '/currency-converter?value=1&from=USD&to=EUR', JSON.stringify(eur));

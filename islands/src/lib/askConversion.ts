@@ -24,6 +24,7 @@ import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, holdsNumber, namesPair } from './se
 import { asksCrypto, notConverted } from './notConverted.ts';
 import { NAMED, NAMED_ASKED } from './namedAmounts.ts';
 import { readComponentCode } from './componentCode.ts';
+import { pairRule } from './pairFacts.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type Unit, type UnitCategory } from './units.ts';
@@ -52,6 +53,8 @@ export interface UnitAnswer {
   pair?: { href: string; title: string };
   /** How the question was read when not as typed: "feet read as ft²". */
   note?: string;
+  /** The units of `pair`, for a pair asked with no number (its rule, where "1 °C = 33.8 °F" would mislead). */
+  keys?: { category: string; from: string; to: string };
 }
 
 /** A money conversion: the caller asks the edge for the rate (or falls back). */
@@ -926,11 +929,24 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   }
   if (namesPair(query) && !worded) {
     const one = answerValue(`1 ${query.trim()}`, data);
-    if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : one;
+    if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : withRule(one, data);
     // "kb to mb" asks bits or bytes, as "1 kb to mb" does; "oz to ml" says fl oz as "1 oz to ml" does.
     if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined)) return one;
   }
   return value;
+}
+
+/**
+ * A pair asked with no number whose readings are no multiples ("celsius to fahrenheit",
+ * "l/100km to mpg"): its rule as the pair page gives it (°F = °C × 1.8 + 32; 0 °C = 32 °F),
+ * since "1 °C = 33.8 °F" reads as a factor to multiply by.
+ */
+function withRule(one: Answer, data: AnswerData): Answer {
+  if (one.kind !== 'answers' || one.answers.length !== 1 || one.answers[0].keys === undefined) return one;
+  const [line] = one.answers;
+  const { category, from, to } = line.keys!;
+  const rule = pairRule({ ...data.categories[category as keyof typeof data.categories], key: category }, from, to);
+  return rule === null ? one : { kind: 'answers', answers: [{ ...line, text: rule }] };
 }
 
 function answerValue(query: string, data: AnswerData, withMoney = true): Answer | null {
@@ -1531,7 +1547,10 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
     // cooking card's measures of an ingredient (`extra`), nor a compound target.
     const unit = c.units.find((u) => u.key === key);
-    if (target !== null && extra === '' && unit !== undefined && unit.key !== from.key) line.pair = { href: pairPath(page, from.key, unit.key), title: `${plainName(from.name)} to ${plainName(unit.name)}` };
+    if (target !== null && extra === '' && unit !== undefined && unit.key !== from.key) {
+      line.pair = { href: pairPath(page, from.key, unit.key), title: `${plainName(from.name)} to ${plainName(unit.name)}` };
+      line.keys = { category: c.key, from: from.key, to: unit.key };
+    }
     answers.push(line);
   }
   return answers.length > 0 ? { kind: 'answers', answers } : null;

@@ -143,6 +143,32 @@ function exampleValue(category: UnitCategory, from: Unit, target: Target): Ratio
   return values[Math.floor(values.length / 2)];
 }
 
+/** A value as the pair's card answers it, and whether that text is exact. */
+function answerOf(category: UnitCategory & { key: string }, from: Unit, target: Target): (value: Rational) => Answer {
+  return (value) => {
+    const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
+    // A pace also as runners write it: "8.851392 min/mi (8:51)".
+    const pace = outcome.kind === 'ok' && outcome.pace ? ` (${outcome.pace.split(' ')[0]})` : '';
+    return outcome.kind === 'ok' ? { result: readable(resultLine(outcome)) + pace, exact: shownExactly(outcome, value, from) } : { result: '—', exact: false };
+  };
+}
+
+/**
+ * A pair's rule in one line where its readings are no multiples of each other, as its page
+ * states it: an offset, "°F = °C × 1.8 + 32 (0 °C = 32 °F)", or a reciprocal, "mpg =
+ * 235.2145833 ÷ (L/100 km)". Null for a pair of factors, which "1 ft = 0.3048 m" says.
+ */
+export function pairRule(category: UnitCategory & { key: string }, fromKey: string, toKey: string): string | null {
+  const from = category.units.find((u) => u.key === fromKey);
+  const target = findTarget(category, toKey);
+  if (!from || target?.kind !== 'unit' || from.key === toKey) return null;
+  const kinds = [kindOf(from), kindOf(target.unit)];
+  if (kinds.every((k) => k === 'linear') || kinds.every((k) => k === 'reciprocal')) return null;
+  const relation = relationOf(category, from, target);
+  if (kinds.includes('reciprocal')) return relation.rule.formula;
+  return `${relation.rule.formula} (${relation.statement(answerOf(category, from, target)).text})`;
+}
+
 /** Everything the pair page says; undefined when either key is not in the category. */
 export function pairFacts(category: UnitCategory & { key: string }, fromKey: string, toKey: string): PairFacts | undefined {
   const from = category.units.find((u) => u.key === fromKey);
@@ -153,12 +179,7 @@ export function pairFacts(category: UnitCategory & { key: string }, fromKey: str
       ? { key: target.unit.key, name: plainName(target.unit.name), symbol: target.unit.symbol }
       : { key: target.compound.key, name: plainName(target.compound.name), symbol: target.parts.map((p) => p.symbol).join(' ') };
   // Each value converted once, for its text and for whether that text is exact.
-  const answer = (value: Rational): Answer => {
-    const outcome = convertNumber(value, { category, from, to: target, decimals: 'auto' });
-    // A pace also as runners write it: "8.851392 min/mi (8:51)".
-    const pace = outcome.kind === 'ok' && outcome.pace ? ` (${outcome.pace.split(' ')[0]})` : '';
-    return outcome.kind === 'ok' ? { result: readable(resultLine(outcome)) + pace, exact: shownExactly(outcome, value, from) } : { result: '—', exact: false };
-  };
+  const answer = answerOf(category, from, target);
   const shown = (value: Rational): string => withSymbol(valueText(value, from), from);
   const example = exampleValue(category, from, target);
   const values = tableValues(category, from, target);
