@@ -220,6 +220,52 @@ fn duplicate_route_is_located() {
 }
 
 #[test]
+fn a_route_that_would_write_another_pages_file_is_located() {
+    // /about/ would be written as about.html, /index as the home page's index.html, over theirs.
+    expect_problem(
+        |p| p.edit("content/routes.yaml", "- path: /terms", "- path: /about/"),
+        &["content/routes.yaml:", "route path /about/ ends with `/`: write `/about`"],
+    );
+    expect_problem(
+        |p| p.edit("content/routes.yaml", "- path: /terms", "- path: /index"),
+        &["content/routes.yaml:", "route path /index ends with `index`, which names the page of `/`"],
+    );
+    expect_problem(
+        |p| p.edit("content/routes.yaml", "- path: /terms", "- path: /api/terms"),
+        &["content/routes.yaml:", "is under /api/, which the edge function answers"],
+    );
+    expect_problem(
+        |p| p.edit("content/routes.yaml", "- path: /terms", "- path: /About"),
+        &["content/routes.yaml:", "/About", "only in case: on a disk that ignores case"],
+    );
+}
+
+#[test]
+fn nesting_past_what_the_minifier_takes_is_located() {
+    // Thousands deep, the minifier (which recurses) overflowed its stack and ended the build,
+    // or `serve`; check said nothing.
+    let list = format!("{}deep\n", "- ".repeat(4000));
+    expect_problem(
+        |p| p.edit("content/blog/how-to-convert-units-quickly.md", "\n## ", &format!("\n{list}\n## ")),
+        &["content/blog/how-to-convert-units-quickly.md:", "lists, quotes and emphasis nested more than 40 deep"],
+    );
+    let divs = format!("{}deep{}\n", "<div>".repeat(7000), "</div>".repeat(7000));
+    expect_problem(
+        |p| p.edit("content/blog/how-to-convert-units-quickly.md", "\n## ", &format!("\n{divs}\n## ")),
+        &["content/blog/how-to-convert-units-quickly.md:", "HTML elements nested more than 40 deep"],
+    );
+}
+
+#[test]
+fn anchors_and_aliases_are_refused_where_they_are_written() {
+    // An alias of a long text repeated a few thousand times would be 100 MB from 30 KB.
+    expect_problem(
+        |p| p.edit("content/blog/how-to-convert-units-quickly.md", "title: How", "keywords: [&k metric, *k]\ntitle: How"),
+        &["content/blog/how-to-convert-units-quickly.md:2:12: YAML anchors and aliases"],
+    );
+}
+
+#[test]
 fn unknown_unit_is_located_in_the_page() {
     expect_problem(
         |p| p.edit("content/converters/length.md", "from: meters", "from: cubits"),

@@ -466,7 +466,8 @@ fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
         anchor,
         "{{ converter(from=\"cup\", to=\"milliliters\", value=\"1 1/2\") }}\n\n{{ converter(from=\"cups\", to=\"grams\") }}\n\n\
          See {{ converter(from=\"cups\", to=\"milliliters\") }} here.\n\n{{ converter(from=\"cups\", to=\"grams\", ingredient=\"flour\") }}\n\n\
-         {{ converter(from=\"feet\", to=\"meters\", ingredient=\"sugar\") }}",
+         {{ converter(from=\"feet\", to=\"meters\", ingredient=\"sugar\") }}\n\n\
+         > {{ converter(from=\"feet\", to=\"meters\") }}\n\n<div>{{ converter(from=\"feet\", to=\"meters\") }}</div>",
     );
     let out = site.unitly(&["check"]);
     assert!(!out.status.success());
@@ -480,6 +481,9 @@ fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
         format!("{file}:{}:5: a converter goes in a paragraph of its own", line + 4),
         format!("{file}:{}:51: `flour` is not an ingredient key: write `flour_spooned` (All-purpose flour, spooned)", line + 6),
         format!("{file}:{}:52: `feet` to `meters` does not depend on an ingredient: remove `ingredient`", line + 8),
+        // In a quote it would be a card inside a quotation; inside HTML, printed as written.
+        format!("{file}:{}:3: a converter goes in a paragraph of its own, not in a list or a quote", line + 10),
+        format!("{file}:{}:6: a converter inside HTML would be printed as written", line + 12),
     ] {
         assert!(err.contains(&expected), "expected {expected:?} in:\n{err}");
     }

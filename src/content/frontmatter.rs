@@ -50,6 +50,9 @@ pub fn split<'a>(file: &Path, text: &'a str) -> Result<Split<'a>, Problem> {
 /// second line, every missing field at once.
 pub fn parse<T: DeserializeOwned>(file: &Path, split: &Split) -> Result<T, Problem> {
     let yaml = if split.yaml.trim().is_empty() { "{}" } else { split.yaml };
+    if let Some(problem) = crate::content::yaml::alias(file, yaml, split.yaml_line_offset) {
+        return Err(problem);
+    }
     serde_yaml::from_str(yaml).map_err(|e| {
         let problem = Problem::from_yaml(file, &e, split.yaml_line_offset);
         let message = e.to_string();

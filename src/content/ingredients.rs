@@ -102,10 +102,10 @@ fn fold(word: &str) -> String {
 
 /// Reads and validates the file (None, and the problems, when it cannot be used).
 pub fn load(file: &Path, text: &str, units: &Units, problems: &mut Problems) -> Option<Cooking> {
-    let cooking: Cooking = match serde_yaml::from_str(text) {
-        Ok(c) => c,
-        Err(e) => {
-            problems.push(Problem::from_yaml(file, &e, 0));
+    let cooking: Cooking = match crate::content::yaml::read(file, text, 0) {
+        Ok(read) => read,
+        Err(problem) => {
+            problems.push(problem);
             return None;
         }
     };

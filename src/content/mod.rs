@@ -26,6 +26,7 @@ pub mod third_party;
 pub mod units;
 mod validate;
 pub mod words;
+pub mod yaml;
 
 use crate::diagnostics::{line_col, Problem, Problems};
 use crate::images::Catalog;
@@ -347,7 +348,7 @@ impl Loader<'_> {
 
     fn yaml<T: serde::de::DeserializeOwned>(&mut self, rel: &str) -> Option<T> {
         let (file, text) = self.read(rel)?;
-        serde_yaml::from_str(&text).map_err(|e| self.problem(Problem::from_yaml(&file, &e, 0))).ok()
+        yaml::read(&file, &text, 0).map_err(|p| self.problem(p)).ok()
     }
 
     fn registry_page(&mut self, route: &RouteEntry, default_lastmod: Date, at: &dyn Fn(&str) -> (usize, usize), converters: Converters) -> Option<Page> {

@@ -72,7 +72,7 @@ impl Own {
         for (i, route) in routes.routes.iter().enumerate() {
             let route_at = routes_at.get("routes").get(i);
             let at = |key: &str| route_at.get(key).or(route_at.or((1, 1)));
-            if let Some(message) = paths::url_path_problem("path", &route.path) {
+            if let Some(message) = paths::url_path_problem("path", &route.path).or_else(|| paths::route_path_problem(&route.path)) {
                 let (l, c) = at("path");
                 loader.problem(Problem::new(ROUTES_FILE, l, c, message));
                 continue;

@@ -25,6 +25,31 @@ pub fn url_path_problem(what: &str, path: &str) -> Option<String> {
     bad.then(|| format!("{what} {shown} leaves the site"))
 }
 
+/// Addresses the edge function answers before any file (edge/wrangler.jsonc `run_worker_first`).
+pub const EDGE_PREFIX: &str = "/api/";
+
+/// Why a route's path would not be its own page's address, if it would not: with a `/` at its
+/// end or `index` as its last segment it names the file another address writes (`/about/` is
+/// about.html, `/index` the home page's index.html), and under `/api/` the edge function
+/// answers, so no visitor could reach it.
+pub fn route_path_problem(path: &str) -> Option<String> {
+    let shown = path.escape_debug();
+    if path != "/" && path.ends_with('/') {
+        return Some(format!(
+            "route path {shown} ends with `/`: write `{}`, the page's address (its file has no folder of its own)",
+            path.trim_end_matches('/')
+        ));
+    }
+    if let Some(folder) = path.strip_suffix("/index") {
+        let folder = if folder.is_empty() { "/" } else { folder };
+        return Some(format!("route path {shown} ends with `index`, which names the page of `{folder}`: write `{folder}` or another name"));
+    }
+    if path == EDGE_PREFIX.trim_end_matches('/') || path.starts_with(EDGE_PREFIX) {
+        return Some(format!("route path {shown} is under {EDGE_PREFIX}, which the edge function answers before any page: give it another path"));
+    }
+    None
+}
+
 /// The pages the build writes of its own (render::own): the 404, the offline page and the
 /// newsletter's confirmation pages under NEWSLETTER_DIR. No route may take their paths.
 pub const NOT_FOUND_PATH: &str = "/404";

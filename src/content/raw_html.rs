@@ -225,6 +225,8 @@ pub fn check(html: &str) -> Checked {
     let mut cursor = 0;
     let mut malformed: Vec<String> = Vec::new();
     let find = |needle: &str, from: usize| lower[from.min(lower.len())..].find(needle).map(|i| from + i);
+    // Elements open at once; past MAX_NESTING, said once.
+    let (mut depth, mut deep) = (0usize, false);
     for piece in tokenize(html) {
         let at = match &piece {
             Piece::Start { name, .. } => find(&format!("<{name}"), cursor),
@@ -238,6 +240,15 @@ pub fn check(html: &str) -> Checked {
         let here = at.unwrap_or(cursor.saturating_sub(1));
         for why in malformed.drain(..) {
             out.problems.push((here, malformed_message(&why)));
+        }
+        match &piece {
+            Piece::Start { name, .. } if !VOID.contains(&name.as_str()) => depth += 1,
+            Piece::End { .. } => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > crate::content::markdown::MAX_NESTING && !deep {
+            deep = true;
+            out.problems.push((here, crate::content::markdown::too_deep_message("HTML elements")));
         }
         match piece {
             Piece::Start { name, attrs } => check_element(&lower, here, &name, &attrs, &mut out),
@@ -255,6 +266,9 @@ pub fn check(html: &str) -> Checked {
     }
     out
 }
+
+/// Elements with no end tag: they hold nothing, so they nest nothing.
+const VOID: &[&str] = &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"];
 
 fn malformed_message(why: &str) -> String {
     format!("malformed HTML ({why}): a browser would read it differently than it looks; close every tag, quote and comment (`<!-- … -->`)")

@@ -43,6 +43,9 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     let mut links = Vec::new();
     let mut used = Vec::new();
     let mut problems = Vec::new();
+    if let Some(at) = too_deep(&events) {
+        problems.push((at, too_deep_message("lists, quotes and emphasis")));
+    }
     footnotes::undefined(&events, source, &mut problems);
     let mut notes = Footnotes::new();
     // The output events of every footnote definition: they are rendered at the end.
@@ -62,15 +65,32 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     // Raw HTML: an HTML block's lines, gathered with where each starts in the source.
     let mut raw = RawHtml::default();
     let mut any_raw = false;
+    // Lists and quotes open around the current event: a converter is a block of the page.
+    let mut containers = 0usize;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::BlockQuote(..) | Tag::Item) => containers += 1,
+            Event::End(TagEnd::BlockQuote(..) | TagEnd::Item) => containers = containers.saturating_sub(1),
+            _ => {}
+        }
         match event {
             Event::Start(Tag::HtmlBlock) => {
                 raw = RawHtml::default();
                 out.push(event.clone());
             }
             Event::Html(text) | Event::InlineHtml(text) => {
+                if text.contains("{{") && text.contains("converter(") && !text.contains("<pre") && !text.contains("<code") {
+                    let at = range.start + source[range.clone()].find("{{").unwrap_or(0);
+                    problems.push((
+                        at,
+                        format!(
+                            "a converter inside HTML would be printed as written: put it in a paragraph of its own, outside the HTML: `{}`",
+                            shortcode::EXAMPLE
+                        ),
+                    ));
+                }
                 any_raw = true;
                 raw.push(text, range.start);
                 if matches!(event, Event::InlineHtml(_)) {
@@ -191,6 +211,9 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 let embed = match converters {
                     None => Err((0, "a converter goes in a page's or an article's body, not here".to_string())),
                     Some(_) if notes.in_definition() => Err((0, "a converter goes in the body, not in a footnote".to_string())),
+                    Some(_) if containers > 0 => {
+                        Err((0, format!("a converter goes in a paragraph of its own, not in a list or a quote: `{}`", shortcode::EXAMPLE)))
+                    }
                     Some(converters) => shortcode::parse(text).and_then(|code| shortcode::resolve(&code, converters, embeds.len() + 1, level)),
                 };
                 match embed {
@@ -251,6 +274,33 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
         html_out = html_out.replacen(&task_marker(n), mark, 1);
     }
     Rendered { html: html_out, links, images: used, problems, embeds }
+}
+
+/// How deep a page's body may nest (lists in lists, quotes in quotes, HTML elements in
+/// elements): far more than any text needs, and far less than the thousands at which the
+/// minifier, which recurses, would overflow its stack and end the build or `serve`.
+pub const MAX_NESTING: usize = 40;
+
+pub fn too_deep_message(what: &str) -> String {
+    format!("{what} nested more than {MAX_NESTING} deep: no reader follows that; flatten it")
+}
+
+/// Where the body first nests deeper than [`MAX_NESTING`], if it does.
+fn too_deep(events: &[(Event, std::ops::Range<usize>)]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (event, range) in events {
+        match event {
+            Event::Start(_) => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(range.start);
+                }
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// What stands for the `n`th task list mark of a body until the sanitizer has run.

@@ -38,10 +38,10 @@ impl Units {
 /// Reads and validates the file. Errors go to `problems`; `warnings` get what works but
 /// degrades (a currency with no offline rate).
 pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Problems) -> Option<Units> {
-    let raw: UnitsFile = match serde_yaml::from_str(text) {
-        Ok(raw) => raw,
-        Err(e) => {
-            problems.push(Problem::from_yaml(file, &e, 0));
+    let raw: UnitsFile = match crate::content::yaml::read(file, text, 0) {
+        Ok(read) => read,
+        Err(problem) => {
+            problems.push(problem);
             return None;
         }
     };
