@@ -120,8 +120,8 @@ test('what cannot be converted gets an inline, announced error, never a number',
   const c = card(page);
   await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
   assert.equal(await result(page), '');
-  assert.equal(await described(page), 'That is too large to convert.');
-  assert.equal(await c.copy.getAttribute('title'), 'That is too large to convert.');
+  assert.equal(await described(page), 'The result is too large to show.');
+  assert.equal(await c.copy.getAttribute('title'), 'The result is too large to show.');
   assert.ok(await c.copy.isDisabled());
   // The message sits in a polite live region, so screen readers hear it as it changes.
   assert.equal(await page.locator('.converter-message').getAttribute('aria-live'), 'polite');
@@ -371,6 +371,16 @@ test('the currency card: Amount reads the same values, errors inline, and its ad
     assert.equal(await amount.getAttribute('aria-invalid'), 'true', input);
   }
   await noAxeViolations(page, 'currency amount error');
+  // Refused, no result is said any more; the same amount typed again is said again.
+  const said = () => page.evaluate(() => document.querySelector('.converter-result p[aria-live]')?.textContent ?? null);
+  await page.waitForFunction(() => document.querySelector('.converter-result p[aria-live]')?.textContent === '');
+  await amount.fill('100');
+  await page.waitForFunction(() => /JPY$/.test(document.querySelector('.converter-result p[aria-live]')?.textContent ?? ''));
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.waitForFunction(() => document.querySelector('.converter-result p[aria-live]')?.textContent === '');
+  await amount.fill('100');
+  await page.waitForFunction(() => /[A-Z]{3}$/.test(document.querySelector('.converter-result p[aria-live]')?.textContent ?? ''));
+  assert.match(await said(), /^\S.* [A-Z]{3}$/);
   // A link with a currency the site does not convert keeps the rest and says so.
   await go(page, '/currency-converter?value=5&from=XYZ&to=EUR');
   const note = page.getByRole('status').filter({ hasText: 'ignored' });

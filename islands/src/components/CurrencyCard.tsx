@@ -373,7 +373,9 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         valueLabel="Amount"
         result={rates === null || shown === null ? null : { value: rates.moneyParts(shown.result, byCode(shown.to)).value, unit: shown.to }}
         busy={loading}
-        current={current}
+        // No amount to convert (empty, reset, refused) is settled: what was said is emptied, so
+        // the next result is said again even when it is the same.
+        current={current || (read !== null && read.value === null)}
         className={loading || (shown !== null && !current) ? 'is-pending' : undefined}
         beside={{
           className: 'currency-result',

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { categoryOf, countText, filterFaq, type FaqEntry } from '../lib/faq.ts';
 import { fragmentId } from '../lib/urlState.ts';
+import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 interface Props {
   entries: FaqEntry[];
@@ -22,6 +23,13 @@ export default function FaqSearch({ entries, categories }: Props) {
 
   const shown = new Set(filterFaq(entries, query).map((e) => e.id));
   const active = query.trim() === '' ? 'All' : categoryOf(query, categories);
+  const status = shown.size === 0 ? 'No FAQs found matching your search.' : countText(shown.size, entries.length);
+  // Said once typing pauses, as the site's other messages are: not one count per key.
+  const [said, setSaid] = useState(status);
+  useEffect(() => {
+    const timer = setTimeout(() => setSaid(status), MESSAGE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   useEffect(() => {
     setReady(true);
@@ -77,8 +85,11 @@ export default function FaqSearch({ entries, categories }: Props) {
         ))}
       </div>
       <div className="faq-status">
-        <p role="status" className={shown.size === 0 ? 'faq-empty' : 'faq-count'}>
-          {shown.size === 0 ? 'No FAQs found matching your search.' : countText(shown.size, entries.length)}
+        <p className={shown.size === 0 ? 'faq-empty' : 'faq-count'} aria-hidden="true">
+          {status}
+        </p>
+        <p role="status" className="visually-hidden">
+          {said}
         </p>
         {shown.size === 0 && (
           <button type="button" className="link-button" onClick={clear}>

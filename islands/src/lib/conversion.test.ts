@@ -76,10 +76,10 @@ test('the card reads typed units, says what it read, and converts to To', () => 
 });
 
 test('what cannot be right is said, never shown as a number (found when tried)', () => {
-  assert.match(message('length', '1e308', 'meters', 'feet'), /too large to convert/);
-  assert.match(message('length', '9'.repeat(400), 'meters', 'feet'), /too large to convert/);
-  assert.match(message('length', '1e309', 'meters', 'feet'), /too large to convert/);
-  assert.match(message('area', '1e-320', 'square_millimeters', 'square_kilometers'), /too small to convert/);
+  assert.equal(message('length', '1e308', 'meters', 'feet'), 'The result is too large to show.', 'the result overflows, not the value typed');
+  assert.match(message('length', '9'.repeat(400), 'meters', 'feet'), /result is too large to show/);
+  assert.match(message('length', '1e309', 'meters', 'feet'), /result is too large to show/);
+  assert.equal(message('area', '1e-320', 'square_millimeters', 'square_kilometers'), 'The result is too close to zero to show.');
   assert.match(message('length', '--3', 'meters', 'feet'), /Two signs/);
   assert.match(message('length', '1.5.5', 'meters', 'feet'), /more than one decimal separator/);
   assert.match(message('weight', '5 km', 'kilograms', 'pounds'), /“km” is a unit of length, not weight/);

@@ -158,10 +158,14 @@ export function formatKitchen(x: Rational): string | null {
   return `${isZero(off) ? '' : '≈ '}${negative ? '−' : ''}${text}`;
 }
 
-/** The largest magnitude a result may have: a double's range. */
+/**
+ * The largest magnitude a result may have: a double's range. Said of the result, which is
+ * what overflows: 1e308 m is a length a card reads, 3.3e308 ft is not; and of a reciprocal
+ * unit a huge value has a result too close to zero.
+ */
 function tooLargeOrSmall(exact: Rational, number: number): string | null {
-  if (!Number.isFinite(number)) return 'That is too large to convert.';
-  if (number === 0 && !isZero(exact)) return 'That is too small to convert.';
+  if (!Number.isFinite(number)) return 'The result is too large to show.';
+  if (number === 0 && !isZero(exact)) return 'The result is too close to zero to show.';
   return null;
 }
 

@@ -154,8 +154,9 @@ test('stored rates: corrupted or foreign data never throws and keeps what is sou
   }
   const s = new MemoryStorage();
   s.setItem(RATES_KEY, JSON.stringify({
-    pairs: { USD: { EUR: { rate: 0.9, time: T }, GBP: { rate: 'x', time: T }, JPY: { rate: 150 }, USD: { rate: 1, time: T } }, usd: { EUR: { rate: 1, time: T } } },
-    tables: { USD: 'yesterday', EUR: 5 },
+    // A time past what a Date holds (9e15) made the card's rate line throw and the card vanish.
+    pairs: { USD: { EUR: { rate: 0.9, time: T }, GBP: { rate: 'x', time: T }, JPY: { rate: 150 }, CHF: { rate: 0.8, time: 9e15 }, USD: { rate: 1, time: T } }, usd: { EUR: { rate: 1, time: T } } },
+    tables: { USD: 'yesterday', EUR: 5, GBP: 9e15 },
   }));
   assert.deepEqual(readStoredRates(s), { pairs: { USD: { EUR: { rate: 0.9, time: T } } }, tables: { EUR: 5 } });
   const blocked = { getItem() { throw new DOMException('blocked', 'SecurityError'); } } as unknown as Storage;
@@ -295,6 +296,7 @@ test('words and numbers', () => {
   assert.equal(formatRateTime(T), 'Nov 20, 2026, 00:00 UTC', 'a 24-hour clock, as the live line writes it');
   assert.equal(formatRateTime(Date.parse('2026-11-20T14:05:00Z')), 'Nov 20, 2026, 14:05 UTC');
   assert.equal(formatRateTime(NaN), '');
+  assert.equal(formatRateTime(9e15), '', 'past what a Date holds: nothing, never a RangeError');
   const [usd, , , , , , chf] = data.currencies;
   assert.deepEqual(moneyParts(1234.567, usd), { value: '$1,234.57', code: 'USD' });
   assert.deepEqual(moneyParts(92, chf), { value: '92.00', code: 'CHF' }); // no symbol when it is the code

@@ -65,6 +65,10 @@ export interface RequestOptions {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const positive = (v: unknown): v is number => finite(v) && v > 0;
+/** The latest time a Date holds (ECMA-262: 100,000,000 days after 1970). */
+const LAST_MOMENT = 8.64e15;
+/** A time a rate can have been stored at: what a Date can show (a stored 9e15 made formatting throw). */
+const moment = (v: unknown): v is number => positive(v) && v <= LAST_MOMENT;
 
 function timeOf(text: unknown, now: () => number): number {
   const t = typeof text === 'string' ? Date.parse(text) : NaN;
@@ -191,13 +195,13 @@ export function readStoredRates(storage: Storage | undefined = browserStorage())
       if (!CODE.test(from) || !isRecord(row)) continue;
       for (const [to, entry] of Object.entries(row)) {
         if (!CODE.test(to) || to === from || !isRecord(entry)) continue;
-        if (positive(entry.rate) && positive(entry.time)) (out.pairs[from] ??= {})[to] = { rate: entry.rate, time: entry.time };
+        if (positive(entry.rate) && moment(entry.time)) (out.pairs[from] ??= {})[to] = { rate: entry.rate, time: entry.time };
       }
     }
   }
   if (isRecord(data.tables)) {
     for (const [base, at] of Object.entries(data.tables)) {
-      if (CODE.test(base) && positive(at)) out.tables[base] = at;
+      if (CODE.test(base) && moment(at)) out.tables[base] = at;
     }
   }
   return out;
@@ -383,7 +387,7 @@ const dayOf = (ms: number): string => (dayFormat ??= new Intl.DateTimeFormat('en
 
 /** A rate's time, the same for every visitor, on the 24-hour clock of every time the card writes: "Nov 20, 2026, 00:00 UTC". */
 export function formatRateTime(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
+  if (!Number.isFinite(ms) || Math.abs(ms) > LAST_MOMENT) return '';
   return `${dayOf(ms)}, ${clockOf(ms)}`;
 }
 

@@ -3,7 +3,7 @@
 // free), visible (when on the screen) or demand (when the page first asks for it:
 // lib/islandDemand.ts). Components load as separate chunks; React, the site-wide chrome
 // and what the runtime imports sit in one shared chunk, downloaded once for the whole site.
-import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { components } from 'unitly:components';
 import { noteEarlyInput } from './earlyInput.ts';
@@ -34,6 +34,27 @@ function Hydrated({ el, replayEarlyInput, children }: { el: HTMLElement; replayE
   return children;
 }
 
+/**
+ * An island that throws while rendering (a bug, or stored data no check foresaw) says so in
+ * its place instead of vanishing from the page, as React leaves a root with no boundary.
+ */
+class IslandBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown): void {
+    console.error(`unitly: island ${this.props.name} failed`, error);
+  }
+
+  render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return createElement('p', { role: 'alert', className: 'island-failed' }, 'This part of the page stopped working. Reload the page to try again.');
+  }
+}
+
 function hydrate(el: HTMLElement): void {
   const name = el.dataset.island ?? '';
   const load = loaders[name];
@@ -49,7 +70,8 @@ function hydrate(el: HTMLElement): void {
       // browser between them, instead of blocking the main thread for a whole island.
       startTransition(() => {
         const replayEarlyInput = noteEarlyInput(el);
-        hydrateRoot(el, createElement(Hydrated, { el, replayEarlyInput, children: createElement(mod.default, props) }), { identifierPrefix: `${name}-` });
+        const island = createElement(IslandBoundary, { name, children: createElement(mod.default, props) });
+        hydrateRoot(el, createElement(Hydrated, { el, replayEarlyInput, children: island }), { identifierPrefix: `${name}-` });
       }),
     )
     .catch((error) => {

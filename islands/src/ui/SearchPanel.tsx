@@ -82,7 +82,9 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const answer = answered !== null && answered.query === trimmed ? answered.answer : null;
   const lines = answer && 'lines' in answer ? answer.lines : [];
   const found: Hit[] = shown && 'found' in shown ? shown.found.hits : [];
-  const hits: Option[] = listed(lines, found, holdsNumber(trimmed), answer && 'pairs' in answer ? answer.pairs : undefined, answer?.money);
+  // A message with a way on ("No rate for USD to PHP…"): the converter on what was asked, first.
+  const onward = answer && 'open' in answer && answer.open ? [{ href: answer.open.href, title: `Open the currency converter: ${answer.open.text}`, excerpt: 'To try again, or choose other currencies.' }] : [];
+  const hits: Option[] = listed(lines, found, holdsNumber(trimmed), [...onward, ...(answer && 'pairs' in answer && answer.pairs ? answer.pairs : [])], answer?.money);
   const expanded = open && trimmed !== '' && hits.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const activeIndex = active === null ? -1 : hits.findIndex((h) => h.url === active);
@@ -256,7 +258,9 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   const corrected = (shown && 'found' in shown ? shown.found.corrected : undefined) ?? (answer !== null ? answered?.as : undefined);
   let note = '';
   if (trimmed !== '' && shown) {
-    if ('failed' in shown) note = shown.failed === 'offline' ? 'Search needs a connection: you are offline.' : 'Search is unavailable right now. Try again in a moment.';
+    // With conversions answered offline, only what is missing: the pages to list.
+    if ('failed' in shown && lines.length > 0) note = shown.failed === 'offline' ? 'Pages are listed when you are online; conversions work offline.' : '';
+    else if ('failed' in shown) note = shown.failed === 'offline' ? 'Search needs a connection: you are offline.' : 'Search is unavailable right now. Try again in a moment.';
     else if (hits.length === 0 && !answer && amountAlone(trimmed)) note = `Add units to convert it: “${trimmed} kg to lb”, “${trimmed} usd to eur”.`;
     else if (hits.length === 0 && !answer) note = `No results for “${trimmed}”.`;
     else if (corrected) note = `Showing results for “${corrected}”.`;
