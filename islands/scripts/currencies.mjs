@@ -57,7 +57,9 @@ export function catalog() {
     const issuer = code.slice(0, 2);
     const flag = territories.includes(issuer) ? flagOf(issuer) : '';
     const countries = territories.map((r) => regions.of(r)).sort((a, b) => a.localeCompare(b, 'en'));
-    return { code, name: names.of(code) ?? code, symbol, digits, flag, countries };
+    // Each word capitalised, as ICU writes every name but its newest ("Caribbean guilder").
+    const name = (names.of(code) ?? code).replace(/(^|\s)(\p{Ll})/gu, (_, space, letter) => space + letter.toUpperCase());
+    return { code, name, symbol, digits, flag, countries };
   });
 }
 

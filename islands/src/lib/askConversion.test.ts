@@ -161,6 +161,10 @@ test('a value with a target unit is answered by the value parser, with the conve
 
 test('lakhs and crores in millions and billions: a number written out counts as ones, and money stays money', () => {
   assert.deepEqual(said('1 crore in million'), ['1 crore = 10 million']);
+  // Money counted in lakhs or crores with no currency named is India's.
+  const lakh = answer('5 lakh in usd', data);
+  assert.ok(lakh?.kind === 'currency' && lakh.from.code === 'INR' && lakh.amount === 500000 && lakh.notes?.includes('read as Indian rupees'), JSON.stringify(lakh));
+  assert.equal(said('5 lakh to inr'), 'Convert an amount of money to INR, as in “100 USD to INR”.', 'rupees to rupees is no conversion');
   assert.deepEqual(said('10 lakh to million'), ['10 lakh = 1 million']);
   assert.deepEqual(said('lakh to million'), ['1 lakh = 0.1 million']);
   assert.deepEqual(said('how many lakhs in a crore'), ['1 crore = 100 lakh']);

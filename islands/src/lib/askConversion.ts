@@ -108,6 +108,9 @@ function pairPath(page: string, from: string, to: string): string {
 }
 
 /** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
+/** India's counting words (1 lakh = 100,000; 1 crore = 10,000,000), as money is written there. */
+const INDIAN_COUNT = /(?<!\p{L})(?:lakhs?|lacs?|crores?)(?!\p{L})/iu;
+
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const read = readMoney(query, data.currencies);
   // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
@@ -115,12 +118,16 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
   const code = (key: string): Currency | undefined => data.currencies.find((c) => c.code === key);
   const to = code(read.target.unit.key);
-  const from = read.parsed.kind === 'quantity' ? code(read.parsed.unit.key) : undefined;
+  const typed = read.parsed.kind === 'quantity' ? code(read.parsed.unit.key) : undefined;
   if (!to) return null;
+  // Lakhs and crores count India's money: "5 lakh in usd" is in rupees, and said so.
+  const rupees = typed === undefined && INDIAN_COUNT.test(query) ? code('INR') : undefined;
+  const from = typed ?? (rupees?.code === to.code ? undefined : rupees);
   if (!from) return { kind: 'error', message: `Convert an amount of money to ${to.code}, as in “100 ${to.code === 'USD' ? 'EUR' : 'USD'} to ${to.code}”.`, money: true };
   const amount = checkAmount(toNumber(read.parsed.value));
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
-  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code), notes: read.parsed.notes };
+  const notes = rupees === undefined ? read.parsed.notes : [...read.parsed.notes, 'read as Indian rupees'];
+  return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code), notes };
 }
 
 /**

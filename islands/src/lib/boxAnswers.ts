@@ -6,7 +6,7 @@
 // own: the parser, the catalog and the rates client load only once a query may convert.
 import { answer, crossesBitsAndBytes, isUnitWord, sureOffer, type Answer, type AnswerData } from './askConversion.ts';
 import { currencyOfWord, readMoney } from './amount.ts';
-import { fetchPair, liveSourceText, offlineRate, readStoredRates, formatAsOf } from './rates.ts';
+import { fetchPair, keepTable, liveSourceText, offlineRate, readStoredRates, storeRates, formatAsOf } from './rates.ts';
 import { formatMoney, formatRate } from './format.ts';
 import { currencyOfCountry, everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
@@ -120,6 +120,10 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${replaced ?? source}`, ...(pair && { pair }) }], ...money([from.code, to.code]) });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
+    // Kept, as the card keeps what it shows: asked again offline, the box has this rate and
+    // the rest of `from`'s table (at most hourly).
+    storeRates(from.code, { [to.code]: live.rate }, live.time);
+    keepTable(from.code);
     return line(live.rate, liveSourceText(live.time, live.stale));
   } catch (e) {
     if (signal?.aborted) throw e;

@@ -9,6 +9,8 @@ test('the kuna, the bolívar fuerte and the others: what replaced them, when and
   assert.equal(replacedNote('HRK'), 'HRK is no longer in use: the euro (EUR) replaced the Croatian kuna on 1 January 2023, at a fixed 7.53450 HRK per EUR.');
   assert.equal(replacedNote('VEF'), 'VEF is no longer in use: the bolívar soberano (VES) replaced the Venezuelan bolívar fuerte in 2018 (100,000 VEF = 1 VES).');
   assert.equal(replacedShort('HRK'), 'replaced by EUR in 2023');
+  assert.equal(replacedNote('BGN'), 'BGN is no longer in use: the euro (EUR) replaced the Bulgarian lev on 1 January 2026, at a fixed 1.95583 BGN per EUR.');
+  assert.equal(replacedShort('ANG'), 'replaced by XCG in 2025');
   assert.equal(replacedNote('EUR'), null);
   const codes = new Set(CATALOG.map((c) => c.code));
   // Each successor is a currency of the catalog; no featured currency is said to be out of use.

@@ -28,6 +28,9 @@ export const REPLACED: Readonly<Record<string, Replaced>> = {
   SLL: { name: 'the old Sierra Leonean leone', by: 'SLE', byName: 'the new leone', when: 'in 2022', rate: '1,000 SLL = 1 SLE', year: 2022 },
   MRO: { name: 'the old Mauritanian ouguiya', by: 'MRU', byName: 'the new ouguiya', when: 'in 2018', rate: '10 MRO = 1 MRU', year: 2018 },
   STD: { name: 'the old São Tomé and Príncipe dobra', by: 'STN', byName: 'the new dobra', when: 'in 2018', rate: '1,000 STD = 1 STN', year: 2018 },
+  BGN: { name: 'the Bulgarian lev', by: 'EUR', byName: 'the euro', when: 'on 1 January 2026', rate: 'at a fixed 1.95583 BGN per EUR', year: 2026 },
+  ANG: { name: 'the Netherlands Antillean guilder', by: 'XCG', byName: 'the Caribbean guilder', when: 'in 2025', rate: '1 ANG = 1 XCG', year: 2025 },
+  CUC: { name: 'the Cuban convertible peso', by: 'CUP', byName: 'the Cuban peso', when: 'in 2021', rate: '1 CUC = 24 CUP', year: 2021 },
 };
 
 /** What replaced `code`, or null for a currency in use. */

@@ -350,6 +350,12 @@ test('the box lists the answer, then the page of the pair it converts, then the 
   const bytes = { href: '/digital-storage-converter/gigabytes-to-megabytes', title: 'Gigabytes to Megabytes' };
   assert.deepEqual(urls(listed([], [hit('/bits'), hit(bytes.href)], true, [bytes])), [bytes.href, '/bits']);
   assert.deepEqual(urls(listed([], [hit('/bits')], true, [bytes])), [bytes.href, '/bits']);
+  // "No rate for USD to PHP…": the converter on what was asked, with what it is for, even
+  // among money's results (which keep no other page).
+  const open = { href: '/currency-converter?value=100&from=USD&to=PHP', title: 'Open the currency converter: 100.00 USD to PHP', excerpt: 'To try again, or choose other currencies.' };
+  const onward = listed([], [hit('/faq')], true, [open], { page: '/currency-converter', codes: ['usd', 'php'] });
+  assert.deepEqual(urls(onward), [open.href, '/faq']);
+  assert.deepEqual(onward[0].excerpt, [{ text: open.excerpt, mark: false }]);
 });
 
 test("the page of the pair an answer converts opens on the answer's value, made or found", () => {

@@ -405,9 +405,10 @@ export type Listed = Hit & { answer?: boolean; opens?: string };
  * pair an answer converts (made, or found: "100 usd to jpy" finds USD to JPY) opens on the
  * answer's value, as the 404 links it (notFound.ts pairPathOf), unless the query held no
  * number (`withValue` false: "feet to meters" is answered for 1, which the page needs not).
- * `asked`: pair pages a message names as likeliest meant, first ("1 gb in mb", askConversion.ts).
+ * `asked`: pair pages a message names as likeliest meant, first ("1 gb in mb", askConversion.ts),
+ * or the converter a message about money opens on what was asked ("No rate for USD to PHP…").
  */
-export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true, asked: readonly { href: string; title: string }[] = [], money?: MoneyAsked): Listed[] {
+export function listed(lines: readonly AnswerLine[], found: readonly Hit[], withValue = true, asked: readonly { href: string; title: string; excerpt?: string }[] = [], money?: MoneyAsked): Listed[] {
   // Money asked ("2500 php to usd", "1 btc to usd"): no other pair's page (US Dollar to
   // Canadian Dollar shares only "usd"), nor a unit's entry ("pounds" there is sterling).
   if (money !== undefined) {
@@ -428,9 +429,11 @@ export function listed(lines: readonly AnswerLine[], found: readonly Hit[], with
   // The option keeps its page's url (the box's choice follows it while a late answer comes).
   const opened = (h: Hit): Listed => (valued.has(h.url) ? { ...h, opens: valued.get(h.url) } : h);
   const pairs: Hit[] = [];
-  for (const pair of [...asked, ...lines.map((l) => l.pair)]) {
+  const made: ({ href: string; title: string; excerpt?: string } | undefined)[] = [...asked, ...lines.map((l) => l.pair)];
+  for (const pair of made) {
     if (pair === undefined || pairs.some((p) => p.url === pair.href)) continue;
-    pairs.push(found.find((h) => h.url === pair.href) ?? { url: pair.href, title: pair.title, section: 'Page', excerpt: [{ text: 'The formula, an example and a table for this pair.', mark: false }] });
+    const excerpt = pair.excerpt ?? 'The formula, an example and a table for this pair.';
+    pairs.push(found.find((h) => h.url === pair.href) ?? { url: pair.href, title: pair.title, section: 'Page', excerpt: [{ text: excerpt, mark: false }] });
   }
   return [...answers, ...pairs.map(opened), ...found.filter((h) => !pairs.some((p) => p.url === h.url)).map(opened)];
 }
