@@ -101,6 +101,11 @@ struct Planned {
     /// too: a word of its title, so "usd to eur" finds US Dollar to Euro before the articles
     /// titled "… euros to US dollars".
     symbols: Option<String>,
+    /// The words routes.yaml or the front matter gives as the page's keywords ("distance
+    /// conversion", "report a bug", "terms and conditions"): what people call a page whose
+    /// title and text may not say it, counted as a heading's words are.
+    #[serde(default)]
+    keywords: Option<String>,
 }
 
 /// How much text a page is expected to give its fragment, before it is written: a pair
@@ -153,6 +158,8 @@ fn plan(content: &Content, records: impl IntoIterator<Item = usize>, output_file
                 prior: prior(p),
                 label,
                 symbols,
+                // A pair page's keywords restate its title ("feet to meters", "ft to m").
+                keywords: (!p.keywords.is_empty() && !matches!(p.data, crate::content::PageData::Pair(_))).then(|| p.keywords.join(", ")),
             };
             (output_file(&p.path), planned)
         })
@@ -375,7 +382,7 @@ impl SearchIndex {
             _ => return Ok(index),
         };
         for (r, number) in records.into_iter().zip(plan.records) {
-            let planned = Planned { number, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None, symbols: None };
+            let planned = Planned { number, url: r.url, title: r.title.clone(), section: r.section, prior: 1.0, label: None, symbols: None, keywords: None };
             let text = format!("{} {}", r.title, r.content);
             let headings = vec![(0..r.title.len(), 5)];
             index.add(&planned, extract::Extracted { text, headings }, true)?;
@@ -470,9 +477,12 @@ impl SearchIndex {
             count(&extracted.text[range.clone()], weight);
             at = range.end;
         }
-        // The menus' name for the page counts as its title does.
+        // The menus' name for the page counts as its title does; its keywords as a heading.
         if let Some(label) = &planned.label {
             count(label, extract::heading_weight("h1").unwrap_or(1) as f32);
+        }
+        if let Some(keywords) = &planned.keywords {
+            count(keywords, extract::heading_weight("h2").unwrap_or(1) as f32);
         }
         // The title's terms, and the menus' name's, rank the page above those that only say
         // them (postings::TITLE_BONUS).

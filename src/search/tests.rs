@@ -29,6 +29,7 @@ fn planned(pages: &[(&str, &str, &str)], first: u32) -> Arc<HashMap<String, Plan
                     prior: 1.0,
                     label: None,
                     symbols: None,
+                    keywords: None,
                 },
             )
         })
@@ -212,6 +213,21 @@ fn a_page_is_found_by_the_name_the_menus_give_it() {
     let chunks: Vec<serde_json::Value> =
         files(out.path()).into_iter().filter(|(f, _)| f.starts_with(&format!("{DIR}/{}/c/", summary.version))).map(|(_, text)| json(&text)).collect();
     assert!(chunks.iter().any(|c| c.get("faq").is_some()), "no chunk holds “faq”: {chunks:?}");
+}
+
+#[test]
+fn a_page_is_found_by_its_keywords() {
+    // "terms and conditions": the Terms of Service's keywords, not a word of its text.
+    let out = tempfile::tempdir().unwrap();
+    let mut pages = (*planned(&[("terms.html", "/terms", "Terms of Service"), ("capacitance.html", "/capacitance", "Capacitance")], 0)).clone();
+    pages.get_mut("terms.html").unwrap().keywords = Some("terms of service, terms and conditions".into());
+    let index = new_index(Arc::new(pages), Records::Made(vec![]), "{}".into(), out.path(), out.path(), None).unwrap();
+    index.written("terms.html", &page("Terms of Service", "<p>Using the site is free.</p>"));
+    index.written("capacitance.html", &page("Capacitance", "<p>The farad.</p>"));
+    let summary = index.finish().unwrap();
+    let chunks: Vec<serde_json::Value> =
+        files(out.path()).into_iter().filter(|(f, _)| f.starts_with(&format!("{DIR}/{}/c/", summary.version))).map(|(_, text)| json(&text)).collect();
+    assert!(chunks.iter().any(|c| c.get("condition").is_some() || c.get("conditions").is_some()), "no chunk holds “conditions”: {chunks:?}");
 }
 
 #[test]

@@ -19,7 +19,7 @@ use std::path::Path;
 
 pub const FILE: &str = ".unitly-cache/pages.bin";
 /// Changed whenever what is saved changes shape (the binary's own stamp changes with it too).
-const MAGIC: &[u8] = b"unitly saved pages 2\n";
+const MAGIC: &[u8] = b"unitly saved pages 3\n";
 
 /// What is read back: the pages and the search index they are in, and the output's digest
 /// they hold for.
