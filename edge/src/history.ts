@@ -168,13 +168,25 @@ export function startOf(range: HistoryRange, today: string): string {
 }
 
 const currenciesKey = (today: string) => `currencies/${today}`;
+/** Fewest codes a history provider's list may hold (Frankfurter quotes about 30). */
+const MIN_HISTORY_CODES = 10;
 
 async function currencies(config: Config, today: string, timeoutMs: number): Promise<string[]> {
   return cached(currenciesKey(today), async () => {
     const data = await getJson(`${config.historyBase}/currencies`, timeoutMs);
     if (typeof data !== "object" || data === null || Array.isArray(data)) throw new UpstreamError("currencies: not an object");
-    return Object.keys(data).filter(isCurrencyCode);
+    const codes = Object.keys(data).filter(isCurrencyCode);
+    // A list without the dollar and the euro, or with a handful of codes, is a broken answer:
+    // kept for the day, it would take every pair's history away (and browsers keep that an hour).
+    if (!codes.includes("USD") || !codes.includes("EUR") || codes.length < MIN_HISTORY_CODES) throw new UpstreamError(`currencies: ${codes.length} codes, without USD or EUR or too few`);
+    return codes;
   });
+}
+
+/** A calendar day as YYYY-MM-DD that is one ("9999-99-99" is not). */
+function isDay(date: string): boolean {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
+  return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(date);
 }
 
 /** Every day's rate of the range, oldest first. */
@@ -187,7 +199,7 @@ async function series(config: Config, from: string, to: string, range: HistoryRa
     const points: Point[] = [];
     for (const [date, day] of Object.entries(rates as Record<string, Record<string, unknown>>)) {
       const rate = day?.[to];
-      if (/^\d{4}-\d{2}-\d{2}$/.test(date) && typeof rate === "number" && Number.isFinite(rate) && rate > 0) points.push([date, rate]);
+      if (isDay(date) && typeof rate === "number" && Number.isFinite(rate) && rate > 0) points.push([date, rate]);
     }
     if (points.length === 0) throw new UpstreamError("series: no rate in the range");
     return points.sort((a, b) => (a[0] < b[0] ? -1 : 1));

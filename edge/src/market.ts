@@ -24,12 +24,26 @@ function isoOrNow(value: unknown): string {
   return new Date(Number.isFinite(t) ? t : Date.now()).toISOString();
 }
 
+/**
+ * Prices a working feed can give: gold in US dollars a troy ounce, the FTSE 100 in points.
+ * Both have stayed within a few thousand for decades; 1e308 or 0.001 is a broken feed.
+ */
+export const PLAUSIBLE = { gold: { min: 100, max: 1_000_000 }, ftse: { min: 100, max: 1_000_000 } } as const;
+const within = (price: number, { min, max }: { min: number; max: number }) => price >= min && price <= max;
+
+/** A decimal as a price is written ("2345.67"), not hex, exponents or spaces ("0x10" read as 16). */
+const decimal = (text: string): number => (/^\d{1,9}(\.\d{1,8})?$/.test(text.trim()) ? Number(text.trim()) : NaN);
+
+/** A short code-like string from the upstream ("GBp", "^FTSE"), else null: nothing long passes through. */
+const shortCode = (v: unknown): string | null => (typeof v === "string" && /^[\w^.=-]{1,16}$/.test(v) ? v : null);
+
 /** Accepts `[{"price": …}]` or `{"price": …}`; anything without a numeric price is an error. */
 export function normaliseGold(data: unknown): Gold {
   const item = Array.isArray(data) ? data[0] : data;
   if (!isObject(item)) throw new NoValueError("gold: unexpected shape");
-  const price = typeof item.price === "string" && item.price.trim() !== "" ? Number(item.price) : item.price;
+  const price = typeof item.price === "string" ? decimal(item.price) : item.price;
   if (!finite(price) || price <= 0) throw new NoValueError("gold: missing or non-numeric price");
+  if (!within(price, PLAUSIBLE.gold)) throw new NoValueError(`gold: ${price} is no price of gold`);
   return { price, updatedAt: isoOrNow(item.updatedAt) };
 }
 
@@ -39,10 +53,11 @@ export function normaliseFtse(data: unknown): FtseMeta {
   const result = isObject(chart) && Array.isArray(chart.result) ? chart.result[0] : undefined;
   const meta = isObject(result) ? result.meta : undefined;
   if (!isObject(meta) || !finite(meta.regularMarketPrice) || meta.regularMarketPrice <= 0) throw new NoValueError("ftse: missing, non-numeric or non-positive regularMarketPrice");
+  if (!within(meta.regularMarketPrice, PLAUSIBLE.ftse)) throw new NoValueError(`ftse: ${meta.regularMarketPrice} is no level of the index`);
   return {
     regularMarketPrice: meta.regularMarketPrice,
-    currency: typeof meta.currency === "string" ? meta.currency : null,
-    symbol: typeof meta.symbol === "string" ? meta.symbol : null,
+    currency: shortCode(meta.currency),
+    symbol: shortCode(meta.symbol),
     regularMarketTime: finite(meta.regularMarketTime) ? meta.regularMarketTime : null,
   };
 }

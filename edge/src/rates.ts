@@ -66,22 +66,32 @@ export function parseAmount(raw: string): number | null {
   return Number.isFinite(n) && n > 0 && n <= LIMITS.maxAmount ? n : null;
 }
 
-function utc(unixSeconds: unknown, text: unknown): string | null {
-  if (typeof text === "string" && text !== "") return text;
-  if (typeof unixSeconds === "number" && Number.isFinite(unixSeconds)) return new Date(unixSeconds * 1000).toUTCString();
-  return null;
+/** How far ahead of the clock a provider's update time may be (clocks differ a little). */
+const CLOCK_SLACK_MS = 24 * 3600 * 1000;
+
+/**
+ * A provider's time, as the UTC string every answer carries: `undefined` when the provider
+ * gives none, `null` when what it gives is no time or one not yet come (a broken field must
+ * not make a table live forever, nor pass through its text: up to 1 MB of it was served).
+ */
+function utc(unixSeconds: unknown, text: unknown, now: number): string | null | undefined {
+  let ms: number;
+  if (typeof text === "string" && text !== "") ms = text.length <= 64 ? Date.parse(text) : NaN;
+  else if (typeof unixSeconds === "number") ms = unixSeconds * 1000;
+  else return undefined;
+  return Number.isFinite(ms) && ms > 0 && ms <= now + CLOCK_SLACK_MS ? new Date(ms).toUTCString() : null;
 }
 
 /**
  * Checks the provider's USD answer (the keyed v6 `conversion_rates` or the open `rates`).
  * Anything but a good table throws: `result` other than "success" (e.g. "quota-reached"
  * with HTTP 200), another base, a featured currency's rate that is there but not a number
- * within PLAUSIBLE_PER_USD, more than MAX_CODES codes, or no rate for any featured
- * currency. A key that is not a currency code is left out; a featured currency the provider
+ * within PLAUSIBLE_PER_USD, more than MAX_CODES codes, no rate for any featured
+ * currency, or an update time that is none or still to come. A key that is not a currency code is left out; a featured currency the provider
  * does not quote, and any other currency whose rate is bad (0, negative, text, absurd), is
  * left out and logged, so one currency's gap does not take every currency offline.
  */
-export function normaliseUsd(data: unknown): UsdTable {
+export function normaliseUsd(data: unknown, now = Date.now()): UsdTable {
   const d = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
   if (d.result !== "success") {
     // The provider's own error type ("invalid-key", "quota-reached"…) is worth a log line.
@@ -106,11 +116,11 @@ export function normaliseUsd(data: unknown): UsdTable {
   const unquoted = FEATURED_CURRENCIES.filter((code) => usd[code] === undefined);
   if (unquoted.length === FEATURED_CURRENCIES.length - 1) throw new UpstreamError("no rate for any featured currency");
   if (unquoted.length > 0) console.warn(`[unitly] rates: the provider quotes no rate for ${unquoted.join(", ")}; those convert offline only`);
-  return {
-    time_last_update_utc: utc(d.time_last_update_unix, d.time_last_update_utc) ?? new Date().toUTCString(),
-    time_next_update_utc: utc(d.time_next_update_unix, d.time_next_update_utc),
-    usd,
-  };
+  const time = utc(d.time_last_update_unix, d.time_last_update_utc, now);
+  if (time === null) throw new UpstreamError("the table's update time is no time, or one still to come");
+  // The next update is after now: only its form is checked.
+  const next = utc(d.time_next_update_unix, d.time_next_update_utc, Infinity);
+  return { time_last_update_utc: time ?? new Date(now).toUTCString(), time_next_update_utc: next ?? null, usd };
 }
 
 /**

@@ -155,6 +155,7 @@ export async function startUpstream() {
       // `historyFailFor`: the series of any pair with this currency answers 503 (one pair's trouble).
       const wanted = new URL(req.url, "http://x").searchParams;
       if (state.historyFailFor && rest !== "currencies" && [wanted.get("base"), wanted.get("symbols")].includes(state.historyFailFor)) return send(res, 503, { message: "down" });
+      if (rest === "currencies" && state.historyCurrencies !== undefined) return send(res, 200, state.historyCurrencies);
       if (rest === "currencies") return send(res, 200, Object.fromEntries(HISTORY_CODES.map((c) => [c, `${c} name`])));
       const m = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})?$/.exec(rest);
       const q = new URL(req.url, "http://x").searchParams;

@@ -158,3 +158,12 @@ test("the provider failing, then back: the next request after the pause is answe
     up.state.historyFail = null;
     assert.equal((await w.fetch("/api/rates/history/USD/EUR?range=1M")).status, 200);
   }));
+
+test("a currency list without the dollar or the euro is a failure, never kept as the day's list (every pair's history would go)", () =>
+  withWorker({}, async (w, up) => {
+    up.state.historyCurrencies = {};
+    const broken = await w.fetch("/api/rates/history/USD/EUR?range=1M");
+    assert.deepEqual([broken.status, broken.json], [502, { result: "error", "error-type": "history-unavailable" }]);
+    assert.notEqual(broken.headers.get("cache-control"), "public, max-age=3600");
+    await assertLogged(w, /\[unitly\] history: the provider failed \(.*currencies: 0 codes/);
+  }));

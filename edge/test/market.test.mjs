@@ -117,3 +117,14 @@ test("market: an upstream answer past the size cap is refused while it streams (
     assert.doesNotMatch(w.logs.join(""), /ftse: .*timed out/);
   }));
 
+
+test("a price no working feed gives (1e308, 0.001, hex) is no price, and the FTSE's codes pass only short", async () => {
+  const { importSource } = await import("./helpers.mjs");
+  const { normaliseGold, normaliseFtse } = await importSource("market.ts");
+  for (const price of [1e308, "1e308", 0.001, "0x10", " 12 34 ", "2345.67abc"]) assert.throws(() => normaliseGold({ price }), /gold/, String(price));
+  assert.equal(normaliseGold({ price: "2345.67" }).price, 2345.67);
+  const chart = (meta) => ({ chart: { result: [{ meta: { regularMarketPrice: 8123.45, ...meta } }] } });
+  assert.throws(() => normaliseFtse(chart({ regularMarketPrice: 1e300 })), /ftse/);
+  const long = normaliseFtse(chart({ currency: "x".repeat(800_000), symbol: "^FTSE" }));
+  assert.deepEqual([long.currency, long.symbol], [null, "^FTSE"]);
+});

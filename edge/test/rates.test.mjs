@@ -242,3 +242,17 @@ test("a wrong key fails as upstream-unavailable without echoing the key", () =>
     await assertLogged(w, /invalid-key/);
     assert.ok(!w.logs.join("").includes("not-the-key"), "nor logging it");
   }));
+
+test("an update time that is no time, or one still to come, fails the refresh; none at all is now, and what passes is a plain UTC string", async () => {
+  const { normaliseUsd } = await importSource("rates.ts");
+  const now = Date.parse("2026-11-29T12:00:00Z");
+  const table = (fields) => ({ result: "success", base_code: "USD", conversion_rates: { USD: 1, EUR: 0.92 }, ...fields });
+  // Served as live forever before: no age could be judged of "<b>soon</b>" or of the year 33658.
+  for (const fields of [{ time_last_update_utc: "<b>soon</b>" }, { time_last_update_unix: 1e12 }, { time_last_update_utc: "x".repeat(900_000) }]) {
+    assert.throws(() => normaliseUsd(table(fields), now), /update time/, JSON.stringify(fields).slice(0, 60));
+  }
+  assert.equal(normaliseUsd(table({ time_last_update_unix: now / 1000 - 3600 }), now).time_last_update_utc, "Sun, 29 Nov 2026 11:00:00 GMT");
+  assert.equal(normaliseUsd(table({ time_last_update_utc: "Sun, 29 Nov 2026 00:00:01 +0000" }), now).time_last_update_utc, "Sun, 29 Nov 2026 00:00:01 GMT");
+  assert.equal(normaliseUsd(table({}), now).time_last_update_utc, new Date(now).toUTCString());
+  assert.equal(normaliseUsd(table({ time_next_update_utc: "<b>later</b>" }), now).time_next_update_utc, null);
+});
