@@ -341,6 +341,9 @@ test('money: codes, names and signs, either way round; the rate is asked for by 
   assert.equal(said('100 usd to eur'), '100 USD → EUR');
   assert.equal(said('€50 in gbp'), '50 EUR → GBP');
   assert.equal(said('100 US dollars to euro'), '100 USD → EUR');
+  // With no "to", as search engines are asked: the last word is the currency wanted.
+  assert.equal(said('100 usd inr'), '100 USD → INR');
+  assert.equal(said('100 dollars euros'), '100 USD → EUR');
   assert.equal(said('20 CA$ to usd'), '20 CAD → USD');
   const a = answer('1,5 eur to usd', data);
   assert.ok(a?.kind === 'currency' && a.amount === 1.5 && a.href === '/currency-converter?value=1.5&from=EUR&to=USD', JSON.stringify(a));

@@ -830,8 +830,14 @@ function measuredThing(query: string, message: string, data: AnswerData): Answer
   return null;
 }
 
+/** Whether `word` names a currency alone ("inr", "euros", "yen"), as an amount's would. */
+function isMoneyWord(word: string, data: AnswerData): boolean {
+  const read = readMoney(`1 ${word}`, data.currencies);
+  return read.kind === 'ok' && read.parsed.kind === 'quantity' && read.target === null;
+}
+
 /**
- * "5 feet cm", "100 lb kg", "1 cup sugar grams": an amount, then the unit wanted with no "to"
+ * "5 feet cm", "100 lb kg", "100 usd inr": an amount, then the unit or currency wanted with no "to"
  * between, as people type into a search engine. Read as "… to <the last word or two>" when
  * those name a unit and that reads as an answer; else nothing, as before.
  */
@@ -842,7 +848,7 @@ function withoutSeparator(query: string, data: AnswerData): Answer | null {
   for (const n of [2, 1]) {
     if (words.length < n + 2) continue;
     const target = words.slice(-n).join(' ');
-    if (/\d/u.test(target) || !isUnitWord(target, data)) continue;
+    if (/\d/u.test(target) || !(isUnitWord(target, data) || isMoneyWord(target, data))) continue;
     const read = answerAsTyped(`${words.slice(0, -n).join(' ')} to ${target}`, data);
     if (read !== null && read.kind !== 'error') return read;
   }

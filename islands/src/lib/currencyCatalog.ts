@@ -121,13 +121,22 @@ export function searchCurrencies(list: readonly KnownCurrency[], query: string, 
 }
 
 /**
- * The currency of a country named in full ("Philippines", "philippines", "Ivory Coast"), as
- * the picker finds it; null when the text names no country, or one with several currencies
+ * The currency of a country named in full ("Philippines", "philippines", "Ivory Coast"), or
+ * by its capitals (UK, USA, UAE), alone or asked about ("thailand currency", "currency of
+ * india", "what currency does japan use"), as the picker finds it; null when the text names no country, or one with several currencies
  * in use (Panama: PAB and USD), which the picker lists for the visitor to choose.
  */
 export function currencyOfCountry(text: string): string | null {
-  const q = fold(text.trim().replace(/^the\s+/iu, ''));
-  if (q.length < 4) return null;
+  // "thailand currency", "currency of india", "what currency does japan use": the country.
+  const asked = text
+    .trim()
+    .replace(/^what\s+(?:currency|money)\s+(?:does|do|is\s+used\s+in)\s+(.+?)(?:\s+use)?$/iu, '$1')
+    .replace(/^(?:currency|money)\s+(?:of|in)\s+/iu, '')
+    .replace(/\s+(?:currency|money)$/iu, '')
+    .replace(/^the\s+/iu, '');
+  const q = fold(asked);
+  // A short name only as written in capitals (UK, USA, UAE): "us" or "uk" in lower case is a word.
+  if (q.length < 4 && !/^[A-Z]{2,3}$/u.test(asked)) return null;
   const codes = CATALOG.filter((c) => c.countries.some((country) => [country, ...(COUNTRY_WORDS[country] ?? [])].some((name) => fold(name) === q))).map((c) => c.code);
   return codes.length === 1 ? codes[0] : null;
 }

@@ -32,7 +32,7 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   INR: ['Rs'],
   GBP: ['sterling', 'quid', 'pound sterling', 'pounds sterling'],
   JPY: ['JP¥', '円'],
-  CAD: ['C$', 'loonie', 'loonies'],
+  CAD: ['C$', 'loonie', 'loonies', 'cdn'],
   AUD: ['AU$', 'aussie dollar', 'aussie dollars'],
   NZD: ['NZ$', 'kiwi dollar', 'kiwi dollars'],
   CNY: ['RMB', 'renminbi', '元'],
@@ -48,14 +48,19 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   BRL: ['reais'],
   PEN: ['soles'],
   RUB: ['rouble', 'roubles'],
+  // As Singapore, the Gulf and Canada write them; Nepal's rupee by its English adjective.
+  SGD: ['S$'],
+  TWD: ['taiwan dollar', 'taiwan dollars', 'taiwanese dollar', 'taiwanese dollars'],
+  AED: ['Dhs', 'uae dirham', 'uae dirhams', 'emirati dirham', 'emirati dirhams'],
+  NPR: ['nepali rupee', 'nepali rupees'],
 };
 
 /**
  * Currencies that a word shared with another does not name when nothing else decides: North
  * Korea's won is not exchanged outside the country, so "won" ("5000 won to usd") means South
- * Korea's, as ₩ does. By its code, or chosen in From or To, it is read as before.
+ * Korea's, as ₩ does; "rubles" the Russian ruble, not the Belarusian. By its code, or chosen in From or To, it is read as before.
  */
-export const NOT_MEANT_BY_SHARED_WORDS: ReadonlySet<string> = new Set(['KPW']);
+export const NOT_MEANT_BY_SHARED_WORDS: ReadonlySet<string> = new Set(['KPW', 'BYN']);
 
 /**
  * Other names of countries, as people search for their currency: "UK" and "England" find the

@@ -156,6 +156,12 @@ test('money for currencies with no page lists no other pair’s page nor a unit;
     assert.equal(listed([], found).length, found.length);
     const { countryAnswer } = await import('./boxAnswers.ts');
     const philippines = await countryAnswer('Philippines', featured);
-    for (const q of ['real', 'mark', 'celsius', 'Panama']) assert.equal(await countryAnswer(q, featured), null, q);
+    for (const q of ['real', 'mark', 'celsius', 'Panama', 'us', 'uk']) assert.equal(await countryAnswer(q, featured), null, q);
+    // Asked about, or by its capitals, as travellers search it.
+    for (const [q, code] of [['thailand currency', 'THB'], ['currency of the philippines', 'PHP'], ['what currency does japan use', 'JPY'], ['UAE', 'AED'], ['USA', 'USD']]) {
+      const a = await countryAnswer(q, featured);
+      const from = code === 'USD' ? 'from=USD&to=EUR' : `from=${code}&to=USD`;
+      assert.ok(a !== null && ('open' in a ? a.open?.href : 'lines' in a ? a.lines[0].href : '')?.includes(from), `${q}: ${JSON.stringify(a)}`);
+    }
     assert.ok(philippines !== null && 'open' in philippines && philippines.open?.href === '/currency-converter?value=1&from=PHP&to=USD', JSON.stringify(philippines));
   }));

@@ -97,11 +97,11 @@ const asksHowMany = (query: string): boolean => /\bhow\s+many\s|\bhow\s+much\s.*
  * Whether a query may name a currency the index has no page for: a code as written ("MXN"),
  * or a name ending in a currency's word ("mexican peso", "thai baht"); the catalog is read
  * only then (boxAnswers.ts). English words that are also currencies' names (real, mark, won)
- * are left to the search, and so is "kips", the force unit (the Lao kip is named in the
+ * are left to the search alone, as are dollar, pound and rupee ("singapore dollar" is read), and so is "kips", the force unit (the Lao kip is named in the
  * singular only here); a test holds the list to the catalog.
  */
 export const CURRENCY_NOUN =
-  /^\s*(?:[A-Z]{3}|(?:[^\s\d]+\s+){0,4}(?:(?:afghani|ariary|baht|balboa|birr|boliviano|bolívar|bolivar|cedi|colón|colon|córdoba|cordoba|dalasi|denar|dinar|dirham|dobra|dong|dram|escudo|florin|forint|franc|gourde|guarani|guilder|hryvnia|kina|koruna|krona|krone|króna|kuna|kwacha|kwanza|kyat|lari|lek|lempira|leone|leu|lev|lilangeni|lira|loti|manat|metical|naira|nakfa|ngultrum|ouguiya|pataca|paʻanga|peso|pula|quetzal|rand|rial|riel|ringgit|riyal|ruble|rufiyaa|rupiah|shekel|shilling|somoni|som|sucre|taka|tala|tenge|tugrik|vatu|zloty)s?|kip))\s*$/u;
+  /^\s*(?:[A-Z]{3}|(?:[^\s\d]+\s+){0,4}(?:(?:afghani|ariary|baht|balboa|birr|boliviano|bolívar|bolivar|cedi|colón|colon|córdoba|cordoba|dalasi|denar|dinar|dirham|dobra|dong|dram|escudo|florin|forint|franc|gourde|guarani|guilder|hryvnia|kina|koruna|krona|krone|króna|kuna|kwacha|kwanza|kyat|lari|lek|lempira|leone|leu|lev|lilangeni|lira|loti|manat|metical|naira|nakfa|ngultrum|ouguiya|pataca|paʻanga|peso|pula|quetzal|rand|rial|riel|ringgit|riyal|ruble|rufiyaa|rupiah|shekel|shilling|somoni|som|sucre|taka|tala|tenge|tugrik|vatu|zloty)s?|kip)|(?:[^\s\d]+\s+){1,4}(?:dollar|pound|rupee|won)s?)\s*$/u;
 
 /** "exchange rate", "rates of" before a pair ("exchange rate usd inr"), as a regular expression's source. */
 export const RATE_BEFORE = String.raw`(?:(?:exchange|conversion|fx)\s+)?rates?\s+(?:(?:of|for|from)\s+)?`;

@@ -43,7 +43,8 @@ interface Props {
 }
 
 /** Whether a query is words alone, of which a country's name may be ("Philippines", "Ivory Coast", "Bosnia & Herzegovina"). */
-const mayBeCountry = (query: string): boolean => /^\p{L}[\p{L}\s.&'’-]*$/u.test(query) && query.split(/\s+/u).length <= 4;
+// Up to six words: "what currency does japan use", "Saint Kitts and Nevis currency".
+const mayBeCountry = (query: string): boolean => /^\p{L}[\p{L}\s.&'’-]*$/u.test(query) && query.split(/\s+/u).length <= 6;
 
 /** Wait this long after a keystroke before reading the index (typing on is not a query). */
 const DEBOUNCE_MS = 40;
@@ -124,6 +125,8 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
         .then(
           ({ answer, as }) => {
             if (latest.current.trim() !== trimmed) return;
+            // No conversion of "UAE" or "thailand currency": a country, perhaps.
+            if (answer === null && mayBeCountry(trimmed)) return country();
             if (answer !== null) setAnswered({ query: trimmed, answer, as });
             setConverted(trimmed);
           },
