@@ -204,6 +204,10 @@ test('lakhs and crores in millions and billions: a number written out counts as 
 });
 
 test('gold and silver in tolas and ounces: the ounce of a precious metal is the troy ounce; land in gunthas, grain in quintals', () => {
+  // A price asked is no unknown ingredient: the site converts the weight, and says where gold's price is.
+  assert.equal(said('1 oz gold in inr'), 'Unitly converts the weight of gold (its ounce is the troy ounce, 31.1034768 g), as in “1 oz gold to g”, not its price: the banner at the top of each page shows gold in US dollars per troy ounce.');
+  assert.match(String(said('10 gram gold rate')), /^Unitly converts the weight of gold/);
+  assert.match(String(said('1 kg silver to usd')), /weight of silver .* not its price\.$/);
   assert.deepEqual(said('1 quintal in kg'), ['1 q = 100 kg']);
   assert.deepEqual(said('20 qtl to tonnes'), ['20 q = 2 t']);
   assert.deepEqual(said('1 tola to grams'), ['1 tola = 11.663804 g']);

@@ -1277,6 +1277,15 @@ function ignoredNote(what: string, category: string, data: AnswerData): string {
  * A measure the cooking card has not is read in the units instead (`orUnits`; the cooking
  * hint asks without, as it is what the units' reading calls).
  */
+/** A precious metal after a weight, its price perhaps asked ("gold rate"). */
+const PRECIOUS_METAL = /^(gold|silver|platinum)(?:\s+(?:rate|price|value|today))*$/iu;
+
+/** What the box says of a precious metal's price: the site converts its weight; gold's price is in the banner. */
+function metalPrice(metal: string): string {
+  const banner = metal === 'gold' ? ': the banner at the top of each page shows gold in US dollars per troy ounce' : '';
+  return `Unitly converts the weight of ${metal} (its ounce is the troy ounce, 31.1034768 g), as in “1 oz ${metal} to g”, not its price${banner}.`;
+}
+
 function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer | null {
   const page = data.pages[COOKING_KEY];
   if (!data.cooking || page === undefined) return null;
@@ -1296,6 +1305,9 @@ function cookingAnswer(query: string, data: AnswerData, orUnits = true): Answer 
       const targeted = measure.search(SEPARATOR) >= 0 && !/^(?:to|in|into|as)\b/iu.test(unknown);
       const same = orUnits && targeted ? unitAnswer(measure, data, (c) => [ignoredNote(unknown, c, data)]) : null;
       if (same?.kind === 'answers') return same;
+      // "1 oz gold in inr", "10 gram gold rate": a price asked, which no ingredient answers.
+      const metal = PRECIOUS_METAL.exec(unknown);
+      if (metal !== null) return { kind: 'error', message: metalPrice(metal[1].toLowerCase()) };
       return { kind: 'error', message: `Unknown ingredient “${unknown}”: the Cooking converter lists the ones it knows.`, unknownIngredient: true };
     }
     if (ingredient === null || rest === '') continue;
