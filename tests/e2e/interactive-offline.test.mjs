@@ -95,6 +95,10 @@ test(`first visit stores ≤ 2 MB with ${ARTICLES} articles; offline: visited pa
   assert.ok(again.fromServiceWorker(), 'answered by the service worker');
   await page.getByRole('heading', { level: 1, name: /Length conversion note 6/ }).waitFor();
   await page.getByText('Offline - Limited functionality').waitFor();
+  // The currency card, offline before any amount: its rates are offline ones, and it says so.
+  await page.goto(`${ctx.site.url}/currency-converter`);
+  await waitForAllIslands(page, ['CurrencyCard']);
+  await page.getByRole('img', { name: 'Offline rates' }).waitFor();
   // A converter never visited: in the shell, and it converts.
   await page.goto(`${ctx.site.url}/temperature-converter?value=100`);
   await waitForAllIslands(page, ['ConverterCard']);

@@ -105,9 +105,19 @@ test('a pair page whose pair changes names the page of the pair the card shows, 
   const old = await visit('/length-converter/feet-to-meters?value=5&from=inches&to=centimeters');
   await old.getByRole('region', { name: 'Length Converter' }).getByRole('status', { name: 'Result' }).filter({ hasText: '12.7 cm' }).waitFor();
   await old.waitForFunction(() => location.pathname + location.search === '/length-converter/inches-to-centimeters?value=5');
+  // Swapped twice, a page to feet and inches is on feet and inches again, not on bare feet.
+  const height = await visit('/length-converter/centimeters-to-feet-and-inches?value=180');
+  const heightCard = height.getByRole('region', { name: 'Length Converter' });
+  await heightCard.getByRole('status', { name: 'Result' }).filter({ hasText: '5 ft 10.87 in' }).waitFor();
+  await heightCard.getByRole('button', { name: 'Swap units' }).click();
+  await height.waitForFunction(() => location.pathname === '/length-converter/feet-to-centimeters');
+  await heightCard.getByRole('button', { name: 'Swap units' }).click();
+  await height.waitForFunction(() => location.pathname === '/length-converter/centimeters-to-feet-and-inches');
+  await heightCard.getByRole('status', { name: 'Result' }).filter({ hasText: '5 ft 10.87 in' }).waitFor();
   assert.deepEqual(page.problems, []);
   assert.deepEqual(shared.problems, []);
   assert.deepEqual(old.problems, []);
+  assert.deepEqual(height.problems, []);
   await page.context().close();
   await shared.context().close();
   await old.context().close();

@@ -5,7 +5,7 @@
 //
 // Server-rendered with the props alone; the address (?value=…&from=…&to=…) and storage are
 // read only in effects, so the first client render matches the server's HTML.
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { findUnit, labelInText, unitKeyOfText, valueExample, type CategoryKey, type Unit, type UnitCategory } from '../lib/units.ts';
 import { MAX_DECIMALS, plainMinus, type Decimals } from '../lib/format.ts';
 import { findTarget, isCookingUnit, resultLine, resultSymbol, withSymbol } from '../lib/target.ts';
@@ -150,8 +150,18 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     return subscribePrefs(read);
   }, []);
 
+  // The compound a swap put its largest part in place of (centimeters → feet + inches became
+  // feet → centimeters): swapped back, that pair gets the compound again, not bare feet.
+  const swappedCompound = useRef<{ from: string; to: string; compound: string } | null>(null);
   const swap = (): void => {
+    const back = swappedCompound.current;
+    swappedCompound.current = null;
+    if (back !== null && back.from === from && back.to === to) {
+      card.setPair({ from: to, to: back.compound });
+      return;
+    }
     // A compound cannot be a From unit: its largest part takes its place.
+    if (target.kind === 'compound') swappedCompound.current = { from: target.parts[0].key, to: from, compound: to };
     card.setPair({ from: target.kind === 'compound' ? target.parts[0].key : to, to: from });
   };
 

@@ -176,6 +176,20 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // A result is shown only for the input it was computed from; a pending one is dimmed.
   const current = conversion !== null && conversion.from === pairFrom && conversion.to === pairTo && conversion.amountText === amount.trim();
 
+  // No connection: the rates the card can give are offline ones, before any is asked for
+  // (the icon said "Live rates" until a conversion failed).
+  const [connected, setConnected] = useState(true);
+  useEffect(() => {
+    const update = (): void => setConnected(navigator.onLine !== false);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+
   const showOffline = (next: OfflineRates | null): void => {
     offlineRef.current = next;
     setOffline(next);
@@ -319,7 +333,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
   // the title as under the result.
   const old = offline === null && shown?.source === 'live' && shown.time !== undefined && rates !== null && rates.outdatedRate(shown.time);
   const stale = old || (offline === null && shown?.source === 'live' && shown.stale === true);
-  const live = offline === null && !stale;
+  const live = offline === null && !stale && connected;
   const status = live ? 'Live rates' : old ? 'Rates not updated' : stale ? 'Live source unavailable' : 'Offline rates';
   return (
     <CardSection
