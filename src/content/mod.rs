@@ -11,6 +11,7 @@ pub mod ingredients;
 pub mod kinds;
 pub mod markdown;
 pub mod model;
+pub mod nesting;
 mod own;
 mod page;
 mod pair_data;

@@ -246,9 +246,9 @@ pub fn check(html: &str) -> Checked {
             Piece::End { .. } => depth = depth.saturating_sub(1),
             _ => {}
         }
-        if depth > crate::content::markdown::MAX_NESTING && !deep {
+        if depth > crate::content::nesting::MAX_NESTING && !deep {
             deep = true;
-            out.problems.push((here, crate::content::markdown::too_deep_message("HTML elements")));
+            out.problems.push((here, crate::content::nesting::too_deep("HTML elements")));
         }
         match piece {
             Piece::Start { name, attrs } => check_element(&lower, here, &name, &attrs, &mut out),

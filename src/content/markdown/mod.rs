@@ -6,6 +6,7 @@ mod images;
 
 pub use headings::slugify;
 
+use super::nesting;
 use super::raw_html;
 use super::shortcode::{self, Converters, Embed};
 use crate::images::{Catalog, Lookup};
@@ -44,7 +45,7 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     let mut used = Vec::new();
     let mut problems = Vec::new();
     if let Some(at) = too_deep(&events) {
-        problems.push((at, too_deep_message("lists, quotes and emphasis")));
+        problems.push((at, nesting::too_deep("lists, quotes and emphasis")));
     }
     footnotes::undefined(&events, source, &mut problems);
     let mut notes = Footnotes::new();
@@ -276,23 +277,14 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     Rendered { html: html_out, links, images: used, problems, embeds }
 }
 
-/// How deep a page's body may nest (lists in lists, quotes in quotes, HTML elements in
-/// elements): far more than any text needs, and far less than the thousands at which the
-/// minifier, which recurses, would overflow its stack and end the build or `serve`.
-pub const MAX_NESTING: usize = 40;
-
-pub fn too_deep_message(what: &str) -> String {
-    format!("{what} nested more than {MAX_NESTING} deep: no reader follows that; flatten it")
-}
-
-/// Where the body first nests deeper than [`MAX_NESTING`], if it does.
+/// Where the body first nests deeper than [`nesting::MAX_NESTING`], if it does.
 fn too_deep(events: &[(Event, std::ops::Range<usize>)]) -> Option<usize> {
     let mut depth = 0usize;
     for (event, range) in events {
         match event {
             Event::Start(_) => {
                 depth += 1;
-                if depth > MAX_NESTING {
+                if depth > nesting::MAX_NESTING {
                     return Some(range.start);
                 }
             }
