@@ -193,3 +193,20 @@ test('a page the header and footer do not link is known by the search; a pair pa
   assertClean(page);
   await page.context().close();
 });
+
+test('the suggestions arrive in room kept for them: nothing below them moves (desktop, CLS)', async () => {
+  const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(ctx.site.url + '/no-such-page-xyz');
+  await waitForHydration(page);
+  await links(page);
+  await page.waitForTimeout(300); // past the frame the list is painted in
+  const shift = await page.evaluate(() => window.__shift);
+  assert.ok(shift < 0.01, `layout shift ${shift}`);
+  await page.context().close();
+});
