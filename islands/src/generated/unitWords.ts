@@ -16,7 +16,7 @@ export const UNIT_WORDS = {
     ["mils", "mil", "thou"],
     ["pixels", "px", "pixel", "css pixel", "css pixels"],
     ["points", "pt", "point", "pts", "typographic point", "typographic points"],
-    ["inches", "in", "inch", "ins", "\"", "″", "''", "”", "“", "’’"],
+    ["inches", "in", "inch", "ins", "inchs", "\"", "″", "''", "”", "“", "’’"],
     ["hands", "hh", "hand", "hands high"],
     ["feet", "ft", "foot", "'", "′", "’", "‘"],
     ["yards", "yd", "yard", "yds"],

@@ -63,6 +63,7 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["in", "in", "in"],
   ["inch", "inch", "inch"],
   ["ins", "ins", "ins"],
+  ["inchs", "inchs", "inchs"],
   ["\"", "\"", "\""],
   ["″", "′′", "′′"],
   ["''", "''", "''"],

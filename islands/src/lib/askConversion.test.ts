@@ -420,6 +420,11 @@ test('a pair with no number, as people search it, is answered for one of the fir
   assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
   assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.394 in']);
   assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
+  // Two symbols with nothing between, as a pair is searched: the search skips one letter.
+  assert.deepEqual(said('m cm'), ['1 m = 100 cm']);
+  assert.deepEqual(said('kg lbs'), ['1 kg = 2.204623 lb']);
+  assert.ok(mayConvert('g oz') && !mayConvert('dark mode'));
+  assert.equal(said('ft lb'), null, 'one unit of two words is no pair');
   // Readings with an offset or a reciprocal are no multiples: "1 °C = 33.8 °F" would read as
   // a factor, so the rule, as the pair page states it (pairFacts.ts).
   assert.deepEqual(said('Celsius in Fahrenheit'), ['°F = °C × 1.8 + 32 (0 °C = 32 °F)']);

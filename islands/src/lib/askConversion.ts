@@ -20,7 +20,7 @@ import { factorOf, fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
-import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, holdsNumber, namesPair } from './searchWords.ts';
+import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, SYMBOL_PAIR, holdsNumber, namesPair } from './searchWords.ts';
 import { asksCrypto, notConverted } from './notConverted.ts';
 import { NAMED, NAMED_ASKED } from './namedAmounts.ts';
 import { readComponentCode } from './componentCode.ts';
@@ -939,6 +939,12 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   if (!digits && !worded && /^\s*an?\s/iu.test(query) && namesPair(query)) {
     const one = answerValue(query, data);
     if (one !== null && one.kind !== 'error') return one;
+  }
+  // "m cm", "kg lbs": two symbols with nothing between, as a pair is searched.
+  const symbols = digits || worded ? null : SYMBOL_PAIR.exec(query);
+  if (symbols !== null && isUnitWord(symbols[1], data) && isUnitWord(symbols[2], data)) {
+    const pair = answer(`${symbols[1]} to ${symbols[2]}`, data);
+    if (pair?.kind === 'answers') return pair;
   }
   if (namesPair(query) && !worded) {
     const one = answerValue(`1 ${query.trim()}`, data);

@@ -117,9 +117,15 @@ export const PAIR_FORM = String.raw`(\p{L}{3})\s*(?:\/\s*)?(\p{L}{3})`;
  */
 const PAIR_NOTATION = new RegExp(String.raw`^\s*(?:${RATE_BEFORE})?${PAIR_FORM}(?:${RATE_AFTER})?\s*$`, 'iu');
 
+/**
+ * Two short words with nothing between ("m cm", "kg lbs", "hp kw"): two symbols, perhaps, as a
+ * pair is searched; the search alone misses a one-letter symbol (no term is one letter).
+ */
+export const SYMBOL_PAIR = /^\s*([\p{L}°µ²³/]{1,3})\s+([\p{L}°µ²³/]{1,3})\s*$/u;
+
 /** Whether a query may convert other than as a pair in markets' notation. */
 const convertsOtherwise = (query: string): boolean =>
-  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || asksHowMany(query) || namesAmount(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
+  holdsNumber(query) || holdsNumberWord(query) || namesPair(query) || SYMBOL_PAIR.test(query) || asksHowMany(query) || namesAmount(query) || notConverted(query) !== null || CURRENCY_NOUN.test(query) || CURRENCY_NOUN.test(query.toLowerCase());
 
 /** Whether the box should read a query as a conversion too: a number, a pair, a "how many", or a currency. */
 export const mayConvert = (query: string): boolean => convertsOtherwise(query) || PAIR_NOTATION.test(query);
