@@ -192,6 +192,7 @@ test('a sign or name several currencies share is the card’s From, else its To,
   assert.equal(read('100 KPW', 'EUR', 'GBP'), '100 KPW -');
   assert.match(read('kr 100', 'EUR', 'GBP'), /“kr” is written for several currencies/);
   assert.match(read('100 pesos', 'EUR', 'GBP'), /“pesos” is written for several currencies \(ARS, CLP, COP, CUC, CUP, DOP, MXN, PHP, UYU\)/);
+  assert.match(read('100 dollars in pesos', 'EUR', 'GBP'), /^“pesos” is written for several currencies/, 'the currency wanted asked about too');
   // Before the catalog is here, the featured currencies alone.
   const featured = loadUnits().currencies;
   assert.equal(readAmount('$100', featured, { from: 'CAD', to: 'USD' }).from, 'CAD');

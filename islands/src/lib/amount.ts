@@ -249,7 +249,7 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
   expanded = signed.text;
   const read = readConversion(expanded, currencyLexicon(currencies, pair), 'currency');
   // "2,500 pesos", "kr 100": the currencies that write it, as the card and the search box say it.
-  const shared = read.kind === 'error' ? sharedWord(read.message, currencies) : null;
+  const shared = read.kind === 'error' ? (sharedWord(read.message, currencies) ?? sharedTarget(read.message, expanded, currencies)) : null;
   if (shared !== null) return { kind: 'error', message: shared, money: true };
   const letter = letterAfterNumber(expanded, currencies);
   if (letter !== null) {
@@ -280,6 +280,17 @@ function sharedWord(message: string, currencies: Currency[]): string | null {
   if (holders === undefined || holders.length < 2) return null;
   const codes = holders.map((h) => h.currency.code);
   return `“${word}” is written for several currencies (${codes.join(', ')}): type the code (“100 ${codes[0]}”), or choose one of them in From or To.`;
+}
+
+/**
+ * A word several currencies share after "to" or "in" ("100 dollars in pesos", "usd to peso"):
+ * the reader stopped before it, at the separator, so `message` names another word; the
+ * question is about the currency wanted.
+ */
+function sharedTarget(message: string, text: string, currencies: Currency[]): string | null {
+  if (!message.startsWith('Unknown unit')) return null;
+  const asked = /(?:^|\s)(?:to|in|into)\s+(\p{L}+)\s*$/iu.exec(text)?.[1];
+  return asked === undefined ? null : sharedWord(`Unknown unit “${asked}”`, currencies);
 }
 
 /**

@@ -347,6 +347,7 @@ test('money: codes, names and signs, either way round; the rate is asked for by 
   assert.equal(said('100 US dollars to euro'), '100 USD → EUR');
   // With no "to", as search engines are asked: the last word is the currency wanted.
   assert.equal(said('100 usd inr'), '100 USD → INR');
+  assert.match(String(said('dollar to peso', { ...data, currencies: everyCurrency(data.currencies) })), /^“peso” is written for several currencies/, 'which peso, as the box reads every currency');
   assert.equal(said('100 dollars euros'), '100 USD → EUR');
   assert.equal(said('20 CA$ to usd'), '20 CAD → USD');
   const a = answer('1,5 eur to usd', data);

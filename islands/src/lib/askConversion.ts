@@ -950,7 +950,8 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
     const one = answerValue(`1 ${query.trim()}`, data);
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : withRule(one, data);
     // "kb to mb" asks bits or bytes, as "1 kb to mb" does; "oz to ml" says fl oz as "1 oz to ml" does.
-    if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined)) return one;
+    // "dollar to peso": which peso, as "1 dollar to peso" asks.
+    if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined || (one.money === true && /several currencies/u.test(one.message)))) return one;
   }
   return value;
 }
