@@ -548,7 +548,9 @@ impl SearchIndex {
         let chunks = postings.chunks();
         let chunk_count = chunks.json.len();
         let words = vocabulary.len();
-        let lists = vocabulary.lists();
+        // The currencies' names are words of the site: "riyal to rupee" is not "rival to rupee".
+        let currency_words = spelling::words_of(&crate::content::currencies::catalog().iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(" "));
+        let lists = vocabulary.lists(&currency_words);
         // Named in the entry, so that the browser asks only for lists that exist: a missing
         // one was a 404 in the console of everyone whose query it was one edit away from.
         let list_names = lists.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(" ");

@@ -59,12 +59,15 @@ impl Vocabulary {
     }
 
     /// The lists: name (`fc10`) → the file's text, one `word pages` a line, most common
-    /// first (alphabetical among equals, so the files are the same every build).
-    pub fn lists(&self) -> Vec<(String, String)> {
+    /// first (alphabetical among equals, so the files are the same every build). `known`:
+    /// words the site knows that no page may say (a currency's name: "riyal" is no "rival"),
+    /// listed as on one page.
+    pub fn lists(&self, known: &HashSet<String>) -> Vec<(String, String)> {
         // By (`f` or `l`, the letter, the length).
         type Key = (u8, u8, usize);
         let mut lists: HashMap<Key, Vec<(&str, u32)>> = HashMap::new();
-        for (word, &count) in &self.pages {
+        let unsaid = known.iter().filter(|w| !self.pages.contains_key(*w)).map(|w| (w, &1u32));
+        for (word, &count) in self.pages.iter().chain(unsaid) {
             let bytes = word.as_bytes();
             for key in [(b'f', bytes[0], bytes.len()), (b'l', bytes[bytes.len() - 1], bytes.len())] {
                 lists.entry(key).or_default().push((word, count));
@@ -108,12 +111,17 @@ mod tests {
         v.add_page(words_of("conversion converter"));
         v.add_page(words_of("conversion conversion"));
         v.add_page(words_of("collection"));
-        let lists: HashMap<String, String> = v.lists().into_iter().collect();
+        let lists: HashMap<String, String> = v.lists(&HashSet::new()).into_iter().collect();
         assert_eq!(lists["fc10"], "conversion 2\ncollection 1\n");
         assert_eq!(lists["ln10"], "conversion 2\ncollection 1\n");
         assert_eq!(lists["fc9"], "converter 1\n");
         assert_eq!(lists["lr9"], "converter 1\n");
         assert_eq!(lists.len(), 4);
         assert_eq!(v.len(), 3);
+        // A word the site knows that no page says is listed as on one page; a said one as said.
+        let known: HashSet<String> = ["riyal", "conversion"].map(String::from).into();
+        let lists: HashMap<String, String> = v.lists(&known).into_iter().collect();
+        assert_eq!(lists["fr5"], "riyal 1\n");
+        assert_eq!(lists["fc10"], "conversion 2\ncollection 1\n");
     }
 }
