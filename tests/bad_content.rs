@@ -257,6 +257,19 @@ fn nesting_past_what_the_minifier_takes_is_located() {
 }
 
 #[test]
+fn a_title_too_long_and_a_date_before_1970_are_located() {
+    let long = "T".repeat(201);
+    expect_problem(
+        |p| p.edit("content/blog/how-to-convert-units-quickly.md", "title: How to Convert Units Quickly", &format!("title: {long}")),
+        &["content/blog/how-to-convert-units-quickly.md:2:8: `title` is 201 characters, more than the 200 it may have"],
+    );
+    expect_problem(
+        |p| p.edit("content/blog/how-to-convert-units-quickly.md", "date: 2025-01-08", "date: 0205-01-08"),
+        &["content/blog/how-to-convert-units-quickly.md:4:7: `0205-01-08` is before 1970: a typo of the year?"],
+    );
+}
+
+#[test]
 fn anchors_and_aliases_are_refused_where_they_are_written() {
     // An alias of a long text repeated a few thousand times would be 100 MB from 30 KB.
     expect_problem(

@@ -72,11 +72,17 @@ impl Loader<'_> {
             self.problem(Problem::new(&file, l, c, message));
             return None;
         }
-        // A field left empty would publish a page without a title, heading or description.
-        for (key, value) in [("title", &front.title), ("excerpt", &front.excerpt), ("readTime", &front.read_time), ("category", &front.category)] {
+        // A field left empty would publish a page without a title, heading or description; one
+        // far too long fills every listing and card it is shown in (a 2 MB title made a 4 MB
+        // /blog and a 2 MB home page).
+        for (key, value, most) in
+            [("title", &front.title, 200), ("excerpt", &front.excerpt, 600), ("readTime", &front.read_time, 40), ("category", &front.category, 60)]
+        {
+            let (l, c) = split.positions().get(key).or((1, 1));
             if value.trim().is_empty() {
-                let (l, c) = split.positions().get(key).or((1, 1));
                 self.problem(Problem::new(&file, l, c, format!("`{key}` is empty: every article needs one (see content/README.md)")));
+            } else if value.chars().count() > most {
+                self.problem(Problem::new(&file, l, c, format!("`{key}` is {} characters, more than the {most} it may have", value.chars().count())));
             }
         }
         let date = self.date_field(&file, &split, "date", Some(&front.date))?;

@@ -2,6 +2,9 @@
 
 const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/// The earliest year a date of the site's content may have (Unix time's first).
+const FIRST_YEAR: u32 = 1970;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
     pub year: u32,
@@ -20,6 +23,11 @@ impl Date {
         let (year, month, day) = (num(parts[0])?, num(parts[1])?, num(parts[2])?);
         if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
             return Err(format!("`{text}` is not a calendar date"));
+        }
+        // Nothing on the site is dated before computers kept time: 0205 is a typo of 2025, and
+        // year 0 would sort an article first for ever.
+        if year < FIRST_YEAR {
+            return Err(format!("`{text}` is before {FIRST_YEAR}: a typo of the year?"));
         }
         Ok(Date { year, month, day })
     }
@@ -86,6 +94,8 @@ mod tests {
         assert!(Date::parse("2025-02-29").is_err());
         assert!(Date::parse("15/01/2025").is_err());
         assert!(Date::parse("2025-13-01").is_err());
+        assert_eq!(Date::parse("0205-01-10"), Err("`0205-01-10` is before 1970: a typo of the year?".into()));
+        assert!(Date::parse("0000-01-01").is_err());
     }
 
     #[test]

@@ -308,6 +308,10 @@ impl Site {
             })?;
             Ok((report, next_reuse.join().map_err(|_| anyhow::anyhow!("indexing the pages for reuse panicked"))?))
         })?;
+        // Before the swap: the output in place stays what it was.
+        if let Some(error) = budget.refused() {
+            anyhow::bail!(error);
+        }
         for warning in budget.warnings() {
             eprintln!("warning: {warning}");
         }

@@ -23,6 +23,10 @@ pub trait PageObserver: Sync {
 /// the first paint.
 pub const PAGE_BUDGET: usize = 64 * 1024;
 
+/// The most a file may weigh on the static host (Cloudflare refuses a file over 25 MiB): a
+/// page past it fails the build, where the deploy would fail later, with the site half up.
+pub const PAGE_LIMIT: usize = 25 * 1024 * 1024;
+
 /// The pages over [`PAGE_BUDGET`], with their size.
 #[derive(Default)]
 pub(super) struct PageBudget(Mutex<Vec<(String, usize)>>);
@@ -36,6 +40,15 @@ impl PageObserver for PageBudget {
 }
 
 impl PageBudget {
+    /// The pages past [`PAGE_LIMIT`], as one error naming each, if there are any.
+    pub fn refused(&self) -> Option<String> {
+        let pages = self.0.lock().expect("page budget lock");
+        let mut over: Vec<String> =
+            pages.iter().filter(|(_, bytes)| *bytes > PAGE_LIMIT).map(|(file, bytes)| format!("{file} ({:.1} MiB)", *bytes as f64 / 1048576.0)).collect();
+        over.sort();
+        (!over.is_empty()).then(|| format!("pages over the {} MiB a static host takes for a file: {}", PAGE_LIMIT / 1048576, over.join(", ")))
+    }
+
     /// A warning per page over the budget, by file name. Said, not refused: the site still
     /// works, it is just slower on a phone.
     pub fn warnings(&self) -> Vec<String> {
@@ -98,5 +111,21 @@ impl PageObserver for crate::search::SearchIndex {
 
     fn kept(&self, file: &str) {
         crate::search::SearchIndex::kept(self, file);
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+
+    #[test]
+    fn a_page_past_what_the_host_takes_is_refused_and_a_heavy_one_is_said() {
+        let budget = PageBudget::default();
+        budget.written("blog/light.html", "<p>x</p>");
+        budget.written("blog/heavy.html", &"x".repeat(PAGE_BUDGET + 1));
+        assert_eq!(budget.refused(), None, "over 64 KB is slow, not refused");
+        budget.written("blog/huge.html", &"x".repeat(PAGE_LIMIT + 1));
+        assert_eq!(budget.refused().as_deref(), Some("pages over the 25 MiB a static host takes for a file: blog/huge.html (25.0 MiB)"));
+        assert_eq!(budget.warnings().len(), 2);
     }
 }
