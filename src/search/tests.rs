@@ -201,7 +201,7 @@ fn a_rebuild_on_the_kept_index_gives_the_output_indexing_every_page_anew_gives()
     assert_eq!(rebuilt, files(anew_out.path()));
     let list = |name: &str| rebuilt.get(&format!("{DIR}/{}/w/{name}.txt", summary.version)).cloned().unwrap_or_default();
     assert_eq!(list("fp7"), "perches 1\n", "on c.html still, gone from b.html");
-    assert!(list("fm8").is_empty(), "`measured` was on the old b.html only");
+    assert!(!list("fm8").lines().any(|l| l.starts_with("measured ")), "`measured` was on the old b.html only");
 }
 
 #[test]
