@@ -31,7 +31,7 @@ pub const REFERENCE_RATES_FILE: &str = "content/reference-rates.json";
 
 /// A day's reference rates, as Frankfurter's `/latest` answers: units of each currency per one
 /// `base` (the ECB quotes against the euro).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
 pub struct ReferenceRates {
     pub base: String,
     pub date: String,

@@ -61,6 +61,10 @@ pub struct Content {
     pub units: Units,
     /// The Cooking converter's ingredients (`content/ingredients.yaml`), when the site has one.
     pub cooking: Option<ingredients::Cooking>,
+    /// The day's reference rates (`content/reference-rates.json`), when a deploy fetched them:
+    /// the pair pages' rate without script, and the search box's for any currency they quote
+    /// when live rates fail.
+    pub reference_rates: Option<currency_pairs::ReferenceRates>,
     /// What works but degrades (a currency without an offline rate): printed, never fatal.
     pub warnings: Problems,
     /// The files of `content/images/`.
@@ -219,10 +223,23 @@ pub fn load_remembering(root: &Path, templates: &HashSet<String>, publish: &Publ
         }
     });
     date_listings(&mut pages);
-    let (config, faq, units, cooking) = (own.config.clone(), own.faq.clone(), own.units.clone(), own.cooking.clone());
+    let (config, faq, units, cooking, reference_rates) = (own.config.clone(), own.faq.clone(), own.units.clone(), own.cooking.clone(), own.reference.clone());
     let own_digest = own.digest;
     remembered.own = Some(own);
-    Ok(Content { root: root.to_path_buf(), digest: texts.digest(), own_digest, config, pages, faq, units, cooking, warnings, images, held_back })
+    Ok(Content {
+        root: root.to_path_buf(),
+        digest: texts.digest(),
+        own_digest,
+        config,
+        pages,
+        faq,
+        units,
+        cooking,
+        reference_rates,
+        warnings,
+        images,
+        held_back,
+    })
 }
 
 /// A page that lists articles changes when one of them does: `/` (its newest few) and `/blog`

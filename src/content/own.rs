@@ -101,16 +101,17 @@ impl Own {
         let faq_at = Positions::of(&faq_text);
         let faq_links = answers::render(Path::new(FAQ_FILE), &faq_at, faq_at.root(), faq.iter_mut().map(|e| (&mut e.answer, &mut e.answer_html)), problems);
         let mut generated = Vec::new();
+        let mut reference = None;
         match [pairs::PAIR_TEMPLATE, pairs::INDEX_TEMPLATE].into_iter().find(|t| !templates.contains(*t)) {
             None => {
                 generated = pairs::pages(&units.categories, &registry, &mut problems.0);
-                let reference = reference_rates(root, &mut texts, problems);
+                reference = reference_rates(root, &mut texts, problems);
                 generated.extend(currency_pairs::pages(&units, reference.as_ref(), &registry, &mut problems.0));
             }
             Some(missing) => problems.push(Problem::new(UNITS_FILE, 1, 1, format!("the theme has no `{missing}` for the unit pair pages"))),
         }
         let digest = crate::hash::in_memory(format!("{key}\n{}", texts.digest()).as_bytes());
         let (registry, generated) = (registry.into_iter().map(Arc::new).collect(), generated.into_iter().map(Arc::new).collect());
-        Some(Own { key, digest, texts, config, routes, units, cooking, faq, faq_links, registry, generated, warnings: warnings.0 })
+        Some(Own { key, digest, texts, config, routes, units, cooking, reference, faq, faq_links, registry, generated, warnings: warnings.0 })
     }
 }

@@ -103,6 +103,8 @@ pub(super) struct Own {
     pub routes: RoutesFile,
     pub units: super::units::Units,
     pub cooking: Option<super::ingredients::Cooking>,
+    /// The day's reference rates (`content/reference-rates.json`), when a deploy fetched them.
+    pub reference: Option<super::currency_pairs::ReferenceRates>,
     /// The FAQ page's entries, answers rendered, and their internal links.
     pub faq: Vec<FaqEntry>,
     pub faq_links: Vec<SourceLink>,

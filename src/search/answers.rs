@@ -31,6 +31,8 @@ pub fn units_json(content: &Content) -> String {
         "pages": pages,
         "currencies": units.currencies,
         "fallbackRates": units.fallback_rates,
+        // Every currency the day's reference rates quote, for when live rates fail (dated).
+        "referenceRates": content.reference_rates,
         "cooking": crate::render::cooking_card(content),
     })
     .to_string()

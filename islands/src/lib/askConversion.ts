@@ -36,6 +36,8 @@ export interface AnswerData {
   pages: Record<string, string>;
   currencies: Currency[];
   fallbackRates: RateTable;
+  /** The day's reference rates (content/reference-rates.json), when the build had them: units of each currency per one `base`. */
+  referenceRates?: { base: string; date: string; rates: Record<string, number> } | null;
   /** The cooking converter's measures and ingredients, as its card gets them (null: none). */
   cooking: CookingData | null;
 }

@@ -37,6 +37,20 @@ test('a currency with no rate to fall back on: online the live rates are to blam
   assert.ok(rate !== null && 'lines' in rate && rate.lines[0].text.startsWith('1 USD = ') && rate.lines[0].pair?.title === 'US Dollar to Euro', JSON.stringify(rate));
 });
 
+test('with the day\'s reference rates in the build, a currency they quote has a dated rate when live rates fail, on- or offline', async () => {
+  const withReference: AnswerData = { ...data, referenceRates: { base: 'EUR', date: '2026-11-20', rates: { USD: 1.05, THB: 38.5 } } };
+  for (const onLine of [true, false]) {
+    const thb = await withRates(onLine, () => answerFor('100 thb to usd', withReference));
+    assert.ok(thb !== null && 'lines' in thb, JSON.stringify(thb));
+    assert.equal(thb.lines[0].text, '100.00 THB = 2.73 USD');
+    assert.equal(thb.lines[0].section, 'Currency · Live rate unavailable: the European Central Bank reference rate of Nov 20, 2026');
+  }
+  // One they do not quote is still refused, and a featured pair keeps the built-in table first.
+  assert.ok('message' in (await withRates(true, () => answerFor('100 php to usd', withReference)))!);
+  const eur = await withRates(true, () => answerFor('100 usd to eur', withReference));
+  assert.ok(eur !== null && 'lines' in eur && /built-in offline rate/.test(eur.lines[0].section), JSON.stringify(eur));
+});
+
 test('an amount of money with no target is answered in US dollars, and dollars in euros', async () => {
   const line = async (query: string) => {
     const a = await withRates(true, () => answerFor(query, data));

@@ -13,6 +13,7 @@ import { offeredWord } from './lexicon.ts';
 import { mayConvert } from './searchWords.ts';
 import { WITH_AMOUNT_OR_TARGET } from './notConverted.ts';
 import { replacedNote, replacedOf } from './replacedCurrencies.ts';
+import { formatDay } from './rateHistory.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -128,6 +129,9 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   } catch (e) {
     if (signal?.aborted) throw e;
     const offline = offlineRate(from.code, to.code, readStoredRates(), data.fallbackRates);
+    // Neither seen nor built in (THB, SGD…): the day's reference rate the build had, dated.
+    const reference = offline === null ? referenceRate(from.code, to.code, data.referenceRates) : null;
+    if (reference !== null) return line(reference.rate, `Live rate unavailable: the European Central Bank reference rate of ${formatDay(reference.date)}`);
     // Offline, the connection is why; online, the rate service is (it failed or did not answer in time).
     if (offline === null) {
       const why = globalThis.navigator?.onLine === false ? ' without a connection.' : ': the live rates are unavailable right now. Try again in a moment.';
@@ -138,6 +142,14 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
       ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)
       : line(offline.rate, 'Live rate unavailable: built-in offline rate');
   }
+}
+
+/** Units of `to` per one `from` in the day's reference rates, with their day; null when they quote either not. */
+function referenceRate(from: string, to: string, table: AnswerData['referenceRates']): { rate: number; date: string } | null {
+  if (table === undefined || table === null) return null;
+  const of = (code: string): number | undefined => (code === table.base ? 1 : table.rates[code]);
+  const [f, t] = [of(from), of(to)];
+  return f === undefined || t === undefined || !(f > 0) || !(t > 0) ? null : { rate: t / f, date: table.date };
 }
 
 /**
