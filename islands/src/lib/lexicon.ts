@@ -199,8 +199,11 @@ function britishWord(lex: Lexicon, word: string): Entry[] | undefined {
 
 /** SI prefixes whose letter is another prefix in the other case: milli/mega, pico/peta, zepto/zetta, yocto/yotta. */
 const CASE_PREFIXES = 'mMpPzZyY';
-/** Units whose milli- nobody means where m is typed in lower case before them ("2.4 ghz to mhz"). */
-const LOWER_CASE_MEANS_MEGA = new Set(['Hz']);
+/**
+ * Units whose milli- nobody means where m is typed in lower case before them ("2.4 ghz to mhz",
+ * "kwh to mj": gas bills and food labels count megajoules; no card has the millijoule).
+ */
+const LOWER_CASE_MEANS_MEGA = new Set(['Hz', 'J']);
 
 /**
  * Whether a symbol typed in another case than the unit's word `e` would be another size of
@@ -214,6 +217,7 @@ function caseChangesSize(lex: Lexicon, exact: string, e: Entry): boolean {
   if (typed.length !== mine.length || !short(e.exact)) return false;
   const rest = mine.slice(1).join('');
   // "mhz" typed all in lower case is MHz: a millihertz is no frequency anyone converts.
+  // (Likewise "mj", MJ.)
   const meansLarge = mine[0] === 'M' && exact === exact.toLowerCase() && LOWER_CASE_MEANS_MEGA.has(rest);
   const prefixed =
     !meansLarge && typed[0] !== mine[0] && CASE_PREFIXES.includes(mine[0]) && (lex.words.get(rest.toLowerCase())?.some((x) => x.category === e.category && x.exact === rest) ?? false);

@@ -222,6 +222,9 @@ const TABLE: Row[] = [
   ['2.4 ghz', 'frequency', 'hertz', 'megahertz', '2,400 MHz', 'From 2.4 GHz', ['2.4 GHz', 'MHz']],
   ['100 mhz', 'frequency', 'hertz', 'kilohertz', '100,000 kHz', 'From 100 MHz', ['100 MHz', 'kHz']],
   ['1 mHz', 'frequency', 'hertz', 'hertz', /^“mHz” is not MHz \(Megahertz\)/],
+  // So is "mj", MJ (gas bills, food labels); "mJ" still asks.
+  ['10 mj', 'energy', 'joules', 'kilowatt_hours', '2.777778 kWh', 'From 10 MJ', ['10 MJ', 'kWh']],
+  ['1 mJ', 'energy', 'joules', 'joules', /^“mJ” is not MJ \(Megajoules\)/],
   ['1 Mb', 'digital_storage', 'bytes', 'kilobytes', '125 kB', 'From 1 Mbit', ['1 megabit', 'kB']],
   ['1 MB', 'digital_storage', 'bytes', 'kilobytes', '1,000 kB', 'From 1 MB', ['1 megabyte', 'kB']],
   ['1 mb', 'digital_storage', 'bytes', 'kilobytes', /^“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/],
