@@ -356,6 +356,8 @@ test('the box lists the answer, then the page of the pair it converts, then the 
   const onward = listed([], [hit('/faq')], true, [open], { page: '/currency-converter', codes: ['usd', 'php'] });
   assert.deepEqual(urls(onward), [open.href, '/faq']);
   assert.deepEqual(onward[0].excerpt, [{ text: open.excerpt, mark: false }]);
+  // Nor a unit pair page ("kr 100" found Micrograys to Kilorads).
+  assert.deepEqual(urls(listed([], [hit('/absorbed-dose-converter/micrograys-to-kilorads'), hit('/faq')], true, [], { page: '/currency-converter', codes: [] })), ['/faq']);
 });
 
 test("the page of the pair an answer converts opens on the answer's value, made or found", () => {

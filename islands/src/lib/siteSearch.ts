@@ -398,6 +398,9 @@ export class SiteSearch {
  *  it opens when that is not `url` (a pair's page with the value asked), `url` naming it in the list. */
 export type Listed = Hit & { answer?: boolean; opens?: string };
 
+/** A unit pair page's address (src/content/pairs.rs): /length-converter/feet-to-meters. */
+const UNIT_PAIR_PAGE = /^\/[a-z-]+-converter\/[a-z0-9-]+-to-[a-z0-9-]+$/u;
+
 /**
  * What the box lists for a query: the conversion's answer lines, then the page of each pair
  * they convert ("5 N to lbf": Newtons to Pounds-Force, which the search may not rank first,
@@ -413,7 +416,8 @@ export function listed(lines: readonly AnswerLine[], found: readonly Hit[], with
   // Canadian Dollar shares only "usd"), nor a unit's entry ("pounds" there is sterling).
   if (money !== undefined) {
     const about = (url: string): boolean => {
-      const pair = url.startsWith(`${money.page}/`) ? /^([a-z]{3})-to-([a-z]{3})$/u.exec(url.slice(money.page.length + 1)) : null;
+      if (!url.startsWith(`${money.page}/`)) return !UNIT_PAIR_PAGE.test(url); // "kr 100": no Micrograys to Kilorads
+      const pair = /^([a-z]{3})-to-([a-z]{3})$/u.exec(url.slice(money.page.length + 1));
       return pair === null || (money.codes.includes(pair[1]) && money.codes.includes(pair[2]));
     };
     found = found.filter((h) => about(h.url) && !/ unit$/u.test(h.section));
