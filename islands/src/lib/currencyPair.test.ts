@@ -55,4 +55,7 @@ test("tables in the target's decimals, starting where the amount buys something"
   assert.deepEqual(jpyUsd[0], { value: '100 JPY', result: '0.78 USD' });
   assert.deepEqual(jpyUsd.at(-1), { value: '1,000,000 JPY', result: '7,812.50 USD' });
   assert.equal(amountsFor(USD, currency('EUR', 2), 0.8)[0].value, '1 USD', 'a rate near 1 is not scaled');
+  // Into a currency with no decimals, a first row of one digit (1 INR = 1 JPY) says little.
+  assert.deepEqual(amountsFor(currency('INR', 2), JPY, 1.4925)[0], { value: '10 INR', result: '15 JPY' });
+  assert.equal(amountsFor(USD, JPY, 128)[0].value, '1 USD');
 });

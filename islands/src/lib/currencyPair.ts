@@ -33,12 +33,14 @@ export type LiveRate =
   | { state: 'offline' };
 
 /**
- * A table's rows: common amounts of `from` and what each buys of `to`. A currency worth far
- * less than the other (JPY to USD: 0.0067) starts at a power of ten that buys at least a
- * cent's worth or so (100 JPY), so no row reads 0.01.
+ * A table's rows: common amounts of `from` and what each buys of `to`. The first row buys at
+ * least two digits of `to` as it is written: a currency worth far less than the other (JPY
+ * to USD: 0.0067) starts at a power of ten (100 JPY = 0.67 USD, not 0.01), and so does one
+ * into a currency with no decimals (INR to JPY: 10 INR = 15 JPY, not 1 INR = 1 JPY).
  */
 export function amountsFor(from: Currency, to: Currency, rate: number): { value: string; result: string }[] {
-  const scale = rate > 0 && rate < 1 ? 10 ** Math.max(0, Math.floor(-Math.log10(rate))) : 1;
+  const least = 10 ** (1 - to.digits); // two digits: 10 JPY, 0.10 USD, 0.010 KWD
+  const scale = rate > 0 ? 10 ** Math.max(0, Math.ceil(Math.log10(least / (AMOUNTS[0] * rate)) - 1e-9)) : 1;
   return AMOUNTS.map((a) => a * scale).map((amount) => ({
     value: `${formatCurrency(amount, 0)} ${from.code}`,
     result: `${formatCurrency(amount * rate, to.digits)} ${to.code}`,
