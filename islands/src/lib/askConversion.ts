@@ -109,10 +109,10 @@ function pairPath(page: string, from: string, to: string): string {
   return `${page}/${from.replaceAll('_', '-')}-to-${to.replaceAll('_', '-')}`;
 }
 
-/** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
 /** India's counting words (1 lakh = 100,000; 1 crore = 10,000,000), as money is written there. */
 const INDIAN_COUNT = /(?<!\p{L})(?:lakhs?|lacs?|crores?)(?!\p{L})/iu;
 
+/** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const read = readMoney(query, data.currencies);
   // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
