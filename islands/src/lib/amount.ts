@@ -170,7 +170,7 @@ function localNotations(text: string, currencies: Currency[], notes: Set<string>
 }
 
 /** A reading of money; `money`: a refusal about money for sure, which the search box says too. */
-export type MoneyReading = ConversionReading | { kind: 'error'; message: string; money: true };
+export type MoneyReading = ConversionReading | { kind: 'error'; message: string; money: true; /** A word several currencies write: which is asked. */ shared?: true };
 
 /** Pence after a number: "50p", "99 p". */
 const PENCE = /(\d)\s*p(?![\p{L}\p{N}])/giu;
@@ -250,7 +250,7 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
   const read = readConversion(expanded, currencyLexicon(currencies, pair), 'currency');
   // "2,500 pesos", "kr 100": the currencies that write it, as the card and the search box say it.
   const shared = read.kind === 'error' ? (sharedWord(read.message, currencies) ?? sharedTarget(read.message, expanded, currencies)) : null;
-  if (shared !== null) return { kind: 'error', message: shared, money: true };
+  if (shared !== null) return { kind: 'error', message: shared, money: true, shared: true };
   const letter = letterAfterNumber(expanded, currencies);
   if (letter !== null) {
     // Money for sure when it is converted to a currency ("300 R to usd"); "10 R packages" is left to the search.

@@ -78,7 +78,8 @@ export interface CurrencyQuestion {
  * reading as a volume must not answer instead; `pairs`: the pages of the pair likeliest
  * meant, listed first while the message asks ("1 gb in mb": Gigabytes to Megabytes).
  */
-export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true; pairs?: { href: string; title: string }[]; money?: true };
+/** `shared`: the question which of the currencies that write a word is meant ("pesos"). */
+export type AnswerError = { kind: 'error'; message: string; unknownIngredient?: true; pairs?: { href: string; title: string }[]; money?: true; shared?: true };
 
 export type Answer = { kind: 'answers'; answers: UnitAnswer[] } | CurrencyQuestion | AnswerError;
 
@@ -116,7 +117,7 @@ const INDIAN_COUNT = /(?<!\p{L})(?:lakhs?|lacs?|crores?)(?!\p{L})/iu;
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const read = readMoney(query, data.currencies);
   // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
-  if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message, money: true };
+  if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message, money: true, ...(read.shared && { shared: true as const }) };
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
   const code = (key: string): Currency | undefined => data.currencies.find((c) => c.code === key);
   const to = code(read.target.unit.key);
@@ -953,7 +954,7 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : withRule(one, data);
     // "kb to mb" asks bits or bytes, as "1 kb to mb" does; "oz to ml" says fl oz as "1 oz to ml" does.
     // "dollar to peso": which peso, as "1 dollar to peso" asks.
-    if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined || (one.money === true && /several currencies/u.test(one.message)))) return one;
+    if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined || one.shared === true)) return one;
   }
   return value;
 }
