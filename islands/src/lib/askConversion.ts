@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { compare, div, fromDecimalText, isNegative, isZero, mul, neg, sub, toNumber, type Rational } from './rational.ts';
+import { compare, div, fromDecimalText, isZero, magnitude, mul, sub, toNumber, type Rational } from './rational.ts';
 import { factorOf, fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { plainMinus } from './format.ts';
@@ -1517,8 +1517,6 @@ function exampleUnit(c: UnitCategory, clock: Clock | undefined, target: string):
  * converter's usual units ("5 ft": in meters); each opens the converter at `page` with the
  * value and pair filled in (`extra`: more of the address), `what` after the value read.
  */
-const abs = (x: Rational): Rational => (isNegative(x) ? neg(x) : x);
-
 /**
  * The other system's usual unit (units.yaml `usual`) an amount alone of `from` is best said
  * in: the largest that `base` (the amount in the category's base unit) holds at least one of,
@@ -1532,7 +1530,7 @@ export function usualCounterpart(c: UnitCategory, from: Unit, base: Rational): U
     .filter((u): u is Unit => u !== undefined && u.system !== from.system && kindOf(u) === 'linear')
     .sort((a, b) => compare(factorOf(a), factorOf(b)));
   if (others.length === 0) return null;
-  const amount = abs(base);
+  const amount = magnitude(base);
   if (isZero(amount)) {
     const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(from))));
     return others.reduce((best, u) => (apart(u) < apart(best) ? u : best));
@@ -1559,7 +1557,7 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
   const counterpart = target === null && parsed.kind === 'quantity' && !parsed.single ? usualCounterpart(c, from, parsed.value) : null;
   const sameSystem = (key: string): boolean => {
     const unit = c.units.find((u) => u.key === key);
-    return unit !== undefined && unit.system === from.system && kindOf(unit) === 'linear' && compare(abs(parsed.value), factorOf(unit)) >= 0;
+    return unit !== undefined && unit.system === from.system && kindOf(unit) === 'linear' && compare(magnitude(parsed.value), factorOf(unit)) >= 0;
   };
   const pair = [c.default.to, c.default.from].filter((k) => k !== from.key && (counterpart === null || (k !== counterpart.key && sameSystem(k))));
   const keys = target !== null ? [target.kind === 'unit' ? target.unit.key : target.key] : counterpart !== null ? [counterpart.key, ...pair] : pair;

@@ -14,6 +14,7 @@ import { mayConvert } from './searchWords.ts';
 import { WITH_AMOUNT_OR_TARGET } from './notConverted.ts';
 import { replacedNote, replacedOf } from './replacedCurrencies.ts';
 import { formatDay } from './rateHistory.ts';
+import { fallbackRate } from './currency.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -147,9 +148,8 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
 /** Units of `to` per one `from` in the day's reference rates, with their day; null when they quote either not. */
 function referenceRate(from: string, to: string, table: AnswerData['referenceRates']): { rate: number; date: string } | null {
   if (table === undefined || table === null) return null;
-  const of = (code: string): number | undefined => (code === table.base ? 1 : table.rates[code]);
-  const [f, t] = [of(from), of(to)];
-  return f === undefined || t === undefined || !(f > 0) || !(t > 0) ? null : { rate: t / f, date: table.date };
+  const rate = fallbackRate(from, to, { [table.base]: table.rates }, table.base);
+  return rate === null ? null : { rate, date: table.date };
 }
 
 /**

@@ -7,7 +7,7 @@ import { lexiconOf } from './lexicon.ts';
 import { HANDS, convertParsed, horseHeight, inBase, isReadingUnit, readingUnit, wholeCategoryReads, type Lexicon, type LexUnit } from './parse';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_NOTE, foodCalorieQuestion, smallCalorieUnsaid } from './foodEnergy';
 import { NANOMETRE_NOTE, NM, readConversion, type ConversionReading } from './query.ts';
-import { compare, div, fromDecimal, isNegative, isZero, mul, neg, rational, sub, toNumber, type Rational } from './rational';
+import { compare, div, fromDecimal, isNegative, isZero, magnitude, mul, neg, rational, sub, toNumber, type Rational } from './rational';
 import { factorOf, kindOf } from './kinds';
 import { formatDecimal, formatExact, type Decimals } from './format';
 import type { Compound, Unit, UnitCategory } from './units';
@@ -146,7 +146,7 @@ export function formatKitchen(x: Rational): string | null {
     const scaled = mul(size, rational(den));
     const n = (scaled.n * 2n + scaled.d) / (2n * scaled.d); // half up
     const off = sub(size, rational(n, den));
-    return { n, den, off: isNegative(off) ? neg(off) : off };
+    return { n, den, off: magnitude(off) };
   };
   const eighths = nearest(8n);
   const thirds = nearest(3n);

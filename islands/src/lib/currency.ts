@@ -19,15 +19,16 @@ function directOrInverse(from: string, to: string, table: RateTable): number | n
 
 /**
  * How much of `to` one `from` buys, from the fallback table: the direct rate; else the inverse
- * of the reverse rate; else across RATES_BASE (USD), each leg direct or inverse (CHF → INR =
- * (1 / USD.CHF) × USD.INR). With no path it is null: a missing leg never counts as 1, which
- * would show an invented number.
+ * of the reverse rate; else across `base` (RATES_BASE, USD), each leg direct or inverse (CHF →
+ * INR = (1 / USD.CHF) × USD.INR). With no path it is null: a missing leg never counts as 1,
+ * which would show an invented number. (The day's reference rates walk the same way, across
+ * their base, the euro.)
  */
-export function fallbackRate(from: string, to: string, table: RateTable): number | null {
+export function fallbackRate(from: string, to: string, table: RateTable, base: string = RATES_BASE): number | null {
   if (from === to) return 1;
   const rate = directOrInverse(from, to, table);
   if (rate !== null) return rate;
-  const toBase = directOrInverse(from, RATES_BASE, table);
-  const fromBase = directOrInverse(RATES_BASE, to, table);
+  const toBase = directOrInverse(from, base, table);
+  const fromBase = directOrInverse(base, to, table);
   return toBase !== null && fromBase !== null ? toBase * fromBase : null;
 }

@@ -32,6 +32,8 @@ export const mul = (a: Rational, b: Rational): Rational => rational(a.n * b.n, a
 export const neg = (a: Rational): Rational => ({ n: -a.n, d: a.d });
 export const isZero = (a: Rational): boolean => a.n === 0n;
 export const isNegative = (a: Rational): boolean => a.n < 0n;
+/** |a|. */
+export const magnitude = (a: Rational): Rational => (a.n < 0n ? neg(a) : a);
 export const compare = (a: Rational, b: Rational): number => {
   const x = a.n * b.d - b.n * a.d;
   return x < 0n ? -1 : x > 0n ? 1 : 0;
