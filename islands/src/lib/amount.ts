@@ -276,7 +276,12 @@ function magnitudeWord(message: string): string | null {
  */
 function sharedWord(message: string, currencies: Currency[]): string | null {
   const word = /^Unknown unit “([^”]+)”/u.exec(message)?.[1];
-  const holders = word === undefined ? undefined : currencyWords(currencies).holders.get(wordKey(word));
+  return word === undefined ? null : whichOf(word, currencies);
+}
+
+/** The question which of the currencies that write `word` is meant; null for a word of one or none. */
+function whichOf(word: string, currencies: Currency[]): string | null {
+  const holders = currencyWords(currencies).holders.get(wordKey(word));
   if (holders === undefined || holders.length < 2) return null;
   const codes = holders.map((h) => h.currency.code);
   return `“${word}” is written for several currencies (${codes.join(', ')}): type the code (“100 ${codes[0]}”), or choose one of them in From or To.`;
@@ -290,7 +295,7 @@ function sharedWord(message: string, currencies: Currency[]): string | null {
 function sharedTarget(message: string, text: string, currencies: Currency[]): string | null {
   if (!message.startsWith('Unknown unit')) return null;
   const asked = /(?:^|\s)(?:to|in|into)\s+(\p{L}+)\s*$/iu.exec(text)?.[1];
-  return asked === undefined ? null : sharedWord(`Unknown unit “${asked}”`, currencies);
+  return asked === undefined ? null : whichOf(asked, currencies);
 }
 
 /**
