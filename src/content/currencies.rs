@@ -112,7 +112,7 @@ pub fn featured(
         // Offline, the card converts across RATES_BASE: every currency needs a leg to it, direct or inverse.
         if code != RATES_BASE && fallback_rate(fallback, RATES_BASE, code).is_none() {
             let message = format!(
-                "currency {code} has no fallback rate: when live rates are unavailable the card says no offline rate is known for it, and its pair pages exist only when content/reference-rates.json quotes it (add `{code}: <rate>` to the {RATES_BASE} row under fallback_rates)"
+                "currency {code} has no fallback rate: when live rates are unavailable the card has an offline rate for it only when content/reference-rates.json quotes it, and so do its pair pages (add `{code}: <rate>` to the {RATES_BASE} row under fallback_rates)"
             );
             warnings.push(Problem::new(file, l, col, message));
         }

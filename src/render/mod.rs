@@ -58,9 +58,6 @@ pub(super) struct OwnParts {
     /// Template name → the extras it mentions (in its own text, `base.html` or a partial),
     /// numbered through [`OwnParts::extras`], then the article extras.
     needs: HashMap<String, Vec<usize>>,
-    /// The featured currencies and their fallback rates, as the currency card's props carry
-    /// them: what a currency pair page gets instead of a category.
-    currency: Value,
     /// The parts every page has alike, rendered and minified once ([`Once`]), by the first
     /// renderer made with these parts (its functions registered).
     once: std::sync::OnceLock<Once>,
@@ -79,8 +76,7 @@ impl OwnParts {
         extras.push(("converter_index", Value::Object(index)));
         let names: Vec<&'static str> = extras.iter().map(|(name, _)| *name).chain(ARTICLE_EXTRAS).collect();
         let needs = extras_needed(templates_dir, &names);
-        let currency = json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates });
-        OwnParts { categories, category_texts, extras, needs, currency, once: std::sync::OnceLock::new() }
+        OwnParts { categories, category_texts, extras, needs, once: std::sync::OnceLock::new() }
     }
 
     fn extra(&self, name: &str) -> Option<&Value> {
@@ -371,9 +367,9 @@ impl Renderer {
             }
         }
         if let PageData::Pair(pair) = &page.data {
-            match pair.quote {
-                Some(_) => ctx.insert("currency", &self.own.currency),
-                None => ctx.insert("category", &self.own.categories.get(&pair.category).map(|c| json!({ "key": c["key"], "label": c["label"] }))),
+            // A currency pair's card gets `currency`, as every currency card (an extra).
+            if pair.quote.is_none() {
+                ctx.insert("category", &self.own.categories.get(&pair.category).map(|c| json!({ "key": c["key"], "label": c["label"] })));
             }
         }
         let mut page_ctx = page_context(content, page, &self.with_embeds(body, &page.path)?);

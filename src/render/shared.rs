@@ -89,6 +89,12 @@ pub(super) fn own_extras(content: &Content) -> Vec<(&'static str, Value)> {
     vec![
         ("faq", to_json(serde_json::to_value(&content.faq))),
         ("units", to_json(serde_json::to_value(&content.units))),
+        // What every currency card's props carry: the featured currencies, the fallback table
+        // and the day's reference rates (null without content/reference-rates.json).
+        (
+            "currency",
+            json!({ "currencies": &content.units.currencies, "fallback_rates": &content.units.fallback_rates, "reference_rates": &content.reference_rates }),
+        ),
         ("unit_tables", unit_tables(content)),
         ("cooking", cooking(content)),
     ]

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { openPage, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 import { finish } from './interactive-helpers.mjs';
 
-// One euro buys 1.25 USD and 160 JPY on that day: 1 USD = 128 JPY.
-const REFERENCE = { amount: 1, base: 'EUR', date: '2030-01-15', rates: { USD: 1.25, JPY: 160, GBP: 0.85, CHF: 0.95, CAD: 1.5, AUD: 1.6, CNY: 8, INR: 96, BRL: 6 } };
+// One euro buys 1.25 USD, 160 JPY and 40 THB on that day: 1 USD = 128 JPY, 100 THB = 3.125 USD.
+const REFERENCE = { amount: 1, base: 'EUR', date: '2030-01-15', rates: { USD: 1.25, JPY: 160, GBP: 0.85, CHF: 0.95, CAD: 1.5, AUD: 1.6, CNY: 8, INR: 96, BRL: 6, THB: 40 } };
 const root = siteCopy((dir) => writeFileSync(join(dir, 'content/reference-rates.json'), JSON.stringify(REFERENCE)));
 const ctx = siteForFile({ root, removeRoot: true });
 
@@ -107,7 +107,25 @@ test('when no live rate comes, the facts keep the dated reference rate and say t
   assert.match((await rate.textContent()).replace(/\s+/g, ' '), /1 USD = 128\.0000 JPY and 1 JPY = 0\.007813 USD/);
   const table = page.getByRole('region', { name: 'US Dollar to Japanese Yen table' }).getByRole('table');
   assert.ok((await table.getByRole('row').allTextContents()).map((r) => r.replace(/\s+/g, ' ').trim()).includes('100 USD12,800 JPY'));
+  // The card agrees with its page: the same day's rate, said so (not the built-in table's).
+  const card = page.getByRole('region', { name: 'Currency Converter' });
+  await card.getByRole('textbox', { name: 'Amount' }).fill('100');
+  await card.getByText('Offline rate: the European Central Bank reference rate of Jan 15, 2030', { exact: true }).waitFor();
+  assert.equal((await card.locator('#currency-converter-result').textContent()).replace(/\s+/g, ' ').trim(), '¥12,800 JPY');
   // The aborted requests are the browser's console errors here, so not `finish`.
+  await page.context().close();
+});
+
+test('with no live rate, a currency only the reference rates quote (THB) converts at their rate, dated', async () => {
+  const page = await openPage(ctx.browser, { serviceWorkers: 'block' });
+  await page.route('**/api/rates/**', (route) => route.abort('internetdisconnected'));
+  await page.goto(`${ctx.site.url}/currency-converter`);
+  await waitForHydration(page);
+  const card = page.getByRole('region', { name: 'Currency Converter' });
+  await card.getByRole('textbox', { name: 'Amount' }).fill('100 THB to USD');
+  await card.getByText('Offline rate: the European Central Bank reference rate of Jan 15, 2030', { exact: true }).waitFor();
+  assert.equal((await card.locator('#currency-converter-result').textContent()).replace(/\s+/g, ' ').trim(), '$3.13 USD');
+  assert.match((await card.getByRole('status').allTextContents()).join(' '), /European Central Bank's reference rate of Jan 15, 2030/);
   await page.context().close();
 });
 

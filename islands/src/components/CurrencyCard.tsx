@@ -22,7 +22,7 @@ import { CardSection, ResultField, ValueField } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
 import { CURRENCY_DEFAULT } from '../generated/units.ts';
-import type { Currency, RateTable } from '../lib/units.ts';
+import type { Currency, RateTable, ReferenceRates } from '../lib/units.ts';
 import type { OfflineRates, RateSource } from '../lib/rates.ts';
 import { replacedNote } from '../lib/replacedCurrencies.ts';
 
@@ -31,6 +31,11 @@ export interface CurrencyCardProps {
   currencies: Currency[];
   /** content/units.yaml's fallback_rates: approximate rates for when no live or stored rate is at hand. */
   fallbackRates: RateTable;
+  /**
+   * The day's European Central Bank reference rates (content/reference-rates.json, about 30
+   * currencies), when the build had them: offline, the rate the page states without script.
+   */
+  referenceRates?: ReferenceRates | null;
   /** The pair to start with; units.yaml's currency_default (CURRENCY_DEFAULT) when missing or unknown. */
   from?: string;
   to?: string;
@@ -88,6 +93,8 @@ interface Conversion {
   source: RateSource;
   /** The rate's time (live and stored rates). */
   time?: number;
+  /** The reference rate's day (YYYY-MM-DD). */
+  date?: string;
   /** A live answer the edge marked stale: its last good rates, the live source failing. */
   stale?: boolean;
 }
@@ -101,7 +108,7 @@ function pick(currencies: Currency[], wanted: string | undefined, fallback: stri
 /** A currency the card knows only by its code until the catalog arrives. */
 const bare = (code: string): Currency => ({ code, name: code, symbol: code, flag: '', digits: 2 });
 
-export default function CurrencyCard({ currencies, fallbackRates, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false, pairPage = false }: CurrencyCardProps) {
+export default function CurrencyCard({ currencies, fallbackRates, referenceRates = null, from: fromProp, to: toProp, headingLevel = 2, syncUrl = false, pairPage = false }: CurrencyCardProps) {
   const codes = codesForAddress(currencies);
   const card = useCard({
     category: 'currency',
@@ -261,8 +268,15 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         }
         setUnavailable(null);
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
-        const fallback = r.offlineRate(pairFrom, pairTo, r.readStoredRates(), fallbackRates);
-        const next: OfflineRates = fallback === null ? { source: 'none' } : fallback.source === 'stored' ? { source: 'stored', time: fallback.time } : { source: 'table' };
+        const fallback = r.offlineRate(pairFrom, pairTo, r.readStoredRates(), fallbackRates, referenceRates);
+        const next: OfflineRates =
+          fallback === null
+            ? { source: 'none' }
+            : fallback.source === 'stored'
+              ? { source: 'stored', time: fallback.time }
+              : fallback.source === 'reference'
+                ? { source: 'reference', date: fallback.date }
+                : { source: 'table' };
         if (offlineRef.current === null) toast(r.offlineToast(next));
         showOffline(next);
         if (fallback === null) {
@@ -272,6 +286,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         setConversion({
           amountText, amount: value, from: pairFrom, to: pairTo, result: value * fallback.rate, rate: fallback.rate, source: fallback.source,
           time: fallback.source === 'stored' ? fallback.time : undefined,
+          date: fallback.source === 'reference' ? fallback.date : undefined,
         });
       },
       // The reader's or the rates' code arriving renders again with the same question: the
@@ -364,7 +379,7 @@ export default function CurrencyCard({ currencies, fallbackRates, from: fromProp
         // two boxes with that title at once read as the same message shown twice. It names the
         // pair converted, which the Amount may name ("100 THB"), not the menus'.
         <div className="rates-banner" role="status">
-          <p className="rates-banner-text">{rates.offlineBannerText(offline, pairFrom, pairTo, fallbackRates)}</p>
+          <p className="rates-banner-text">{rates.offlineBannerText(offline, pairFrom, pairTo, fallbackRates, referenceRates)}</p>
         </div>
       )}
 

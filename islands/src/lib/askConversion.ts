@@ -27,7 +27,7 @@ import { readComponentCode } from './componentCode.ts';
 import { pairRule } from './pairFacts.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
-import { plainName, type Currency, type RateTable, type Unit, type UnitCategory } from './units.ts';
+import { plainName, type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -37,7 +37,7 @@ export interface AnswerData {
   currencies: Currency[];
   fallbackRates: RateTable;
   /** The day's reference rates (content/reference-rates.json), when the build had them: units of each currency per one `base`. */
-  referenceRates?: { base: string; date: string; rates: Record<string, number> } | null;
+  referenceRates?: ReferenceRates | null;
   /** The cooking converter's measures and ingredients, as its card gets them (null: none). */
   cooking: CookingData | null;
 }

@@ -45,10 +45,16 @@ test('with the day\'s reference rates in the build, a currency they quote has a 
     assert.equal(thb.lines[0].text, '100.00 THB = 2.73 USD');
     assert.equal(thb.lines[0].section, 'Currency · Live rate unavailable: the European Central Bank reference rate of Nov 20, 2026');
   }
-  // One they do not quote is still refused, and a featured pair keeps the built-in table first.
+  // One they do not quote is still refused; a featured pair gets the day's rate too, newer
+  // than the built-in table and the one its page states (the card's order).
   assert.ok('message' in (await withRates(true, () => answerFor('100 php to usd', withReference)))!);
   const eur = await withRates(true, () => answerFor('100 usd to eur', withReference));
-  assert.ok(eur !== null && 'lines' in eur && /built-in offline rate/.test(eur.lines[0].section), JSON.stringify(eur));
+  assert.ok(eur !== null && 'lines' in eur, JSON.stringify(eur));
+  assert.equal(eur.lines[0].text, '100.00 USD = 95.24 EUR');
+  assert.match(eur.lines[0].section, /European Central Bank reference rate of Nov 20, 2026/u);
+  // Without them, the built-in table.
+  const table = await withRates(true, () => answerFor('100 usd to eur', data));
+  assert.ok(table !== null && 'lines' in table && /built-in offline rate/.test(table.lines[0].section), JSON.stringify(table));
 });
 
 test('an amount of money with no target is answered in US dollars, and dollars in euros', async () => {

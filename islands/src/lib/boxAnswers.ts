@@ -7,14 +7,12 @@
 import { answer, crossesBitsAndBytes, isUnitWord, sureOffer, type Answer, type AnswerData } from './askConversion.ts';
 import { currencyOfWord, readMoney } from './amount.ts';
 import { fetchPair, keepTable, liveSourceText, offlineRate, readStoredRates, storeRates, formatAsOf } from './rates.ts';
-import { formatMoney, formatRate } from './format.ts';
+import { formatDay, formatMoney, formatRate } from './format.ts';
 import { currencyOfCountry, everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
 import { mayConvert } from './searchWords.ts';
 import { WITH_AMOUNT_OR_TARGET } from './notConverted.ts';
 import { replacedNote, replacedOf } from './replacedCurrencies.ts';
-import { formatDay } from './rateHistory.ts';
-import { fallbackRate } from './currency.ts';
 
 /** One answer line: the result to read and copy, where it opens, and what it is. */
 export interface AnswerLine {
@@ -129,27 +127,24 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
     return line(live.rate, liveSourceText(live.time, live.stale));
   } catch (e) {
     if (signal?.aborted) throw e;
-    const offline = offlineRate(from.code, to.code, readStoredRates(), data.fallbackRates);
-    // Neither seen nor built in (THB, SGD…): the day's reference rate the build had, dated.
-    const reference = offline === null ? referenceRate(from.code, to.code, data.referenceRates) : null;
-    if (reference !== null) return line(reference.rate, `Live rate unavailable: the European Central Bank reference rate of ${formatDay(reference.date)}`);
+    // As the card falls back: what this browser saw, the day's reference rate the build had
+    // (THB, SGD…, dated), the built-in table.
+    const offline = offlineRate(from.code, to.code, readStoredRates(), data.fallbackRates, data.referenceRates ?? null);
     // Offline, the connection is why; online, the rate service is (it failed or did not answer in time).
     if (offline === null) {
       const why = globalThis.navigator?.onLine === false ? ' without a connection.' : ': the live rates are unavailable right now. Try again in a moment.';
       const asked = `${a.pair ? '' : `${formatMoney(amount, from.digits)} `}${from.code} to ${to.code}`;
       return { message: `No rate for ${from.code} to ${to.code}${why}`, open: { text: asked, href, section: 'Currency converter' }, ...money([from.code, to.code]) };
     }
-    return offline.source === 'stored'
-      ? line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`)
-      : line(offline.rate, 'Live rate unavailable: built-in offline rate');
+    switch (offline.source) {
+      case 'stored':
+        return line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`);
+      case 'reference':
+        return line(offline.rate, `Live rate unavailable: the European Central Bank reference rate of ${formatDay(offline.date)}`);
+      default:
+        return line(offline.rate, 'Live rate unavailable: built-in offline rate');
+    }
   }
-}
-
-/** Units of `to` per one `from` in the day's reference rates, with their day; null when they quote either not. */
-function referenceRate(from: string, to: string, table: AnswerData['referenceRates']): { rate: number; date: string } | null {
-  if (table === undefined || table === null) return null;
-  const rate = fallbackRate(from, to, { [table.base]: table.rates }, table.base);
-  return rate === null ? null : { rate, date: table.date };
 }
 
 /**

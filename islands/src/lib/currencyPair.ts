@@ -3,8 +3,7 @@
 // line, format.ts's amounts in each currency's decimals), so the page and the card write a
 // rate and an amount alike. At build time that is the rate the build knew; in the browser,
 // the live rate once the edge answers.
-import { formatCurrency } from './format';
-import { formatDay } from './rateHistory';
+import { formatCurrency, formatDay } from './format';
 import { liveSourceText, rateLine } from './rates';
 import type { Currency } from './units';
 

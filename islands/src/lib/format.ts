@@ -174,6 +174,13 @@ export function formatMoney(value: number, digits = 2): string {
 }
 
 /** A rate keeps at least this many significant digits, however small. */
+let dayFormat: Intl.DateTimeFormat | undefined;
+/** "Nov 24, 2025": the day a reference rate is for, as the card writes dates. */
+export function formatDay(date: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  return dayFormat.format(Date.parse(`${date}T00:00:00Z`));
+}
+
 const RATE_SIGNIFICANT = 4;
 
 /**

@@ -109,9 +109,5 @@ export function formatChange(change: number): string {
   return text === '0.00' ? '0.00%' : `${change > 0 ? '+' : '−'}${text}%`;
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
-/** "Nov 24, 2025": the day a reference rate is for, as the card writes dates. */
-export function formatDay(date: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-  return dayFormat.format(Date.parse(`${date}T00:00:00Z`));
-}
+// "Nov 24, 2025": the chart's days, as the card and the box write a reference rate's.
+export { formatDay } from './format.ts';

@@ -196,6 +196,23 @@ test('offlineRate: else the built-in table; never an invented 1', () => {
   assert.equal(offlineRate('CHF', 'INR', none, {}), null);
 });
 
+test('offlineRate: the day\'s reference rates come before the table, and before a stored rate older than their day', () => {
+  const reference = { base: 'EUR', date: '2026-11-21', rates: { USD: 1.04, THB: 36.4 } };
+  const none = { pairs: {}, tables: {} };
+  // Not stored, not in the table: across the reference base, dated.
+  assert.deepEqual(offlineRate('USD', 'THB', none, table, reference), { source: 'reference', rate: (1 / 1.04) * 36.4, date: '2026-11-21' });
+  assert.deepEqual(offlineRate('THB', 'EUR', none, table, reference), { source: 'reference', rate: 1 / 36.4, date: '2026-11-21' });
+  // In the table too: the day's rate, which the pair page states.
+  assert.deepEqual(offlineRate('USD', 'EUR', none, table, reference), { source: 'reference', rate: 1 / 1.04, date: '2026-11-21' });
+  // A rate this browser saw the day before: the reference day's is newer; seen that day or after, the stored one.
+  const seen = (time: number) => ({ pairs: { USD: { EUR: { rate: 0.92, time } } }, tables: {} });
+  assert.equal(offlineRate('USD', 'EUR', seen(T), table, reference)?.source, 'reference');
+  assert.deepEqual(offlineRate('USD', 'EUR', seen(T + 86_400_000), table, reference), { source: 'stored', rate: 0.92, time: T + 86_400_000 });
+  // Neither quoted by the day (CHF) nor stored: the table; nowhere: null.
+  assert.deepEqual(offlineRate('CHF', 'INR', none, table, reference), { source: 'table', rate: (1 / 0.92) * 74 });
+  assert.equal(offlineRate('USD', 'XYZ', none, table, reference), null);
+});
+
 test('createRequester: debounces, aborts the older request, never delivers out of order', async () => {
   mock.timers.enable({ apis: ['setTimeout'] });
   try {
@@ -307,19 +324,24 @@ test('words and numbers', () => {
   assert.equal(rateSourceText({ source: 'live', time: T, stale: true }), liveSourceText(T, true));
   assert.equal(rateSourceText({ source: 'stored', time: T }), 'Offline rate from Nov 20, 2026, 00:00 UTC');
   assert.equal(rateSourceText({ source: 'table' }), 'Offline rate from the built-in fallback table');
+  assert.equal(rateSourceText({ source: 'reference', date: '2026-11-20' }), 'Offline rate: the European Central Bank reference rate of Nov 20, 2026');
   assert.equal(rateSourceText({ source: 'same' }), 'Same currency: nothing to convert');
   // Copied text and the history say a rate that is not live as the card does, dated in full.
   assert.equal(approximateNote({ source: 'table' }), 'approximate offline rate');
+  assert.equal(approximateNote({ source: 'reference', date: '2026-11-20' }), 'European Central Bank rate of Nov 20, 2026');
   assert.equal(approximateNote({ source: 'stored', time: T }), 'offline rate from Nov 20, 2026, 00:00 UTC');
   assert.equal(approximateNote({ source: 'live', time: T, stale: true }, T + 3600_000), 'rate from Nov 20, 2026, 00:00 UTC, live source unavailable');
   assert.equal(approximateNote({ source: 'live', time: T }, T + 3600_000), null);
   assert.equal(approximateNote({ source: 'same' }), null);
   assert.match(offlineBannerText({ source: 'stored', time: T }, 'USD', 'EUR', {}), /the last live rate this browser saw, from Nov 20, 2026, 00:00 UTC\./);
   assert.match(offlineBannerText({ source: 'table' }, 'USD', 'EUR', {}), /built-in fallback rates/);
+  assert.match(offlineBannerText({ source: 'reference', date: '2026-11-20' }, 'USD', 'THB', {}), /the European Central Bank's reference rate of Nov 20, 2026\. It may differ/);
   // The currency without an offline rate is named; with none of the two, the pair.
   const table = { USD: { EUR: 0.92 } };
   assert.match(offlineBannerText({ source: 'none' }, 'EUR', 'THB', table), /no offline rate for THB\. Try again when you are back online\./);
   assert.match(offlineBannerText({ source: 'none' }, 'THB', 'KWD', table), /no offline rate for THB or KWD\./);
+  // The day's reference rates name only the one they do not quote either.
+  assert.match(offlineBannerText({ source: 'none' }, 'THB', 'KWD', table, { base: 'EUR', date: '2026-11-20', rates: { USD: 1.04, THB: 36.4 } }), /no offline rate for KWD\./);
 });
 
 test('rates over a day old are never called live, on the card, the pair page and in the box, nor copied as live', () => {

@@ -8,13 +8,16 @@
 //     the card also fetches /api/rates/latest/{FROM} at most once an hour per base, so a
 //     visitor who converted from USD once has all nine USD rates for later. That costs no
 //     extra upstream call: the edge computes every pair and base from one stored USD table.
-//  2. the built-in fallback table (content/units.yaml `fallback_rates`), through
+//  2. the day's European Central Bank reference rates the build had (content/
+//     reference-rates.json, about 30 currencies, when a deploy fetched them), when they are
+//     newer than the stored rate: the pair pages state them, and the card agrees with its page.
+//  3. the built-in fallback table (content/units.yaml `fallback_rates`), through
 //     currency.ts's fallbackRate.
 // Never an invented 1: with no path in either, there is no offline rate.
 import { RATES_BASE } from '../generated/units.ts';
 import { fallbackRate } from './currency';
-import { formatCurrency, formatMoney, formatRate } from './format';
-import type { Currency, RateTable } from './units';
+import { formatCurrency, formatDay, formatMoney, formatRate } from './format';
+import type { Currency, RateTable, ReferenceRates } from './units';
 import { browserStorage } from './storage';
 import { outdatedRate } from './rateAge.ts';
 
@@ -277,7 +280,13 @@ export function keepTable(base: string): void {
 
 export type OfflineRate =
   | { source: 'stored'; rate: number; /** the oldest provider time the rate is built from */ time: number }
+  | { source: 'reference'; rate: number; /** the day, YYYY-MM-DD */ date: string }
   | { source: 'table'; rate: number };
+
+/** Units of `to` per one `from` in the day's reference rates (across their base); null when they quote either not. */
+export function referenceRate(from: string, to: string, reference: ReferenceRates | null | undefined): number | null {
+  return reference === null || reference === undefined ? null : fallbackRate(from, to, { [reference.base]: reference.rates }, reference.base);
+}
 
 /** The time of the stored from→to leg as fallbackRate reads it: direct first, else reverse. */
 function legTime(from: string, to: string, stored: StoredRates): number | undefined {
@@ -286,10 +295,12 @@ function legTime(from: string, to: string, stored: StoredRates): number | undefi
 
 /**
  * The rate to use when the live call failed: the rates this browser saw (direct, inverse or
- * across RATES_BASE, as fallbackRate walks a table), with their time; else the built-in table; else
- * null (there is no offline rate, and the card says so rather than inventing one).
+ * across RATES_BASE, as fallbackRate walks a table), with their time, unless the day's
+ * reference rates are newer; else those; else the built-in table; else null (there is no
+ * offline rate, and the card says so rather than inventing one).
  */
-export function offlineRate(from: string, to: string, stored: StoredRates, table: RateTable): OfflineRate | null {
+export function offlineRate(from: string, to: string, stored: StoredRates, table: RateTable, reference: ReferenceRates | null = null): OfflineRate | null {
+  const day = referenceRate(from, to, reference);
   const seen: RateTable = {};
   for (const [f, row] of Object.entries(stored.pairs)) {
     seen[f] = Object.fromEntries(Object.entries(row).map(([t, e]) => [t, e.rate]));
@@ -298,8 +309,11 @@ export function offlineRate(from: string, to: string, stored: StoredRates, table
   if (rate !== null && from !== to) {
     const direct = legTime(from, to, stored);
     const time = direct ?? Math.min(legTime(from, RATES_BASE, stored) ?? Infinity, legTime(RATES_BASE, to, stored) ?? Infinity);
-    if (Number.isFinite(time)) return { source: 'stored', rate, time };
+    // A rate seen on the reference day or after is the newer (the ECB's is set at 14:15 CET).
+    const newer = day === null || reference === null || time >= Date.parse(`${reference.date}T00:00:00Z`);
+    if (Number.isFinite(time) && newer) return { source: 'stored', rate, time };
   }
+  if (day !== null && reference !== null && from !== to) return { source: 'reference', rate: day, date: reference.date };
   const fixed = fallbackRate(from, to, table);
   return fixed === null ? null : { source: 'table', rate: fixed };
 }
@@ -415,15 +429,17 @@ export function liveSourceText(time: number, stale: boolean, now: number = Date.
 }
 
 /** Where the card's rate comes from: the edge, this browser's stored rates, the built-in table, or nowhere (one currency). */
-export type RateSource = 'live' | 'stored' | 'table' | 'same';
+export type RateSource = 'live' | 'stored' | 'reference' | 'table' | 'same';
 
 /** The line under a result saying where its rate comes from. */
-export function rateSourceText(c: { source: RateSource; time?: number; stale?: boolean }): string {
+export function rateSourceText(c: { source: RateSource; time?: number; date?: string; stale?: boolean }): string {
   switch (c.source) {
     case 'live':
       return c.time === undefined ? 'Live rate' : liveSourceText(c.time, c.stale === true);
     case 'stored':
       return `Offline rate from ${formatRateTime(c.time ?? NaN)}`;
+    case 'reference':
+      return `Offline rate: the European Central Bank reference rate of ${formatDay(c.date ?? '')}`;
     case 'table':
       return 'Offline rate from the built-in fallback table';
     default:
@@ -434,14 +450,17 @@ export function rateSourceText(c: { source: RateSource; time?: number; stale?: b
 /**
  * What copied text and a history entry say of a rate that is not live, as the card says it
  * under the result, with its full date (read later, elsewhere): "approximate offline rate"
- * (the built-in table), "offline rate from Nov 20, 2026, 14:00 UTC" (this browser's stored
+ * (the built-in table), "European Central Bank rate of Nov 20, 2026" (the day's reference
+ * rate), "offline rate from Nov 20, 2026, 14:00 UTC" (this browser's stored
  * rate), "rate from …, live source unavailable" (the edge's last good rate); null for a live
  * rate, which keeps the 'value unit = result unit' form.
  */
-export function approximateNote(c: { source: RateSource; time?: number; stale?: boolean }, now: number = Date.now()): string | null {
+export function approximateNote(c: { source: RateSource; time?: number; date?: string; stale?: boolean }, now: number = Date.now()): string | null {
   switch (c.source) {
     case 'table':
       return 'approximate offline rate';
+    case 'reference':
+      return `European Central Bank rate of ${formatDay(c.date ?? '')}`;
     case 'stored':
       return c.time === undefined ? 'offline rate' : `offline rate from ${formatRateTime(c.time)}`;
     case 'live':
@@ -453,21 +472,23 @@ export function approximateNote(c: { source: RateSource; time?: number; stale?: 
 }
 
 /** What the card falls back on while the last live call failed: `none` when it has no rate for the pair. */
-export type OfflineRates = { source: 'stored'; time: number } | { source: 'table' } | { source: 'none' };
+export type OfflineRates = { source: 'stored'; time: number } | { source: 'reference'; date: string } | { source: 'table' } | { source: 'none' };
 
 /**
  * The card's banner while live rates fail for `from` → `to`; offline, with no rate at all,
  * it names the currency this browser has no offline rate for ("no offline rate for THB").
  */
-export function offlineBannerText(offline: OfflineRates, from: string, to: string, table: RateTable): string {
+export function offlineBannerText(offline: OfflineRates, from: string, to: string, table: RateTable, reference: ReferenceRates | null = null): string {
   switch (offline.source) {
     case 'stored':
       return `Live rates are unavailable, so this result uses the last live rate this browser saw, from ${formatRateTime(offline.time)}. It may differ from today's rate.`;
+    case 'reference':
+      return `Live rates are unavailable, so this result uses the European Central Bank's reference rate of ${formatDay(offline.date)}. It may differ from today's rate.`;
     case 'table':
       return "Live rates are unavailable, so this result uses Unitly's built-in fallback rates. They are approximate and can be well out of date.";
     default: {
       const stored = readStoredRates();
-      const lacking = [from, to].filter((c) => c !== RATES_BASE && offlineRate(c, RATES_BASE, stored, table) === null);
+      const lacking = [from, to].filter((c) => c !== RATES_BASE && offlineRate(c, RATES_BASE, stored, table, reference) === null);
       const missing = lacking.length > 0 ? lacking.join(' or ') : `${from} to ${to}`;
       return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
     }

@@ -75,6 +75,14 @@ export interface Currency {
 /** rates[from][to] = how much of `to` one `from` buys. */
 export type RateTable = Record<string, Record<string, number>>;
 
+/** A day's reference rates (the ECB's, content/reference-rates.json): units of each currency per one `base`. */
+export interface ReferenceRates {
+  base: string;
+  /** The day they are for, YYYY-MM-DD. */
+  date: string;
+  rates: Record<string, number>;
+}
+
 export interface UnitsData {
   categories: Record<CategoryKey, UnitCategory>;
   currencies: Currency[];
