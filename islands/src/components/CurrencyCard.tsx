@@ -61,17 +61,30 @@ type Rates = typeof import('../lib/rates.ts');
 // Every other currency (names, symbols, decimals, countries) and the picker's search: a
 // chunk of its own, fetched when From or To is first used or a currency outside the
 // featured ones is on the card (from a shared address or a history entry).
-const catalogChunk = lazyChunk(() => import('../lib/currencyCatalog.ts'));
+// Once here, its codes join those an address may name (below).
+const catalogChunk = lazyChunk(() =>
+  import('../lib/currencyCatalog.ts').then((m) => {
+    learnCodes(m.everyCurrency([]).map((c) => c.code));
+    return m;
+  }),
+);
 
 /**
- * The codes a shared address or a history entry may name before the catalog is here: the
- * featured ones and the browser's ISO 4217 list (the catalog's own source).
+ * The codes a shared address or a history entry may name: the featured ones and the
+ * browser's ISO 4217 list before the catalog is here, then the catalog's too (a browser's
+ * list may lack the newest: Chromium 156 has no XCG, ZWG or SLE). One array, grown in place,
+ * so that a link's `from=XCG`, read once the catalog came, is checked against it.
  */
-let addressCodes: string[] | undefined;
+const addressCodes: string[] = [];
+function learnCodes(codes: Iterable<string>): void {
+  for (const code of codes) if (!addressCodes.includes(code)) addressCodes.push(code);
+}
+let seeded = false;
 function codesForAddress(featured: Currency[]): string[] {
-  if (addressCodes === undefined) {
-    const iso = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
-    addressCodes = [...new Set([...featured.map((c) => c.code), ...iso])];
+  if (!seeded) {
+    seeded = true;
+    learnCodes(featured.map((c) => c.code));
+    learnCodes(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []);
   }
   return addressCodes;
 }

@@ -338,7 +338,19 @@ test('words and numbers', () => {
   assert.match(offlineBannerText({ source: 'reference', date: '2026-11-20' }, 'USD', 'THB', {}), /the European Central Bank's reference rate of Nov 20, 2026\. It may differ/);
   // The currency without an offline rate is named; with none of the two, the pair.
   const table = { USD: { EUR: 0.92 } };
-  assert.match(offlineBannerText({ source: 'none' }, 'EUR', 'THB', table), /no offline rate for THB\. Try again when you are back online\./);
+  // Offline, the connection is why; online, the rate service.
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  const banner = (onLine: boolean) => {
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine }, configurable: true });
+    try {
+      return offlineBannerText({ source: 'none' }, 'EUR', 'THB', table);
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'navigator', saved);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+  };
+  assert.match(banner(false), /no offline rate for THB\. Try again when you are back online\./);
+  assert.match(banner(true), /no offline rate for THB\. Try again in a moment\./);
   assert.match(offlineBannerText({ source: 'none' }, 'THB', 'KWD', table), /no offline rate for THB or KWD\./);
   // The day's reference rates name only the one they do not quote either.
   assert.match(offlineBannerText({ source: 'none' }, 'THB', 'KWD', table, { base: 'EUR', date: '2026-11-20', rates: { USD: 1.04, THB: 36.4 } }), /no offline rate for KWD\./);

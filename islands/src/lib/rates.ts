@@ -490,7 +490,9 @@ export function offlineBannerText(offline: OfflineRates, from: string, to: strin
       const stored = readStoredRates();
       const lacking = [from, to].filter((c) => c !== RATES_BASE && offlineRate(c, RATES_BASE, stored, table, reference) === null);
       const missing = lacking.length > 0 ? lacking.join(' or ') : `${from} to ${to}`;
-      return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again when you are back online.`;
+      // Offline, the connection is why; online, the rate service is (the box says it alike).
+      const when = globalThis.navigator?.onLine === false ? 'when you are back online' : 'in a moment';
+      return `Live rates are unavailable, and there is no offline rate for ${missing}. Try again ${when}.`;
     }
   }
 }

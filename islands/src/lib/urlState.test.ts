@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionAddress, conversionSearch, pairPageAsked, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits } from './urlState';
+import { conversionAddress, conversionSearch, pairPageAsked, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits, withEnds } from './urlState';
 import { ignoredUnitParams, readUnitParams, renamedKeyNotice } from './linkWords';
 import { currentUnitKey } from './units';
 
@@ -153,4 +153,16 @@ test('a renamed key that is also another unit\'s word (from=tons) is said: read 
   assert.equal(renamedKeyNotice('?from=ton&to=kilograms', former, rows, (k) => names[k]), null, 'no renamed key');
   assert.equal(renamedKeyNotice('?from=tons', former, [['tonnes', 't']], (k) => names[k]), null, 'no other unit says it');
   assert.equal(renamedKeyNotice('?from=tons', undefined, rows, (k) => names[k]), null);
+});
+
+test("withEnds: a link's or an entry's ends, and never a pair of one unit made by an end not given", () => {
+  const card = { from: 'USD', to: 'EUR' };
+  assert.deepEqual(withEnds(card, 'GBP', 'JPY'), { from: 'GBP', to: 'JPY' });
+  assert.deepEqual(withEnds(card, undefined, 'JPY'), { from: 'USD', to: 'JPY' });
+  // from=XYZ&to=USD: the card's other end, not USD → USD.
+  assert.deepEqual(withEnds(card, undefined, 'USD'), { from: 'EUR', to: 'USD' });
+  assert.deepEqual(withEnds(card, 'EUR', undefined), { from: 'EUR', to: 'USD' });
+  // Both given the same: as asked (the card says "Same currency").
+  assert.deepEqual(withEnds(card, 'GBP', 'GBP'), { from: 'GBP', to: 'GBP' });
+  assert.deepEqual(withEnds(card, undefined, undefined), card);
 });

@@ -164,3 +164,14 @@ export function fragmentId(hash: string): string {
     return raw;
   }
 }
+
+/**
+ * `p` with the ends a link or a history entry gave; an end it did not give (or one not
+ * understood) stays the card's, unless that makes a pair of one unit: then the card's other
+ * end (`from=XYZ&to=USD` on a USD → EUR card opens EUR → USD, not USD → USD).
+ */
+export function withEnds(p: { from: string; to: string }, from: string | undefined, to: string | undefined): { from: string; to: string } {
+  const next = { from: from ?? p.from, to: to ?? p.to };
+  if (next.from !== next.to || (from !== undefined && to !== undefined)) return next;
+  return from === undefined ? { from: p.to, to: next.to } : { from: next.from, to: p.from };
+}

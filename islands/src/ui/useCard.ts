@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createSettler, onHistoryCleared, preloadHistory, recordHistory, replayIgnored, subscribeReplay, type Settler } from '../lib/historyBus.ts';
 import type { NewHistoryEntry } from '../lib/history.ts';
-import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits } from '../lib/urlState.ts';
+import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits, withEnds } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
 import { FORMER_UNIT_KEYS } from '../generated/units.ts';
 
@@ -125,7 +125,7 @@ export function useCard(options: CardOptions): Card {
     const { fromKeys, toKeys } = latest.current;
     // A unit key units.yaml has renamed (formerly) in an old link opens the unit.
     const query = readConversionQuery(window.location.search, fromKeys, toKeys, (k) => currentUnitKey(options.category, k));
-    if (query.from || query.to) setPair((p) => ({ from: query.from ?? p.from, to: query.to ?? p.to }));
+    if (query.from || query.to) setPair((p) => withEnds(p, query.from, query.to));
     // An older link to a pair page with another pair (…/feet-to-meters?from=inches&to=centimeters)
     // names at once the page of the pair the card shows.
     const { pairPage, preset: own } = latest.current;
@@ -156,7 +156,7 @@ export function useCard(options: CardOptions): Card {
     if (readUnit !== undefined && unreadUnits(query)) {
       const reading = linkWords().then(({ readUnitParams }) => readUnitParams(window.location.search, query, { from: fromKeys, to: toKeys }, readUnit));
       void reading.then(({ query: read, why }) => {
-        if (!touched.current) setPair((p) => ({ from: read.from ?? p.from, to: read.to ?? p.to }));
+        if (!touched.current) setPair((p) => withEnds(p, read.from, read.to));
         const left = [...read.ignored, ...ignored.slice(query.ignored.length)];
         if (left.length > 0) setNotice(ignoredNotice(left, why));
         setCorrectAddress(true);
@@ -178,10 +178,7 @@ export function useCard(options: CardOptions): Card {
       settler.flush();
       setValue(r.value);
       const to = r.to ?? (r.toText !== undefined ? toOfText?.(r.toText) : undefined);
-      setPair((p) => ({
-        from: r.from !== undefined && fromKeys.includes(r.from) ? r.from : p.from,
-        to: to !== undefined && toKeys.includes(to) ? to : p.to,
-      }));
+      setPair((p) => withEnds(p, r.from !== undefined && fromKeys.includes(r.from) ? r.from : undefined, to !== undefined && toKeys.includes(to) ? to : undefined));
       const ignored = replayIgnored(r, fromKeys, toKeys);
       setNotice(ignored.length > 0 ? ignoredNotice(ignored, [], "The history entry's") : null);
       setRenamed(null);
