@@ -32,6 +32,25 @@ test('plain amounts are read without the parser, exactly as the parser reads the
   }
 });
 
+test('in a currency without decimals, a point before three digits groups thousands: 100.000 VND, Rp 100.000', () => {
+  const every = everyCurrency(currencies);
+  const grouped = (text: string, pair?: { from: string; to: string }) => {
+    const r = readAmount(text, every, pair);
+    return [r.value, r.hint];
+  };
+  assert.deepEqual(grouped('100.000 VND'), [100000, 'From 100000 VND (the point groups thousands: VND has no decimals)']);
+  assert.deepEqual(grouped('Rp 100.000'), [100000, 'From 100000 IDR (the point groups thousands: IDR has no decimals)']);
+  assert.deepEqual(grouped('10.000 yen to usd'), [10000, 'From 10000 JPY (the point groups thousands: JPY has no decimals)']);
+  // The From currency's decimals when none is typed.
+  assert.deepEqual(grouped('50.000', { from: 'KRW', to: 'USD' }), [50000, 'Read as 50000 (the point groups thousands: KRW has no decimals)']);
+  // A currency with decimals keeps the point a decimal point, said; so does one of three (KWD).
+  assert.deepEqual(grouped('100.000', { from: 'USD', to: 'VND' }), [100, 'Read as 100.000 (the point is a decimal point)']);
+  assert.deepEqual(grouped('1.000 EUR'), [1, 'From 1.000 EUR (the point is a decimal point)']);
+  assert.deepEqual(grouped('1.500 KWD'), [1.5, 'From 1.500 KWD (the point is a decimal point)']);
+  // Not a group of three: a decimal point still (2.5 JPY is what was typed).
+  assert.equal(readAmount('2.5 JPY', every).value, 2.5);
+});
+
 test('everything else is left to the parser, which says what is wrong', () => {
   for (const t of ['1,5', '1 1/2', '2*3', '-5', '€100', '.5', '1e3', 'abc']) assert.equal(quickAmount(t), null, t);
   assert.deepEqual(readAmount('1,5', currencies), { value: 1.5, message: null, hint: 'Read as 1.5' });

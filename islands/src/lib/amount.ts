@@ -7,7 +7,7 @@ import { toNumber } from './rational.ts';
 import { plainDigits } from './digits.ts';
 import { readsAsTyped } from './readingNote.ts';
 import { checkAmount, type AmountReading } from './quickAmount.ts';
-import { readUnitWords } from './tokens.ts';
+import { DECIMAL_POINT_NOTE, readUnitWords } from './tokens.ts';
 import type { Currency } from './units.ts';
 import { CURRENCY_CODES } from '../generated/units.ts';
 
@@ -257,7 +257,26 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
     const toMoney = read.kind === 'ok' && read.target?.kind === 'unit';
     return toMoney ? { kind: 'error', message: letter, money: true } : { kind: 'error', message: letter };
   }
-  return read.kind === 'ok' && notes.size > 0 ? { ...read, parsed: { ...read.parsed, notes: [...read.parsed.notes, ...notes] } } : read;
+  const grouped = read.kind === 'ok' ? withoutDecimals(read, expanded, currencies, pair) : null;
+  const done = grouped ?? read;
+  return done.kind === 'ok' && notes.size > 0 ? { ...done, parsed: { ...done.parsed, notes: [...done.parsed.notes, ...notes] } } : done;
+}
+
+/**
+ * "100.000 VND", "Rp 100.000", "10.000 yen": in a currency with no decimals (VND, IDR, JPY,
+ * KRW…) a point before three digits groups thousands, as Vietnam and Indonesia write prices;
+ * read as a decimal point it would be a thousandth of what was meant. Null when the amount is
+ * read otherwise (its currency, typed or From, has decimals; no such point).
+ */
+function withoutDecimals(read: ConversionReading & { kind: 'ok' }, text: string, currencies: Currency[], pair?: { from: string; to: string }): MoneyReading | null {
+  if (!read.parsed.notes.includes(DECIMAL_POINT_NOTE)) return null;
+  const code = read.parsed.kind === 'quantity' ? read.parsed.unit.key : pair?.from;
+  const currency = currencies.find((c) => c.code === code);
+  if (currency === undefined || currency.digits !== 0) return null;
+  const again = readConversion(text.replace(/(?<![\d.,])(\d{1,3})\.(\d{3})(?![\d.,])/u, '$1$2'), currencyLexicon(currencies, pair), 'currency');
+  if (again.kind !== 'ok') return null;
+  const note = `the point groups thousands: ${currency.code} has no decimals`;
+  return { ...again, parsed: { ...again.parsed, notes: [...again.parsed.notes, note] } };
 }
 
 /**

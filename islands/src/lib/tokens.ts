@@ -36,6 +36,9 @@ import { SCALE_WORDS, scaleAfter, spelledNumber } from './spokenAmounts.ts';
  * sides ("12 ft x 14 ft"). The search box says such a message, where it leaves other
  * messages about text that may be no conversion at all to the search.
  */
+/** The note on 1.500, a point before three digits: read as a decimal point (amount.ts reads it otherwise in a currency without decimals). */
+export const DECIMAL_POINT_NOTE = 'the point is a decimal point';
+
 export type Refusal = 'range' | 'ratio' | 'room';
 
 export class ParseError extends Error {
@@ -485,7 +488,7 @@ function readNumber(s: string, start: number, space: boolean, notes: Set<string>
   }
   if (grouping === 'comma' && groups === 1 && point === '' && expText === '') notes.add('the comma groups thousands');
   if (grouping === 'none' && point === '.' && frac.length === 3 && int.length >= 1 && int.length <= 3 && int[0] !== '0' && expText === '') {
-    notes.add('the point is a decimal point');
+    notes.add(DECIMAL_POINT_NOTE);
   }
   // A whole number followed by a fraction is a mixed number: 1 1/2, 1½, 1 ½.
   if (grouping === 'none' && point === '' && expText === '') {
