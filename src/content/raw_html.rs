@@ -86,6 +86,8 @@ const BUILD_WRITES: &[(&str, &[&str])] = &[
     ("a", &["href"]),
     ("code", &["class"]),
     ("div", &["class", "role", "aria-label"]),
+    ("th", &["class"]),
+    ("td", &["class"]),
     ("img", &["src", "data-src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes"]),
     ("picture", &[]),
     ("source", &["type", "srcset", "sizes"]),
@@ -374,6 +376,7 @@ fn keep_attribute(element: &str, attribute: &str, value: &str) -> bool {
         "srcset" => value.split(',').all(|candidate| refused_image(candidate.trim()).is_none()),
         "class" => match element {
             "div" => value == "table-scroll",
+            "th" | "td" => super::markdown::ALIGNMENTS.iter().any(|(_, class)| value == *class),
             "code" => value.strip_prefix("language-").is_some_and(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || "+-_#.".contains(c))),
             _ => false,
         },

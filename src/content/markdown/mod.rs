@@ -256,6 +256,7 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
     let to_html = |events: Vec<Event>| {
         let mut html_out = String::with_capacity(source.len() * 3 / 2);
         html::push_html(&mut html_out, events.into_iter());
+        html_out = aligned_by_class(html_out);
         if any_raw {
             html_out = sanitized(&html_out, source, &markers);
         }
@@ -310,6 +311,21 @@ fn task_mark(done: bool) -> String {
 
 /// Footnotes in an FAQ answer: the answers share a page, so their notes' numbers and ids would.
 const NO_FOOTNOTES_HERE: &str = "a footnote goes in a page's or an article's body, not here: say it in the answer's text";
+
+/// A table column's alignment (`|---:|`) as pulldown-cmark writes it on each cell, and the
+/// theme's class for it: the site's Content-Security-Policy (`style-src 'self'`) blocks a
+/// `style` attribute, so the cells would stay left-aligned and each log a console error.
+pub const ALIGNMENTS: [(&str, &str); 3] =
+    [(" style=\"text-align: left\"", "align-left"), (" style=\"text-align: center\"", "align-center"), (" style=\"text-align: right\"", "align-right")];
+
+/// `html` with each cell's alignment a class ([`ALIGNMENTS`]). Only pulldown-cmark writes such
+/// an attribute: a `style` in raw HTML is refused and sanitized away.
+fn aligned_by_class(html: String) -> String {
+    if !html.contains(" style=\"text-align: ") {
+        return html;
+    }
+    ALIGNMENTS.iter().fold(html, |html, (style, class)| html.replace(style, &format!(" class=\"{class}\"")))
+}
 
 /// `html` through the sanitizer, keeping the build's own `markers` (comments, which it
 /// drops with every other): each is a text no content can write while it passes — a
@@ -408,6 +424,16 @@ fn relative(target: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_columns_alignment_is_a_class_the_csp_allows_with_or_without_raw_html() {
+        let table = "| Cups | Grams | Note |\n|:-----|------:|:----:|\n| 1 | 120 | sifted |\n";
+        for source in [table.to_string(), format!("{table}\n<abbr title=\"grams\">g</abbr>\n")] {
+            let html = render(&source, &Catalog::default(), None).html;
+            assert!(html.contains("<th class=\"align-left\">Cups</th>") && html.contains("<td class=\"align-right\">120</td>"), "{html}");
+            assert!(html.contains("<td class=\"align-center\">sifted</td>") && !html.contains("style="), "{html}");
+        }
+    }
 
     #[test]
     fn headings_get_ids_and_links_are_collected() {
