@@ -36,6 +36,25 @@ fn broken_front_matter_is_located() {
 }
 
 #[test]
+fn every_front_matter_problem_of_a_file_in_one_run_and_no_false_ones_elsewhere() {
+    // A Hugo habit on a converter page: one problem, at its line; its route is not reported
+    // missing by the navigation, the help page and the home page, which link it.
+    let p = Project::copy_of_real_site();
+    p.edit("content/converters/length.md", "category: length\n", "category: length\ndescription: Lengths\n");
+    let err = stderr(&p.unitly(&["check"]));
+    assert!(err.contains("content/converters/length.md:3:1: unknown field `description`"), "{err}");
+    assert!(err.contains("1 problem found") && !err.contains("does not match any route"), "{err}");
+    // Three mistakes in one article, all named at once (they took three runs).
+    let p = Project::copy_of_real_site();
+    p.edit("content/blog/conversion-tips.md", "readTime: 6 min read\n", "readTime: 6 min read\ntags: [a]\nsummary: s\n");
+    p.edit("content/blog/conversion-tips.md", "date: 2025-12-28", "date: 2025-13-05");
+    let err = stderr(&p.unitly(&["check"]));
+    for fragment in ["unknown field `tags`", "unknown field `summary`", "`2025-13-05` is not a calendar date"] {
+        assert!(err.contains(fragment), "{fragment:?} expected in:\n{err}");
+    }
+}
+
+#[test]
 fn a_broken_link_in_a_template_names_the_template_file() {
     expect_problem(
         |p| p.edit("themes/unitly/templates/page.html", "<article class=\"prose\">", "<a href=\"/no-such-page\">x</a><article class=\"prose\">"),

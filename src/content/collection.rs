@@ -60,7 +60,7 @@ impl Loader<'_> {
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
         // Only the front matter is kept to locate problems: the body is read again when rendered.
         self.texts.0.insert(file.clone(), text[..split.body_offset].to_string());
-        let front: ArticleFront = frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?;
+        let front: ArticleFront = self.front(&file, &split)?;
         let stem = file.file_stem().unwrap_or_default().to_string_lossy();
         let slug_at = || split.positions().get("slug").or((1, 1));
         if front.slug != stem {

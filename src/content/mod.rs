@@ -357,6 +357,15 @@ impl Loader<'_> {
         self.problems.push(p);
     }
 
+    /// The front matter read, every problem in it kept (the fields read with an unknown one
+    /// left out: the page stays for the checks of other files, which would else report its
+    /// route missing).
+    fn front<T: serde::de::DeserializeOwned>(&mut self, file: &Path, split: &frontmatter::Split) -> Option<T> {
+        let (front, problems) = frontmatter::parse(file, split);
+        problems.into_iter().for_each(|p| self.problem(p));
+        front
+    }
+
     fn read(&mut self, rel: &str) -> Option<(PathBuf, String)> {
         let rel = PathBuf::from(rel);
         let text = read_source(self.root, &rel).map_err(|p| self.problem(p)).ok()?;
@@ -378,13 +387,13 @@ impl Loader<'_> {
         let split = frontmatter::split(&file, &text).map_err(|p| self.problem(p)).ok()?;
         let mut answer_links = Vec::new();
         let data = if route.template == CONVERTER_TEMPLATE {
-            let mut front: ConverterFront = frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?;
+            let mut front: ConverterFront = self.front(&file, &split)?;
             let positions = split.positions();
             let entries = front.faq.iter_mut().map(|qa| (&mut qa.answer, &mut qa.answer_html));
             answer_links = answers::render(&file, &positions, positions.get("faq"), entries, self.problems);
             PageData::Converter(front)
         } else {
-            PageData::Page(frontmatter::parse(&file, &split).map_err(|p| self.problem(p)).ok()?)
+            PageData::Page(self.front(&file, &split)?)
         };
         let updated = match &data {
             PageData::Page(f) => f.updated.clone().or(f.effective.clone()),
