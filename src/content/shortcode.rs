@@ -34,13 +34,16 @@ pub struct Shortcode {
 /// starts as a converter and is not closed (which [`parse`] then says).
 pub fn is_shortcode(paragraph: &str) -> bool {
     let t = paragraph.trim();
-    t.starts_with("{{") && (t.ends_with("}}") || t.contains(&format!("{NAME}(")))
+    (t.starts_with("{{") && (t.ends_with("}}") || t.contains(&format!("{NAME}(")))) || (t.starts_with("{%") && t.contains(NAME))
 }
 
 /// Reads `{{ converter(key="value", …) }}`; a mistake comes with its byte offset in `text`.
 pub fn parse(text: &str) -> Result<Shortcode, (usize, String)> {
     let mut r = Reader { text, at: 0 };
     r.skip_space();
+    if r.rest().starts_with("{%") {
+        return Err((r.at, format!("`{{% … %}}` is Zola's and Tera's form: a converter is written `{EXAMPLE}`")));
+    }
     r.expect("{{")?;
     r.skip_space();
     let name_at = r.at;

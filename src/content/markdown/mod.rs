@@ -227,8 +227,24 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 i = paragraph_end(&events, i) + 1;
                 continue;
             }
+            Event::Start(Tag::Paragraph) => {
+                // `![Scale](/images/My Scale.png)`: CommonMark reads no address with a space,
+                // and the whole would be published as written.
+                let paragraph = &source[range.clone()];
+                if let Some((at, dest)) = spaced_address(paragraph) {
+                    let image = paragraph[..at].rfind('[').is_some_and(|open| paragraph[..open].ends_with('!'));
+                    let fix = if image { "name the file without spaces (letters, digits, `-`, `_` and `.`)" } else { "write the path without spaces" };
+                    problems.push((range.start + at, format!("`{dest}` holds a space, so it is no link or image and would be published as written: {fix}")));
+                }
+                out.push(event.clone());
+            }
             Event::Start(Tag::CodeBlock(_)) | Event::End(TagEnd::CodeBlock) => {
                 in_code = matches!(event, Event::Start(_));
+                out.push(event.clone());
+            }
+            Event::Text(text) if !in_code && text.contains("{%") && text.contains("converter") => {
+                let at = range.start + source[range.clone()].find("{%").unwrap_or(0);
+                problems.push((at, format!("`{{% … %}}` is Zola's and Tera's form: a converter is written `{}`", shortcode::EXAMPLE)));
                 out.push(event.clone());
             }
             Event::Text(text) if !in_code && text.contains("{{") && text.contains("converter(") => {
@@ -311,6 +327,18 @@ fn task_mark(done: bool) -> String {
 
 /// Footnotes in an FAQ answer: the answers share a page, so their notes' numbers and ids would.
 const NO_FOOTNOTES_HERE: &str = "a footnote goes in a page's or an article's body, not here: say it in the answer's text";
+
+/// The first site path in a paragraph's `](…)` that holds a space (CommonMark then reads
+/// neither the link nor the image), with its offset; a space before a title (`(/a "t")`) is
+/// none.
+fn spaced_address(paragraph: &str) -> Option<(usize, &str)> {
+    paragraph.match_indices("](/").find_map(|(i, _)| {
+        let start = i + 2;
+        let dest = &paragraph[start..].split([')', '\n']).next()?;
+        let (_, after) = dest.split_once(' ')?;
+        (!after.trim_start().starts_with(['"', '\'', '('])).then_some((start, *dest))
+    })
+}
 
 /// A table column's alignment (`|---:|`) as pulldown-cmark writes it on each cell, and the
 /// theme's class for it: the site's Content-Security-Policy (`style-src 'self'`) blocks a
@@ -462,6 +490,25 @@ mod tests {
         let at: Vec<usize> = bad.problems.iter().map(|(at, _)| *at).collect();
         assert_eq!(at, [4, 83], "{:?}", bad.problems);
         assert!(render("{{ converter(from=\"feet\", to=\"meters\") }}", &Catalog::default(), None).problems[0].1.contains("not here"));
+    }
+
+    #[test]
+    fn what_would_be_published_as_written_is_located() {
+        let units = crate::content::shortcode::tests_units();
+        let with = |src: &str| render(src, &Catalog::default(), Some(Converters { units: &units, cooking: None })).problems;
+        // Zola's block form, alone or in a sentence.
+        let block = with("{% converter(from=\"feet\", to=\"meters\") %}\n\nSee {% converter(from=\"feet\") %}.\n");
+        assert_eq!(block.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [0, 47], "{block:?}");
+        assert!(block[0].1.contains("is Zola's and Tera's form"), "{block:?}");
+        // An address with a space: no image, no link; one with a title is both.
+        let spaced = with("Intro.\n\n![A scale](/images/My Scale.png)\n\nSee [the guide](/blog/my guide).\n\n[x](/faq \"FAQ\")\n");
+        assert_eq!(spaced.len(), 2, "{spaced:?}");
+        assert_eq!(spaced[0].0, 19);
+        assert!(
+            spaced[0].1.starts_with("`/images/My Scale.png` holds a space")
+                && spaced[0].1.ends_with("name the file without spaces (letters, digits, `-`, `_` and `.`)")
+        );
+        assert!(spaced[1].1.ends_with("write the path without spaces"), "{spaced:?}");
     }
 
     #[test]
