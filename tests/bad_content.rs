@@ -55,6 +55,14 @@ fn every_front_matter_problem_of_a_file_in_one_run_and_no_false_ones_elsewhere()
 }
 
 #[test]
+fn an_app_shortcut_to_no_page_is_located_in_the_manifest() {
+    expect_problem(
+        |p| p.edit("themes/unitly/static/manifest.webmanifest", "\"url\": \"/length-converter\"", "\"url\": \"/length\""),
+        &["themes/unitly/static/manifest.webmanifest:22:", "`/length` is not a page of this site: an installed app's shortcut would open the 404 page"],
+    );
+}
+
+#[test]
 fn a_broken_link_in_a_template_names_the_template_file() {
     expect_problem(
         |p| p.edit("themes/unitly/templates/page.html", "<article class=\"prose\">", "<a href=\"/no-such-page\">x</a><article class=\"prose\">"),

@@ -52,8 +52,8 @@ pub fn article(root: &Path, title: &str, category: Option<&str>) -> Result<()> {
          \n\
          ## The short answer\n\
          \n\
-         Give the rule or the factor first, then a worked example a reader can check on the\n\
-         [length converter](/length-converter) or another converter.\n\
+         Give the rule or the factor first, then a worked example a reader can check on a\n\
+         converter: link it by its path, as in `[the length converter](/length-converter)`.\n\
          \n\
          ## Why it works\n\
          \n\

@@ -47,8 +47,34 @@ impl Site {
         let mut files: HashSet<String> = ["/sitemap.xml", "/robots.txt", crate::feed::PATH].into_iter().map(String::from).collect();
         files.extend(listings.iter().map(|l| l.to_string()));
         files.extend(theme::static_files(&self.static_dir()).into_iter().map(|f| f.path));
-        links::check(&content.pages, links, only, &files, every_page_ids, &format!("{THEME}/templates"))
+        let (checked, mut problems) = links::check(&content.pages, links, only, &files, every_page_ids, &format!("{THEME}/templates"));
+        problems.0.extend(manifest_links(&self.static_dir(), content, &files));
+        (checked, problems)
     }
+}
+
+/// The app manifest's addresses (`start_url`, each shortcut's `url`): an installed app's
+/// shortcut to a route renamed since would open the 404 page, and no page links them.
+fn manifest_links(static_dir: &std::path::Path, content: &Content, files: &HashSet<String>) -> Vec<Problem> {
+    const MANIFEST: &str = "manifest.webmanifest";
+    let Ok(text) = std::fs::read_to_string(static_dir.join(MANIFEST)) else { return Vec::new() };
+    let file = format!("{THEME}/static/{MANIFEST}");
+    let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return vec![Problem::new(&file, 1, 1, "the app manifest is not JSON")];
+    };
+    let shortcuts = manifest["shortcuts"].as_array().into_iter().flatten().map(|s| &s["url"]);
+    let mut problems = Vec::new();
+    for url in std::iter::once(&manifest["start_url"]).chain(shortcuts).filter_map(|u| u.as_str()) {
+        let path = url.split(['?', '#']).next().unwrap_or_default();
+        if content.pages.iter().any(|p| p.path == path) || files.contains(path) {
+            continue;
+        }
+        let offset = text.find(&format!("\"{url}\"")).unwrap_or(0);
+        let line = text[..offset].matches('\n').count() + 1;
+        let column = text[..offset].rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+        problems.push(Problem::new(&file, line, column, format!("`{url}` is not a page of this site: an installed app's shortcut would open the 404 page")));
+    }
+    problems
 }
 
 /// What the link check needs of every page, rendered a chunk at a time in parallel (like
