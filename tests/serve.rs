@@ -231,7 +231,14 @@ fn a_port_in_use_fails_at_once_before_anything_is_built() {
     let started = Instant::now();
     let o = project.unitly(&["serve", "--port", &port, "--out", "preview"]);
     let err = stderr(&o);
-    assert!(!o.status.success() && err.contains("Address already in use"), "{err}");
+    let next = port.parse::<u16>().unwrap() + 1;
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "port {port} on 127.0.0.1 is already in use (another `unitly serve` may be running): stop it, or serve on another port with `--port {next}`"
+        )),
+        "{err}"
+    );
     assert!(!project.path("preview").exists(), "nothing built before the port was found taken");
     eprintln!("failed in {:?}", started.elapsed());
 }

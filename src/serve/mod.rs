@@ -37,7 +37,18 @@ pub enum Source {
 
 pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Result<()> {
     // Bound before building: a port in use fails at once, with nothing built or replaced.
-    let listener = std::net::TcpListener::bind((host, port)).with_context(|| format!("listening on {host}:{port}"))?;
+    let listener = match std::net::TcpListener::bind((host, port)) {
+        Ok(listener) => listener,
+        // The usual cause: another `unitly serve` (or another server) already there.
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+            let next = port.checked_add(1).unwrap_or(8081);
+            return Err(crate::diagnostics::Refused(format!(
+                "port {port} on {host} is already in use (another `unitly serve` may be running): stop it, or serve on another port with `--port {next}`"
+            ))
+            .into());
+        }
+        Err(e) => return Err(e).with_context(|| format!("listening on {host}:{port}")),
+    };
     // Port 0 asks the system for a free port; print the real one (tests read this line).
     let addr = listener.local_addr().context("reading the listening address")?;
     // serve previews drafts (marked "Draft", noindex, in no sitemap or feed); `build` leaves

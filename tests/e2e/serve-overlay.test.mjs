@@ -70,3 +70,28 @@ test('a broken article shows file, line and source in the open tab; fixing it br
   assert.deepEqual(page.problems.filter((p) => !p.includes('status of 502')), []);
   await page.context().close();
 });
+
+test("the caret stands under the problem's character on a line with tabs", async () => {
+  const page = await openPage(browser);
+  await page.goto(`${url}/blog/conversion-tips`);
+  await page.locator('html[data-unitly-serve="live"]').waitFor({ state: 'attached', timeout: 5000 });
+  const good = readFileSync(join(dir, ARTICLE), 'utf8');
+  writeFileSync(join(dir, ARTICLE), `${good.trimEnd()}\n\nCafé\t→\t[bad](/nope) and more\n`);
+  const alert = page.getByRole('alert');
+  await alert.waitFor({ timeout: 20_000 });
+  // Where the caret is drawn, and where the link's `[` is, on the line above it.
+  const [caret, bracket] = await alert.locator('pre').first().evaluate((pre) => {
+    const text = pre.firstChild;
+    const at = (i) => {
+      const r = document.createRange();
+      r.setStart(text, i);
+      r.setEnd(text, i + 1);
+      return r.getBoundingClientRect().left;
+    };
+    return [at(text.data.lastIndexOf('^')), at(text.data.indexOf('['))];
+  });
+  assert.ok(Math.abs(caret - bracket) < 1, `caret at ${caret}px, the [ at ${bracket}px`);
+  writeFileSync(join(dir, ARTICLE), good);
+  await alert.waitFor({ state: 'detached', timeout: 20_000 });
+  await page.context().close();
+});

@@ -57,7 +57,7 @@ function show(problems) {
     if (p.source !== null) {
       const code = document.createElement('pre');
       const gutter = `${p.line} | `;
-      code.textContent = `${gutter}${p.source}\n${' '.repeat(gutter.length + Math.max(0, p.column - 1))}^`;
+      code.textContent = `${gutter}${p.source}\n${' '.repeat(gutter.length)}${caretIndent(p.source, p.column)}^`;
       item.append(code);
     }
     list.append(item);
@@ -83,3 +83,14 @@ function dismiss(key) {
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && shownProblems) dismiss(shownProblems);
 });
+
+// The caret's indent under the line's first `column - 1` characters (code points, as the
+// column counts them): a tab stays a tab, so both lines reach the same tab stop, and a wide
+// character (CJK, emoji) takes two spaces, as a monospace font draws it.
+function caretIndent(source, column) {
+  const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
+  return [...source]
+    .slice(0, Math.max(0, column - 1))
+    .map((c) => (c === '\t' ? '\t' : WIDE.test(c) ? '  ' : ' '))
+    .join('');
+}
