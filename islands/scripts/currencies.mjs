@@ -58,10 +58,23 @@ export function catalog() {
     const flag = territories.includes(issuer) ? flagOf(issuer) : '';
     const countries = territories.map((r) => regions.of(r)).sort((a, b) => a.localeCompare(b, 'en'));
     // Each word capitalised, as ICU writes every name but its newest ("Caribbean guilder").
-    const name = (names.of(code) ?? code).replace(/(^|\s)(\p{Ll})/gu, (_, space, letter) => space + letter.toUpperCase());
+    const name = ISSUERS_NAMES[code] ?? (names.of(code) ?? code).replace(/(^|\s)(\p{Ll})/gu, (_, space, letter) => space + letter.toUpperCase());
     return { code, name, symbol, digits, flag, countries };
   });
 }
+
+/**
+ * The issuers' own names where CLDR's English coins another adjective ("Guyanaese Dollar",
+ * "Bermudan Dollar", "Laotian Kip"): what the Bank of Guyana, the Bermuda Monetary Authority,
+ * the Bank of Botswana, the Bank of the Lao PDR and the Reserve Bank of Zimbabwe call them.
+ */
+const ISSUERS_NAMES = {
+  GYD: 'Guyanese Dollar',
+  BMD: 'Bermudian Dollar',
+  BWP: 'Botswana Pula',
+  LAK: 'Lao Kip',
+  ZWG: 'Zimbabwe Gold',
+};
 
 /** The file's text: the data, with the ICU and CLDR versions that made it. */
 export function catalogText() {

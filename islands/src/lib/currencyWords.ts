@@ -53,6 +53,12 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   TWD: ['taiwan dollar', 'taiwan dollars', 'taiwanese dollar', 'taiwanese dollars'],
   AED: ['Dhs', 'uae dirham', 'uae dirhams', 'emirati dirham', 'emirati dirhams'],
   NPR: ['nepali rupee', 'nepali rupees'],
+  // CLDR's English names, which the catalog replaces by the issuers' (scripts/currencies.mjs).
+  GYD: ['guyanaese dollar', 'guyanaese dollars'],
+  BMD: ['bermudan dollar', 'bermudan dollars'],
+  BWP: ['botswanan pula'],
+  LAK: ['laotian kip', 'laotian kips'],
+  ZWG: ['zimbabwean gold', 'ZiG'],
 };
 
 /**

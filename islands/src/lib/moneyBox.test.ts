@@ -53,6 +53,9 @@ test('a currency the index has no page for is answered by its code or name, with
     for (const q of ['kips', 'Kips', 'KIP', 'CUP']) assert.equal(await open(q), null, q);
     assert.equal(await open('LAK'), '/currency-converter?value=1&from=LAK&to=USD');
     assert.equal(await open('laotian kip'), '/currency-converter?value=1&from=LAK&to=USD');
+    // The issuer's name, which the catalog shows (CLDR's is kept as a word).
+    assert.equal(await open('lao kip'), '/currency-converter?value=1&from=LAK&to=USD');
+    assert.equal(await open('100 guyanese dollars'), '/currency-converter?value=100&from=GYD&to=USD');
     assert.equal(await open('100 LAK'), '/currency-converter?value=100&from=LAK&to=USD');
   } finally {
     globalThis.fetch = fetch;

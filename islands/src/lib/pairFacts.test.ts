@@ -159,7 +159,7 @@ test('a reciprocal pair divides: L/100 km = 235.2… ÷ mpg', () => {
   const facts = pairFacts(fuel, 'miles_per_gallon', 'liters_per_100_km')!;
   // The statement gives the constant with the same digits as the rule that divides by it.
   const constant = facts.rule.formula.match(/= ([\d.]+) ÷/)![1];
-  assert.deepEqual(facts.statement, { text: `1 mpg ≈ ${constant} L/100 km`, exact: false });
+  assert.deepEqual(facts.statement, { text: `1 mpg corresponds to about ${constant} L/100 km`, exact: false });
   assert.match(facts.rule.formula, /^L\/100 km = 235\.21458\d* ÷ mpg$/);
   assert.match(facts.rule.words, /^divide 235\.21458\d* by the value in mpg \(235\.21458\d* is rounded\)$/);
   assert.match(pairFacts(fuel, 'liters_per_100_km', 'miles_per_gallon')!.rule.formula, /^mpg = 235\.21458\d* ÷ \(L\/100 km\)$/);

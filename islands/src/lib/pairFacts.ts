@@ -288,8 +288,13 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     const c = kf === 'reciprocal' ? div(exactNumber(from.reciprocal!), factorOf(to)) : div(exactNumber(to.reciprocal!), factorOf(from));
     const cText = numberText(c);
     return {
-      // 1 From is c To: the same constant, rounded once, as the rule below divides.
-      statement: () => ({ text: `${withSymbol('1', from)} ${isExactDecimal(c) ? '=' : '≈'} ${withSymbol(cText.text, to)}`, exact: isExactDecimal(c) }),
+      // 1 From is c To: the same constant, rounded once, as the rule below divides. Said as a
+      // correspondence, never "1 min/km = 60 km/h": elsewhere that form means "multiply", and
+      // 2 min/km is 30 km/h, not 120.
+      statement: () => ({
+        text: `${withSymbol('1', from)} corresponds to ${isExactDecimal(c) ? '' : 'about '}${withSymbol(cText.text, to)}`,
+        exact: isExactDecimal(c),
+      }),
       rule: {
         words: `divide ${cText.text} by the value in ${f}${isExactDecimal(c) ? '' : ` (${cText.text} is rounded)`}`,
         // "÷ (L/100 km)": the whole symbol divides.

@@ -31,6 +31,8 @@ export const REPLACED: Readonly<Record<string, Replaced>> = {
   BGN: { name: 'the Bulgarian lev', by: 'EUR', byName: 'the euro', when: 'on 1 January 2026', rate: 'at a fixed 1.95583 BGN per EUR', year: 2026 },
   ANG: { name: 'the Netherlands Antillean guilder', by: 'XCG', byName: 'the Caribbean guilder', when: 'in 2025', rate: '1 ANG = 1 XCG', year: 2025 },
   CUC: { name: 'the Cuban convertible peso', by: 'CUP', byName: 'the Cuban peso', when: 'in 2021', rate: '1 CUC = 24 CUP', year: 2021 },
+  // The Monetary Integration Law: the dollar since 1 January 2001; colones no longer circulate.
+  SVC: { name: 'the Salvadoran colón', by: 'USD', byName: 'the US dollar', when: 'in 2001', rate: 'at a fixed 8.75 SVC per USD', year: 2001 },
 };
 
 /** What replaced `code`, or null for a currency in use. */
