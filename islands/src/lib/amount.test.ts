@@ -51,6 +51,13 @@ test('in a currency without decimals, a point before three digits groups thousan
   assert.equal(readAmount('2.5 JPY', every).value, 2.5);
 });
 
+test('cents are the From currency\'s when it has cents, else US cents', () => {
+  const every = everyCurrency(currencies);
+  const r = readAmount('50 cents', every, { from: 'EUR', to: 'USD' });
+  assert.deepEqual([r.value, r.from, r.hint], [0.5, 'EUR', 'From 50 ÷ 100 EUR (read as EUR cents: 100 cents is 1 EUR)']);
+  assert.equal(readAmount('99 cents', every, { from: 'JPY', to: 'USD' }).from, 'USD', 'the yen has no cents');
+});
+
 test('everything else is left to the parser, which says what is wrong', () => {
   for (const t of ['1,5', '1 1/2', '2*3', '-5', '€100', '.5', '1e3', 'abc']) assert.equal(quickAmount(t), null, t);
   assert.deepEqual(readAmount('1,5', currencies), { value: 1.5, message: null, hint: 'Read as 1.5' });

@@ -174,6 +174,8 @@ export type MoneyReading = ConversionReading | { kind: 'error'; message: string;
 
 /** Pence after a number: "50p", "99 p". */
 const PENCE = /(\d)\s*p(?![\p{L}\p{N}])/giu;
+/** Cents after a number: "50 cents", "1 cent". */
+const CENTS = /(\d)\s*cents?(?![\p{L}\p{N}])/giu;
 
 /** A sign before an amount and a currency's word after it: "$500 MXN", "£5 GBP", "$2.5 × 1000000 USD". */
 const SIGN_AND_CODE = /(^|[\s(])([^\s\d.,()+\-−×*/÷]+)\s*(\d[\d\s.,'’×]*?)\s*(\p{L}+)(?![\p{L}\p{N}])/gu;
@@ -242,6 +244,14 @@ export function readMoney(text: string, currencies: Currency[], pair?: { from: s
     expanded = expanded.replace(PENCE, (_, digit: string) => {
       notes.add('p is pence: 100p is £1');
       return `${digit} ÷ 100 GBP`;
+    });
+  }
+  // "50 cents", "10 cents in euros": From's cents when it has them, else the US dollar's.
+  const centsOf = currencies.find((c) => c.code === pair?.from && c.digits === 2) ?? currencies.find((c) => c.code === 'USD');
+  if (centsOf !== undefined) {
+    expanded = expanded.replace(CENTS, (_, digit: string) => {
+      notes.add(`read as ${centsOf.code} cents: 100 cents is 1 ${centsOf.code}`);
+      return `${digit} ÷ 100 ${centsOf.code}`;
     });
   }
   const signed = signAndCode(expanded, currencies, pair);

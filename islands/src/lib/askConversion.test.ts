@@ -159,6 +159,23 @@ test('a value with a target unit is answered by the value parser, with the conve
   assert.deepEqual(said('1 acre to square meters'), ['1 ac = 4,046.856422 m²']);
 });
 
+test('travellers\' shorthand: "us" before a currency target is the US dollar, cents are US cents, and XAU is gold', () => {
+  const money = (q: string) => {
+    const a = answer(q, data);
+    return a?.kind === 'currency' ? [a.amount, a.from.code, a.to.code, a.notes?.join('; ')] : a;
+  };
+  assert.deepEqual(money('100 us to cad'), [100, 'USD', 'CAD', 'us read as US dollars']);
+  assert.deepEqual(money('100 US in euros'), [100, 'USD', 'EUR', 'us read as US dollars']);
+  // Not money: the microsecond, as before.
+  assert.deepEqual(said('5 us to ms'), ['5 µs = 0.005 ms']);
+  assert.deepEqual(money('50 cents to gbp'), [0.5, 'USD', 'GBP', 'read as USD cents: 100 cents is 1 USD']);
+  assert.deepEqual(money('10 cents in euros'), [0.1, 'USD', 'EUR', 'read as USD cents: 100 cents is 1 USD']);
+  // The land's cent beside another area stays land; cents in dollars is no conversion.
+  assert.deepEqual(said('5 cents to acres'), ['5 cents = 0.05 ac']);
+  assert.equal(answer('50 cents to dollars', data), null);
+  assert.match(said('1 xau to usd') as string, /^XAU is gold by the troy ounce, not a currency\. Unitly converts the weight of gold/u);
+});
+
 test('lakhs and crores in millions and billions: a number written out counts as ones, and money stays money', () => {
   assert.deepEqual(said('1 crore in million'), ['1 crore = 10 million']);
   // Money counted in lakhs or crores with no currency named is India's.

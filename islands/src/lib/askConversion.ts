@@ -114,8 +114,14 @@ function pairPath(page: string, from: string, to: string): string {
 const INDIAN_COUNT = /(?<!\p{L})(?:lakhs?|lacs?|crores?)(?!\p{L})/iu;
 
 /** A money question ("100 usd to eur", "€50 in gbp"), an error about one, or null when the query names no target currency. */
+/** "us" between an amount and "to" or "in" ("100 us to cad"): the US dollar, when money is asked. */
+const US_BEFORE_TARGET = /(?<=\d\s*)us(?=\s+(?:to|in|into)\s)/iu;
+
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
-  const read = readMoney(query, data.currencies);
+  const asked = readMoney(query, data.currencies);
+  // "100 us to cad": the microsecond's symbol, unless the amount goes to a currency.
+  const dollars = asked.kind === 'error' && !('money' in asked) && US_BEFORE_TARGET.test(query) ? readMoney(query.replace(US_BEFORE_TARGET, 'USD'), data.currencies) : null;
+  const read = dollars?.kind === 'ok' && dollars.target?.kind === 'unit' ? { ...dollars, parsed: { ...dollars.parsed, notes: [...dollars.parsed.notes, 'us read as US dollars'] } } : asked;
   // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
   if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message, money: true, ...(read.shared && { shared: true as const }) };
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
@@ -871,10 +877,20 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   const scale = notConverted(query);
   // Crypto is money asked: the box lists no currency pages under its sentence.
   if (scale !== null) return { kind: 'error', message: scale, ...(asksCrypto(query) && { money: true as const }) };
+  // "1 xau to usd": a precious metal's ISO code, whose price the site does not convert.
+  const metalCode = METAL_CODE.exec(query);
+  if (metalCode !== null) {
+    const metal = METAL_CODES[metalCode[1].toUpperCase()];
+    return { kind: 'error', message: `${metalCode[1].toUpperCase()} is ${metal} by the troy ounce, not a currency. ${metalPrice(metal)}` };
+  }
   // "3 pm", "10:30 p.m.", "10 pm to am": a time of day, not picomoles per liter (pM).
   if (CLOCK_TIME.test(query)) return null;
-  // "99 cents", "50 cents to dollars": money, which the box leaves to the search as before the land's cent.
-  if (CENTS_FIRST.test(query) && !centsOfLand(query, data)) return null;
+  // "99 cents", "50 cents to dollars": money, which the box leaves to the search as before the
+  // land's cent; converted to another currency ("50 cents to gbp") it answers, in US cents.
+  if (CENTS_FIRST.test(query) && !centsOfLand(query, data)) {
+    const money = moneyAnswer(query, data);
+    return money?.kind === 'currency' && money.from.code !== money.to.code ? money : null;
+  }
   // A query naming HbA1c is its result or nothing: "a1c to mmol/mol" is no "a" (are) of area.
   if (HBA1C_NAMES.test(query)) return hba1cQuestion(query, data);
   // "20%", "5% of 200": a share, not an HbA1c result, whose % names it only beside HbA1c's
@@ -1289,6 +1305,10 @@ function ignoredNote(what: string, category: string, data: AnswerData): string {
  */
 /** A precious metal after a weight, its price perhaps asked ("gold rate"). */
 const PRECIOUS_METAL = /^(gold|silver|platinum)(?:\s+(?:rate|price|value|today))*$/iu;
+
+/** The precious metals' ISO 4217 codes, which a rate provider may quote as currencies. */
+const METAL_CODES: Record<string, string> = { XAU: 'gold', XAG: 'silver', XPT: 'platinum' };
+const METAL_CODE = /(?<![\p{L}\d])(xau|xag|xpt)(?![\p{L}\d])/iu;
 
 /** What the box says of a precious metal's price: the site converts its weight; gold's price is in the banner. */
 function metalPrice(metal: string): string {
