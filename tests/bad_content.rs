@@ -63,6 +63,24 @@ fn an_app_shortcut_to_no_page_is_located_in_the_manifest() {
 }
 
 #[test]
+fn a_route_path_with_capitals_a_priority_past_one_and_a_title_twice_are_located() {
+    let p = Project::copy_of_real_site();
+    let line = |p: &Project, text: &str| p.read("content/routes.yaml").lines().position(|l| l.contains(text)).unwrap() + 1;
+    let (priority, title) = (line(&p, "path: /about") + 10, line(&p, "title: Contact Unitly"));
+    p.edit("content/routes.yaml", "title: Contact Unitly – Questions, Bugs and Feedback", "title: About Unitly – Our Mission and How It Works");
+    p.edit("content/routes.yaml", "    parent: /\n    priority: 0.6\n", "    parent: /\n    priority: 1.9\n");
+    p.edit("content/routes.yaml", "path: /privacy", "path: /Privacy Policy");
+    let err = stderr(&p.unitly(&["check"]));
+    for fragment in [
+        format!("content/routes.yaml:{priority}:15: priority 1.9 of route /about: the sitemap's priorities go from 0.0 to 1.0"),
+        format!("content/routes.yaml:{title}:12: title of route /contact is route /about's too (line 830)"),
+        "route path /Privacy Policy holds `P`: a path is lower-case letters a–z, digits and hyphens".to_string(),
+    ] {
+        assert!(err.contains(&fragment), "{fragment:?} expected in:\n{err}");
+    }
+}
+
+#[test]
 fn a_broken_link_in_a_template_names_the_template_file() {
     expect_problem(
         |p| p.edit("themes/unitly/templates/page.html", "<article class=\"prose\">", "<a href=\"/no-such-page\">x</a><article class=\"prose\">"),

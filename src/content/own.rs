@@ -69,9 +69,32 @@ impl Own {
         let routes_text = loader.texts.get(ROUTES_FILE).to_string();
         let routes_at = Positions::of(&routes_text);
         let mut registry = Vec::new();
+        // Each title with the line of the route that has it: a page's title is its own.
+        let mut titles: std::collections::HashMap<&str, (usize, &str)> = std::collections::HashMap::new();
         for (i, route) in routes.routes.iter().enumerate() {
             let route_at = routes_at.get("routes").get(i);
             let at = |key: &str| route_at.get(key).or(route_at.or((1, 1)));
+            if !(0.0..=1.0).contains(&route.priority) {
+                let (l, c) = at("priority");
+                loader.problem(Problem::new(
+                    ROUTES_FILE,
+                    l,
+                    c,
+                    format!("priority {} of route {}: the sitemap's priorities go from 0.0 to 1.0", route.priority, route.path),
+                ));
+            }
+            let (line, column) = at("title");
+            match titles.get(route.title.as_str()) {
+                Some((first, other)) => loader.problem(Problem::new(
+                    ROUTES_FILE,
+                    line,
+                    column,
+                    format!("title of route {} is route {other}'s too (line {first}): each page needs its own, in search results and browser tabs", route.path),
+                )),
+                None => {
+                    titles.insert(&route.title, (line, &route.path));
+                }
+            }
             if let Some(message) = paths::url_path_problem("path", &route.path).or_else(|| paths::route_path_problem(&route.path)) {
                 let (l, c) = at("path");
                 loader.problem(Problem::new(ROUTES_FILE, l, c, message));

@@ -44,6 +44,12 @@ pub fn route_path_problem(path: &str) -> Option<String> {
         let folder = if folder.is_empty() { "/" } else { folder };
         return Some(format!("route path {shown} ends with `index`, which names the page of `{folder}`: write `{folder}` or another name"));
     }
+    if let Some(c) = path.chars().find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-' || *c == '/')) {
+        let c = if c == ' ' { "a space".to_string() } else { format!("`{c}`") };
+        return Some(format!(
+            "route path {shown} holds {c}: a path is lower-case letters a–z, digits and hyphens between slashes (`/catalytic-activity-converter`), so every link, the sitemap and a shared address hold it as it is"
+        ));
+    }
     if path == EDGE_PREFIX.trim_end_matches('/') || path.starts_with(EDGE_PREFIX) {
         return Some(format!("route path {shown} is under {EDGE_PREFIX}, which the edge function answers before any page: give it another path"));
     }

@@ -558,6 +558,18 @@ test('axe finds nothing with the list open, on a wide screen and at 320 px, wher
   }
 });
 
+test('on a phone an answer takes the width of the list, its section under it', async () => {
+  const page = await open('/', { viewport: { width: 390, height: 844 } });
+  await box(page).focus();
+  await search(page, '100 usd to eur');
+  const answer = results(page).locator('.site-search-answer').first();
+  await answer.filter({ hasText: /^100\.00 USD = / }).waitFor();
+  const [hit, title, section] = await Promise.all(['', '.site-search-title', '.site-search-section'].map((s) => (s === '' ? answer : answer.locator(s)).boundingBox()));
+  assert.ok(title.width >= hit.width * 0.8, `the answer is ${title.width} px of ${hit.width}`);
+  assert.ok(section.y >= title.y + title.height - 1, 'the section is under the answer');
+  await finish(page);
+});
+
 test('on a short screen the list scrolls by itself to its last option and Copy', async () => {
   for (const viewport of [{ width: 844, height: 390 }, { width: 375, height: 667 }]) {
     const page = await open('/length-converter', { viewport });
