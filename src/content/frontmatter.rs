@@ -154,6 +154,11 @@ fn cut_by_comments(file: &Path, split: &Split) -> Vec<Problem> {
         }
         let Some(at) = value.find(" #").or_else(|| value.find("\t#")) else { continue };
         let kept = value[..at].trim_end();
+        // A comment after a flag, a number or a date is one (`draft: true  # remove to publish`).
+        let plain = matches!(kept.to_ascii_lowercase().as_str(), "true" | "false" | "yes" | "no" | "null" | "~");
+        if plain || kept.chars().all(|c| c.is_ascii_digit() || ".-+:".contains(c)) {
+            continue;
+        }
         // Its end, where it would stop.
         let kept = match kept.char_indices().rev().nth(39) {
             Some((i, _)) => format!("…{}", &kept[i..]),
@@ -332,6 +337,7 @@ mod tests {
         assert_eq!(one("title: Size 10 #1 tip"), ["5:16: ` #` starts a YAML comment, so `title` would end at \"Size 10\" and the rest be left out: put the whole value in quotes (\"…\") to keep it"]);
         assert!(one("title: \"Size 10 #1 tip\"").is_empty());
         assert!(one("title: C# basics").is_empty(), "no space before #");
+        assert!(one("title: T\nfeatured: true   # a comment after a flag").is_empty());
         assert_eq!(one("title: @home metric"), ["5:8: a value that starts with `@` must be in quotes, e.g. title: \"@…\""]);
         assert_eq!(one("title: `code` title"), ["5:8: a value that starts with a backtick must be in quotes, e.g. title: \"`…\""]);
         assert_eq!(one("title: [Draft] title")[0], "5:8: a value that starts with `[` must be in quotes, e.g. title: \"[…\": `[` makes the value a list");
