@@ -221,6 +221,11 @@ test('offline, a currency without an offline rate says so, while a featured one 
   // The browser says it is online: the rate service is why, so not "when you are back online".
   assert.equal((await banner.textContent()).trim(), 'Live rates are unavailable, and there is no offline rate for THB. Try again in a moment.');
   assert.ok(!/THB/.test(await c.result()), 'no invented THB amount');
+  // An amount cleared converts nothing: no banner over the empty result; typed again, it is back.
+  await c.amount.fill('');
+  await banner.waitFor({ state: 'detached' });
+  await c.amount.fill('100');
+  await banner.filter({ hasText: 'no offline rate for THB' }).waitFor();
   // The same currency typed with the amount, the menus on a pair that has offline rates: the
   // banner names the currency converted, not the menus'.
   await chooseCurrency(c.to, 'EUR');

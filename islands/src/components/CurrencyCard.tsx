@@ -387,7 +387,8 @@ export default function CurrencyCard({ currencies, fallbackRates, referenceRates
         </span>
       }
     >
-      {rates !== null && offline !== null && (
+      {/* Not over an empty result: an amount cleared or refused converts nothing to speak of. */}
+      {rates !== null && offline !== null && read?.value !== null && (
         // One sentence, no title of its own: the toast already says 'Using offline rates', and
         // two boxes with that title at once read as the same message shown twice. It names the
         // pair converted, which the Amount may name ("100 THB"), not the menus'.

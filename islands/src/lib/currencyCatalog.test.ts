@@ -118,6 +118,8 @@ test('the picker finds a currency by its other names, its signs and other names 
   assert.deepEqual(found('¥').slice(0, 2), ['JPY', 'CNY']);
   assert.equal(found('₩')[0], 'KRW', 'the currency whose sign it is before one that shares it');
   assert.equal(found('turkey')[0], 'TRY · Türkiye');
+  assert.equal(found('dubai')[0], 'AED · United Arab Emirates');
+  for (const q of ['cote d ivoire', "cote d'ivoire", 'ivory coast']) assert.equal(found(q)[0], 'XOF · Côte d’Ivoire', q);
 });
 
 test('the picker finds the Indian rupee by Rs, before the other rupees that write it', () => {

@@ -76,11 +76,13 @@ export const NOT_MEANT_BY_SHARED_WORDS: ReadonlySet<string> = new Set(['KPW', 'B
 export const COUNTRY_WORDS: Record<string, readonly string[]> = {
   'United Kingdom': ['UK', 'Britain', 'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland'],
   'United States': ['USA', 'US', 'America'],
-  'United Arab Emirates': ['UAE'],
+  // Dubai and Abu Dhabi, as travellers name where they go ("dubai currency").
+  'United Arab Emirates': ['UAE', 'Emirates', 'Dubai', 'Abu Dhabi'],
   Türkiye: ['Turkey'],
   Czechia: ['Czech Republic'],
   Netherlands: ['Holland'],
-  'Côte d’Ivoire': ['Ivory Coast'],
+  // Typed without its apostrophe, or with a straight one.
+  'Côte d’Ivoire': ['Ivory Coast', "Cote d'Ivoire", 'Cote d Ivoire', 'Cote dIvoire'],
   Eswatini: ['Swaziland'],
 };
 
