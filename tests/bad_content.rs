@@ -281,7 +281,7 @@ fn a_route_that_would_write_another_pages_file_is_located() {
     );
     expect_problem(
         |p| p.edit("content/routes.yaml", "- path: /terms", "- path: /About"),
-        &["content/routes.yaml:", "/About", "only in case: on a disk that ignores case"],
+        &["content/routes.yaml:", "route path /About holds `A`: a path is lower-case letters"],
     );
 }
 

@@ -50,17 +50,11 @@ pub(super) fn validate(loaded: &Loaded, problems: &mut Problems) {
     let pair_indexes: HashSet<String> =
         pages.iter().filter(|home| matches!(home.data, PageData::Converter(_))).map(|home| super::pairs::index_path(&home.path)).collect();
     let mut seen: HashSet<&str> = HashSet::new();
-    // Two paths that differ only in case are one file on a case-insensitive disk (macOS, Windows).
-    let mut folded: HashMap<String, &str> = HashMap::new();
+    // Paths are lower case (routes: paths::route_path_problem; slugs: paths::slug_problem), so
+    // no two differ only in case, which a case-insensitive disk would make one file.
     for page in pages {
         if !seen.insert(&page.path) {
             problems.push(at_path(page, 1, format!("duplicate route `{}`", page.path)));
-        } else if let Some(other) = folded.insert(page.path.to_lowercase(), &page.path) {
-            problems.push(at_path(
-                page,
-                0,
-                format!("route `{}` differs from `{other}` only in case: on a disk that ignores case (macOS, Windows) the two are one file", page.path),
-            ));
         }
         if !page.path.starts_with('/') {
             let (l, c) = route_value(&page.path, 0, "path");
