@@ -44,6 +44,12 @@ impl<'a, 'p, 't> Locator<'a, 'p, 't> {
         parent.get(field).position().or(parent.position()).unwrap_or(self.fallback)
     }
 
+    /// Where the category's unit `index` starts.
+    pub(super) fn unit_position(&self, index: usize) -> (usize, usize) {
+        let unit = self.category.get("units").get(index);
+        unit.position().or(unit.get("key").position()).unwrap_or_else(|| self.key("units"))
+    }
+
     /// The category's unit `index`, at `field`'s value when it has it, else at its key.
     fn unit(&self, index: usize, field: Option<&str>) -> (usize, usize) {
         self.item("units", index, field)

@@ -37,6 +37,37 @@ impl Units {
 
 /// Reads and validates the file. Errors go to `problems`; `warnings` get what works but
 /// degrades (a currency with no offline rate).
+/// The units of a category's `value` that do not read as a unit, by index, with why; and the
+/// category without them (None when it has no list of units).
+fn without_unreadable_units(mut value: serde_yaml::Value) -> (Vec<(usize, String)>, Option<serde_yaml::Value>) {
+    let Some(units) = value.get_mut("units").and_then(serde_yaml::Value::as_sequence_mut) else { return (Vec::new(), None) };
+    let mut bad = Vec::new();
+    let mut index = 0;
+    units.retain(|unit| {
+        let read = serde_yaml::from_value::<crate::content::model::Unit>(unit.clone());
+        if let Err(e) = &read {
+            bad.push((index, e.to_string()));
+        }
+        index += 1;
+        read.is_ok()
+    });
+    (bad, Some(value))
+}
+
+/// serde's words for a unit's mistake, with the usual cause said: `factor: 0,001` in a flow
+/// mapping is the number 0 and a field `001`.
+fn plain_unit_error(why: &str) -> String {
+    // `0,001` gives a field "001"; `0,3048` a field that is the integer 3048.
+    let field = why.split_once("unknown field `").or_else(|| why.split_once("invalid type: integer `").filter(|_| why.contains("expected field identifier")));
+    let digits = field.and_then(|(_, rest)| rest.split('`').next()).filter(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()));
+    match digits {
+        Some(field) => format!(
+            "a decimal comma: YAML reads the digits after it as a field `{field}`; write the number with a decimal point (`0.{field}`, not `0,{field}`)"
+        ),
+        None => why.to_string(),
+    }
+}
+
 pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Problems) -> Option<Units> {
     let raw: UnitsFile = match crate::content::yaml::read(file, text, 0) {
         Ok(read) => read,
@@ -59,19 +90,41 @@ pub fn load(file: &Path, text: &str, problems: &mut Problems, warnings: &mut Pro
         };
         let at = Locator::new(file, &positions, &key);
         let (line, col) = at.fallback;
-        let mut category: UnitCategory = match serde_yaml::from_value(value) {
+        // A category read without a unit it could not read: its own checks wait for the unit
+        // (they would say its default or usual units are missing).
+        let mut partial = false;
+        let mut category: UnitCategory = match serde_yaml::from_value(value.clone()) {
             Ok(c) => c,
             Err(e) => {
-                problems.push(Problem::new(file, line, col, format!("category {key}: {e}")));
-                continue;
+                // A unit's mistake, located at its unit; the category read without it, so that
+                // the pages and words naming the category do not report it missing as well.
+                let (bad, kept) = without_unreadable_units(value);
+                for (index, why) in &bad {
+                    let (l, c) = at.unit_position(*index);
+                    problems.push(Problem::new(file, l, c, format!("category {key}, unit {}: {}", index + 1, plain_unit_error(why))));
+                }
+                match kept.filter(|_| !bad.is_empty()).map(serde_yaml::from_value::<UnitCategory>) {
+                    Some(Ok(c)) => {
+                        partial = true;
+                        c
+                    }
+                    _ => {
+                        if bad.is_empty() {
+                            problems.push(Problem::new(file, line, col, format!("category {key}: {e}")));
+                        }
+                        continue;
+                    }
+                }
             }
         };
         category.key = key.clone();
         if !seen.insert(key.clone()) {
             problems.push(Problem::new(file, line, col, format!("category {key} appears twice")));
         }
-        validate_category(&at, &category, problems);
-        validate_compounds(&at, &category, problems);
+        if !partial {
+            validate_category(&at, &category, problems);
+            validate_compounds(&at, &category, problems);
+        }
         categories.push(category);
     }
     super::words::validate(file, &positions, &categories, problems);
@@ -208,6 +261,19 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
         assert!(p.is_empty(), "{p:?}");
         assert_eq!(w.len(), 1);
         assert!(w[0].starts_with("content/units.yaml:14:13: currency SEK has no fallback rate"), "{w:?}");
+    }
+
+    #[test]
+    fn a_units_mistake_is_located_at_the_unit_and_nothing_else_reports_its_category_missing() {
+        let text = GOOD.replace("factor: 0.3048 }", "factor: 0,3048 }");
+        let (p, _) = problems_of(&text);
+        assert_eq!(
+            p,
+            ["content/units.yaml:10:9: category length, unit 2: a decimal comma: YAML reads the digits after it as a field `3048`; write the number with a decimal point (`0.3048`, not `0,3048`)"]
+        );
+        let (p, _) = problems_of(&GOOD.replace("factor: 0.3048 }", "factor: 0.3048, colour: red }"));
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].starts_with("content/units.yaml:10:9: category length, unit 2: unknown field `colour`"), "{p:?}");
     }
 
     #[test]
