@@ -93,6 +93,12 @@ const BUILD_WRITES: &[(&str, &[&str])] = &[
     ("source", &["type", "srcset", "sizes"]),
 ];
 
+/// A table column's alignment (`|---:|`) as pulldown-cmark writes it on each cell, and the
+/// theme's class for it: the site's Content-Security-Policy (`style-src 'self'`) blocks a
+/// `style` attribute, so the cells would stay left-aligned and each log a console error.
+pub const ALIGNMENTS: [(&str, &str); 3] =
+    [(" style=\"text-align: left\"", "align-left"), (" style=\"text-align: center\"", "align-center"), (" style=\"text-align: right\"", "align-right")];
+
 /// URL schemes a link may use; a link without a scheme is a path of the site.
 pub const LINK_SCHEMES: [&str; 4] = ["https", "http", "mailto", "tel"];
 /// Why an image may not be loaded from `url`, or `None`: an image comes from the site. A
@@ -376,7 +382,7 @@ fn keep_attribute(element: &str, attribute: &str, value: &str) -> bool {
         "srcset" => value.split(',').all(|candidate| refused_image(candidate.trim()).is_none()),
         "class" => match element {
             "div" => value == "table-scroll",
-            "th" | "td" => super::markdown::ALIGNMENTS.iter().any(|(_, class)| value == *class),
+            "th" | "td" => ALIGNMENTS.iter().any(|(_, class)| value == *class),
             "code" => value.strip_prefix("language-").is_some_and(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || "+-_#.".contains(c))),
             _ => false,
         },

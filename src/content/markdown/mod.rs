@@ -340,19 +340,13 @@ fn spaced_address(paragraph: &str) -> Option<(usize, &str)> {
     })
 }
 
-/// A table column's alignment (`|---:|`) as pulldown-cmark writes it on each cell, and the
-/// theme's class for it: the site's Content-Security-Policy (`style-src 'self'`) blocks a
-/// `style` attribute, so the cells would stay left-aligned and each log a console error.
-pub const ALIGNMENTS: [(&str, &str); 3] =
-    [(" style=\"text-align: left\"", "align-left"), (" style=\"text-align: center\"", "align-center"), (" style=\"text-align: right\"", "align-right")];
-
-/// `html` with each cell's alignment a class ([`ALIGNMENTS`]). Only pulldown-cmark writes such
+/// `html` with each cell's alignment a class ([`raw_html::ALIGNMENTS`]). Only pulldown-cmark writes such
 /// an attribute: a `style` in raw HTML is refused and sanitized away.
 fn aligned_by_class(html: String) -> String {
     if !html.contains(" style=\"text-align: ") {
         return html;
     }
-    ALIGNMENTS.iter().fold(html, |html, (style, class)| html.replace(style, &format!(" class=\"{class}\"")))
+    raw_html::ALIGNMENTS.iter().fold(html, |html, (style, class)| html.replace(style, &format!(" class=\"{class}\"")))
 }
 
 /// `html` through the sanitizer, keeping the build's own `markers` (comments, which it
