@@ -67,6 +67,16 @@ impl PageLinks {
         self.unrendered || has_line(&self.ids, id)
     }
 
+    /// The id a broken anchor most likely meant: the one id that is it in lower case, or that
+    /// ends with it (`#currency` for the FAQ's section `#faq-currency`).
+    fn meant_id(&self, anchor: &str) -> Option<&str> {
+        let lower = anchor.to_lowercase();
+        let suffix = format!("-{lower}");
+        let mut found = self.ids.split('\n').filter(|id| !id.is_empty() && (*id == lower || id.ends_with(&suffix)));
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// Whether a link to this page's anchors resolves as it did to `other`'s.
     pub fn same_ids(&self, other: &PageLinks) -> bool {
         self.ids == other.ids && self.unrendered == other.unrendered
@@ -137,9 +147,15 @@ pub fn check(
         let path = if path.is_empty() { from } else { path };
         match by_path.get(path) {
             Some(page) if anchor.is_empty() || page.has_id(anchor) || has_line(every_page_ids, anchor) => Ok(()),
-            Some(_) => Err(format!("anchor `#{anchor}` does not exist on {path}")),
+            Some(page) => {
+                let meant = page.meant_id(anchor).map(|id| format!(": did you mean `#{id}`?")).unwrap_or_default();
+                Err(format!("anchor `#{anchor}` does not exist on {path}{meant}"))
+            }
             None if files.contains(path) && anchor.is_empty() => Ok(()),
-            None => Err(format!("`{path}` is not a page of this site")),
+            None => {
+                let meant = meant_page(path, &by_path).map(|p| format!(": did you mean `{p}`?")).unwrap_or_default();
+                Err(format!("`{path}` is not a page of this site{meant}"))
+            }
         }
     };
     // Page by page on the build's threads (37,000 links with 2,000 articles); the problems
@@ -168,6 +184,51 @@ pub fn check(
         .collect();
     let checked = found.iter().map(|(n, _)| n).sum();
     (checked, Problems(found.into_iter().flat_map(|(_, p)| p).collect()))
+}
+
+/// The page a broken link most likely meant: the same path in lower case, without a last `/`
+/// or `.html`; else the one page its path starts (`/cooking` for `/cooking-converter`); else one
+/// a typo or two away in the same folder (`/length-converter/feet-to-meter`). None when no page
+/// stands out. Asked only for a broken link, so its walk over the pages costs a build nothing.
+fn meant_page<'p>(path: &str, pages: &HashMap<&'p str, &PageLinks>) -> Option<&'p str> {
+    let tidy = path.trim_end_matches(".html").trim_end_matches('/').to_lowercase();
+    let tidy = if tidy.is_empty() { "/".to_string() } else { tidy };
+    if let Some((found, _)) = pages.get_key_value(tidy.as_str()) {
+        return Some(found);
+    }
+    let mut longer: Vec<&str> = pages.keys().copied().filter(|p| p.strip_prefix(tidy.as_str()).is_some_and(|rest| rest.starts_with('-'))).collect();
+    longer.sort_by_key(|p| (p.len(), *p));
+    if let Some(first) = longer.first() {
+        return Some(first);
+    }
+    let folder = &tidy[..tidy.rfind('/').unwrap_or(0) + 1];
+    let mut near: Vec<(usize, &str)> = pages
+        .keys()
+        .copied()
+        .filter(|p| p.starts_with(folder) && !p[folder.len()..].contains('/') && p.len().abs_diff(tidy.len()) <= 2)
+        .filter_map(|p| Some((edits(&tidy, p).filter(|d| *d <= 2)?, p)))
+        .collect();
+    near.sort();
+    match near.as_slice() {
+        [(d, p), rest @ ..] if rest.first().is_none_or(|(next, _)| next > d) => Some(p),
+        _ => None,
+    }
+}
+
+/// Letters changed, added or dropped from `a` to `b`.
+fn edits(a: &str, b: &str) -> Option<usize> {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + usize::from(ca != cb));
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row.last().copied()
 }
 
 /// Values of `name="…"` attributes (the HTML our templates and markdown produce).

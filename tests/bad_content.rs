@@ -81,6 +81,30 @@ fn a_route_path_with_capitals_a_priority_past_one_and_a_title_twice_are_located(
 }
 
 #[test]
+fn a_broken_link_names_the_page_or_anchor_it_most_likely_meant() {
+    let p = Project::copy_of_real_site();
+    let text = p.read("content/pages/about.md");
+    let line = text.lines().count() + 2;
+    p.write(
+        "content/pages/about.md",
+        &format!("{text}\nSee [a](/cooking), [b](/faqs), [c](/Length-Converter/), [d](/length-converter/feet-to-meter), [e](/faq#Currency), [f](/faq#faq-currency), [g](/nothing-like-it).\n"),
+    );
+    let err = stderr(&p.unitly(&["check"]));
+    for fragment in [
+        format!("content/pages/about.md:{line}:5: broken link `/cooking`: `/cooking` is not a page of this site: did you mean `/cooking-converter`?"),
+        "`/faqs` is not a page of this site: did you mean `/faq`?".to_string(),
+        "`/Length-Converter/` is not a page of this site: did you mean `/length-converter`?".to_string(),
+        "did you mean `/length-converter/feet-to-meters`?".to_string(),
+        "anchor `#Currency` does not exist on /faq: did you mean `#faq-currency`?".to_string(),
+        "`/nothing-like-it` is not a page of this site\n".to_string(),
+    ] {
+        assert!(err.contains(&fragment), "{fragment:?} expected in:\n{err}");
+    }
+    // The FAQ's section headings are anchors the check knows (the island renders them).
+    assert!(err.contains("6 problems found") && !err.contains("#faq-currency`:"), "{err}");
+}
+
+#[test]
 fn a_broken_link_in_a_template_names_the_template_file() {
     expect_problem(
         |p| p.edit("themes/unitly/templates/page.html", "<article class=\"prose\">", "<a href=\"/no-such-page\">x</a><article class=\"prose\">"),

@@ -54,7 +54,11 @@ pub(super) fn globals(content: &Content, labels: &HashMap<&str, (&str, &str)>) -
             "legal": links(&cfg.footer.legal, false),
         }),
     );
-    ctx.insert("faq_categories", &crate::content::model::FAQ_CATEGORIES);
+    // Each with its heading's id on /faq (`#faq-currency`), in the FAQ island's props, where
+    // `check` finds the ids the islands render (islands::prop_ids).
+    let faq_categories: Vec<Value> =
+        crate::content::model::FAQ_CATEGORIES.iter().map(|c| json!({ "name": c, "id": format!("faq-{}", c.to_lowercase().replace(' ', "-")) })).collect();
+    ctx.insert("faq_categories", &faq_categories);
     // Every page's link-preview picture unless it has its own (`page.image`).
     ctx.insert("site_image", &super::page::site_image(content));
     ctx

@@ -9,10 +9,9 @@ import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 interface Props {
   entries: FaqEntry[];
-  categories: string[];
+  /** Each category's name and the id of its heading (`faq-currency`), which the build gives so that `check` knows the anchor. */
+  categories: { name: string; id: string }[];
 }
-
-const slug = (c: string) => c.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 export default function FaqSearch({ entries, categories }: Props) {
   const [query, setQuery] = useState('');
@@ -22,7 +21,7 @@ export default function FaqSearch({ entries, categories }: Props) {
   const id = 'faq-search';
 
   const shown = new Set(filterFaq(entries, query).map((e) => e.id));
-  const active = query.trim() === '' ? 'All' : categoryOf(query, categories);
+  const active = query.trim() === '' ? 'All' : categoryOf(query, categories.map((c) => c.name));
   const status = shown.size === 0 ? 'No FAQs found matching your search.' : countText(shown.size, entries.length);
   // Said once typing pauses, as the site's other messages are: not one count per key.
   const [said, setSaid] = useState(status);
@@ -78,9 +77,9 @@ export default function FaqSearch({ entries, categories }: Props) {
         <button type="button" className="chip" aria-pressed={active === 'All'} onClick={clear} disabled={!ready}>
           All
         </button>
-        {categories.map((c) => (
-          <button key={c} type="button" className="chip" aria-pressed={active === c} onClick={() => setQuery(c)} disabled={!ready}>
-            {c}
+        {categories.map(({ name }) => (
+          <button key={name} type="button" className="chip" aria-pressed={active === name} onClick={() => setQuery(name)} disabled={!ready}>
+            {name}
           </button>
         ))}
       </div>
@@ -98,13 +97,13 @@ export default function FaqSearch({ entries, categories }: Props) {
         )}
       </div>
       <div className="faq" id={`${id}-list`}>
-        {categories.map((c) => {
+        {categories.map(({ name: c, id: heading }) => {
           const items = entries.filter((e) => e.category === c);
           if (items.length === 0) return null;
           const visible = items.some((e) => shown.has(e.id));
           return (
-            <section key={c} aria-labelledby={`faq-${slug(c)}`} hidden={!visible}>
-              <h2 id={`faq-${slug(c)}`}>{c}</h2>
+            <section key={c} aria-labelledby={heading} hidden={!visible}>
+              <h2 id={heading}>{c}</h2>
               {items.map((e) => (
                 <details key={e.id} className="faq-item" id={e.id} hidden={!shown.has(e.id)}>
                   <summary>{e.question}</summary>
