@@ -206,7 +206,8 @@ fn meant_page<'p>(path: &str, pages: &HashMap<&'p str, &PageLinks>) -> Option<&'
         .keys()
         .copied()
         .filter(|p| p.starts_with(folder) && !p[folder.len()..].contains('/') && p.len().abs_diff(tidy.len()) <= 2)
-        .filter_map(|p| Some((edits(&tidy, p).filter(|d| *d <= 2)?, p)))
+        .map(|p| (edits(&tidy, p), p))
+        .filter(|(d, _)| *d <= 2)
         .collect();
     near.sort();
     match near.as_slice() {
@@ -216,7 +217,7 @@ fn meant_page<'p>(path: &str, pages: &HashMap<&'p str, &PageLinks>) -> Option<&'
 }
 
 /// Letters changed, added or dropped from `a` to `b`.
-fn edits(a: &str, b: &str) -> Option<usize> {
+fn edits(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
@@ -228,7 +229,7 @@ fn edits(a: &str, b: &str) -> Option<usize> {
             row[j + 1] = next;
         }
     }
-    row.last().copied()
+    row[b.len()]
 }
 
 /// Values of `name="…"` attributes (the HTML our templates and markdown produce).

@@ -75,7 +75,7 @@ pub fn parse<T: DeserializeOwned>(file: &Path, split: &Split) -> (Option<T>, Vec
         };
         let mut problem = Problem::from_yaml(file, &e, split.yaml_line_offset);
         let message = e.to_string();
-        if let Some(rule) = plain_rule(&message, &text, e.location().map(|l| l.line())) {
+        if let Some(rule) = plain_rule(&message, &text, e.location().map(|l| l.line()), split.yaml_line_offset) {
             problem.message = rule;
         }
         if let Some(field) = quoted_after(&message, "duplicate field `") {
@@ -175,8 +175,9 @@ fn cut_by_comments(file: &Path, split: &Split) -> Vec<Problem> {
 }
 
 /// What serde_yaml says of a few usual mistakes, in the words of the rule to follow; None when
-/// its own message is the clearest there is. `line` (1-based in `text`) is where it stopped.
-fn plain_rule(message: &str, text: &str, line: Option<usize>) -> Option<String> {
+/// its own message is the clearest there is. `line` (1-based in `text`) is where it stopped;
+/// `text` starts on the file's line `offset + 1`.
+fn plain_rule(message: &str, text: &str, line: Option<usize>, offset: usize) -> Option<String> {
     let at = line.and_then(|l| text.lines().nth(l.checked_sub(1)?)).unwrap_or_default();
     let value = at.trim_start().trim_start_matches("- ").split_once(':').map_or("", |(_, v)| v.trim());
     let first = value.chars().next();
@@ -211,7 +212,7 @@ fn plain_rule(message: &str, text: &str, line: Option<usize>) -> Option<String> 
             let v = l.split_once(": ").map_or("", |(_, v)| v.trim());
             (v.starts_with('"') && (v.len() == 1 || !v.ends_with('"'))) || (v.starts_with('[') && !v.contains(']')) || (v.starts_with('{') && !v.contains('}'))
         })?;
-        return Some(format!("a quote or bracket opened on line {} of the front matter is not closed", open + 1));
+        return Some(format!("a quote or bracket opened on line {} is not closed", open + offset + 1));
     }
     None
 }
@@ -288,7 +289,7 @@ mod tests {
     fn locates_yaml_errors_in_the_file() {
         let (front, found) = problems::<Front>("---\ntitle: Hi\nbad: [unclosed\n---\nbody");
         assert!(front.is_none() && found.len() == 1, "{found:?}");
-        assert!(found[0].starts_with("4:1: a quote or bracket opened on line 2 of the front matter is not closed"), "{found:?}");
+        assert!(found[0].starts_with("4:1: a quote or bracket opened on line 3 is not closed"), "{found:?}");
     }
 
     #[derive(Deserialize, Debug)]
@@ -342,7 +343,7 @@ mod tests {
         assert_eq!(one("title: `code` title"), ["5:8: a value that starts with a backtick must be in quotes, e.g. title: \"`…\""]);
         assert_eq!(one("title: [Draft] title")[0], "5:8: a value that starts with `[` must be in quotes, e.g. title: \"[…\": `[` makes the value a list");
         assert_eq!(one("title: T\nkeywords: a, b")[0], "6:11: `keywords` is a list: write it in brackets, e.g. keywords: [first, second]");
-        assert!(one("title: \"Crlf")[0].contains("a quote or bracket opened on line 4 of the front matter is not closed"), "{:?}", one("title: \"Crlf"));
+        assert!(one("title: \"Crlf")[0].contains("a quote or bracket opened on line 5 is not closed"), "{:?}", one("title: \"Crlf"));
     }
 
     #[test]

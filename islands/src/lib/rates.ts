@@ -284,7 +284,7 @@ export type OfflineRate =
   | { source: 'table'; rate: number };
 
 /** Units of `to` per one `from` in the day's reference rates (across their base); null when they quote either not. */
-export function referenceRate(from: string, to: string, reference: ReferenceRates | null | undefined): number | null {
+function referenceRate(from: string, to: string, reference: ReferenceRates | null | undefined): number | null {
   return reference === null || reference === undefined ? null : fallbackRate(from, to, { [reference.base]: reference.rates }, reference.base);
 }
 
@@ -428,7 +428,7 @@ export function liveSourceText(time: number, stale: boolean, now: number = Date.
   return stale ? `Rates from ${formatAsOf(time, now)} — live source unavailable` : `Live · as of ${formatAsOf(time, now)}`;
 }
 
-/** Where the card's rate comes from: the edge, this browser's stored rates, the built-in table, or nowhere (one currency). */
+/** Where the card's rate comes from: the edge, this browser's stored rates, the day's reference rates, the built-in table, or nowhere (one currency). */
 export type RateSource = 'live' | 'stored' | 'reference' | 'table' | 'same';
 
 /** The line under a result saying where its rate comes from. */
