@@ -282,14 +282,8 @@ export default function CurrencyCard({ currencies, fallbackRates, referenceRates
         setUnavailable(null);
         console.warn('Unitly: live exchange rate unavailable, using offline rates:', outcome.error);
         const fallback = r.offlineRate(pairFrom, pairTo, r.readStoredRates(), fallbackRates, referenceRates);
-        const next: OfflineRates =
-          fallback === null
-            ? { source: 'none' }
-            : fallback.source === 'stored'
-              ? { source: 'stored', time: fallback.time }
-              : fallback.source === 'reference'
-                ? { source: 'reference', date: fallback.date }
-                : { source: 'table' };
+        // The offline rate is what the banner says (its source, time or day), or none.
+        const next: OfflineRates = fallback ?? { source: 'none' };
         if (offlineRef.current === null) toast(r.offlineToast(next));
         showOffline(next);
         if (fallback === null) {
