@@ -88,8 +88,8 @@ fn start_in(project: &Project, options: &[&str], cwd: &std::path::Path) -> Serve
 fn served_eventually(addr: &str, path: &str, text: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let body = get(addr, path);
-        if body.contains(text) {
+        let (head, body) = answer(addr, path);
+        if head.starts_with("HTTP/1.1 200") && body.contains(text) {
             return body;
         }
         assert!(Instant::now() < deadline, "GET {path} never contained {text:?}");
@@ -99,13 +99,28 @@ fn served_eventually(addr: &str, path: &str, text: &str) -> String {
 
 /// The body of `GET path`, without compression.
 fn get(addr: &str, path: &str) -> String {
+    let (head, body) = answer(addr, path);
+    assert!(head.starts_with("HTTP/1.1 200"), "GET {path}: {head}");
+    body
+}
+
+/// The head and body of `GET path`, whatever its status.
+fn answer(addr: &str, path: &str) -> (String, String) {
     let mut stream = TcpStream::connect(addr).expect("connecting to unitly serve");
     write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
-    assert!(head.starts_with("HTTP/1.1 200"), "GET {path}: {head}");
-    body.to_string()
+    (head.to_string(), body.to_string())
+}
+
+/// The first event the live-reload stream sends (the build state as it is now).
+fn first_event(addr: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("connecting to unitly serve");
+    write!(stream, "GET /__unitly/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let data = BufReader::new(stream).lines().map_while(Result::ok).find(|l| l.starts_with("data:"));
+    data.expect("an event")
 }
 
 #[test]
@@ -202,9 +217,18 @@ fn the_preview_is_written_into_its_own_folder_never_the_one_that_is_deployed() {
     assert!(draft.status.success(), "{}", stderr(&draft));
     // Run from elsewhere: the preview goes into the project, never the current folder.
     let elsewhere = tempfile::tempdir().unwrap();
+    // A published article links to the draft: the preview resolves the link, and says that
+    // `build` would not.
+    let tips = "content/blog/conversion-tips.md";
+    let published = project.read(tips);
+    project.write(tips, &format!("{published}\nSee [our plans](/blog/secret-launch-plans).\n"));
     let serve = start_in(&project, &["--no-watch"], elsewhere.path());
+    let line = published.lines().count() + 2;
+    let warning = wait_for(&serve.stderr, "secret-launch-plans`, which is a draft");
+    assert!(warning.starts_with(&format!("warning: {tips}:{line}:5: link to `/blog/secret-launch-plans`")), "{warning}");
     let page = get(&serve.addr, "/blog/secret-launch-plans");
     assert!(page.contains(">Draft</span>") && page.contains("content=noindex"), "the draft is previewed, noindex");
+    project.write(tips, &published);
     assert!(project.path(".unitly/preview/blog/secret-launch-plans.html").is_file(), "the preview is in .unitly/preview");
     assert!(!project.path("dist").exists(), "dist/, which `wrangler deploy` uploads, is only ever written by `unitly build`");
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing written in the current folder");
@@ -241,4 +265,36 @@ fn a_port_in_use_fails_at_once_before_anything_is_built() {
     );
     assert!(!project.path("preview").exists(), "nothing built before the port was found taken");
     eprintln!("failed in {:?}", started.elapsed());
+}
+
+#[test]
+fn a_broken_tree_is_served_with_its_problems_and_built_once_fixed() {
+    let project = Project::copy_of_real_site();
+    let article = "content/blog/conversion-tips.md";
+    project.edit(article, "title: ", "title: [unclosed ");
+    // Not watching, nothing would ever be built: refused, as `build` refuses it.
+    let once = project.unitly(&["serve", "--no-watch", "--port", "0", "--out", "preview"]);
+    assert!(!once.status.success() && stderr(&once).contains("conversion-tips.md:2:"), "{}", stderr(&once));
+
+    // Watching, it starts: the editor is about to fix it.
+    let serve = start(&project);
+    wait_for(&serve.stderr, "build failed, serving a page that waits for the first good build");
+    let (head, body) = answer(&serve.addr, "/blog/conversion-tips");
+    assert!(head.starts_with("HTTP/1.1 503"), "{head}");
+    assert!(body.contains("data-unitly-nothing-built") && body.contains("/__unitly/livereload.js"), "{body}");
+    assert!(answer(&serve.addr, "/assets/nope.js").0.starts_with("HTTP/1.1 404"), "only pages get the waiting page");
+    let event = first_event(&serve.addr);
+    assert!(event.contains("content/blog/conversion-tips.md:2:") && event.contains("title: [unclosed"), "{event}");
+
+    project.edit(article, "title: [unclosed ", "title: ");
+    served_eventually(&serve.addr, "/blog/conversion-tips", "Top 10 Unit Conversion Tips");
+    assert!(first_event(&serve.addr).contains(r#""problems":[]"#));
+    drop(serve);
+
+    // Broken again at the next start: the last good build is served under the problems.
+    project.edit(article, "title: ", "title: [unclosed ");
+    let serve = start(&project);
+    wait_for(&serve.stderr, "build failed, serving the previous build");
+    assert!(get(&serve.addr, "/blog/conversion-tips").contains("Top 10 Unit Conversion Tips"));
+    assert!(first_event(&serve.addr).contains("conversion-tips.md:2:"));
 }

@@ -150,6 +150,8 @@ impl Files {
             Ok(Ok(Lookup::Found(entry))) => send(&entry, StatusCode::OK, request_headers),
             Ok(Ok(Lookup::Redirect(to))) => redirect(&to, query),
             Ok(Ok(Lookup::NotFound(Some(page)))) => send(&page, StatusCode::NOT_FOUND, request_headers),
+            // Only a folder with no build has no 404 page: the first build failed.
+            Ok(Ok(Lookup::NotFound(None))) if self.live_reload && looks_like_page(url_path) => nothing_built(),
             Ok(Ok(Lookup::NotFound(None))) => plain(StatusCode::NOT_FOUND, "Not Found"),
             Ok(Err(e)) => {
                 eprintln!("serve: {url_path}: {e}");
@@ -238,6 +240,24 @@ impl Files {
         self.compressed.lock().unwrap_or_else(|e| e.into_inner()).0.insert(hash, Arc::clone(&encoded));
         encoded
     }
+}
+
+/// What a tab gets while nothing is built: the live-reload script shows the failed build's
+/// problems over it, and reloads it once a build succeeds.
+const NOTHING_BUILT: &str = r#"<!doctype html><html lang="en" data-unitly-nothing-built><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Nothing built yet</title></head><body><main><h1>Nothing built yet</h1><p>The first build failed; its problems are listed over this page and in the terminal. Fix them and save: this page reloads by itself.</p></main></body></html>"#;
+
+fn nothing_built() -> Response {
+    let mut r = Response::new(Body::from(inject(NOTHING_BUILT.as_bytes())));
+    *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// A path a browser opens as a page (`/`, `/faq`, `/about.html`), not a script or image.
+fn looks_like_page(url_path: &str) -> bool {
+    let last = url_path.rsplit('/').next().unwrap_or("");
+    !last.contains('.') || last.ends_with(".html")
 }
 
 /// Where the 404 page is kept among the entries (no URL path starts with a NUL byte).

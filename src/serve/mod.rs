@@ -55,10 +55,21 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Re
     // them out. Its output is its own folder by default (src/cli.rs PREVIEW_DIR), not dist/.
     let site = Site { drafts: true, background_removal: true, ..Site::new(root) };
     let mut cache = BuildCache::default();
-    if source != Source::Built {
-        site.build(out, &mut cache)?;
-    }
     let watch_changes = source == Source::Build { watch: true };
+    // While watching, a broken tree is no reason not to start: the editor is about to fix it,
+    // and the tab shows what to fix (over the last good build, or over a page that waits).
+    let mut first_failure = None;
+    if source != Source::Built {
+        match site.build(out, &mut cache) {
+            Ok(_) => {}
+            Err(e) if watch_changes => {
+                let served = if out.join("index.html").is_file() { "the previous build" } else { "a page that waits for the first good build" };
+                eprintln!("build failed, serving {served}; fix the problems and save, it rebuilds:\n{e:#}");
+                first_failure = Some(reload::shown(root, &e));
+            }
+            Err(e) => return Err(e),
+        }
+    }
     // The edge builds absolute links (the newsletter's confirmation link) on this origin.
     let edge = match edge::Edge::start(root, &format!("http://{addr}")) {
         Ok(e) => {
@@ -76,6 +87,9 @@ pub fn run(root: &Path, host: &str, port: u16, out: &Path, source: Source) -> Re
         proxy: proxy::Proxy::new(edge.as_ref().map(|e| e.url.clone())),
         reload: Arc::new(reload::Reload::new()),
     });
+    if let Some(problems) = first_failure {
+        app.reload.failed(problems);
+    }
     let runtime = http::runtime().context("starting the server's runtime")?;
     listener.set_nonblocking(true).context("setting the listener non-blocking")?;
     let listener = {

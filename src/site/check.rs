@@ -25,7 +25,7 @@ impl Site {
         let (links, mut problems) = links_of_all(&Pages::new(&content, &renderer), &registry);
         let (checked, link_problems) = self.check_links(&content, &links, None, &renderer.listing_paths(), renderer.once().ids());
         problems.0.extend(link_problems.0);
-        problems.0.extend(links_to_held_back(&content, &links));
+        problems.0.extend(links_to_held_back(&content, &links, None));
         problems.into_result().map_err(anyhow::Error::new)?;
         for target in generated::stale(&self.root, &content) {
             eprintln!("warning: {target} is out of date with content/; `unitly build` rewrites it");
@@ -101,10 +101,12 @@ fn links_of_all(pages: &Pages, registry: &IslandRegistry) -> (Vec<PageLinks>, Pr
 }
 
 /// A published page's links to drafts and scheduled articles, which `build` leaves out.
-fn links_to_held_back(content: &Content, links: &[PageLinks]) -> Vec<Problem> {
+/// `only`: the pages to look at (None: every page).
+pub(super) fn links_to_held_back(content: &Content, links: &[PageLinks], only: Option<&[bool]>) -> Vec<Problem> {
     let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
     let mut problems = Vec::new();
-    for (page, kept) in content.pages.iter().zip(links).filter(|(p, _)| p.hold.is_none()) {
+    let looked_at = |i: usize| only.is_none_or(|only| only.get(i).copied().unwrap_or(true));
+    for (_, (page, kept)) in content.pages.iter().zip(links).enumerate().filter(|(i, (p, _))| p.hold.is_none() && looked_at(*i)) {
         for link in &kept.source {
             let path = link.target.split(['#', '?']).next().unwrap_or_default();
             if let Some(h) = held.get(path) {

@@ -46,7 +46,10 @@ function show(problems) {
   const title = document.createElement('h2');
   title.id = 'unitly-overlay-title';
   const n = problems.length;
-  title.textContent = `The rebuild failed: ${n} problem${n === 1 ? '' : 's'} (this tab shows the last good build)`;
+  // serve's own page when the first build failed and no earlier build is there to show.
+  const nothingBuilt = document.documentElement.hasAttribute('data-unitly-nothing-built');
+  const under = nothingBuilt ? 'nothing is built yet' : 'this tab shows the last good build';
+  title.textContent = `The ${nothingBuilt ? 'build' : 'rebuild'} failed: ${n} problem${n === 1 ? '' : 's'} (${under})`;
   const list = document.createElement('ol');
   for (const p of problems) {
     const item = document.createElement('li');
