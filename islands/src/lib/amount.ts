@@ -10,6 +10,7 @@ import { checkAmount, type AmountReading } from './quickAmount.ts';
 import { DECIMAL_POINT_NOTE, readUnitWords } from './tokens.ts';
 import type { Currency } from './units.ts';
 import { CURRENCY_CODES } from '../generated/units.ts';
+import { table } from './table.ts';
 
 const lexicons = new WeakMap<Currency[], Map<string, Lexicon>>();
 
@@ -118,7 +119,7 @@ export function currencyOfWord(word: string, currencies: Currency[]): string | n
  * and as India and its neighbours count: 1 lakh (100,000), 12L, 2 crore (10,000,000).
  */
 const MAGNITUDE = /(\d)\s*(k|thousand|m|mn|million|b|bn|billion|lakhs?|lacs?|l|crores?|cr)(?![\p{L}\p{N}])/giu;
-const MAGNITUDES: Record<string, [string, string]> = {
+const MAGNITUDES: Record<string, [string, string]> = table({
   lakh: ['100000', 'a lakh is 100,000'],
   lakhs: ['100000', 'a lakh is 100,000'],
   lac: ['100000', 'a lac is a lakh, 100,000'],
@@ -136,7 +137,7 @@ const MAGNITUDES: Record<string, [string, string]> = {
   b: ['1000000000', 'b is a billion'],
   bn: ['1000000000', 'bn is a billion'],
   billion: ['1000000000', ''],
-};
+});
 
 /**
  * "$1,250 MN", "1,250 M.N.": moneda nacional, as Mexican prices write the peso (upper case: "mn" is a million).

@@ -28,6 +28,7 @@ import { pairRule } from './pairFacts.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
+import { table } from './table.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -1307,7 +1308,7 @@ function ignoredNote(what: string, category: string, data: AnswerData): string {
 const PRECIOUS_METAL = /^(gold|silver|platinum)(?:\s+(?:rate|price|value|today))*$/iu;
 
 /** The precious metals' ISO 4217 codes, which a rate provider may quote as currencies. */
-const METAL_CODES: Record<string, string> = { XAU: 'gold', XAG: 'silver', XPT: 'platinum' };
+const METAL_CODES: Record<string, string> = table({ XAU: 'gold', XAG: 'silver', XPT: 'platinum' });
 const METAL_CODE = /(?<![\p{L}\d])(xau|xag|xpt)(?![\p{L}\d])/iu;
 
 /** What the box says of a precious metal's price: the site converts its weight; gold's price is in the banner. */

@@ -136,3 +136,14 @@ test('meganewtons are no Mexican pesos: bare "MN" is the peso only after a "$" a
   assert.match(await said('$1,250 MN to usd'), /1,250\.00 MXN to USD/);
   assert.match(await said('1,250 M.N. to usd'), /1,250\.00 MXN to USD/);
 });
+
+test("words that name Object's own properties are unknown words, never a number, a unit or a crash", async () => {
+  for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+    for (const query of [`5 ${word} to m`, `5 m to ${word}`, `five ${word} kg`, `${word} to usd`, `100 usd to ${word}`, `2 cups ${word} in grams`]) {
+      const answer = await withRates(false, () => answerFor(query, data));
+      assert.ok(!JSON.stringify(answer).includes('function'), `${query}: ${JSON.stringify(answer)}`);
+    }
+  }
+  const answer = await answerFor('5 constructor to m', data);
+  assert.ok(answer !== null && 'message' in answer && answer.message.includes('constructor'), JSON.stringify(answer));
+});

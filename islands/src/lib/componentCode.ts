@@ -3,6 +3,7 @@
 // the digit code (EIA), two or three figures and then the number of zeros: "104" on a
 // capacitor is 100,000 pF, "4702" on a resistor 47,000 Ω, "101" on an inductor 100 µH. The
 // search box reads such a code as the value it stands for and converts it (askConversion.ts).
+import { table } from './table.ts';
 
 /** A code read: the value as a quantity the box converts, and how it was read. */
 export interface ComponentValue {
@@ -30,7 +31,7 @@ const PART_WORDS: ReadonlyArray<readonly [Part, RegExp]> = [
 const PART_UNIT: Record<Part, string> = { capacitor: 'pF', resistor: 'Ω', inductor: 'µH' };
 
 /** The units a value in `unit` is given in when no target is typed: its own first. */
-const SHOWN_IN: Record<string, readonly string[]> = {
+const SHOWN_IN: Record<string, readonly string[]> = table({
   pF: ['pF', 'nF', 'µF'],
   nF: ['nF', 'µF'],
   µF: ['µF', 'nF'],
@@ -39,10 +40,10 @@ const SHOWN_IN: Record<string, readonly string[]> = {
   MΩ: ['MΩ', 'kΩ'],
   GΩ: ['GΩ', 'MΩ'],
   µH: ['µH', 'mH'],
-};
+});
 
 /** IEC 60062 letters: the part they mark and the unit the digits around them are in. */
-const LETTERS: Record<string, { part: Part; unit: string }> = {
+const LETTERS: Record<string, { part: Part; unit: string }> = table({
   p: { part: 'capacitor', unit: 'pF' },
   n: { part: 'capacitor', unit: 'nF' },
   u: { part: 'capacitor', unit: 'µF' },
@@ -54,7 +55,7 @@ const LETTERS: Record<string, { part: Part; unit: string }> = {
   k: { part: 'resistor', unit: 'kΩ' },
   M: { part: 'resistor', unit: 'MΩ' },
   G: { part: 'resistor', unit: 'GΩ' },
-};
+});
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 

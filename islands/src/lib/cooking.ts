@@ -10,6 +10,7 @@ import { unitWordsOf, wordKey } from './lexicon';
 import { SEPARATOR_SOURCE } from './separators';
 import { resultLine, withSymbol, type Target } from './target';
 import { spokenAmounts } from './spokenAmounts';
+import { table } from './table.ts';
 
 export interface Ingredient {
   key: string;
@@ -44,10 +45,10 @@ export const COOKING_KEY = 'cooking';
  * is one), saying so, since elsewhere t is the tonne (5 t to kg); so they are no units.yaml
  * aliases.
  */
-export const RECIPE_SPOONS: Record<string, { word: string; note: string }> = {
+export const RECIPE_SPOONS: Record<string, { word: string; note: string }> = table({
   tablespoons: { word: 'T', note: 'T read as tablespoon, as recipes write it' },
   teaspoons: { word: 't', note: 't read as teaspoon, as recipes write it' },
-};
+});
 
 /**
  * The US stick of butter, half a US cup (8 tbsp, 4 oz: GNU units' stickbutter is 1/4 lb), the

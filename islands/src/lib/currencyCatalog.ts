@@ -8,6 +8,7 @@ import { COUNTRY_WORDS, CURRENCY_WORDS, localSignsOf } from './currencyWords.ts'
 import { replacedOf } from './replacedCurrencies.ts';
 import { CURRENCY_CODES } from '../generated/units.ts';
 import type { Currency } from './units.ts';
+import { table } from './table.ts';
 
 /** A currency of the catalog, with the countries and territories where it is tender. */
 export interface KnownCurrency extends Currency {
@@ -68,7 +69,7 @@ export function everyCurrency(featured: readonly Currency[]): Currency[] {
 }
 
 /** Letters with a stroke, which NFD does not split into a letter and a mark. */
-const STROKES: Record<string, string> = { ł: 'l', đ: 'd', ø: 'o', ħ: 'h' };
+const STROKES: Record<string, string> = table({ ł: 'l', đ: 'd', ø: 'o', ħ: 'h' });
 
 /** Lower case without accents, so "Réunion" is found by "reunion", "CÔTE" by "cote" and "złoty" by "zloty". */
 export function fold(text: string): string {

@@ -4,9 +4,10 @@
 // own language. The Amount reads them (amount.ts) and the picker finds by them, and by other
 // names of countries (currencyCatalog.ts). Written here by hand: the catalog gives each currency
 // one sign, the one English writes; a test holds LOCAL_SIGNS to ICU's narrow signs.
+import { table } from './table.ts';
 
 /** A sign several currencies write at home (ICU's narrow symbol), and the currencies that do. */
-export const LOCAL_SIGNS: Record<string, readonly string[]> = {
+export const LOCAL_SIGNS: Record<string, readonly string[]> = table({
   $: [
     'USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD', 'TWD', 'ARS', 'BBD', 'BMD', 'BND', 'BSD', 'BZD', 'CLP', 'COP', 'CUC', 'CUP',
     'DOP', 'FJD', 'GYD', 'JMD', 'KYD', 'LRD', 'NAD', 'SBD', 'SRD', 'TTD', 'UYU', 'XCD',
@@ -16,14 +17,14 @@ export const LOCAL_SIGNS: Record<string, readonly string[]> = {
   '£': ['GBP', 'FKP', 'GIP', 'SHP', 'SSP', 'SYP'],
   '₩': ['KRW', 'KPW'],
   Rs: ['LKR', 'MUR', 'NPR', 'PKR'],
-};
+});
 
 /**
  * More words for a currency, by code: its sign with its country's letters (US$, C$: the
  * featured Canadian dollar's before the Nicaraguan córdoba's), other names in English, and its
  * name or sign at home (złoty, kronor, 元, TL).
  */
-export const CURRENCY_WORDS: Record<string, readonly string[]> = {
+export const CURRENCY_WORDS: Record<string, readonly string[]> = table({
   // Nicknames as people type them: bucks (the US dollar's, as "dollars" alone is), the Aussie,
   // the Kiwi and the loonie.
   USD: ['US$', 'buck', 'bucks', 'greenback', 'greenbacks'],
@@ -59,7 +60,7 @@ export const CURRENCY_WORDS: Record<string, readonly string[]> = {
   BWP: ['botswanan pula'],
   LAK: ['laotian kip', 'laotian kips'],
   ZWG: ['zimbabwean gold', 'ZiG'],
-};
+});
 
 /**
  * Currencies that a word shared with another does not name when nothing else decides: North
@@ -73,7 +74,7 @@ export const NOT_MEANT_BY_SHARED_WORDS: ReadonlySet<string> = new Set(['KPW', 'B
  * pound of the United Kingdom, "USA" the dollar of the United States. By the catalog's English
  * country names.
  */
-export const COUNTRY_WORDS: Record<string, readonly string[]> = {
+export const COUNTRY_WORDS: Record<string, readonly string[]> = table({
   'United Kingdom': ['UK', 'Britain', 'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland'],
   'United States': ['USA', 'US', 'America'],
   // Dubai and Abu Dhabi, as travellers name where they go ("dubai currency").
@@ -84,7 +85,7 @@ export const COUNTRY_WORDS: Record<string, readonly string[]> = {
   // Typed without its apostrophe, or with a straight one.
   'Côte d’Ivoire': ['Ivory Coast', "Cote d'Ivoire", 'Cote d Ivoire', 'Cote dIvoire'],
   Eswatini: ['Swaziland'],
-};
+});
 
 const signsOf = new Map<string, string[]>();
 for (const [sign, codes] of Object.entries(LOCAL_SIGNS)) for (const code of codes) signsOf.set(code, [...(signsOf.get(code) ?? []), sign]);

@@ -1,5 +1,6 @@
 // Digits typed in other scripts, read as the ASCII digits the parser reads (tokens.ts) and the
 // search box looks for (searchWords.ts). Small and free of the parser: the box imports it.
+import { table } from './table.ts';
 
 /**
  * Digits of other scripts, each run of ten from its zero: Arabic-Indic, Extended Arabic-Indic
@@ -7,7 +8,7 @@
  */
 const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966];
 /** The Arabic decimal and thousands separators. */
-const ARABIC_SIGNS: Record<string, string> = { '٫': '.', '٬': ',' };
+const ARABIC_SIGNS: Record<string, string> = table({ '٫': '.', '٬': ',' });
 /**
  * What plainDigits rewrites: those digits and signs, and the full-width forms of ASCII (U+FF01–
  * FF5E) a Japanese, Chinese or Korean IME types by default, digits, signs and letters alike,

@@ -121,3 +121,18 @@ test('a Cooking favourite keeps its ingredient: its own favourite, opened on it;
   s.setItem(FAVOURITES_KEY, JSON.stringify([cooking('../x', 'Honey'), cooking('honey'), { ...cooking(), ingredientName: 'Honey' }, cooking('honey', 'Honey')]));
   assert.deepEqual(readFavourites(s), [cooking('honey', 'Honey')]);
 });
+
+test("stored favourites naming Object's own properties are dropped, never linked", () => {
+  const s = new MemoryStorage();
+  const stored = [
+    { ...pair(), category: 'constructor' },
+    { ...pair(), category: 'weight', label: 'Weight', from: 'constructor', to: 'kilograms' },
+    { ...pair(), category: 'toString' },
+    pair('inches', 'centimeters'),
+  ];
+  s.setItem(FAVOURITES_KEY, JSON.stringify(stored));
+  const read = readFavourites(s);
+  assert.ok(read.every((f) => typeof f.from === 'string' && !favouriteHref(f).includes('function')), JSON.stringify(read.map(favouriteHref)));
+  assert.deepEqual(read.map((f) => f.category), ['weight', 'length']);
+  assert.equal(favouriteHref(read[0]), '/weight-converter?from=constructor&to=kilograms');
+});

@@ -8,6 +8,7 @@ import { browserStorage, onStoredChange, pageBus as bus, readStoredArray } from 
 import { CONVERTER_PATHS } from '../generated/site.ts';
 import { FAVOURITES_EVENT, FAVOURITES_KEY } from './favouriteKeys';
 import { currentUnitKey } from './units';
+import { own } from './table.ts';
 
 export { FAVOURITES_EVENT, FAVOURITES_KEY };
 export const FAVOURITES_LIMIT = 24;
@@ -49,7 +50,7 @@ export function readFavourites(storage: Storage | undefined = browserStorage()):
   const out: Favourite[] = [];
   for (const item of data) {
     // A category the site no longer has would be a link to nowhere in particular: left out.
-    if (!isFavourite(item) || CONVERTER_PATHS[item.category] === undefined) continue;
+    if (!isFavourite(item) || own(CONVERTER_PATHS, item.category) === undefined) continue;
     const fav = { ...item, from: currentUnitKey(item.category, item.from), to: currentUnitKey(item.category, item.to) };
     if (!out.some((f) => same(f, fav))) {
       const { ingredient, ingredientName } = fav;
@@ -108,7 +109,7 @@ export function droppedByAdding(fav: Pair, storage: Storage | undefined = browse
  * the site no longer has: the home page, which lists every converter.
  */
 export function favouriteHref(f: Pair): string {
-  const page = CONVERTER_PATHS[f.category];
+  const page = own(CONVERTER_PATHS, f.category);
   const q = new URLSearchParams({ from: f.from, to: f.to, ...(f.ingredient !== undefined && { ingredient: f.ingredient }) });
   return page === undefined ? '/' : `${page}?${q}`;
 }

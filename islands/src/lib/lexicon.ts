@@ -15,6 +15,7 @@ import { CASE_SYMBOL_CHARS, CASE_WORDS, NOT_IN_WORDS, SHARED_WORDS } from '../ge
 import { PLURAL_SYMBOLS } from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
 import { labelInText, plainName as plainNameOf } from './units.ts';
+import { table } from './table.ts';
 
 /** One unit as the parser needs it (a unit of units.yaml, or a currency: no definition). */
 export interface LexUnit extends Definition {
@@ -449,20 +450,20 @@ function shortTypo(t: string[], k: string[], words: Set<string>): boolean {
  * Prime and double prime, as keyboards and phones type them: feet and inches (5′ 11″) in a
  * length, minutes and seconds of arc (45° 30′ 15″) in an angle.
  */
-const ARC_MARKS: Record<string, string> = {
+const ARC_MARKS: Record<string, string> = table({
   "'": 'arcminutes', '′': 'arcminutes', '’': 'arcminutes', '‘': 'arcminutes',
   '"': 'arcseconds', '″': 'arcseconds', "''": 'arcseconds', '”': 'arcseconds', '“': 'arcseconds', '’’': 'arcseconds',
-};
+});
 
 /**
  * "Microns" on a vacuum gauge: HVAC technicians evacuate a system "to 500 microns", microns
  * of mercury. On the pressure card (or before a pressure target) the micrometre's words
  * micron and microns read as the µmHg; µm itself stays a length there, and is told to type µmHg.
  */
-const VACUUM_MICRONS: Record<string, string> = { micron: 'microns_of_mercury', microns: 'microns_of_mercury' };
+const VACUUM_MICRONS: Record<string, string> = table({ micron: 'microns_of_mercury', microns: 'microns_of_mercury' });
 
 /** Words of a length that name another unit on a card of these categories. */
-const LENGTH_WORDS_ON: Record<string, Record<string, string>> = { angle: ARC_MARKS, pressure: VACUUM_MICRONS };
+const LENGTH_WORDS_ON: Record<string, Record<string, string>> = table({ angle: ARC_MARKS, pressure: VACUUM_MICRONS });
 
 /**
  * `entry` as a unit of `category`: itself when it is one, else a length word's unit on that card (a prime mark's unit of
@@ -496,8 +497,8 @@ export const QUALIFIERS = new Set(['us', 'metric', ...BRITISH]);
  * The spoons UK recipes measure today, metric (GNU units' brtablespoon, brteaspoon): there is
  * no imperial spoon among the units, and the US one is another size.
  */
-const UK_SPOONS: Record<string, number> = { tablespoons: 15, teaspoons: 5 };
-const METRIC_SPOONS: Record<string, number> = { teaspoons: 5 };
+const UK_SPOONS: Record<string, number> = table({ tablespoons: 15, teaspoons: 5 });
+const METRIC_SPOONS: Record<string, number> = table({ teaspoons: 5 });
 
 /**
  * The message for a qualifier (`q`: UK, imp, imperial, British) before `rest`, a unit word

@@ -10,6 +10,7 @@ import { add, compare, div, fromDecimal, isNegative, isZero, mul, neg, rational,
 import { findTarget, isCookingUnit, resultLine, withSymbol, type Target } from './target';
 import { labelInText, plainName, type Unit, type UnitCategory } from './units';
 import { FOOD_CALORIE, SMALL_CALORIE, SMALL_CALORIE_CAVEAT } from './foodEnergy';
+import { table } from './table.ts';
 
 export interface PairFacts {
   from: Named;
@@ -51,22 +52,22 @@ const COOKING_VALUES = ['1/8', '1/4', '1/3', '1/2', '2/3', '3/4', '1', '3/2', '2
  *  shows the From unit's reading of it, so the Kelvin table never starts below absolute zero. */
 const BASE_READINGS = ['-40', '-20', '-10', '0', '10', '20', '25', '30', '37', '40', '50', '60', '80', '100'];
 /** Readings of a test's result on its own scale, by the From unit: HbA1c from the normal range to a poorly controlled diabetes. */
-const RESULT_READINGS: Record<string, string[]> = {
+const RESULT_READINGS: Record<string, string[]> = table({
   ngsp_percent: ['4', '4.5', '5', '5.5', '5.7', '6', '6.5', '7', '7.5', '8', '8.5', '9', '10', '11', '12', '14'],
   ifcc_mmol_per_mol: ['20', '25', '31', '36', '39', '42', '48', '53', '58', '64', '69', '75', '86', '97', '108', '130'],
-};
+});
 /** The reading a pair page of such a scale states first: the threshold of diabetes (ADA, WHO). */
-const RESULT_LANDMARKS: Record<string, string> = { ngsp_percent: '6.5', ifcc_mmol_per_mol: '48' };
+const RESULT_LANDMARKS: Record<string, string> = table({ ngsp_percent: '6.5', ifcc_mmol_per_mol: '48' });
 /** Fuel economy and other reciprocal pairs: nothing at or below zero. */
 const POSITIVE_READING_VALUES = ['5', '10', '15', '20', '25', '30', '35', '40', '45', '50', '60', '80', '100'];
 
 /** Paces runners train and race at, in the pace unit (5:30 min/km is a 3:52 marathon); others from the first's range. */
-const PACE_VALUES: Record<string, string[]> = {
+const PACE_VALUES: Record<string, string[]> = table({
   minutes_per_kilometer: ['3', '3.5', '4', '4.25', '4.5', '4.75', '5', '5.25', '5.5', '5.75', '6', '6.5', '7', '7.5', '8', '9', '10'],
   minutes_per_mile: ['5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '11', '12', '13', '15'],
-};
+});
 /** Running speeds, from a speed to a pace: a jog to a sprint finish, in round numbers of the From unit. */
-const RUNNING_SPEEDS: Record<string, string[]> = {
+const RUNNING_SPEEDS: Record<string, string[]> = table({
   kilometers_per_hour: ['6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '18', '20'],
   miles_per_hour: ['4', '4.5', '5', '5.5', '6', '6.5', '7', '7.5', '8', '9', '10', '11', '12'],
   meters_per_second: ['2', '2.25', '2.5', '2.75', '3', '3.25', '3.5', '3.75', '4', '4.5', '5', '5.5', '6'],
@@ -74,7 +75,7 @@ const RUNNING_SPEEDS: Record<string, string[]> = {
   knots: ['3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
   centimeters_per_second: ['150', '200', '250', '300', '350', '400', '450', '500', '550', '600'],
   feet_per_minute: ['400', '450', '500', '550', '600', '650', '700', '800', '900', '1000', '1100', '1200'],
-};
+});
 
 /** A part to its compound (inches to feet and inches): these many of the largest part, so
  *  every row regroups (12, 15, 18 … 240 in: 1 ft, 1 ft 3 in, 1 ft 6 in … 20 ft). */
@@ -86,11 +87,11 @@ const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '
  * and babies' weights (kg in pounds and ounces, as birth weights are told), as the Celsius
  * page has body and oven temperatures. By the compound's key in units.yaml.
  */
-const PEOPLE_VALUES: Record<string, { unit: string; largest: string; values: string[] }> = {
+const PEOPLE_VALUES: Record<string, { unit: string; largest: string; values: string[] }> = table({
   feet_inches: { unit: 'centimeters', largest: 'meters', values: ['1', '10', '30', '50', '100', '150', '155', '160', '165', '170', '175', '180', '185', '190', '195', '200'] },
   stones_pounds: { unit: 'kilograms', largest: 'kilograms', values: ['10', '20', '30', '40', '45', '50', '55', '60', '65', '70', '75', '80', '85', '90', '95', '100', '105', '110', '115', '120', '125', '130'] },
   pounds_ounces: { unit: 'kilograms', largest: 'kilograms', values: ['1.5', '1.75', '2', '2.25', '2.5', '2.75', '3', '3.25', '3.5', '3.75', '4', '4.25', '4.5', '4.75', '5', '6', '8', '10', '12'] },
-};
+});
 
 /** PEOPLE_VALUES in `from` (mm, m; g), when `from` is a metric unit near the reference unit; else null. */
 function peopleValues(category: UnitCategory, from: Unit, target: Target | undefined): Rational[] | null {
@@ -462,7 +463,7 @@ function approximate(x: Rational): string {
   return `≈ ${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac ? `.${frac}` : ''}`;
 }
 
-const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+const SUPERSCRIPT: Record<string, string> = table({ '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' });
 
 /** "6.213711922e-7" → "6.213711922 × 10⁻⁷", as a reader writes it. */
 function scientific(text: string): string {

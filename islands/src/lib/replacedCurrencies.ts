@@ -5,6 +5,7 @@
 // currency were traded; a withdrawn code the catalog no longer has (VEF, MRO, STD) is
 // pointed to its successor rather than "No currency found". ISO 4217 list 3 (historic
 // denominations) and the central banks' announcements.
+import { table } from './table.ts';
 
 export interface Replaced {
   /** The currency's name, as a sentence says it: "the Croatian kuna". */
@@ -21,7 +22,7 @@ export interface Replaced {
   year: number;
 }
 
-export const REPLACED: Readonly<Record<string, Replaced>> = {
+export const REPLACED: Readonly<Record<string, Replaced>> = table({
   HRK: { name: 'the Croatian kuna', by: 'EUR', byName: 'the euro', when: 'on 1 January 2023', rate: 'at a fixed 7.53450 HRK per EUR', year: 2023 },
   VEF: { name: 'the Venezuelan bolívar fuerte', by: 'VES', byName: 'the bolívar soberano', when: 'in 2018', rate: '100,000 VEF = 1 VES', year: 2018 },
   ZWL: { name: 'the Zimbabwean dollar', by: 'ZWG', byName: 'Zimbabwe Gold', when: 'in 2024', year: 2024 },
@@ -33,7 +34,7 @@ export const REPLACED: Readonly<Record<string, Replaced>> = {
   CUC: { name: 'the Cuban convertible peso', by: 'CUP', byName: 'the Cuban peso', when: 'in 2021', rate: '1 CUC = 24 CUP', year: 2021 },
   // The Monetary Integration Law: the dollar since 1 January 2001; colones no longer circulate.
   SVC: { name: 'the Salvadoran colón', by: 'USD', byName: 'the US dollar', when: 'in 2001', rate: 'at a fixed 8.75 SVC per USD', year: 2001 },
-};
+});
 
 /** What replaced `code`, or null for a currency in use. */
 export const replacedOf = (code: string): Replaced | null => (Object.hasOwn(REPLACED, code) ? REPLACED[code] : null);

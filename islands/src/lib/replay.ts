@@ -7,6 +7,7 @@ import { lazyChunk } from './lazyChunk';
 import { REPLAY_EVENT, type HistoryEntry, type Replay } from './history';
 import { pageBus as bus } from './storage';
 import { unitKeyOfText } from './units';
+import { own } from './table.ts';
 
 // Every category's unit words, fetched only to open an older entry of another category.
 const unitWordsChunk = lazyChunk(() => import('../generated/unitWords.ts'));
@@ -49,7 +50,7 @@ export function replayHref(r: Replay): string {
   if (r.from) q.set('from', r.from);
   if (r.to) q.set('to', r.to);
   const search = q.toString();
-  const page = CONVERTER_PATHS[r.category];
+  const page = own(CONVERTER_PATHS, r.category);
   return page === undefined ? '/' : `${page}${search === '' ? '' : `?${search}`}`;
 }
 

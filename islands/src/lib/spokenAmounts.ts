@@ -8,10 +8,11 @@
 //    million", "one and a half", "two and three quarters", and "2.5 billion". Read by the value parser itself
 //    (tokens.ts), so every Value field, the batch box and the search box read them alike.
 import { type Rational, fromDecimal, rational } from './rational.ts';
+import { table } from './table.ts';
 
 /** How many of a part ("a", "three") and the parts' denominators ("quarter", "thirds"). */
-const COUNTS: Readonly<Record<string, bigint>> = { a: 1n, an: 1n, one: 1n, two: 2n, three: 3n, five: 5n, seven: 7n };
-const PARTS: Readonly<Record<string, bigint>> = { half: 2n, halves: 2n, third: 3n, thirds: 3n, quarter: 4n, quarters: 4n, fourth: 4n, fourths: 4n, eighth: 8n, eighths: 8n };
+const COUNTS: Readonly<Record<string, bigint>> = table({ a: 1n, an: 1n, one: 1n, two: 2n, three: 3n, five: 5n, seven: 7n });
+const PARTS: Readonly<Record<string, bigint>> = table({ half: 2n, halves: 2n, third: 3n, thirds: 3n, quarter: 4n, quarters: 4n, fourth: 4n, fourths: 4n, eighth: 8n, eighths: 8n });
 const COUNT = `(?:${Object.keys(COUNTS).join('|')})`;
 const PART = `(?:${Object.keys(PARTS).join('|')})`;
 
@@ -85,9 +86,9 @@ const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty'
  * A billion is 10⁹, the short scale, as English (British too, since 1974) and every price
  * and statistic write it.
  */
-export const SCALE_WORDS: Readonly<Record<string, bigint>> = {
+export const SCALE_WORDS: Readonly<Record<string, bigint>> = table({
   hundred: 100n, thousand: 1000n, million: 10n ** 6n, billion: 10n ** 9n, trillion: 10n ** 12n,
-};
+});
 
 /** A scale word after a number ("2.5 billion", "5 hundred thousand"): the words, the product of their scales, and where they end. */
 export function scaleAfter(s: string, at: number): { words: string; factor: bigint; end: number } | null {

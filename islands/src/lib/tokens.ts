@@ -29,6 +29,7 @@ import { formatResult } from './format.ts';
 import { plainDigits } from './digits.ts';
 import { notConverted } from './notConverted.ts';
 import { SCALE_WORDS, scaleAfter, spelledNumber } from './spokenAmounts.ts';
+import { table } from './table.ts';
 
 /**
  * Why a quantity typed with units is refused though every word of it was read: a range of
@@ -56,14 +57,14 @@ export type Token =
   | { t: 'op'; v: '+' | '-' | '*' | '/' | '(' | ')'; space: boolean; scale?: true }
   | { t: 'unit'; entry: Entry; text: string; space: boolean };
 
-export const VULGAR: Record<string, [number, number]> = {
+export const VULGAR: Record<string, [number, number]> = table({
   '½': [1, 2], '⅓': [1, 3], '⅔': [2, 3], '¼': [1, 4], '¾': [3, 4], '⅕': [1, 5], '⅖': [2, 5], '⅗': [3, 5],
   '⅘': [4, 5], '⅙': [1, 6], '⅚': [5, 6], '⅐': [1, 7], '⅛': [1, 8], '⅜': [3, 8], '⅝': [5, 8], '⅞': [7, 8],
   '⅑': [1, 9], '⅒': [1, 10],
-};
-export const OPS: Record<string, '+' | '-' | '*' | '/' | '(' | ')'> = {
+});
+export const OPS: Record<string, '+' | '-' | '*' | '/' | '(' | ')'> = table({
   '+': '+', '-': '-', '−': '-', '–': '-', '*': '*', '×': '*', '·': '*', '/': '/', '÷': '/', '⁄': '/', '(': '(', ')': ')',
-};
+});
 /** Largest power of ten a literal may carry (1e1000); beyond, no double can hold the answer anyway. */
 const MAX_EXPONENT = 1000;
 
@@ -79,9 +80,9 @@ const APOSTROPHES = "'’";
 const INCH_MARK = /^(?:["”“″]|''|’’)/;
 
 /** Superscript digits and signs, for a power of ten written 10³ or 10⁻³. */
-const SUPERSCRIPT: Record<string, string> = {
+const SUPERSCRIPT: Record<string, string> = table({
   '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
-};
+});
 
 /**
  * 12x14, 12 X 14, 10'x12', 12 ft x 14 ft: an x standing alone after a number or a unit and
@@ -582,7 +583,7 @@ const inDegrees = (lex: Lexicon, category: string | null): boolean =>
   category !== null && (lex.categories[category]?.units.some((u) => u.scale !== undefined) ?? false);
 
 /** Why what a measure holds or is of is ignored, by the measure's category. */
-const HELD: Record<string, string> = { volume: 'a volume is the same whatever it holds', weight: 'a weight is the same whatever it is of' };
+const HELD: Record<string, string> = table({ volume: 'a volume is the same whatever it holds', weight: 'a weight is the same whatever it is of' });
 
 /** "paint ignored: a volume is the same whatever it holds": the reading's note for what a volume holds or a weight is of (null in another category). */
 export const heldIgnored = (words: string, category: string): string | null => (HELD[category] === undefined ? null : `${words} ignored: ${HELD[category]}`);
@@ -844,12 +845,12 @@ function wholeNumber(before: readonly Token[]): { amount: number; text: string }
 const GAS_MARK = 'Gas marks are oven settings, not converted here: the oven temperatures table of the Celsius to Fahrenheit converter gives them in °F and °C.';
 
 /** "sq", "square", "cu" and "cubic" before a unit of length: its power, ² or ³. */
-const POWER_WORDS: Record<string, string> = { sq: '2', square: '2', cu: '3', cubic: '3' };
+const POWER_WORDS: Record<string, string> = table({ sq: '2', square: '2', cu: '3', cubic: '3' });
 /**
  * The words after a unit of length that say its power: "ft sq", "feet squared", "m cubed"
  * ("10 feet square" is a square 10 feet on a side, so never "square").
  */
-const POWER_AFTER: Record<string, string> = { sq: '2', squared: '2', cubed: '3' };
+const POWER_AFTER: Record<string, string> = table({ sq: '2', squared: '2', cubed: '3' });
 
 /**
  * The square or cubic unit "sq mile", "square km" or "cu m" names: the one whose symbol is

@@ -10,6 +10,7 @@ import {
   type UnitSystem,
 } from '../generated/units.ts';
 import type { Definition } from './kinds.ts';
+import { own } from './table.ts';
 
 export type { CategoryKey, CategoryLabel, CurrencyCode, UnitSystem };
 
@@ -113,7 +114,8 @@ export function plainName(name: string): string {
  * reads as the unit's key, so old addresses, favourites and history still open it.
  */
 export function currentUnitKey(category: string, key: string): string {
-  return FORMER_UNIT_KEYS[category]?.[key] ?? key;
+  const former = own(FORMER_UNIT_KEYS, category);
+  return (former === undefined ? undefined : own(former, key)) ?? key;
 }
 
 /**

@@ -75,6 +75,9 @@ test('an old link with a renamed unit key opens the unit (units.yaml `formerly`)
   const current = (k: string): string => currentUnitKey('weight', k);
   assert.deepEqual(readConversionQuery('?value=2&from=tons&to=pounds', weight, weight, current), { value: '2', from: 'tonnes', to: 'pounds', ignored: [] });
   assert.deepEqual(readConversionQuery('?from=tons', weight), { ignored: ['from=tons'] });
+  // Object's own properties are no renamed keys (the weight card crashed on `from=constructor`).
+  for (const k of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) assert.equal(currentUnitKey('weight', k), k);
+  assert.deepEqual(readConversionQuery('?value=5&from=constructor&to=kilograms', weight, weight, current), { value: '5', to: 'kilograms', ignored: ['from=constructor'] });
 });
 
 test('readKeyParam: a parameter of the card itself, in any case, or named when unknown', () => {

@@ -15,6 +15,7 @@ import type { NewHistoryEntry } from '../lib/history.ts';
 import { conversionAddress, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits, withEnds } from '../lib/urlState.ts';
 import { currentUnitKey } from '../lib/units.ts';
 import { FORMER_UNIT_KEYS } from '../generated/units.ts';
+import { own as ownValue } from '../lib/table.ts';
 
 // What a card reads of a link's unit words, only for a link that has some.
 const linkWords = () => import('../lib/linkWords.ts');
@@ -142,9 +143,9 @@ export function useCard(options: CardOptions): Card {
     }
     // A renamed key that is also another unit's word reads as older links meant, and says so:
     // the Value field reads "5 tons" as the other unit. The words come only for such a link.
-    const former = FORMER_UNIT_KEYS[options.category];
+    const former = ownValue(FORMER_UNIT_KEYS, options.category);
     const asked = new URLSearchParams(window.location.search);
-    if (former !== undefined && [asked.get('from'), asked.get('to')].some((k) => k !== null && k in former)) {
+    if (former !== undefined && [asked.get('from'), asked.get('to')].some((k) => k !== null && Object.hasOwn(former, k))) {
       void Promise.all([import('../generated/unitWords.ts'), linkWords()]).then(([{ UNIT_WORDS }, { renamedKeyNotice }]) => {
         const rows = (UNIT_WORDS as Record<string, readonly (readonly string[])[]>)[options.category] ?? [];
         setRenamed(renamedKeyNotice(window.location.search, former, rows, (k) => latest.current.unitName?.(k)));
