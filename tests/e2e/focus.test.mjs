@@ -56,6 +56,58 @@ test('what Skip to content and a failed Send focus is below the sticky header, a
   await finish(first);
 });
 
+test('a Send or Subscribe that does not go through leaves the focus on its button, not on <body>', async () => {
+  const page = await visit('/contact');
+  const form = page.locator('form.contact-form');
+  await form.getByRole('textbox', { name: 'Name' }).fill('Ann');
+  await form.getByRole('textbox', { name: 'Email' }).fill('ann@example.com');
+  await form.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Bug report' });
+  await form.getByRole('textbox', { name: 'Message' }).fill('hello there');
+  const send = form.getByRole('button', { name: 'Send Message' });
+  await send.focus();
+  await page.keyboard.press('Enter');
+  // This site's edge has no webhook: the post is refused, and the form says so.
+  await form.getByText('could not be sent').waitFor();
+  assert.equal(await send.evaluate((b) => b === document.activeElement), true, 'the focus stayed on Send Message');
+  await page.goto(`${ctx.site.url}/blog`);
+  const newsletter = page.getByRole('region', { name: 'Stay Updated' });
+  await newsletter.scrollIntoViewIfNeeded();
+  await waitForAllIslands(page, ['Newsletter']);
+  await newsletter.getByRole('textbox', { name: 'Email address' }).fill('ann@example.com');
+  const subscribe = newsletter.getByRole('button', { name: 'Subscribe' });
+  await subscribe.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('form.newsletter-form .form-notice').waitFor();
+  assert.equal(await subscribe.evaluate((b) => b === document.activeElement), true, 'the focus stayed on Subscribe');
+  // The two refused posts are the only errors: the browser logs each 503.
+  assert.deepEqual(page.problems.filter((p) => !p.includes('status of 503')), []);
+  await page.context().close();
+});
+
+test('on a phone at a first visit, the search list ends above the cookie banner: its chosen option and its Copy can be seen', async () => {
+  const page = await visit('/length-converter', { consent: false, viewport: { width: 360, height: 640 } });
+  const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
+  await banner.waitFor();
+  await waitForAllIslands(page, ['ConsentBanner', 'SiteSearch']);
+  const box = page.getByRole('combobox', { name: /search/i });
+  await box.click();
+  await box.fill('5 ft to cm');
+  const copy = page.getByRole('search').getByRole('button', { name: 'Copy' });
+  await copy.waitFor();
+  const bannerTop = (await banner.boundingBox()).y;
+  const options = await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').count();
+  for (let i = 0; i < options; i++) {
+    await page.keyboard.press('ArrowDown');
+    const active = await page.evaluate(() => document.getElementById(document.getElementById('site-search-q').getAttribute('aria-activedescendant')).getBoundingClientRect().bottom);
+    assert.ok(active <= bannerTop + 1, `option ${i + 1} (bottom ${active}) is above the banner (top ${bannerTop})`);
+  }
+  await page.keyboard.press('Tab');
+  assert.equal(await copy.evaluate((b) => b === document.activeElement), true);
+  const copyBottom = (await focusedBox(page)).bottom;
+  assert.ok(copyBottom <= bannerTop + 1, `Copy (bottom ${copyBottom}) is above the banner (top ${bannerTop})`);
+  await finish(page);
+});
+
 test('the cookie choice made from the keyboard leaves the focus in the page, not on <body>', async () => {
   const page = await visit('/', { consent: false });
   const banner = page.getByRole('region', { name: 'Cookies on Unitly' });

@@ -170,7 +170,8 @@ export default function ContactForm({ email, turnstile }: Props) {
         </div>
       )}
       <div className="form-actions">
-        <button className="button" disabled={!form.ready || form.sending}>
+        {/* Busy, it stays focusable (aria-disabled): a disabled button drops the focus to <body>. */}
+        <button className="button" disabled={!form.ready} aria-disabled={form.sending || undefined}>
           {form.sending ? 'Sending…' : 'Send Message'}
         </button>
       </div>

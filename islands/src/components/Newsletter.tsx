@@ -59,7 +59,8 @@ export default function Newsletter({ turnstile }: Props = {}) {
                 if (email.trim() !== '' || error !== undefined) setError(emailError(email));
               }}
             />
-            <button className="button" disabled={!form.ready || form.sending}>
+            {/* Busy, it stays focusable (aria-disabled): a disabled button drops the focus to <body>. */}
+            <button className="button" disabled={!form.ready} aria-disabled={form.sending || undefined}>
               {form.sending ? 'Subscribing…' : 'Subscribe'}
             </button>
           </div>

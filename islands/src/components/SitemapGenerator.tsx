@@ -69,7 +69,8 @@ export default function SitemapGenerator({ count }: Props) {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
-  const busy = !ready || state === 'loading';
+  // Loading, the buttons stay focusable (aria-disabled): a disabled button drops the focus to <body>.
+  const busy = state === 'loading' || undefined;
   return (
     <section className="card sitemap-card" aria-labelledby={`${id}-h`} aria-busy={state === 'loading'}>
       <div className="sitemap-head">
@@ -80,14 +81,14 @@ export default function SitemapGenerator({ count }: Props) {
           </p>
         </div>
         <div className="sitemap-actions">
-          <button type="button" className="button" onClick={copy} disabled={busy}>
+          <button type="button" className="button" onClick={copy} disabled={!ready} aria-disabled={busy}>
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <rect x="9" y="9" width="13" height="13" rx="2" />
               <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
             </svg>
             Copy XML
           </button>
-          <button type="button" className="button button-secondary" onClick={download} disabled={busy}>
+          <button type="button" className="button button-secondary" onClick={download} disabled={!ready} aria-disabled={busy}>
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
             </svg>

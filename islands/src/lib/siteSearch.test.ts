@@ -73,6 +73,17 @@ test('the excerpt shows the matched words, marked, in their sentence', () => {
   assert.equal(plain(excerpt('', ['x'], stop)), '');
 });
 
+test('an excerpt never ends or starts inside a number (it stated "multiply by 3." for 3.785411784)', () => {
+  const gallons = 'To convert US gallons to liters, multiply by 3.785411784: one US gallon is 231 cubic inches, exactly 3.785411784 liters, by the definition of the inch.';
+  const got = plain(excerpt(gallons, ['gallon'], stop));
+  assert.match(got, /multiply by 3\.785411784/, got);
+  const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen';
+  const cut = plain(excerpt(`${words} divide by 1.8 to get Celsius, then more words after it.`, ['one'], stop));
+  assert.match(cut, /divide by 1\.8 …$/, cut);
+  const from = plain(excerpt(`${'Intro words here. '.repeat(20)}A rod is 16.5 feet, and a square rod is 30.25 square yards in all.`, ['yards'], stop));
+  assert.ok(!/… \d/.test(from) && !/\d\. …$/.test(from), from);
+});
+
 test('an amount alone is the start of a conversion, not a search; an amount with any word is searched', () => {
   for (const q of ['10', ' 250 ', '-40', '−3.5', '2,500.75', '1 1/2', '½', '１２']) assert.ok(amountAlone(q), q);
   for (const q of ['10k', '10 kg', '1799 metre', 'kg', '', ' ', '-', '1e3', '£100']) assert.ok(!amountAlone(q), q);

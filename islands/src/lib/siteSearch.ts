@@ -150,9 +150,14 @@ export function excerpt(text: string, qterms: readonly string[], stop: ReadonlyS
   }
   // Start a few words before the first match, so it reads in context.
   const firstMatch = matched.indexOf(true, best);
-  const start = firstMatch >= 0 ? Math.max(0, firstMatch - 3) : 0;
-  const end = Math.min(words.length, start + EXCERPT_WORDS);
   if (words.length === 0) return [{ text: text.slice(0, 160), mark: false }];
+  // Words joined without a space (3.785411784, 1,000, x-ray) are one: never cut inside them,
+  // so a factor is never shown as "multiply by 3. …".
+  const joined = (i: number): boolean => !/\s/u.test(text.slice(words[i - 1].at + words[i - 1].word.length, words[i].at));
+  let start = firstMatch >= 0 ? Math.max(0, firstMatch - 3) : 0;
+  while (start > 0 && joined(start)) start--;
+  let end = Math.min(words.length, start + EXCERPT_WORDS);
+  while (end < words.length && joined(end)) end++;
   const segments: Segment[] = [];
   const push = (s: string, mark: boolean) => {
     const last = segments[segments.length - 1];
