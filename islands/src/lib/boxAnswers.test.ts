@@ -32,6 +32,8 @@ test('a currency with no rate to fall back on: online the live rates are to blam
   // A featured pair falls back on the built-in rates either way, and lists its page.
   const eur = await withRates(true, () => answerFor('100 usd to eur', data));
   assert.ok('lines' in eur! && /built-in offline rate/.test(eur.lines[0].section), JSON.stringify(eur));
+  // Said and copied as the card copies it: approximate, and why (SearchPanel.tsx lineCopied).
+  assert.equal(eur.lines[0].approx, 'approximate offline rate');
   assert.deepEqual(eur.lines[0].pair, { href: '/currency-converter/usd-to-eur', title: 'US Dollar to Euro' });
   const rate = await withRates(true, () => answerFor('exchange rate usd to eur', data));
   assert.ok(rate !== null && 'lines' in rate && rate.lines[0].text.startsWith('1 USD = ') && rate.lines[0].pair?.title === 'US Dollar to Euro', JSON.stringify(rate));
@@ -44,6 +46,7 @@ test('with the day\'s reference rates in the build, a currency they quote has a 
     assert.ok(thb !== null && 'lines' in thb, JSON.stringify(thb));
     assert.equal(thb.lines[0].text, '100.00 THB = 2.73 USD');
     assert.equal(thb.lines[0].section, 'Currency · Live rate unavailable: the European Central Bank reference rate of Nov 20, 2026');
+    assert.equal(thb.lines[0].approx, 'European Central Bank rate of Nov 20, 2026');
   }
   // One they do not quote is still refused; a featured pair gets the day's rate too, newer
   // than the built-in table and the one its page states (the card's order).

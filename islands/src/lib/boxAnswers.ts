@@ -6,7 +6,7 @@
 // own: the parser, the catalog and the rates client load only once a query may convert.
 import { answer, crossesBitsAndBytes, isUnitWord, sureOffer, type Answer, type AnswerData } from './askConversion.ts';
 import { currencyOfWord, readMoney } from './amount.ts';
-import { fetchPair, keepTable, liveSourceText, offlineRate, readStoredRates, storeRates, formatAsOf } from './rates.ts';
+import { approximateNote, fetchPair, keepTable, liveSourceText, offlineRate, readStoredRates, storeRates, formatAsOf } from './rates.ts';
 import { formatDay, formatMoney, formatRate } from './format.ts';
 import { currencyOfCountry, everyCurrency } from './currencyCatalog.ts';
 import { offeredWord } from './lexicon.ts';
@@ -22,6 +22,8 @@ export interface AnswerLine {
   section: string;
   /** The page of the pair asked, listed after the answer (askConversion.ts UnitAnswer). */
   pair?: { href: string; title: string };
+  /** Money at a rate that is not live: what the card's Copy says of it ("approximate offline rate", rates.ts approximateNote). */
+  approx?: string;
 }
 
 /**
@@ -117,14 +119,17 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
   const pair = featured(from.code) && featured(to.code) && from.code !== to.code ? { href: `${page}/${from.code.toLowerCase()}-to-${to.code.toLowerCase()}`, title: `${from.name} to ${to.name}` } : undefined;
   // A currency no longer in use (HRK) has no market rate to call live: what replaced it, instead.
   const replaced = replacedNote(from.code) ?? replacedNote(to.code);
-  const line = (rate: number, source: string): BoxAnswer => ({ lines: [{ text: text(rate), href, section: `Currency · ${replaced ?? source}`, ...(pair && { pair }) }], ...money([from.code, to.code]) });
+  const line = (rate: number, source: string, approx: string | null = null): BoxAnswer => ({
+    lines: [{ text: text(rate), href, section: `Currency · ${replaced ?? source}`, ...(pair && { pair }), ...(approx !== null && { approx }) }],
+    ...money([from.code, to.code]),
+  });
   try {
     const live = await fetchPair(from.code, to.code, amount, { signal, timeoutMs: RATE_TIMEOUT_MS });
     // Kept, as the card keeps what it shows: asked again offline, the box has this rate and
     // the rest of `from`'s table (at most hourly).
     storeRates(from.code, { [to.code]: live.rate }, live.time);
     keepTable(from.code);
-    return line(live.rate, liveSourceText(live.time, live.stale));
+    return line(live.rate, liveSourceText(live.time, live.stale), approximateNote({ source: 'live', time: live.time, stale: live.stale }));
   } catch (e) {
     if (signal?.aborted) throw e;
     // As the card falls back: what this browser saw, the day's reference rate the build had
@@ -138,11 +143,11 @@ export async function answerFor(query: string, data: AnswerData, signal?: AbortS
     }
     switch (offline.source) {
       case 'stored':
-        return line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`);
+        return line(offline.rate, `Live rate unavailable: the rate this browser saw at ${formatAsOf(offline.time)}`, approximateNote(offline));
       case 'reference':
-        return line(offline.rate, `Live rate unavailable: the European Central Bank reference rate of ${formatDay(offline.date)}`);
+        return line(offline.rate, `Live rate unavailable: the European Central Bank reference rate of ${formatDay(offline.date)}`, approximateNote(offline));
       default:
-        return line(offline.rate, 'Live rate unavailable: built-in offline rate');
+        return line(offline.rate, 'Live rate unavailable: built-in offline rate', approximateNote(offline));
     }
   }
 }

@@ -12,7 +12,7 @@ import { listed, openSearch, type Found, type Hit, type Listed, type SiteSearch 
 import { amountAlone, holdsNumber, mayConvert, pairNotationOnly } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
-import type { BoxAnswer } from '../lib/boxAnswers.ts';
+import type { AnswerLine, BoxAnswer } from '../lib/boxAnswers.ts';
 import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 const answersChunk = lazyChunk(() => import('../lib/boxAnswers.ts'));
@@ -269,7 +269,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     else if (corrected) note = `Showing results for “${corrected}”.`;
   }
   if (trimmed !== '' && answer && 'message' in answer) note = answer.message;
-  const said = lines.map((l) => `${l.text}.`).join(' ');
+  const said = lines.map((l) => `${lineCopied(l)}.`).join(' ');
   const announce = !open || trimmed === '' || (!shown && !answer) ? '' : [said, note, hits.length > 0 ? `${hits.length} result${hits.length === 1 ? '' : 's'}.` : ''].join(' ').trim();
   // Said once the list is complete and typing pauses (MESSAGE_PAUSE_MS): a character on the
   // way to a longer query is never said, and one typed alone ("€") is, as the list shows it;
@@ -282,7 +282,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     return () => clearTimeout(timer);
   }, [sayable, announce, query]);
   const status = sayable && spoken !== null && spoken.query === query && spoken.text === announce ? announce : '';
-  const copy = () => void copyWithToast(lines.map((l) => l.text).join('\n'), { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
+  const copy = () => void copyWithToast(lines.map(lineCopied).join('\n'), { title: '📋 Copied!', description: 'Conversion result copied to clipboard' });
 
   return (
     <>
@@ -321,4 +321,9 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
       </p>
     </>
   );
+}
+
+/** A line as spoken and copied: at a rate that is not live, as approximate and why, as the card copies it (copyText.ts copyLine). */
+export function lineCopied(l: AnswerLine): string {
+  return l.approx === undefined ? l.text : `${l.text.replace(' = ', ' ≈ ')} (${l.approx})`;
 }
