@@ -81,7 +81,20 @@ test('a country or the code finds its currency, Escape restores the choice, and 
   }
   await c.to.fill('qqqq');
   await c.region.locator('.currency-none').filter({ hasText: 'No currency found' }).waitFor();
-  assert.equal(await c.region.getByRole('status').filter({ hasText: 'No currency found' }).count(), 1, 'said to a screen reader too');
+  // Said to a screen reader too, once typing pauses, and only then: each key does not say a count.
+  const heard = async (type) => {
+    await c.region.evaluate((region) => {
+      window.heard = [];
+      const status = region.querySelector('.currency-field:focus-within [role="status"]');
+      new MutationObserver(() => window.heard.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+    });
+    await type();
+    await c.page.waitForTimeout(1500);
+    return c.page.evaluate(() => window.heard.filter((t) => t !== ''));
+  };
+  await c.region.getByRole('status').filter({ hasText: 'No currency found' }).waitFor();
+  await c.to.fill('');
+  assert.deepEqual(await heard(() => c.to.pressSequentially('baht', { delay: 120 })), ['1 currency found'], 'one count, once typing paused');
   await c.to.press('Escape');
   assert.equal(await currencyCode(c.to), 'EUR', 'Escape keeps the chosen currency');
   // Empty text lists everything the provider's table quotes, the featured ones first.

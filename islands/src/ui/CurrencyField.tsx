@@ -11,6 +11,7 @@ import type { Match } from '../lib/currencyCatalog.ts';
 import type { Currency } from '../lib/units.ts';
 import { useAutocorrectOff } from './useAutocorrectOff.ts';
 import { replacedNote, replacedShort } from '../lib/replacedCurrencies.ts';
+import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
 interface Props {
   /** The input's id (`currency-converter-from`); the list's is `${id}-list`. */
@@ -116,6 +117,16 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
   const withdrawn = none && /^\s*\p{L}{3}\s*$/u.test(text ?? '') ? replacedNote((text ?? '').trim().toUpperCase()) : null;
   const nothing = withdrawn === null ? 'No currency found' : `No currency found. ${withdrawn}`;
   const count = search === null ? 'Loading currencies…' : none ? nothing : `${matches.length} ${matches.length === 1 ? 'currency' : 'currencies'} found`;
+  // Said once typing pauses, as the search box says its count: "baht" typed was five
+  // announcements (162, 28, 9, 3, 1 currencies found). Opening the list says it at once.
+  const [said, setSaid] = useState('');
+  const typed = text !== null;
+  useEffect(() => {
+    if (!open) return setSaid('');
+    if (!typed) return setSaid(count);
+    const timer = setTimeout(() => setSaid(count), MESSAGE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [open, typed, count]);
   return (
     <div className="field currency-field">
       <label htmlFor={id}>{label}</label>
@@ -180,7 +191,7 @@ export default function CurrencyField({ id, label, chosen, search, onFirstUse, o
         </p>
       )}
       <span className="visually-hidden" role="status">
-        {open ? count : ''}
+        {open ? said : ''}
       </span>
     </div>
   );
