@@ -6,6 +6,7 @@ import type { CategoryKey } from './units.ts';
 /** Each category's units as [key, symbol, ...aliases]: every word a Value field reads. */
 export const UNIT_WORDS = {
   "length": [
+    ["picometers", "pm", "picometer", "picometre", "picometres"],
     ["nanometers", "nm", "nanometer", "nanometre", "nanometres"],
     ["micrometers", "µm", "micrometer", "micrometre", "micrometres", "micron", "microns", "um"],
     ["millimeters", "mm", "millimeter", "millimetre", "millimetres"],

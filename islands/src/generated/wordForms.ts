@@ -3,6 +3,11 @@
 
 /** Every unit word as [word, exact form, key] under the build's rule (src/content/words.rs). */
 export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
+  ["picometers", "picometers", "picometers"],
+  ["pm", "pm", "pm"],
+  ["picometer", "picometer", "picometer"],
+  ["picometre", "picometre", "picometre"],
+  ["picometres", "picometres", "picometres"],
   ["nanometers", "nanometers", "nanometers"],
   ["nm", "nm", "nm"],
   ["nanometer", "nanometer", "nanometer"],

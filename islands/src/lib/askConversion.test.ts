@@ -627,7 +627,7 @@ test('a typo of the quantity’s unit is offered from its own category, not list
   assert.equal(said('500 miligrams to grams'), 'Unknown unit “miligrams”. Did you mean “milligrams”?');
   assert.equal(said('5 milimeters to lb'), 'Unknown unit “milimeters”. Did you mean “millimeters”?');
   // Only one edit away: "hectometers" is no hectoliter mistyped (nor a length's other size).
-  assert.equal(said('5 hectometers to ft'), 'Unknown unit “hectometers”. Length units include nm, µm, mm, cm, dm, m.');
+  assert.equal(said('5 hectometers to ft'), 'Unknown unit “hectometers”. Length units include pm, nm, µm, mm, cm, dm.');
 });
 
 test('a weight of something that is no ingredient is that weight; its density is blamed only between a volume and a weight', () => {

@@ -110,7 +110,7 @@ test('a typo next to a number is answered as corrected: as the search corrected 
   assert.deepEqual(await asked('5 inchez to cm'), { said: ['5 in = 12.7 cm'], as: '5 inches to cm' });
   assert.deepEqual(await asked('20 celsuis to f'), { said: ['20 °C = 68 °F'], as: '20 celsius to f' });
   // What offers nothing keeps its message; an answer as typed is never corrected.
-  assert.deepEqual(await asked('5 hectometers to ft'), { said: 'Unknown unit “hectometers”. Length units include nm, µm, mm, cm, dm, m.', as: undefined });
+  assert.deepEqual(await asked('5 hectometers to ft'), { said: 'Unknown unit “hectometers”. Length units include pm, nm, µm, mm, cm, dm.', as: undefined });
   assert.deepEqual(await asked('5 ft to cm', '5 fit to cm'), { said: ['5 ft = 152.4 cm'], as: undefined });
   // A guess tied with another (kilobits and kilobytes are one edit from "kilobite"), or from bytes to bits, is asked, not taken.
   for (const q of ['1 kilobite to bytes', '1 gigabite to MB', '1 megabite to kb']) {
@@ -149,4 +149,16 @@ test("words that name Object's own properties are unknown words, never a number,
   }
   const answer = await answerFor('5 constructor to m', data);
   assert.ok(answer !== null && 'message' in answer && answer.message.includes('constructor'), JSON.stringify(answer));
+});
+
+test('pm and nm in the box are lengths (atomic radii), pM and nM with their case molar; "mpa" is MPa', async () => {
+  const every = answerData();
+  const text = async (q: string) => {
+    const a = await answerFor(q, every);
+    return a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a);
+  };
+  assert.equal(await text('100 pm to nm'), '100 pm = 0.1 nm');
+  assert.equal(await text('1 m to pm'), '1 m = 1,000,000,000,000 pm');
+  assert.equal(await text('100 pM to nM'), '100 pmol/L = 0.1 nmol/L');
+  assert.equal(await text('1 mpa to psi'), '1 MPa = 145.037738 psi');
 });

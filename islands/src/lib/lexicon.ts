@@ -204,7 +204,7 @@ const CASE_PREFIXES = 'mMpPzZyY';
  * Units whose milli- nobody means where m is typed in lower case before them ("2.4 ghz to mhz",
  * "kwh to mj": gas bills and food labels count megajoules; no card has the millijoule).
  */
-const LOWER_CASE_MEANS_MEGA = new Set(['Hz', 'J']);
+const LOWER_CASE_MEANS_MEGA = new Set(['Hz', 'J', 'Pa']);
 
 /**
  * Whether a symbol typed in another case than the unit's word `e` would be another size of

@@ -265,7 +265,7 @@ test('what cannot be read gets a message, never a number', () => {
     ['8 oz', /“oz” is a unit of weight, not volume/, 'volume'],
     ['5 fet', /Unknown unit “fet”. Did you mean “feet”\?/, 'length'],
     ['5 inchez', /Did you mean “inches”\?/, 'length'],
-    ['5 cubits', /Unknown unit “cubits”. Length units include nm, µm, mm, cm, dm, m/, 'length'],
+    ['5 cubits', /Unknown unit “cubits”. Length units include pm, nm, µm, mm, cm, dm/, 'length'],
     ['€100', /“€” is not a number/, null],
     ['100 °F + 5 °C', /Temperature readings cannot be added/, 'temperature'],
     ['2 * 50 °F * 2', /^A temperature reading cannot be multiplied/, 'temperature'],

@@ -225,6 +225,11 @@ const TABLE: Row[] = [
   // So is "mj", MJ (gas bills, food labels); "mJ" still asks.
   ['10 mj', 'energy', 'joules', 'kilowatt_hours', '2.777778 kWh', 'From 10 MJ', ['10 MJ', 'kWh']],
   ['1 mJ', 'energy', 'joules', 'joules', /^“mJ” is not MJ \(Megajoules\)/],
+  // And "mpa", MPa (steel, concrete, hydraulics: no card has the millipascal); "mPa" still asks.
+  ['10 mpa', 'pressure', 'pascals', 'psi', '1,450.377377 psi', 'From 10 MPa', ['10 MPa', 'psi']],
+  ['1 mPa', 'pressure', 'pascals', 'pascals', /^“mPa” is not MPa \(Megapascals\)/],
+  // pm is the picometre (atomic radii; the box read "100 pm to nm" as picomolar).
+  ['154 pm', 'length', 'meters', 'angstroms', '1.54 Å', 'From 154 pm', ['154 picometer', 'angstrom']],
   ['1 Mb', 'digital_storage', 'bytes', 'kilobytes', '125 kB', 'From 1 Mbit', ['1 megabit', 'kB']],
   ['1 MB', 'digital_storage', 'bytes', 'kilobytes', '1,000 kB', 'From 1 MB', ['1 megabyte', 'kB']],
   ['1 mb', 'digital_storage', 'bytes', 'kilobytes', /^“mb” could be Mb \(Megabits\) or MB \(Megabytes\)/],
