@@ -54,7 +54,7 @@ export const UNIT_WORDS = {
   ],
   "temperature": [
     ["celsius", "°C", "C", "degC", "degrees celsius", "centigrade"],
-    ["fahrenheit", "°F", "F", "degF", "degrees fahrenheit"],
+    ["fahrenheit", "°F", "F", "degF", "degrees fahrenheit", "fahrenheight", "farenheight", "ferenheit", "farenhiet", "fahrenhiet", "farhenheit"],
     ["kelvin", "K", "K", "kelvins"],
     ["rankine", "°R", "R", "degR", "degrees rankine"],
   ],

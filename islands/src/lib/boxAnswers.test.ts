@@ -162,3 +162,11 @@ test('pm and nm in the box are lengths (atomic radii), pM and nM with their case
   assert.equal(await text('100 pM to nM'), '100 pmol/L = 0.1 nmol/L');
   assert.equal(await text('1 mpa to psi'), '1 MPa = 145.037738 psi');
 });
+
+test('Fahrenheit spelt two letters off is read as written, also towards C (a cup elsewhere)', async () => {
+  const every = answerData();
+  for (const q of ['350 fahrenheight to c', '350 farenheight to c', '350 ferenheit', '350 farenhiet in celsius']) {
+    const a = await answerFor(q, every);
+    assert.equal(a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a), '350 °F = 176.67 °C', q);
+  }
+});
