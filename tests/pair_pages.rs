@@ -133,6 +133,18 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         let home_links = hrefs(&html_of(&site, home));
         let index = format!("{home}/conversions");
         assert!(home_links.contains(&index), "{home} links its index of pairs {index}");
+        // Its few links per unit lead to the units people use day to day (`usual`), not to
+        // whatever units.yaml lists next (square feet → square rods, miles → ångströms).
+        for (page, wanted) in
+            [("/area-converter", "/area-converter/square-feet-to-acres"), ("/pressure-converter", "/pressure-converter/atmospheres-to-kilopascals")]
+        {
+            if home == page {
+                assert!(home_links.contains(wanted), "{home} links {wanted}");
+            }
+        }
+        if home == "/length-converter" {
+            assert!(!home_links.iter().any(|l| l.ends_with("-to-angstroms") && l.contains("miles")), "{home}: miles lead to ångströms");
+        }
         // The index links its pairs relatively: they sit beside it, under the category's page.
         let index_links: HashSet<String> =
             hrefs(&html_of(&site, &index)).into_iter().map(|h| if h.starts_with('/') { h } else { format!("{home}/{h}") }).collect();

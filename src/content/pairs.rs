@@ -144,6 +144,10 @@ fn path_of(category_path: &str, from: &End, to: &End) -> String {
     format!("{category_path}/{}-to-{}", from.slug, to.slug)
 }
 
+/// How much farther in the category page's lists a pair to a unit not in `usual` stands than one
+/// to a unit that is (more than any two units of a category are apart in units.yaml).
+const EVERYDAY_FIRST: usize = 1000;
+
 /// The pair pages of every unit category that has a converter page under `/` among `pages`.
 /// A pair whose path is already a route's is left out and reported.
 pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Problem>) -> Vec<Page> {
@@ -153,16 +157,19 @@ pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Pro
         let (units, compounds) = ends(category);
         let sources: HashMap<&str, &str> = category.units.iter().filter_map(|u| Some((u.key.as_str(), u.source.as_deref()?))).collect();
         let counterparts = counterparts(category, &units);
+        let usual: HashSet<&str> = category.usual.iter().map(String::as_str).collect();
         out.extend(plan(home, &category.key, &units, &compounds, pages, problems, |mut data, path| {
             // The category page's few links per unit lead with the pairs people search: to the
             // category's headline units (meters and feet, kilograms and pounds), then to the
-            // unit's counterpart in the other system (miles → kilometers, acres → hectares).
+            // unit's counterpart in the other system (miles → kilometers, acres → hectares),
+            // then to the units people use day to day (`usual`: square feet → acres, not
+            // square rods; atmospheres → kilopascals), nearest first, then the others.
             if [&category.default.from, &category.default.to].contains(&&data.to) {
                 data.distance = 0;
             } else if counterparts.get(data.from.as_str()) == Some(&data.to.as_str()) {
                 data.distance = 1;
             } else if data.distance > 0 {
-                data.distance += 1;
+                data.distance += if usual.contains(data.to.as_str()) { 2 } else { 2 + EVERYDAY_FIRST };
             }
             data.sources = [&data.from, &data.to].into_iter().filter_map(|k| Some((k.clone(), sources.get(k.as_str())?.to_string()))).collect();
             Some(page(home, category, path, data))
