@@ -170,3 +170,15 @@ test('Fahrenheit spelt two letters off is read as written, also towards C (a cup
     assert.equal(a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a), '350 °F = 176.67 °C', q);
   }
 });
+
+test('km/s, mg/mL and µg/mL are units: escape speeds and drug concentrations', async () => {
+  const every = answerData();
+  const text = async (q: string) => {
+    const a = await answerFor(q, every);
+    return a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a);
+  };
+  assert.equal(await text('11.2 km/s to km/h'), '11.2 km/s = 40,320 km/h');
+  assert.equal(await text('5 mg/ml to g/l'), '5 mg/mL = 5 g/L');
+  assert.equal(await text('1 ug/ml to mg/l'), '1 µg/mL = 1 mg/L');
+  assert.equal(await text('10 mcg/ml to ng/ml'), '10 µg/mL = 10,000 ng/mL');
+});
