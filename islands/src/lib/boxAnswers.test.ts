@@ -151,34 +151,26 @@ test("words that name Object's own properties are unknown words, never a number,
   assert.ok(answer !== null && 'message' in answer && answer.message.includes('constructor'), JSON.stringify(answer));
 });
 
+/** The first line the box answers `q` with, or what it answered instead. */
+async function firstLine(q: string): Promise<string> {
+  const a = await answerFor(q, answerData());
+  return a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a);
+}
+
 test('pm and nm in the box are lengths (atomic radii), pM and nM with their case molar; "mpa" is MPa', async () => {
-  const every = answerData();
-  const text = async (q: string) => {
-    const a = await answerFor(q, every);
-    return a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a);
-  };
-  assert.equal(await text('100 pm to nm'), '100 pm = 0.1 nm');
-  assert.equal(await text('1 m to pm'), '1 m = 1,000,000,000,000 pm');
-  assert.equal(await text('100 pM to nM'), '100 pmol/L = 0.1 nmol/L');
-  assert.equal(await text('1 mpa to psi'), '1 MPa = 145.037738 psi');
+  assert.equal(await firstLine('100 pm to nm'), '100 pm = 0.1 nm');
+  assert.equal(await firstLine('1 m to pm'), '1 m = 1,000,000,000,000 pm');
+  assert.equal(await firstLine('100 pM to nM'), '100 pmol/L = 0.1 nmol/L');
+  assert.equal(await firstLine('1 mpa to psi'), '1 MPa = 145.037738 psi');
 });
 
 test('Fahrenheit spelt two letters off is read as written, also towards C (a cup elsewhere)', async () => {
-  const every = answerData();
-  for (const q of ['350 fahrenheight to c', '350 farenheight to c', '350 ferenheit', '350 farenhiet in celsius']) {
-    const a = await answerFor(q, every);
-    assert.equal(a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a), '350 °F = 176.67 °C', q);
-  }
+  for (const q of ['350 fahrenheight to c', '350 farenheight to c', '350 ferenheit', '350 farenhiet in celsius']) assert.equal(await firstLine(q), '350 °F = 176.67 °C', q);
 });
 
 test('km/s, mg/mL and µg/mL are units: escape speeds and drug concentrations', async () => {
-  const every = answerData();
-  const text = async (q: string) => {
-    const a = await answerFor(q, every);
-    return a !== null && 'lines' in a ? a.lines[0].text : JSON.stringify(a);
-  };
-  assert.equal(await text('11.2 km/s to km/h'), '11.2 km/s = 40,320 km/h');
-  assert.equal(await text('5 mg/ml to g/l'), '5 mg/mL = 5 g/L');
-  assert.equal(await text('1 ug/ml to mg/l'), '1 µg/mL = 1 mg/L');
-  assert.equal(await text('10 mcg/ml to ng/ml'), '10 µg/mL = 10,000 ng/mL');
+  assert.equal(await firstLine('11.2 km/s to km/h'), '11.2 km/s = 40,320 km/h');
+  assert.equal(await firstLine('5 mg/ml to g/l'), '5 mg/mL = 5 g/L');
+  assert.equal(await firstLine('1 ug/ml to mg/l'), '1 µg/mL = 1 mg/L');
+  assert.equal(await firstLine('10 mcg/ml to ng/ml'), '10 µg/mL = 10,000 ng/mL');
 });
