@@ -154,6 +154,11 @@ test('a provider that is down: "unavailable" with Try again, which draws the cha
   const started = Date.now();
   await history.getByText('The rate history is unavailable right now.').waitFor();
   assert.ok(Date.now() - started < 5000, 'within 5 s');
+  // Not said on its own (a screen reader heard the chart's loading and failing before the
+  // card's result); said once a range is pressed.
+  assert.equal(await history.getByRole('status').count(), 0, 'the note is no live region before the visitor asks');
+  await history.getByRole('button', { name: '5 years' }).click();
+  await history.getByRole('status').filter({ hasText: 'The rate history is unavailable right now.' }).waitFor();
   ctx.up.set('history', healthy);
   await history.getByRole('button', { name: 'Try again' }).click();
   await history.getByRole('img', { name: /^Chart: GBP to JPY from / }).waitFor();

@@ -35,6 +35,8 @@ const chartChunk = lazyChunk(() => import('./RateHistoryChart.tsx').then((m) => 
 export default function RateHistory({ id, from, to, headingLevel }: Props) {
   const Heading = `h${headingLevel}` as 'h3';
   const [range, setRange] = useState<RangeKey>('1Y');
+  // A range pressed: from then on the chart says its loading and failing (RateHistoryChart `spoken`).
+  const [rangePressed, setRangePressed] = useState(false);
   const [Chart, load] = useChunk(chartChunk, 'the rate history chart');
   // The chart is wanted once its place is on the screen or a range was pressed.
   const [wanted, setWanted] = useState(false);
@@ -94,6 +96,7 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
             aria-pressed={r.key === range}
             onClick={() => {
               setRange(r.key);
+              setRangePressed(true);
               setWanted(true);
               if (failed) fetchChart();
             }}
@@ -106,7 +109,7 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
         {from === to ? (
           <p className="rate-history-note">Choose two different currencies to see how one moved against the other.</p>
         ) : Chart !== null ? (
-          <Chart id={id} from={from} to={to} range={range} rangeLabel={rangeLabel} />
+          <Chart id={id} from={from} to={to} range={range} rangeLabel={rangeLabel} spoken={rangePressed} />
         ) : failed ? (
           <div ref={note} className="rate-history-note" role="status" aria-busy={loadingAgain || undefined}>
             <p>{loadingAgain ? `Loading the ${rangeLabel.toLowerCase()} history…` : 'The chart could not load: check your connection.'}</p>
@@ -121,7 +124,8 @@ export default function RateHistory({ id, from, to, headingLevel }: Props) {
           </div>
         ) : (
           wanted && (
-            <p className="rate-history-note" role="status" aria-busy="true">
+            // Not said: the card's result is what a currency chosen is answered with.
+            <p className="rate-history-note" aria-busy="true">
               Loading the {rangeLabel.toLowerCase()} history…
             </p>
           )

@@ -17,6 +17,8 @@ interface Props {
   range: RangeKey;
   /** The range as its button names it ("1 year"). */
   rangeLabel: string;
+  /** A range was pressed: the notes are said (else only after Try again; a chosen currency is answered by the card's result). */
+  spoken?: boolean;
 }
 
 // The drawing's own units; the SVG scales to the card's width.
@@ -25,7 +27,7 @@ const HEIGHT = 180;
 
 const INTERVAL_WORDS = { day: 'one point a working day', week: 'one point a week (its last rate)', month: 'one point a month (its last rate)' };
 
-export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Props) {
+export default function RateHistoryChart({ id, from, to, range, rangeLabel, spoken = false }: Props) {
   // null while the answer is on its way.
   const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -74,9 +76,12 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Pr
   }, [takeFocus, answer, id]);
 
   const loading = `Loading the ${rangeLabel.toLowerCase()} history…`;
+  // Said only when the visitor asked for it (a range, Try again): a currency chosen or a page
+  // opened is answered by the card's result, which the chart's loading and failing would delay.
+  const status = spoken || retrying || takeFocus ? 'status' : undefined;
   if (answer === null && !retrying) {
     return (
-      <p className="rate-history-note" role="status" aria-busy="true">
+      <p className="rate-history-note" role={status} aria-busy="true">
         {loading}
       </p>
     );
@@ -86,7 +91,7 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Pr
     // Offline, the cause is the connection, not the provider: waiting for signal is the fix.
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return (
-      <div ref={note} className="rate-history-note" role="status" aria-busy={busy || undefined}>
+      <div ref={note} className="rate-history-note" role={status} aria-busy={busy || undefined}>
         <p>{busy ? loading : offline ? 'The rate history needs a connection: you are offline. It loads when you are back online.' : 'The rate history is unavailable right now.'}</p>
         <button
           type="button"
@@ -104,7 +109,7 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel }: Pr
     );
   }
   return answer.kind === 'none' ? (
-    <p className="rate-history-note" role="status">
+    <p className="rate-history-note" role={status}>
       No history available for {answer.currencies.join(' or ')}: the European Central Bank publishes reference rates for about 30 currencies.
     </p>
   ) : (
