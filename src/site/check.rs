@@ -33,6 +33,17 @@ impl Site {
         Ok((content.pages.len(), checked))
     }
 
+    /// A preview (`serve`, `build --drafts`) publishes the drafts, so a published page's links
+    /// to them resolve there; `build` would break them: said as warnings. `only`: the pages
+    /// whose links were read again (None: every page).
+    pub(super) fn warn_of_links_to_held_back(&self, content: &Content, links: &[PageLinks], only: Option<&[bool]>) {
+        if self.drafts || self.future {
+            for warning in links_to_held_back(content, links, only) {
+                eprintln!("warning: {warning}");
+            }
+        }
+    }
+
     /// `listings`: the blog's listing pages beyond `/blog` (generated, not routes: links to
     /// them resolve; their own links come from the same plan as the pages they point to).
     /// `every_page_ids`: the ids of what every page has alike ([`crate::render::Once::ids`]).
@@ -102,7 +113,7 @@ fn links_of_all(pages: &Pages, registry: &IslandRegistry) -> (Vec<PageLinks>, Pr
 
 /// A published page's links to drafts and scheduled articles, which `build` leaves out.
 /// `only`: the pages to look at (None: every page).
-pub(super) fn links_to_held_back(content: &Content, links: &[PageLinks], only: Option<&[bool]>) -> Vec<Problem> {
+fn links_to_held_back(content: &Content, links: &[PageLinks], only: Option<&[bool]>) -> Vec<Problem> {
     let held: HashMap<&str, &HeldBack> = content.held_back.iter().map(|h| (h.path.as_str(), h)).collect();
     let mut problems = Vec::new();
     let looked_at = |i: usize| only.is_none_or(|only| only.get(i).copied().unwrap_or(true));

@@ -419,12 +419,7 @@ impl Site {
     fn check_rendered_links(&self, content: &Content, links: &[PageLinks], only: Option<&[bool]>, renderer: &Renderer) -> Result<((), String)> {
         let (checked, problems) = self.check_links(content, links, only, &renderer.listing_paths(), renderer.once().ids());
         problems.into_result().map_err(anyhow::Error::new)?;
-        if self.drafts || self.future {
-            // A preview publishes the drafts, so links to them resolve here; `build` breaks them.
-            for warning in check::links_to_held_back(content, links, only) {
-                eprintln!("warning: {warning}");
-            }
-        }
+        self.warn_of_links_to_held_back(content, links, only);
         Ok(match only {
             Some(only) => {
                 let changed = only.iter().filter(|c| **c).count();
