@@ -123,7 +123,10 @@ test('what cannot be converted gets an inline, announced error, never a number',
   assert.equal(await described(page), 'The result is too large to show.');
   assert.equal(await c.copy.getAttribute('title'), 'The result is too large to show.');
   assert.ok(await c.copy.isDisabled());
-  // The message sits in a polite live region, so screen readers hear it as it changes.
+  // A link's message is shown (and read with the field) but not announced over the page
+  // load; once the visitor acts it sits in a polite live region, heard as it changes.
+  assert.equal(await page.locator('.converter-message').getAttribute('aria-live'), 'off');
+  await c.value.fill('5 fet');
   assert.equal(await page.locator('.converter-message').getAttribute('aria-live'), 'polite');
   for (const [input, message] of [
     ['5 fet', /Unknown unit “fet”. Did you mean “feet”\?/],

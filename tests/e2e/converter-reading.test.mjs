@@ -180,7 +180,7 @@ test('batch: a CSV no spreadsheet runs, 1,000 lines in it, and a 300,000-line pa
   assert.equal(await download(), [
     'value,from,result,to,note',
     "'=1+1,meters,error: Unexpected “=”.,feet,",
-    '\'@SUM(A1),meters,"error: Unknown unit “@SUM”. Length units include nm, µm, mm, cm, dm, m.",feet,',
+    '\'@SUM(A1),meters,"error: Unknown unit “@SUM”. Length units include pm, nm, µm, mm, cm, dm.",feet,',
     '-1234.5,meters,-4050.19685,feet,',
     '5 ft 11 in,feet+inches,5.916667,feet,',
     '',

@@ -155,7 +155,9 @@ export function ValueField({ card, label, placeholder, onFocus, message, message
         />
         {/* One line is always kept for the message (or a hint sits on the label's row), so nothing
             below moves when it comes or goes. */}
-        <div className={beside ? 'converter-message is-beside' : 'converter-message'} aria-live="polite">
+        {/* Live once the visitor acts: a card filled from a link shows its message, and the
+            field's description reads it when focused, but it is not announced over the page. */}
+        <div className={beside ? 'converter-message is-beside' : 'converter-message'} aria-live={card.acted ? 'polite' : 'off'}>
           {shown !== null && (
             // Beside the label a hint longer than its lines is cut with an ellipsis: the title
             // shows it whole, and a screen reader reads the whole text.
