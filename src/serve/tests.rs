@@ -125,9 +125,11 @@ fn idle_slowloris_and_oversized_clients_are_closed_while_normal_requests_answer(
     answers_normally(addr);
 
     // Slowloris: a byte at a time, never finishing the head, is closed after the header timeout.
+    // Timed from before the connect: the server's timer may start (at its accept) before this
+    // thread, descheduled on a busy machine, returns from `connect`.
+    let started = Instant::now();
     let mut slow = connect(addr);
     slow.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
-    let started = Instant::now();
     let mut was_closed = false;
     for byte in own_host(addr, b"GET / HTTP/1.1\r\nHost: {host}\r\nX-Slow: ").iter().chain([b'a'; 200].iter()) {
         if slow.write_all(&[*byte]).is_err() || closed(&mut slow) {
