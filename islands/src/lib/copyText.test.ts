@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyLine, currencyText, entryLine, quantityText, unitWords } from './copyText';
+import { approximately, copyLine, currencyText, entryLine, quantityText, unitWords } from './copyText';
 import { findUnit, type Unit } from './units';
 import { fromBase, toBase } from './kinds';
 import { fromNumber, toNumber } from './rational';
@@ -19,6 +19,11 @@ test("copyLine gives the 'value unit = result unit' form", () => {
 
 test('copyLine marks a result at a rate that is not live, and says what rate', () => {
   assert.equal(copyLine('1,000.00', 'USD', '850.00', 'EUR', 'approximate offline rate'), '1,000.00 USD ≈ 850.00 EUR (approximate offline rate)');
+});
+
+test('a finished line (the search box answer) is made approximate the same way, its reading note kept', () => {
+  assert.equal(approximately('100.00 USD = 85.00 EUR', 'approximate offline rate'), '100.00 USD ≈ 85.00 EUR (approximate offline rate)');
+  assert.equal(approximately('1.000 EUR = 1.08 USD (1.000 read as 1)', null), '1.000 EUR = 1.08 USD (1.000 read as 1)');
 });
 
 test('copyLine takes units from units.yaml, as the converters do', () => {

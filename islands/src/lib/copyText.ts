@@ -25,8 +25,15 @@ export function copyLine(
   toUnit: Unit | string,
   note?: string | null,
 ): string {
-  const sign = note ? '≈' : '=';
-  return `${quantityText(value, fromUnit)} ${sign} ${quantityText(result, toUnit)}${note ? ` (${note})` : ''}`;
+  return approximately(`${quantityText(value, fromUnit)} = ${quantityText(result, toUnit)}`, note);
+}
+
+/**
+ * "A = B" as copied when it is not exact at its moment: "A ≈ B (note)". The one form of it, for
+ * the card's Copy and the search box's answers alike (SearchPanel.tsx).
+ */
+export function approximately(line: string, note?: string | null): string {
+  return note ? `${line.replace(' = ', ' ≈ ')} (${note})` : line;
 }
 
 /**

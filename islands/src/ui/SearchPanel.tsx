@@ -12,6 +12,7 @@ import { listed, openSearch, type Found, type Hit, type Listed, type SiteSearch 
 import { amountAlone, holdsNumber, mayConvert, pairNotationOnly } from '../lib/searchWords.ts';
 import { lazyChunk } from '../lib/lazyChunk.ts';
 import { copyWithToast } from '../lib/clipboard.ts';
+import { approximately } from '../lib/copyText.ts';
 import type { AnswerLine, BoxAnswer } from '../lib/boxAnswers.ts';
 import { MESSAGE_PAUSE_MS } from '../lib/pause.ts';
 
@@ -323,7 +324,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
   );
 }
 
-/** A line as spoken and copied: at a rate that is not live, as approximate and why, as the card copies it (copyText.ts copyLine). */
+/** A line as spoken and copied: at a rate that is not live, as approximate and why, as the card copies it. */
 export function lineCopied(l: AnswerLine): string {
-  return l.approx === undefined ? l.text : `${l.text.replace(' = ', ' ≈ ')} (${l.approx})`;
+  return approximately(l.text, l.approx);
 }
