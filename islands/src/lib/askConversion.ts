@@ -18,7 +18,7 @@ import { convertReading, findTarget, lexiconFor, resultLine } from './conversion
 import { compare, div, fromDecimalText, isZero, magnitude, mul, sub, toNumber, type Rational } from './rational.ts';
 import { factorOf, fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
-import { plainMinus } from './format.ts';
+import { formatMoney, formatResult, plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, SYMBOL_PAIR, holdsNumber, namesPair } from './searchWords.ts';
 import { asksCrypto, notConverted } from './notConverted.ts';
@@ -29,6 +29,7 @@ import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
 import { table } from './table.ts';
+import { readPricePer } from './pricePer.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -437,6 +438,42 @@ function readOnlyAs(query: string, rewritten: string, category: string, data: An
   if (readConversion(query, lexicon, null).kind !== 'error') return null;
   const read = readConversion(rewritten, lexicon, null);
   return read.kind === 'ok' && read.category === category ? read : null;
+}
+
+/**
+ * "$250 per sq ft to per m²", "£2.50/kg in per lb", "60 per minute to per hour": the price
+ * (or count) per one unit said per another of the same kind, exactly: × the first units in
+ * one of the second. The line opens that pair ("1 m² = 10.76391 ft²", said after it). With
+ * another currency on the target's side, the money is left to the currency card, said so.
+ */
+function pricePerUnit(query: string, data: AnswerData): Answer | null {
+  const q = readPricePer(query, new Set(data.currencies.map((c) => c.code)));
+  if (q === null) return null;
+  const powered = (words: string) => words.replace(POWER_DIGIT, (d) => (d === '2' ? '²' : '³'));
+  const read = readConversion(`1 ${powered(q.asked)} to ${powered(q.per)}`, unitLexicon(data), null);
+  if (read.kind === 'error' && read.aboutUnits === true) {
+    // Said in the order typed: "$250 per sq ft to per kg" is "kg is a unit of weight, not area".
+    const typed = readConversion(`1 ${powered(q.per)} to ${powered(q.asked)}`, unitLexicon(data), null);
+    return { kind: 'error', message: typed.kind === 'error' ? typed.message : read.message };
+  }
+  if (read.kind !== 'ok' || read.parsed.kind !== 'quantity' || read.parsed.units.length !== 1 || read.target?.kind !== 'unit') return null;
+  const [asked, per] = [read.parsed.unit, read.target.unit];
+  if (kindOf(asked) !== 'linear' || kindOf(per) !== 'linear' || asked.key === per.key) return null;
+  const factor = answer(`1 ${asked.symbol} to ${per.symbol}`, data);
+  if (factor?.kind !== 'answers' || factor.answers.length !== 1) return null;
+  const times = div(factorOf(asked), factorOf(per));
+  const price = q.amount === null ? null : fromDecimalText(q.amount.replace(/,/gu, ''));
+  // Money in cents as prices are shown; a count, or a pair with no price, as the cards show numbers.
+  const money = q.before !== '' || q.after !== '';
+  const shown = (x: Rational) => (money && price !== null ? formatMoney(toNumber(x)) : formatResult(toNumber(x), 6));
+  const priced = (x: Rational) => `${q.before}${shown(x)}${q.after}`;
+  const typed = price === null ? priced(fromDecimalText('1')) : `${q.before}${q.amount}${q.after}`;
+  const result = mul(price ?? fromDecimalText('1'), times);
+  const then = q.otherMoney === null ? '' : `; in ${q.otherMoney}, convert ${priced(result).trim()} on the Currency converter`;
+  const line = factor.answers[0];
+  // "1 L = 0.264172 gal (in US gallons, as typed)": its note joins ours in one parenthesis.
+  const rule = line.text.replace(/ \((.*)\)$/u, ', $1');
+  return { kind: 'answers', answers: [{ ...line, text: `${typed} per ${per.symbol} = ${priced(result)} per ${asked.symbol} (${rule}${then})` }] };
 }
 
 /** "ci" typed in lower case, the curie's symbol, and as engines' sizes are written, cubic inches. */
@@ -874,6 +911,9 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   // A question mark asks, it names nothing: "5 km in miles?", "2 m = ? ft".
   // "half a cup in ml", "1 cup and 2 tbsp": as the reader writes them (spokenAmounts.ts).
   const query = spokenAmounts(asked.replace(/\?/gu, ' ').trim(), (w) => isUnitWord(w, data) || /^sticks?$/iu.test(w));
+  // "$250 per sq ft to per m²": the unit of a price converted, before the pump's sentence below.
+  const price = pricePerUnit(query, data);
+  if (price !== null) return price;
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);
   // Crypto is money asked: the box lists no currency pages under its sentence.

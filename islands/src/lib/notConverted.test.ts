@@ -34,20 +34,23 @@ test('the spelling corrector keeps a word the box answers with a sentence: “sh
   assert.equal((await search.search('showz')).corrected, 'shows', 'other words are still corrected');
 });
 
-test('a price per volume (fuel at the pump) gets the two steps, never “Unknown unit “€””', async () => {
+test('a price per volume (fuel at the pump) with no target says how to ask it, never “Unknown unit “€””', async () => {
   const { buildLexicon, parseInput } = await import('./parse.ts');
   const data = answerData();
   const lex = buildLexicon(data.categories as Parameters<typeof buildLexicon>[0]);
-  const steps = /^A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3\.785 L/;
-  for (const q of ['€1.80 per litre in $ per gallon', '1.80 per litre', '€1.80 per litre', '$3.50/gal to eur per litre', '1.80 EUR/L', '$3.50 a gallon']) {
-    assert.match(String(said(q)), steps, q);
+  const how = /^A price per volume converts per another volume in its own money: type “€1\.80 per litre to per gallon” in the search box \(1 US gallon is 3\.785 L/;
+  for (const q of ['1.80 per litre', '€1.80 per litre', '1.80 EUR/L', '$3.50 a gallon']) {
+    assert.match(String(said(q)), how, q);
     for (const card of ['volume', 'fuel_economy']) {
       const read = parseInput(q, lex, card);
-      assert.match(read.kind === 'error' ? read.message : read.kind, steps, `${q} on ${card}`);
+      assert.match(read.kind === 'error' ? read.message : read.kind, how, `${q} on ${card}`);
     }
   }
+  // With a target, the box converts the volume in the price's money, and leaves another currency to its card.
+  assert.deepEqual(said('€1.80 per litre to per gallon'), ['€1.80 per L = €6.81 per gal (1 US gallon = 3.785412 L)']);
+  assert.deepEqual(said('$3.50/gal to eur per litre'), ['$3.50 per gal = $0.92 per L (1 L = 0.264172 gal, in US gallons, as typed; in EUR, convert $0.92 on the Currency converter)']);
   assert.deepEqual(said('30 mpg to l/100km'), ['30 miles per US gallon = 7.840486 L/100 km'], 'fuel economy is still converted');
-  assert.doesNotMatch(String(said('5 mg per litre')), steps, 'a unit before “per” is no price');
+  assert.doesNotMatch(String(said('5 mg per litre')), how, 'a unit before “per” is no price');
 });
 
 test('crypto gets one honest sentence in the box and on the currency card, never dollar pages or “Unknown unit”; the sol stays Peru’s currency', async () => {

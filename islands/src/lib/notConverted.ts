@@ -1,8 +1,8 @@
 // Scales and sizes people ask a converter for that are no unit with one exact factor: the
 // Beaufort wind scale (bands of speeds), BMI (a ratio of two measurements), shoe and
 // clothing sizes (which differ by brand and standard), land in bighas and marlas (which
-// differ by state or by who records the land), a price per volume (money and a
-// volume, two conversions), and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
+// differ by state or by who records the land), a price per volume with no target (the search
+// box converts "€1.80 per litre to per gallon", pricePer.ts), and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
 // each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
 
@@ -204,7 +204,7 @@ export function notConverted(typed: string): string | null {
   }
   if (BMI.test(typed)) return 'BMI is not converted here: it is a weight divided by the square of a height (kg/m²), two measurements, not one unit. 75 kg at 1.80 m is 75 ÷ 1.8² = 23.1.';
   if (PRICE_PER_VOLUME.test(typed)) {
-    return 'A price per volume is not converted here in one step: convert the money on the Currency converter, then the volume: 1 US gallon is 3.785 L (1 UK gallon 4.546 L), so a price per US gallon is the price per litre × 3.785.';
+    return 'A price per volume converts per another volume in its own money: type “€1.80 per litre to per gallon” in the search box (1 US gallon is 3.785 L, 1 UK gallon 4.546 L, so a price per US gallon is the price per litre × 3.785); another currency is a second step, on the Currency converter.';
   }
   if (asksCrypto(typed)) {
     return 'Cryptocurrencies such as bitcoin are not converted here: Unitly quotes national currencies at mid-market rates, and a coin has no such rate (its price differs from one exchange to another).';

@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerData, saidBy } from '../../test/testData.ts';
+import { readPricePer } from './pricePer.ts';
+
+const said = saidBy(answerData());
+const codes = new Set(answerData().currencies.map((c) => c.code));
+
+test('a price per unit is said per another unit of its kind, in the same money, with the factor that makes it', () => {
+  // 250 × 10.7639104 ft² in a m² = 2,690.98; a flat's price per square foot, per square metre.
+  assert.deepEqual(said('$250 per sq ft to per m2'), ['$250 per ft² = $2,690.98 per m² (1 m² = 10.76391 ft²)']);
+  assert.deepEqual(said('£1,250 per sq m to per sq ft'), ['£1,250 per m² = £116.13 per ft² (1 ft² = 0.092903 m²)']);
+  assert.deepEqual(said('$30 psf to psm'), ['$30 per ft² = $322.92 per m² (1 m² = 10.76391 ft²)'], 'real estate’s abbreviations');
+  assert.deepEqual(said('Rs 2500 per sq ft to per sq m'), ['Rs 2500 per ft² = Rs 26,909.78 per m² (1 m² = 10.76391 ft²)']);
+  assert.deepEqual(said('250 usd/ft2 to usd/m2'), ['250 USD per ft² = 2,690.98 USD per m² (1 m² = 10.76391 ft²)']);
+  assert.deepEqual(said('10 $/sqft to $/m2'), ['$10 per ft² = $107.64 per m² (1 m² = 10.76391 ft²)'], 'a sign after the number is written before it');
+  assert.deepEqual(said('$5 per acre to per hectare'), ['$5 per ac = $12.36 per ha (1 ha = 2.471054 ac)']);
+  // The grocer's and the pump's.
+  assert.deepEqual(said('£2.50/kg in per lb'), ['£2.50 per kg = £1.13 per lb (1 lb = 0.453592 kg)']);
+  assert.deepEqual(said('£2.50 per kg in lb'), ['£2.50 per kg = £1.13 per lb (1 lb = 0.453592 kg)'], 'the target unit alone after a named price');
+  assert.deepEqual(said('$3 a pound to per kg'), ['$3 per lb = $6.61 per kg (1 kg = 2.204623 lb)']);
+  assert.deepEqual(said('$0.15 per kWh to per MWh'), ['$0.15 per kWh = $150.00 per MWh (1 MWh = 1,000 kWh)']);
+  // A count per time, and a pair with no price: the factor at the cards' precision.
+  assert.deepEqual(said('60 per minute to per hour'), ['60 per min = 3,600 per h (1 h = 60 min)']);
+  assert.deepEqual(said('price per sq ft to per m2'), ['1 per ft² = 10.76391 per m² (1 m² = 10.76391 ft²)']);
+});
+
+test('another currency on the target side is left to the currency card, said so; what is no price is left alone', () => {
+  assert.deepEqual(said('€1.80 per litre in $ per gallon'), ['€1.80 per L = €6.81 per gal (1 US gallon = 3.785412 L; in $, convert €6.81 on the Currency converter)']);
+  assert.equal(readPricePer('5 mg per litre to per gallon', codes), null, 'a unit before “per”');
+  assert.equal(readPricePer('100 per cent', codes), null);
+  assert.equal(readPricePer('1 at to atm', codes), null, 'a word that begins with a is no “a”');
+  assert.equal(readPricePer('30 psf to kpa', codes), null, 'psf with no price is the pressure’s symbol');
+  assert.equal(readPricePer('10 km per hour to per day', codes), null);
+  assert.equal(readPricePer('5 xyz per kg to per lb', codes), null, 'three letters that are no currency');
+  assert.equal(said('$250 per sq ft to per kg'), '“kg” is a unit of weight, not area.', 'two kinds: the usual message');
+});
