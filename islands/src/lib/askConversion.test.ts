@@ -1474,3 +1474,12 @@ test('a room’s sides asked in square feet get the Area card’s message, "by" 
   assert.match(String(said('12 by 15 feet in square feet')), /write the square unit once, 12 × 15 ft²\./u);
   assert.deepEqual(said('2 x 3 m to ft'), ['2 × 3 m = 19.685039 ft'], 'a length times a number is a length');
 });
+
+test('a height in feet with decimals that may be inches gets that reading too, after the literal one', () => {
+  assert.deepEqual(said('5.10 ft to cm'), ['5.10 ft = 155.448 cm', '5 ft 10 in = 177.8 cm (if 5.10 meant 5 feet 10 inches)']);
+  assert.deepEqual(said('5.6 feet in cm'), ['5.6 ft = 170.688 cm', '5 ft 6 in = 167.64 cm (if 5.6 meant 5 feet 6 inches)']);
+  assert.deepEqual(said('5.11 ft'), ['5.11 ft = 1.557528 m', '5 ft 11 in = 1.8034 m (if 5.11 meant 5 feet 11 inches)']);
+  // No person's height, or decimals no inch count can be: as typed only.
+  for (const q of ['12.5 ft to m', '5.12 ft to cm', '5.25 ft to cm', '1.5 ft to cm', '5.10 m to ft']) assert.equal((said(q) as string[]).length, 1, q);
+  assert.deepEqual(said('5 ft 10 in to cm'), ['5 ft 10 in = 177.8 cm']);
+});

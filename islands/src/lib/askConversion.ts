@@ -850,7 +850,24 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)
       ? (answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data))
       : (answerAsTyped(asked, data) ?? withoutSeparator(asked, data));
-  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : read;
+  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, read, data);
+}
+
+/** A height in feet whose decimals may be inches, as people write 5 ft 10 in: "5.10 ft", "5.6 feet to cm". */
+const FEET_DECIMALS = /^([3-7])\.(1[01]|[1-9])\s*(?:ft|feet|foot)(?![\p{L}])(.*)$/iu;
+
+/**
+ * "5.10 ft to cm" is 5.1 feet, answered so; yet a height typed so usually means 5 ft 10 in,
+ * so that reading follows, said so ("if 5.10 meant 5 feet 10 inches"). Only for heights a
+ * person has (3 to 7 ft) and decimals an inch count can be (1 to 11).
+ */
+function withFeetAndInches(query: string, read: Answer | null, data: AnswerData): Answer | null {
+  const m = FEET_DECIMALS.exec(query.trim());
+  if (m === null || read?.kind !== 'answers' || read.answers.length !== 1) return read;
+  const inches = answer(`${m[1]} ft ${m[2]} in${m[3]}`, data);
+  if (inches?.kind !== 'answers' || inches.answers.length !== 1 || inches.answers[0].label !== read.answers[0].label) return read;
+  const { pair: _pair, ...line } = inches.answers[0];
+  return { kind: 'answers', answers: [...read.answers, { ...line, text: `${line.text} (if ${m[1]}.${m[2]} meant ${m[1]} feet ${m[2]} inches)` }] };
 }
 
 /**
