@@ -1483,3 +1483,12 @@ test('a height in feet with decimals that may be inches gets that reading too, a
   for (const q of ['12.5 ft to m', '5.12 ft to cm', '5.25 ft to cm', '1.5 ft to cm', '5.10 m to ft']) assert.equal((said(q) as string[]).length, 1, q);
   assert.deepEqual(said('5 ft 10 in to cm'), ['5 ft 10 in = 177.8 cm']);
 });
+
+test('a volume asked in the cube of a length that is its own unit says the typed name on the right, not “1 mL = 1 mL”', () => {
+  assert.deepEqual(said('1 mL to cm^3'), ['1 mL = 1 cm³ (the same unit)']);
+  assert.deepEqual(said('1 l to dm3'), ['1 l = 1 dm³ (the same unit)']);
+  assert.deepEqual(said('2 ml in cc'), ['2 ml = 2 cc (the same unit)']);
+  assert.deepEqual(said('2 ml to cubic centimeters'), ['2 ml = 2 cubic centimeters (the same unit)']);
+  assert.deepEqual(said('5 cc to ml'), ['5 cc = 5 mL'], 'typed on the left already');
+  assert.deepEqual(said('5 kg to kg'), ['5 kg = 5 kg'], 'the same word is left alone');
+});

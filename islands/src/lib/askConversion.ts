@@ -850,7 +850,23 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)
       ? (answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data))
       : (answerAsTyped(asked, data) ?? withoutSeparator(asked, data));
-  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, read, data);
+  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, sameUnitAsTyped(plain, read), data);
+}
+
+/**
+ * "1 mL to cm^3", "1 l to dm3", "2 ml in cc": a volume asked in a cube of a length that is its
+ * own unit answered "1 mL = 1 mL", which says nothing; the right side is then as typed, said so.
+ */
+function sameUnitAsTyped(query: string, read: Answer | null): Answer | null {
+  const same = read?.kind === 'answers' && read.answers.length === 1 ? /^([\d.,]+ )(\S+) = \1\2$/iu.exec(read.answers[0].text) : null;
+  const last = [...query.matchAll(SEPARATOR)].at(-1);
+  if (same === null || last === undefined || read?.kind !== 'answers') return read;
+  const typed = query
+    .slice(last.index + last[0].length)
+    .trim()
+    .replace(/(?<=\p{L})\^?([23])(?!\d)/gu, (_, d: string) => (d === '2' ? '²' : '³'));
+  if (!/^(?:\p{L}+³|cc|cubic\s+\p{L}+)$/iu.test(typed)) return read;
+  return { kind: 'answers', answers: [{ ...read.answers[0], text: `${same[1]}${same[2]} = ${same[1]}${typed} (the same unit)` }] };
 }
 
 /** A height in feet whose decimals may be inches, as people write 5 ft 10 in: "5.10 ft", "5.6 feet to cm". */
