@@ -850,7 +850,30 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)
       ? (answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data))
       : (answerAsTyped(asked, data) ?? withoutSeparator(asked, data));
-  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, sameUnitAsTyped(plain, read), data);
+  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, kilobytesToo(plain, sameUnitAsTyped(plain, read), data), data);
+}
+
+/** "kb" in lower case: the kilobit by its case (kB is the kilobyte), and a file's size as people type it. */
+const LOWER_KB = /(?<![\p{L}])kb(?![\p{L}])/u;
+
+/**
+ * "1 kb to bytes", "500 kb in kib": kb is the kilobit by its case, yet beside bytes a file size
+ * in kilobytes is what is almost always meant, and the two differ by 8: the kilobytes first,
+ * then the kilobits, each said so. Beside bits ("1 kb to bits") kb stays the kilobit alone.
+ */
+function kilobytesToo(query: string, read: Answer | null, data: AnswerData): Answer | null {
+  if (read?.kind !== 'answers' || read.answers.length !== 1 || !LOWER_KB.test(query) || /\p{Lu}/u.test(query)) return read;
+  const keys = read.answers[0].keys;
+  if (keys?.from !== 'kilobits' || !keys.to.endsWith('bytes')) return read;
+  const bytes = answer(query.replace(LOWER_KB, 'kB'), data);
+  if (bytes?.kind !== 'answers' || bytes.answers.length !== 1) return read;
+  return {
+    kind: 'answers',
+    answers: [
+      { ...bytes.answers[0], text: `${bytes.answers[0].text} (kb read as kB, kilobytes)` },
+      { ...read.answers[0], text: `${read.answers[0].text} (kb as kbit, kilobits, by its case)` },
+    ],
+  };
 }
 
 /**
