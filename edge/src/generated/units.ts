@@ -86,7 +86,7 @@ export const LIMITS = {
 export const COOKING_UNITS: readonly string[] = ["metric_tablespoons", "australian_tablespoons", "metric_cups", "teaspoons", "tablespoons", "fluid_ounces", "cups", "imperial_cups"];
 
 /** Units whose symbol is a word (`plural:`): the symbol after any number but one or a proper fraction (lib/singular.ts), by key. */
-export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "cents": "cents", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips", "suns": "suns" };
+export const PLURAL_SYMBOLS: Readonly<Record<string, string>> = { "slugs": "slugs", "us_tons": "tons", "metric_cups": "metric cups", "cups": "cups", "imperial_cups": "imp cups", "roods": "roods", "cents": "cents", "fortnights": "fortnights", "decades": "decades", "centuries": "centuries", "millennia": "millennia", "kips": "kips", "suns": "suns" };
 
 /** Unit keys renamed since addresses, favourites and history saved them (`formerly`): category → old key → key. */
 export const FORMER_UNIT_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = { "weight": { "tons": "tonnes" } };

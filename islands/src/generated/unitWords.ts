@@ -44,6 +44,7 @@ export const UNIT_WORDS = {
     ["ounces", "oz", "ounce", "ozs"],
     ["pounds", "lb", "pound", "lbs"],
     ["stones", "st", "stone"],
+    ["slugs", "slug"],
     ["us_hundredweights", "cwt", "us hundredweight", "short hundredweight", "short hundredweights", "hundredweight", "hundredweights"],
     ["uk_hundredweights", "long cwt", "uk hundredweight", "long hundredweight", "long hundredweights"],
     ["us_tons", "ton", "tons", "us ton", "us tons", "short ton", "short tons", "us short ton", "us short tons"],

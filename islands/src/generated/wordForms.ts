@@ -189,6 +189,8 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["stones", "stones", "stones"],
   ["st", "st", "st"],
   ["stone", "stone", "stone"],
+  ["slugs", "slugs", "slugs"],
+  ["slug", "slug", "slug"],
   ["us hundredweights", "ushundredweights", "ushundredweights"],
   ["cwt", "cwt", "cwt"],
   ["us hundredweight", "ushundredweight", "ushundredweight"],
