@@ -1498,3 +1498,19 @@ test('kb in lower case beside bytes answers in kilobytes first, then as typed by
   assert.deepEqual(said('1 kb to bits'), ['1 kbit = 1,000 bit'], 'beside bits, the kilobit alone');
   assert.deepEqual(said('1 Kb to bytes'), ['1 kbit = 125 B'], 'a capital says it is typed with care');
 });
+
+test('a pair with no number from a compound, which has pair pages only as a target, is answered with each part’s fact and page', () => {
+  const pages = (q: string) => {
+    const a = answer(q, data);
+    return a?.kind === 'answers' ? a.answers.map((x) => [x.text, x.pair?.href]) : a;
+  };
+  assert.deepEqual(pages('feet and inches to cm'), [
+    ['1 ft = 30.48 cm', '/length-converter/feet-to-centimeters'],
+    ['1 in = 2.54 cm', '/length-converter/inches-to-centimeters'],
+  ]);
+  assert.deepEqual(pages('stones and pounds to kg'), [
+    ['1 st = 6.350293 kg', '/weight-converter/stones-to-kilograms'],
+    ['1 lb = 0.453592 kg', '/weight-converter/pounds-to-kilograms'],
+  ]);
+  assert.equal(answer('feet and inches to kg', data), null, 'two kinds: left to the search');
+});

@@ -850,7 +850,26 @@ export function answer(asked: string, data: AnswerData): Answer | null {
     plain !== asked && (/\d/u.test(plain) || plain.search(SEPARATOR) >= 0)
       ? (answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data))
       : (answerAsTyped(asked, data) ?? withoutSeparator(asked, data));
+  if (read === null) return compoundPair(plain, data);
   return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, kilobytesToo(plain, sameUnitAsTyped(plain, read), data), data);
+}
+
+/** A pair with no number: what is left of the separator, and what is right of it. */
+const BARE_PAIR = /^(\D+?)\s+(?:to|in|into|as)\s+(\D+)$/iu;
+
+/**
+ * "feet and inches to cm", "stones and pounds to kg": a pair with no number from a compound,
+ * which has pair pages only as a target; answered with each part's own fact ("1 ft = 30.48
+ * cm", "1 in = 2.54 cm"), each with its pair page. Null when the left is no compound.
+ */
+function compoundPair(query: string, data: AnswerData): Answer | null {
+  const m = BARE_PAIR.exec(query.trim());
+  if (m === null) return null;
+  // The left read as what a compound is read as, a target: "1 cm to feet and inches".
+  const read = readConversion(`1 ${m[2]} to ${m[1]}`, unitLexicon(data), null);
+  if (read.kind !== 'ok' || read.target?.kind !== 'compound') return null;
+  const lines = read.target.parts.map((part) => answer(`1 ${part.symbol} to ${m[2]}`, data)).flatMap((a) => (a?.kind === 'answers' ? a.answers.slice(0, 1) : []));
+  return lines.length === read.target.parts.length ? { kind: 'answers', answers: lines } : null;
 }
 
 /** "kb" in lower case: the kilobit by its case (kB is the kilobyte), and a file's size as people type it. */
