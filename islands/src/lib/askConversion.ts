@@ -459,9 +459,13 @@ function pricePerUnit(query: string, data: AnswerData): Answer | null {
   if (read.kind !== 'ok' || read.parsed.kind !== 'quantity' || read.parsed.units.length !== 1 || read.target?.kind !== 'unit') return null;
   const [asked, per] = [read.parsed.unit, read.target.unit];
   if (kindOf(asked) !== 'linear' || kindOf(per) !== 'linear' || asked.key === per.key) return null;
-  const factor = answer(`1 ${asked.symbol} to ${per.symbol}`, data);
+  const factor = answer(`${q.askedCount ?? 1} ${asked.symbol} to ${per.symbol}`, data);
   if (factor?.kind !== 'answers' || factor.answers.length !== 1) return null;
-  const times = div(factorOf(asked), factorOf(per));
+  // "£1.20 per 100 g to per lb": per one g, then per one lb, then per as many as asked.
+  const count = (typed: string | null) => fromDecimalText((typed ?? '1').replace(/,/gu, ''));
+  if (isZero(count(q.perCount)) || isZero(count(q.askedCount))) return null;
+  const times = div(mul(factorOf(asked), count(q.askedCount)), mul(factorOf(per), count(q.perCount)));
+  const many = (typed: string | null) => (typed === null ? '' : `${typed} `);
   const price = q.amount === null ? null : fromDecimalText(q.amount.replace(/,/gu, ''));
   // Money in cents as prices are shown; a count, or a pair with no price, as the cards show numbers.
   const money = q.before !== '' || q.after !== '';
@@ -473,7 +477,7 @@ function pricePerUnit(query: string, data: AnswerData): Answer | null {
   const line = factor.answers[0];
   // "1 L = 0.264172 gal (in US gallons, as typed)": its note joins ours in one parenthesis.
   const rule = line.text.replace(/ \((.*)\)$/u, ', $1');
-  return { kind: 'answers', answers: [{ ...line, text: `${typed} per ${per.symbol} = ${priced(result)} per ${asked.symbol} (${rule}${then})` }] };
+  return { kind: 'answers', answers: [{ ...line, text: `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(result)} per ${many(q.askedCount)}${asked.symbol} (${rule}${then})` }] };
 }
 
 /** "ci" typed in lower case, the curie's symbol, and as engines' sizes are written, cubic inches. */

@@ -20,6 +20,11 @@ test('a price per unit is said per another unit of its kind, in the same money, 
   assert.deepEqual(said('£2.50 per kg in lb'), ['£2.50 per kg = £1.13 per lb (1 lb = 0.453592 kg)'], 'the target unit alone after a named price');
   assert.deepEqual(said('$3 a pound to per kg'), ['$3 per lb = $6.61 per kg (1 kg = 2.204623 lb)']);
   assert.deepEqual(said('$0.15 per kWh to per MWh'), ['$0.15 per kWh = $150.00 per MWh (1 MWh = 1,000 kWh)']);
+  // Per 100 g, as shelf labels give it, either side.
+  assert.deepEqual(said('£1.20 per 100 g to per lb'), ['£1.20 per 100 g = £5.44 per lb (1 lb = 453.59237 g)']);
+  assert.deepEqual(said('$8 per lb to per 100 g'), ['$8 per lb = $1.76 per 100 g (100 g = 0.220462 lb)']);
+  assert.deepEqual(said('£3 per 100 ml to per l'), ['£3 per 100 mL = £30.00 per L (1 L = 1,000 mL)']);
+  assert.equal(said('€2 per 0 g to per kg'), null, 'per nothing is no price');
   // A count per time, and a pair with no price: the factor at the cards' precision.
   assert.deepEqual(said('60 per minute to per hour'), ['60 per min = 3,600 per h (1 h = 60 min)']);
   assert.deepEqual(said('price per sq ft to per m2'), ['1 per ft² = 10.76391 per m² (1 m² = 10.76391 ft²)']);

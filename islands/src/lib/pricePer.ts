@@ -17,6 +17,9 @@ export interface PricePerQuestion {
   /** The unit words the price is per, and per which it is asked ("sq ft", "m2"). */
   per: string;
   asked: string;
+  /** How many of each, when not one: "£1.20 per 100 g to per lb", "per kg to per 100 g". */
+  perCount: string | null;
+  askedCount: string | null;
 }
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?|\.\d+`;
@@ -29,7 +32,7 @@ const TO = String.raw`(?:to|in|into|as|→|->)`;
 const UNIT = String.raw`[^\d\s/][^/]*?`;
 
 const QUESTION = new RegExp(
-  String.raw`^(?:(?:the\s+)?price\s+)?(?<c1>${MONEY})?\s*(?<n>${NUMBER})?\s*(?<c2>${MONEY})?\s*${PER}\s*(?<u1>${UNIT})\s+${TO}\s+(?:(?:the\s+)?price\s+)?(?<c3>${MONEY})?\s*(?<per2>${PER})?\s*(?<u2>${UNIT})\s*$`,
+  String.raw`^(?:(?:the\s+)?price\s+)?(?<c1>${MONEY})?\s*(?<n>${NUMBER})?\s*(?<c2>${MONEY})?\s*${PER}\s*(?:(?<q1>${NUMBER})\s*)?(?<u1>${UNIT})\s+${TO}\s+(?:(?:the\s+)?price\s+)?(?<c3>${MONEY})?\s*(?<per2>${PER})?\s*(?:(?<q2>${NUMBER})\s*)?(?<u2>${UNIT})\s*$`,
   'iu',
 );
 
@@ -46,7 +49,9 @@ export function readPricePer(query: string, codes: ReadonlySet<string>): PricePe
   const text = expandEstate(query.trim());
   const m = QUESTION.exec(text);
   if (m === null || m.groups === undefined) return null;
-  const { c1, n, c2, u1, c3, per2, u2 } = m.groups;
+  const { c1, n, c2, q1, u1, c3, per2, q2, u2 } = m.groups;
+  // "per 100 g to per 100 ml"? A count on the target's side needs "per" before it.
+  if (q2 !== undefined && per2 === undefined) return null;
   // Rs, the rupee as India, Pakistan, Sri Lanka and Nepal write it: which one does not matter here.
   const money = (c: string | undefined): c is string => c !== undefined && (/^(?:\p{Sc}|rs\.?)$/iu.test(c) || codes.has(c.toUpperCase()));
   for (const c of [c1, c2, c3]) if (c !== undefined && !money(c)) return null;
@@ -66,7 +71,9 @@ export function readPricePer(query: string, codes: ReadonlySet<string>): PricePe
     otherMoney: sameMoney ? null : written(c3!),
     amount: n ?? null,
     per: u1.trim(),
+    perCount: q1 ?? null,
     asked: u2.trim(),
+    askedCount: q2 ?? null,
   };
 }
 
