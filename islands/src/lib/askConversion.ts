@@ -474,11 +474,35 @@ function pricePerUnit(query: string, data: AnswerData): Answer | null {
   const typed = price === null ? priced(fromDecimalText('1')) : `${q.before}${q.amount}${q.after}`;
   const result = mul(price ?? fromDecimalText('1'), times);
   const then = q.otherMoney === null ? '' : `; in ${q.otherMoney}, convert ${priced(result).trim()} on the Currency converter`;
+  // "$15 an hour to per year" is a wage: by the calendar's 8,765.82 hours it would be $131,487,
+  // so a working year answers first, said so, and the calendar's figure after it.
+  const work = money ? WORK_TIME[per.key]?.[asked.key] : undefined;
+  if (work !== undefined) {
+    const [units, per12 = '1'] = work.times.split('/');
+    const worked = mul(mul(price ?? fromDecimalText('1'), div(fromDecimalText(units), fromDecimalText(per12))), div(count(q.askedCount), count(q.perCount)));
+    const { pair: _pair, ...wage } = factor.answers[0];
+    return { kind: 'answers', answers: [{ ...wage, text: `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(worked)} per ${many(q.askedCount)}${asked.symbol} (${work.said}; by the calendar, ${priced(result).trim()}${then})` }] };
+  }
   const line = factor.answers[0];
   // "1 L = 0.264172 gal (in US gallons, as typed)": its note joins ours in one parenthesis.
   const rule = line.text.replace(/ \((.*)\)$/u, ', $1');
   return { kind: 'answers', answers: [{ ...line, text: `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(result)} per ${many(q.askedCount)}${asked.symbol} (${rule}${then})` }] };
 }
+
+/** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in (`times`: a decimal or a quotient). */
+const WORK_TIME: Record<string, Record<string, { times: string; said: string }>> = table({
+  hours: table({
+    days: { times: '8', said: 'at 8 hours a day' },
+    weeks: { times: '40', said: 'at 40 hours a week' },
+    months: { times: '2080/12', said: 'at 40 hours a week, 52 weeks a year: 2,080 hours, 173.33 a month' },
+    years: { times: '2080', said: 'at 40 hours a week for 52 weeks: 2,080 hours' },
+  }),
+  days: table({
+    weeks: { times: '5', said: 'at 5 days a week' },
+    months: { times: '260/12', said: 'at 5 days a week, 52 weeks a year: 260 days, 21.67 a month' },
+    years: { times: '260', said: 'at 5 days a week for 52 weeks: 260 days' },
+  }),
+});
 
 /** "ci" typed in lower case, the curie's symbol, and as engines' sizes are written, cubic inches. */
 const LOWER_CI = /(?<![\p{L}])ci(?![\p{L}])/gu;

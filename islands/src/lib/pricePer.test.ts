@@ -25,6 +25,11 @@ test('a price per unit is said per another unit of its kind, in the same money, 
   assert.deepEqual(said('$8 per lb to per 100 g'), ['$8 per lb = $1.76 per 100 g (100 g = 0.220462 lb)']);
   assert.deepEqual(said('£3 per 100 ml to per l'), ['£3 per 100 mL = £30.00 per L (1 L = 1,000 mL)']);
   assert.equal(said('€2 per 0 g to per kg'), null, 'per nothing is no price');
+  // A wage per hour or day: a working year first (40 hours a week, 52 weeks), the calendar's after.
+  assert.deepEqual(said('$15 an hour to per year'), ['$15 per h = $31,200.00 per yr (at 40 hours a week for 52 weeks: 2,080 hours; by the calendar, $131,487.30)']);
+  assert.deepEqual(said('$15 per hour to per month'), ['$15 per h = $2,600.00 per mo (at 40 hours a week, 52 weeks a year: 2,080 hours, 173.33 a month; by the calendar, $10,957.28)']);
+  assert.deepEqual(said('$200 per day to per year'), ['$200 per d = $52,000.00 per yr (at 5 days a week for 52 weeks: 260 days; by the calendar, $73,048.50)']);
+  assert.deepEqual(said('$3000 per month to per year'), ['$3000 per mo = $36,000.00 per yr (1 yr = 12 mo)'], 'months to years are the calendar’s');
   // A count per time, and a pair with no price: the factor at the cards' precision.
   assert.deepEqual(said('60 per minute to per hour'), ['60 per min = 3,600 per h (1 h = 60 min)']);
   assert.deepEqual(said('price per sq ft to per m2'), ['1 per ft² = 10.76391 per m² (1 m² = 10.76391 ft²)']);
