@@ -15,7 +15,7 @@ import { COOKING_KEY, cookingCategory, splitIngredient, stickLink, type CookingD
 import { readMoney } from './amount.ts';
 import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
-import { compare, div, fromDecimalText, isZero, magnitude, mul, sub, toNumber, type Rational } from './rational.ts';
+import { compare, div, fromDecimalText, isZero, magnitude, mul, rational, sub, toNumber, type Rational } from './rational.ts';
 import { factorOf, fromBase, kindOf, toBase } from './kinds.ts';
 import { conversionSearch } from './urlState.ts';
 import { formatMoney, formatResult, plainMinus } from './format.ts';
@@ -449,7 +449,6 @@ function readOnlyAs(query: string, rewritten: string, category: string, data: An
 function pricePerUnit(query: string, data: AnswerData): Answer | null {
   const q = readPricePer(query, new Set(data.currencies.map((c) => c.code)));
   if (q === null) return null;
-  const powered = (words: string) => words.replace(POWER_DIGIT, (d) => (d === '2' ? '²' : '³'));
   const read = readConversion(`1 ${powered(q.asked)} to ${powered(q.per)}`, unitLexicon(data), null);
   if (read.kind === 'error' && read.aboutUnits === true) {
     // Said in the order typed: "$250 per sq ft to per kg" is "kg is a unit of weight, not area".
@@ -461,48 +460,47 @@ function pricePerUnit(query: string, data: AnswerData): Answer | null {
   if (kindOf(asked) !== 'linear' || kindOf(per) !== 'linear' || asked.key === per.key) return null;
   const factor = answer(`${q.askedCount ?? 1} ${asked.symbol} to ${per.symbol}`, data);
   if (factor?.kind !== 'answers' || factor.answers.length !== 1) return null;
-  // "£1.20 per 100 g to per lb": per one g, then per one lb, then per as many as asked.
+  // The price and "£1.20 per 100 g to per lb": per one g, then per one lb, then per as many as asked.
   const count = (typed: string | null) => fromDecimalText((typed ?? '1').replace(/,/gu, ''));
   if (isZero(count(q.perCount)) || isZero(count(q.askedCount))) return null;
-  const times = div(mul(factorOf(asked), count(q.askedCount)), mul(factorOf(per), count(q.perCount)));
+  const price = mul(count(q.amount), div(count(q.askedCount), count(q.perCount)));
   const many = (typed: string | null) => (typed === null ? '' : `${typed} `);
-  const price = q.amount === null ? null : fromDecimalText(q.amount.replace(/,/gu, ''));
   // Money in cents as prices are shown; a count, or a pair with no price, as the cards show numbers.
   const money = q.before !== '' || q.after !== '';
-  const shown = (x: Rational) => (money && price !== null ? formatMoney(toNumber(x)) : formatResult(toNumber(x), 6));
+  const shown = (x: Rational) => (money && q.amount !== null ? formatMoney(toNumber(x)) : formatResult(toNumber(x), 6));
   const priced = (x: Rational) => `${q.before}${shown(x)}${q.after}`;
-  const typed = price === null ? priced(fromDecimalText('1')) : `${q.before}${q.amount}${q.after}`;
-  const result = mul(price ?? fromDecimalText('1'), times);
+  const typed = q.amount === null ? priced(fromDecimalText('1')) : `${q.before}${q.amount}${q.after}`;
+  const result = mul(price, div(factorOf(asked), factorOf(per)));
   const then = q.otherMoney === null ? '' : `; in ${q.otherMoney}, convert ${priced(result).trim()} on the Currency converter`;
+  const { pair, ...line } = factor.answers[0];
   // "$15 an hour to per year" is a wage: by the calendar's 8,765.82 hours it would be $131,487,
-  // so a working year answers first, said so, and the calendar's figure after it.
+  // so a working year answers first, said so, and the calendar's figure after it (no pair page).
   const work = money ? WORK_TIME[per.key]?.[asked.key] : undefined;
-  if (work !== undefined) {
-    const [units, per12 = '1'] = work.times.split('/');
-    const worked = mul(mul(price ?? fromDecimalText('1'), div(fromDecimalText(units), fromDecimalText(per12))), div(count(q.askedCount), count(q.perCount)));
-    const { pair: _pair, ...wage } = factor.answers[0];
-    return { kind: 'answers', answers: [{ ...wage, text: `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(worked)} per ${many(q.askedCount)}${asked.symbol} (${work.said}; by the calendar, ${priced(result).trim()}${then})` }] };
-  }
-  const line = factor.answers[0];
   // "1 L = 0.264172 gal (in US gallons, as typed)": its note joins ours in one parenthesis.
-  const rule = line.text.replace(/ \((.*)\)$/u, ', $1');
-  return { kind: 'answers', answers: [{ ...line, text: `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(result)} per ${many(q.askedCount)}${asked.symbol} (${rule}${then})` }] };
+  const [value, why] = work === undefined ? [result, line.text.replace(/ \((.*)\)$/u, ', $1')] : [mul(price, work.times), `${work.said}; by the calendar, ${priced(result).trim()}`];
+  const text = `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(value)} per ${many(q.askedCount)}${asked.symbol} (${why}${then})`;
+  return { kind: 'answers', answers: [{ ...line, ...(work === undefined && pair !== undefined && { pair }), text }] };
 }
 
-/** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in (`times`: a decimal or a quotient). */
-const WORK_TIME: Record<string, Record<string, { times: string; said: string }>> = table({
+/** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in. */
+const WORK_TIME: Record<string, Record<string, { times: Rational; said: string }>> = table({
   hours: table({
-    days: { times: '8', said: 'at 8 hours a day' },
-    weeks: { times: '40', said: 'at 40 hours a week' },
-    months: { times: '2080/12', said: 'at 40 hours a week, 52 weeks a year: 2,080 hours, 173.33 a month' },
-    years: { times: '2080', said: 'at 40 hours a week for 52 weeks: 2,080 hours' },
+    days: { times: rational(8n), said: 'at 8 hours a day' },
+    weeks: { times: rational(40n), said: 'at 40 hours a week' },
+    months: { times: rational(2080n, 12n), said: 'at 40 hours a week, 52 weeks a year: 2,080 hours, 173.33 a month' },
+    years: { times: rational(2080n), said: 'at 40 hours a week for 52 weeks: 2,080 hours' },
   }),
   days: table({
-    weeks: { times: '5', said: 'at 5 days a week' },
-    months: { times: '260/12', said: 'at 5 days a week, 52 weeks a year: 260 days, 21.67 a month' },
-    years: { times: '260', said: 'at 5 days a week for 52 weeks: 260 days' },
+    weeks: { times: rational(5n), said: 'at 5 days a week' },
+    months: { times: rational(260n, 12n), said: 'at 5 days a week, 52 weeks a year: 260 days, 21.67 a month' },
+    years: { times: rational(260n), said: 'at 5 days a week for 52 weeks: 260 days' },
   }),
 });
+
+/** A power typed as a digit after a unit's letters, with or without a caret ("m2", "cm^3"), written ² or ³. */
+function powered(words: string): string {
+  return words.replace(/(?<=\p{L})\^?([23])\b/gu, (_, d: string) => (d === '2' ? '²' : '³'));
+}
 
 /** "ci" typed in lower case, the curie's symbol, and as engines' sizes are written, cubic inches. */
 const LOWER_CI = /(?<![\p{L}])ci(?![\p{L}])/gu;
@@ -879,7 +877,7 @@ export function answer(asked: string, data: AnswerData): Answer | null {
       ? (answerAsTyped(plain, data) ?? withoutSeparator(plain, data) ?? answerAsTyped(asked, data))
       : (answerAsTyped(asked, data) ?? withoutSeparator(asked, data));
   if (read === null) return compoundPair(plain, data);
-  return read?.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, kilobytesToo(plain, sameUnitAsTyped(plain, read), data), data);
+  return read.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, kilobytesToo(plain, sameUnitAsTyped(plain, read), data), data);
 }
 
 /** A pair with no number: what is left of the separator, and what is right of it. */
@@ -931,10 +929,7 @@ function sameUnitAsTyped(query: string, read: Answer | null): Answer | null {
   const same = read?.kind === 'answers' && read.answers.length === 1 ? /^([\d.,]+ )(\S+) = \1\2$/iu.exec(read.answers[0].text) : null;
   const last = [...query.matchAll(SEPARATOR)].at(-1);
   if (same === null || last === undefined || read?.kind !== 'answers') return read;
-  const typed = query
-    .slice(last.index + last[0].length)
-    .trim()
-    .replace(/(?<=\p{L})\^?([23])(?!\d)/gu, (_, d: string) => (d === '2' ? '²' : '³'));
+  const typed = powered(query.slice(last.index + last[0].length).trim());
   if (!/^(?:\p{L}+³|cc|cubic\s+\p{L}+)$/iu.test(typed)) return read;
   return { kind: 'answers', answers: [{ ...read.answers[0], text: `${same[1]}${same[2]} = ${same[1]}${typed} (the same unit)` }] };
 }
