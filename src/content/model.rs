@@ -371,6 +371,11 @@ pub struct UnitCategory {
     /// box's data adds it (src/search/answers.rs).
     #[serde(default, skip_serializing)]
     pub usual: Vec<String>,
+    /// Units that step into each other, smallest first (B, kB, MB…): an amount alone that
+    /// would read as a speck or a heap in a usual unit ("1 kB = 0.000000931 GiB") is said on
+    /// the rung of that unit's ladder it reads best on ("1,000 B"). Search data only, as `usual`.
+    #[serde(default, skip_serializing)]
+    pub ladders: Vec<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

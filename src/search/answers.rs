@@ -23,6 +23,10 @@ pub fn units_json(content: &Content) -> String {
             if !c.usual.is_empty() {
                 fields.insert("usual".into(), serde_json::json!(c.usual));
             }
+            // …and says one that reads as a speck or a heap on a better rung.
+            if !c.ladders.is_empty() {
+                fields.insert("ladders".into(), serde_json::json!(c.ladders));
+            }
         }
         categories.insert(c.key.clone(), json);
     }

@@ -42,7 +42,7 @@ test('the box reads what the cards read: digit groups, SI prefixes by case, one 
   assert.deepEqual(said('250 NM to mi'), ['250 nmi = 287.694862 mi'], 'NM is the nautical mile of charts and flight plans');
   assert.deepEqual(said('300 NM to lb ft'), ['300 N·m = 221.268645 lbf·ft'], 'in a torque, the newton-metre still');
   assert.match(String(said('5 nM to mi')), /“nM” could be nm \(Nanometers\) or NM \(Nautical Miles\)/);
-  assert.deepEqual(said('300 NM'), ['300 nmi = 1,822,834.645669 ft (NM read as Nautical Miles, by its case; for Nanomoles per Liter type nmol/L, for Newton-Meters type N·m)', '300 nmi = 555,600 m (NM read as Nautical Miles, by its case; for Nanomoles per Liter type nmol/L, for Newton-Meters type N·m)'],
+  assert.deepEqual(said('300 NM'), ['300 nmi = 345.233834 mi (NM read as Nautical Miles, by its case; for Nanomoles per Liter type nmol/L, for Newton-Meters type N·m)', '300 nmi = 555,600 m (NM read as Nautical Miles, by its case; for Nanomoles per Liter type nmol/L, for Newton-Meters type N·m)'],
     'with no category to decide, NM is the nautical mile by its case, and the line says how to write the torque printed "300 NM"');
   assert.deepEqual(said('5k to miles'), ['5 km = 3.106856 mi'], 'a runner’s 5K');
   assert.deepEqual(said('10K in miles'), ['10 km = 6.213712 mi']);
@@ -401,7 +401,7 @@ test('a symbol that is a temperature in its other case is answered as both witho
   assert.deepEqual(said('37 c'), ['37 US cups = 8.753765 L', '37 US cups = 2.3125 gal', '37 °C = 98.6 °F']);
   assert.deepEqual(said('37 c to f'), ['37 °C = 98.6 °F'], 'a target decides');
   assert.deepEqual(said('2 cups'), ['2 US cups = 473.176473 mL'], 'a word of one unit only');
-  assert.deepEqual(said('5 mg'), ['5 mg = 0.00017637 oz'], 'Mg, a weight too, is no reading');
+  assert.deepEqual(said('5 mg'), ['5 mg = 0.0771618 gr'], 'Mg, a weight too, is no reading');
   // A capital typed is meant: 10 kN is force only, even were "kn" a reading's symbol (a
   // pace's here, as the knot's kn was a speed reading beside the paces).
   assert.deepEqual(said('10 kN'), ['10 kN = 2,248.089431 lbf', '10 kN = 10,000 N']);
@@ -411,6 +411,25 @@ test('a symbol that is a temperature in its other case is answered as both witho
   paceKn.categories.speed.units = paceKn.categories.speed.units.map((u) => (u.key === 'knots' ? { ...u, aliases: (u.aliases ?? []).filter((a) => a !== 'kn') } : u));
   assert.deepEqual(said('10 kN', paceKn), ['10 kN = 2,248.089431 lbf', '10 kN = 10,000 N']);
   assert.deepEqual((said('10 kn', paceKn) as string[]).slice(0, 1), ['10 min/km = 3.728227 mph'], 'kn itself is the pace');
+});
+
+test('an amount alone that would read as a speck or a heap is said on a better rung of its ladder', () => {
+  // Digital storage has no usual units: its default pair (GB, GiB) dwarfed a kilobyte.
+  assert.deepEqual(said('1 kB'), ['1 kB = 1,000 B', '1 kB = 0.001 MB']);
+  assert.deepEqual(said('100 kB'), ['100 kB = 97.65625 KiB', '100 kB = 0.1 MB']);
+  assert.deepEqual(said('2048 bytes'), ['2048 B = 2 KiB', '2048 B = 2.048 kB']);
+  assert.deepEqual(said('5 GB'), ['5 GB = 4.656613 GiB'], 'a unit that reads well stays');
+  // On the typed unit's own rung, one on toward the unit replaced; one line for two the same.
+  assert.deepEqual(said('1 ms'), ['1 ms = 0.001 s'], 'minutes and hours both become seconds');
+  assert.deepEqual(said('1 GHz'), ['1 GHz = 1,000 MHz'], 'hertz steps down; rpm, on no ladder, reads 60,000,000,000 and is left out');
+  assert.deepEqual(said('1 h'), ['1 h = 60 min']);
+  assert.deepEqual(said('1e9 s'), ['1e9 s = 31.688739 yr', '1e9 s = 277,777.777778 h']);
+  // The usual counterpart steps too: to the smallest rung when the amount holds none.
+  assert.deepEqual(said('1 µm'), ['1 µm = 0.0393701 mil']);
+  assert.deepEqual(said('1 J'), ['1 J = 0.239006 cal'], 'watt-hours read 0.000278 even on the lowest rung: left out');
+  // When every unit reads badly on every rung, the answer stands as it was.
+  assert.deepEqual(said('1 ly'), ['1 ly = 3.10391e+16 ft', '1 ly = 9,460,730,472,580,800 m']);
+  assert.deepEqual(said('1 kB to GiB'), ['1 kB = 0.000000931323 GiB'], 'a target typed is kept');
 });
 
 test('a temperature below absolute zero is said to be one, not answered as a reading', () => {

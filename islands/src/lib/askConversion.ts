@@ -1697,6 +1697,44 @@ export function usualCounterpart(c: UnitCategory, from: Unit, base: Rational): U
   return others.filter((u) => compare(amount, factorOf(u)) >= 0).at(-1) ?? others[0];
 }
 
+/** How an amount alone reads in a unit: a speck below a thousandth, a heap from a million. */
+const SPECK = rational(1n, 1000n);
+const HEAP = rational(1000000n);
+
+function readsWell(base: Rational, unit: Unit): boolean {
+  const value = div(magnitude(base), factorOf(unit));
+  return isZero(value) || (compare(value, SPECK) >= 0 && compare(value, HEAP) < 0);
+}
+
+/**
+ * The units an amount alone is said in, each that would read as a speck or a heap ("1 kB =
+ * 0.000000931 GiB") moved along its ladder (units.yaml `ladders`) to the largest rung the
+ * amount holds one of ("1,000 B"); when that is the unit typed, one rung on toward the unit
+ * replaced ("1 ms": 0.001 s for minutes; "1 GHz": 1,000 MHz for hertz). A unit that reads
+ * badly on every rung, or has none, is left out, unless every one is: then they stand as
+ * they were ("1 ly = 9,460,730,472,580,800 m").
+ */
+function onReadableRungs(c: UnitCategory, keys: string[], from: Unit, base: Rational): string[] {
+  const unitOf = (key: string): Unit | undefined => c.units.find((u) => u.key === key);
+  const moved = keys.map((key): string | null => {
+    const unit = unitOf(key);
+    if (unit === undefined || kindOf(unit) !== 'linear' || readsWell(base, unit)) return key;
+    const ladder = c.ladders?.find((l) => l.includes(key));
+    if (ladder === undefined) return null;
+    const rungs = ladder.map(unitOf).filter((u): u is Unit => u !== undefined);
+    let at = 0;
+    rungs.forEach((u, i) => {
+      if (compare(magnitude(base), factorOf(u)) >= 0) at = i;
+    });
+    // On the typed unit's own rung, a step toward the unit it replaces.
+    if (rungs[at].key === from.key) at += rungs.findIndex((u) => u.key === key) > at ? 1 : -1;
+    const rung = rungs[at];
+    return rung !== undefined && rung.key !== from.key && readsWell(base, rung) ? rung.key : null;
+  });
+  const kept = [...new Set(moved.filter((key): key is string => key !== null))];
+  return kept.length > 0 ? kept : keys;
+}
+
 function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCategory & { key: string }, page: string | undefined, extra: string, what = ''): Answer | null {
   const { parsed, target } = read;
   if (page === undefined) return null;
@@ -1719,7 +1757,8 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     return unit !== undefined && unit.system === from.system && kindOf(unit) === 'linear' && compare(magnitude(parsed.value), factorOf(unit)) >= 0;
   };
   const pair = [c.default.to, c.default.from].filter((k) => k !== from.key && (counterpart === null || (k !== counterpart.key && sameSystem(k))));
-  const keys = target !== null ? [target.kind === 'unit' ? target.unit.key : target.key] : counterpart !== null ? [counterpart.key, ...pair] : pair;
+  const alone = counterpart !== null ? [counterpart.key, ...pair] : pair;
+  const keys = target !== null ? [target.kind === 'unit' ? target.unit.key : target.key] : parsed.kind === 'quantity' && !parsed.single ? onReadableRungs(c, alone, from, parsed.value) : alone;
   const answers: UnitAnswer[] = [];
   for (const key of keys) {
     const to = findTarget(c, key);

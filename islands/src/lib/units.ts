@@ -55,6 +55,8 @@ export interface UnitCategory {
   counts?: boolean;
   /** The metric and imperial units people use day to day (units.yaml `usual`): only in the search box's data, which answers an amount alone in them. */
   usual?: string[];
+  /** Units that step into each other, smallest first (units.yaml `ladders`): only in the search box's data, which says an amount alone on the rung it reads best on. */
+  ladders?: string[][];
 }
 
 /**

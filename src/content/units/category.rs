@@ -60,6 +60,12 @@ impl<'a, 'p, 't> Locator<'a, 'p, 't> {
         self.category.get(list).get(index).position().unwrap_or_else(|| self.key(list))
     }
 
+    /// Rung `rung` of ladder `ladder`, else the ladder, else `ladders:`.
+    fn rung(&self, ladder: usize, rung: usize) -> (usize, usize) {
+        let steps = self.category.get("ladders").get(ladder);
+        steps.get(rung).position().or(steps.position()).unwrap_or_else(|| self.key("ladders"))
+    }
+
     /// Item `index` of the category's `list` (units, compounds), at `field`'s value when it
     /// has it, else at its `key`; at `list:` when there is no such item.
     fn item(&self, list: &str, index: usize, field: Option<&str>) -> (usize, usize) {
@@ -153,6 +159,7 @@ pub(super) fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut P
             Some(_) => {}
         }
     }
+    check_ladders(c, at, &mut bad);
     if let Some((i, base)) = c.units.iter().enumerate().find(|(_, u)| u.key == c.base) {
         if let Ok(kind) = base.kind() {
             if !kind.is_identity() {
@@ -163,6 +170,42 @@ pub(super) fn validate_category(at: &Locator, c: &UnitCategory, problems: &mut P
                 };
                 bad(at.unit(i, Some(field)), format!("base unit {} must be the base itself: `factor: 1`, or `scale: 1, offset: 0`", c.base));
             }
+        }
+    }
+}
+
+/// Ladders: two rungs or more, each a linear unit of the category, from smallest to largest
+/// (a rung is chosen by size, so an unordered ladder would choose wrong).
+fn check_ladders(c: &UnitCategory, at: &Locator, bad: &mut impl FnMut((usize, usize), String)) {
+    for (l, ladder) in c.ladders.iter().enumerate() {
+        if ladder.len() < 2 {
+            bad(at.rung(l, 0), "a ladder needs two units or more, smallest first".into());
+        }
+        let mut below: Option<(&str, f64)> = None;
+        for (r, key) in ladder.iter().enumerate() {
+            let size = match c.units.iter().find(|u| &u.key == key).map(|u| u.kind()) {
+                None => {
+                    bad(at.rung(l, r), format!("ladder names unit {key}, which is not in its units"));
+                    continue;
+                }
+                Some(Ok(Kind::Linear(factor))) => factor.value(),
+                // A wrong definition is reported at the unit's own line.
+                Some(Err(_)) => continue,
+                Some(Ok(_)) => {
+                    bad(at.rung(l, r), format!("ladder unit {key} is not linear: a rung is chosen by size"));
+                    continue;
+                }
+            };
+            if let Some((smaller, its_size)) = below.filter(|&(_, s)| s >= size) {
+                bad(
+                    at.rung(l, r),
+                    format!(
+                        "ladder unit {key} is not larger than {smaller} before it ({}): list a ladder smallest first",
+                        if its_size == size { "the same size" } else { "it is smaller" }
+                    ),
+                );
+            }
+            below = Some((key, size));
         }
     }
 }

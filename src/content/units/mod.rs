@@ -223,6 +223,22 @@ limits: { max_amount: 1000000000000, name_chars: 100, email_chars: 254, message_
     }
 
     #[test]
+    fn ladders_are_linear_units_of_the_category_smallest_first() {
+        let with =
+            |ladders: &str| GOOD.replace("default: { from: meters, to: feet }", &format!("default: {{ from: meters, to: feet }}\n    ladders: {ladders}"));
+        assert_eq!(problems_of(&with("[[feet, meters]]")), (vec![], vec![]));
+        let (p, _) = problems_of(&with("[[meters, feet], [feet, furlongs], [meters]]"));
+        assert_eq!(
+            p,
+            [
+                "content/units.yaml:8:24: category length: ladder unit feet is not larger than meters before it (it is smaller): list a ladder smallest first",
+                "content/units.yaml:8:38: category length: ladder names unit furlongs, which is not in its units",
+                "content/units.yaml:8:50: category length: a ladder needs two units or more, smallest first",
+            ]
+        );
+    }
+
+    #[test]
     fn unit_problems_are_located_on_the_units_line() {
         let text = GOOD.replace("factor: 0.3048", "factor: -1").replace("system: metric", "system: si");
         let (p, _) = problems_of(&text);
