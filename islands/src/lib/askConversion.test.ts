@@ -1531,5 +1531,9 @@ test('a pair with no number from a compound, which has pair pages only as a targ
     ['1 st = 6.350293 kg', '/weight-converter/stones-to-kilograms'],
     ['1 lb = 0.453592 kg', '/weight-converter/pounds-to-kilograms'],
   ]);
+  assert.deepEqual(pages('ft in to m'), [
+    ['1 ft = 0.3048 m', '/length-converter/feet-to-meters'],
+    ['1 in = 0.0254 m', '/length-converter/inches-to-meters'],
+  ], 'in is the inch here: the target follows the last separator');
   assert.equal(answer('feet and inches to kg', data), null, 'two kinds: left to the search');
 });

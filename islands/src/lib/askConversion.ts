@@ -880,8 +880,8 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   return read.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, kilobytesToo(plain, sameUnitAsTyped(plain, read), data), data);
 }
 
-/** A pair with no number: what is left of the separator, and what is right of it. */
-const BARE_PAIR = /^(\D+?)\s+(?:to|in|into|as)\s+(\D+)$/iu;
+/** A pair with no number: what is left of the last separator ("ft in to cm"), and what is right of it. */
+const BARE_PAIR = /^(\D+)\s+(?:to|in|into|as)\s+(\D+)$/iu;
 
 /**
  * "feet and inches to cm", "stones and pounds to kg": a pair with no number from a compound,
