@@ -449,8 +449,10 @@ function readOnlyAs(query: string, rewritten: string, category: string, data: An
 function pricePerUnit(query: string, data: AnswerData): Answer | null {
   const q = readPricePer(query, new Set(data.currencies.map((c) => c.code)));
   if (q === null) return null;
-  const read = readConversion(`1 ${powered(q.asked)} to ${powered(q.per)}`, unitLexicon(data), null);
-  if (read.kind === 'error' && read.aboutUnits === true) {
+  const target = q.asked ?? priceCounterpart(q.per, data);
+  if (target === null) return null;
+  const read = readConversion(`1 ${powered(target)} to ${powered(q.per)}`, unitLexicon(data), null);
+  if (read.kind === 'error' && read.aboutUnits === true && q.asked !== null) {
     // Said in the order typed: "$250 per sq ft to per kg" is "kg is a unit of weight, not area".
     const typed = readConversion(`1 ${powered(q.per)} to ${powered(q.asked)}`, unitLexicon(data), null);
     return { kind: 'error', message: typed.kind === 'error' ? typed.message : read.message };
@@ -480,6 +482,27 @@ function pricePerUnit(query: string, data: AnswerData): Answer | null {
   const [value, why] = work === undefined ? [result, line.text.replace(/ \((.*)\)$/u, ', $1')] : [mul(price, work.times), `${work.said}; by the calendar, ${priced(result).trim()}`];
   const text = `${typed} per ${many(q.perCount)}${per.symbol} = ${priced(value)} per ${many(q.askedCount)}${asked.symbol} (${why}${then})`;
   return { kind: 'answers', answers: [{ ...line, ...(work === undefined && pair !== undefined && { pair }), text }] };
+}
+
+/**
+ * The symbol of the unit a price per `per` with no target ("$3 per lb", "€1.80 a litre") is
+ * said per: the other unit of its converter's pair when that is of the other system (pounds
+ * and kilograms, gallons and liters, square feet and square metres), else the other system's
+ * usual unit nearest in size (acres: hectares; ounces: grams). Null for a unit of neither
+ * system, or with no counterpart ("$15 an hour": every unit of time is of one system).
+ */
+function priceCounterpart(per: string, data: AnswerData): string | null {
+  const read = readConversion(`1 ${powered(per)}`, unitLexicon(data), null);
+  if (read.kind !== 'ok' || read.parsed.kind !== 'quantity' || read.parsed.units.length !== 1 || read.category === null) return null;
+  const c = data.categories[read.category];
+  const unitOf = (key: string): Unit | undefined => c?.units.find((u) => u.key === key);
+  const unit = unitOf(read.parsed.unit.key);
+  if (c === undefined || unit === undefined || kindOf(unit) !== 'linear' || (unit.system !== 'metric' && unit.system !== 'imperial')) return null;
+  const paired = [c.default.from, c.default.to].includes(unit.key) ? unitOf(c.default.from === unit.key ? c.default.to : c.default.from) : undefined;
+  if (paired !== undefined && kindOf(paired) === 'linear' && paired.system !== unit.system && paired.system !== 'other') return paired.symbol;
+  const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(unit))));
+  const others = (c.usual ?? []).map(unitOf).filter((u): u is Unit => u !== undefined && u.system !== unit.system);
+  return others.length === 0 ? null : others.reduce((best, u) => (apart(u) < apart(best) ? u : best)).symbol;
 }
 
 /** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in. */

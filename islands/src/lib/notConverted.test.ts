@@ -34,19 +34,22 @@ test('the spelling corrector keeps a word the box answers with a sentence: “sh
   assert.equal((await search.search('showz')).corrected, 'shows', 'other words are still corrected');
 });
 
-test('a price per volume (fuel at the pump) with no target says how to ask it, never “Unknown unit “€””', async () => {
+test('a price per volume (fuel at the pump) with no target says how to ask it on a card, and in the box with no money, never “Unknown unit “€””', async () => {
   const { buildLexicon, parseInput } = await import('./parse.ts');
   const data = answerData();
   const lex = buildLexicon(data.categories as Parameters<typeof buildLexicon>[0]);
   const how = /^A price per volume converts per another volume in its own money: type “€1\.80 per litre to per gallon” in the search box \(1 US gallon is 3\.785 L/;
+  assert.match(String(said('1.80 per litre')), how, 'the box: a number with no money');
   for (const q of ['1.80 per litre', '€1.80 per litre', '1.80 EUR/L', '$3.50 a gallon']) {
-    assert.match(String(said(q)), how, q);
     for (const card of ['volume', 'fuel_economy']) {
       const read = parseInput(q, lex, card);
       assert.match(read.kind === 'error' ? read.message : read.kind, how, `${q} on ${card}`);
     }
   }
-  // With a target, the box converts the volume in the price's money, and leaves another currency to its card.
+  // With money named, the box converts the volume in the price's money (per the converter's
+  // other unit when no target is typed), and leaves another currency to its card.
+  assert.deepEqual(said('€1.80 per litre'), ['€1.80 per L = €6.81 per gal (1 US gallon = 3.785412 L)']);
+  assert.deepEqual(said('1.80 EUR/L'), ['1.80 EUR per L = 6.81 EUR per gal (1 US gallon = 3.785412 L)']);
   assert.deepEqual(said('€1.80 per litre to per gallon'), ['€1.80 per L = €6.81 per gal (1 US gallon = 3.785412 L)']);
   assert.deepEqual(said('$3.50/gal to eur per litre'), ['$3.50 per gal = $0.92 per L (1 L = 0.264172 gal, in US gallons, as typed; in EUR, convert $0.92 on the Currency converter)']);
   assert.deepEqual(said('30 mpg to l/100km'), ['30 miles per US gallon = 7.840486 L/100 km'], 'fuel economy is still converted');

@@ -35,6 +35,26 @@ test('a price per unit is said per another unit of its kind, in the same money, 
   assert.deepEqual(said('price per sq ft to per m2'), ['1 per ft² = 10.76391 per m² (1 m² = 10.76391 ft²)']);
 });
 
+test('a price per unit with no target is said per the unit people price in the other system', () => {
+  // The converter's pair when it spans the two systems…
+  assert.deepEqual(said('$3/lb'), ['$3 per lb = $6.61 per kg (1 kg = 2.204623 lb)']);
+  assert.deepEqual(said('£2.50 per kg'), ['£2.50 per kg = £1.13 per lb (1 lb = 0.453592 kg)']);
+  assert.deepEqual(said('$250 per sq ft'), ['$250 per ft² = $2,690.98 per m² (1 m² = 10.76391 ft²)']);
+  assert.deepEqual(said('$30 psf'), ['$30 per ft² = $322.92 per m² (1 m² = 10.76391 ft²)']);
+  // …else the other system's usual unit nearest in size.
+  assert.deepEqual(said('$5 per acre'), ['$5 per ac = $12.36 per ha (1 ha = 2.471054 ac)']);
+  assert.deepEqual(said('$60 per gram'), ['$60 per g = $1,700.97 per oz (1 oz = 28.349523 g)']);
+  assert.deepEqual(said('$3 per km'), ['$3 per km = $4.83 per mi (1 mi = 1.609344 km)']);
+  // Money in words after the number is written as its sign.
+  assert.deepEqual(said('3 dollars a pound'), ['$3 per lb = $6.61 per kg (1 kg = 2.204623 lb)']);
+  assert.deepEqual(said('500 rupees per sq ft'), ['Rs 500 per ft² = Rs 5,381.96 per m² (1 m² = 10.76391 ft²)']);
+  // Units of one system only, a count, no price: not answered so.
+  assert.equal(said('$15 an hour'), null, 'every unit of time is of one system');
+  assert.equal(said('$0.15 per kWh'), null);
+  assert.equal(readPricePer('60 per minute', codes), null, 'a count needs its target');
+  assert.equal(readPricePer('price per sq ft', codes), null, 'a search, not a price');
+});
+
 test('another currency on the target side is left to the currency card, said so; what is no price is left alone', () => {
   assert.deepEqual(said('€1.80 per litre in $ per gallon'), ['€1.80 per L = €6.81 per gal (1 US gallon = 3.785412 L; in $, convert €6.81 on the Currency converter)']);
   assert.equal(readPricePer('5 mg per litre to per gallon', codes), null, 'a unit before “per”');

@@ -14,9 +14,9 @@ export interface PricePerQuestion {
   otherMoney: string | null;
   /** The price as typed ("250", "1.80"), or null for a pair with none ("$/sqft to $/m2"). */
   amount: string | null;
-  /** The unit words the price is per, and per which it is asked ("sq ft", "m2"). */
+  /** The unit words the price is per, and per which it is asked ("sq ft", "m2"; null: not said, "$3 per lb"). */
   per: string;
-  asked: string;
+  asked: string | null;
   /** How many of each, when not one: "£1.20 per 100 g to per lb", "per kg to per 100 g". */
   perCount: string | null;
   askedCount: string | null;
@@ -32,7 +32,7 @@ const TO = String.raw`(?:to|in|into|as|→|->)`;
 const UNIT = String.raw`[^\d\s/][^/]*?`;
 
 const QUESTION = new RegExp(
-  String.raw`^(?:(?:the\s+)?price\s+)?(?<c1>${MONEY})?\s*(?<n>${NUMBER})?\s*(?<c2>${MONEY})?\s*${PER}\s*(?:(?<q1>${NUMBER})\s*)?(?<u1>${UNIT})\s+${TO}\s+(?:(?:the\s+)?price\s+)?(?<c3>${MONEY})?\s*(?<per2>${PER})?\s*(?:(?<q2>${NUMBER})\s*)?(?<u2>${UNIT})\s*$`,
+  String.raw`^(?:(?:the\s+)?price\s+)?(?<c1>${MONEY})?\s*(?<n>${NUMBER})?\s*(?<c2>${MONEY})?\s*${PER}\s*(?:(?<q1>${NUMBER})\s*)?(?<u1>${UNIT})(?:\s+${TO}\s+(?:(?:the\s+)?price\s+)?(?<c3>${MONEY})?\s*(?<per2>${PER})?\s*(?:(?<q2>${NUMBER})\s*)?(?<u2>${UNIT}))?\s*$`,
   'iu',
 );
 
@@ -46,7 +46,7 @@ const ESTATE_UNIT: Record<string, string> = { psf: 'per sq ft', psm: 'per m²' }
  * "5 mg per litre to per gallon" (a unit before "per") and "1 per cent" are none.
  */
 export function readPricePer(query: string, codes: ReadonlySet<string>): PricePerQuestion | null {
-  const text = expandEstate(query.trim());
+  const text = signed(expandEstate(query.trim()));
   const m = QUESTION.exec(text);
   if (m === null || m.groups === undefined) return null;
   const { c1, n, c2, q1, u1, c3, per2, q2, u2 } = m.groups;
@@ -58,6 +58,8 @@ export function readPricePer(query: string, codes: ReadonlySet<string>): PricePe
   if (c1 !== undefined && c2 !== undefined) return null;
   const priced = c1 !== undefined || c2 !== undefined || /^(?:the\s+)?price\b/iu.test(text);
   if (!priced && (per2 === undefined || n === undefined)) return null;
+  // "$3 per lb" asks nothing of a pair with no price: "price per sq ft" is a search.
+  if (u2 === undefined && (n === undefined || (c1 === undefined && c2 === undefined))) return null;
   // The target says per what: "to per m²", "to $/m²", or a unit alone after a named price ("$250 per sq ft in m2").
   if (per2 === undefined && c3 !== undefined) return null;
   // A sign goes before the number, as prices are written ("10 $/sqft": $10), a code after it.
@@ -72,9 +74,17 @@ export function readPricePer(query: string, codes: ReadonlySet<string>): PricePe
     amount: n ?? null,
     per: u1.trim(),
     perCount: q1 ?? null,
-    asked: u2.trim(),
+    asked: u2?.trim() ?? null,
     askedCount: q2 ?? null,
   };
+}
+
+/** Money named in words after a price ("3 dollars a pound"), written as its sign before it. */
+const MONEY_WORD = new RegExp(String.raw`(?<![\d.,])(${NUMBER})\s*(dollars?|bucks?|euros?|rupees?)(?![a-z])`, 'giu');
+const WORD_SIGN: Record<string, string> = { dollar: '$', buck: '$', euro: '€', rupee: 'Rs ' };
+
+function signed(text: string): string {
+  return text.replace(MONEY_WORD, (_, n: string, word: string) => `${WORD_SIGN[word.toLowerCase().replace(/s$/u, '')]}${n}`);
 }
 
 /** "$30 psf to psm" as "$30 per sq ft to per m²": each abbreviation after a price or "to". */
