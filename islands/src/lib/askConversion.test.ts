@@ -170,6 +170,12 @@ test('travellers\' shorthand: "us" before a currency target is the US dollar, ce
   assert.deepEqual(said('5 us to ms'), ['5 µs = 0.005 ms']);
   assert.deepEqual(money('50 cents to gbp'), [0.5, 'USD', 'GBP', 'read as USD cents: 100 cents is 1 USD']);
   assert.deepEqual(money('10 cents in euros'), [0.1, 'USD', 'EUR', 'read as USD cents: 100 cents is 1 USD']);
+  // Asked in cents or pence: the US dollar's, the pound's; 50p alone is a price, not 50 poise.
+  assert.deepEqual(money('50p in cents'), [0.5, 'GBP', 'USD', 'p is pence: 100p is £1; cents asked as USD: 100 cents is 1 USD']);
+  assert.deepEqual(money('50 cents to pence'), [0.5, 'USD', 'GBP', 'read as USD cents: 100 cents is 1 USD; pence asked as GBP: 100p is £1']);
+  assert.equal(answer('50p', data), null);
+  assert.deepEqual(said('50 P to cP'), ['50 P = 5,000 cP'], 'the poise, by its capital and its target');
+  assert.deepEqual(said('2 acres in cents'), ['2 ac = 200 cents'], 'land in cents stays land');
   // The land's cent beside another area stays land; cents in dollars is no conversion.
   assert.deepEqual(said('5 cents to acres'), ['5 cents = 0.05 ac']);
   assert.equal(answer('50 cents to dollars', data), null);

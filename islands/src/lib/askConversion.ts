@@ -119,11 +119,16 @@ const INDIAN_COUNT = /(?<!\p{L})(?:lakhs?|lacs?|crores?)(?!\p{L})/iu;
 /** "us" between an amount and "to" or "in" ("100 us to cad"): the US dollar, when money is asked. */
 const US_BEFORE_TARGET = /(?<=\d\s*)us(?=\s+(?:to|in|into)\s)/iu;
 
+/** An amount of pence alone, in lower case ("50p"). */
+const PENCE_ALONE = /^\s*\d[\d.,]*\s*p\s*$/u;
+/** Cents or pence asked for last ("50p in cents", "50 cents to pence"): a currency's hundredths. */
+const HUNDREDTHS_TARGET = /(?<=\s(?:to|in|into|as)\s+)(?:(?:us\s+)?cents?|pence|p)\s*$/iu;
+
 function moneyAnswer(query: string, data: AnswerData): Answer | null {
   const asked = readMoney(query, data.currencies);
   // "100 us to cad": the microsecond's symbol, unless the amount goes to a currency.
   const dollars = asked.kind === 'error' && !('money' in asked) && US_BEFORE_TARGET.test(query) ? readMoney(query.replace(US_BEFORE_TARGET, 'USD'), data.currencies) : null;
-  const read = dollars?.kind === 'ok' && dollars.target?.kind === 'unit' ? { ...dollars, parsed: { ...dollars.parsed, notes: [...dollars.parsed.notes, 'us read as US dollars'] } } : asked;
+  const read = dollars?.kind === 'ok' && dollars.target?.kind === 'unit' ? { ...dollars, parsed: { ...dollars.parsed, notes: [...dollars.parsed.notes, 'us read as US dollars'] } } : (inHundredths(query, asked, data) ?? asked);
   // A refusal about money for sure ("300 R", "“pesos” is written for several currencies") is said as the card says it.
   if (read.kind === 'error' && 'money' in read) return { kind: 'error', message: read.message, money: true, ...(read.shared && { shared: true as const }) };
   if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
@@ -139,6 +144,24 @@ function moneyAnswer(query: string, data: AnswerData): Answer | null {
   if (amount.value === null) return { kind: 'error', message: amount.message ?? 'A number is missing.' };
   const notes = rupees === undefined ? read.parsed.notes : [...read.parsed.notes, 'read as Indian rupees'];
   return { kind: 'currency', amount: amount.value, pair: false, from, to, href: link(data.pages.currency, String(amount.value), from.code, to.code), notes };
+}
+
+/**
+ * "50p in cents", "50 cents to pence": money asked in a currency's hundredths, read as that
+ * currency (cents as the US dollar's, as an amount of cents is read; pence as the pound's),
+ * said so. Null unless the query asks so and the amount is money ("2 acres in cents" is land).
+ */
+function inHundredths(query: string, asked: ReturnType<typeof readMoney>, data: AnswerData): ReturnType<typeof readMoney> | null {
+  const hundredths = HUNDREDTHS_TARGET.exec(query);
+  if (hundredths === null || (asked.kind === 'ok' && asked.target !== null)) return null;
+  const pence = /^p/iu.test(hundredths[0]);
+  const code = pence ? 'GBP' : 'USD';
+  const read = readMoney(query.replace(HUNDREDTHS_TARGET, code), data.currencies);
+  if (read.kind !== 'ok' || read.target?.kind !== 'unit') return null;
+  const { parsed } = read;
+  if (parsed.kind !== 'quantity' || !data.currencies.some((c) => c.code === parsed.unit.key)) return null;
+  const note = pence ? 'pence asked as GBP: 100p is £1' : 'cents asked as USD: 100 cents is 1 USD';
+  return { ...read, parsed: { ...parsed, notes: [...parsed.notes, note] } };
 }
 
 /**
@@ -1047,6 +1070,8 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   }
   // "3 pm", "10:30 p.m.", "10 pm to am": a time of day, not picomoles per liter (pM).
   if (CLOCK_TIME.test(query)) return null;
+  // "50p", "99p": a price in pence, as UK price tags write it, not 50 poise (P); money alone is a search.
+  if (PENCE_ALONE.test(query)) return null;
   // "99 cents", "50 cents to dollars": money, which the box leaves to the search as before the
   // land's cent; converted to another currency ("50 cents to gbp") it answers, in US cents.
   if (CENTS_FIRST.test(query) && !centsOfLand(query, data)) {
