@@ -433,8 +433,11 @@ test('an amount alone that would read as a speck or a heap is said on a better r
   // The usual counterpart steps too: to the smallest rung when the amount holds none.
   assert.deepEqual(said('1 µm'), ['1 µm = 0.0393701 mil']);
   assert.deepEqual(said('1 J'), ['1 J = 0.239006 cal'], 'watt-hours read 0.000278 even on the lowest rung: left out');
-  // When every unit reads badly on every rung, the answer stands as it was.
-  assert.deepEqual(said('1 ly'), ['1 ly = 3.10391e+16 ft', '1 ly = 9,460,730,472,580,800 m']);
+  // When every unit reads badly on every rung: one rung up the typed unit's own ladder, else
+  // the rungs found, however far.
+  assert.deepEqual(said('25 mcg'), ['25 µg = 0.025 mg'], 'not 0.000000881849 oz, nor 0.000385809 gr');
+  assert.deepEqual(said('1 nm'), ['1 nm = 0.001 µm']);
+  assert.deepEqual(said('1 ly'), ['1 ly = 5,878,625,373,183.607731 mi', '1 ly = 9,460,730,472,580.8 km'], 'not ft and m');
   assert.deepEqual(said('1 kB to GiB'), ['1 kB = 0.000000931323 GiB'], 'a target typed is kept');
 });
 

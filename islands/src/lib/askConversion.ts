@@ -1758,18 +1758,19 @@ function readsWell(base: Rational, unit: Unit): boolean {
  * The units an amount alone is said in, each that would read as a speck or a heap ("1 kB =
  * 0.000000931 GiB") moved along its ladder (units.yaml `ladders`) to the largest rung the
  * amount holds one of ("1,000 B"); when that is the unit typed, one rung on toward the unit
- * replaced ("1 ms": 0.001 s for minutes; "1 GHz": 1,000 MHz for hertz). A unit that reads
- * badly on every rung, or has none, is left out, unless every one is: then they stand as
- * they were ("1 ly = 9,460,730,472,580,800 m").
+ * replaced ("1 ms": 0.001 s for minutes; "1 GHz": 1,000 MHz for hertz). A unit that still
+ * reads badly, or has no ladder, is left out. When every one is, the amount is said one rung
+ * up its own ladder ("25 µg = 0.025 mg"), else on the rungs found, however far ("1 ly =
+ * 5,878,625,373,183.61 mi"), else as it was.
  */
 function onReadableRungs(c: UnitCategory, keys: string[], from: Unit, base: Rational): string[] {
   const unitOf = (key: string): Unit | undefined => c.units.find((u) => u.key === key);
-  const moved = keys.map((key): string | null => {
+  const ladderOf = (key: string): Unit[] | undefined => c.ladders?.find((l) => l.includes(key))?.map(unitOf).filter((u): u is Unit => u !== undefined);
+  const moved = keys.map((key): Unit | null => {
     const unit = unitOf(key);
-    if (unit === undefined || kindOf(unit) !== 'linear' || readsWell(base, unit)) return key;
-    const ladder = c.ladders?.find((l) => l.includes(key));
-    if (ladder === undefined) return null;
-    const rungs = ladder.map(unitOf).filter((u): u is Unit => u !== undefined);
+    if (unit === undefined || kindOf(unit) !== 'linear' || readsWell(base, unit)) return unit ?? null;
+    const rungs = ladderOf(key);
+    if (rungs === undefined) return null;
     let at = 0;
     rungs.forEach((u, i) => {
       if (compare(magnitude(base), factorOf(u)) >= 0) at = i;
@@ -1777,10 +1778,15 @@ function onReadableRungs(c: UnitCategory, keys: string[], from: Unit, base: Rati
     // On the typed unit's own rung, a step toward the unit it replaces.
     if (rungs[at].key === from.key) at += rungs.findIndex((u) => u.key === key) > at ? 1 : -1;
     const rung = rungs[at];
-    return rung !== undefined && rung.key !== from.key && readsWell(base, rung) ? rung.key : null;
+    return rung !== undefined && rung.key !== from.key ? rung : null;
   });
-  const kept = [...new Set(moved.filter((key): key is string => key !== null))];
-  return kept.length > 0 ? kept : keys;
+  const found = [...new Set(moved.filter((u): u is Unit => u !== null).map((u) => u.key))];
+  const readable = found.filter((key) => readsWell(base, unitOf(key)!));
+  if (readable.length > 0) return readable;
+  const own = ladderOf(from.key);
+  const up = own?.[own.findIndex((u) => u.key === from.key) + 1];
+  if (up !== undefined && readsWell(base, up)) return [up.key];
+  return found.length > 0 ? found : keys;
 }
 
 function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCategory & { key: string }, page: string | undefined, extra: string, what = ''): Answer | null {
