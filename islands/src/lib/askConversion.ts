@@ -30,6 +30,7 @@ import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
 import { table } from './table.ts';
 import { readPricePer } from './pricePer.ts';
+import { readIuQuestion } from './vitamins.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -318,7 +319,7 @@ function linesIn(quantity: string, targets: readonly string[], data: AnswerData)
  * each result ("104 = 100 nF"), `after` behind it. The pair page is dropped: it is the pair
  * of the quantity converted, not of the question.
  */
-function restated(lines: UnitAnswer[], left: string, note?: string, after = ''): Answer {
+function restated(lines: UnitAnswer[], left: string, note?: string, after = ''): Extract<Answer, { kind: 'answers' }> {
   return { kind: 'answers', answers: lines.map(({ pair: _pair, ...a }) => ({ ...a, text: `${left} = ${a.text.slice(a.text.indexOf(' = ') + 3)}${after}`, ...(note !== undefined && { note }) })) };
 }
 
@@ -526,6 +527,39 @@ function priceCounterpart(per: string, data: AnswerData): string | null {
   const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(unit))));
   const others = (c.usual ?? []).map(unitOf).filter((u): u is Unit => u !== undefined && u.system !== unit.system);
   return others.length === 0 ? null : others.reduce((best, u) => (apart(u) < apart(best) ? u : best)).symbol;
+}
+
+/**
+ * "1000 IU vitamin D to mcg", "400 iu vitamin e", "25 mcg vitamin d to iu": a vitamin's IU
+ * as a weight (in the target typed, else in µg or mg), or a weight as IU, by the vitamin's
+ * factor (vitamins.ts); a line for each form when the form is not said (vitamin E's natural
+ * and synthetic). Null when the query names no such vitamin or is no such question.
+ */
+function iuQuestion(query: string, data: AnswerData): Answer | null {
+  const q = readIuQuestion(query);
+  const micrograms = data.categories.weight?.units.find((u) => u.key === 'micrograms');
+  if (q === null || micrograms === undefined) return null;
+  if (q.kind === 'toWeight') {
+    const iu = fromDecimalText(q.iu);
+    const left = `${formatResult(toNumber(iu), 2)} IU of ${q.vitamin}`;
+    const lines: UnitAnswer[] = [];
+    for (const form of q.forms) {
+      const weighed = answer(`${typedExact(mul(iu, fromDecimalText(form.micrograms)))} µg to ${q.target ?? q.shownIn}`, data);
+      if (weighed?.kind === 'error') return weighed;
+      if (weighed?.kind !== 'answers') return null;
+      lines.push(...restated(weighed.answers.slice(0, 1), left, undefined, form.said).answers);
+    }
+    return { kind: 'answers', answers: lines };
+  }
+  const parsed = parseInput(q.weight, unitLexicon(data), 'weight');
+  const opened = answer(`${q.weight} to µg`, data);
+  if (parsed.kind !== 'quantity' || parsed.category !== 'weight' || opened?.kind !== 'answers') return null;
+  const weight = convertParsed(parsed, micrograms, micrograms);
+  const answers = q.forms.map((form): UnitAnswer => {
+    const { pair: _pair, keys: _keys, ...line } = opened.answers[0];
+    return { ...line, text: `${parsed.reading} of ${q.vitamin} = ${formatResult(toNumber(div(weight, fromDecimalText(form.micrograms))), 2)} IU${form.said}` };
+  });
+  return { kind: 'answers', answers };
 }
 
 /** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in. */
@@ -1058,6 +1092,9 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   // "$250 per sq ft to per m²": the unit of a price converted, before the pump's sentence below.
   const price = pricePerUnit(query, data);
   if (price !== null) return price;
+  // "1000 IU vitamin D to mcg": a vitamin's IU, before the sentence for IU with no vitamin.
+  const vitamin = iuQuestion(query, data);
+  if (vitamin !== null) return vitamin;
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);
   // Crypto is money asked: the box lists no currency pages under its sentence.
