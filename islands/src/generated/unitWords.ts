@@ -232,6 +232,7 @@ export const UNIT_WORDS = {
     ["ec_therms", "EC thm", "ec therm", "eu therm", "eu therms", "uk therm", "uk therms"],
   ],
   "power": [
+    ["milliwatts", "mW", "milliwatt"],
     ["watts", "W", "watt"],
     ["kilowatts", "kW", "kilowatt"],
     ["megawatts", "MW", "megawatt"],

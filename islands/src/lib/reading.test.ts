@@ -215,8 +215,9 @@ const TABLE: Row[] = [
   // A prefix's case (m milli, M mega) or b/B (bit, byte) typed otherwise than the only unit
   // with those letters would be another size: asked, never read as that unit.
   ['5 MW', 'power', 'watts', 'kilowatts', '5,000 kW', 'From 5 MW', ['5 MW', 'kW']],
-  ['5 mW', 'power', 'watts', 'kilowatts', /^“mW” is not MW \(Megawatts\).*Type “MW” if you mean it\.$/],
-  ['5 mw', 'power', 'watts', 'kilowatts', /^“mw” is not MW/],
+  ['5 mW', 'power', 'watts', 'kilowatts', '0.000005 kW', 'From 5 mW', ['5 mW', 'kW']],
+  // Where both sizes are units (mW and MW), lower case asks which.
+  ['5 mw', 'power', 'watts', 'kilowatts', /^“mw” could be mW \(Milliwatts\) or MW \(Megawatts\): type it with its case\.$/],
   ['2 Ms', 'time', 'seconds', 'minutes', /^“Ms” is not ms \(Milliseconds\)/],
   // All in lower case, "mhz" is MHz (nobody converts millihertz); typed "mHz", it still asks.
   ['2.4 ghz', 'frequency', 'hertz', 'megahertz', '2,400 MHz', 'From 2.4 GHz', ['2.4 GHz', 'MHz']],
