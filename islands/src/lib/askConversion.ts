@@ -31,6 +31,7 @@ import { plainName, type Currency, type RateTable, type ReferenceRates, type Uni
 import { table } from './table.ts';
 import { readPricePer } from './pricePer.ts';
 import { readIuQuestion } from './vitamins.ts';
+import { levelRule, levelToWatts, readLevelQuestion, wattsToLevel } from './decibels.ts';
 
 /** What units.json holds: the categories as the cards get them, their pages, the currencies. */
 export interface AnswerData {
@@ -560,6 +561,39 @@ function iuQuestion(query: string, data: AnswerData): Answer | null {
     return { ...line, text: `${parsed.reading} of ${q.vitamin} = ${formatResult(toNumber(div(weight, fromDecimalText(form.micrograms))), 2)} IU${form.said}` };
   });
   return { kind: 'answers', answers };
+}
+
+/**
+ * "30 dBm to W", "-10 dbm", "100 mW in dBm", "dbm to watts": a power level in decibels as a
+ * power (in the target typed, else in mW below a watt and W from one), a power as a level,
+ * or a pair's rule (decibels.ts). Null when the query is no such question.
+ */
+function levelQuestion(query: string, data: AnswerData): Answer | null {
+  const q = readLevelQuestion(query);
+  const power = data.categories.power;
+  const watts = power?.units.find((u) => u.key === 'watts');
+  const page = data.pages.power;
+  if (q === null || power === undefined || watts === undefined || page === undefined) return null;
+  const isPower = (words: string): boolean => {
+    const found = lookupWord(unitLexicon(data), words.trim(), 'power');
+    return found !== null && 'entry' in found && found.entry.category === 'power';
+  };
+  if (q.kind === 'rule') return isPower(q.other) ? { kind: 'answers', answers: [{ kind: 'units', text: levelRule(q.symbol, q.toLevel), href: page, label: power.label }] } : null;
+  if (q.kind === 'toPower') {
+    const w = levelToWatts(q.level, q.symbol);
+    // Beyond a double's range the power would read 0 or not at all.
+    if (!(w > 1e-300 && w < 1e300)) return { kind: 'error', message: `${plainMinus(q.typed)} ${q.symbol} is too far from 1 ${q.symbol === 'dBm' ? 'mW' : 'W'} to say as a power.` };
+    const lines = answer(`${Number(w.toPrecision(15))} W to ${q.target ?? (w < 1 ? 'mW' : 'W')}`, data);
+    if (lines?.kind !== 'answers') return lines?.kind === 'error' ? lines : null;
+    return restated(lines.answers.slice(0, 1), plainMinus(`${q.typed} ${q.symbol}`));
+  }
+  const parsed = parseInput(q.power, unitLexicon(data), 'power');
+  const opened = answer(`${q.power} to W`, data);
+  if (parsed.kind !== 'quantity' || parsed.category !== 'power' || opened?.kind !== 'answers') return null;
+  const w = toNumber(convertParsed(parsed, watts, watts));
+  if (!(w > 0)) return { kind: 'error', message: `${parsed.reading} has no level in ${q.symbol}: each 10 dB is ten times the power, and no number of steps reaches zero.` };
+  const { pair: _pair, keys: _keys, ...line } = opened.answers[0];
+  return { kind: 'answers', answers: [{ ...line, text: plainMinus(`${parsed.reading} = ${formatResult(wattsToLevel(w, q.symbol), 2)} ${q.symbol}`) }] };
 }
 
 /** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in. */
@@ -1092,8 +1126,9 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   // "$250 per sq ft to per m²": the unit of a price converted, before the pump's sentence below.
   const price = pricePerUnit(query, data);
   if (price !== null) return price;
-  // "1000 IU vitamin D to mcg": a vitamin's IU, before the sentence for IU with no vitamin.
-  const vitamin = iuQuestion(query, data);
+  // "1000 IU vitamin D to mcg": a vitamin's IU, before the sentence for IU with no vitamin;
+  // "30 dBm to W": a power level, before the sentence for one a card cannot convert.
+  const vitamin = iuQuestion(query, data) ?? levelQuestion(query, data);
   if (vitamin !== null) return vitamin;
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);

@@ -3,15 +3,21 @@
 // clothing sizes (which differ by brand and standard), land in bighas and marlas (which
 // differ by state or by who records the land), a price per volume with no target (the search
 // box converts "€1.80 per litre to per gallon", pricePer.ts), international units with no
-// vitamin (the box converts vitamins D, E and A, vitamins.ts), and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
+// vitamin (the box converts vitamins D, E and A, vitamins.ts), power levels in dBm and dBW
+// (logarithms: the box converts them, decibels.ts), and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
 // each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
+
+import { LEVEL_SAID } from './decibels.ts';
 
 /** IU as typed ("iu", "IU", "i.u.", "international units"), and what goes before a target (vitamins.ts). */
 export const IU = String.raw`(?:i\.?\s?u\.?|international\s+units?)(?![\p{L}.])`;
 export const IU_TO = String.raw`(?:to|in|into|as|→|->|=)`;
 /** IU with a number or as a target: "1000 iu", "1000 iu to mg", "25 mcg to iu". */
 const ASKS_IU = new RegExp(String.raw`\d\s*${IU}|\s${IU_TO}\s+${IU}\s*$`, 'iu');
+
+/** A power level in decibels with a number or a target: "30 dBm", "dbm to mw", "1 W to dBW". */
+const POWER_LEVEL = /\d\s*db[mw](?![\p{L}\d])|(?<![\p{L}])db[mw]\s+(?:to|in|into)\s|\s(?:to|in|into)\s+db[mw]\s*$/iu;
 
 /** The Beaufort forces' wind speeds (WMO, as the UK Met Office gives them), in knots and km/h. */
 const BEAUFORT: readonly string[] = [
@@ -206,6 +212,7 @@ export function notConverted(typed: string): string | null {
   if (DYNAMIC.test(typed) && KINEMATIC.test(typed)) {
     return 'Centipoise and centistokes are not converted into each other here: centistokes are centipoise divided by the fluid’s density in g/cm³ (cSt = cP ÷ density), so the density is needed. An oil of 35 cP and 0.85 g/cm³ is 41.18 cSt; for water, about 1 g/cm³, the two numbers are nearly equal.';
   }
+  if (POWER_LEVEL.test(typed)) return LEVEL_SAID;
   if (ASKS_IU.test(typed)) {
     return 'International units (IU) are not converted to a weight here without the vitamin: an IU measures a substance’s effect, so it weighs differently for each. For vitamin D, 40 IU is 1 µg (1,000 IU = 25 µg); for vitamin E, 1 IU is 0.67 mg of natural (d-alpha) tocopherol or 0.45 mg of synthetic (dl-alpha); for vitamin A, 1 IU of retinol is 0.3 µg (carotenes count for less). The search box converts them with the vitamin named, as in “1000 IU vitamin D to mcg”; insulin’s and other medicines’ units are not converted.';
   }
