@@ -419,6 +419,15 @@ test('a symbol that is a temperature in its other case is answered as both witho
   assert.deepEqual((said('10 kn', paceKn) as string[]).slice(0, 1), ['10 min/km = 3.728227 mph'], 'kn itself is the pace');
 });
 
+test('durations are said in parts as clocks and ages say them; a compound typed as its symbols is read whole', () => {
+  assert.deepEqual(said('1.75 hours in hours and minutes'), ['1.75 h = 1 h 45 min']);
+  assert.deepEqual(said('200 seconds to minutes and seconds'), ['200 s = 3 min 20 s']);
+  assert.deepEqual(said('5000 s to h min s'), ['5000 s = 1 h 23 min 20 s'], '“min s” is no “mins” here');
+  assert.deepEqual(said('1.5 days to days and hours'), ['1.5 d = 1 d 12 h']);
+  assert.deepEqual(said('100 days to weeks and days'), ['100 d = 14 wk 2 d']);
+  assert.deepEqual(said('30 months to years and months'), ['30 mo = 2 yr 6 mo']);
+});
+
 test('an amount alone that would read as a speck or a heap is said on a better rung of its ladder', () => {
   // Digital storage has no usual units: its default pair (GB, GiB) dwarfed a kilobyte.
   assert.deepEqual(said('1 kB'), ['1 kB = 1,000 B', '1 kB = 0.001 MB']);
@@ -464,7 +473,11 @@ test('a pair with no number, as people search it, is answered for one of the fir
   assert.deepEqual(said('feet to meters'), ['1 ft = 0.3048 m']);
   assert.deepEqual(said('feet = meters'), ['1 ft = 0.3048 m'], 'every separator the reader takes names a pair (separators.ts)');
   assert.deepEqual(said('psi to bar'), ['1 psi = 0.0689476 bar']);
-  assert.deepEqual(said('cm → feet and inches'), ['1 cm = 0.394 in']);
+  // Into parts, for an amount that reaches the largest part and is no whole number of it.
+  assert.deepEqual(said('cm → feet and inches'), ['100 cm = 3 ft 3.37 in']);
+  assert.deepEqual(said('minutes to hours and minutes'), ['100 min = 1 h 40 min'], 'not “1 minutes = 1 min”');
+  assert.deepEqual(said('hours to hours and minutes'), ['1.75 h = 1 h 45 min'], 'every power of ten is whole hours');
+  assert.deepEqual(said('kg to st lb'), ['10 kg = 1 st 8.05 lb']);
   assert.deepEqual(said('convert stone to kg'), ['1 st = 6.350293 kg']);
   // Two symbols with nothing between, as a pair is searched: the search skips one letter.
   assert.deepEqual(said('m cm'), ['1 m = 100 cm']);

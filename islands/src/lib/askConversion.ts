@@ -1225,13 +1225,32 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
     if (pair?.kind === 'answers') return pair;
   }
   if (namesPair(query) && !worded) {
-    const one = answerValue(`1 ${query.trim()}`, data);
+    const one = answerValue(`${inPartsExample(query, data)} ${query.trim()}`, data);
     if (one !== null && one.kind !== 'error') return one.kind === 'currency' ? { ...one, pair: true } : withRule(one, data);
     // "kb to mb" asks bits or bytes, as "1 kb to mb" does; "oz to ml" says fl oz as "1 oz to ml" does.
     // "dollar to peso": which peso, as "1 dollar to peso" asks.
     if (one?.kind === 'error' && (namesUnclearUnit(query, data) || one.pairs !== undefined || one.shared === true)) return one;
   }
   return value;
+}
+
+/**
+ * The amount a pair with no number is answered for: 1, but into parts ("cm to feet and
+ * inches", "minutes to hours and minutes") the first of 1, 10, 100 and 1,000 that reaches the
+ * largest part and is no whole number of it (100 cm = 3 ft 3.37 in; 100 min = 1 h 40 min),
+ * else 1.75 ("hours to hours and minutes": 1 h 45 min), never "1 min = 1 min".
+ */
+function inPartsExample(query: string, data: AnswerData): string {
+  const read = readConversion(`1 ${query.trim()}`, unitLexicon(data), null);
+  if (read.kind !== 'ok' || read.target?.kind !== 'compound' || read.parsed.kind !== 'quantity') return '1';
+  const from = read.parsed.unit;
+  if (kindOf(from) !== 'linear') return '1';
+  const largest = read.target.parts.map((p) => factorOf(p)).reduce((a, b) => (compare(a, b) >= 0 ? a : b));
+  const fits = (n: bigint): boolean => {
+    const inLargest = div(mul(rational(n), factorOf(from)), largest);
+    return compare(inLargest, rational(1n)) >= 0 && inLargest.d !== 1n;
+  };
+  return ['1', '10', '100', '1000'].find((n) => fits(BigInt(n))) ?? '1.75';
 }
 
 /**

@@ -302,11 +302,27 @@ function otherReading(left: string, right: string, lex: Lexicon, tried: string, 
   return null;
 }
 
+/** A compound typed as its parts' symbols ("h min s"), read whole: "min s" alone reads as "mins", one unit. */
+function compoundOfSymbols(text: string, lex: Lexicon, category: string | null): TypedTarget | null {
+  const typed = text.trim().replace(/\s+/gu, ' ');
+  for (const [key, c] of Object.entries(lex.categories)) {
+    if (category !== null && key !== category) continue;
+    for (const compound of c.compounds ?? []) {
+      const parts = compound.parts.map((p) => c.units.find((u) => u.key === p));
+      if (compound.key === undefined || parts.some((u) => u === undefined)) continue;
+      if (parts.map((u) => u!.symbol).join(' ') === typed) return { kind: 'compound', key: compound.key, parts: parts as LexUnit[], category: key };
+    }
+  }
+  return null;
+}
+
 /**
  * The unit or compound `text` names: a TypedTarget, a message (a string) when it names none
  * of the category, or null when it is not unit words at all.
  */
 function readTarget(text: string, lex: Lexicon, category: string | null): TypedTarget | string | null {
+  const whole = compoundOfSymbols(text, lex, category);
+  if (whole !== null) return whole;
   let words: { entry: Entry; text: string }[] | null;
   try {
     words = readUnitWords(text.replace(/\s*[+&,]\s*|\s+and\s+/giu, ' '), lex, category);
