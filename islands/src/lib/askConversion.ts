@@ -1128,8 +1128,8 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
   if (price !== null) return price;
   // "1000 IU vitamin D to mcg": a vitamin's IU, before the sentence for IU with no vitamin;
   // "30 dBm to W": a power level, before the sentence for one a card cannot convert.
-  const vitamin = iuQuestion(query, data) ?? levelQuestion(query, data);
-  if (vitamin !== null) return vitamin;
+  const measured = iuQuestion(query, data) ?? levelQuestion(query, data);
+  if (measured !== null) return measured;
   // "bmi 180 cm 75 kg", "beaufort", "shoe size 9 uk to eu": no unit, said so before any reading.
   const scale = notConverted(query);
   // Crypto is money asked: the box lists no currency pages under its sentence.
