@@ -227,12 +227,15 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     }
     // A category page's few links per unit lead with the pairs people search: the category's
     // headline units and each unit's counterpart in the other system: a usual unit's among the
-    // usual ones (grams to ounces, not to grains), another's among all (cubic meters to yards).
+    // usual ones (grams to ounces, not to grains), another's among all (cubic meters to yards)…
     for (home, pairs) in [
         ("/length-converter", ["feet-to-meters", "miles-to-kilometers", "kilometers-to-miles"]),
         ("/weight-converter", ["kilograms-to-pounds", "pounds-to-kilograms", "grams-to-ounces"]),
         ("/volume-converter", ["liters-to-gallons", "cubic-meters-to-cubic-yards", "quarts-to-liters"]),
         ("/area-converter", ["acres-to-hectares", "hectares-to-acres", "square-feet-to-square-meters"]),
+        // …and each unit's neighbours on a ladder (units.yaml `ladders`), where no usual units are.
+        ("/digital-storage-converter", ["kilobytes-to-megabytes", "megabytes-to-kilobytes", "bytes-to-kibibytes"]),
+        ("/time-converter", ["milliseconds-to-seconds", "seconds-to-milliseconds", "days-to-years"]),
     ] {
         let links = hrefs(&html_of(&site, home));
         for pair in pairs {

@@ -158,15 +158,21 @@ pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Pro
         let sources: HashMap<&str, &str> = category.units.iter().filter_map(|u| Some((u.key.as_str(), u.source.as_deref()?))).collect();
         let counterparts = counterparts(category, &units);
         let usual: HashSet<&str> = category.usual.iter().map(String::as_str).collect();
+        let rungs_apart: HashSet<(&str, &str)> = category
+            .ladders
+            .iter()
+            .flat_map(|ladder| ladder.windows(2).flat_map(|w| [(w[0].as_str(), w[1].as_str()), (w[1].as_str(), w[0].as_str())]))
+            .collect();
         out.extend(plan(home, &category.key, &units, &compounds, pages, problems, |mut data, path| {
             // The category page's few links per unit lead with the pairs people search: to the
             // category's headline units (meters and feet, kilograms and pounds), then to the
-            // unit's counterpart in the other system (miles → kilometers, acres → hectares),
-            // then to the units people use day to day (`usual`: square feet → acres, not
-            // square rods; atmospheres → kilopascals), nearest first, then the others.
+            // unit's counterpart in the other system (miles → kilometers, acres → hectares) or
+            // its neighbour on a ladder (kilobytes → megabytes, milliseconds → seconds), then
+            // to the units people use day to day (`usual`: square feet → acres, not square
+            // rods; atmospheres → kilopascals), nearest first, then the others.
             if [&category.default.from, &category.default.to].contains(&&data.to) {
                 data.distance = 0;
-            } else if counterparts.get(data.from.as_str()) == Some(&data.to.as_str()) {
+            } else if counterparts.get(data.from.as_str()) == Some(&data.to.as_str()) || rungs_apart.contains(&(data.from.as_str(), data.to.as_str())) {
                 data.distance = 1;
             } else if data.distance > 0 {
                 data.distance += if usual.contains(data.to.as_str()) { 2 } else { 2 + EVERYDAY_FIRST };
