@@ -10,6 +10,7 @@ test('a vitamin’s international units are said as a weight, and a weight as IU
   // Vitamin D: 40 IU to the microgram (NIH Office of Dietary Supplements).
   assert.deepEqual(said('1000 IU vitamin D to mcg'), ['1,000 IU of vitamin D = 25 µg']);
   assert.deepEqual(said('vitamin d3 2000 iu'), ['2,000 IU of vitamin D = 50 µg'], 'the vitamin first, no target: in µg');
+  assert.deepEqual(said('1000 iu vitamine d'), ['1,000 IU of vitamin D = 25 µg'], 'as French writes it: not vitamin E');
   assert.deepEqual(said('50000 iu vitamin d in mg'), ['50,000 IU of vitamin D = 1.25 mg']);
   assert.deepEqual(said('25 mcg vitamin d to iu'), ['25 µg of vitamin D = 1,000 IU']);
   // Vitamin E: each form its line unless one is named.

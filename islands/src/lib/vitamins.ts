@@ -25,17 +25,17 @@ interface Vitamin {
 }
 
 const VITAMINS: Vitamin[] = [
-  { name: 'vitamin D', words: /\b(?:vitamin|vit\.?)\s*d[23]?\b|\bd[23]\b|\b(?:chole|ergo)calciferol\b/iu, forms: [{ micrograms: '0.025', said: '' }], shownIn: 'µg' },
+  { name: 'vitamin D', words: /\b(?:vitamine?|vit\.?)\s*d[23]?\b|\bd[23]\b|\b(?:chole|ergo)calciferol\b/iu, forms: [{ micrograms: '0.025', said: '' }], shownIn: 'µg' },
   {
     name: 'vitamin E',
-    words: /\b(?:vitamin|vit\.?)\s*e\b|\b(?:d|dl)?[\s-]*alpha[\s-]*tocopher[a-z]*|\btocopher[a-z]*/iu,
+    words: /\b(?:vitamine?|vit\.?)\s*e\b|\b(?:d|dl)?[\s-]*alpha[\s-]*tocopher[a-z]*|\btocopher[a-z]*/iu,
     forms: [
       { micrograms: '670', said: ' (natural, d-alpha-tocopherol)', words: /\bnatural\b|(?<![a-z])d[\s-]*alpha/iu },
       { micrograms: '450', said: ' (synthetic, dl-alpha-tocopherol)', words: /\bsynthetic\b|\bdl[\s-]*alpha/iu },
     ],
     shownIn: 'mg',
   },
-  { name: 'vitamin A', words: /\b(?:vitamin|vit\.?)\s*a\b|\bretin(?:ol|yl\s+(?:acetate|palmitate))\b/iu, forms: [{ micrograms: '0.3', said: ' (as retinol; carotenes count for less)' }], shownIn: 'µg' },
+  { name: 'vitamin A', words: /\b(?:vitamine?|vit\.?)\s*a\b|\bretin(?:ol|yl\s+(?:acetate|palmitate))\b/iu, forms: [{ micrograms: '0.3', said: ' (as retinol; carotenes count for less)' }], shownIn: 'µg' },
 ];
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?|\.\d+`;
