@@ -525,9 +525,8 @@ function priceCounterpart(per: string, data: AnswerData): string | null {
   if (c === undefined || unit === undefined || kindOf(unit) !== 'linear' || (unit.system !== 'metric' && unit.system !== 'imperial')) return null;
   const paired = [c.default.from, c.default.to].includes(unit.key) ? unitOf(c.default.from === unit.key ? c.default.to : c.default.from) : undefined;
   if (paired !== undefined && kindOf(paired) === 'linear' && paired.system !== unit.system && paired.system !== 'other') return paired.symbol;
-  const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(unit))));
-  const others = (c.usual ?? []).map(unitOf).filter((u): u is Unit => u !== undefined && u.system !== unit.system);
-  return others.length === 0 ? null : others.reduce((best, u) => (apart(u) < apart(best) ? u : best)).symbol;
+  const others = usualOfTheOtherSystem(c, unit);
+  return others.length === 0 ? null : nearestInSize(others, unit).symbol;
 }
 
 /**
@@ -552,15 +551,23 @@ function iuQuestion(query: string, data: AnswerData): Answer | null {
     }
     return { kind: 'answers', answers: lines };
   }
-  const parsed = parseInput(q.weight, unitLexicon(data), 'weight');
-  const opened = answer(`${q.weight} to µg`, data);
-  if (parsed.kind !== 'quantity' || parsed.category !== 'weight' || opened?.kind !== 'answers') return null;
-  const weight = convertParsed(parsed, micrograms, micrograms);
-  const answers = q.forms.map((form): UnitAnswer => {
-    const { pair: _pair, keys: _keys, ...line } = opened.answers[0];
-    return { ...line, text: `${parsed.reading} of ${q.vitamin} = ${formatResult(toNumber(div(weight, fromDecimalText(form.micrograms))), 2)} IU${form.said}` };
-  });
+  const weight = quantityIn(q.weight, 'weight', micrograms, data);
+  if (weight === null) return null;
+  const answers = q.forms.map((form): UnitAnswer => ({ ...weight.line, text: `${weight.reading} of ${q.vitamin} = ${formatResult(toNumber(div(weight.value, fromDecimalText(form.micrograms))), 2)} IU${form.said}` }));
   return { kind: 'answers', answers };
+}
+
+/**
+ * `text` read as a quantity of `category` ("25 mcg", "100 mW"): as it reads, its amount in
+ * `unit`, and a line that opens its converter on it (no pair page: the answer is another
+ * measure's). Null for anything else.
+ */
+function quantityIn(text: string, category: string, unit: Unit, data: AnswerData): { reading: string; value: Rational; line: UnitAnswer } | null {
+  const parsed = parseInput(text, unitLexicon(data), category);
+  const opened = answer(`${text} to ${unit.symbol}`, data);
+  if (parsed.kind !== 'quantity' || parsed.category !== category || opened?.kind !== 'answers') return null;
+  const { pair: _pair, keys: _keys, ...line } = opened.answers[0];
+  return { reading: parsed.reading, value: convertParsed(parsed, unit, unit), line };
 }
 
 /**
@@ -587,13 +594,11 @@ function levelQuestion(query: string, data: AnswerData): Answer | null {
     if (lines?.kind !== 'answers') return lines?.kind === 'error' ? lines : null;
     return restated(lines.answers.slice(0, 1), plainMinus(`${q.typed} ${q.symbol}`));
   }
-  const parsed = parseInput(q.power, unitLexicon(data), 'power');
-  const opened = answer(`${q.power} to W`, data);
-  if (parsed.kind !== 'quantity' || parsed.category !== 'power' || opened?.kind !== 'answers') return null;
-  const w = toNumber(convertParsed(parsed, watts, watts));
-  if (!(w > 0)) return { kind: 'error', message: `${parsed.reading} has no level in ${q.symbol}: each 10 dB is ten times the power, and no number of steps reaches zero.` };
-  const { pair: _pair, keys: _keys, ...line } = opened.answers[0];
-  return { kind: 'answers', answers: [{ ...line, text: plainMinus(`${parsed.reading} = ${formatResult(wattsToLevel(w, q.symbol), 2)} ${q.symbol}`) }] };
+  const typed = quantityIn(q.power, 'power', watts, data);
+  if (typed === null) return null;
+  const w = toNumber(typed.value);
+  if (!(w > 0)) return { kind: 'error', message: `${typed.reading} has no level in ${q.symbol}: each 10 dB is ten times the power, and no number of steps reaches zero.` };
+  return { kind: 'answers', answers: [{ ...typed.line, text: plainMinus(`${typed.reading} = ${formatResult(wattsToLevel(w, q.symbol), 2)} ${q.symbol}`) }] };
 }
 
 /** A working week of 40 hours, 5 days of 8, for 52 weeks: what a wage per hour or day is said per week, month or year in. */
@@ -1822,18 +1827,23 @@ function exampleUnit(c: UnitCategory, clock: Clock | undefined, target: string):
  * in size. Null for a unit of neither system, or a category with no usual units.
  */
 export function usualCounterpart(c: UnitCategory, from: Unit, base: Rational): Unit | null {
-  if (from.system !== 'metric' && from.system !== 'imperial') return null;
-  const others = (c.usual ?? [])
-    .map((key) => c.units.find((u) => u.key === key))
-    .filter((u): u is Unit => u !== undefined && u.system !== from.system && kindOf(u) === 'linear')
-    .sort((a, b) => compare(factorOf(a), factorOf(b)));
+  const others = usualOfTheOtherSystem(c, from).sort((a, b) => compare(factorOf(a), factorOf(b)));
   if (others.length === 0) return null;
   const amount = magnitude(base);
-  if (isZero(amount)) {
-    const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(from))));
-    return others.reduce((best, u) => (apart(u) < apart(best) ? u : best));
-  }
+  if (isZero(amount)) return nearestInSize(others, from);
   return others.filter((u) => compare(amount, factorOf(u)) >= 0).at(-1) ?? others[0];
+}
+
+/** The category's usual linear units (units.yaml `usual`) of the other system than `unit`'s; none for a unit of neither system. */
+function usualOfTheOtherSystem(c: UnitCategory, unit: Unit): Unit[] {
+  if (unit.system !== 'metric' && unit.system !== 'imperial') return [];
+  return (c.usual ?? []).map((key) => c.units.find((u) => u.key === key)).filter((u): u is Unit => u !== undefined && u.system !== unit.system && kindOf(u) === 'linear');
+}
+
+/** Of `units` (not empty), the one nearest `unit` in size, by the ratio of their factors. */
+function nearestInSize(units: Unit[], unit: Unit): Unit {
+  const apart = (u: Unit): number => Math.abs(Math.log(toNumber(factorOf(u)) / toNumber(factorOf(unit))));
+  return units.reduce((best, u) => (apart(u) < apart(best) ? u : best));
 }
 
 /** How an amount alone reads in a unit: a speck below a thousandth, a heap from a million. */

@@ -3,18 +3,19 @@
 // factor in units.yaml can hold it: P = 1 mW × 10^(dBm ÷ 10), dBm = 10 × log₁₀(P ÷ 1 mW),
 // and dBW = dBm − 30. The search box converts them (askConversion.ts); a card says how.
 
+import { SEPARATOR_WORD as TO } from './separators.ts';
+
 const NUMBER = String.raw`[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)`;
 const LEVEL = String.raw`db(?:m|w)(?![\p{L}\d])`;
-const TO = String.raw`(?:to|in|into|as|→|->|=)`;
 const LEVEL_AMOUNT = new RegExp(String.raw`^(${NUMBER})\s*(${LEVEL})(?:\s+${TO}\s+(.+))?$`, 'iu');
 const IN_LEVEL = new RegExp(String.raw`^(.+?)\s+${TO}\s+(${LEVEL})$`, 'iu');
 const LEVEL_PAIR = new RegExp(String.raw`^(${LEVEL})\s+${TO}\s+(.+)$|^(.+?)\s+${TO}\s+(${LEVEL})$`, 'iu');
 
 /** A level's reference power in watts: dBm 1 mW, dBW 1 W. */
-const REFERENCE_WATTS: Record<string, number> = { dbm: 0.001, dbw: 1 };
+const REFERENCE_WATTS: Record<'dBm' | 'dBW', number> = { dBm: 0.001, dBW: 1 };
 
 /** A level's symbol as written: dBm, dBW. */
-export const levelSymbol = (typed: string): 'dBm' | 'dBW' => (typed.toLowerCase() === 'dbm' ? 'dBm' : 'dBW');
+const levelSymbol = (typed: string): 'dBm' | 'dBW' => (typed.toLowerCase() === 'dbm' ? 'dBm' : 'dBW');
 
 /** What a question of decibels asks: a level as a power, a power as a level, or the rule of a pair. */
 export type LevelQuestion =
@@ -44,15 +45,15 @@ export function readLevelQuestion(query: string): LevelQuestion | null {
 
 /** The power of `level` in watts. */
 export function levelToWatts(level: number, symbol: 'dBm' | 'dBW'): number {
-  return REFERENCE_WATTS[symbol.toLowerCase()] * 10 ** (level / 10);
+  return REFERENCE_WATTS[symbol] * 10 ** (level / 10);
 }
 
 /** The level of `watts` (above zero). */
 export function wattsToLevel(watts: number, symbol: 'dBm' | 'dBW'): number {
-  return 10 * Math.log10(watts / REFERENCE_WATTS[symbol.toLowerCase()]);
+  return 10 * Math.log10(watts / REFERENCE_WATTS[symbol]);
 }
 
-/** The rule of a pair asked with no number, as a pair page would say it: "mW = 10^(dBm ÷ 10) (0 dBm = 1 mW, 30 dBm = 1 W)". */
+/** The rule of a pair asked with no number, as a pair page would say it: "P = 1 mW × 10^(dBm ÷ 10) (0 dBm = 1 mW, …)". */
 export function levelRule(symbol: 'dBm' | 'dBW', toLevel: boolean): string {
   const reference = symbol === 'dBm' ? 'mW' : 'W';
   const examples = symbol === 'dBm' ? '0 dBm = 1 mW, 30 dBm = 1 W, +3 dB ≈ twice the power' : '0 dBW = 1 W = 30 dBm, +10 dB = ten times the power';

@@ -9,12 +9,12 @@
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
 
 import { LEVEL_SAID } from './decibels.ts';
+import { SEPARATOR_WORD } from './separators.ts';
 
-/** IU as typed ("iu", "IU", "i.u.", "international units"), and what goes before a target (vitamins.ts). */
+/** IU as typed ("iu", "IU", "i.u.", "international units"; vitamins.ts reads it too). */
 export const IU = String.raw`(?:i\.?\s?u\.?|international\s+units?)(?![\p{L}.])`;
-export const IU_TO = String.raw`(?:to|in|into|as|→|->|=)`;
 /** IU with a number or as a target: "1000 iu", "1000 iu to mg", "25 mcg to iu". */
-const ASKS_IU = new RegExp(String.raw`\d\s*${IU}|\s${IU_TO}\s+${IU}\s*$`, 'iu');
+const ASKS_IU = new RegExp(String.raw`\d\s*${IU}|\s${SEPARATOR_WORD}\s+${IU}\s*$`, 'iu');
 
 /** A power level in decibels with a number or a target: "30 dBm", "dbm to mw", "1 W to dBW". */
 const POWER_LEVEL = /\d\s*db[mw](?![\p{L}\d])|(?<![\p{L}])db[mw]\s+(?:to|in|into)\s|\s(?:to|in|into)\s+db[mw]\s*$/iu;

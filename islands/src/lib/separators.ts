@@ -7,4 +7,7 @@
  * after the word is not taken, so "5 ft 11 in to cm" finds both "in" and "to"), or `→`,
  * `->`, `=>`, `=` with or without spaces. Group 1 holds the word, group 2 the arrow.
  */
+/** A separator as a regex alternation whose surroundings the caller writes (`\s+${SEPARATOR_WORD}\s+`): the words, an arrow or =. */
+export const SEPARATOR_WORD = String.raw`(?:to|in|into|as|→|->|=)`;
+
 export const SEPARATOR_SOURCE = String.raw`\s+(to|in|into|as)(?=\s)|\s*(→|->|=>|=)`;

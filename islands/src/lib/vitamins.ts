@@ -5,7 +5,8 @@
 // carotene's (which counts for less vitamin A) or insulin's are not converted: the sentence
 // (notConverted.ts) says so, on a card and in the search box.
 
-import { IU, IU_TO } from './notConverted.ts';
+import { IU } from './notConverted.ts';
+import { SEPARATOR_WORD } from './separators.ts';
 
 /** How many micrograms one IU of a vitamin's form weighs, and how a line names the form. */
 interface Form {
@@ -39,8 +40,8 @@ const VITAMINS: Vitamin[] = [
 ];
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?|\.\d+`;
-const IU_AMOUNT = new RegExp(String.raw`^(${NUMBER})\s*${IU}(?:\s+${IU_TO}\s+(.+))?$`, 'iu');
-const IN_IU = new RegExp(String.raw`^(.+?)\s+${IU_TO}\s+${IU}$`, 'iu');
+const IU_AMOUNT = new RegExp(String.raw`^(${NUMBER})\s*${IU}(?:\s+${SEPARATOR_WORD}\s+(.+))?$`, 'iu');
+const IN_IU = new RegExp(String.raw`^(.+?)\s+${SEPARATOR_WORD}\s+${IU}$`, 'iu');
 
 /** What a question of IU asks: IU to a weight, or a weight to IU, of a vitamin's forms. */
 export type IuQuestion =
