@@ -172,7 +172,7 @@ fn islands_rendered_now(out: &std::process::Output) -> usize {
 
 #[test]
 fn later_builds_take_the_islands_from_the_cache_until_their_inputs_change() {
-    let p = Project::copy_of_real_site();
+    let p = Project::copy_of_real_site_never_built();
     let build = |out: &str| {
         let o = p.unitly(&["build", "--out", out]);
         assert!(o.status.success(), "{}", stderr(&o));

@@ -129,7 +129,17 @@ impl Project {
     /// `content/`, `themes/`, `islands/` and `edge/` copied, except the packages' node_modules,
     /// which are linked (they are large). A build of the copy rewrites the copy's generated
     /// modules, never the real ones.
+    /// The copy starts with the island renders of a build of the real site, as a checkout
+    /// that was built once does ([`real_site_island_store`]): its build sends Node only the
+    /// islands its own edits ask for.
     pub fn copy_of_real_site() -> Project {
+        let p = Project::copy_of_real_site_never_built();
+        copy_dir(real_site_island_store(), &p.path(unitly::islands::store::DIR));
+        p
+    }
+
+    /// The copy with no cache at all, as a fresh checkout: its first build renders every island.
+    pub fn copy_of_real_site_never_built() -> Project {
         let real = Path::new(env!("CARGO_MANIFEST_DIR"));
         let dir = tempfile::tempdir().expect("temp dir");
         for sub in ["content", "themes", "islands", "edge"] {
@@ -183,6 +193,52 @@ pub fn stderr(o: &Output) -> String {
 
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The island store (`.unitly-cache/islands`) a build of the real site leaves, kept between
+/// test runs in cargo's temporary folder and made again when the real site or the binary
+/// changed. A build from nothing spends most of its time rendering the ~11,000 islands of the
+/// pair pages in Node (14 s, against 3.4 s with the store); the tests build copies of the
+/// site about a hundred times. The store is keyed by the islands' inputs and each render by
+/// its props, so a copy whose edits change them renders what it needs, as any checkout does:
+/// the seed can make a build slower when stale, never different.
+fn real_site_island_store() -> &'static Path {
+    static STORE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    STORE.get_or_init(|| {
+        let real = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real-site-islands");
+        let store = kept.join("store");
+        let stamp_file = kept.join("stamp");
+        // The test binaries of one `cargo test` run one after another, but two runs may share
+        // the folder: one makes the store while the other waits.
+        std::fs::create_dir_all(&kept).expect("cargo's temporary folder");
+        let lock = std::fs::File::create(kept.with_extension("lock")).expect("lock file");
+        lock.lock().expect("locking the kept island store");
+        // The islands' inputs (the whole theme for the stylesheets' folder), and the content
+        // their props come from.
+        let mut inputs = unitly::islands::store::inputs(real, &real.join("themes"));
+        inputs.push(real.join("content"));
+        let binary = Path::new(env!("CARGO_BIN_EXE_unitly"));
+        let stamp = format!(
+            "{:016x} {:016x}",
+            unitly::fingerprint::contents(real, &inputs),
+            unitly::fingerprint::contents(binary.parent().unwrap(), &[binary.to_path_buf()])
+        );
+        if std::fs::read_to_string(&stamp_file).ok().as_deref() != Some(stamp.as_str()) || !store.is_dir() {
+            let p = Project::copy_of_real_site_never_built();
+            if store.is_dir() {
+                // The last store: a build after a small change renders little.
+                copy_dir(&store, &p.path(unitly::islands::store::DIR));
+            }
+            let out = p.unitly(&["build", "--out", "site"]);
+            assert!(out.status.success(), "building the real site for its island store: {}", stderr(&out));
+            let _ = std::fs::remove_file(&stamp_file);
+            let _ = std::fs::remove_dir_all(&store);
+            copy_dir(&p.path(unitly::islands::store::DIR), &store);
+            std::fs::write(&stamp_file, &stamp).expect("writing the store's stamp");
+        }
+        store
+    })
 }
 
 fn copy_dir(from: &Path, to: &Path) {
