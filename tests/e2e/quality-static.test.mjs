@@ -4,13 +4,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BIN, ROOT, contentRoutes, isPairPage, siteForFile } from './harness.mjs';
+import { BIN, ROOT, contentRoutes, isPairPage, siteCopy, siteForFile } from './harness.mjs';
 import { attributeValues, brokenInternalLinks, filesUnder } from './quality-lib.mjs';
 
 const VNU = join(import.meta.dirname, 'node_modules/vnu-jar/build/dist/vnu.jar');
@@ -207,14 +206,8 @@ describe('the built site', () => {
   });
 
   test('third-party origins enter the CSP only when ads or analytics are configured', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'unitly-csp-'));
+    const dir = siteCopy();
     try {
-      for (const d of ['content', 'themes']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
-      mkdirSync(join(dir, 'islands'));
-      for (const d of ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
-        if (existsSync(join(ROOT, 'islands', d))) cpSync(join(ROOT, 'islands', d), join(dir, 'islands', d), { recursive: true });
-      }
-      symlinkSync(join(ROOT, 'islands/node_modules'), join(dir, 'islands/node_modules'));
       const yaml = join(dir, 'content/site.yaml');
       writeFileSync(
         yaml,
