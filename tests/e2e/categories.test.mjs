@@ -4,27 +4,12 @@
 // pair of every category is compared with GNU units in islands/src/lib/units.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, openPage, siteForFile, waitForHydration } from './harness.mjs';
-import { cardByRole, resultText } from './interactive-helpers.mjs';
+import { ROOT, openPage, siteForFile, unitCategoryPages, waitForHydration } from './harness.mjs';
+import { cardByRole, placeholderExampleConverts, resultText } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
-
-/** Each category page of content/converters: its path, category and preset, from the files. */
-function categoryPages() {
-  const registry = readFileSync(join(ROOT, 'content/routes.yaml'), 'utf8');
-  const pathOf = new Map([...registry.matchAll(/^ {2}- path: (\S+)\n(?: {4}.*\n)*? {4}source: (\S+)$/gm)].map((m) => [m[2], m[1]]));
-  return readdirSync(join(ROOT, 'content/converters'))
-    .map((file) => {
-      const text = readFileSync(join(ROOT, 'content/converters', file), 'utf8');
-      const category = /^category: (\S+)$/m.exec(text)[1];
-      const [, from, to] = /^preset: \{ from: (\S+), to: (\S+) \}$/m.exec(text);
-      return { path: pathOf.get(`converters/${file}`), category, from, to };
-    })
-    // Currency and cooking pages have their own cards (CurrencyCard, CookingCard; cooking.test.mjs).
-    .filter((p) => p.category !== 'currency' && p.category !== 'cooking' && p.path === `/${p.category.replace(/_/g, '-')}-converter`);
-}
 
 // Typed quantities a visitor searches for, on their own category's page: [path, typed, To, result].
 const EXAMPLES = [
@@ -104,10 +89,15 @@ const EXAMPLES = [
   ['/linear-density-converter', '70 denier', 'decitex', '77.777778 dtex'],
 ];
 
-test('every category page has its card, titled and preset to the page pair, and converts', async () => {
-  const pages = categoryPages();
+// One visit per category page does every check of this file on it: a visit (load and
+// hydration) costs more than the checks, and the suite's time grows with the categories.
+test("every category page has its card, titled and preset to the page pair; its placeholder's example, 5 and the typed quantities of its category convert", async () => {
+  const pages = unitCategoryPages();
   const categories = [...readFileSync(join(ROOT, 'content/units.yaml'), 'utf8').matchAll(/^ {2}([a-z0-9_]+):\n {4}label:/gm)].map((m) => m[1]);
   assert.deepEqual(pages.map((p) => p.category).sort(), [...categories].sort(), 'every category of units.yaml has its page');
+  const examplesOf = new Map();
+  for (const example of EXAMPLES) examplesOf.set(example[0], [...(examplesOf.get(example[0]) ?? []), example]);
+  assert.deepEqual([...examplesOf.keys()].filter((path) => !pages.some((p) => p.path === path)), [], 'every example is on a category page');
   const page = await openPage(ctx.browser);
   for (const want of pages) {
     await page.goto(ctx.site.url + want.path);
@@ -117,26 +107,16 @@ test('every category page has its card, titled and preset to the page pair, and 
     const c = cardByRole(page);
     assert.equal(await c.from.inputValue(), want.from, `${want.path}: From preset`);
     assert.equal(await c.to.inputValue(), want.to, `${want.path}: To preset`);
+    await placeholderExampleConverts(page, want.path);
     await c.value.fill('5');
     const symbol = category.units.find((u) => u.key === want.to).symbol;
     assert.match(await resultText(page), new RegExp(`^[\\d,.]+(e[+-]?\\d+)? ${symbol.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`), `${want.path}: 5 ${want.from} → ${want.to}`);
+    for (const [path, typed, to, result] of examplesOf.get(want.path) ?? []) {
+      await c.to.selectOption(to);
+      await c.value.fill(typed);
+      assert.equal(await resultText(page), result, `${path}: ${typed} → ${to}`);
+    }
     assert.deepEqual(page.problems, [], `${want.path}: console or page errors`);
   }
-  await page.context().close();
-});
-
-test('typed quantities convert on their own category page', async () => {
-  const page = await openPage(ctx.browser);
-  for (const [path, typed, to, result] of EXAMPLES) {
-    if (page.url() !== ctx.site.url + path) {
-      await page.goto(ctx.site.url + path);
-      await waitForHydration(page);
-    }
-    const c = cardByRole(page);
-    await c.to.selectOption(to);
-    await c.value.fill(typed);
-    assert.equal(await resultText(page), result, `${path}: ${typed} → ${to}`);
-  }
-  assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -159,6 +159,19 @@ export async function resultText(scope) {
 }
 
 /**
+ * The card's Value placeholder offers an example ("e.g. 5 ft 11 in"), and typed in, it
+ * converts, with no error under the field. Leaves the example in Value.
+ */
+export async function placeholderExampleConverts(page, path) {
+  const value = cardByRole(page.getByRole('region', { name: 'Converter' })).value.first();
+  const example = /e\.g\. (.+)$/.exec((await value.getAttribute('placeholder')) ?? '')?.[1];
+  assert.ok(example, `${path}: the placeholder gives an example`);
+  await value.fill(example);
+  assert.notEqual(await resultText(page), '', `${path}: "${example}" converts`);
+  assert.equal(await page.locator('.converter-value .field-error').count(), 0, `${path}: "${example}" is no error`);
+}
+
+/**
  * Waits until `fn` (run in the page; it may return a promise) gives a truthy value, polling
  * from here. Playwright's `waitForFunction` takes a returned promise itself as true at once,
  * so a wait on the Cache API or the clipboard would pass before anything happened.
