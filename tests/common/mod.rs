@@ -126,19 +126,19 @@ pub struct Project {
 }
 
 impl Project {
-    /// `content/`, `themes/`, `islands/` and `edge/` copied, except the packages' node_modules,
-    /// which are linked (they are large). A build of the copy rewrites the copy's generated
-    /// modules, never the real ones.
-    /// The copy starts with the island renders of a build of the real site, as a checkout
-    /// that was built once does ([`real_site_island_store`]): its build sends Node only the
-    /// islands its own edits ask for.
+    /// A copy of the real site ([`Project::copy_of_real_site_never_built`]) that starts with
+    /// the island renders of a build of it, as a checkout that was built once does
+    /// ([`real_site_island_store`]): its build sends Node only the islands its own edits ask for.
     pub fn copy_of_real_site() -> Project {
         let p = Project::copy_of_real_site_never_built();
         copy_dir(real_site_island_store(), &p.path(unitly::islands::store::DIR));
         p
     }
 
-    /// The copy with no cache at all, as a fresh checkout: its first build renders every island.
+    /// `content/`, `themes/`, `islands/` and `edge/` copied, except the packages' node_modules,
+    /// which are linked (they are large), and no cache, as a fresh checkout: its first build
+    /// renders every island. A build of the copy rewrites the copy's generated modules, never
+    /// the real ones.
     pub fn copy_of_real_site_never_built() -> Project {
         let real = Path::new(env!("CARGO_MANIFEST_DIR"));
         let dir = tempfile::tempdir().expect("temp dir");
