@@ -148,7 +148,7 @@ fn images_from_plain_markdown_are_sized_encoded_once_and_builds_are_byte_identic
 
     // Reproducible: a fresh encode into another folder, after touching every content file,
     // gives the same bytes.
-    std::fs::remove_dir_all(p.path(".unitly-cache/images")).unwrap();
+    std::fs::remove_dir_all(p.path(unitly::images::CACHE_DIR)).unwrap();
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(3600);
     for e in walkdir::WalkDir::new(p.path("content")).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
         std::fs::File::options().write(true).open(e.path()).unwrap().set_modified(later).unwrap();

@@ -139,11 +139,12 @@ function sharedBuild() {
  * build is replacing at that moment is skipped: the copy then builds from nothing.
  */
 export function seedIslandStore(dir) {
+  const store = '.unitly-cache/islands'; // unitly's islands::store::DIR
   sharedBuild();
   try {
-    cpSync(join(ROOT, '.unitly-cache/islands'), join(dir, '.unitly-cache/islands'), { recursive: true, filter: (src) => !basename(src).startsWith('.staging-') });
+    cpSync(join(ROOT, store), join(dir, store), { recursive: true, filter: (src) => !basename(src).startsWith('.staging-') });
   } catch {
-    rmSync(join(dir, '.unitly-cache/islands'), { recursive: true, force: true });
+    rmSync(join(dir, store), { recursive: true, force: true });
   }
 }
 
