@@ -441,7 +441,8 @@ test('an amount alone that would read as a speck or a heap is said on a better r
   assert.deepEqual(said('1e9 s'), ['1e9 s = 31.688739 yr', '1e9 s = 277,777.777778 h']);
   // The usual counterpart steps too: to the smallest rung when the amount holds none.
   assert.deepEqual(said('1 µm'), ['1 µm = 0.0393701 mil']);
-  assert.deepEqual(said('1 J'), ['1 J = 0.001 kJ'], 'kcal has no ladder and Wh reads 0.000278 on the lowest rung: one rung up the joule’s own');
+  assert.deepEqual(said('1 J'), ['1 J = 0.239006 cal'], 'kcal steps down to the small calorie; Wh still reads 0.000278 and is left out, and kJ is not needed');
+  assert.deepEqual(said('1 kJ'), ['1 kJ = 0.239006 kcal', '1 kJ = 0.277778 Wh'], 'kcal reads well as it is; kWh (0.000278) steps down to Wh');
   // When every unit reads badly on every rung: one rung up the typed unit's own ladder, else
   // the rungs found, however far.
   assert.deepEqual(said('25 mcg'), ['25 µg = 0.025 mg'], 'not 0.000000881849 oz, nor 0.000385809 gr');
