@@ -1535,8 +1535,11 @@ test('a volume asked in the cube of a length that is its own unit says the typed
   assert.deepEqual(said('5 kg to kg'), ['5 kg = 5 kg'], 'the same word is left alone');
 });
 
-test('kb in lower case beside bytes answers in kilobytes first, then as typed by its case, in kilobits', () => {
+test('kb in lower case beside bytes, or alone, answers in kilobytes first, then as typed by its case, in kilobits', () => {
   assert.deepEqual(said('1 kb to bytes'), ['1 kB = 1,000 B (kb read as kB, kilobytes)', '1 kbit = 125 B (kb as kbit, kilobits, by its case)']);
+  // Alone, the kilobytes' first line ("1 kB" alone also reads 0.001 MB) beside the kilobits' one.
+  assert.deepEqual(said('1 kb'), ['1 kB = 1,000 B (kb read as kB, kilobytes)', '1 kbit = 125 B (kb as kbit, kilobits, by its case)']);
+  assert.deepEqual(said('1 Kb'), ['1 kbit = 125 B'], 'alone too, a capital says it is typed with care');
   assert.deepEqual(said('1 kb to bits'), ['1 kbit = 1,000 bit'], 'beside bits, the kilobit alone');
   assert.deepEqual(said('1 Kb to bytes'), ['1 kbit = 125 B'], 'a capital says it is typed with care');
 });

@@ -59,7 +59,8 @@ export interface UnitAnswer {
   pair?: { href: string; title: string };
   /** How the question was read when not as typed: "feet read as ft²". */
   note?: string;
-  /** The units of `pair`, for a pair asked with no number (its rule, where "1 °C = 33.8 °F" would mislead). */
+  /** The line's two units of one category: for a pair asked with no number (its rule, where
+   *  "1 °C = 33.8 °F" would mislead), and for kb read as the kilobit (kilobytesToo). */
   keys?: { category: string; from: string; to: string };
 }
 
@@ -1021,16 +1022,17 @@ function compoundPair(query: string, data: AnswerData): Answer | null {
 const LOWER_KB = /(?<![\p{L}])kb(?![\p{L}])/u;
 
 /**
- * "1 kb to bytes", "500 kb in kib": kb is the kilobit by its case, yet beside bytes a file size
- * in kilobytes is what is almost always meant, and the two differ by 8: the kilobytes first,
- * then the kilobits, each said so. Beside bits ("1 kb to bits") kb stays the kilobit alone.
+ * "1 kb to bytes", "500 kb in kib", "1 kb": kb is the kilobit by its case, yet beside bytes, or
+ * alone, a file size in kilobytes is what is almost always meant, and the two differ by 8: the
+ * kilobytes first (alone, their first line: "1 kB = 1,000 B"), then the kilobits, each said so.
+ * Beside bits ("1 kb to bits") kb stays the kilobit alone.
  */
 function kilobytesToo(query: string, read: Answer | null, data: AnswerData): Answer | null {
   if (read?.kind !== 'answers' || read.answers.length !== 1 || !LOWER_KB.test(query) || /\p{Lu}/u.test(query)) return read;
   const keys = read.answers[0].keys;
   if (keys?.from !== 'kilobits' || !keys.to.endsWith('bytes')) return read;
   const bytes = answer(query.replace(LOWER_KB, 'kB'), data);
-  if (bytes?.kind !== 'answers' || bytes.answers.length !== 1) return read;
+  if (bytes?.kind !== 'answers' || bytes.answers.length === 0) return read;
   return {
     kind: 'answers',
     answers: [
@@ -1933,9 +1935,9 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
     // cooking card's measures of an ingredient (`extra`), nor a compound target.
     const unit = c.units.find((u) => u.key === key);
-    if (target !== null && extra === '' && unit !== undefined && unit.key !== from.key) {
-      line.pair = { href: pairPath(page, from.key, unit.key), title: `${plainName(from.name)} to ${plainName(unit.name)}` };
+    if (extra === '' && unit !== undefined && unit.key !== from.key) {
       line.keys = { category: c.key, from: from.key, to: unit.key };
+      if (target !== null) line.pair = { href: pairPath(page, from.key, unit.key), title: `${plainName(from.name)} to ${plainName(unit.name)}` };
     }
     answers.push(line);
   }
