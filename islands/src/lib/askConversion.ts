@@ -596,7 +596,11 @@ function levelQuestion(query: string, data: AnswerData): Answer | null {
     return restated(lines.answers.slice(0, 1), plainMinus(`${q.typed} ${q.symbol}`));
   }
   const typed = quantityIn(q.power, 'power', watts, data);
-  if (typed === null) return null;
+  // A power the box asks about alone ("10 mw": mW or MW?) is asked about here too.
+  if (typed === null) {
+    const alone = answer(q.power, data);
+    return alone?.kind === 'error' ? alone : null;
+  }
   const w = toNumber(typed.value);
   if (!(w > 0)) return { kind: 'error', message: `${typed.reading} has no level in ${q.symbol}: each 10 dB is ten times the power, and no number of steps reaches zero.` };
   return { kind: 'answers', answers: [{ ...typed.line, text: plainMinus(`${typed.reading} = ${formatResult(wattsToLevel(w, q.symbol), 2)} ${q.symbol}`) }] };
