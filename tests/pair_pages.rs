@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{compound_parts, reads_in_parts, real_category_pages, stderr, unit_sizes, Project};
+use common::{compounds, reads_in_parts, real_category_pages, stderr, unit_sizes, Compound, Project};
 use std::collections::HashSet;
 use unitly::site::PAGE_BUDGET;
 
@@ -18,7 +18,7 @@ struct Category {
     precision: i32,
     /// (key, factor as a number when the unit is linear with a decimal or ratio factor)
     units: Vec<(String, Option<f64>)>,
-    compounds: Vec<Vec<String>>,
+    compounds: Vec<Compound>,
     /// Each linear unit's size in the base unit, π forms too (what decides compound pages).
     sizes: std::collections::HashMap<String, f64>,
 }
@@ -55,7 +55,7 @@ fn categories(site: &Project) -> Vec<Category> {
                     )
                 })
                 .collect(),
-            compounds: compound_parts(c),
+            compounds: compounds(c),
             sizes: unit_sizes(c),
         })
         .collect()
@@ -154,11 +154,11 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
                 category
                     .compounds
                     .iter()
-                    .filter(|parts| reads_in_parts(&category.sizes, from, parts))
-                    .map(|parts| (parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), None)),
+                    .filter(|compound| reads_in_parts(&category.sizes, from, compound))
+                    .map(|compound| (compound.parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"), None)),
             );
-            for parts in category.compounds.iter().filter(|parts| !reads_in_parts(&category.sizes, from, parts)) {
-                let path = format!("{home}/{}-to-{}", slug(from), parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"));
+            for compound in category.compounds.iter().filter(|compound| !reads_in_parts(&category.sizes, from, compound)) {
+                let path = format!("{home}/{}-to-{}", slug(from), compound.parts.iter().map(|p| slug(p)).collect::<Vec<_>>().join("-and-"));
                 assert!(!site.path(&format!("site{path}.html")).exists(), "{path}: no page, its rows would not read in parts");
                 assert!(!sitemap.contains(&format!("<loc>{BASE}{path}</loc>")), "{path} is not in the sitemap");
             }
@@ -212,8 +212,19 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         ("/weight-converter/ounces-to-pounds-and-ounces", true),
         ("/weight-converter/pounds-to-stones-and-pounds", true),
         ("/length-converter/miles-to-feet-and-inches", false),
-        ("/length-converter/feet-to-feet-and-inches", false),
-        ("/weight-converter/pounds-to-pounds-and-ounces", false),
+        // Decimals of the largest part, or of an odd number of it: 5.75 ft, 7.5 h, 0.75 yd.
+        ("/length-converter/feet-to-feet-and-inches", true),
+        ("/length-converter/yards-to-feet-and-inches", true),
+        ("/weight-converter/pounds-to-pounds-and-ounces", true),
+        ("/time-converter/hours-to-hours-and-minutes", true),
+        ("/time-converter/minutes-to-minutes-and-seconds", true),
+        ("/time-converter/years-to-years-and-months", true),
+        // Halves of which are whole in the largest part (7 lb 0 oz, 12 h 0 min), and hands,
+        // whose 15.2 hh means 15 hands 2 inches.
+        ("/weight-converter/stones-to-pounds-and-ounces", false),
+        ("/time-converter/days-to-hours-and-minutes", false),
+        ("/length-converter/fathoms-to-feet-and-inches", false),
+        ("/length-converter/hands-to-hands-and-inches", false),
         ("/weight-converter/kilograms-to-stones-and-pounds", true),
         ("/weight-converter/grams-to-pounds-and-ounces", true),
         ("/length-converter/angstroms-to-feet-and-inches", false),
@@ -224,6 +235,17 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         ("/weight-converter/tonnes-to-pounds-and-ounces", false),
     ] {
         assert_eq!(site.path(&format!("site{path}.html")).exists(), exists, "{path}");
+    }
+    // A decimal page is named as people search it, and its rows are decimals in whole parts.
+    for (path, heading, row) in [
+        ("/length-converter/feet-to-feet-and-inches", "Decimal Feet to Feet and Inches", "<td>5.75 ft</td><td>5 ft 9 in</td>"),
+        ("/length-converter/yards-to-feet-and-inches", "Decimal Yards to Feet and Inches", "<td>1.5 yd</td><td>4 ft 6 in</td>"),
+        ("/time-converter/hours-to-hours-and-minutes", "Decimal Hours to Hours and Minutes", "<td>7.5 h</td><td>7 h 30 min</td>"),
+        ("/weight-converter/pounds-to-pounds-and-ounces", "Decimal Pounds to Pounds and Ounces", "<td>0.1 lb</td><td>1.6 oz</td>"),
+    ] {
+        let html = html_of(&site, path);
+        assert!(html.contains(&format!("<h1>{heading}</h1>")), "{path}: {heading}");
+        assert!(html.contains(row), "{path}: a row {row}");
     }
     // A category page's few links per unit lead with the pairs people search: the category's
     // headline units and each unit's counterpart in the other system: a usual unit's among the

@@ -384,6 +384,15 @@ pub struct Compound {
     pub key: String,
     pub name: String,
     pub parts: Vec<String>,
+    /// Whether a decimal reading of the largest part has its page in parts (decimal feet to
+    /// feet and inches): false where a point already means parts (a horse's 15.2 hh is 15
+    /// hands 2 inches). Pair pages only, as `ladders`.
+    #[serde(default = "yes", skip_serializing)]
+    pub decimal_page: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_accent() -> String {

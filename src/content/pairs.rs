@@ -48,12 +48,14 @@ pub(super) struct End {
     pub span: Option<(f64, f64)>,
     /// A compound's parts, as indexes of the category's units (empty for a unit).
     pub parts: Vec<usize>,
+    /// A compound's `decimal_page` (units.yaml); false for a unit.
+    pub decimal_page: bool,
 }
 
 impl End {
     /// A currency, or a unit of another kind than linear: any pair of them has its page.
     pub(super) fn without_size(key: String, slug: String, name: String, symbol: String) -> End {
-        End { key, slug, prose: name.clone(), name, symbol, span: None, parts: Vec::new() }
+        End { key, slug, prose: name.clone(), name, symbol, span: None, parts: Vec::new(), decimal_page: false }
     }
 }
 
@@ -61,19 +63,32 @@ impl End {
 /// row of its table, 1,000 `from`, is at least ten of the smallest part (no page of "< 0.01 in"
 /// rows: angstroms or mils to feet and inches) and at least one of the largest (no page of
 /// pixels in feet and inches that never reaches a foot), and one `from` is at most 1,000 of the
-/// largest part (no kilometres in feet and inches, no tonnes in pounds and ounces); and one
-/// `from` is not a whole number of the largest part (feet, yards or miles in feet and inches
-/// would read "… 0 in" on every row). People search "cm to feet and inches", "inches to feet
-/// and inches" and "kg to stone and pounds", not these.
+/// largest part (no kilometres in feet and inches, no tonnes in pounds and ounces). People
+/// search "cm to feet and inches", "inches to feet and inches" and "kg to stone and pounds",
+/// not these.
+///
+/// A `from` that is a whole number of the largest part (feet, yards; hours; pounds) has a table
+/// of decimals instead (5.75 ft = 5 ft 9 in, 7.5 h = 7 h 30 min: what "decimal hours to hours
+/// and minutes" looks for), when halves and fifths of it are not whole in the largest part:
+/// a table of fathoms (6 ft), stones in pounds (14 lb) or days in hours would read "… 0 in"
+/// on row after row.
 fn reads_in_parts(from: &End, compound: &End) -> bool {
     match (from.span, compound.span) {
         (Some((size, _)), Some((smallest, largest))) => {
-            let in_largest = size / largest;
-            let whole = in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
-            size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && !whole
+            let decimals_read = |k: u64| compound.decimal_page && !k.is_multiple_of(2) && !k.is_multiple_of(5);
+            size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && whole_of_largest(from, compound).is_none_or(decimals_read)
         }
         _ => true,
     }
+}
+
+/// How many of `compound`'s largest part one `from` is, when that is a whole number (feet to
+/// feet and inches: 1; yards: 3); None otherwise, and for a unit to a unit.
+fn whole_of_largest(from: &End, compound: &End) -> Option<u64> {
+    let (Some((size, _)), Some((_, largest))) = (from.span, compound.span) else { return None };
+    let in_largest = size / largest;
+    let whole = !compound.parts.is_empty() && in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
+    whole.then(|| in_largest.round() as u64)
 }
 
 fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
@@ -89,6 +104,7 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
             symbol: u.symbol.clone(),
             span: size(&u.key).map(|s| (s, s)),
             parts: Vec::new(),
+            decimal_page: false,
         })
         .collect();
     let compounds = category
@@ -105,6 +121,7 @@ fn ends(category: &UnitCategory) -> (Vec<End>, Vec<End>) {
                 symbol,
                 span: sizes.map(|s| (s.iter().copied().fold(f64::INFINITY, f64::min), s.iter().copied().fold(0.0, f64::max))),
                 parts: c.parts.iter().filter_map(|p| category.units.iter().position(|u| &u.key == p)).collect(),
+                decimal_page: c.decimal_page,
             }
         })
         .collect();
@@ -170,7 +187,10 @@ pub fn pages(categories: &[UnitCategory], pages: &[Page], problems: &mut Vec<Pro
             // its neighbour on a ladder (kilobytes → megabytes, milliseconds → seconds), then
             // to the units people use day to day (`usual`: square feet → acres, not square
             // rods; atmospheres → kilopascals), nearest first, then the others.
-            if [&category.default.from, &category.default.to].contains(&&data.to) {
+            if compounds.iter().any(|c| c.key == data.to) {
+                // Regroupings keep their place from `plan`: first (centimeters to feet and
+                // inches), a table of decimals (days to days and hours) with the neighbours.
+            } else if [&category.default.from, &category.default.to].contains(&&data.to) {
                 data.distance = 0;
             } else if counterparts.get(data.from.as_str()) == Some(&data.to.as_str()) || rungs_apart.contains(&(data.from.as_str(), data.to.as_str())) {
                 data.distance = 1;
@@ -216,12 +236,14 @@ pub(super) fn plan(
                 problems.push(taken_problem(route, &from.key, &to.key));
                 continue;
             }
+            // "Decimal hours to hours and minutes": what people search, and what the page's table holds.
+            let decimal = if whole_of_largest(from, to).is_some() { ["Decimal ", "decimal "] } else { ["", ""] };
             let data = PairData {
                 category: category.to_string(),
                 from: from.key.clone(),
                 to: to.key.clone(),
-                from_name: from.name.clone(),
-                from_prose: from.prose.clone(),
+                from_name: format!("{}{}", decimal[0], from.name),
+                from_prose: format!("{}{}", decimal[1], from.prose),
                 from_symbol: from.symbol.clone(),
                 to_name: to.name.clone(),
                 to_prose: to.prose.clone(),
@@ -232,7 +254,7 @@ pub(super) fn plan(
                     None => related_to_parts(&home.path, units, fi, &to.parts),
                 },
                 sources: HashMap::new(),
-                distance: ti.map_or(0, |ti| ti.abs_diff(fi)),
+                distance: ti.map_or(whole_of_largest(from, to).map_or(0, |_| 1), |ti| ti.abs_diff(fi)),
                 quote: None,
             };
             out.extend(page(data, path));

@@ -58,7 +58,7 @@ pub fn real_site_pair_pages() -> usize {
             let units: Vec<&str> = c["units"].as_sequence().map_or(vec![], |u| u.iter().filter_map(|u| u["key"].as_str()).collect());
             let n = units.len();
             let sizes = unit_sizes(c);
-            let in_parts: usize = compound_parts(c).iter().map(|parts| units.iter().filter(|u| reads_in_parts(&sizes, u, parts)).count()).sum();
+            let in_parts: usize = compounds(c).iter().map(|compound| units.iter().filter(|u| reads_in_parts(&sizes, u, compound)).count()).sum();
             n * (n - 1) + in_parts + 1
         })
         .sum();
@@ -93,26 +93,38 @@ pub fn unit_sizes(category: &serde_yaml::Value) -> HashMap<String, f64> {
         .collect()
 }
 
-/// A units.yaml category's compounds, each as its parts' unit keys.
-pub fn compound_parts(category: &serde_yaml::Value) -> Vec<Vec<String>> {
+/// A units.yaml compound: its parts' unit keys, and whether a decimal of its largest part has
+/// a page in parts (`decimal_page`, true when absent).
+pub struct Compound {
+    pub parts: Vec<String>,
+    pub decimal_page: bool,
+}
+
+/// A units.yaml category's compounds.
+pub fn compounds(category: &serde_yaml::Value) -> Vec<Compound> {
+    let parts = |c: &serde_yaml::Value| c["parts"].as_sequence().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
     category
         .get("compounds")
         .and_then(|x| x.as_sequence())
-        .map(|s| s.iter().map(|c| c["parts"].as_sequence().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect()).collect())
+        .map(|s| s.iter().map(|c| Compound { parts: parts(c), decimal_page: c["decimal_page"].as_bool().unwrap_or(true) }).collect())
         .unwrap_or_default()
 }
 
 /// The compounds a unit's pages go to: those whose table (1 to 1,000 of the unit) reaches ten
-/// of the smallest part, where one unit is at most 10,000 of the largest (no "< 0.01 in"
-/// rows, no light-years in feet and inches) and not a whole number of the largest (no
-/// "5,280 ft 0 in" on every row).
-pub fn reads_in_parts(sizes: &HashMap<String, f64>, from: &str, parts: &[String]) -> bool {
-    let part_sizes: Vec<f64> = parts.iter().map(|p| sizes[p]).collect();
+/// of the smallest part, where one unit is at most 1,000 of the largest (no "< 0.01 in" rows,
+/// no light-years in feet and inches). A unit that is a whole number of the largest part
+/// (feet, yards) has a table of decimals, so only where halves and fifths of it are not whole
+/// too (no fathoms, days in hours or stones in pounds: "… 0 in" row after row), and not for
+/// hands (`decimal_page: false`: 15.2 hh is 15 hands 2 inches).
+pub fn reads_in_parts(sizes: &HashMap<String, f64>, from: &str, compound: &Compound) -> bool {
+    let part_sizes: Vec<f64> = compound.parts.iter().map(|p| sizes[p]).collect();
     let (smallest, largest) = (part_sizes.iter().copied().fold(f64::INFINITY, f64::min), part_sizes.iter().copied().fold(0.0, f64::max));
     let size = sizes[from];
     let in_largest = size / largest;
     let whole = in_largest >= 1.0 && (in_largest - in_largest.round()).abs() <= 1e-9 * in_largest;
-    size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && !whole
+    let k = in_largest.round() as u64;
+    let decimals_read = compound.decimal_page && !k.is_multiple_of(2) && !k.is_multiple_of(5);
+    size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && (!whole || decimals_read)
 }
 
 /// Every page the real site's build writes (not the 404): its routes and articles, and the

@@ -152,8 +152,9 @@ test('the category page links each unit’s nearest pairs and an index of every 
   // Where each link leads (the index writes them relative to itself).
   const all = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => new URL(a.href).pathname));
   // n units: n × (n − 1) ordered pairs, and the units that read well in feet + inches (or
-  // hands + inches) to it (centimeters and inches, not angstroms or light-years, nor feet or
-  // miles, whose rows would all end in 0 in: src/content/pairs.rs `reads_in_parts`).
+  // hands + inches) to it (centimeters and inches, and decimal feet and yards; not angstroms or
+  // light-years, nor miles or fathoms, whose rows would end in 0 in: src/content/pairs.rs
+  // `reads_in_parts`).
   const pairLinks = all.filter((h) => /^\/length-converter\/[a-z-]+-to-[a-z-]+$/.test(h));
   const allInParts = pairLinks.filter((h) => /-to-(?:feet|hands)-and-inches$/.test(h));
   const inParts = allInParts.filter((h) => h.endsWith('-to-feet-and-inches'));
@@ -161,8 +162,8 @@ test('the category page links each unit’s nearest pairs and an index of every 
   assert.equal(compounds, 2, 'feet + inches and hands + inches');
   assert.ok(inParts.length >= 5 && inParts.length < n / 2, `${inParts.length} of ${n} units to feet and inches`);
   assert.ok(allInParts.includes('/length-converter/centimeters-to-hands-and-inches'), 'a horse’s height in hands and inches');
-  for (const from of ['centimeters', 'millimeters', 'meters', 'inches']) assert.ok(inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
-  for (const from of ['angstroms', 'feet', 'miles']) assert.ok(!inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
+  for (const from of ['centimeters', 'millimeters', 'meters', 'inches', 'feet', 'yards']) assert.ok(inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
+  for (const from of ['angstroms', 'fathoms', 'miles']) assert.ok(!inParts.includes(`/length-converter/${from}-to-feet-and-inches`), from);
   await page.getByRole('link', { name: 'Meters', exact: true }).first().click();
   await waitForHydration(page);
   assert.match(new URL(page.url()).pathname, /^\/length-converter\/[a-z]+-to-meters$/);

@@ -273,6 +273,29 @@ test('a small-calorie pair page says food labels’ Calories are kilocalories an
   assert.doesNotMatch(pairFacts(energy, 'kilocalories', 'kilojoules')!.definitions[0].text, /food/);
 });
 
+test('a decimal of the largest part, or of an odd number of it, has a table of decimals in whole parts', () => {
+  const feet = pairFacts(category('length'), 'feet', 'feet_inches')!;
+  assert.deepEqual(feet.statement, { text: '1 ft = 12 in', exact: true });
+  assert.equal(feet.rule.words, 'keep the whole feet; multiply the decimal part by 12 for the inches');
+  assert.deepEqual(feet.example, { value: '5.75 ft', result: '5 ft 9 in', exact: true });
+  // No row of whole feet ("… 0 in"): every one has inches.
+  assert.ok(feet.rows.every((r) => /[1-9][\d.]* in$/.test(r.result)), JSON.stringify(feet.rows));
+  assert.deepEqual(feet.rows.slice(0, 2), [{ value: '0.1', result: '1.2 in' }, { value: '0.2', result: '2.4 in' }]);
+  const yards = pairFacts(category('length'), 'yards', 'feet_inches')!;
+  assert.deepEqual(yards.statement, { text: '1 yd = 3 ft', exact: true });
+  assert.equal(yards.rule.words, 'multiply by 3 for the feet, then keep the whole feet; multiply the decimal part by 12 for the inches');
+  assert.deepEqual(yards.example, { value: '0.75 yd', result: '2 ft 3 in', exact: true });
+  const hours = pairFacts(category('time'), 'hours', 'hours_minutes_seconds')!;
+  assert.equal(hours.rule.words, 'keep the whole hours; multiply the decimal part by 60 for the minutes, and the minutes’ decimal part by 60 for the seconds');
+  assert.ok(hours.rows.some((r) => r.value === '7.5' && r.result === '7 h 30 min 0 s'));
+  const pounds = pairFacts(category('weight'), 'pounds', 'pounds_ounces')!;
+  assert.equal(pounds.rounded, false, 'tenths of a pound are whole tenths of an ounce');
+  assert.deepEqual(pounds.example, { value: '5.75 lb', result: '5 lb 12 oz', exact: true });
+  // A part that is not the largest keeps the table of whole numbers of the largest, and says
+  // the rest stays in its own unit (minutes, not seconds).
+  assert.equal(pairFacts(category('time'), 'minutes', 'hours_minutes_seconds')!.rule.words, 'take out whole hours (60 min each); the rest stays in minutes');
+});
+
 test('metric heights and weights in parts have tables of heights, body weights and babies’ weights', () => {
   const values = (c: string, from: string, to: string): string[] => pairFacts(category(c), from, to)!.rows.map((r) => r.value);
   const heights = ['150', '155', '160', '165', '170', '175', '180', '185', '190', '195', '200'];

@@ -77,6 +77,19 @@ const RUNNING_SPEEDS: Record<string, string[]> = table({
   feet_per_minute: ['400', '450', '500', '550', '600', '650', '700', '800', '900', '1000', '1100', '1200'],
 });
 
+/** A decimal reading of the compound's largest part or a whole number of it (decimal feet,
+ *  hours, pounds or years; yards, days, stones) to its parts, as timesheets, heights and birth
+ *  weights are written: whole values would read "… 0 in" on every row. */
+const DECIMAL_VALUES = ['0.1', '0.2', '0.25', '0.3', '0.4', '0.5', '0.6', '0.7', '0.75', '0.8', '0.9', '1.25', '1.5', '1.75', '2.5', '3.75', '5.5', '5.75', '7.5', '10.25'];
+
+/** How many of a compound's largest part one `from` is, when that is a whole number (feet or
+ *  yards to feet and inches: 1 or 3; days to hours and minutes: 24); else null. */
+function wholeOfLargest(from: Unit, target: Target | undefined): bigint | null {
+  if (target?.kind !== 'compound' || kindOf(from) !== 'linear') return null;
+  const k = div(factorOf(from), factorOf(target.parts[0]));
+  return k.d === 1n && k.n >= 1n ? k.n : null;
+}
+
 /** A part to its compound (inches to feet and inches): these many of the largest part, so
  *  every row regroups (12, 15, 18 … 240 in: 1 ft, 1 ft 3 in, 1 ft 6 in … 20 ft). */
 const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '6', '7', '8', '10', '12', '15', '20'];
@@ -108,6 +121,7 @@ function peopleValues(category: UnitCategory, from: Unit, target: Target | undef
 
 /** The values a table shows for `from` (to `target` when given), chosen by what the category holds. */
 export function tableValues(category: UnitCategory, from: Unit, target?: Target): Rational[] {
+  if (wholeOfLargest(from, target) !== null) return DECIMAL_VALUES.map(exactNumber);
   if (target?.kind === 'compound' && target.parts.includes(from)) {
     const perLargest = div(factorOf(target.parts[0]), factorOf(from));
     return IN_LARGEST_PART.map((k) => roundToWhole(mul(exactNumber(k), perLargest)));
@@ -133,6 +147,9 @@ function roundToWhole(x: Rational): Rational {
 /** The value a worked example uses: 5, or for readings and regroupings the table's middle. */
 function exampleValue(category: UnitCategory, from: Unit, target: Target): Rational {
   const values = tableValues(category, from, target);
+  // A height of 5.75 ft is 5 ft 9 in; three quarters of a yard, day or stone, 2 ft 3 in, 18 h, 10 lb 8 oz.
+  const whole = wholeOfLargest(from, target);
+  if (whole !== null) return exactNumber(whole === 1n ? '5.75' : '0.75');
   if (target.kind === 'compound' && target.parts.includes(from)) return values[Math.floor(values.length / 2)];
   if (values.length === 0) return rational(5n);
   // 5:30 min/km, a marathon in 3:52; 12 km/h, a 5:00 min/km run.
@@ -258,11 +275,14 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     // From is the smallest part (inches to feet and inches): how many make the largest.
     const smallest = target.parts.at(-1)!;
     const [largestName, smallestName] = [largest, smallest].map((u) => plainName(u.name).toLowerCase());
+    const whole = wholeOfLargest(from, target);
+    if (whole !== null) return decimalRelation(from, target.parts, whole);
     if (target.parts.includes(from)) {
       const perLargest = exactText(div(factorOf(largest), factorOf(from)));
+      const fromName = plainName(from.name).toLowerCase();
       return {
         statement: () => ({ text: `${withSymbol('1', largest)} = ${withSymbol(perLargest, from)}`, exact: true }),
-        rule: { words: `take out whole ${largestName} (${withSymbol(perLargest, from)} each); the rest stays in ${smallestName}`, formula: `${f} → ${parts}` },
+        rule: { words: `take out whole ${largestName} (${withSymbol(perLargest, from)} each); the rest stays in ${fromName}`, formula: `${f} → ${parts}` },
       };
     }
     return {
@@ -322,6 +342,23 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     };
   }
   return linearRelation(from, to, div(factorOf(from), factorOf(to)));
+}
+
+/**
+ * A decimal reading to parts, `from` being `whole` of the largest part: 1 ft = 12 in, "keep the
+ * whole feet; multiply the decimal part by 12 for the inches"; 1 yd = 3 ft, "multiply by 3 for
+ * the feet, then …"; with three parts the minutes' decimal part gives the seconds.
+ */
+function decimalRelation(from: Unit, parts: Unit[], whole: bigint): Relation {
+  const names = parts.map((p) => plainName(p.name).toLowerCase());
+  const per = parts.slice(1).map((p, i) => exactText(div(factorOf(parts[i]), factorOf(p))));
+  const steps = per.map((n, i) => (i === 0 ? `multiply the decimal part by ${n} for the ${names[1]}` : `the ${names[i]}’ decimal part by ${n} for the ${names[i + 1]}`));
+  const first = whole === 1n ? '' : `multiply by ${whole} for the ${names[0]}, then `;
+  const [one, next] = whole === 1n ? [withSymbol('1', parts[0]), withSymbol(per[0], parts[1])] : [withSymbol('1', from), withSymbol(String(whole), parts[0])];
+  return {
+    statement: () => ({ text: `${one} = ${next}`, exact: true }),
+    rule: { words: `${first}keep the whole ${names[0]}; ${steps.join(', and ')}`, formula: `${from.symbol} → ${parts.map((p) => p.symbol).join(' + ')}` },
+  };
 }
 
 function affine(u: Unit): [Rational, Rational] {
