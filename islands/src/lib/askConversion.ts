@@ -553,7 +553,7 @@ function iuQuestion(query: string, data: AnswerData): Answer | null {
     return { kind: 'answers', answers: lines };
   }
   const weight = quantityIn(q.weight, 'weight', micrograms, data);
-  if (weight === null) return null;
+  if (weight === null || 'kind' in weight) return weight;
   const answers = q.forms.map((form): UnitAnswer => ({ ...weight.line, text: `${weight.reading} of ${q.vitamin} = ${formatResult(toNumber(div(weight.value, fromDecimalText(form.micrograms))), 2)} IU${form.said}` }));
   return { kind: 'answers', answers };
 }
@@ -561,12 +561,18 @@ function iuQuestion(query: string, data: AnswerData): Answer | null {
 /**
  * `text` read as a quantity of `category` ("25 mcg", "100 mW"): as it reads, its amount in
  * `unit`, and a line that opens its converter on it (no pair page: the answer is another
- * measure's). Null for anything else.
+ * measure's). What the box answers `text` alone with when that is a question ("MG": mg or
+ * Mg?), so the caller asks it rather than say something general; null for anything else.
  */
-function quantityIn(text: string, category: string, unit: Unit, data: AnswerData): { reading: string; value: Rational; line: UnitAnswer } | null {
+function quantityIn(text: string, category: string, unit: Unit, data: AnswerData): { reading: string; value: Rational; line: UnitAnswer } | AnswerError | null {
   const parsed = parseInput(text, unitLexicon(data), category);
   const opened = answer(`${text} to ${unit.symbol}`, data);
-  if (parsed.kind !== 'quantity' || parsed.category !== category || opened?.kind !== 'answers') return null;
+  if (parsed.kind !== 'quantity' || parsed.category !== category || opened?.kind !== 'answers') {
+    // A question `text` alone asks too, as asked in `category` ("MG": mg or Mg, not mG as
+    // well); not a mismatch only `unit` met ("“W” is a unit of power" for "10 kg to dBm").
+    const alone = answer(text, data);
+    return alone?.kind === 'error' ? (opened?.kind === 'error' ? opened : alone) : null;
+  }
   const { pair: _pair, keys: _keys, ...line } = opened.answers[0];
   return { reading: parsed.reading, value: convertParsed(parsed, unit, unit), line };
 }
@@ -596,11 +602,8 @@ function levelQuestion(query: string, data: AnswerData): Answer | null {
     return restated(lines.answers.slice(0, 1), plainMinus(`${q.typed} ${q.symbol}`));
   }
   const typed = quantityIn(q.power, 'power', watts, data);
-  // A power the box asks about alone ("10 mw": mW or MW?) is asked about here too.
-  if (typed === null) {
-    const alone = answer(q.power, data);
-    return alone?.kind === 'error' ? alone : null;
-  }
+  // A power the box asks about ("10 mw": mW or MW?) is asked about here too.
+  if (typed === null || 'kind' in typed) return typed;
   const w = toNumber(typed.value);
   if (!(w > 0)) return { kind: 'error', message: `${typed.reading} has no level in ${q.symbol}: each 10 dB is ten times the power, and no number of steps reaches zero.` };
   return { kind: 'answers', answers: [{ ...typed.line, text: plainMinus(`${typed.reading} = ${formatResult(wattsToLevel(w, q.symbol), 2)} ${q.symbol}`) }] };

@@ -16,6 +16,8 @@ test('a power level in dBm or dBW is said as a power, and a power as a level, by
   assert.deepEqual(said('1 kw to dbw'), ['1 kW = 30 dBW']);
   // Beside dBW (counted from a watt) a lower-case mw may be either: asked, as alone.
   assert.equal(said('10 mw to dbw'), '“mw” could be mW (Milliwatts) or MW (Megawatts): type it with its case.');
+  // Not a mismatch the box met converting the power to watts ("“W” is a unit of power"): kilograms have no level.
+  assert.match(String(said('10 kg to dbm')), /^dBm and dBW are power levels in decibels/);
   assert.deepEqual(said('10 MW to dBW'), ['10 MW = 70 dBW']);
   assert.deepEqual(said('30 dbm to hp'), ['30 dBm = 0.00134102 hp']);
   assert.equal(said('0 W to dBm'), '0 W has no level in dBm: each 10 dB is ten times the power, and no number of steps reaches zero.');

@@ -19,6 +19,9 @@ test('a vitamin’s international units are said as a weight, and a weight as IU
   assert.deepEqual(said('400 iu dl-alpha tocopherol to mg'), ['400 IU of vitamin E = 180 mg (synthetic, dl-alpha-tocopherol)'], 'dl-alpha is synthetic, though it holds “alpha”');
   assert.deepEqual(said('5000 iu vitamin a to mcg'), ['5,000 IU of vitamin A = 1,500 µg (as retinol; carotenes count for less)']);
   assert.equal(said('1000 iu vitamin d to cups'), '“cup” is a unit of volume, not weight.');
+  // A weight the box asks about is asked about here, among weights only (not mG, the milligauss).
+  assert.equal(said('25 MG vitamin d to iu'), '“MG” could be mg (Milligrams) or Mg (Metric Tons): type it with its case.');
+  assert.deepEqual(said('25 mcgs vitamin d to iu'), ['25 µg of vitamin D = 1,000 IU'], 'mcg’s plural');
 });
 
 test('IU with no vitamin the site converts gets one sentence, on a card and in the search box; words alone are a search', () => {
