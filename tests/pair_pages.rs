@@ -219,6 +219,8 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
         ("/time-converter/hours-to-hours-and-minutes", true),
         ("/time-converter/minutes-to-minutes-and-seconds", true),
         ("/time-converter/years-to-years-and-months", true),
+        // A part of the compound counts whole hours, so it needs no 1,000 s to reach one.
+        ("/time-converter/seconds-to-hours-and-minutes-and-seconds", true),
         // Halves of which are whole in the largest part (7 lb 0 oz, 12 h 0 min), and hands,
         // whose 15.2 hh means 15 hands 2 inches.
         ("/weight-converter/stones-to-pounds-and-ounces", false),
@@ -236,12 +238,14 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     ] {
         assert_eq!(site.path(&format!("site{path}.html")).exists(), exists, "{path}");
     }
-    // A decimal page is named as people search it, and its rows are decimals in whole parts.
+    // A decimal page is named as people search it, and its rows are decimals in whole parts;
+    // seconds fill hours, minutes and seconds.
     for (path, heading, row) in [
         ("/length-converter/feet-to-feet-and-inches", "Decimal Feet to Feet and Inches", "<td>5.75 ft</td><td>5 ft 9 in</td>"),
         ("/length-converter/yards-to-feet-and-inches", "Decimal Yards to Feet and Inches", "<td>1.5 yd</td><td>4 ft 6 in</td>"),
         ("/time-converter/hours-to-hours-and-minutes", "Decimal Hours to Hours and Minutes", "<td>7.5 h</td><td>7 h 30 min</td>"),
         ("/weight-converter/pounds-to-pounds-and-ounces", "Decimal Pounds to Pounds and Ounces", "<td>0.1 lb</td><td>1.6 oz</td>"),
+        ("/time-converter/seconds-to-hours-and-minutes-and-seconds", "Seconds to Hours, Minutes and Seconds", "<td>10,000 s</td><td>2 h 46 min 40 s</td>"),
     ] {
         let html = html_of(&site, path);
         assert!(html.contains(&format!("<h1>{heading}</h1>")), "{path}: {heading}");

@@ -521,7 +521,11 @@ pub fn plain_name(name: &str) -> String {
         Some(i) if name.ends_with(')') => &name[..i],
         _ => name,
     };
-    bare.replace(" + ", " and ")
+    // "Hours + Minutes + Seconds" reads "Hours, Minutes and Seconds".
+    match bare.rsplit_once(" + ") {
+        Some((first, last)) => format!("{} and {last}", first.replace(" + ", ", ")),
+        None => bare.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -546,6 +550,7 @@ mod tests {
             ("Kilowatt-Hours (kWh)", "kilowatt-hours"),
             ("Ångströms (Å)", "ångströms"),
             ("Feet + Inches (ft in)", "feet and inches"),
+            ("Hours + Minutes + Seconds (h min s)", "hours, minutes and seconds"),
             ("EC Therms (EC thm)", "EC therms"),
             ("Kelvin (K)", "kelvin"),
             ("Australian Tablespoons (aus tbsp)", "Australian tablespoons"),

@@ -71,12 +71,15 @@ impl End {
 /// of decimals instead (5.75 ft = 5 ft 9 in, 7.5 h = 7 h 30 min: what "decimal hours to hours
 /// and minutes" looks for), when halves and fifths of it are not whole in the largest part:
 /// a table of fathoms (6 ft), stones in pounds (14 lb) or days in hours would read "… 0 in"
-/// on row after row.
-fn reads_in_parts(from: &End, compound: &End) -> bool {
+/// on row after row. A part of the compound (`from_index` among the category's units) has a
+/// table of whole largest parts (seconds: 3,600, 4,500 … s in hours, minutes and seconds), so
+/// it needs no 1,000 of it to reach the largest.
+fn reads_in_parts(from_index: usize, from: &End, compound: &End) -> bool {
     match (from.span, compound.span) {
         (Some((size, _)), Some((smallest, largest))) => {
             let decimals_read = |k: u64| compound.decimal_page && !k.is_multiple_of(2) && !k.is_multiple_of(5);
-            size >= smallest / 100.0 && size * 1_000.0 >= largest && size <= largest * 1_000.0 && whole_of_largest(from, compound).is_none_or(decimals_read)
+            let reaches_largest = size * 1_000.0 >= largest || compound.parts.contains(&from_index);
+            size >= smallest / 100.0 && reaches_largest && size <= largest * 1_000.0 && whole_of_largest(from, compound).is_none_or(decimals_read)
         }
         _ => true,
     }
@@ -229,7 +232,7 @@ pub(super) fn plan(
             .enumerate()
             .filter(|&(ti, _)| ti != fi)
             .map(|(ti, t)| (Some(ti), t))
-            .chain(compounds.iter().filter(|c| reads_in_parts(from, c)).map(|c| (None, c)));
+            .chain(compounds.iter().filter(|c| reads_in_parts(fi, from, c)).map(|c| (None, c)));
         for (ti, to) in targets {
             let path = path_of(&home.path, from, to);
             if let Some(route) = taken.get(path.as_str()) {

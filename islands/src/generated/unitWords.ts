@@ -33,7 +33,7 @@ export const UNIT_WORDS = {
     ["parsecs", "pc", "parsec"],
   ],
   "weight": [
-    ["micrograms", "µg", "microgram", "microgramme", "microgrammes", "mcg", "ug"],
+    ["micrograms", "µg", "microgram", "microgramme", "microgrammes", "mcg", "mcgs", "ug"],
     ["milligrams", "mg", "milligram", "milligramme", "milligrammes"],
     ["carats", "ct", "carat", "metric carat", "metric carats"],
     ["grams", "g", "gram", "gramme", "grammes", "gm", "gms"],

@@ -132,6 +132,7 @@ export const WORD_FORMS: readonly (readonly [string, string, string])[] = [
   ["microgramme", "microgramme", "microgramme"],
   ["microgrammes", "microgrammes", "microgrammes"],
   ["mcg", "mcg", "mcg"],
+  ["mcgs", "mcgs", "mcgs"],
   ["ug", "ug", "ug"],
   ["milligrams", "milligrams", "milligrams"],
   ["mg", "mg", "mg"],

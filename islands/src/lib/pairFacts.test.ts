@@ -122,6 +122,7 @@ test('a rounded example says ≈, and a table with rounded rows says so, beside 
 test('a compound target says how it is read, and has no inverse statement of its own', () => {
   const facts = pairFacts(category('length'), 'centimeters', 'feet_inches')!;
   assert.equal(facts.to.name, 'Feet and Inches', 'as the heading names it');
+  assert.equal(pairFacts(category('time'), 'minutes', 'hours_minutes_seconds')!.to.name, 'Hours, Minutes and Seconds');
   // Not rounded in parts ("≈ 0.39 in", "1 kg ≈ 2.2 lb"): the factor into the part it is nearest.
   assert.deepEqual(facts.statement, { text: '1 cm ≈ 0.3937007874 in', exact: false });
   assert.deepEqual(pairFacts(category('weight'), 'kilograms', 'stones_pounds')!.statement, { text: '1 kg ≈ 2.204622622 lb', exact: false });
@@ -294,6 +295,12 @@ test('a decimal of the largest part, or of an odd number of it, has a table of d
   // A part that is not the largest keeps the table of whole numbers of the largest, and says
   // the rest stays in its own unit (minutes, not seconds).
   assert.equal(pairFacts(category('time'), 'minutes', 'hours_minutes_seconds')!.rule.words, 'take out whole hours (60 min each); the rest stays in minutes');
+  // The smallest of three parts: whole hours, then whole minutes; rows of counts that fill the parts.
+  const seconds = pairFacts(category('time'), 'seconds', 'hours_minutes_seconds')!;
+  assert.equal(seconds.rule.words, 'take out whole hours (3,600 s each), then whole minutes (60 s each); the rest stays in seconds');
+  assert.deepEqual(seconds.example, { value: '5,000 s', result: '1 h 23 min 20 s', exact: true });
+  assert.ok(seconds.rows.some((r) => r.value === '10,000' && r.result === '2 h 46 min 40 s'), JSON.stringify(seconds.rows));
+  assert.ok(seconds.rows.some((r) => r.value === '3,600' && r.result === '1 h 0 min 0 s'));
 });
 
 test('metric heights and weights in parts have tables of heights, body weights and babies’ weights', () => {

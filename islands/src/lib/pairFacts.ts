@@ -90,6 +90,9 @@ function wholeOfLargest(from: Unit, target: Target | undefined): bigint | null {
   return k.d === 1n && k.n >= 1n ? k.n : null;
 }
 
+/** Round counts of the smallest of three parts: 100 s = 1 min 40 s … 100,000 s = 27 h 46 min 40 s. */
+const ROUND_COUNTS = ['90', '100', '150', '200', '300', '500', '1000', '2000', '5000', '10000', '20000', '50000', '100000'];
+
 /** A part to its compound (inches to feet and inches): these many of the largest part, so
  *  every row regroups (12, 15, 18 … 240 in: 1 ft, 1 ft 3 in, 1 ft 6 in … 20 ft). */
 const IN_LARGEST_PART = ['1', '1.25', '1.5', '2', '2.5', '3', '4', '5', '5.5', '6', '7', '8', '10', '12', '15', '20'];
@@ -124,6 +127,12 @@ export function tableValues(category: UnitCategory, from: Unit, target?: Target)
   if (wholeOfLargest(from, target) !== null) return DECIMAL_VALUES.map(exactNumber);
   if (target?.kind === 'compound' && target.parts.includes(from)) {
     const perLargest = div(factorOf(target.parts[0]), factorOf(from));
+    // The smallest of three parts (seconds in h min s): counts people look up, which fill every
+    // part (10,000 s = 2 h 46 min 40 s), and one largest part; not whole hours, all "0 min 0 s".
+    if (target.parts.length > 2 && from === target.parts.at(-1)) {
+      const counts = ROUND_COUNTS.map(exactNumber);
+      return [...counts.filter((c) => compare(c, perLargest) < 0), perLargest, ...counts.filter((c) => compare(c, perLargest) > 0)];
+    }
     return IN_LARGEST_PART.map((k) => roundToWhole(mul(exactNumber(k), perLargest)));
   }
   const people = peopleValues(category, from, target);
@@ -150,7 +159,11 @@ function exampleValue(category: UnitCategory, from: Unit, target: Target): Ratio
   // A height of 5.75 ft is 5 ft 9 in; three quarters of a yard, day or stone, 2 ft 3 in, 18 h, 10 lb 8 oz.
   const whole = wholeOfLargest(from, target);
   if (whole !== null) return exactNumber(whole === 1n ? '5.75' : '0.75');
-  if (target.kind === 'compound' && target.parts.includes(from)) return values[Math.floor(values.length / 2)];
+  if (target.kind === 'compound' && target.parts.includes(from)) {
+    // Seconds in h min s: the first count past an hour, which fills every part (5,000 s = 1 h 23 min 20 s).
+    const pastLargest = values.find((v) => compare(v, div(factorOf(target.parts[0]), factorOf(from))) > 0);
+    return target.parts.length > 2 && pastLargest !== undefined ? pastLargest : values[Math.floor(values.length / 2)];
+  }
   if (values.length === 0) return rational(5n);
   // 5:30 min/km, a marathon in 3:52; 12 km/h, a 5:00 min/km run.
   if (isPace(from)) return exactNumber(from.key === 'minutes_per_mile' ? '9' : '5.5');
@@ -278,11 +291,14 @@ function relationOf(category: UnitCategory, from: Unit, target: Target): Relatio
     const whole = wholeOfLargest(from, target);
     if (whole !== null) return decimalRelation(from, target.parts, whole);
     if (target.parts.includes(from)) {
+      // Whole hours (3,600 s each), then whole minutes (60 s each), down to `from`.
+      const above = target.parts.slice(0, target.parts.indexOf(from));
+      const takes = above.map((p) => `whole ${plainName(p.name).toLowerCase()} (${withSymbol(exactText(div(factorOf(p), factorOf(from))), from)} each)`);
       const perLargest = exactText(div(factorOf(largest), factorOf(from)));
       const fromName = plainName(from.name).toLowerCase();
       return {
         statement: () => ({ text: `${withSymbol('1', largest)} = ${withSymbol(perLargest, from)}`, exact: true }),
-        rule: { words: `take out whole ${largestName} (${withSymbol(perLargest, from)} each); the rest stays in ${fromName}`, formula: `${f} → ${parts}` },
+        rule: { words: `take out ${takes.join(', then ')}; the rest stays in ${fromName}`, formula: `${f} → ${parts}` },
       };
     }
     return {

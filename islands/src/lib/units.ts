@@ -108,7 +108,10 @@ export function labelInText(label: string): string {
  */
 export function plainName(name: string): string {
   const open = name.lastIndexOf(' (');
-  return (open >= 0 && name.endsWith(')') ? name.slice(0, open) : name).replaceAll(' + ', ' and ');
+  const bare = open >= 0 && name.endsWith(')') ? name.slice(0, open) : name;
+  // "Hours + Minutes + Seconds" reads "Hours, Minutes and Seconds".
+  const last = bare.lastIndexOf(' + ');
+  return last < 0 ? bare : `${bare.slice(0, last).replaceAll(' + ', ', ')} and ${bare.slice(last + 3)}`;
 }
 
 /**
