@@ -1563,3 +1563,11 @@ test('a pair with no number from a compound, which has pair pages only as a targ
   ], 'in is the inch here: the target follows the last separator');
   assert.equal(answer('feet and inches to kg', data), null, 'two kinds: left to the search');
 });
+
+test('an arrow reads as “to” for every kind of question, not only a plain conversion', () => {
+  assert.deepEqual(said('R-13 → metric'), ['13 ft²·°F·h/BTU = 2.289432 m²·K/W (R-13 read as a US R-value)']);
+  assert.deepEqual(said('10 km -> pace'), said('10 km to pace'));
+  assert.match(String(said('10 km → pace')), /^A pace is minutes per kilometer/);
+  assert.deepEqual(said('100 mW => dBm'), ['100 mW = 20 dBm']);
+  assert.deepEqual(said('7.5 hours → hours and minutes'), ['7.5 h = 7 h 30 min']);
+});

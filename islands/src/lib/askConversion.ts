@@ -994,7 +994,9 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
  * when it is no conversion. A pair that does not read as one ("how to cook rice", "cups to
  * grams" without an ingredient) is left to the search, without a message.
  */
-export function answer(asked: string, data: AnswerData): Answer | null {
+export function answer(typed: string, data: AnswerData): Answer | null {
+  // An arrow reads as "to" for every question below, not only the reader's (R-13 → metric, 10 km → pace).
+  const asked = typed.replace(ARROW, ' to ');
   // "usd to inr today", "10 km to miles conversion", "current usd to inr": the words around a
   // conversion that ask nothing more; the query as typed is read when the rest answers nothing.
   // Only around a conversion (a number or a target): "leap year calculator" is a search.
@@ -1006,6 +1008,9 @@ export function answer(asked: string, data: AnswerData): Answer | null {
   if (read === null) return compoundPair(plain, data);
   return read.kind === 'error' ? (measuredThing(plain, read.message, data) ?? read) : withFeetAndInches(plain, kilobytesToo(plain, sameUnitAsTyped(plain, read), data), data);
 }
+
+/** An arrow between a quantity and its target, with the spaces around it. */
+const ARROW = /\s*(?:→|->|=>)\s*/gu;
 
 /** A pair with no number: what is left of the last separator ("ft in to cm"), and what is right of it. */
 const BARE_PAIR = /^(\D+)\s+(?:to|in|into|as)\s+(\D+)$/iu;
