@@ -1571,3 +1571,12 @@ test('an arrow reads as “to” for every kind of question, not only a plain co
   assert.deepEqual(said('100 mW => dBm'), ['100 mW = 20 dBm']);
   assert.deepEqual(said('7.5 hours → hours and minutes'), ['7.5 h = 7 h 30 min']);
 });
+
+test('“decimal” before a unit only says the number has a point; a pair in parts with no number is shown on an amount that fills it', () => {
+  assert.deepEqual(said('7.5 decimal hours to hours and minutes'), ['7.5 h = 7 h 30 min']);
+  assert.deepEqual(said('5.75 decimal feet to feet and inches'), ['5.75 ft = 5 ft 9 in']);
+  assert.deepEqual(said('45.5 decimal degrees to radians'), ['45.5° = 0.794125 rad']);
+  assert.equal(said('decimal to binary'), null, 'no unit after it: left to the search');
+  // 1, 10, 100 and 1,000 s are all under an hour: 10,000 s fills hours, minutes and seconds.
+  assert.deepEqual(said('seconds to hours minutes seconds'), ['10000 s = 2 h 46 min 40 s']);
+});

@@ -995,8 +995,9 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
  * grams" without an ingredient) is left to the search, without a message.
  */
 export function answer(typed: string, data: AnswerData): Answer | null {
-  // An arrow reads as "to" for every question below, not only the reader's (R-13 → metric, 10 km → pace).
-  const asked = typed.replace(ARROW, ' to ');
+  // An arrow reads as "to" for every question below, not only the reader's (R-13 → metric, 10 km
+  // → pace); "decimal" before a unit says only that the number has a point (7.5 decimal hours).
+  const asked = typed.replace(ARROW, ' to ').replace(DECIMAL_UNIT, (said, unit: string) => (isUnitWord(unit, data) ? unit : said));
   // "usd to inr today", "10 km to miles conversion", "current usd to inr": the words around a
   // conversion that ask nothing more; the query as typed is read when the rest answers nothing.
   // Only around a conversion (a number or a target): "leap year calculator" is a search.
@@ -1011,6 +1012,9 @@ export function answer(typed: string, data: AnswerData): Answer | null {
 
 /** An arrow between a quantity and its target, with the spaces around it. */
 const ARROW = /\s*(?:→|->|=>)\s*/gu;
+
+/** "decimal" and the word after it ("decimal hours", "decimal feet"). */
+const DECIMAL_UNIT = /\bdecimal\s+(\p{L}+)/giu;
 
 /** A pair with no number: what is left of the last separator ("ft in to cm"), and what is right of it. */
 const BARE_PAIR = /^(\D+)\s+(?:to|in|into|as)\s+(\D+)$/iu;
@@ -1255,8 +1259,9 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
 
 /**
  * The amount a pair with no number is answered for: 1, but into parts ("cm to feet and
- * inches", "minutes to hours and minutes") the first of 1, 10, 100 and 1,000 that reaches the
- * largest part and is no whole number of it (100 cm = 3 ft 3.37 in; 100 min = 1 h 40 min),
+ * inches", "minutes to hours and minutes") the first of 1, 10, 100, 1,000 and 10,000 that reaches
+ * the largest part and is no whole number of it (100 cm = 3 ft 3.37 in; 100 min = 1 h 40 min;
+ * 10,000 s = 2 h 46 min 40 s),
  * else 1.75 ("hours to hours and minutes": 1 h 45 min), never "1 min = 1 min".
  */
 function inPartsExample(query: string, data: AnswerData): string {
@@ -1269,7 +1274,7 @@ function inPartsExample(query: string, data: AnswerData): string {
     const inLargest = div(mul(rational(n), factorOf(from)), largest);
     return compare(inLargest, rational(1n)) >= 0 && inLargest.d !== 1n;
   };
-  return ['1', '10', '100', '1000'].find((n) => fits(BigInt(n))) ?? '1.75';
+  return ['1', '10', '100', '1000', '10000'].find((n) => fits(BigInt(n))) ?? '1.75';
 }
 
 /**
