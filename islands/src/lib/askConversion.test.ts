@@ -1577,6 +1577,12 @@ test('“decimal” before a unit only says the number has a point; a pair in pa
   assert.deepEqual(said('5.75 decimal feet to feet and inches'), ['5.75 ft = 5 ft 9 in']);
   assert.deepEqual(said('45.5 decimal degrees to radians'), ['45.5° = 0.794125 rad']);
   assert.equal(said('decimal to binary'), null, 'no unit after it: left to the search');
+  // With no target, in the parts such a number is looked up for.
+  assert.deepEqual(said('2.25 decimal hours'), ['2.25 h = 2 h 15 min']);
+  assert.deepEqual(said('7.5 decimal pounds'), ['7.5 lb = 7 lb 8 oz']);
+  assert.deepEqual(said('2.25 hours'), ['2.25 h = 135 min'], 'not said to be decimal: as before');
+  assert.deepEqual(said('3 decimal minutes'), said('3 minutes'), 'a whole number has no parts to show');
+  assert.deepEqual(said('2.25 decimal hours to minutes'), ['2.25 h = 135 min'], 'a target typed is kept');
   // 1, 10, 100 and 1,000 s are all under an hour: 10,000 s fills hours, minutes and seconds.
   assert.deepEqual(said('seconds to hours minutes seconds'), ['10000 s = 2 h 46 min 40 s']);
 });

@@ -998,6 +998,10 @@ export function answer(typed: string, data: AnswerData): Answer | null {
   // An arrow reads as "to" for every question below, not only the reader's (R-13 → metric, 10 km
   // → pace); "decimal" before a unit says only that the number has a point (7.5 decimal hours).
   const asked = typed.replace(ARROW, ' to ').replace(DECIMAL_UNIT, (said, unit: string) => (isUnitWord(unit, data) ? unit : said));
+  if (asked !== typed) {
+    const inParts = decimalInParts(asked, data);
+    if (inParts !== null) return inParts;
+  }
   // "usd to inr today", "10 km to miles conversion", "current usd to inr": the words around a
   // conversion that ask nothing more; the query as typed is read when the rest answers nothing.
   // Only around a conversion (a number or a target): "leap year calculator" is a search.
@@ -1015,6 +1019,27 @@ const ARROW = /\s*(?:→|->|=>)\s*/gu;
 
 /** "decimal" and the word after it ("decimal hours", "decimal feet"). */
 const DECIMAL_UNIT = /\bdecimal\s+(\p{L}+)/giu;
+
+/**
+ * "2.25 decimal hours", "5.75 decimal feet" with no target (`asked` with "decimal" taken out):
+ * what such a number is looked up for, its whole units and the parts of the rest (2 h 15 min,
+ * 5 ft 9 in), by the first compound of its category that the unit leads. Null for any other
+ * query, and for a whole number.
+ */
+function decimalInParts(asked: string, data: AnswerData): Answer | null {
+  if (asked.search(SEPARATOR) >= 0) return null;
+  const read = readConversion(asked, unitLexicon(data), null);
+  // A whole number (3 decimal minutes) has no parts to show.
+  if (read.kind !== 'ok' || read.parsed.kind !== 'quantity' || read.category === null || read.parsed.units.length !== 1) return null;
+  const unit = read.parsed.unit;
+  if (kindOf(unit) !== 'linear' || div(read.parsed.value, factorOf(unit)).d === 1n) return null;
+  const category = data.categories[read.category];
+  const compound = category?.compounds?.find((c) => c.parts[0] === unit.key);
+  if (category === undefined || compound === undefined) return null;
+  const symbols = compound.parts.map((key) => category.units.find((u) => u.key === key)?.symbol);
+  const inParts = answer(`${asked} to ${symbols.join(' ')}`, data);
+  return inParts?.kind === 'answers' ? inParts : null;
+}
 
 /** A pair with no number: what is left of the last separator ("ft in to cm"), and what is right of it. */
 const BARE_PAIR = /^(\D+)\s+(?:to|in|into|as)\s+(\D+)$/iu;
