@@ -240,7 +240,8 @@ pub(super) fn plan(
                 continue;
             }
             // "Decimal hours to hours and minutes": what people search, and what the page's table holds.
-            let decimal = if whole_of_largest(from, to).is_some() { ["Decimal ", "decimal "] } else { ["", ""] };
+            let decimal_reading = whole_of_largest(from, to).is_some();
+            let decimal = if decimal_reading { ["Decimal ", "decimal "] } else { ["", ""] };
             let data = PairData {
                 category: category.to_string(),
                 from: from.key.clone(),
@@ -257,7 +258,7 @@ pub(super) fn plan(
                     None => related_to_parts(&home.path, units, fi, &to.parts),
                 },
                 sources: HashMap::new(),
-                distance: ti.map_or(whole_of_largest(from, to).map_or(0, |_| 1), |ti| ti.abs_diff(fi)),
+                distance: ti.map_or(usize::from(decimal_reading), |ti| ti.abs_diff(fi)),
                 quote: None,
             };
             out.extend(page(data, path));

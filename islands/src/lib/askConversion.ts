@@ -997,8 +997,9 @@ const POWER_DIGIT = /(?<=\p{L})[23]\b/gu;
 export function answer(typed: string, data: AnswerData): Answer | null {
   // An arrow reads as "to" for every question below, not only the reader's (R-13 → metric, 10 km
   // → pace); "decimal" before a unit says only that the number has a point (7.5 decimal hours).
-  const asked = typed.replace(ARROW, ' to ').replace(DECIMAL_UNIT, (said, unit: string) => (isUnitWord(unit, data) ? unit : said));
-  if (asked !== typed) {
+  const arrowless = typed.replace(ARROW, ' to ');
+  const asked = arrowless.replace(DECIMAL_UNIT, (said, unit: string) => (isUnitWord(unit, data) ? unit : said));
+  if (asked !== arrowless) {
     const inParts = decimalInParts(asked, data);
     if (inParts !== null) return inParts;
   }
@@ -1029,15 +1030,15 @@ const DECIMAL_UNIT = /\bdecimal\s+(\p{L}+)/giu;
 function decimalInParts(asked: string, data: AnswerData): Answer | null {
   if (asked.search(SEPARATOR) >= 0) return null;
   const read = readConversion(asked, unitLexicon(data), null);
-  // A whole number (3 decimal minutes) has no parts to show.
   if (read.kind !== 'ok' || read.parsed.kind !== 'quantity' || read.category === null || read.parsed.units.length !== 1) return null;
   const unit = read.parsed.unit;
+  // A whole number (3 decimal minutes) has no parts to show.
   if (kindOf(unit) !== 'linear' || div(read.parsed.value, factorOf(unit)).d === 1n) return null;
   const category = data.categories[read.category];
   const compound = category?.compounds?.find((c) => c.parts[0] === unit.key);
-  if (category === undefined || compound === undefined) return null;
-  const symbols = compound.parts.map((key) => category.units.find((u) => u.key === key)?.symbol);
-  const inParts = answer(`${asked} to ${symbols.join(' ')}`, data);
+  const target = category === undefined || compound === undefined ? undefined : findTarget(category, compound.key);
+  if (target?.kind !== 'compound') return null;
+  const inParts = answer(`${asked} to ${target.parts.map((p) => p.symbol).join(' ')}`, data);
   return inParts?.kind === 'answers' ? inParts : null;
 }
 

@@ -161,7 +161,8 @@ function exampleValue(category: UnitCategory, from: Unit, target: Target): Ratio
   if (whole !== null) return exactNumber(whole === 1n ? '5.75' : '0.75');
   if (target.kind === 'compound' && target.parts.includes(from)) {
     // Seconds in h min s: the first count past an hour, which fills every part (5,000 s = 1 h 23 min 20 s).
-    const pastLargest = values.find((v) => compare(v, div(factorOf(target.parts[0]), factorOf(from))) > 0);
+    const perLargest = div(factorOf(target.parts[0]), factorOf(from));
+    const pastLargest = values.find((v) => compare(v, perLargest) > 0);
     return target.parts.length > 2 && pastLargest !== undefined ? pastLargest : values[Math.floor(values.length / 2)];
   }
   if (values.length === 0) return rational(5n);
