@@ -157,8 +157,25 @@ test('a provider that is down: "unavailable" with Try again, which draws the cha
   // Not said on its own (a screen reader heard the chart's loading and failing before the
   // card's result); said once a range is pressed.
   assert.equal(await history.getByRole('status').count(), 0, 'the note is no live region before the visitor asks');
+  // The provider comes back only once the 5-year question has had its answer (else that
+  // answer may be the chart, and Try again is gone before it is pressed).
+  const fiveYears = page.waitForResponse((r) => r.url().includes('/api/rates/history/GBP/JPY?range=5Y'));
+  // Every text the history's live region holds from the press on, frame by frame.
+  await page.evaluate(() => {
+    const region = document.querySelector('[aria-labelledby="currency-converter-history-title"]') ?? document.body;
+    window.said = [];
+    const listen = () => {
+      const status = region.querySelector('[role="status"]');
+      if (status && status.textContent !== window.said.at(-1)) window.said.push(status.textContent);
+    };
+    new MutationObserver(listen).observe(region, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   await history.getByRole('button', { name: '5 years' }).click();
+  await fiveYears;
   await history.getByRole('status').filter({ hasText: 'The rate history is unavailable right now.' }).waitFor();
+  // The 1-year note is not said again as the 5-year question goes out: loading, then the answer.
+  const said = await page.evaluate(() => window.said);
+  assert.match(said[0], /^Loading the 5 years history/, `first said: ${said[0]}`);
   ctx.up.set('history', healthy);
   await history.getByRole('button', { name: 'Try again' }).click();
   await history.getByRole('img', { name: /^Chart: GBP to JPY from / }).waitFor();

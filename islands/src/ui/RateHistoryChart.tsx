@@ -28,9 +28,13 @@ const HEIGHT = 180;
 const INTERVAL_WORDS = { day: 'one point a working day', week: 'one point a week (its last rate)', month: 'one point a month (its last rate)' };
 
 export default function RateHistoryChart({ id, from, to, range, rangeLabel, spoken = false }: Props) {
-  // null while the answer is on its way.
-  const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The answer with the question it answers: one for another pair, range or attempt is not
+  // shown (not even for the frame before the new question goes out, when a live region would
+  // say the old note again), so the answer is null while the new one is on its way.
+  const question = `${from}/${to}/${range}/${attempt}`;
+  const [answered, setAnswered] = useState<{ question: string; answer: HistoryAnswer } | null>(null);
+  const answer = answered?.question === question ? answered.answer : null;
   // Try again was pressed and its answer is on the way: the note keeps its button (disabled),
   // so the focus stays on it instead of falling to <body> with a note that has none.
   const [retrying, setRetrying] = useState(false);
@@ -40,19 +44,18 @@ export default function RateHistoryChart({ id, from, to, range, rangeLabel, spok
 
   useEffect(() => {
     const controller = new AbortController();
-    setAnswer(null);
     fetchHistory(from, to, range, controller.signal).then(
       (a) => {
         setTakeFocus(a.kind !== 'unavailable' && !!note.current?.contains(document.activeElement));
         setRetrying(false);
-        setAnswer(a);
+        setAnswered({ question, answer: a });
       },
       () => {
         // Aborted: a newer pair or range asked instead.
       },
     );
     return () => controller.abort();
-  }, [from, to, range, attempt]);
+  }, [from, to, range, question]);
 
   // Unavailable is often only offline (a tunnel): back online, it is asked for again, as
   // Try again would, without waiting for the visitor to think of it.
