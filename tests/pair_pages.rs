@@ -278,11 +278,40 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
     ] {
         assert!(parts.contains(to), "centimeters to feet and inches links {to}");
     }
+    compound_pages_are_listed_for_the_islands(&site, &homes);
     a_pair_page_is_found_by_its_formula_not_its_table(&site);
     embedded_converters_are_cards_in_the_article(&site);
     an_exact_factor_is_stated_exactly(&site);
     names_read_as_a_sentence_writes_them(&site);
     pace_pages_read_as_runners_write_them(&site);
+}
+
+/// The islands' data (the search box's units.json, a card's props) lists under each compound
+/// the units whose page to it the build made, exactly: the card and the box link those pages.
+fn compound_pages_are_listed_for_the_islands(site: &Project, homes: &std::collections::BTreeMap<String, String>) {
+    let units = std::fs::read_dir(site.dir.path().join("site/search"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path().join("units.json")).ok())
+        .next()
+        .expect("the search index's units.json");
+    let units: serde_json::Value = serde_json::from_str(&units).unwrap();
+    let mut listed = 0;
+    for (key, home) in homes {
+        let category = &units["categories"][key];
+        for compound in category["compounds"].as_array().into_iter().flatten() {
+            let parts: Vec<String> = compound["parts"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().replace('_', "-")).collect();
+            let listed_from: HashSet<&str> = compound["pagesFrom"].as_array().into_iter().flatten().map(|k| k.as_str().unwrap()).collect();
+            for unit in category["units"].as_array().unwrap() {
+                let from = unit["key"].as_str().unwrap();
+                let path = format!("site{home}/{}-to-{}.html", from.replace('_', "-"), parts.join("-and-"));
+                assert_eq!(listed_from.contains(from), site.path(&path).exists(), "{path}: listed in {key}'s pagesFrom exactly when built");
+            }
+            listed += listed_from.len();
+        }
+    }
+    assert!(listed >= 50, "{listed} compound pages listed");
+    let card = html_of(site, "/length-converter/centimeters-to-feet-and-inches");
+    assert!(card.contains(r#""pagesFrom":["millimeters","centimeters""#), "a card's props list them too");
 }
 
 /// Running pace (min/km, min/mi) is a reciprocal speed: its pages divide, and show paces as

@@ -389,6 +389,12 @@ pub struct Compound {
     /// hands 2 inches). Pair pages only, as `ladders`.
     #[serde(default = "yes", skip_serializing)]
     pub decimal_page: bool,
+    /// The units from which the build makes this compound's pair page (`pairs::reads_in_parts`),
+    /// set after loading, never written in units.yaml: in a card's props and the search box's
+    /// data, so that they link `/length-converter/centimeters-to-feet-and-inches`, which the
+    /// category page would otherwise stand in for.
+    #[serde(rename = "pagesFrom", skip_deserializing, default, skip_serializing_if = "Vec::is_empty")]
+    pub pages_from: Vec<String>,
 }
 
 fn yes() -> bool {

@@ -49,7 +49,9 @@ impl Own {
         let routes: Option<RoutesFile> = loader.yaml(ROUTES_FILE);
         let units = loader.read(UNITS_FILE).and_then(|(file, text)| units::load(&file, &text, loader.problems, &mut warnings));
         let faq: Option<Vec<FaqEntry>> = loader.yaml(FAQ_FILE);
-        let (config, routes, units, mut faq) = (config?, routes?, units?, faq?);
+        let (config, routes, mut units, mut faq) = (config?, routes?, units?, faq?);
+        // Before any card's props are made from the units: a card links a compound's pages.
+        units.categories.iter_mut().for_each(pairs::list_compound_pages);
         // Optional: a site without it has no Cooking converter (a page naming one is refused).
         let cooking = if root.join(ingredients::FILE).exists() {
             let (file, text) = loader.read(ingredients::FILE)?;

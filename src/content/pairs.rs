@@ -85,6 +85,15 @@ fn reads_in_parts(from_index: usize, from: &End, compound: &End) -> bool {
     }
 }
 
+/// Lists under each compound of `category` the units [`plan`] makes its page from
+/// (`model::Compound::pages_from`).
+pub fn list_compound_pages(category: &mut UnitCategory) {
+    let (units, compounds) = ends(category);
+    for (compound, end) in category.compounds.iter_mut().zip(&compounds) {
+        compound.pages_from = units.iter().enumerate().filter(|&(fi, from)| reads_in_parts(fi, from, end)).map(|(_, from)| from.key.clone()).collect();
+    }
+}
+
 /// How many of `compound`'s largest part one `from` is, when that is a whole number (feet to
 /// feet and inches: 1; yards: 3); None otherwise, and for a unit to a unit.
 fn whole_of_largest(from: &End, compound: &End) -> Option<u64> {

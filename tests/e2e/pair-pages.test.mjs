@@ -81,10 +81,15 @@ test('a pair page whose pair changes names the page of the pair the card shows, 
   await becomes('/length-converter/meters-to-feet?value=5');
   await card.getByRole('combobox', { name: 'To' }).selectOption('inches');
   await becomes('/length-converter/meters-to-inches?value=5');
-  // A pair with no page of its own: the category's converter, with the pair.
+  // Feet and inches from meters: its page, named by the parts.
   await card.getByRole('combobox', { name: 'To' }).selectOption('feet_inches');
-  await becomes('/length-converter?value=5&from=meters&to=feet_inches');
+  await becomes('/length-converter/meters-to-feet-and-inches?value=5');
+  // A pair with no page of its own (kilometres are not read in feet and inches): the
+  // category's converter, with the pair.
+  await card.getByRole('combobox', { name: 'From' }).selectOption('kilometers');
+  await becomes('/length-converter?value=5&from=kilometers&to=feet_inches');
   // The page's own pair again: its own address; Reset leaves it clean.
+  await card.getByRole('combobox', { name: 'From' }).selectOption('meters');
   await card.getByRole('combobox', { name: 'To' }).selectOption('feet');
   await card.getByRole('button', { name: 'Swap units' }).click();
   await becomes('/length-converter/feet-to-meters?value=5');

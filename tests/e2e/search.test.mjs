@@ -163,6 +163,7 @@ test('a conversion lists the page of its pair right after the answer, even when 
   for (const [query, answer, title] of [
     ['5 N to lbf', /^5 N = 1\.124045 lbf/, 'Newtons to Pounds-Force'],
     ['1 TB to B', /^1 TB = 1,000,000,000,000 B/, 'Terabytes to Bytes'],
+    ['5.75 ft to ft in', /^5\.75 ft = 5 ft 9 in/, 'Decimal Feet to Feet and Inches'],
     ['100 Mbps to MB/s', /^100 Mbit\/s = 12\.5 MB\/s/, 'Megabits per Second to Megabytes per Second'],
   ]) {
     await search(page, query);
@@ -188,6 +189,15 @@ test("the page of a conversion's pair opens on the value asked, for units and mo
   await waitForHydration(page);
   const card = page.getByRole('region', { name: 'Length Converter' });
   await card.getByRole('status', { name: 'Result' }).filter({ hasText: '180.34 cm' }).waitFor();
+
+  // In parts: the page to feet and inches, named by its parts.
+  await search(page, '180 cm to feet and inches');
+  await results(page).getByRole('option').first().filter({ hasText: /^180 cm = 5 ft 10\.87 in/ }).waitFor();
+  await results(page).getByRole('option').filter({ has: page.locator('.site-search-title', { hasText: /^Centimeters to Feet and Inches$/ }) }).click();
+  await page.waitForURL((u) => u.pathname === '/length-converter/centimeters-to-feet-and-inches');
+  assert.equal(new URL(page.url()).searchParams.get('value'), '180 cm');
+  await waitForHydration(page);
+  await card.getByRole('status', { name: 'Result' }).filter({ hasText: '5 ft 10.87 in' }).waitFor();
 
   await search(page, '100 usd to jpy');
   await results(page).getByRole('option').first().filter({ hasText: /^100\.00 USD = 15,120/ }).waitFor();

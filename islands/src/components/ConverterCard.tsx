@@ -21,6 +21,7 @@ import FractionsToggle from '../ui/FractionsToggle.tsx';
 import { CardSection, ResultField, ValueField, type FieldMessage } from '../ui/CardParts.tsx';
 import { useCard, useSettledHistory } from '../ui/useCard.ts';
 import { useChunk } from '../ui/useChunk.ts';
+import { pairPageSlug } from '../lib/urlState.ts';
 
 export interface ConverterCardProps {
   /** One category of content/units.yaml, as the build hands it over (with its key). */
@@ -86,9 +87,9 @@ export default function ConverterCard({ category, from: fromProp, to: toProp, sy
     toOfText: (text) => unitKeyOfText(category.key, text, category.units.map((u) => u.key)),
     readUnit: (word) => unitOfWordChunk.load().then((unitOfWord) => unitOfWord(category, word)),
     unitName: (key) => findUnit(category, key)?.name,
-    // Every two units of a category have a page (src/content/pairs.rs); a compound target only
-    // from some units (reads_in_parts), so it goes to the category page, which has them all.
-    pairPage: pairPage ? (p) => p.from !== p.to && [p.from, p.to].every((k) => findUnit(category, k) !== undefined) : undefined,
+    // Every two units of a category have a page (src/content/pairs.rs); a compound target from
+    // the units the build lists (its `pagesFrom`), else the category page, which has them all.
+    pairPage: pairPage ? (p) => pairPageSlug(category, p.from, p.to) : undefined,
   });
   const { value, from, to } = card;
   const [decimals, setDecimals] = useState<Decimals>('auto');

@@ -25,6 +25,7 @@ import { CURRENCY_DEFAULT } from '../generated/units.ts';
 import type { Currency, RateTable, ReferenceRates } from '../lib/units.ts';
 import type { OfflineRates, RateSource } from '../lib/rates.ts';
 import { replacedNote } from '../lib/replacedCurrencies.ts';
+import { pairSlug } from '../lib/urlState.ts';
 
 export interface CurrencyCardProps {
   /** content/units.yaml's featured currencies: code, name, symbol, flag, decimals. */
@@ -137,7 +138,7 @@ export default function CurrencyCard({ currencies, fallbackRates, referenceRates
         return code === null ? null : { key: code };
       }),
     // Every two featured currencies have a page (src/content/currency_pairs.rs).
-    pairPage: pairPage ? (p) => p.from !== p.to && [p.from, p.to].every((c) => currencies.some((f) => f.code === c)) : undefined,
+    pairPage: pairPage ? (p) => (p.from !== p.to && [p.from, p.to].every((c) => currencies.some((f) => f.code === c)) ? `${pairSlug(p.from)}-to-${pairSlug(p.to)}` : null) : undefined,
   });
   const { value: amount, from, to } = card;
   const [conversion, setConversion] = useState<Conversion | null>(null);

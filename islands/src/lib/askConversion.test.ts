@@ -148,6 +148,20 @@ test('mb is the millibar, as weather maps, pilots and GNU units write it; Mb and
   assert.ok(Array.isArray(said('100 MB')) && (said('100 MB') as string[]).every((l) => l.startsWith('100 MB = ')), 'MB is the megabyte, answered');
 });
 
+test('an answer in parts lists the page the build made to the compound from that unit (its pagesFrom), named as the page is', () => {
+  const withPages = answerData();
+  const length = withPages.categories.length;
+  length.compounds = length.compounds?.map((c) => (c.key === 'feet_inches' ? { ...c, pagesFrom: ['centimeters', 'feet'] } : c));
+  const pair = (q: string) => {
+    const a = answer(q, withPages);
+    return a?.kind === 'answers' ? a.answers[0].pair : a;
+  };
+  assert.deepEqual(pair('180 cm to feet and inches'), { href: '/length-converter/centimeters-to-feet-and-inches', title: 'Centimeters to Feet and Inches' });
+  assert.deepEqual(pair('5.75 ft to ft in'), { href: '/length-converter/feet-to-feet-and-inches', title: 'Decimal Feet to Feet and Inches' });
+  assert.equal(pair('2 km to ft in'), undefined, 'no page from kilometers');
+  assert.equal(pair('180 cm'), undefined, 'no target asked: no pair page');
+});
+
 test('a value with a target unit is answered by the value parser, with the converter to open', () => {
   const a = answer('5 ft 11 in to cm', data);
   assert.ok(a?.kind === 'answers');

@@ -17,14 +17,14 @@ import { checkAmount } from './quickAmount.ts';
 import { convertReading, findTarget, lexiconFor, resultLine } from './conversion.ts';
 import { compare, div, fromDecimalText, isZero, magnitude, mul, rational, sub, toNumber, type Rational } from './rational.ts';
 import { factorOf, fromBase, kindOf, toBase } from './kinds.ts';
-import { conversionSearch } from './urlState.ts';
+import { conversionSearch, pairPageSlug } from './urlState.ts';
 import { formatMoney, formatResult, plainMinus } from './format.ts';
 import { belowAbsoluteZero, readingNotes } from './readingNote.ts';
 import { PAIR_FORM, RATE_AFTER, RATE_BEFORE, SYMBOL_PAIR, holdsNumber, namesPair } from './searchWords.ts';
 import { asksCrypto, notConverted } from './notConverted.ts';
 import { NAMED, NAMED_ASKED } from './namedAmounts.ts';
 import { readComponentCode } from './componentCode.ts';
-import { pairRule } from './pairFacts.ts';
+import { pairRule, pairTitle } from './pairFacts.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
 import { plainName, type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
@@ -108,11 +108,6 @@ export function crossesBitsAndBytes(query: string, fixed: string, data: AnswerDa
 /** The converter page with the value and pair filled in. */
 function link(page: string, value: string, from: string, to: string): string {
   return page + conversionSearch('', { value, from, to }, { from: '', to: '' });
-}
-
-/** A pair's page, as src/content/pairs.rs names it: `/force-converter/newtons-to-pounds-force`. */
-function pairPath(page: string, from: string, to: string): string {
-  return `${page}/${from.replaceAll('_', '-')}-to-${to.replaceAll('_', '-')}`;
 }
 
 /** India's counting words (1 lakh = 100,000; 1 crore = 10,000,000), as money is written there. */
@@ -1975,13 +1970,13 @@ function unitAnswers(read: Extract<ConversionReading, { kind: 'ok' }>, c: UnitCa
     // "5 cc to ml" reads 5 mL, and "5 mL = 5 mL" says nothing: the left side is then as typed.
     const reading = parsed.reading === result && what === '' ? read.text : parsed.reading;
     const line: UnitAnswer = { kind: 'units', text: plainMinus(`${reading}${what} = ${result}${outcome.pace ? ` = ${outcome.pace}` : ''}${note}`), href: link(page, read.text, from.key, key) + extra, label: c.label };
-    // Every ordered pair of a category's units has its page (src/content/pairs.rs); not the
-    // cooking card's measures of an ingredient (`extra`), nor a compound target.
+    // Every ordered pair of a category's units has its page (src/content/pairs.rs), and some
+    // units to a compound (urlState pairPageSlug); not the cooking card's measures of an
+    // ingredient (`extra`).
     const unit = c.units.find((u) => u.key === key);
-    if (extra === '' && unit !== undefined && unit.key !== from.key) {
-      line.keys = { category: c.key, from: from.key, to: unit.key };
-      if (target !== null) line.pair = { href: pairPath(page, from.key, unit.key), title: `${plainName(from.name)} to ${plainName(unit.name)}` };
-    }
+    if (extra === '' && unit !== undefined && unit.key !== from.key) line.keys = { category: c.key, from: from.key, to: unit.key };
+    const slug = extra === '' && target !== null ? pairPageSlug(c, from.key, key) : null;
+    if (slug !== null) line.pair = { href: `${page}/${slug}`, title: pairTitle(from, to) };
     answers.push(line);
   }
   return answers.length > 0 ? { kind: 'answers', answers } : null;

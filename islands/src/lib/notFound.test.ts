@@ -25,7 +25,10 @@ test('a converter address names its pair page where the site has one, keeping th
   const origin = 'https://unitly.example';
   const site = {
     pages: { length: '/length-converter', speed: '/speed-converter', currency: '/currency-converter', cooking: '/cooking-converter' },
-    categories: { length: { units: [{ key: 'feet' }, { key: 'meters' }] }, speed: { units: [{ key: 'miles_per_hour' }, { key: 'kilometers_per_hour' }] } },
+    categories: {
+      length: { units: [{ key: 'feet' }, { key: 'meters' }, { key: 'inches' }, { key: 'kilometers' }], compounds: [{ key: 'feet_inches', parts: ['feet', 'inches'], pagesFrom: ['meters', 'inches'] }] },
+      speed: { units: [{ key: 'miles_per_hour' }, { key: 'kilometers_per_hour' }] },
+    },
     currencies: [{ code: 'USD' }, { code: 'EUR' }],
   };
   const pair = (href: string) => pairPageOf(href, site, origin);
@@ -34,7 +37,8 @@ test('a converter address names its pair page where the site has one, keeping th
   assert.equal(pair('/speed-converter?value=60&from=miles_per_hour&to=kilometers_per_hour'), '/speed-converter/miles-per-hour-to-kilometers-per-hour?value=60');
   assert.equal(pair('/currency-converter?value=100&from=USD&to=EUR'), '/currency-converter/usd-to-eur?value=100');
   assert.equal(pair('/currency-converter?value=100&from=USD&to=THB'), null, 'THB is no featured currency');
-  assert.equal(pair('/length-converter?value=1&from=meters&to=feet_inches'), null, 'no pair page to a compound by its key');
+  assert.equal(pair('/length-converter?value=1.8&from=meters&to=feet_inches'), '/length-converter/meters-to-feet-and-inches?value=1.8', 'a compound, named by its parts');
+  assert.equal(pair('/length-converter?value=1&from=kilometers&to=feet_inches'), null, 'a compound the build made no page to from kilometers');
   assert.equal(pair('/length-converter?value=1&from=feet&to=feet'), null);
   assert.equal(pair('/cooking-converter?value=1&from=cups&to=grams&ingredient=flour'), null);
   assert.equal(pair('/length-converter'), null);

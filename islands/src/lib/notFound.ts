@@ -2,7 +2,7 @@
 // of its path, read as the search box reads a query. "/length-converter/foot-to-metres" is
 // the pair "foot to metres", "/convert/5-ft-to-cm.html" the value "5 ft to cm", and
 // "/blog/converion-tips" the words "converion tips".
-import { pairSlug } from './urlState.ts';
+import { pairPageSlug, pairSlug, type PairCategory } from './urlState.ts';
 
 /** Words of addresses that say nothing of what was sought. */
 const GENERIC = new Set(['convert', 'converter', 'converters', 'conversion', 'conversions', 'calculator', 'index', 'www', 'unitly', 'en', 'html', 'htm']);
@@ -86,7 +86,7 @@ export function namedRoutes(pathname: string, routes: Iterable<string>): string[
 /** What tells which pair pages the site has: units.json's categories, their pages and the featured currencies. */
 export interface PairSite {
   pages: Record<string, string>;
-  categories: Record<string, { units: { key: string }[] }>;
+  categories: Record<string, PairCategory>;
   currencies: { code: string }[];
 }
 
@@ -94,27 +94,37 @@ export interface PairSite {
  * The pair page of a converter address the box links ("/length-converter?value=5+ft&from=feet&to=meters"
  * → "/length-converter/feet-to-meters?value=5+ft"; with `withValue` false, the value the box
  * put for a pair asked without one is dropped), or null when the site
- * has none: the build makes one for every two units of a category (src/content/pairs.rs) and
- * every two featured currencies (currency_pairs.rs), none to a compound or for cooking.
+ * has none: the build makes one for every two units of a category and some units to a
+ * compound (src/content/pairs.rs, urlState pairPageSlug) and every two featured currencies
+ * (currency_pairs.rs), none for cooking.
  */
 export function pairPageOf(href: string, site: PairSite, origin: string, withValue = true): string | null {
   const url = new URL(href, origin);
   const from = url.searchParams.get('from');
   const to = url.searchParams.get('to');
   const category = Object.keys(site.pages).find((key) => site.pages[key] === url.pathname);
-  if (!from || !to || from === to || category === undefined) return null;
-  const keys = category === 'currency' ? site.currencies.map((c) => c.code) : site.categories[category]?.units.map((u) => u.key);
-  if (!keys?.includes(from) || !keys.includes(to)) return null;
-  return pairPathOf(href, origin, withValue);
+  if (!from || !to || category === undefined) return null;
+  const codes = site.currencies.map((c) => c.code);
+  const units = site.categories[category];
+  const slug =
+    category === 'currency'
+      ? from !== to && codes.includes(from) && codes.includes(to)
+        ? `${pairSlug(from)}-to-${pairSlug(to)}`
+        : null
+      : units === undefined
+        ? null
+        : pairPageSlug(units, from, to);
+  return slug === null ? null : pairPathOf(href, origin, withValue, `${url.pathname}/${slug}`);
 }
 
 /**
  * The pair page's address for a converter address, as the build names the pages, whether or
  * not the site has it ("/currency-converter?value=100&from=USD&to=JPY" →
  * "/currency-converter/usd-to-jpy?value=100"), its other parameters kept; the value only
- * `withValue`. Null without a pair.
+ * `withValue`. `page`: the page's path where the caller knows it (a compound's is named by
+ * its parts, pairPageSlug). Null without a pair.
  */
-export function pairPathOf(href: string, origin: string, withValue = true): string | null {
+export function pairPathOf(href: string, origin: string, withValue = true, page?: string): string | null {
   const url = new URL(href, origin);
   const from = url.searchParams.get('from');
   const to = url.searchParams.get('to');
@@ -124,7 +134,7 @@ export function pairPathOf(href: string, origin: string, withValue = true): stri
   const value = url.searchParams.get('value');
   if (value !== null && withValue) rest.set('value', value);
   const query = rest.toString();
-  return `${url.pathname}/${pairSlug(from)}-to-${pairSlug(to)}${query === '' ? '' : `?${query}`}`;
+  return `${page ?? `${url.pathname}/${pairSlug(from)}-to-${pairSlug(to)}`}${query === '' ? '' : `?${query}`}`;
 }
 
 /**

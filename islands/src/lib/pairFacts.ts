@@ -90,6 +90,13 @@ function wholeOfLargest(from: Unit, target: Target | undefined): bigint | null {
   return k.d === 1n && k.n >= 1n ? k.n : null;
 }
 
+/** A pair page's name, as src/content/pairs.rs `plan` writes it: "Feet to Meters", and
+ *  "Decimal Hours to Hours and Minutes" for a page whose table holds decimals (wholeOfLargest). */
+export function pairTitle(from: Unit, target: Target): string {
+  const decimal = wholeOfLargest(from, target) === null ? '' : 'Decimal ';
+  return `${decimal}${plainName(from.name)} to ${plainName(target.kind === 'unit' ? target.unit.name : target.compound.name)}`;
+}
+
 /** Round counts of the smallest of three parts: 100 s = 1 min 40 s … 100,000 s = 27 h 46 min 40 s. */
 const ROUND_COUNTS = ['90', '100', '150', '200', '300', '500', '1000', '2000', '5000', '10000', '20000', '50000', '100000'];
 

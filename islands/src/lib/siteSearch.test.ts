@@ -385,4 +385,8 @@ test("the page of the pair an answer converts opens on the answer's value, made 
     [money.href, '/currency-converter/usd-to-jpy?value=100', '/currency-converter']);
   // A pair asked with no number ("feet to meters", answered for 1): its page as it is.
   assert.deepEqual(urls(listed([line], [], false)), [line.href, pair.href]);
+  // A compound's page is named by its parts, not by the compound's key (feet_inches).
+  const parts = { href: '/length-converter/centimeters-to-feet-and-inches', title: 'Centimeters to Feet and Inches' };
+  const height = { text: '180 cm = 5 ft 10.87 in', href: '/length-converter?value=180+cm&from=centimeters&to=feet_inches', section: 'Length converter', pair: parts };
+  assert.deepEqual(urls(listed([height], [hit(parts.href)])), [height.href, '/length-converter/centimeters-to-feet-and-inches?value=180+cm']);
 });

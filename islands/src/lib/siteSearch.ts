@@ -431,8 +431,8 @@ export function listed(lines: readonly AnswerLine[], found: readonly Hit[], with
   const origin = 'https://unitly.invalid';
   const valued = new Map<string, string>();
   for (const l of lines) {
-    const page = pairPathOf(l.href, origin, false);
-    const withIt = pairPathOf(l.href, origin, withValue);
+    const page = pairPathOf(l.href, origin, false, l.pair?.href);
+    const withIt = pairPathOf(l.href, origin, withValue, l.pair?.href);
     if (page !== null && withIt !== null) valued.set(page, withIt);
   }
   // The option keeps its page's url (the box's choice follows it while a late answer comes).

@@ -36,6 +36,8 @@ export interface Compound {
   key: string;
   name: string; // "Feet + Inches (ft in)"
   parts: string[];
+  /** The units whose pair page to this compound the site has (set by the build, src/content/pairs.rs reads_in_parts). */
+  pagesFrom?: string[];
 }
 
 export interface UnitCategory {

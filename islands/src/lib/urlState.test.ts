@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionAddress, conversionSearch, pairPageAsked, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits, withEnds } from './urlState';
+import { conversionAddress, conversionSearch, pairPageAsked, pairPageSlug, pairSlug, fragmentId, ignoredNotice, readConversionQuery, readKeyParam, unreadUnits, withEnds } from './urlState';
 import { ignoredUnitParams, readUnitParams, renamedKeyNotice } from './linkWords';
 import { currentUnitKey } from './units';
 
@@ -112,24 +112,42 @@ test('a from or to that is no key is read again as a unit word; one of another c
   assert.equal(unreadUnits(readConversionQuery(keysOnly, area)), false, 'keys only: nothing to read again');
 });
 
+/** A length category as far as its pair pages go: the build lists under a compound the units it makes a page from. */
+const LENGTH_PAGES = {
+  units: ['feet', 'meters', 'inches', 'fluid_ounces', 'kilometers'].map((key) => ({ key })),
+  compounds: [{ key: 'feet_inches', parts: ['feet', 'inches'], pagesFrom: ['meters', 'inches', 'feet'] }],
+};
+
+test('pairPageSlug: every two units, and a unit to a compound only from the units the build lists', () => {
+  assert.equal(pairPageSlug(LENGTH_PAGES, 'fluid_ounces', 'meters'), 'fluid-ounces-to-meters');
+  assert.equal(pairPageSlug(LENGTH_PAGES, 'meters', 'feet_inches'), 'meters-to-feet-and-inches');
+  assert.equal(pairPageSlug(LENGTH_PAGES, 'kilometers', 'feet_inches'), null);
+  assert.equal(pairPageSlug(LENGTH_PAGES, 'meters', 'meters'), null);
+  assert.equal(pairPageSlug(LENGTH_PAGES, 'meters', 'yards'), null, 'not a unit of the category');
+  assert.equal(pairPageSlug(LENGTH_PAGES, 'feet_inches', 'meters'), null, 'a compound is a target only');
+  assert.equal(pairPageSlug({ units: LENGTH_PAGES.units, compounds: [{ key: 'feet_inches', parts: ['feet', 'inches'] }] }, 'meters', 'feet_inches'), null, 'no list: no page');
+});
+
 test('conversionAddress: a pair page keeps its path for its own pair, and names the page of the pair the card shows', () => {
   const page = '/length-converter/feet-to-meters';
   const own = { from: 'feet', to: 'meters' };
-  const hasPage = (p: { from: string; to: string }) => p.from !== p.to && p.to !== 'feet_inches';
+  const hasPage = (p: { from: string; to: string }) => pairPageSlug(LENGTH_PAGES, p.from, p.to);
   const at = (state: { value: string; from: string; to: string }, search = '') => conversionAddress(page, search, state, own, hasPage);
   assert.equal(at({ value: '5', ...own }), '/length-converter/feet-to-meters?value=5');
   assert.equal(at({ value: '', ...own }, '?value=5&from=meters&to=feet'), '/length-converter/feet-to-meters');
   // Swapped: the page of the other direction, never the old page with contradicting from/to.
   assert.equal(at({ value: '5', from: 'meters', to: 'feet' }), '/length-converter/meters-to-feet?value=5');
   assert.equal(at({ value: '5 ft 11 in', from: 'inches', to: 'fluid_ounces' }), '/length-converter/inches-to-fluid-ounces?value=5+ft+11+in');
+  // A compound from a unit the build made its page from: that page, named by the parts.
+  assert.equal(at({ value: '180', from: 'meters', to: 'feet_inches' }), '/length-converter/meters-to-feet-and-inches?value=180');
   // A pair with no page: the category's converter with the pair.
-  assert.equal(at({ value: '180', from: 'meters', to: 'feet_inches' }), '/length-converter?value=180&from=meters&to=feet_inches');
-  assert.equal(at({ value: '', from: 'meters', to: 'feet_inches' }), '/length-converter?from=meters&to=feet_inches');
+  assert.equal(at({ value: '5', from: 'kilometers', to: 'feet_inches' }), '/length-converter?value=5&from=kilometers&to=feet_inches');
+  assert.equal(at({ value: '', from: 'kilometers', to: 'feet_inches' }), '/length-converter?from=kilometers&to=feet_inches');
   // Unrelated parameters stay.
   assert.equal(at({ value: '5', from: 'meters', to: 'feet' }, '?utm_source=mail'), '/length-converter/meters-to-feet?value=5&utm_source=mail');
-  assert.equal(conversionAddress('/currency-converter/usd-to-eur', '', { value: '50', from: 'THB', to: 'USD' }, { from: 'USD', to: 'EUR' }, (p) => p.from !== 'THB'),
+  assert.equal(conversionAddress('/currency-converter/usd-to-eur', '', { value: '50', from: 'THB', to: 'USD' }, { from: 'USD', to: 'EUR' }, (p) => (p.from === 'THB' ? null : 'x')),
     '/currency-converter?value=50&from=THB&to=USD');
-  assert.equal(conversionAddress('/currency-converter/usd-to-eur', '', { value: '50', from: 'EUR', to: 'USD' }, { from: 'USD', to: 'EUR' }, () => true),
+  assert.equal(conversionAddress('/currency-converter/usd-to-eur', '', { value: '50', from: 'EUR', to: 'USD' }, { from: 'USD', to: 'EUR' }, (p) => `${pairSlug(p.from)}-to-${pairSlug(p.to)}`),
     '/currency-converter/eur-to-usd?value=50');
   // Any other page keeps its path and writes the pair in the query.
   assert.equal(conversionAddress('/length-converter', '', { value: '5', from: 'meters', to: 'feet' }, preset), '/length-converter?value=5&from=meters&to=feet');

@@ -106,6 +106,25 @@ export function conversionSearch(
 /** A unit or currency key as a pair page's path writes it: `fluid_ounces` → `fluid-ounces`, `USD` → `usd` (src/content/pairs.rs). */
 export const pairSlug = (key: string): string => key.toLowerCase().replace(/_/g, '-');
 
+/** What tells which pair pages a unit category has: its units, and its compounds with the units that have a page to them. */
+export interface PairCategory {
+  units: readonly { key: string }[];
+  compounds?: readonly { key: string; parts: readonly string[]; pagesFrom?: readonly string[] }[];
+}
+
+/**
+ * The last segment of the page of from → to in `category` when the site has that page, as
+ * src/content/pairs.rs names it: every two of its units (`feet-to-meters`), and a unit to a
+ * compound from the units the build lists in its `pagesFrom`, the compound named by its
+ * parts (`centimeters-to-feet-and-inches`). Null otherwise.
+ */
+export function pairPageSlug(category: PairCategory, from: string, to: string): string | null {
+  if (from === to || !category.units.some((u) => u.key === from)) return null;
+  if (category.units.some((u) => u.key === to)) return `${pairSlug(from)}-to-${pairSlug(to)}`;
+  const compound = category.compounds?.find((c) => c.key === to);
+  return compound?.pagesFrom?.includes(from) === true ? `${pairSlug(from)}-to-${compound.parts.map(pairSlug).join('-and-')}` : null;
+}
+
 /**
  * The conversion a pair page's address asks for, as its converter's address
  * ("/length-converter/feet-to-meters?value=5" → "/length-converter?value=5&from=feet&to=meters"):
@@ -124,8 +143,8 @@ export function pairPageAsked(pathname: string, search: string): { home: string;
 
 /**
  * The address a main card mirrors its conversion in: its page's own path (`ownPath`, as the
- * page was opened) with conversionSearch's query. On a pair page (`pairPage`, which tells
- * whether the site has a page for a pair), the address must agree with the page it names,
+ * page was opened) with conversionSearch's query. On a pair page (`pairPage`, which gives
+ * the last segment of a pair's page where the site has one), the address must agree with the page it names,
  * whose heading, formula and preview are about the page's own pair (`preset`): the page's
  * own pair keeps the page and adds `?value=`; another pair names that pair's page
  * (`/length-converter/meters-to-feet?value=5`) when there is one, else the category's
@@ -136,18 +155,19 @@ export function conversionAddress(
   currentSearch: string,
   state: ConversionQuery,
   preset: { from: string; to: string },
-  pairPage?: (pair: { from: string; to: string }) => boolean,
+  pairPage?: (pair: { from: string; to: string }) => string | null,
 ): string {
   if (pairPage === undefined) return ownPath + conversionSearch(currentSearch, state, preset);
   const home = ownPath.slice(0, ownPath.lastIndexOf('/'));
   const own = state.from === preset.from && state.to === preset.to;
-  if (!own && !pairPage(state)) return home + conversionSearch(currentSearch, state, { from: '', to: '' });
+  const other = own ? null : pairPage(state);
+  if (!own && other === null) return home + conversionSearch(currentSearch, state, { from: '', to: '' });
   // The pair is the path's: the query holds the value alone.
   const params = new URLSearchParams(currentSearch);
   for (const key of QUERY_KEYS) params.delete(key);
   const value = state.value.trim();
   const text = [value === '' ? '' : new URLSearchParams({ value }).toString(), params.toString()].filter((s) => s !== '').join('&');
-  const path = own ? ownPath : `${home}/${pairSlug(state.from)}-to-${pairSlug(state.to)}`;
+  const path = other === null ? ownPath : `${home}/${other}`;
   return text === '' ? path : `${path}?${text}`;
 }
 

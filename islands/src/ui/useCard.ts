@@ -49,9 +49,10 @@ export interface CardOptions {
   params?: readonly { name: string; keys: readonly string[]; read(key: string): void }[];
   /** A `from` or `to` that is no key, read as the Value field reads a unit word (`from=sqft`). */
   readUnit?: (word: string) => Promise<{ key: string } | { why: string } | null>;
-  /** On a pair page (whose pair is `preset`): whether the site has a page for a pair, so that
-   *  another pair's address names that page or the category's (urlState conversionAddress). */
-  pairPage?: (pair: Pair) => boolean;
+  /** On a pair page (whose pair is `preset`): a pair's page as the last segment of its path,
+   *  or null where the site has none, so that another pair's address names that page or the
+   *  category's (urlState conversionAddress). */
+  pairPage?: (pair: Pair) => string | null;
   /** A unit's name ("Metric Tons (t)"), for what the card says of a link's renamed key. */
   unitName?: (key: string) => string | undefined;
 }
