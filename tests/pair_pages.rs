@@ -529,15 +529,22 @@ fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
     let site = Project::copy_of_real_site();
     let file = "content/blog/conversion-tips.md";
     let anchor = "{{ converter(from=\"cups\", to=\"milliliters\", value=\"1 1/2\") }}";
+    // Three mistakes in one converter: all three said, each at its column.
+    const ALL_WRONG: &str = "{{ converter(from=\"furlongz\", to=\"meterz\", value=\"six\") }}";
+    let column = |word: &str| ALL_WRONG.find(word).unwrap() + 1;
     let text = site.read(file);
     let line = text[..text.find(anchor).expect("the article embeds cups to milliliters")].lines().count() + 1;
     site.edit(
         file,
         anchor,
-        "{{ converter(from=\"cup\", to=\"milliliters\", value=\"1 1/2\") }}\n\n{{ converter(from=\"cups\", to=\"grams\") }}\n\n\
+        &[
+            "{{ converter(from=\"cup\", to=\"milliliters\", value=\"1 1/2\") }}\n\n{{ converter(from=\"cups\", to=\"grams\") }}\n\n\
          See {{ converter(from=\"cups\", to=\"milliliters\") }} here.\n\n{{ converter(from=\"cups\", to=\"grams\", ingredient=\"flour\") }}\n\n\
          {{ converter(from=\"feet\", to=\"meters\", ingredient=\"sugar\") }}\n\n\
-         > {{ converter(from=\"feet\", to=\"meters\") }}\n\n<div>{{ converter(from=\"feet\", to=\"meters\") }}</div>",
+         > {{ converter(from=\"feet\", to=\"meters\") }}\n\n<div>{{ converter(from=\"feet\", to=\"meters\") }}</div>\n\n",
+            ALL_WRONG,
+        ]
+        .concat(),
     );
     let out = site.unitly(&["check"]);
     assert!(!out.status.success());
@@ -554,6 +561,9 @@ fn a_mistaken_converter_shortcode_is_located_with_its_fix() {
         // In a quote it would be a card inside a quotation; inside HTML, printed as written.
         format!("{file}:{}:3: a converter goes in a paragraph of its own, not in a list or a quote", line + 10),
         format!("{file}:{}:6: a converter inside HTML would be printed as written", line + 12),
+        format!("{file}:{}:{}: `furlongz` is not a unit", line + 14, column("furlongz")),
+        format!("{file}:{}:{}: `meterz` is not a unit", line + 14, column("meterz")),
+        format!("{file}:{}:{}: value `six` is not a number", line + 14, column("six")),
     ] {
         assert!(err.contains(&expected), "expected {expected:?} in:\n{err}");
     }

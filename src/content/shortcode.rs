@@ -161,57 +161,73 @@ pub struct Embed {
 /// (`to` may be a compound such as `feet_inches`), `value` a number; or a volume and a
 /// weight of the Cooking converter's measures with an `ingredient`, a key of
 /// content/ingredients.yaml. `nth` (from 1) makes the card's ids unique in the page;
-/// `heading_level` is where it sits in the outline.
-pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_level: u8) -> Result<Embed, (usize, String)> {
+/// `heading_level` is where it sits in the outline. Every argument's mistake is reported,
+/// each where it is, in the order written: an editor fixes them all in one go, not one a build.
+pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_level: u8) -> Result<Embed, Vec<(usize, String)>> {
     let units = converters.units;
     let arg = |key: &str| code.args.iter().find(|(k, _, _)| k == key).map(|(_, v, at)| (v.as_str(), *at));
-    let Some((from, from_at)) = arg("from") else { return Err((0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))) };
-    let Some((to, to_at)) = arg("to") else { return Err((0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))) };
-    let value = || match arg("value") {
-        None => Ok(String::new()),
-        Some((v, at)) => number(v).map(str::to_string).map_err(|why| (at, why)),
+    let (Some((from, from_at)), Some((to, to_at))) = (arg("from"), arg("to")) else {
+        return Err(vec![(0, format!("the converter needs `from` and `to`: `{EXAMPLE}`"))]);
+    };
+    let mut wrong = Vec::new();
+    let value = match arg("value") {
+        None => String::new(),
+        Some((v, at)) => number(v).map(str::to_string).unwrap_or_else(|why| {
+            wrong.push((at, why));
+            String::new()
+        }),
+    };
+    let done = |mut wrong: Vec<(usize, String)>, embed: Option<Embed>| {
+        wrong.sort_by_key(|&(at, _)| at);
+        embed.filter(|_| wrong.is_empty()).ok_or(wrong)
     };
     if let Some(cooking) = converters.cooking.filter(|c| by_volume_and_weight(c, from, to)) {
-        let Some((asked, at)) = arg("ingredient") else { return Err((to_at, needs_ingredient(from, to, cooking))) };
-        let ingredient = cooking.ingredients.iter().find(|i| i.key == asked).ok_or_else(|| (at, unknown_ingredient(asked, cooking)))?;
-        return Ok(Embed {
+        let ingredient = match arg("ingredient") {
+            None => Err((to_at, needs_ingredient(from, to, cooking))),
+            Some((asked, at)) => cooking.ingredients.iter().find(|i| i.key == asked).ok_or_else(|| (at, unknown_ingredient(asked, cooking))),
+        };
+        let ingredient = ingredient.map(|i| i.key.clone()).map_err(|problem| wrong.push(problem)).ok();
+        let embed = Embed {
             category: COOKING.to_string(),
-            ingredient: Some(ingredient.key.clone()),
+            ingredient,
             from: from.to_string(),
             to: to.to_string(),
-            value: value()?,
+            value,
             heading_level,
             id: format!("{COOKING}-converter-{nth}"),
-        });
-    }
-    let Some(category) = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == from)) else {
-        let compound = units.categories.iter().any(|c| c.compounds.iter().any(|k| k.key == from));
-        let why = if compound { format!("`{from}` is a result in several units; it can only be `to`") } else { unknown_unit(from, units) };
-        return Err((from_at, why));
-    };
-    let known_to = category.units.iter().any(|u| u.key == to) || category.compounds.iter().any(|k| k.key == to);
-    if !known_to {
-        let elsewhere = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == to) || c.compounds.iter().any(|k| k.key == to));
-        let why = match elsewhere {
-            Some(other) => {
-                format!("`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing", label(category), label(other))
-            }
-            None => unknown_unit(to, units),
         };
-        return Err((to_at, why));
+        return done(wrong, Some(embed));
+    }
+    let has = |c: &UnitCategory, key: &str| c.units.iter().any(|u| u.key == key) || c.compounds.iter().any(|k| k.key == key);
+    let category = units.categories.iter().find(|c| c.units.iter().any(|u| u.key == from));
+    if category.is_none() {
+        let compound = units.categories.iter().any(|c| c.compounds.iter().any(|k| k.key == from));
+        wrong.push((from_at, if compound { format!("`{from}` is a result in several units; it can only be `to`") } else { unknown_unit(from, units) }));
+    }
+    match (category, units.categories.iter().find(|c| has(c, to))) {
+        (_, None) => wrong.push((to_at, unknown_unit(to, units))),
+        (Some(category), Some(other)) if !has(category, to) => wrong.push((
+            to_at,
+            format!("`{from}` is a unit of {} and `{to}` one of {}: a converter's two units measure the same thing", label(category), label(other)),
+        )),
+        _ => {}
     }
     if from == to {
-        return Err((to_at, format!("`from` and `to` are both `{from}`: pick the unit readers convert to")));
+        wrong.push((to_at, format!("`from` and `to` are both `{from}`: pick the unit readers convert to")));
     }
     if let Some((_, at)) = arg("ingredient") {
-        let why = format!("`{from}` to `{to}` does not depend on an ingredient: remove `ingredient` (it is for a volume to a weight, `{BY_INGREDIENT}`)");
-        return Err((at, why));
+        wrong.push((
+            at,
+            format!("`{from}` to `{to}` does not depend on an ingredient: remove `ingredient` (it is for a volume to a weight, `{BY_INGREDIENT}`)"),
+        ));
     }
-    let value = value()?;
-    if let (Some(why), Some((_, at))) = (impossible(category, from, &value), arg("value")) {
-        return Err((at, why));
+    if let (Some(category), Some((_, at))) = (category, arg("value")) {
+        if let Some(why) = impossible(category, from, &value) {
+            wrong.push((at, why));
+        }
     }
-    Ok(Embed {
+    let Some(category) = category else { return done(wrong, None) };
+    let embed = Embed {
         category: category.key.clone(),
         ingredient: None,
         from: from.to_string(),
@@ -219,7 +235,8 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
         value,
         heading_level,
         id: format!("{}-converter-{nth}", category.key.replace('_', "-")),
-    })
+    };
+    done(wrong, Some(embed))
 }
 
 /// Whether `from` and `to` are a volume and a weight (either way) of the Cooking
@@ -372,8 +389,8 @@ mod tests {
         assert!(parse("{{ converter(from=\"a\", from=\"b\") }}").unwrap_err().1.contains("twice"));
     }
 
-    fn resolved(text: &str) -> Result<Embed, (usize, String)> {
-        resolve(&parse(text)?, Converters { units: &tests_units(), cooking: None }, 2, 3)
+    fn resolved(text: &str) -> Result<Embed, Vec<(usize, String)>> {
+        resolve(&parse(text).map_err(|e| vec![e])?, Converters { units: &tests_units(), cooking: None }, 2, 3)
     }
 
     #[test]
@@ -385,7 +402,7 @@ mod tests {
 
     #[test]
     fn says_what_is_wrong_with_a_pair_and_what_was_meant() {
-        let why = |text: &str| resolved(text).unwrap_err();
+        let why = |text: &str| resolved(text).unwrap_err().remove(0);
         assert_eq!(why("{{ converter(from=\"ft\", to=\"meters\") }}"), (19, "`ft` is not a unit key: write `feet` (Feet (ft), length)".to_string()));
         let (at, message) = why("{{ converter(from=\"feet\", to=\"grams\") }}");
         assert_eq!((at, message.as_str()), (30, "`feet` is a unit of length and `grams` one of weight: a converter's two units measure the same thing"));
@@ -397,8 +414,21 @@ mod tests {
     }
 
     #[test]
+    fn every_mistaken_argument_is_said_at_once_in_the_order_written() {
+        let text = "{{ converter(from=\"furlongz\", to=\"meterz\", value=\"six\") }}";
+        let found = resolved(text).unwrap_err();
+        let at: Vec<usize> = found.iter().map(|(at, _)| *at).collect();
+        assert_eq!(at, [text.find("furlongz").unwrap(), text.find("meterz").unwrap(), text.find("six").unwrap()], "{found:?}");
+        assert!(found[0].1.contains("`furlongz`") && found[1].1.contains("`meterz`") && found[2].1.contains("is not a number"), "{found:?}");
+        // A known unit of another category, after an unknown `from`, is no mistake of its own.
+        assert_eq!(resolved("{{ converter(from=\"furlongz\", to=\"grams\") }}").unwrap_err().len(), 1);
+        let two = resolved("{{ converter(from=\"feet\", to=\"grams\", value=\"-\") }}").unwrap_err();
+        assert!(two[0].1.ends_with("measure the same thing") && two[1].1.contains("is not a number"), "{two:?}");
+    }
+
+    #[test]
     fn a_value_no_reading_can_have_is_refused_where_it_is() {
-        let why = |text: &str| resolved(text).unwrap_err();
+        let why = |text: &str| resolved(text).unwrap_err().remove(0);
         let (at, message) = why("{{ converter(from=\"celsius\", to=\"fahrenheit\", value=\"-300\") }}");
         assert_eq!((at, message.as_str()), (53, "value `-300 °C` is below absolute zero (−273.15 °C), the lowest temperature possible"), "{message}");
         assert!(why("{{ converter(from=\"fahrenheit\", to=\"kelvin\", value=\"-460\") }}").1.contains("below absolute zero"));
@@ -451,7 +481,7 @@ mod tests {
     #[test]
     fn an_ingredient_is_asked_where_it_matters_and_only_there() {
         with_cooking(|converters| {
-            let why = |text: &str| resolve(&parse(text).unwrap(), converters, 1, 2).unwrap_err();
+            let why = |text: &str| resolve(&parse(text).unwrap(), converters, 1, 2).unwrap_err().remove(0);
             for (text, at) in [("{{ converter(from=\"cups\", to=\"grams\") }}", 30), ("{{ converter(from=\"ounces\", to=\"tablespoons\") }}", 32)] {
                 let (found_at, message) = why(text);
                 assert_eq!(found_at, at, "{message}");
@@ -468,7 +498,9 @@ mod tests {
             assert_eq!(at, text.find("sugar").unwrap());
             assert!(message.starts_with("`feet` to `meters` does not depend on an ingredient: remove `ingredient`"), "{message}");
             assert!(why("{{ converter(from=\"cups\", to=\"milliliters\", ingredient=\"sugar\") }}").1.contains("does not depend on an ingredient"));
-            assert!(why("{{ converter(from=\"cups\", to=\"grams\", ingredient=\"sugar\", value=\"lots\") }}").1.contains("is not a number"));
+            let both =
+                resolve(&parse("{{ converter(from=\"cups\", to=\"grams\", ingredient=\"sawdust\", value=\"lots\") }}").unwrap(), converters, 1, 2).unwrap_err();
+            assert!(both[0].1.contains("is not an ingredient") && both[1].1.contains("is not a number"), "{both:?}");
             assert!(why("{{ converter(from=\"feet\", to=\"grams\") }}").1.ends_with("a converter's two units measure the same thing"));
         });
     }

@@ -210,19 +210,21 @@ pub fn render(source: &str, images: &Catalog, converters: Option<Converters>) ->
                 let text = &source[range.clone()];
                 let level = (heading_level + 1).clamp(2, 4);
                 let embed = match converters {
-                    None => Err((0, "a converter goes in a page's or an article's body, not here".to_string())),
-                    Some(_) if notes.in_definition() => Err((0, "a converter goes in the body, not in a footnote".to_string())),
+                    None => Err(vec![(0, "a converter goes in a page's or an article's body, not here".to_string())]),
+                    Some(_) if notes.in_definition() => Err(vec![(0, "a converter goes in the body, not in a footnote".to_string())]),
                     Some(_) if containers > 0 => {
-                        Err((0, format!("a converter goes in a paragraph of its own, not in a list or a quote: `{}`", shortcode::EXAMPLE)))
+                        Err(vec![(0, format!("a converter goes in a paragraph of its own, not in a list or a quote: `{}`", shortcode::EXAMPLE))])
                     }
-                    Some(converters) => shortcode::parse(text).and_then(|code| shortcode::resolve(&code, converters, embeds.len() + 1, level)),
+                    Some(converters) => {
+                        shortcode::parse(text).map_err(|e| vec![e]).and_then(|code| shortcode::resolve(&code, converters, embeds.len() + 1, level))
+                    }
                 };
                 match embed {
                     Ok(embed) => {
                         out.push(Event::Html(CowStr::from(embed_marker(embeds.len()))));
                         embeds.push(embed);
                     }
-                    Err((at, why)) => problems.push((range.start + at, why)),
+                    Err(found) => problems.extend(found.into_iter().map(|(at, why)| (range.start + at, why))),
                 }
                 i = paragraph_end(&events, i) + 1;
                 continue;
