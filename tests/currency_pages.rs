@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{stderr, Project};
+use common::{search_units_json, stderr, Project};
 use std::collections::HashSet;
 
 const BASE: &str = "https://example.test";
@@ -93,12 +93,7 @@ fn every_featured_pair_has_a_page_with_a_rate_dated_or_labelled() {
     let entry = sitemap.split("<url>").find(|u| u.contains(&format!("{HOME}/usd-to-jpy<"))).unwrap();
     assert!(entry.contains("<lastmod>2030-01-15</lastmod>"), "the page changed with its rate: {entry}");
     // The search box's data holds them, for any currency they quote when live rates fail.
-    let units = std::fs::read_dir(site.dir.path().join("site/search"))
-        .unwrap()
-        .filter_map(|e| std::fs::read_to_string(e.unwrap().path().join("units.json")).ok())
-        .next()
-        .expect("the search index's units.json");
-    let units: serde_json::Value = serde_json::from_str(&units).unwrap();
+    let units = search_units_json(&site.path("site"));
     assert_eq!(units["referenceRates"]["date"], "2030-01-15");
     assert_eq!(units["referenceRates"]["base"], "EUR");
 }

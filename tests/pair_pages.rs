@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{compounds, reads_in_parts, real_category_pages, stderr, unit_sizes, Compound, Project};
+use common::{compounds, reads_in_parts, real_category_pages, search_units_json, stderr, unit_sizes, Compound, Project};
 use std::collections::HashSet;
 use unitly::site::PAGE_BUDGET;
 
@@ -289,12 +289,7 @@ fn every_unit_pair_has_its_page_linked_listed_and_within_budget() {
 /// The islands' data (the search box's units.json, a card's props) lists under each compound
 /// the units whose page to it the build made, exactly: the card and the box link those pages.
 fn compound_pages_are_listed_for_the_islands(site: &Project, homes: &std::collections::BTreeMap<String, String>) {
-    let units = std::fs::read_dir(site.dir.path().join("site/search"))
-        .unwrap()
-        .filter_map(|e| std::fs::read_to_string(e.unwrap().path().join("units.json")).ok())
-        .next()
-        .expect("the search index's units.json");
-    let units: serde_json::Value = serde_json::from_str(&units).unwrap();
+    let units = search_units_json(&site.path("site"));
     let mut listed = 0;
     for (key, home) in homes {
         let category = &units["categories"][key];

@@ -139,6 +139,16 @@ pub struct Project {
     pub dir: tempfile::TempDir,
 }
 
+/// The search box's data (`search/<digest>/units.json`) of a site built into `out`.
+pub fn search_units_json(out: &Path) -> serde_json::Value {
+    let text = std::fs::read_dir(out.join("search"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path().join("units.json")).ok())
+        .next()
+        .expect("the search index's units.json");
+    serde_json::from_str(&text).unwrap()
+}
+
 impl Project {
     /// A copy of the real site ([`Project::copy_of_real_site_never_built`]) that starts with
     /// the island renders of a build of it, as a checkout that was built once does
