@@ -27,7 +27,7 @@ import { readComponentCode } from './componentCode.ts';
 import { pairRule, pairTitle } from './pairFacts.ts';
 import { withFanNote, withoutFan } from './oven.ts';
 import { holdsNumberWord, spokenAmounts } from './spokenAmounts.ts';
-import { plainName, type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
+import { type Currency, type RateTable, type ReferenceRates, type Unit, type UnitCategory } from './units.ts';
 import { table } from './table.ts';
 import { readPricePer } from './pricePer.ts';
 import { readIuQuestion } from './vitamins.ts';
