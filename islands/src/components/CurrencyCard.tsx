@@ -25,7 +25,7 @@ import { CURRENCY_DEFAULT } from '../generated/units.ts';
 import type { Currency, RateTable, ReferenceRates } from '../lib/units.ts';
 import type { OfflineRates, RateSource } from '../lib/rates.ts';
 import { replacedNote } from '../lib/replacedCurrencies.ts';
-import { pairSlug } from '../lib/urlState.ts';
+import { pairPageSlug } from '../lib/urlState.ts';
 
 export interface CurrencyCardProps {
   /** content/units.yaml's featured currencies: code, name, symbol, flag, decimals. */
@@ -137,8 +137,8 @@ export default function CurrencyCard({ currencies, fallbackRates, referenceRates
         const code = m.currencyOfWord(word, catalog.everyCurrency(currencies));
         return code === null ? null : { key: code };
       }),
-    // Every two featured currencies have a page (src/content/currency_pairs.rs).
-    pairPage: pairPage ? (p) => (p.from !== p.to && [p.from, p.to].every((c) => currencies.some((f) => f.code === c)) ? `${pairSlug(p.from)}-to-${pairSlug(p.to)}` : null) : undefined,
+    // Every two featured currencies have a page (src/content/currency_pairs.rs), as two units of a category do.
+    pairPage: pairPage ? (p) => pairPageSlug({ units: currencies.map((c) => ({ key: c.code })) }, p.from, p.to) : undefined,
   });
   const { value: amount, from, to } = card;
   const [conversion, setConversion] = useState<Conversion | null>(null);

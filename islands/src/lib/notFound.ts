@@ -104,16 +104,9 @@ export function pairPageOf(href: string, site: PairSite, origin: string, withVal
   const to = url.searchParams.get('to');
   const category = Object.keys(site.pages).find((key) => site.pages[key] === url.pathname);
   if (!from || !to || category === undefined) return null;
-  const codes = site.currencies.map((c) => c.code);
-  const units = site.categories[category];
-  const slug =
-    category === 'currency'
-      ? from !== to && codes.includes(from) && codes.includes(to)
-        ? `${pairSlug(from)}-to-${pairSlug(to)}`
-        : null
-      : units === undefined
-        ? null
-        : pairPageSlug(units, from, to);
+  // Featured currencies pair as a category's units do.
+  const pages = category === 'currency' ? { units: site.currencies.map((c) => ({ key: c.code })) } : site.categories[category];
+  const slug = pages === undefined ? null : pairPageSlug(pages, from, to);
   return slug === null ? null : pairPathOf(href, origin, withValue, `${url.pathname}/${slug}`);
 }
 
