@@ -84,27 +84,51 @@ test('a Send or Subscribe that does not go through leaves the focus on its butto
   await page.context().close();
 });
 
-test('on a phone at a first visit, the search list ends above the cookie banner: its chosen option and its Copy can be seen', async () => {
+test('on a phone at a first visit, the search list ends above the cookie banner: its chosen option and its Copy can be seen, also when the pages come after Copy has the focus', async () => {
   const page = await visit('/length-converter', { consent: false, viewport: { width: 360, height: 640 } });
   const banner = page.getByRole('region', { name: 'Cookies on Unitly' });
   await banner.waitFor();
   await waitForAllIslands(page, ['ConsentBanner', 'SiteSearch']);
+  // The pages' results are held back: the conversion's answer and its Copy come first, as on
+  // a slow connection, and the visitor tabs to Copy before the pages are listed above it.
+  let release;
+  const gate = new Promise((r) => (release = r));
+  await page.route(/\/search\/.+\/p\/\d+\.json$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
   const box = page.getByRole('combobox', { name: /search/i });
   await box.click();
   await box.fill('5 ft to cm');
   const copy = page.getByRole('search').getByRole('button', { name: 'Copy' });
   await copy.waitFor();
   const bannerTop = (await banner.boundingBox()).y;
+  const copySeen = async (when) => {
+    assert.equal(await copy.evaluate((b) => b === document.activeElement), true, `${when}: Copy has the focus`);
+    const { bottom } = await focusedBox(page);
+    const listBottom = await page.evaluate(() => document.querySelector('.site-search-popup').getBoundingClientRect().bottom);
+    assert.ok(bottom <= bannerTop + 1, `${when}: Copy (bottom ${bottom}) is above the banner (top ${bannerTop})`);
+    assert.ok(bottom <= listBottom + 1, `${when}: Copy (bottom ${bottom}) is in the list's view (bottom ${listBottom})`);
+  };
+  await page.keyboard.press('Tab');
+  await copySeen('before the pages are listed');
+  release();
+  // The list is complete once its status speaks.
+  await page.waitForFunction(() => document.getElementById('site-search-status')?.textContent !== '');
   const options = await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').count();
+  assert.ok(options > 1, `the pages are listed too (${options} options)`);
+  await copySeen('once the pages are listed above it');
+
+  // Back in the field, the arrow keys choose each option in turn: each can be seen.
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await box.evaluate((b) => b === document.activeElement), true);
   for (let i = 0; i < options; i++) {
     await page.keyboard.press('ArrowDown');
     const active = await page.evaluate(() => document.getElementById(document.getElementById('site-search-q').getAttribute('aria-activedescendant')).getBoundingClientRect().bottom);
     assert.ok(active <= bannerTop + 1, `option ${i + 1} (bottom ${active}) is above the banner (top ${bannerTop})`);
   }
   await page.keyboard.press('Tab');
-  assert.equal(await copy.evaluate((b) => b === document.activeElement), true);
-  const copyBottom = (await focusedBox(page)).bottom;
-  assert.ok(copyBottom <= bannerTop + 1, `Copy (bottom ${copyBottom}) is above the banner (top ${bannerTop})`);
+  await copySeen('after the options');
   await finish(page);
 });
 

@@ -180,6 +180,14 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
     };
   }, [trimmed]);
 
+  // Results that come after the visitor tabbed to Copy (a page search slower than the
+  // conversion's answer) go above it: it stays in the list's view, not pushed out of it.
+  const copyButton = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const button = copyButton.current;
+    if (button !== null && button === document.activeElement) button.scrollIntoView({ block: 'nearest' });
+  }, [hits.length]);
+
   const activeId = expanded && activeIndex >= 0 ? optionId(activeIndex) : null;
   // Before the paint, so the field's ARIA state and the list change together.
   useLayoutEffect(() => {
@@ -312,7 +320,7 @@ export default function SearchPanel({ id, query, input, keys, onState, setQuery 
           ))}
         </ul>
         {expanded && lines.length > 0 && (
-          <button type="button" className="button site-search-copy" onClick={copy}>
+          <button ref={copyButton} type="button" className="button site-search-copy" onClick={copy}>
             Copy
           </button>
         )}
