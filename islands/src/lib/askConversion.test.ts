@@ -1599,4 +1599,7 @@ test('“decimal” before a unit only says the number has a point; a pair in pa
   assert.deepEqual(said('2.25 decimal hours to minutes'), ['2.25 h = 135 min'], 'a target typed is kept');
   // 1, 10, 100 and 1,000 s are all under an hour: 10,000 s fills hours, minutes and seconds.
   assert.deepEqual(said('seconds to hours minutes seconds'), ['10000 s = 2 h 46 min 40 s']);
+  // Milliseconds reach an hour at 10,000,000 (not 1.75 ms read in seconds, which fills no part).
+  assert.deepEqual(said('ms to h min s'), ['10000000 ms = 2 h 46 min 40 s']);
+  assert.deepEqual(said('hours to hours and minutes'), ['1.75 h = 1 h 45 min'], 'a unit as large as the largest part');
 });

@@ -1280,9 +1280,9 @@ function answerAsTyped(asked: string, data: AnswerData): Answer | null {
 
 /**
  * The amount a pair with no number is answered for: 1, but into parts ("cm to feet and
- * inches", "minutes to hours and minutes") the first of 1, 10, 100, 1,000 and 10,000 that reaches
- * the largest part and is no whole number of it (100 cm = 3 ft 3.37 in; 100 min = 1 h 40 min;
- * 10,000 s = 2 h 46 min 40 s),
+ * inches", "minutes to hours and minutes") the first power of ten up to 10¹⁵ that reaches the
+ * largest part and is no whole number of it (100 cm = 3 ft 3.37 in; 100 min = 1 h 40 min;
+ * 10,000 s = 2 h 46 min 40 s; 10,000,000 ms likewise, not 1.75 ms = 0.0018 s),
  * else 1.75 ("hours to hours and minutes": 1 h 45 min), never "1 min = 1 min".
  */
 function inPartsExample(query: string, data: AnswerData): string {
@@ -1295,7 +1295,8 @@ function inPartsExample(query: string, data: AnswerData): string {
     const inLargest = div(mul(rational(n), factorOf(from)), largest);
     return compare(inLargest, rational(1n)) >= 0 && inLargest.d !== 1n;
   };
-  return ['1', '10', '100', '1000', '10000'].find((n) => fits(BigInt(n))) ?? '1.75';
+  const powers = Array.from({ length: 16 }, (_, k) => 10n ** BigInt(k));
+  return String(powers.find(fits) ?? '1.75');
 }
 
 /**
