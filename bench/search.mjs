@@ -125,7 +125,8 @@ async function typeQueries(browser, site, { count = false } = {}) {
       await box.fill('');
       if (KEY_DELAY > 0) await box.pressSequentially(text, { delay: KEY_DELAY });
       else await box.fill(text);
-      await page.waitForFunction((t) => document.getElementById('site-search-q')?.value === t && document.getElementById('site-search-status')?.textContent !== '', text);
+      // The status is the panel's (a chunk loaded at the first focus): absent, nothing is answered yet.
+      await page.waitForFunction((t) => document.getElementById('site-search-q')?.value === t && (document.getElementById('site-search-status')?.textContent ?? '') !== '', text);
       const shown = await page.evaluate(() => window.__searchTimes.change - window.__searchTimes.input);
       // Every response of this query in before the next one's counting starts (a load state
       // reached once is not waited for again): no request open for 300 ms, or 10 s at most.

@@ -404,6 +404,8 @@ test('toasts stay while focused or pointed at; one dismissed by keyboard hands t
   assert.equal(await dismiss.count(), 1, 'a toast under the pointer stays');
   await page.mouse.move(0, 0);
   await page.clock.runFor(6000);
+  // Removed in React's next task after its timer: waited for, not read at once.
+  await dismiss.waitFor({ state: 'detached' });
   assert.equal(await dismiss.count(), 0, 'and goes once the pointer left');
   await finish(page);
 });

@@ -100,6 +100,8 @@ test('a country or the code finds its currency, Escape restores the choice, and 
   // Empty text lists everything the provider's table quotes, the featured ones first.
   await c.to.fill('');
   await c.toList.getByRole('option').first().waitFor();
+  // The catalog is listed until the provider's codes are in: wait for the table's own count.
+  await c.page.waitForFunction(([list, n]) => document.getElementById(list)?.querySelectorAll('[role=option]').length === n, [await c.toList.getAttribute('id'), Object.keys(RATES.USD).length]);
   const codes = (await c.toList.getByRole('option').allTextContents()).map((t) => t.match(/[A-Z]{3}/)[0]);
   assert.deepEqual(codes.slice(0, 10), ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF', 'CNY', 'INR', 'BRL']);
   assert.deepEqual([...codes].sort(), Object.keys(RATES.USD).sort(), 'every currency of the table, each once');

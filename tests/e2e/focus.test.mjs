@@ -114,7 +114,7 @@ test('on a phone at a first visit, the search list ends above the cookie banner:
   await copySeen('before the pages are listed');
   release();
   // The list is complete once its status speaks.
-  await page.waitForFunction(() => document.getElementById('site-search-status')?.textContent !== '');
+  await page.waitForFunction(() => (document.getElementById('site-search-status')?.textContent ?? '') !== '');
   const options = await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').count();
   assert.ok(options > 1, `the pages are listed too (${options} options)`);
   await copySeen('once the pages are listed above it');
