@@ -212,7 +212,8 @@ pub fn resolve(code: &Shortcode, converters: Converters, nth: usize, heading_lev
         )),
         _ => {}
     }
-    if from == to {
+    // Of an unknown word twice, the two "unknown" messages say it all.
+    if from == to && category.is_some() {
         wrong.push((to_at, format!("`from` and `to` are both `{from}`: pick the unit readers convert to")));
     }
     if let Some((_, at)) = arg("ingredient") {
@@ -424,6 +425,10 @@ mod tests {
         assert_eq!(resolved("{{ converter(from=\"furlongz\", to=\"grams\") }}").unwrap_err().len(), 1);
         let two = resolved("{{ converter(from=\"feet\", to=\"grams\", value=\"-\") }}").unwrap_err();
         assert!(two[0].1.ends_with("measure the same thing") && two[1].1.contains("is not a number"), "{two:?}");
+        // The same unknown word twice: it is unknown, each where it is, and nothing more.
+        let twice = resolved("{{ converter(from=\"furlongz\", to=\"furlongz\") }}").unwrap_err();
+        assert_eq!(twice.len(), 2, "{twice:?}");
+        assert!(twice.iter().all(|(_, why)| why.contains("`furlongz` is not a unit")), "{twice:?}");
     }
 
     #[test]
