@@ -169,3 +169,13 @@ test('parts per million asked as mg/L or a percentage get the water rule and the
   assert.match(String(said('1000 ppm to us/cm')), /^1,000 ppm on the 500 scale .* ≈ 2,000 µS\/cm/u);
   assert.equal(said('ppm'), null, 'the word alone is looked up');
 });
+
+test('a screen resolution asked in pixels is said as its pixels, not read as kilometers (“4k”) in CSS pixels', () => {
+  for (const query of ['4k to pixels', 'how many pixels is 4k', '1080p to px', 'full hd resolution', 'UHD in pixels']) {
+    const answer = said(query);
+    assert.equal(typeof answer, 'string', query);
+    assert.match(answer as string, /^Screen resolutions are counts of pixels, not lengths.*4K \(Ultra HD, 2160p\) 3,840 × 2,160/, query);
+  }
+  assert.deepEqual(said('4k in miles'), ['4 km = 2.485485 mi'], 'a run of 4k is a distance, as before');
+  assert.deepEqual(said('1920 px to cm'), ['1920 px = 50.8 cm'], 'pixels as a length, as before');
+});
