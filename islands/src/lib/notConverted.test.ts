@@ -179,3 +179,11 @@ test('a screen resolution asked in pixels is said as its pixels, not read as kil
   assert.deepEqual(said('4k in miles'), ['4 km = 2.485485 mi'], 'a run of 4k is a distance, as before');
   assert.deepEqual(said('1920 px to cm'), ['1920 px = 50.8 cm'], 'pixels as a length, as before');
 });
+
+test('a gauge number is said to be a place in a table, with the common wire and sheet sizes, never “Unknown unit “gauge””', () => {
+  for (const query of ['20 gauge to mm', '14 awg in mm', '18 gauge wire', 'gauge 16 to inches', '16 ga steel in mm']) {
+    assert.match(String(said(query)), /^Gauges are not converted here: .*14 AWG 1\.628 mm/, query);
+  }
+  assert.deepEqual(said('5 psi to bar'), ['5 psi = 0.344738 bar'], 'a pressure is no gauge');
+  assert.equal(said('pressure gauge'), null, 'the word alone is the search’s');
+});

@@ -4,7 +4,7 @@
 // differ by state or by who records the land), a price per volume with no target (the search
 // box converts "€1.80 per litre to per gallon", pricePer.ts), international units with no
 // vitamin (the box converts vitamins D, E and A, vitamins.ts), power levels in dBm and dBW
-// (logarithms: the box converts them, decibels.ts), screen resolutions ("4k to pixels": a count of
+// (logarithms: the box converts them, decibels.ts), wire and sheet gauges (tables), screen resolutions ("4k to pixels": a count of
 // pixels, not 4 km) and cryptocurrencies (no mid-market rate). Asked on a card or in the search box,
 // each gets one honest sentence, as gas marks do (tokens.ts), never "Unknown unit" or a
 // page that only shares a word. Small: the search box's first script asks `notConverted`.
@@ -65,6 +65,11 @@ const RESOLUTION_NAME = String.raw`(?<![\p{L}\d.,])(?:[2458]k|uhd|ultra\s*hd|w?q
 const RESOLUTION = new RegExp(String.raw`${RESOLUTION_NAME}.*\b(?:pixels?|px|resolution)\b|\b(?:pixels?|px|resolution)\b.*${RESOLUTION_NAME}`, 'iu');
 const RESOLUTION_SAID =
   'Screen resolutions are counts of pixels, not lengths, so they are not converted here: 720p (HD) is 1,280 × 720 pixels, 1080p (Full HD) 1,920 × 1,080, 1440p (QHD, often sold as 2K) 2,560 × 1,440, 4K (Ultra HD, 2160p) 3,840 × 2,160 (4,096 × 2,160 in cinema) and 8K 7,680 × 4,320. How large a pixel is depends on the screen; a CSS pixel is 1/96 inch, which the Length converter converts.';
+
+/** A gauge number ("20 gauge", "14 awg", "gauge 18", "16 ga"): a place in a table, not a unit. */
+const GAUGE = /\d\s*(?:gauges?|ga|awg|swg)(?![\p{L}\d])|(?<![\p{L}])(?:gauge|awg|swg)\s*\d/iu;
+const GAUGE_SAID =
+  'Gauges are not converted here: a gauge number is a place in a table, not a unit, and each trade has its own. Wire in AWG: 12 AWG is 2.053 mm across, 14 AWG 1.628 mm, 18 AWG 1.024 mm, and every 6 gauges about halve the diameter; sheet metal by its metal: 16-gauge steel is 1.519 mm, 16-gauge aluminium 1.29 mm; needles and shotguns have tables of their own. Convert the thickness in mm or inches on the Length converter.';
 
 /** Whether `typed` asks about a cryptocurrency (the box lists no currency pages for it). */
 export const asksCrypto = (typed: string): boolean => CRYPTO.test(typed) || (CRYPTO_TOO.test(typed) && WITH_AMOUNT_OR_TARGET.test(typed));
@@ -201,6 +206,7 @@ export function notConverted(typed: string): string | null {
     return 'A shot is no fixed measure, so it is not converted here: about 1.5 US fl oz (44 mL) in the US, 25 or 35 mL in the UK, 30 mL in Australia, 2 or 4 cL in much of Europe; a bar’s jigger usually holds 1 and 1.5 US fl oz (30 and 44 mL). Type the measure in fl oz or mL.';
   }
   if (RESOLUTION.test(typed)) return RESOLUTION_SAID;
+  if (GAUGE.test(typed)) return GAUGE_SAID;
   if (asksAcrossCircuit(typed)) {
     return 'Amps, volts, watts and ohms are not converted into each other here: each is its own quantity, and the power and Ohm’s law connect them (watts = volts × amps, amps = volts ÷ ohms). So watts to amps needs the voltage (100 W is 0.83 A at 120 V, 0.43 A at 230 V), kVA to kW the power factor too (kW = kVA × PF), a charge in mAh a time (2 A for one hour is 2,000 mAh), and a battery’s Wh its voltage (Wh = mAh × V ÷ 1,000: type 5000 mAh at 3.7 V to Wh).';
   }
