@@ -22,7 +22,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { addArticles } from './articles.mjs';
-import { BIN, fakeUpstreams, launchBrowser, siteCopy, startSite } from '../tests/e2e/harness.mjs';
+import { BIN, fakeUpstreams, launchBrowser, searchListComplete, siteCopy, startSite } from '../tests/e2e/harness.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);
 const SIZES = arg('sizes', '2000,20000').split(',').map(Number);
@@ -125,8 +125,7 @@ async function typeQueries(browser, site, { count = false } = {}) {
       await box.fill('');
       if (KEY_DELAY > 0) await box.pressSequentially(text, { delay: KEY_DELAY });
       else await box.fill(text);
-      // The status is the panel's (a chunk loaded at the first focus): absent, nothing is answered yet.
-      await page.waitForFunction((t) => document.getElementById('site-search-q')?.value === t && (document.getElementById('site-search-status')?.textContent ?? '') !== '', text);
+      await searchListComplete(page, text);
       const shown = await page.evaluate(() => window.__searchTimes.change - window.__searchTimes.input);
       // Every response of this query in before the next one's counting starts (a load state
       // reached once is not waited for again): no request open for 300 ms, or 10 s at most.

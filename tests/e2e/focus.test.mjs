@@ -4,7 +4,7 @@
 // the dark theme (WCAG 1.4.11).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteForFile, waitForHydration } from './harness.mjs';
+import { searchListComplete, siteForFile, waitForHydration } from './harness.mjs';
 import { finish, visitHydrated, waitForAllIslands } from './interactive-helpers.mjs';
 
 const ctx = siteForFile();
@@ -114,7 +114,7 @@ test('on a phone at a first visit, the search list ends above the cookie banner:
   await copySeen('before the pages are listed');
   release();
   // The list is complete once its status speaks.
-  await page.waitForFunction(() => (document.getElementById('site-search-status')?.textContent ?? '') !== '');
+  await searchListComplete(page);
   const options = await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').count();
   assert.ok(options > 1, `the pages are listed too (${options} options)`);
   await copySeen('once the pages are listed above it');

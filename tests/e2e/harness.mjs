@@ -344,6 +344,18 @@ export async function waitForHydration(page) {
   );
 }
 
+/**
+ * Until the site search's list is complete (SearchPanel's status speaks only then), for `text`
+ * in the box when given. The status is drawn by the panel, a chunk loaded at the box's first
+ * focus: until it is there, nothing is complete.
+ */
+export function searchListComplete(page, text = null) {
+  return page.waitForFunction((t) => {
+    const status = document.getElementById('site-search-status');
+    return status !== null && status.textContent !== '' && (t === null || document.getElementById('site-search-q')?.value === t);
+  }, text);
+}
+
 /** The currencies the fake history provider covers, as the ECB's reference rates do (not KWD). */
 export const HISTORY_CODES = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'INR', 'JPY', 'MXN', 'PLN', 'SEK', 'THB', 'USD'];
 

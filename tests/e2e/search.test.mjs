@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { addArticles } from '../../bench/articles.mjs';
-import { defaultRates, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
+import { defaultRates, searchListComplete, siteCopy, siteForFile, waitForHydration } from './harness.mjs';
 import { finish, liveSaid, newPage, noAxeViolations, recordLiveRegions } from './interactive-helpers.mjs';
 
 const root = siteCopy((dir) => addArticles(dir, 2000));
@@ -43,18 +43,7 @@ async function open(path = '/length-converter', options = {}) {
 async function search(page, text) {
   await box(page).fill('');
   await box(page).pressSequentially(text, { delay: 20 });
-  await listComplete(page, text);
-}
-
-/**
- * Until the list for `text` is complete (SearchPanel's status speaks only then). The status is
- * drawn by the panel, a chunk loaded at the first focus: until it is there, nothing is complete.
- */
-function listComplete(page, text) {
-  return page.waitForFunction((t) => {
-    const status = document.getElementById('site-search-status');
-    return status !== null && status.textContent !== '' && document.getElementById('site-search-q')?.value === t;
-  }, text);
+  await searchListComplete(page, text);
 }
 
 test('the box is in the header of every kind of page, and nothing of the search loads before it is focused', async () => {
